@@ -245,12 +245,17 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
         raise UnreadError("a type change of the card itself or of every object")
     if reading.base_mana_value:
         # (Opalescence: made creatures with base power and toughness set, layer 7b, which what reads a power
-        # sees as an unread change of powers; their summoning sickness is the board's, CR 302.6)
-        if reading.types != ("Creature",) or not reading.adds or reading.which is not s.TypeSet.LISTED:
+        # sees as an unread change of powers; their summoning sickness is the board's, CR 302.6; March of the
+        # Machines' 'artifact creature' adds both card types, CR 205.1b)
+        if (
+            reading.types not in (("Creature",), ("Artifact", "Creature"))
+            or not reading.adds
+            or reading.which is not s.TypeSet.LISTED
+        ):
             raise UnreadError(sentence)
         affected = only_filter(reading.subject)
         return TypeChange(
-            sentence, affected, (), True, card_types=("Creature",), while_counter=_while(reading)
+            sentence, affected, (), True, card_types=reading.types, while_counter=_while(reading)
         )
     if (
         reading.which is s.TypeSet.LISTED

@@ -16,7 +16,7 @@ regular expressions.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import filterfalse, pairwise
 from typing import Final
 
@@ -277,7 +277,7 @@ _LAND_TYPE_WORDS: Final = frozenset(
 #: Words one of which each way of being about mana (:func:`mentions_mana`) needs.
 _MENTIONS: Final = frozenset(
     ("add", "adds", "produce", "produces", "spend", "spent", "mana", "land", "lands", "cost", "costs", "is",
-     "are", "abilities", "activated")
+     "are", "it's", "abilities", "activated", "haste")
 )  # fmt: skip
 
 
@@ -293,6 +293,8 @@ def mentions_mana(body: str) -> bool:
         return True  # ('Artifact spells you cast have improvise': what pays a spell)
     if _has(words, "all activated abilities of") and not _has(words, "except mana abilities"):
         return True  # (Marvin, Territory Forge: the mana abilities of what it copies are among them)
+    if _has(words, "would pay life"):
+        return True  # (Ashiok, Wicked Manipulator: a life payment replaced, '{T}, Pay 1 life: Add {G}'s too)
     if _MENTIONS.isdisjoint(words) and not any("unspent" in word for word in words):
         return False  # (each test below needs one of these words: most sentences have none)
     if any(
@@ -353,7 +355,113 @@ def mentions_mana(body: str) -> bool:
             return True
         if (word == "tap" or word.endswith("tap") or word.endswith("taps")) and _for_mana_after(words, index):
             return True
-    return _loses_all_abilities(words) or _mana_abilities_cost(words) or _bans_activation(words)
+    return (
+        _loses_all_abilities(words)
+        or _mana_abilities_cost(words)
+        or _bans_activation(words)
+        or _changes_types(words)
+        or _grants_haste(words)
+    )
+
+
+#: The verbs of a static type change ('All Forests are 1/1 creatures', "it's a creature").
+_TYPE_VERBS: Final = frozenset(("is", "are", "it's"))
+
+#: The words that may stand between such a verb and 'creature(s)' in a type change ('is a 7/7 red Giant
+#: creature', 'are 1/1 creatures'): any but these, which make it a count, a condition or a card ('are each
+#: equal to the number of creatures', 'is a creature card').
+_NOT_IN_TYPE_CHANGE: Final = frozenset(
+    ("each", "equal", "number", "of", "the", "that", "with", "for", "card", "cards", "spell", "spells", "not",
+     "no", "one", "another", "other", "or", "and", "on", "in", "your", "you", "control", "controls", "to",
+     "dealt", "attached")
+)  # fmt: skip
+
+#: The openings of a clause about objects an earlier sentence named ('That creature is a Vampire ...', 'They
+#: are 5/5 Elemental creatures ...'): a spell's or a trigger's effect, no permanent's static ability, unless
+#: it follows an 'As long as' of the same sentence (Animate Artifact's "..., it's an artifact creature").
+_ANAPHORS: Final = ("that", "those", "they", "it", "it's", "each of those", "each of them", "otherwise")
+
+
+def _grants_haste(words: Sequence[str]) -> bool:
+    """Haste a permanent's static ability gives, not read ('Creatures you control have haste and attack each
+    combat if able', 'As long as you control an artifact, ~ gets +1/+0 and has haste', 'You may activate
+    abilities of creatures you control as though those creatures had haste'): a summoning-sick creature may
+    then use its {T} mana abilities (CR 302.6).
+
+    >>> _grants_haste(tokens("Creatures you control have haste and attack each combat if able."))
+    True
+    >>> _grants_haste(tokens("That creature gains menace, deathtouch, and haste."))
+    False
+    """
+    if "haste" not in words or not _static_clauses_possible(words):
+        return False
+    if _has(words, "as though those creatures had haste", "as though it had haste"):
+        return True
+    for clause in _static_clauses(words):
+        for index, word in enumerate(clause):
+            if word in ("has", "have") and "haste" in clause[index + 1 :]:
+                return True
+    return False
+
+
+def _static_clauses_possible(words: Sequence[str]) -> bool:
+    """False for a sentence that is an effect until end of turn, on a target, a token's or a copy's."""
+    return not _has(words, "until end of turn", "this turn") and {
+        "target",
+        "copy",
+        "create",
+        "return",
+    }.isdisjoint(words)
+
+
+def _static_clauses(words: Sequence[str]) -> Iterator[Sequence[str]]:
+    """The clauses (between commas) of a sentence that may state what a permanent's static ability does: not
+    a condition ('As long as ~ is a creature', 'if'), nor about objects an earlier sentence named ('That
+    creature ...') unless an 'As long as' of the same sentence opens it."""
+    start, after_while = 0, False
+    while start < len(words):
+        end = min(_until(words, ",", start), _until(words, ".", start))
+        clause = words[start:end]
+        start = end + 1
+        if starts_with(clause, "if", "as long as", "during", "activate", "when", "whenever", "at", "unless"):
+            after_while = starts_with(clause, "as long as", "during")
+            continue
+        if starts_with(clause, *_ANAPHORS) and not after_while:
+            continue
+        yield clause
+
+
+def _changes_types(words: Sequence[str]) -> bool:
+    """A change of what a permanent is (layer 4) that a permanent's static ability makes, not read: made a
+    creature ('All Forests are 1/1 creatures that are still lands', "As long as enchanted permanent is a
+    Vehicle, it's a creature ...": it is summoning sick, CR 302.6, and what counts or sacrifices creatures
+    sees it) or given types in addition to its others ('is a Vampire in addition to its other creature
+    types': what counts a creature type sees it). A clause that is a condition ('As long as ~ is a
+    creature', 'if'), an effect until end of turn or on a target, a token or a copy is none.
+
+    >>> _changes_types(tokens("During turns other than yours, ~ is an artifact creature."))
+    True
+    >>> _changes_types(tokens("~'s power and toughness are each equal to the number of creatures."))
+    False
+    >>> _changes_types(tokens("As long as ~ is a creature, it can block an additional creature."))
+    False
+    """
+    return _static_clauses_possible(words) and any(map(_type_change_clause, _static_clauses(words)))
+
+
+def _type_change_clause(clause: Sequence[str]) -> bool:
+    """'<verb> <words> creature(s)' (not a card) or '<verb> ... in addition to its/their other ...'."""
+    for index, word in enumerate(clause):
+        if word not in _TYPE_VERBS:
+            continue
+        if _has(clause[index + 1 :], "in addition to its other", "in addition to their other"):
+            return True
+        for offset, later in enumerate(clause[index + 1 : index + 9], index + 1):
+            if later in ("creature", "creatures"):
+                return clause[offset + 1 : offset + 2] not in (("card",), ("cards",), ("spell",), ("spells",))
+            if later in _NOT_IN_TYPE_CHANGE:
+                break
+    return False
 
 
 _CARD_TYPES_ADDED: Final = frozenset(

@@ -240,6 +240,18 @@ class StaticRules(Transformer[Token, Any]):
     def base_mana_value(self, *_words_tokens: Token) -> _Mark:
         return _Mark.BASE_MANA_VALUE
 
+    def mana_value_pt(self, *_words_tokens: Token) -> _Mark:
+        return _Mark.BASE_MANA_VALUE
+
+    def artifact_creature_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
+        """'Each noncreature artifact is an artifact creature with power and toughness each equal to its mana
+        value' (March of the Machines): an 'artifact creature' keeps its other card types and subtypes (CR
+        205.1b), so both card types are added (layer 4) and the base power and toughness set (layer 7b)."""
+        types = tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
+        if types != ("Artifact", "Creature") or _has(parts, "COLORLESS"):
+            raise UnreadError(f"a permanent made a {' '.join(types)} (CR 205.1b reads 'artifact creature')")
+        return TypeChangeReading(subject, types, TypeSet.LISTED, True, base_mana_value=True)
+
     def land_type_change_while(self, _as_long_as: None, condition: Token, *rest: Any) -> TypeChangeReading:
         reading = self.land_type_change(*rest)
         return TypeChangeReading(
