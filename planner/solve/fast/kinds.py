@@ -10,8 +10,9 @@ read (:func:`_analysed`, kept by the outcomes' signature), or of its options and
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Final
 
 from models.abilities import AbilityCost, ManaAbility, ManaOutput, OutputKind, PaletteKind, SpendRestriction
 from models.board import Choices, Permanent
@@ -328,6 +329,21 @@ def _fixed_output(output: ManaOutput, choices: Choices) -> bool:
     return palette in _FIXED_PALETTES
 
 
+#: The printed mana abilities whose amount is chosen as they are paid, which the fast path leaves to CP-SAT
+#: (in this order), with why.
+_CHOSEN_AS_PAID: Final[tuple[tuple[Callable[[ManaAbility], bool], str], ...]] = (
+    (
+        sacrifices_x,
+        "sacrifices a number of permanents chosen as it is paid: the CP-SAT model chooses how many",
+    ),
+    (
+        pays_x,
+        "is paid with an X chosen as it is paid: its abilities, one per X, go as far as the board pays "
+        "(planner.rules.paid_x), and the CP-SAT model chooses X",
+    ),
+)
+
+
 @per_card(maxsize=4096)
 def _kind(
     name: str,
@@ -377,19 +393,10 @@ def _kind(
         )
         or next(
             (
-                f"{name}'s {a.text!r} sacrifices a number of permanents chosen as it is paid: the CP-SAT "
-                "model chooses how many"
+                f"{name}'s {a.text!r} {why}"
+                for chosen_as_paid, why in _CHOSEN_AS_PAID
                 for a in view.parsed[_PLACEHOLDER].mana_abilities
-                if sacrifices_x(a)
-            ),
-            None,
-        )
-        or next(
-            (
-                f"{name}'s {a.text!r} is paid with an X chosen as it is paid: its abilities, one per X, go "
-                "as far as the board pays (planner.rules.paid_x), and the CP-SAT model chooses X"
-                for a in view.parsed[_PLACEHOLDER].mana_abilities
-                if pays_x(a)
+                if chosen_as_paid(a)
             ),
             None,
         )
