@@ -47,17 +47,7 @@ from planner.rules.undefined_choices import grants_a_choice_reader, may_read_a_c
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = [
-    "ENTERS_AS_A_COPY",
-    "GRANTS_A_CHOICE_READER",
-    "MAY_MISS_A_CHOICE",
-    "MAY_READ_A_CHOICE",
-    "PRIORITY_UNTAP_SENTENCE",
-    "SAME_NAME_TRIGGER",
-    "UNREAD_SENTENCE",
-    "board_facts",
-    "card_facts",
-]
+__all__ = ["board_facts", "card_facts"]
 
 
 @per_card(maxsize=8192)
