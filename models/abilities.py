@@ -9,7 +9,7 @@ static, triggered and replacement effects that change mana are separate records 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from models.cost import ManaCost, PaymentKind, PaymentTarget, SymbolKind
@@ -125,6 +125,16 @@ class Amount:
     def is_constant(self) -> bool:
         """True when the amount does not depend on the board."""
         return self.kind is AmountKind.CONSTANT
+
+    def counting(self, count: int) -> Amount:
+        """The amount once what it counts is ``count`` (an X chosen as its cost is paid: the counters
+        removed, the permanents sacrificed, the mana paid): a constant, ``multiplier`` times it plus ``plus``.
+
+        >>> Amount(kind=AmountKind.REMOVED, plus=1).counting(2).constant
+        3
+        """
+        constant = self.multiplier * count + self.plus
+        return replace(self, kind=AmountKind.CONSTANT, constant=constant, multiplier=1, plus=0)
 
 
 class PaletteKind(Enum):

@@ -273,8 +273,7 @@ def sacrificing(ability: ManaAbility, count: int) -> ManaAbility:
     parts = tuple(part for part in cost.parts if part.kind is not CostPartKind.SACRIFICE_X)
     amount = ability.output.amount
     if amount.kind is AmountKind.SACRIFICED_X:
-        constant = amount.multiplier * count + amount.plus
-        amount = replace(amount, kind=AmountKind.CONSTANT, constant=constant, multiplier=1, plus=0)
+        amount = amount.counting(count)
     side_effects = tuple(
         replace(effect, amount=count, what="") if effect.what == "X" else effect
         for effect in ability.side_effects
@@ -325,8 +324,7 @@ def removing(ability: ManaAbility, count: int) -> ManaAbility:
     parts = tuple(part for part in cost.parts if part.kind is not CostPartKind.REMOVE_X_COUNTERS)
     amount = ability.output.amount
     if amount.kind is AmountKind.REMOVED:
-        constant = amount.multiplier * count + amount.plus
-        amount = replace(amount, kind=AmountKind.CONSTANT, constant=constant, multiplier=1, plus=0)
+        amount = amount.counting(count)
     kind = counters_removed_any(ability) if count else ""
     return replace(
         ability,

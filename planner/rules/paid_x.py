@@ -69,13 +69,10 @@ def paying(ability: ManaAbility, x: int) -> ManaAbility:
     >>> three.cost.describe(), three.output.amount.constant, three.text == rockets.text
     ('{3}, Sacrifice this', 3, True)
     """
-    amount = ability.output.amount
-    constant = amount.multiplier * x + amount.plus
-    made = replace(amount, kind=AmountKind.CONSTANT, constant=constant, multiplier=1, plus=0)
     return replace(
         ability,
         cost=replace(ability.cost, mana=ability.cost.mana.with_variables(x)),
-        output=replace(ability.output, amount=made),
+        output=replace(ability.output, amount=ability.output.amount.counting(x)),
     )
 
 
