@@ -196,6 +196,13 @@ class TypeChange:
     #: relative to the effect's controller (None: no one's); a spell it reaches gains ``card_types`` when its
     #: type line has the types ``affected`` names
     spells: Who | None = None
+    #: 'As long as your devotion to green and blue is less than seven, Kruphix isn't a creature.' (a Theros
+    #: God): these card types are taken away (with the subtypes of theirs no type left keeps, CR 205.3d) ...
+    removes_card_types: tuple[str, ...] = ()
+    #: ... while the devotion of the source's controller this amount reads (CR 700.5) is below
+    #: ``devotion_below`` (the effect applies at once when a permanent leaves and the devotion drops: CR 613)
+    devotion: Amount | None = None
+    devotion_below: int = 0
 
 
 @dataclass(frozen=True, slots=True)

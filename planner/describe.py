@@ -264,6 +264,13 @@ def _effect_summary(effect: StaticEffect) -> str:
         if effect.keeps_subtypes:
             lost = "its card types, its subtypes of those kept, its other abilities lost"
         return f"{_each(effect.affected)} is {effect.sets_types} ({lost})"
+    if isinstance(effect, TypeChange) and effect.removes_card_types:
+        removed = " or ".join(with_article(t.lower()) for t in effect.removes_card_types)
+        held = ""
+        if effect.devotion is not None:
+            colors = " and ".join(_type_words(ManaTypes(c)) for c in effect.devotion.colors)
+            held = f" as long as your devotion to {colors} is less than {effect.devotion_below}"
+        return f"{_each(effect.affected)} isn't {removed}{held}"
     if isinstance(effect, TypeChange) and effect.subtypes:
         return f"{_each(effect.affected)} is also every creature type"
     if isinstance(effect, TypeChange) and effect.card_types:
@@ -449,10 +456,13 @@ def _type_words(types: ManaTypes) -> str:
 
 
 def _each(flt: ObjectFilter, determiner: str = "each") -> str:
-    """'each land you control', 'a Forest', or 'the enchanted land' for a filter on the attached permanent."""
+    """'each land you control', 'a Forest', 'the enchanted land' for a filter on the attached permanent, or
+    'this permanent' for the permanent itself."""
     words = flt.describe()
     if flt.attached:
         return "the enchanted " + words.removeprefix("the enchanted/equipped ")
+    if flt.self_only and words == "this permanent":
+        return words
     return f"{determiner} {words}" if determiner != "a" else with_article(words)
 
 

@@ -705,10 +705,12 @@ def test_kruphix() -> None:
         "instead.",
         "Kruphix, God of Horizons",
     )
-    (unspent,) = kruphix.effects
+    god, unspent = kruphix.effects
+    # (a God: no creature while its devotion is below seven, tests/test_gods_devotion.py)
+    assert isinstance(god, TypeChange) and god.removes_card_types == ("Creature",)
     assert isinstance(unspent, UnspentManaEffect) and unspent.mode is UnspentMode.BECOME
     assert kruphix.keywords == frozenset({"indestructible"})
-    assert len(kruphix.ignored) == 2
+    assert kruphix.ignored == ("You have no maximum hand size.",)
 
 
 # other effects ----------------------------------------------------------------------------------------------

@@ -573,6 +573,7 @@ STATIC_SENTENCES = [
     "Lands you control are the chosen type in addition to their other types.",
     "All permanents are artifacts in addition to their other types.",
     "As long as ~ has a conqueror counter on it, nonbasic lands are Mountains.",
+    "As long as your devotion to green and blue is less than seven, ~ isn't a creature.",
     "All creatures are black.",
     "Nonland permanents you control are white and blue.",
     "~ is the chosen color.",

@@ -793,6 +793,8 @@ def condition(reading: r.Condition) -> ConditionRecord:
             )
         case r.ThereIs():
             raise UnreadError(f"'there is {reading.what.words()}' is read but no record holds it yet")
+        case r.DevotionBelow():
+            raise UnreadError("a devotion below a number is read only as a God's type change")
     raise AssertionError(reading)  # pragma: no cover
 
 

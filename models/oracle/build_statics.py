@@ -59,6 +59,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
     match reading:
         case s.TypeChangeReading():
             return _optional(_type_change(reading, sentence))
+        case s.NotATypeWhile():
+            return (_not_a_type_while(reading, sentence),)
         case s.ColorChangeReading():
             changed = _color_change(reading, sentence)
             if changed is None:
@@ -285,6 +287,31 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
     chosen = reading.which is s.TypeSet.CHOSEN
     return TypeChange(
         sentence, affected, land_types, reading.adds, chosen=chosen, while_counter=_while(reading)
+    )
+
+
+def _not_a_type_while(reading: s.NotATypeWhile, sentence: str) -> TypeChange:
+    """'As long as your devotion to green and blue is less than seven, ~ isn't a creature.' (a Theros God):
+    its card type taken from the permanent itself (layer 4) while its controller's devotion is below the
+    number; any other condition is not read.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "As long as your devotion to black is less than five, ~ isn't a creature"
+    >>> god = _not_a_type_while(parse_static(text), text)
+    >>> god.removes_card_types, str(god.devotion.colors), god.devotion_below, god.affected.self_only
+    (('Creature',), 'B', 5, True)
+    """
+    held = parse_condition(reading.while_text)
+    if not isinstance(held, r.DevotionBelow):
+        raise UnreadError(f"a type taken away as long as {reading.while_text}")
+    return TypeChange(
+        sentence,
+        ObjectFilter(self_only=True),
+        (),
+        True,
+        removes_card_types=(reading.removed,),
+        devotion=Amount(kind=AmountKind.DEVOTION, colors=ManaTypes.parse(held.colors)),
+        devotion_below=held.below,
     )
 
 

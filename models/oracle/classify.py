@@ -277,7 +277,7 @@ _LAND_TYPE_WORDS: Final = frozenset(
 #: Words one of which each way of being about mana (:func:`mentions_mana`) needs.
 _MENTIONS: Final = frozenset(
     ("add", "adds", "produce", "produces", "spend", "spent", "mana", "land", "lands", "cost", "costs", "is",
-     "are", "it's", "abilities", "activated", "haste")
+     "are", "it's", "isn't", "abilities", "activated", "haste")
 )  # fmt: skip
 
 
@@ -364,8 +364,9 @@ def mentions_mana(body: str) -> bool:
     )
 
 
-#: The verbs of a static type change ('All Forests are 1/1 creatures', "it's a creature").
-_TYPE_VERBS: Final = frozenset(("is", "are", "it's"))
+#: The verbs of a static type change ('All Forests are 1/1 creatures', "it's a creature", "~ isn't a
+#: creature": a God's type taken away, which a condition other than its devotion leaves unread).
+_TYPE_VERBS: Final = frozenset(("is", "are", "it's", "isn't"))
 
 #: The words that may stand between such a verb and 'creature(s)' in a type change ('is a 7/7 red Giant
 #: creature', 'are 1/1 creatures'): any but these, which make it a count, a condition or a card ('are each

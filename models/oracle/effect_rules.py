@@ -35,6 +35,7 @@ from models.oracle.readings import (
     Deed,
     Delayed,
     Designated,
+    DevotionBelow,
     DoneThisTurn,
     EachColorAmong,
     EachCraftedColor,
@@ -126,6 +127,11 @@ class EffectRules(Transformer[Token, Any]):
         return PlayerStatus(
             tuple(part for part in parts if isinstance(part, str) and not isinstance(part, Token))
         )
+
+    def devotion_compared(self, colors: str, more_less: Token, number: Number) -> Any:
+        if str(more_less).lower() != "less":
+            raise UnreadError(f"a devotion {more_less} than a number")
+        return DevotionBelow(colors, fixed_number(number))
 
     def opponent_counters(self, *parts: Any) -> Any:
         number, kind = (p for p in parts if not isinstance(p, Token))

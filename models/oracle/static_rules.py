@@ -40,6 +40,7 @@ from models.oracle.statics import (
     ManyOtherLands,
     MayPayLifeAsEnters,
     MayRevealAsEnters,
+    NotATypeWhile,
     OneCardPermission,
     OnlyColored,
     OwnCostCounted,
@@ -251,6 +252,10 @@ class StaticRules(Transformer[Token, Any]):
         if types != ("Artifact", "Creature") or _has(parts, "COLORLESS"):
             raise UnreadError(f"a permanent made a {' '.join(types)} (CR 205.1b reads 'artifact creature')")
         return TypeChangeReading(subject, types, TypeSet.LISTED, True, base_mana_value=True)
+
+    def not_a_creature_while(self, _as_long_as: None, condition: Token, *_words: Token) -> NotATypeWhile:
+        """'As long as your devotion to green and blue is less than seven, ~ isn't a creature.'"""
+        return NotATypeWhile("Creature", str(condition).strip())
 
     def land_type_change_while(self, _as_long_as: None, condition: Token, *rest: Any) -> TypeChangeReading:
         reading = self.land_type_change(*rest)

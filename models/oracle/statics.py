@@ -46,6 +46,7 @@ __all__ = [
     "ManyOtherLands",
     "MayPayLifeAsEnters",
     "MayRevealAsEnters",
+    "NotATypeWhile",
     "OneCardPermission",
     "OnlyColored",
     "OwnCostForEach",
@@ -146,6 +147,15 @@ class TypeChangeReading:
     while_text: str = ""  # 'As long as <condition>, ...': the condition as written
     #: '... and has base power and base toughness each equal to its mana value' (Opalescence, layer 7b)
     base_mana_value: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class NotATypeWhile:
+    """'As long as <condition>, ~ isn't a creature.' (a Theros God, layer 4): the card type ``removed`` is
+    taken from the permanent itself while the condition, as written, holds."""
+
+    removed: str
+    while_text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -536,6 +546,7 @@ class ResultEffects:
 
 StaticSentence = (
     TypeChangeReading
+    | NotATypeWhile
     | BecomesWithOnly
     | BecomesColorless
     | ColorChangeReading
@@ -657,6 +668,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 if reading.while_text
                 else text
             )
+        case NotATypeWhile(removed, while_text):
+            article = "an" if removed[0] in "AEIOU" else "a"
+            return f"as long as {while_text}, ~ isn't {article} {removed.lower()}"
         case ColorChangeReading(subject, colors, chosen, adds, gets):
             added = f" in addition to {'their' if _plural(subject) else 'its'} other colors" if adds else ""
             listed = "the chosen color" if chosen else (_colors(colors) if colors else "colorless")

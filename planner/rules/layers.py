@@ -28,7 +28,14 @@ from planner.rules.records import SourcedEffect
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["in_force", "missing_choice", "type_changes", "with_chosen_color", "with_chosen_type"]
+__all__ = [
+    "devotion_allows",
+    "in_force",
+    "missing_choice",
+    "type_changes",
+    "with_chosen_color",
+    "with_chosen_type",
+]
 
 
 def missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
@@ -118,7 +125,7 @@ def type_changes(view: BoardView) -> tuple[dict[str, TypeLine], frozenset[str]]:
         SourcedEffect(p.id, p.controller, with_chosen_type(e, p.choices))
         for p in view.board.permanents
         for e in view.parsed[p.id].effects
-        if isinstance(e, TypeChange) and in_force(e, p)
+        if isinstance(e, TypeChange) and in_force(e, p) and devotion_allows(view, e, p.controller)
     ]
     types = {p.id: p.type_line for p in view.board.permanents}
     parsed = view.parsed
@@ -162,9 +169,9 @@ def _updated(
     assert isinstance(effect, TypeChange)
     now = set(was)
     for pid in changed:
-        if (
-            effect.card_types or effect.subtypes or effect.sets_types or types[pid].is_a("Land")
-        ) and view.matches(effect.affected, pid, sourced.source, types):
+        if (_beyond_lands(effect) or types[pid].is_a("Land")) and view.matches(
+            effect.affected, pid, sourced.source, types
+        ):
             now.add(pid)
         else:
             now.discard(pid)
@@ -208,7 +215,7 @@ def _affected_by(
     return frozenset(
         p.id
         for p in view.board.permanents
-        if (effect.card_types or effect.subtypes or effect.sets_types or types[p.id].is_a("Land"))
+        if (_beyond_lands(effect) or types[p.id].is_a("Land"))
         and view.matches(effect.affected, p.id, sourced.source, types)
     )
 
@@ -236,6 +243,9 @@ def _apply_type_change(
             new_types[pid] = _set_types(line, effect.sets_types, keeps_subtypes=effect.keeps_subtypes)
             newly_lost.add(pid)
             continue
+        if effect.removes_card_types:
+            new_types[pid] = _without_card_types(line, effect.removes_card_types)
+            continue
         if effect.card_types:
             added = tuple(t for t in effect.card_types if t not in line.card_types)
             if added:
@@ -255,6 +265,51 @@ def _apply_type_change(
             newly_lost.add(pid)
         new_types[pid] = line.with_subtypes(subtypes)
     return new_types, frozenset(newly_lost)
+
+
+def devotion_allows(view: BoardView, effect: TypeChange, controller: str) -> bool:
+    """True when the type change applies as far as a devotion reads (one with none always does): a Theros
+    God's 'As long as your devotion to ... is less than N, ~ isn't a creature.' applies while the devotion
+    of its controller (CR 700.5) is below N.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> god = {"id": "g", "name": "God", "type_line": "Legendary Enchantment Creature — God",
+    ...     "mana_cost": "{3}{G}", "controller": "me",
+    ...     "oracle": "As long as your devotion to green is less than three, ~ isn't a creature."}
+    >>> elf = {"id": "e", "card": "Llanowar Elves", "controller": "me"}
+    >>> for permanents in ([god, elf], [god, elf, {**elf, "id": "e2"}]):
+    ...     view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}],
+    ...         "permanents": permanents}))
+    ...     print(str(view.type_line("g")))
+    Legendary Enchantment
+    Legendary Enchantment Creature — God
+    """
+    if effect.devotion is None:
+        return True
+    return view.devotion(controller, effect.devotion.colors) < effect.devotion_below
+
+
+def _beyond_lands(effect: TypeChange) -> bool:
+    """True when the type change may apply to a nonland (card types or subtypes added, types set or taken
+    away); land types apply to lands only (CR 305.7)."""
+    return bool(effect.card_types or effect.subtypes or effect.sets_types or effect.removes_card_types)
+
+
+def _without_card_types(line: TypeLine, removed: tuple[str, ...]) -> TypeLine:
+    """The type line without the card types ``removed``, nor the subtypes that only they have (CR 205.3d: a
+    God that isn't a creature is no God); its other types stay.
+
+    >>> str(_without_card_types(TypeLine.parse("Legendary Enchantment Creature — God"), ("Creature",)))
+    'Legendary Enchantment'
+    """
+    kept = tuple(t for t in line.card_types if t not in removed)
+    if kept == line.card_types:
+        return line
+    gone = {kind for t in removed for kind in _SUBTYPE_KINDS_OF.get(t, ())}
+    held = {kind for t in kept for kind in _SUBTYPE_KINDS_OF.get(t, ())}
+    subtypes = tuple(t for t in line.subtypes if SUBTYPES.get(t) not in gone - held)
+    return TypeLine(supertypes=line.supertypes, card_types=kept, subtypes=subtypes)
 
 
 def _set_types(line: TypeLine, sets: TypeLine, *, keeps_subtypes: bool) -> TypeLine:

@@ -51,7 +51,7 @@ from planner.rules.executed import (
     unknown_imprint,
 )
 from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard_grants
-from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
+from planner.rules.layers import devotion_allows, in_force, missing_choice, type_changes, with_chosen_color
 from planner.rules.reading_facts import board_facts
 from planner.rules.records import (
     ENTERS_AS_A_COPY,
@@ -475,12 +475,39 @@ class BoardView:
         >>> sorted(BoardView(board).counted_by_conditions())
         ['t']
         """
-        return frozenset(
+        counted = frozenset(
             pid
             for sourced in self.effects
             if isinstance(sourced.effect, _CONDITIONAL) and sourced.effect.condition is not None
             for wanted in sourced.effect.condition.counted_filters
             for pid in self.matching(wanted, sourced.source)
+        )
+        devoted = self.counted_by_devotions()
+        return counted | devoted if devoted else counted
+
+    def counted_by_devotions(self) -> frozenset[str]:
+        """The permanents whose leaving may end a type change's devotion (a Theros God that is a creature:
+        its controller's permanents with mana symbols of its colors, CR 700.5). A God that isn't a creature
+        stays so: a payment never raises a devotion.
+
+        >>> from models.board import Board
+        >>> god = {"id": "g", "name": "God", "type_line": "Legendary Enchantment Creature — God",
+        ...     "mana_cost": "{3}{G}", "controller": "me",
+        ...     "oracle": "As long as your devotion to green is less than two, ~ isn't a creature."}
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [god,
+        ...     {"id": "e", "card": "Llanowar Elves", "controller": "me"},
+        ...     {"id": "f", "card": "Forest", "controller": "me"}]})
+        >>> sorted(BoardView(board).counted_by_devotions())
+        ['e', 'g']
+        """
+        return frozenset(
+            p.id
+            for sourced in self.effects_of(TypeChange)
+            if isinstance(effect := sourced.effect, TypeChange)
+            and effect.devotion is not None
+            and not devotion_allows(self, effect, sourced.controller)
+            for p in self.board.permanents
+            if p.controller == sourced.controller and self.devotion_of(p.id, effect.devotion.colors) > 0
         )
 
     def effects_of(self, kind: type[StaticEffect]) -> Iterator[SourcedEffect]:

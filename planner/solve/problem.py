@@ -237,13 +237,15 @@ class AfterRemovals(Generic[_Read]):
         check: Callable[[], None] | None = None,
     ) -> AfterRemovals[_Read]:
         """What ``reading`` finds on each board the ``templates`` may leave once they removed permanents
-        with effects of these ``kinds`` (the board as it is when they remove none); ``check`` is called
-        before each board (the time limit)."""
+        with effects of these ``kinds``, or (type changes) that add to the devotion a God's reads (the board
+        as it is when they remove none); ``check`` is called before each board (the time limit)."""
         gone = {pid for template in templates for pid in template.gone}
+        devoted = view.counted_by_devotions() if TypeChange in kinds else frozenset()
         removable = tuple(
             p.id
             for p in view.board.permanents
-            if p.id in gone and any(isinstance(e, kinds) for e in view.parsed[p.id].effects)
+            if p.id in gone
+            and (any(isinstance(e, kinds) for e in view.parsed[p.id].effects) or p.id in devoted)
         )
         found: dict[frozenset[str], _Read] = {}
         for size in range(len(removable) + 1):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from models.oracle.readings.nouns import Nouns, count_words, number_words
+from models.oracle.readings.nouns import COLOR_NAMES, Nouns, count_words, number_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +108,15 @@ class OpponentCounters:
     kind: str
 
 
+@dataclass(frozen=True, slots=True)
+class DevotionBelow:
+    """'your devotion to green and blue is less than seven' (a Theros God's, CR 700.5): the devotion of the
+    source's controller to ``colors`` (color letters) is below ``below``."""
+
+    colors: str
+    below: int
+
+
 #: A condition of an 'if' clause.
 Condition = (
     ControlsAny
@@ -122,6 +131,7 @@ Condition = (
     | ThereIs
     | PlayerStatus
     | OpponentCounters
+    | DevotionBelow
 )
 
 
@@ -167,6 +177,9 @@ def condition_text(condition: Condition) -> str:
             return f"there is {_each_counted(what)}"
         case PlayerStatus(statuses):
             return " or ".join(PLAYER_STATUS_WORDS[status] for status in statuses)
+        case DevotionBelow(colors, below):
+            named = " and ".join(COLOR_NAMES[c] for c in colors)
+            return f"your devotion to {named} is less than {number_words(below)}"
     raise AssertionError(condition)  # pragma: no cover
 
 

@@ -74,13 +74,18 @@ _ON_BOARD: KeptMap[SourceKind, SourceKind] = KeptMap(f"{__name__}._ON_BOARD", ma
 
 def _changed_by_sacrifice(view: BoardView, player: str, sacrificable: Sequence[str]) -> str | None:
     """Why sacrificing one of these permanents could change what another activation makes: it is the
-    source of an effect on mana, or one of the player's reflecting sources reflects it; else None."""
+    source of an effect on mana, it adds to a devotion a type change reads (a God stops being a creature:
+    CR 613, at once), or one of the player's reflecting sources reflects it; else None."""
     effects = {
         sourced.source for sourced in view.effects if not isinstance(sourced.effect, _HARMLESS_EFFECTS)
     }
     gone = next((pid for pid in sacrificable if pid in effects), None)
     if gone is not None:
         return f"{gone} can be sacrificed for mana, and it has an effect on mana"
+    devoted = view.counted_by_devotions()
+    gone = next((pid for pid in sacrificable if pid in devoted), None)
+    if gone is not None:
+        return f"{gone} can be sacrificed for mana, and a type change reads the devotion it adds to"
     return _reflected_sacrifice(view, player, sacrificable)
 
 
