@@ -148,3 +148,15 @@ def test_a_sick_god_that_is_a_creature_cant_tap_for_a_granted_ability() -> None:
     assert checked_verdict(make_board([god(), rite, elf("e1", tapped=True)]), "{G}")
     sick = make_board([god(summoning_sick=True), rite, elf("e1", tapped=True)])
     assert not checked_verdict(sick, "{G}")
+
+
+def test_a_sick_god_taps_for_its_own_mana_only_while_it_is_no_creature() -> None:
+    """A God with '{T}: Add {G}.' that came under its controller's control this turn: below its devotion it is
+    an enchantment, and taps (CR 302.6 stops creatures only); at it, it is a sick creature and can't."""
+    text = "{T}: Add {G}.\nAs long as your devotion to green is less than three, ~ isn't a creature."
+    sick_god = custom("Tapping God", "god", GOD_LINE, text, controller=ME, mana_cost="{1}{G}")
+    sick_god["summoning_sick"] = True
+    assert checked_verdict(make_board([sick_god, elf("e1", tapped=True)]), "{G}")
+    at = make_board([sick_god, elf("e1", tapped=True), elf("e2", tapped=True)])
+    assert not checked_verdict(at, "{G}")
+    assert could(at)["god"] == "G"  # (CR 106.7 reads the ability, sick or not)

@@ -574,6 +574,7 @@ STATIC_SENTENCES = [
     "All permanents are artifacts in addition to their other types.",
     "As long as ~ has a conqueror counter on it, nonbasic lands are Mountains.",
     "As long as your devotion to green and blue is less than seven, ~ isn't a creature.",
+    "Equipped creature gets +3/+0 and is a Knight in addition to its other types.",
     "All creatures are black.",
     "Nonland permanents you control are white and blue.",
     "~ is the chosen color.",

@@ -57,6 +57,12 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
     """The effects a static sentence's reading makes, or None when it makes none (a choice, a rider, how the
     permanent enters: the reader's)."""
     match reading:
+        case s.TypeChangeReading() if reading.gets:
+            # (an Equipment's or an Aura's pump beside the types: 'gets +3/+0 and is a Knight ...')
+            retyped = _type_change(replace(reading, gets=""), sentence)
+            if retyped is None:
+                return None
+            return (retyped, *_power_changes(retyped.affected, reading.gets, sentence))
         case s.TypeChangeReading():
             return _optional(_type_change(reading, sentence))
         case s.NotATypeWhile():
@@ -267,6 +273,25 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
         added = tuple(dict.fromkeys(reading.types))
         return TypeChange(
             sentence, only_filter(reading.subject), (), True, card_types=added, while_counter=_while(reading)
+        )
+    if (
+        reading.which is s.TypeSet.LISTED
+        and reading.adds
+        and reading.types
+        and all(t in lexicon.CREATURE_TYPES for t in reading.types)
+    ):
+        # ('Equipped creature is a Knight in addition to its other types': what counts or sacrifices Knights
+        # sees it; CR 205.3d, a creature type is added to a creature only, which the filter says)
+        affected = only_filter(reading.subject)
+        if affected.types != ("Creature",):
+            raise UnreadError(f"creature types added to what may be no creature: {sentence}")
+        return TypeChange(
+            sentence,
+            affected,
+            (),
+            True,
+            subtypes=tuple(dict.fromkeys(reading.types)),
+            while_counter=_while(reading),
         )
     if reading.which is s.TypeSet.EVERY_CREATURE_TYPE:
         affected = only_filter(reading.subject)

@@ -230,12 +230,14 @@ class StaticRules(Transformer[Token, Any]):
 
     def land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         types = _first(parts, tuple)
+        gets = _tokens(parts, "PT_CHANGE")
         return TypeChangeReading(
             subject,
             types,
             TypeSet.LISTED,
             _Mark.ADDITION in parts,
             base_mana_value=_Mark.BASE_MANA_VALUE in parts,
+            gets=str(gets[0]) if gets else "",
         )
 
     def base_mana_value(self, *_words_tokens: Token) -> _Mark:

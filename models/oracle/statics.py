@@ -147,6 +147,9 @@ class TypeChangeReading:
     while_text: str = ""  # 'As long as <condition>, ...': the condition as written
     #: '... and has base power and base toughness each equal to its mana value' (Opalescence, layer 7b)
     base_mana_value: bool = False
+    #: a P/T change before the types ('Equipped creature gets +3/+0 and is a Knight in addition to its other
+    #: types', layer 7c), as written
+    gets: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -657,7 +660,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case TypeChangeReading(subject, types, which, adds):
             added = f" in addition to {'their' if _plural(subject) else 'its'} other types" if adds else ""
             listed = which.value or _type_words(types)
-            text = f"{_subject(subject)} {_be(subject)} {listed}{added}"
+            pump = f" gets {reading.gets} and" if reading.gets else ""
+            text = f"{_subject(subject)}{pump} {_be(subject)} {listed}{added}"
             if reading.base_mana_value:
                 text += (
                     f" and {_has(subject)} base power and base toughness each equal to "
