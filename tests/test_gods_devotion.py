@@ -160,3 +160,23 @@ def test_a_sick_god_taps_for_its_own_mana_only_while_it_is_no_creature() -> None
     at = make_board([sick_god, elf("e1", tapped=True), elf("e2", tapped=True)])
     assert not checked_verdict(at, "{G}")
     assert could(at)["god"] == "G"  # (CR 106.7 reads the ability, sick or not)
+
+
+def test_only_the_sacrifices_that_take_the_devotion_below_end_the_creature() -> None:
+    """Devotion 5 (God {1}{G}, two Elves, two green Petals), below four: the God is a creature until both
+    Petals are gone. A Cradle costing {1} to tap takes one Petal's {G}: devotion 4, the God still a creature,
+    three creatures counted: the other Petal and {G}{G}{G}, four in all. One costing {2} takes both: devotion
+    3, the God no creature, {G}{G} counted: two in all (the Petals alone make two as well; three if the God
+    stayed a creature)."""
+
+    def petal(pid: str) -> dict[str, Any]:
+        entry = custom(f"Petal {pid}", pid, "Artifact", "Sacrifice this artifact: Add {G}.", controller=ME)
+        return {**entry, "mana_cost": "{G}"}
+
+    elves = [elf("e1", tapped=True), elf("e2", tapped=True)]
+    for cost, most in (("{1}", 4), ("{2}", 2)):
+        costly = cradle(oracle=cost + ", {T}: Add {G} for each creature you control.")
+        board = make_board([god(below="four"), petal("p1"), petal("p2"), costly, *elves])
+        assert checked_verdict(board, "{G}" * most), cost
+        assert not checked_verdict(board, "{G}" * (most + 1)), cost
+        assert largest_x(board) == most, cost
