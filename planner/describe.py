@@ -42,7 +42,7 @@ from models.mana_effects import (
     UnspentManaEffect,
     UnspentMode,
 )
-from models.oracle import ParsedText, reads_imprinted_colors
+from models.oracle import ParsedText, lexicon, reads_imprinted_colors
 from planner.answer import PayResult
 from planner.rules.view import CARD_CONTROLLER, CARD_ID, card_view
 from planner.solve.problem import BoardAnalysis
@@ -272,7 +272,9 @@ def _effect_summary(effect: StaticEffect) -> str:
             held = f" as long as your devotion to {colors} is less than {effect.devotion_below}"
         return f"{_each(effect.affected)} isn't {removed}{held}"
     if isinstance(effect, TypeChange) and effect.subtypes:
-        return f"{_each(effect.affected)} is also every creature type"
+        if len(effect.subtypes) > 1 and set(effect.subtypes) == set(lexicon.CREATURE_TYPES):
+            return f"{_each(effect.affected)} is also every creature type"
+        return f"{_each(effect.affected)} is also {with_article(' and '.join(effect.subtypes))}"
     if isinstance(effect, TypeChange) and effect.card_types:
         return f"{_each(effect.affected)} is also {with_article(' and '.join(effect.card_types).lower())}"
     if isinstance(effect, TypeChange):
