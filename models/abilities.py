@@ -97,10 +97,12 @@ class AmountKind(Enum):
     #: what only a change of a spell's cost counts, as its total cost is locked in (CR 601.2f): the total mana
     #: value of ``filter`` (Earthquake Dragon's 'Dragons you control'), the cards matching ``filter`` in all
     #: graveyards (Avatar of Woe), the cards in its caster's graveyard with the spell's name (Locket of
-    #: Yesterdays)
+    #: Yesterdays), the counters of kind ``counter`` its source's controller has (Mizzix of the Izmagnus's
+    #: 'for each experience counter you have', contract section 10's player counters)
     TOTAL_MANA_VALUE = "total_mana_value"
     ALL_GRAVEYARDS = "all_graveyards"
     SPELL_NAMED = "spell_named"
+    PLAYER_COUNTERS = "player_counters"
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)

@@ -144,6 +144,9 @@ class AlternativeCost:
     if_your_turn: bool = False
     #: usable only on another player's turn (Force of Rage's "If it's not your turn")
     if_not_your_turn: bool = False
+    #: usable only once an opponent cast this many spells this turn (Mindbreak Trap's "If an opponent cast
+    #: three or more spells this turn": the board's ``spells_cast_this_turn``)
+    if_opponent_cast: int = 0
     spells: SpellsGranted | None = None
     keyword: str = ""
     text: str = ""

@@ -369,6 +369,9 @@ class CostModifier:
     #: Snare; 'If there are ten or more creature cards total in all graveyards': 10, Avatar of Woe), 0 for one
     #: applied per object counted
     at_least: int = 0
+    #: 'except during its controller's turn' (Defense Grid): only while the spell's caster is not the active
+    #: player
+    off_turn: bool = False
 
     def matches(self, target: PaymentTarget) -> bool:
         """True when the spell paid for is of the types, colors and mana value this change is about (who
@@ -520,11 +523,14 @@ class AbilityLoss:
 class AbilityCostChange:
     """'Activated abilities of <permanents> cost {N} less (or more) to activate' (Blossoming Tortoise): the
     generic part of the mana cost of the permanents' abilities, mana abilities included, changes by
-    ``generic`` (negative: less), never below {0} (CR 601.2f by way of 602.2b, 118.7a)."""
+    ``generic`` (negative: less), never below {0} (CR 601.2f by way of 602.2b, 118.7a), and with ``floor``
+    never taking the mana in that cost below that many ('This effect can't reduce the mana in that cost to
+    less than one mana': Heartstone, 1)."""
 
     text: str
     affected: ObjectFilter
     generic: int
+    floor: int = 0
 
 
 @dataclass(frozen=True, slots=True)

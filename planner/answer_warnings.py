@@ -10,6 +10,7 @@ from models.additional_costs import UnreadCost
 from models.board import Board
 from models.cost import PaymentKind, PaymentTarget, SymbolKind
 from models.errors import OracleParseError
+from models.mana_effects import AbilityCostChange
 from models.oracle import read_card
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.classify import own_alternative_cost
@@ -19,10 +20,11 @@ from planner.rules.additional_costs import turn_fact_warnings
 from planner.rules.alternative_costs import (
     unweighed_ways,
 )
+from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes
 from planner.rules.pool import one_card_assumptions
 from planner.rules.question import view_of, within_question
 from planner.rules.records import WarningKind, unread_warning
-from planner.rules.spell_cost import cost_change
+from planner.rules.spell_cost import ability_changes, unabsorbed_reduction
 from planner.rules.view import TextWarning
 from planner.rules.zone_warnings import unused_zone_abilities
 from planner.solve.problem import BoardAnalysis, PaymentProblem
@@ -96,20 +98,62 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + unused_zone_abilities(problem.board, problem.player)
         + turn_fact_warnings(problem.board, problem.player, problem.asked)
         + hybrid_reduction_warnings(problem)
+        + ability_change_warnings(problem)
     )
+
+
+def ability_change_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
+    """The changes of activated abilities' costs an ability's payment does not apply (:func:`planner.rules.
+    spell_cost.ability_changes`): one whose description of the source its type line can't answer, and a
+    reduction with a floor beside another change (:func:`planner.rules.costs.combined_changes`).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "hs", "name": "Heartstone", "type_line": "Artifact", "controller": "me",
+    ...      "oracle": "Activated abilities of creatures cost {1} less to activate. This effect can't reduce "
+    ...                "the mana in that cost to less than one mana."},
+    ...     {"id": "bt", "name": "Tortoise", "type_line": "Creature", "controller": "me",
+    ...      "oracle": "Activated abilities of creatures you control cost {1} less to activate."}]})
+    >>> ability = PaymentTarget.of("{2}{U}", kind="ability", type_line="Creature")
+    >>> [(w.permanent, w.reason[:40]) for w in ability_change_warnings(PaymentProblem.of(board, ability))]
+    [('hs', 'beside another change of the same cost: ')]
+    """
+    asked = problem.asked
+    if asked.kind is not PaymentKind.ABILITY:
+        return ()
+    in_force, unknown = ability_changes(problem.view, asked, problem.player)
+    found = [
+        TextWarning(
+            s.source, s.effect.text, "the ability's source is known by its type line only: not applied"
+        )
+        for s in unknown
+        if isinstance(s.effect, AbilityCostChange)
+    ]
+    _, _, left_out = combined_changes([s.effect for s in in_force if isinstance(s.effect, AbilityCostChange)])
+    found += [
+        TextWarning(s.source, s.effect.text, FLOOR_LEFT_OUT)
+        for s in in_force
+        if isinstance(s.effect, AbilityCostChange) and s.effect in left_out
+    ]
+    return tuple(found)
 
 
 def hybrid_reduction_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     """A warning when a spell's generic cost reductions exceed the generic part of a cost with monocolored
-    hybrid symbols: the caster may announce such a symbol as its generic half (CR 601.2b) and the reduction
-    then takes that generic mana too (601.2f; Reaper King ruling 2008-05-01), a way of paying the planner
-    does not weigh (what the generic part can't absorb is dropped), so the answer may ask for more than the
-    rules do (XMage MonohybridCostReduceTest: Reaper King under Etherium Sculptor).
+    hybrid symbols and the total cost leaves some unused: the caster may announce such a symbol as its
+    generic half (CR 601.2b) and the reduction then takes that generic mana too (601.2f; Reaper King ruling
+    2008-05-01); the planner does so where the choice of symbols doesn't matter
+    (:func:`planner.rules.spell_cost.unabsorbed_reduction`), and where it would, the answer may ask for more
+    than the rules do. The board here has no mana: each symbol costs {2}, so one is announced; beside a Plains
+    and an Island the choice would matter.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "es", "name": "Sculptor", "type_line": "Artifact Creature", "controller": "me",
     ...      "oracle": "Artifact spells you cast cost {1} less to cast."}]})
     >>> king = PaymentTarget.of("{2/W}{2/U}", type_line="Artifact Creature", name="King")
+    >>> hybrid_reduction_warnings(PaymentProblem.of(board, king))
+    ()
+    >>> lands = [{"id": n, "card": n, "controller": "me"} for n in ("Island", "Plains")]
+    >>> board = Board.from_dict({**board.to_dict(), "permanents": [*board.to_dict()["permanents"], *lands]})
     >>> (warning,) = hybrid_reduction_warnings(PaymentProblem.of(board, king))
     >>> warning.permanent, warning.sentence, warning.kind.value
     ('King', '{2/W}{2/U}', 'not weighed for this cost')
@@ -125,7 +169,7 @@ def hybrid_reduction_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...
     ):
         return ()
     paid = asked.with_x(problem.x) if problem.x is not None and asked.cost.has_variable else asked
-    left = -(paid.cost.generic + cost_change(problem.view, paid, problem.player))
+    left = unabsorbed_reduction(problem.view, paid, problem.player)
     if left <= 0:
         return ()
     reason = (

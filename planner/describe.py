@@ -313,7 +313,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         return f"{whose} unspent{types} mana becomes {becomes} instead of emptying"
     if isinstance(effect, CostModifier) and effect.own:
         more = "more" if effect.generic_delta > 0 else "less"
-        by = f"{{{abs(effect.generic_delta)}}}{effect.colored if effect.colored else ''} {more}"
+        generic = f"{{{abs(effect.generic_delta)}}}" if effect.generic_delta or not effect.colored else ""
+        by = f"{generic}{effect.colored if effect.colored else ''} {more}"
         if effect.amount is not None and effect.amount.kind is AmountKind.PARTY:
             return f"this spell costs {by} to cast for each creature in your party"
         if effect.amount is not None and effect.amount.kind in _TURN_FACT_WORDS:
@@ -355,6 +356,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         per = " for each other spell that player cast this turn" if effect.per_other_spell_this_turn else ""
         if effect.amount is not None:
             per = f" for each {effect.amount.counter} counter on it"
+            if effect.amount.kind is AmountKind.PLAYER_COUNTERS:
+                per = f" for each {effect.amount.counter} counter its controller has"
             if effect.amount.kind is AmountKind.SPELL_NAMED:
                 per = " for each card with the spell's name in its caster's graveyard"
         if effect.for_each is not None:
@@ -363,6 +366,8 @@ def _effect_summary(effect: StaticEffect) -> str:
                 per = (
                     f" for each {replace(effect.for_each, controller=Who.ANY).describe()} its caster controls"
                 )
+        if effect.off_turn:  # (Defense Grid)
+            per += " except during its controller's turn"
         return f"{what}{caster} cost {by} to cast{per}"
     if isinstance(effect, SpellKeywords):
         spells = effect.spells.describe()

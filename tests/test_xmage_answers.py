@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from models.board import Board
 from models.catalogue import lookup
 from models.cost import PaymentTarget
@@ -2010,13 +2008,6 @@ def test_shizuko_mana_stays_through_the_turn() -> None:
 
 # ------------------------------------------------------------------ grown from XMage: cost modifications
 
-#: Why the cost-change cases below fail today: the change is read as unsupported, warned and not applied (the
-#: payment then answers for the cost without it). Spell cost changes are another helper's work now (cost35).
-COST_CHANGE_NOT_APPLIED = (
-    "the cost change is read as unsupported and warned, not applied (CR 601.2f): cost changes are cost35's "
-    "work now (issue #35)"
-)
-
 
 def test_ancient_stone_idol_before_any_attack() -> None:
     """XMage CostReduceForEachTest.test_AncientStoneIdol_Attacking, before the attack: Ancient Stone Idol
@@ -2026,7 +2017,6 @@ def test_ancient_stone_idol_before_any_attack() -> None:
     assert cast(b, "Ancient Stone Idol").payable is False
 
 
-@pytest.mark.xfail(strict=True, reason=COST_CHANGE_NOT_APPLIED)
 def test_khalni_hydra_counts_green_creatures() -> None:
     """XMage CostReduceForEachTest.test_KhalniHydra_ColorReduce: Khalni Hydra ({G} eight times, "costs {G}
     less to cast for each green creature you control") from six Forests once two Balduvian Bears are on the
@@ -2039,7 +2029,6 @@ def test_khalni_hydra_counts_green_creatures() -> None:
     assert cast(bears, "Khalni Hydra").payable
 
 
-@pytest.mark.xfail(strict=True, reason=COST_CHANGE_NOT_APPLIED)
 def test_torgaar_costs_two_less_for_each_creature_sacrificed() -> None:
     """XMage CostReduceForEachTest.test_TorgaarFamineIncarnate_SacrificeXTargets: Torgaar ({6}{B}{B}) from
     two Swamps and four Forests, sacrificing Balduvian Bears as its additional cost ({2} less for each, CR
@@ -2098,23 +2087,25 @@ def test_inspiring_statuary_gives_improvise() -> None:
 
 
 def test_a_reduction_left_for_reaper_kings_hybrid_symbols_is_reported() -> None:
-    """After XMage MonohybridCostReduceTest.test_CostReduction_First: the planner does not weigh announcing a
-    {2/X} symbol as {2} so that a generic reduction takes it too (CR 601.2b, 601.2f), so its 'no' for Reaper
-    King under Etherium Sculptor with nine Nexus must say so; without a reduction there is nothing to say."""
+    """After XMage MonohybridCostReduceTest.test_CostReduction_First: where the choice of which {2/X} symbol
+    to announce as {2} matters (CR 601.2b, 601.2f), the planner does not weigh it: under Etherium Sculptor,
+    with one basic of each type beside two Nexus, announcing {2/W} or {2/U} as {2} leaves different costs,
+    and the answer says so. With a Plains and an Island beside the Nexus, {2/B} costs {2} whichever way: it
+    is announced and nothing is said; nor with the Nexus alone, nor without a reduction."""
     sculptor = card("sculptor", "Etherium Sculptor")
-    nine = board(sculptor, cards("nexus", "Blinkmoth Nexus", 9), hand=[held("Reaper King")])
-    result = cast(nine, "Reaper King")
+    basics = [card(n[0].lower(), n) for n in ("Plains", "Island", "Swamp", "Mountain", "Forest")]
+    mixed = board(sculptor, basics, cards("nexus", "Blinkmoth Nexus", 2), hand=[held("Reaper King")])
+    result = cast(mixed, "Reaper King")
     assert [(w.permanent, w.kind) for w in result.warnings] == [("Reaper King", WarningKind.NOT_WEIGHED)]
     assert "{1} left over" in result.warnings[0].reason
+    nine = board(sculptor, cards("nexus", "Blinkmoth Nexus", 9), hand=[held("Reaper King")])
+    assert cast(nine, "Reaper King").warnings == ()
+    two = board(sculptor, basics[:2], cards("nexus", "Blinkmoth Nexus", 7), hand=[held("Reaper King")])
+    assert cast(two, "Reaper King").warnings == ()
     alone = board(cards("nexus", "Blinkmoth Nexus", 9), hand=[held("Reaper King")])
     assert cast(alone, "Reaper King").warnings == ()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a generic reduction left over is lost instead of reducing a monocolored hybrid symbol announced "
-    "as generic (CR 601.2b, 601.2f): a wrong 'no', warned (spell_cost.locked_in; cost35's file)",
-)
 def test_etherium_sculptor_reduces_reaper_king_paid_with_generic() -> None:
     """XMage MonohybridCostReduceTest.test_CostReduction_First: under Etherium Sculptor (artifact spells cost
     {1} less) Reaper King is cast from nine Blinkmoth Nexus ({C} each): each {2/X} announced as {2} (CR
@@ -2129,7 +2120,6 @@ def test_etherium_sculptor_reduces_reaper_king_paid_with_generic() -> None:
     assert cast(nine, "Reaper King").payable
 
 
-@pytest.mark.xfail(strict=True, reason=COST_CHANGE_NOT_APPLIED)
 def test_defense_grid_taxes_mindbreak_traps_alternative_cost() -> None:
     """XMage DefenseGridTest.testCostIncrease: on its opponent's turn, after that opponent cast three spells,
     Mindbreak Trap is cast for its alternative cost {0}, and Defense Grid adds {3} (CR 118.9d, 601.2f:
@@ -2163,7 +2153,6 @@ def test_karador_costs_one_less_for_each_creature_card_in_the_graveyard() -> Non
     assert cast(board(three, hand=karador, graveyard=[lion] * 4), "Karador, Ghost Chieftain").payable is False
 
 
-@pytest.mark.xfail(strict=True, reason=COST_CHANGE_NOT_APPLIED)
 def test_mizzix_counts_experience_counters() -> None:
     """XMage MizzixOfTheIzmagnusTest.testSpellsFixedCost and testSpellsVariableCost: with one experience
     counter Incinerate ({1}{R}) costs {R}, and Blaze ({X}{R}) for X = 2 costs {1}{R} (the reduction takes the
@@ -2178,11 +2167,10 @@ def test_mizzix_counts_experience_counters() -> None:
     assert cast(blaze, "Blaze", x=2).payable
 
 
-def test_heartstone_is_reported() -> None:
+def test_heartstone_is_read_with_its_floor() -> None:
     """XMage HeartstoneTest.testSigilTracer: under Heartstone Sigil Tracer's "{1}{U}, Tap two untapped Wizards
-    you control: Copy target instant or sorcery spell." costs {U} (one Island taps). The planner does not read
-    Heartstone's floor ("can't reduce the mana in that cost to less than one mana"), so it does not apply the
-    reduction: the payment must warn about it (two Islands pay the full {1}{U})."""
+    you control: Copy target instant or sorcery spell." costs {U} (one Island taps); Heartstone's floor
+    ("can't reduce the mana in that cost to less than one mana") is read, so nothing is warned."""
     b = board(
         card("hs", "Heartstone"),
         card("tracer", "Sigil Tracer"),
@@ -2190,11 +2178,9 @@ def test_heartstone_is_reported() -> None:
         cards("i", "Island", 2),
     )
     result = pay(b, PaymentTarget.of("{1}{U}", kind="ability", type_line="Creature — Merfolk Wizard"))
-    assert result.payable
-    assert [w.permanent for w in result.warnings] == ["hs"]
+    assert result.payable and str(result.total_cost) == "{U}" and result.warnings == ()
 
 
-@pytest.mark.xfail(strict=True, reason=COST_CHANGE_NOT_APPLIED)
 def test_heartstone_reduces_sigil_tracers_ability() -> None:
     """XMage HeartstoneTest.testSigilTracer, the rules' answer: the ability costs {U} under Heartstone, so one
     Island pays it (CR 602.2b, 601.2f)."""

@@ -100,6 +100,10 @@ def _reduced(
 ) -> OptionalSacrifice:
     """The optional cost with the generic mana a reading takes off (an unread amount takes off none)."""
     generic = _generic(reading.symbols)
+    # ('for each creature sacrificed this way': Torgaar; only a cost sacrificing that type alone is read)
+    named = reading.sacrificed if isinstance(reading, OwnCostPerSacrificed) else "permanent"
+    if named != "permanent" and cost.sacrifice.types != (named.capitalize(),):
+        return cost
     if isinstance(reading, OwnCostIfBargained) or reading.turn_what is None:
         return replace(cost, reduction=generic)
     if not plain_types(reading.turn_what):

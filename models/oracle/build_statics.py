@@ -371,6 +371,13 @@ def _color_change(reading: s.ColorChangeReading, sentence: str) -> ColorChange |
 
 def _own_cost(reading: s.OwnCostForEach, sentence: str) -> CostModifier:
     generic = reading.symbols[1:-1]
+    if generic in ("W", "U", "B", "R", "G") and not reading.more and not reading.what.nouns[-1].zone:
+        # ('costs {G} less to cast for each green creature you control': Khalni Hydra, one {G} off the colored
+        # part for each, and what the cost lacks of them off its generic part, CR 118.7b-d)
+        counted = only_filter(reading.what)
+        if counted.controller is not Who.YOU:
+            raise UnreadError("a spell's own colored cost changed for each permanent not its caster's")
+        return own_reduction(sentence, 0, counted, ManaBag.parse(reading.symbols))
     if not (generic.isascii() and generic.isdigit()) or reading.symbols.count("{") != 1:
         raise UnreadError(f"a change of a spell's own cost by {reading.symbols}")
     zone = reading.what.nouns[-1].zone
@@ -527,7 +534,9 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
             raise UnreadError(f"a count of {per_object.words()}")
         per_object, amount_counted = None, Amount(kind=AmountKind.SPELL_NAMED)
     if reading.per_counter:  # ('for each oil counter on ~': Mindsplice Apparatus, counted on its source)
-        amount_counted = Amount(kind=AmountKind.COUNTERS, counter=reading.per_counter)
+        # ('for each experience counter you have': Mizzix, counted on its source's controller)
+        kind = AmountKind.PLAYER_COUNTERS if reading.per_counter_yours else AmountKind.COUNTERS
+        amount_counted = Amount(kind=kind, counter=reading.per_counter)
     return CostModifier(
         text=sentence,
         who=_CASTERS[reading.caster],
@@ -543,6 +552,7 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         # with ``casters_count`` the spell's caster's) as the total cost is locked in (CR 601.2f)
         for_each=None if per_object is None else only_filter(per_object),
         casters_count=casters_count,
+        off_turn=reading.off_turn,
     )
 
 

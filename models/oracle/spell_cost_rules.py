@@ -66,6 +66,8 @@ class ControlConditions:
     your_turn: bool = False
     #: "If it's not your turn" (Force of Rage)
     not_your_turn: bool = False
+    #: "If an opponent cast three or more spells this turn" (Mindbreak Trap): 3
+    opponent_spells: int = 0
 
     def on(self, cost: AlternativeCost) -> AlternativeCost:
         """``cost`` usable only under these conditions."""
@@ -75,6 +77,7 @@ class ControlConditions:
             if_opponent_controls=self.opponent,
             if_your_turn=self.your_turn,
             if_not_your_turn=self.not_your_turn,
+            if_opponent_cast=self.opponent_spells,
         )
 
 
@@ -269,6 +272,7 @@ class SpellCostRules(Transformer[Token, Any]):
             tuple(t for c in conditions for t in c.opponent),
             any(c.your_turn for c in conditions),
             any(c.not_your_turn for c in conditions),
+            max((c.opponent_spells for c in conditions), default=0),
         )
 
     def you_control_one(self, _article: Token, what: str) -> ControlConditions:
@@ -282,6 +286,11 @@ class SpellCostRules(Transformer[Token, Any]):
 
     def not_on_your_turn(self) -> ControlConditions:
         return ControlConditions(not_your_turn=True)
+
+    def opponent_cast_many(
+        self, _article: Token, count: Number, _or: Token, _spells: Token
+    ) -> ControlConditions:
+        return ControlConditions(opponent_spells=_counted(count))
 
     def own_spell(self, *_words: Token) -> None:
         return None

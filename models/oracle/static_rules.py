@@ -53,6 +53,7 @@ from models.oracle.statics import (
     PoolsDontEmpty,
     PowerChangeReading,
     RandomOpening,
+    ReductionFloor,
     ResultEffects,
     SameIsTrue,
     SelfSubject,
@@ -100,14 +101,17 @@ class _Mark(Enum):
     YOUR_CARDS = "cards you own"
     PER_OTHER_SPELL = "for each other spell"
     UP_TO = "up to"
+    OFF_TURN = "except during its controller's turn"
     CHOSEN_AFTER_CASTER = "you cast of the chosen type"
 
 
 @dataclass(frozen=True, slots=True)
 class _PerCounter:
-    """'<spells> cost {1} less to cast for each oil counter on ~': its kind (Mindsplice Apparatus)."""
+    """'<spells> cost {1} less to cast for each oil counter on ~': its kind (Mindsplice Apparatus); ``yours``
+    for the counters its controller has ('for each experience counter you have': Mizzix of the Izmagnus)."""
 
     kind: str
+    yours: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +162,9 @@ class StaticRules(Transformer[Token, Any]):
     def per_counter(self, kind: str, _self: Token) -> _PerCounter:
         return _PerCounter(kind)
 
+    def per_player_counter(self, kind: str) -> _PerCounter:
+        return _PerCounter(kind, yours=True)
+
     def per_object(self, head: tuple[tuple[str, ...], Head], *posts: Any) -> _PerObject:
         noun = Noun(types=head[0], head=head[1])
         for post in posts:
@@ -169,6 +176,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def up_to(self) -> _Mark:
         return _Mark.UP_TO
+
+    def off_turn(self) -> _Mark:
+        return _Mark.OFF_TURN
 
     def chosen_after_caster(self) -> _Mark:
         return _Mark.CHOSEN_AFTER_CASTER
@@ -407,10 +417,14 @@ class StaticRules(Transformer[Token, Any]):
     def own_cost_per_sacrificed(self, _self: Token, _costs: Token, *parts: Any) -> Any:
         symbols = _tokens(parts, "SYMBOLS")
         more = [word.lower() == "more" for word in _tokens(parts, "MORE_LESS")]
+        # ('for each creature sacrificed this way': Torgaar's additional cost sacrifices only creatures)
+        sacrificed = [*_tokens(parts, "PERMANENT"), *_tokens(parts, "CARD_TYPE")][0].lower()
         if len(symbols) == 1:
-            return OwnCostPerSacrificed(symbols[0].upper(), more[0])
+            return OwnCostPerSacrificed(symbols[0].upper(), more[0], sacrificed=sacrificed)
         what = next(part for part in parts if isinstance(part, Nouns))
-        return OwnCostPerSacrificed(symbols[0].upper(), more[0], symbols[1].upper(), more[1], what)
+        return OwnCostPerSacrificed(
+            symbols[0].upper(), more[0], symbols[1].upper(), more[1], what, sacrificed=sacrificed
+        )
 
     def own_cost_where_x(
         self, _self: Token, _costs: Token, symbols: Token, more: Token, _x: Token, where: Any
@@ -463,6 +477,8 @@ class StaticRules(Transformer[Token, Any]):
             next((p.at_least for p in parts if isinstance(p, _CastManaValue)), None),
             next((p.kind for p in parts if isinstance(p, _PerCounter)), ""),
             next((p.what for p in parts if isinstance(p, _PerObject)), None),
+            any(isinstance(p, _PerCounter) and p.yours for p in parts),
+            _Mark.OFF_TURN in parts,
         )
 
     def as_any(self, palette: Any) -> str:
@@ -586,6 +602,11 @@ class StaticRules(Transformer[Token, Any]):
 
     def only_colored(self, _colored: Token) -> OnlyColored:
         return OnlyColored()
+
+    def reduction_floor(self, less: Token, least: Number) -> ReductionFloor:
+        if str(less).lower() != "less":
+            raise UnreadError("a floor 'to more than' some mana")
+        return ReductionFloor(fixed_number(least))
 
     def double_unspent(self) -> DoubleUnspent:
         return DoubleUnspent()

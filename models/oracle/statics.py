@@ -58,6 +58,7 @@ __all__ = [
     "PoolsDontEmpty",
     "PowerChangeReading",
     "RandomOpening",
+    "ReductionFloor",
     "ResultEffects",
     "SameIsTrue",
     "SelfSubject",
@@ -305,6 +306,9 @@ class OwnCostPerSacrificed:
     turn_symbols: str = ""
     turn_more: bool = False
     turn_what: Nouns | None = None
+    #: the word the sacrificed permanents are called by ('permanent': Dargo; 'creature': Torgaar, Famine
+    #: Incarnate, whose additional cost sacrifices only creatures)
+    sacrificed: str = "permanent"
 
 
 def plain_types(what: Nouns | None) -> bool:
@@ -379,6 +383,10 @@ class SpellsCost:
     per_counter: str = ""  # '... for each oil counter on ~': the kind (Mindsplice Apparatus)
     #: '... for each creature you control with a +1/+1 counter on it' (Hamza, Guardian of Arashin)
     per_object: Nouns | None = None
+    #: ``per_counter`` counts the counters its controller has ('for each experience counter you have': Mizzix)
+    per_counter_yours: bool = False
+    #: '... except during its controller's turn' (Defense Grid)
+    off_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,6 +534,13 @@ class OnlyColored:
 
 
 @dataclass(frozen=True, slots=True)
+class ReductionFloor:
+    """'This effect can't reduce the mana in that cost to less than one mana.' (Heartstone): ``least``."""
+
+    least: int
+
+
+@dataclass(frozen=True, slots=True)
 class DoubleUnspent:
     """'Double the amount of each type of unspent mana you have.'"""
 
@@ -586,6 +601,7 @@ StaticSentence = (
     | Imprint
     | SameIsTrue
     | OnlyColored
+    | ReductionFloor
     | DoubleUnspent
     | UnspentCostsLife
     | RandomOpening
@@ -741,9 +757,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"~ costs {symbols} {changed} to cast if {has}"
         case OwnCostIfBargained(symbols, more):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast if it's bargained"
-        case OwnCostPerSacrificed(symbols, more, turn_symbols, turn_more, turn_what):
+        case OwnCostPerSacrificed(symbols, more, turn_symbols, turn_more, turn_what, sacrificed):
             changed = "more" if more else "less"
-            text = f"~ costs {symbols} {changed} to cast for each permanent sacrificed this way"
+            text = f"~ costs {symbols} {changed} to cast for each {sacrificed} sacrificed this way"
             if turn_what is None:
                 return text
             turn = f"{turn_symbols} {'more' if turn_more else 'less'} to cast"
@@ -768,10 +784,13 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             verb = "costs" if caster == "a player casts" else "cost"
             each = " for each other spell that player has cast this turn" if per_other else ""
             if reading.per_counter:
-                each = f" for each {reading.per_counter} counter on ~"
+                on = "you have" if reading.per_counter_yours else "on ~"
+                each = f" for each {reading.per_counter} counter {on}"
             if reading.per_object is not None:
                 each = f" for each {reading.per_object.words()}"
             spells = _subject(what)
+            if reading.off_turn:
+                each += " except during its controller's turn"
             return f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
         case SpendAsThoughReading(who, as_kind, kind, only, uses):
             named = {"": "", "C": "colorless ", "other": "other "}
@@ -824,6 +843,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return text
         case OnlyColored():
             return "this effect reduces only the amount of colored mana you pay"
+        case ReductionFloor(least):
+            words = {1: "one"}.get(least, _NUMBER_WORDS.get(least, str(least)))
+            return f"this effect can't reduce the mana in that cost to less than {words} mana"
         case DoubleUnspent():
             return "double the amount of each type of unspent mana you have"
         case UnspentCostsLife():

@@ -204,6 +204,9 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
         return f"{cost.describe()}: it is not {player}'s turn"
     if cost.if_not_your_turn and board.active_player == player:
         return f"{cost.describe()}: it is {player}'s turn"
+    cast = max((p.spells_cast_this_turn for p in board.players if p.id != player), default=0)
+    if cost.if_opponent_cast > cast:
+        return f"{cost.describe()}: no opponent of {player} cast {cost.if_opponent_cast} spells this turn"
     if cost.keyword == "mutate" and not any(
         _mutate_target(view, p.id, player, target) for p in board.permanents
     ):

@@ -30,7 +30,7 @@ from planner.rules.amounts import (
     any_may_lack_board_facts,
     board_gap,
 )
-from planner.rules.costs import with_cost_change
+from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes, with_cost_change
 from planner.rules.executed import (
     executed_abilities,
     idle_members,
@@ -272,11 +272,15 @@ def _with_cost_changes(
         why = f"{view.path(taker.id)} may take its source away while paying: not followed yet"
         unexecuted.append(TextWarning(sourced.source, effect.text, why))
     for pid, found in result.items():
-        change = sum(
-            effect.generic for source, effect in applied if view.matches(effect.affected, pid, source)
-        )
-        if change and found.mana_abilities:
-            changed = tuple(with_cost_change(ability, change) for ability in found.mana_abilities)
+        if not found.mana_abilities:
+            continue
+        matching = [(s, e) for s, e in applied if view.matches(e.affected, pid, s)]
+        change, floor, left_out = combined_changes([effect for _, effect in matching])
+        for source, effect in matching:
+            if effect in left_out:
+                unexecuted.append(TextWarning(source, effect.text, FLOOR_LEFT_OUT))
+        if change:
+            changed = tuple(with_cost_change(ability, change, floor) for ability in found.mana_abilities)
             result[pid] = replace(found, mana_abilities=changed)
 
 

@@ -44,8 +44,10 @@ from typing import TYPE_CHECKING
 
 from models.abilities import CostPart, CostPartKind, ManaAbility, ObjectFilter, SideEffectKind, Who
 from models.board import Card
+from models.cost import ManaCost
 from models.kept import per_card
 from models.mana import ManaTypes
+from models.mana_effects import AbilityCostChange
 from models.oracle import readings as r
 from models.oracle.build import object_filter
 from models.oracle.grammar import UnreadError, parse_costs
@@ -55,14 +57,17 @@ if TYPE_CHECKING:  # (the view reads this module's lowering: imported for types 
 
 __all__ = [
     "EXECUTED_PARTS",
+    "FLOOR_LEFT_OUT",
     "NO_CHOICES",
     "CardFilter",
     "CostChoices",
     "card_filter",
     "card_mana_value",
+    "changed_mana",
     "check_choices",
     "choice_options",
     "collects_evidence",
+    "combined_changes",
     "consumes",
     "cost_variants",
     "discards_hand",
@@ -775,15 +780,59 @@ def _take(part: CostPart, names: Sequence[str], hand: list[Card]) -> list[Card]:
     return left
 
 
-def with_cost_change(ability: ManaAbility, change: int) -> ManaAbility:
+def with_cost_change(ability: ManaAbility, change: int, floor: int = 0) -> ManaAbility:
     """The ability with the generic part of its mana cost changed by ``change`` (an effect's 'cost {1} less
-    to activate': -1), never below {0} (CR 602.2b, 601.2f).
+    to activate': -1), never below {0} (CR 602.2b, 601.2f), nor a reduction below ``floor`` mana in all
+    (:func:`changed_mana`).
 
     >>> from models.oracle import parse_oracle
     >>> (valley,) = parse_oracle("{1}, {T}: Add {R}{G}.").mana_abilities
     >>> str(with_cost_change(valley, -1).cost.mana), str(with_cost_change(valley, -2).cost.mana)
     ('', '')
-    >>> str(with_cost_change(valley, 1).cost.mana)
-    '{2}'
+    >>> str(with_cost_change(valley, 1).cost.mana), str(with_cost_change(valley, -1, floor=1).cost.mana)
+    ('{2}', '{1}')
     """
-    return replace(ability, cost=replace(ability.cost, mana=ability.cost.mana.with_generic_change(change)))
+    return replace(ability, cost=replace(ability.cost, mana=changed_mana(ability.cost.mana, change, floor)))
+
+
+def changed_mana(mana: ManaCost, change: int, floor: int = 0) -> ManaCost:
+    """An activation cost's mana with its generic part changed by ``change``, never below {0} (CR 118.7a),
+    and a reduction with a ``floor`` taking the mana in the cost no lower than that ('This effect can't
+    reduce the mana in that cost to less than one mana': Heartstone; a cost already at or below it keeps
+    all its mana).
+
+    >>> [str(changed_mana(ManaCost.parse(c), -1, floor=1)) for c in ("{1}{U}", "{1}", "{2}", "{U}")]
+    ['{U}', '{1}', '{1}', '{U}']
+    >>> str(changed_mana(ManaCost.parse("{3}"), -2, floor=1)), str(changed_mana(ManaCost.parse("{3}"), -2))
+    ('{1}', '{1}')
+    """
+    if change < 0 and floor:
+        change = max(change, -max(mana.mana_value - floor, 0))
+    return mana.with_generic_change(change)
+
+
+#: Why a reduction with a floor is not applied beside another change of the same cost
+#: (:func:`combined_changes`).
+FLOOR_LEFT_OUT = (
+    "beside another change of the same cost: the order they apply in would matter, which is not followed"
+)
+
+
+def combined_changes(
+    changes: Sequence[AbilityCostChange],
+) -> tuple[int, int, tuple[AbilityCostChange, ...]]:
+    """The generic change and the floor that the changes of one ability's cost in force make together, and
+    those left out: a reduction with a floor (Heartstone) is applied only alone, as the order in which it
+    and another change apply would matter (a floored reduction before another one leaves less), which is
+    not followed; the caller reports what it leaves out.
+
+    >>> from models.abilities import ObjectFilter
+    >>> heartstone = AbilityCostChange("...", ObjectFilter(), -1, floor=1)
+    >>> tortoise = AbilityCostChange("...", ObjectFilter(), -1)
+    >>> combined_changes([heartstone])[:2], combined_changes([heartstone, tortoise])[:2]
+    ((-1, 1), (-1, 0))
+    """
+    floored = tuple(c for c in changes if c.floor)
+    if len(floored) == 1 and len(changes) == 1:
+        return changes[0].generic, changes[0].floor, ()
+    return sum(c.generic for c in changes if not c.floor), 0, floored

@@ -8,14 +8,25 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from models.abilities import Amount, AmountKind, ObjectFilter, Who
+from models.abilities import Amount, AmountKind, ManaOutput, ObjectFilter, OutputKind, PaletteKind, Who
 from models.board import Board, Player, card_colors
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
-from models.mana import ManaBag, ManaType, ManaTypes
-from models.mana_effects import ColorChange, CostModifier, SpellKeywords, TypeChange
+from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
+from models.mana_effects import (
+    AbilityCostChange,
+    ColorChange,
+    CostModifier,
+    ManaTrigger,
+    ProductionReplacement,
+    SpellKeywords,
+    SpendAsThough,
+    TypeChange,
+    spell_matches,
+)
 from models.oracle import read_card
 from planner.rules.amounts import graveyard_cards, greatest_power, mana_value
+from planner.rules.costs import changed_mana, combined_changes
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -23,11 +34,13 @@ if TYPE_CHECKING:
 from planner.rules.records import SourcedEffect
 
 __all__ = [
+    "ability_changes",
     "colored_reduction",
     "cost_change",
     "locked_in",
     "party_size",
     "turn_fact",
+    "unabsorbed_reduction",
     "unknown_turn_facts",
     "with_changed_types",
 ]
@@ -52,6 +65,31 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
     >>> str(locked_in(BoardView(board), thoughtcast, "me").cost)  # the Sphere taxes {2}, and is an artifact
     '{5}{U}'
     """
+    return _locked(view, target, player)[0]
+
+
+def unabsorbed_reduction(view: BoardView, target: PaymentTarget, player: str) -> int:
+    """The generic reduction :func:`locked_in` leaves unused on a cost with monocolored hybrid symbols it
+    did not announce as generic (:func:`_announced`): 0 when none is left, or the cost has none.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "es", "name": "Sculptor", "type_line": "Artifact Creature", "controller": "me",
+    ...      "oracle": "Artifact spells you cast cost {1} less to cast."},
+    ...     {"id": "i", "card": "Island", "controller": "me"},
+    ...     {"id": "p", "card": "Plains", "controller": "me"}]})
+    >>> king = PaymentTarget.of("{2/W}{2/U}", type_line="Artifact Creature", name="King")
+    >>> unabsorbed_reduction(BoardView(board), king, "me"), str(locked_in(BoardView(board), king, "me").cost)
+    (1, '{2/W}{2/U}')
+    """
+    return _locked(view, target, player)[1]
+
+
+def _locked(view: BoardView, target: PaymentTarget, player: str) -> tuple[PaymentTarget, int]:
+    """:func:`locked_in`'s target, and the reduction it leaves unused (:func:`unabsorbed_reduction`)."""
+    if target.kind is PaymentKind.ABILITY:
+        return _ability_locked_in(view, target, player), 0
     if target.kind is PaymentKind.SPELL:
         target = _with_granted_keywords(view, with_changed_types(view, target, player), player)
     devoid_read = target.colors is None and bool(target.text)
@@ -66,11 +104,11 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
         if colors != target.spell_colors:
             target = replace(target, colors=colors)
     if not target.text and not target.paid_reduction and not _has_cost_modifiers(view):
-        return target  # (nothing on the board or in the spell's text changes its cost)
+        return target, 0  # (nothing on the board or in the spell's text changes its cost)
     delta = cost_change(view, target, player)
     removed, _ = colored_reduction(view, target, player)
     if delta == 0 and not removed:
-        return target
+        return target, 0
     kept_symbols: list[CostSymbol] = []
     left = dict.fromkeys(removed.types, 0)
     for symbol in target.cost.symbols:
@@ -82,9 +120,132 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
             continue
         kept_symbols.append(symbol)
     kept = tuple(kept_symbols)
-    generic = max(target.cost.generic + delta, 0)
+    generic = target.cost.generic + delta
+    unused = 0
+    if generic < 0 and not target.cost.has_variable:
+        # (a reduction left over: {2/X} symbols announced as {2} take it, CR 601.2b, 601.2f)
+        kept, generic, unused = _announced(view, target, player, kept, -generic)
+    generic = max(generic, 0)
     symbols = (*kept, CostSymbol(SymbolKind.GENERIC, amount=generic)) if generic or not kept else kept
-    return target.with_cost(ManaCost(symbols))
+    return target.with_cost(ManaCost(symbols)), unused
+
+
+def _announced(
+    view: BoardView, target: PaymentTarget, player: str, kept: tuple[CostSymbol, ...], left: int
+) -> tuple[tuple[CostSymbol, ...], int, int]:
+    """The symbols and generic mana of a total cost when a generic reduction of ``left`` is more than the
+    generic part: the caster may announce a monocolored hybrid symbol {2/X} as {2} (CR 601.2b) so that the
+    reduction takes it too (601.2f; Reaper King ruling 2008-05-01). Each symbol so announced takes up to
+    two of what is left, so that as many as that needs are announced; which ones matters only where they
+    differ in a color the payment may spend: a symbol whose color it can't spend costs {2} whichever way,
+    so such symbols go first (any of them alike); others only where all are announced or all are the same
+    symbol, else the rest is left unused (and reported: :func:`unabsorbed_reduction`). Answers the kept
+    symbols, the generic mana (negative: what is still left over) and what is left unused."""
+    hybrids = [n for n, symbol in enumerate(kept) if symbol.kind is SymbolKind.MONO_HYBRID]
+    if not hybrids:
+        return kept, -left, 0
+    needed = min(-(-left // 2), len(hybrids))
+    spendable = _spendable_colors(view, target, player)
+    dead = [n for n in hybrids if not kept[n].colors & spendable]  # (paid as {2} anyway)
+    others = [n for n in hybrids if n not in dead]
+    chosen = dead[:needed]
+    if len(chosen) < needed and (needed == len(hybrids) or len({kept[n] for n in others}) == 1):
+        chosen += others[: needed - len(chosen)]
+    absorbed = min(left, sum(kept[n].amount for n in chosen))
+    generic = sum(kept[n].amount for n in chosen) - left
+    unused = left - absorbed if len(chosen) < needed else 0
+    return tuple(s for n, s in enumerate(kept) if n not in chosen), generic, unused
+
+
+def _spendable_colors(view: BoardView, target: PaymentTarget, player: str) -> ManaTypes:
+    """The colors a payment for ``target`` may spend, at most: those the outputs of the mana abilities of
+    every permanent on the board name (any of a palette's, every color for a palette read off the board),
+    and those its pool holds; every color where something else may give, change or spend one (convoke, mana
+    abilities of cards in the hand, triggers that add mana, replacements of what is produced, spending mana
+    as though it were another type).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "pool": ["{U}"]}], "permanents": [
+    ...     {"id": "gc", "card": "Graven Cairns", "controller": "me"}]})
+    >>> str(_spendable_colors(BoardView(board), PaymentTarget.of("{2/W}"), "me"))
+    'UBR'
+    """
+    board = view.board
+    changed = (ManaTrigger, SpendAsThough, ProductionReplacement)
+    anything = (
+        target.convoke
+        or any(next(view.effects_of(kind), None) is not None for kind in changed)
+        or any(read_card(c.oracle, c.name, c.type_line).mana_abilities for c in board.player(player).hand)
+    )
+    if anything:
+        return ALL_COLORS
+    found = ManaTypes()
+    for permanent in board.permanents:
+        for ability in (*view.mana_abilities(permanent.id), *view.idle_mana_abilities(permanent.id)):
+            for output in (ability.output, *(output for _, output in ability.conditional)):
+                found |= _output_colors(output)
+    for entry in board.player(player).pool:
+        found |= entry.mana.types
+    return found & ALL_COLORS
+
+
+def _output_colors(output: ManaOutput) -> ManaTypes:
+    """The colors an output may make, at most: its bags' types, or its palette's (every color for a palette
+    read off the board, and for doubling what is unspent)."""
+    if output.kind in (OutputKind.FIXED, OutputKind.CHOICE):
+        found = ManaTypes()
+        for bag in output.options:
+            found |= bag.types
+        return found
+    if output.kind is OutputKind.DOUBLE_UNSPENT or output.palette.kind is not PaletteKind.TYPES:
+        return ALL_COLORS
+    return output.palette.types | output.palette.also
+
+
+def _ability_locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
+    """An ability's total cost (CR 602.2b, 601.2f): its mana with the changes of activated abilities' costs in
+    force for its source, as the target's type line describes it (:func:`ability_changes`).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "hs", "name": "Heartstone", "type_line": "Artifact", "controller": "me",
+    ...      "oracle": "Activated abilities of creatures cost {1} less to activate. This effect can't reduce "
+    ...                "the mana in that cost to less than one mana."}]})
+    >>> def total(cost, line):
+    ...     target = PaymentTarget.of(cost, kind="ability", type_line=line)
+    ...     return str(locked_in(BoardView(board), target, "me").cost)
+    >>> total("{1}{U}", "Creature — Wizard"), total("{1}", "Creature — Wizard"), total("{1}{U}", "Artifact")
+    ('{U}', '{1}', '{1}{U}')
+    """
+    in_force, _ = ability_changes(view, target, player)
+    if not in_force:
+        return target
+    changes = [sourced.effect for sourced in in_force if isinstance(sourced.effect, AbilityCostChange)]
+    change, floor, _ = combined_changes(changes)
+    mana = changed_mana(target.cost, change, floor)
+    return target if mana == target.cost else target.with_cost(mana)
+
+
+def ability_changes(
+    view: BoardView, target: PaymentTarget, player: str
+) -> tuple[list[SourcedEffect], list[SourcedEffect]]:
+    """The changes of activated abilities' costs ('Activated abilities of creatures cost {1} less to
+    activate': Heartstone) in force for an ability ``player`` activates whose source the target's type line
+    describes, and those that may be about it but that a type line can't answer (a description of the
+    source beyond its types, colors and controller), which are not applied (the caller reports them)."""
+    in_force: list[SourcedEffect] = []
+    unknown: list[SourcedEffect] = []
+    for sourced in view.effects_of(AbilityCostChange):
+        effect = sourced.effect
+        assert isinstance(effect, AbilityCostChange)
+        affected = effect.affected
+        if not spell_matches(affected, target) or not _casts(affected.controller, sourced.controller, player):
+            continue
+        described = replace(affected, types=(), excluded=(), colors=ManaTypes(), controller=Who.ANY)
+        (in_force if described == ObjectFilter() else unknown).append(sourced)
+    return in_force, unknown
 
 
 def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
@@ -109,6 +270,9 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
         times = spells_cast if effect.per_other_spell_this_turn else 1
         if effect.amount is not None and effect.amount.kind is AmountKind.SPELL_NAMED:
             times = _named_in_graveyard(view, target, player)  # (Locket of Yesterdays)
+        elif effect.amount is not None and effect.amount.kind is AmountKind.PLAYER_COUNTERS:
+            # ('for each experience counter you have': Mizzix, its controller's counters, contract section 10)
+            times = view.board.player(sourced.controller).counter(effect.amount.counter)
         elif effect.amount is not None:  # ('for each oil counter on ~': Mindsplice Apparatus)
             assert effect.amount.kind is AmountKind.COUNTERS
             times = view.permanent(sourced.source).counter(effect.amount.counter)
@@ -389,6 +553,8 @@ def _modifiers_in_force(view: BoardView, target: PaymentTarget, player: str) -> 
             continue  # 'this spell costs less' is about the card as a spell, not a permanent's effect
         if not _casts(effect.who, sourced.controller, player) or not effect.matches(target):
             continue
+        if effect.off_turn and view.board.active_player == player:
+            continue  # ('except during its controller's turn': Defense Grid, on its caster's turn)
         if effect.spells.chosen_type:
             # the creature type (Herald's Horn) or the card type (Cloud Key) chosen as the source entered
             choices = view.permanent(sourced.source).choices
@@ -398,21 +564,24 @@ def _modifiers_in_force(view: BoardView, target: PaymentTarget, player: str) -> 
         yield sourced
 
 
-def _own_colored(view: BoardView, target: PaymentTarget, player: str) -> list[CostModifier]:
-    """The spell's own reductions of colored mana in force: Discontinuity's '{2}{U}{U} less' on its caster's
-    turn (:func:`turn_fact`)."""
+def _own_colored(view: BoardView, target: PaymentTarget, player: str) -> list[tuple[CostModifier, int]]:
+    """The spell's own reductions of colored mana in force, each with how many times it applies:
+    Discontinuity's '{2}{U}{U} less' once on its caster's turn (:func:`turn_fact`), Khalni Hydra's '{G} less
+    for each green creature you control' once for each (:func:`_own_times`)."""
     if not target.text:
         return []
-    return [
-        effect
-        for effect in read_card(target.text, target.name, target.type_line).effects
-        if isinstance(effect, CostModifier)
-        and effect.own
-        and effect.colored
-        and effect.amount is not None
-        and effect.amount.kind in _TURN_FACTS
-        and turn_fact(view.board, player, effect.amount) > 0
-    ]
+    found: list[tuple[CostModifier, int]] = []
+    for effect in read_card(target.text, target.name, target.type_line).effects:
+        if not isinstance(effect, CostModifier) or not effect.own or not effect.colored:
+            continue
+        if effect.amount is not None and effect.amount.kind in _TURN_FACTS:
+            times = int(turn_fact(view.board, player, effect.amount) > 0)
+        else:
+            assert effect.for_each is not None and not effect.at_least
+            times = _own_times(view, effect, player)
+        if times:
+            found.append((effect, times))
+    return found
 
 
 def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tuple[ManaBag, int]:
@@ -435,10 +604,10 @@ def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tu
     if target.kind is not PaymentKind.SPELL:
         return ManaBag(), 0
     in_force = [
-        (view.path(s.source), s.effect)
+        (view.path(s.source), s.effect, 1)
         for s in (_modifiers_in_force(view, target, player) if _has_cost_modifiers(view) else ())
     ]
-    in_force += [("the spell", effect) for effect in _own_colored(view, target, player)]
+    in_force += [("the spell", effect, times) for effect, times in _own_colored(view, target, player)]
     if not in_force:
         return ManaBag(), 0  # (no reduction in force: nothing to take off)
     asked: dict[ManaType, int] = {}
@@ -453,7 +622,7 @@ def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tu
             shared |= symbol.colors | ManaTypes(ManaType.C)
     removed: list[ManaType] = []
     spill = 0
-    for where, effect in in_force:
+    for where, effect, times in in_force:
         assert isinstance(effect, CostModifier)
         for mana_type in effect.colored.types:
             if mana_type in shared:
@@ -462,7 +631,7 @@ def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tu
                     f"{where}.oracle: {effect.text!r}: a reduction of {written} on a "
                     f"cost with hybrid or Phyrexian {written} ({target.cost}) is not supported (CR 118.7e-f)"
                 )
-            wanted = effect.colored[mana_type]
+            wanted = effect.colored[mana_type] * times
             taken = min(wanted, asked.get(mana_type, 0))
             asked[mana_type] = asked.get(mana_type, 0) - taken
             removed += [mana_type] * taken

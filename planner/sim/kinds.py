@@ -155,7 +155,8 @@ def card_kinds(
 
 def _counted_change(modifier: CostModifier) -> bool:
     """A cost change the fragment counts: generic mana more or less for the spells of some types and
-    colors (not per spell cast this turn, not by mana value, not of a chosen type, not of colored mana)."""
+    colors (not per spell cast this turn, not by mana value, not of a chosen type, not of colored mana, not
+    off its caster's turn)."""
     return not (
         modifier.per_other_spell_this_turn
         or modifier.min_mana_value is not None  # (an X spell's mana value is its X's)
@@ -163,6 +164,7 @@ def _counted_change(modifier: CostModifier) -> bool:
         or modifier.colored
         or modifier.for_each is not None
         or modifier.amount is not None  # (for each counter on its source: Mindsplice Apparatus)
+        or modifier.off_turn  # (except during its controller's turn: Defense Grid)
     )
 
 
