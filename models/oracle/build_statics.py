@@ -148,12 +148,35 @@ def _ability_losses(reading: s.AbilityLossReading, sentence: str) -> tuple[Stati
     >>> (sun,) = _ability_losses(parse_static(text), text + ".")
     >>> sun.affected.describe(), sun.except_mana, sun.base_power
     ('land', True, None)
+    >>> text = "Creatures enchanted player controls lose all abilities and have base power and toughness 0/1"
+    >>> (splendor,) = _ability_losses(parse_static(text), text + ".")
+    >>> splendor.affected.describe(), splendor.base_toughness
+    ('creature enchanted player controls', 1)
     """
-    filters = object_filters(reading.what)
+    enchanted = r.Controller.ENCHANTED_PLAYER
+    shared = reading.what.nouns[-1].controller
+    filters = tuple(
+        replace(flt, enchanted_player=True)
+        if noun.controller is enchanted or (shared is enchanted and noun.controller is r.Controller.UNSAID)
+        else flt
+        for noun, flt in zip(
+            reading.what.nouns,
+            object_filters(r.Nouns(tuple(_said_controller(noun) for noun in reading.what.nouns))),
+            strict=True,
+        )
+    )
     if any(flt.keyword or flt.power_at_least is not None or flt.reads_status for flt in filters):
         raise UnreadError(sentence)
     power, toughness = reading.base if reading.base is not None else (None, None)
     return tuple(AbilityLoss(sentence, flt, reading.except_mana, power, toughness) for flt in filters)
+
+
+def _said_controller(noun: r.Noun) -> r.Noun:
+    """The noun with 'enchanted player controls' left unsaid, which :func:`_ability_losses` holds in
+    :attr:`ObjectFilter.enchanted_player` (Overwhelming Splendor's 'Creatures enchanted player controls')."""
+    if noun.controller is r.Controller.ENCHANTED_PLAYER:
+        return replace(noun, controller=r.Controller.UNSAID)
+    return noun
 
 
 def _optional(effect: StaticEffect | None) -> tuple[StaticEffect, ...] | None:

@@ -619,6 +619,12 @@ class BoardView:
             return False
         if flt.other and pid == source:
             return False
+        if flt.enchanted_player and (
+            source_permanent is None
+            or source_permanent.attached_to != permanent.controller
+            or permanent.controller in self._by_id  # (``attached_to`` names a permanent of that id first)
+        ):
+            return False
         if flt.untapped and permanent.tapped:
             return False
         if flt.entered_this_turn and not permanent.entered_this_turn:
