@@ -397,6 +397,11 @@ class StaticRules(Transformer[Token, Any]):
     def own_cost_if_bargained(self, _self: Token, _costs: Token, symbols: Token, more: Token) -> Any:
         return OwnCostIfBargained(str(symbols).upper(), str(more).lower() == "more")
 
+    def own_cost_per_exiled(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, *_card: Token
+    ) -> Any:
+        return OwnCostPerSacrificed(str(symbols).upper(), str(more).lower() == "more", exiled=True)
+
     def own_cost_per_sacrificed(self, _self: Token, _costs: Token, *parts: Any) -> Any:
         symbols = _tokens(parts, "SYMBOLS")
         more = [word.lower() == "more" for word in _tokens(parts, "MORE_LESS")]

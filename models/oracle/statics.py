@@ -292,6 +292,9 @@ class OwnCostPerSacrificed:
     turn_symbols: str = ""
     turn_more: bool = False
     turn_what: Nouns | None = None
+    #: '~ costs {2} less to cast for each card exiled this way' (the Marches: their optional exile from the
+    #: hand)
+    exiled: bool = False
 
 
 def plain_types(what: Nouns | None) -> bool:
@@ -723,9 +726,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"~ costs {symbols} {changed} to cast if {has}"
         case OwnCostIfBargained(symbols, more):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast if it's bargained"
-        case OwnCostPerSacrificed(symbols, more, turn_symbols, turn_more, turn_what):
+        case OwnCostPerSacrificed(symbols, more, turn_symbols, turn_more, turn_what, exiled):
             changed = "more" if more else "less"
-            text = f"~ costs {symbols} {changed} to cast for each permanent sacrificed this way"
+            each = "card exiled" if exiled else "permanent sacrificed"
+            text = f"~ costs {symbols} {changed} to cast for each {each} this way"
             if turn_what is None:
                 return text
             turn = f"{turn_symbols} {'more' if turn_more else 'less'} to cast"
