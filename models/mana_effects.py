@@ -362,6 +362,9 @@ class CostModifier:
     #: Snare; 'If there are ten or more creature cards total in all graveyards': 10, Avatar of Woe), 0 for one
     #: applied per object counted
     at_least: int = 0
+    #: 'for each target' (Hinata, Dawn-Crowned): applied once for each target the spell is cast with
+    #: (:attr:`~models.cost.PaymentTarget.targets`, CR 601.2c)
+    per_target: bool = False
 
     def matches(self, target: PaymentTarget) -> bool:
         """True when the spell paid for is of the types, colors and mana value this change is about (who

@@ -484,7 +484,7 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
     sign = 1 if reading.more else -1
     if colored and sign > 0:
         raise UnreadError("an increase of colored mana")  # (no card the planner knows)
-    if colored and (reading.per_counter or reading.per_object is not None):
+    if colored and (reading.per_counter or reading.per_object is not None or reading.per_target):
         raise UnreadError("a change of colored mana for each counter")  # (no card the planner knows)
     spells, colors = _spells_described(reading.what)
     per_object, casters_count, amount_counted = reading.per_object, False, None
@@ -514,6 +514,7 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         # with ``casters_count`` the spell's caster's) as the total cost is locked in (CR 601.2f)
         for_each=None if per_object is None else only_filter(per_object),
         casters_count=casters_count,
+        per_target=reading.per_target,
     )
 
 

@@ -100,6 +100,7 @@ class _Mark(Enum):
     PER_OTHER_SPELL = "for each other spell"
     UP_TO = "up to"
     CHOSEN_AFTER_CASTER = "you cast of the chosen type"
+    PER_TARGET = "for each target"
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +154,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def per_other_spell(self, *_words_tokens: Token) -> _Mark:
         return _Mark.PER_OTHER_SPELL
+
+    def per_target(self, _target: Token) -> _Mark:
+        return _Mark.PER_TARGET
 
     def per_counter(self, kind: str, _self: Token) -> _PerCounter:
         return _PerCounter(kind)
@@ -461,6 +465,7 @@ class StaticRules(Transformer[Token, Any]):
             next((p.at_least for p in parts if isinstance(p, _CastManaValue)), None),
             next((p.kind for p in parts if isinstance(p, _PerCounter)), ""),
             next((p.what for p in parts if isinstance(p, _PerObject)), None),
+            _Mark.PER_TARGET in parts,
         )
 
     def as_any(self, palette: Any) -> str:

@@ -369,6 +369,8 @@ class SpellsCost:
     per_counter: str = ""  # '... for each oil counter on ~': the kind (Mindsplice Apparatus)
     #: '... for each creature you control with a +1/+1 counter on it' (Hamza, Guardian of Arashin)
     per_object: Nouns | None = None
+    #: '... for each target' (Hinata, Dawn-Crowned: the spell's targets, CR 601.2c)
+    per_target: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -757,6 +759,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 each = f" for each {reading.per_counter} counter on ~"
             if reading.per_object is not None:
                 each = f" for each {reading.per_object.words()}"
+            if reading.per_target:
+                each = " for each target"
             spells = _subject(what)
             return f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
         case SpendAsThoughReading(who, as_kind, kind, only, uses):
