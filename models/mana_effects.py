@@ -510,6 +510,12 @@ class AbilityLoss:
     except_mana: bool = False
     base_power: int | None = None
     base_toughness: int | None = None
+    #: 'Each noncreature artifact loses all abilities and becomes an artifact creature ...' (Titania's Song):
+    #: the loss applies to what the type change of the same sentence and source applied to in layer 4 (CR
+    #: 613.6: an effect applies to the same objects in each layer), not to what ``affected`` matches after it
+    linked: bool = False
+    #: 'If ~ leaves the battlefield, this effect continues until end of turn.': the effect outlasts its source
+    continues: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,6 +57,11 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
     """The effects a static sentence's reading makes, or None when it makes none (a choice, a rider, how the
     permanent enters: the reader's)."""
     match reading:
+        case s.TypeChangeReading(loses_abilities=True):
+            # (Titania's Song: the type change, and the loss of abilities of what it applies to, CR 613.6)
+            change = _type_change(replace(reading, loses_abilities=False), sentence)
+            assert change is not None
+            return (change, AbilityLoss(sentence, change.affected, linked=True))
         case s.TypeChangeReading():
             return _optional(_type_change(reading, sentence))
         case s.ColorChangeReading():
@@ -112,6 +117,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             else:
                 counted = Amount(kind=AmountKind.DIED_THIS_TURN)
             return (own_reduction(sentence, delta, counted),)
+        case s.EffectContinues():
+            return ()  # (a rider on the effect before it: models.oracle.read_statics)
         case s.OwnCostIfBargained() | s.OwnCostPerSacrificed():
             return ()  # (what an optional additional cost paid takes off: models.oracle.additional_costs)
         case s.SpellsCost():

@@ -19,6 +19,7 @@ from models.abilities import (
 from models.cost import PaymentKind
 from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
 from models.mana_effects import (
+    AbilityLoss,
     ActivationBan,
     ColorChange,
     CostModifier,
@@ -173,6 +174,15 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
                 out.unread(sentence)
             else:
                 out.read(sentence, "effect", OPTIONAL_COST_REDUCTION)
+            return
+        case s.EffectContinues():
+            # (Titania's Song's rider on the sentence before it: its effect outlasts its source this turn)
+            last = out.effects[-1] if out.effects else None
+            if isinstance(last, AbilityLoss) and last.linked and not last.continues:
+                out.effects[-1] = replace(last, continues=True)
+                out.read(sentence, "effect")
+            else:
+                out.unread(sentence)
             return
         case s.OnlyColored():
             # Edgewalker's and Morophon's rider on the sentence before it: nothing of the reduction spills

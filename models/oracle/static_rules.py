@@ -25,6 +25,7 @@ from models.oracle.statics import (
     ColorChangeReading,
     ControlOneOfTwo,
     DoubleUnspent,
+    EffectContinues,
     EntersReturn,
     EntersTapped,
     EntersTappedIfNot,
@@ -255,6 +256,15 @@ class StaticRules(Transformer[Token, Any]):
         if types != ("Artifact", "Creature") or _has(parts, "COLORLESS"):
             raise UnreadError(f"a permanent made a {' '.join(types)} (CR 205.1b reads 'artifact creature')")
         return TypeChangeReading(subject, types, TypeSet.LISTED, True, base_mana_value=True)
+
+    def losing_artifact_creature_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
+        """'Each noncreature artifact loses all abilities and becomes an artifact creature with power and
+        toughness each equal to its mana value' (Titania's Song): March of the Machines' change, and the
+        abilities of what it applies to lost in layer 6 (CR 613.6)."""
+        return replace(self.artifact_creature_change(subject, *parts), loses_abilities=True)
+
+    def effect_continues(self, *_words: Token) -> EffectContinues:
+        return EffectContinues()
 
     def land_type_change_while(self, _as_long_as: None, condition: Token, *rest: Any) -> TypeChangeReading:
         reading = self.land_type_change(*rest)

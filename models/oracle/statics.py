@@ -31,6 +31,7 @@ __all__ = [
     "ColorChangeReading",
     "ControlOneOfTwo",
     "DoubleUnspent",
+    "EffectContinues",
     "EntersReturn",
     "EntersTapped",
     "EntersTappedIfNot",
@@ -146,6 +147,15 @@ class TypeChangeReading:
     while_text: str = ""  # 'As long as <condition>, ...': the condition as written
     #: '... and has base power and base toughness each equal to its mana value' (Opalescence, layer 7b)
     base_mana_value: bool = False
+    #: '<subject> loses all abilities and becomes ...' (Titania's Song): what the change applies to loses its
+    #: abilities in layer 6 too (CR 613.6: the same objects)
+    loses_abilities: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EffectContinues:
+    """'If ~ leaves the battlefield, this effect continues until end of turn.' (Titania's Song): the effect of
+    the sentence before it lasts the turn once its source is gone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -577,6 +587,7 @@ StaticSentence = (
     | Imprint
     | SameIsTrue
     | OnlyColored
+    | EffectContinues
     | DoubleUnspent
     | UnspentCostsLife
     | RandomOpening
@@ -648,6 +659,13 @@ def render_static(reading: StaticSentence | EntersUnless | LandSearchReading) ->
 
 def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> str:
     match reading:
+        case TypeChangeReading(subject, types, loses_abilities=True):
+            plural = _plural(subject)
+            lose, become, its = ("lose", "become", "their") if plural else ("loses", "becomes", "its")
+            made = f"an {' '.join(types).lower()} with power and toughness each equal to {its} mana value"
+            return f"{_subject(subject)} {lose} all abilities and {become} {made}"
+        case EffectContinues():
+            return "If ~ leaves the battlefield, this effect continues until end of turn"
         case TypeChangeReading(subject, types, which, adds):
             added = f" in addition to {'their' if _plural(subject) else 'its'} other types" if adds else ""
             listed = which.value or _type_words(types)

@@ -363,9 +363,9 @@ class BoardView:
     # ---------------------------------------------------------------- layer 4
 
     @cached_property
-    def _layer4(self) -> tuple[dict[str, TypeLine], frozenset[str]]:
-        """Type lines after type-changing effects (land types, added card types), and the ids of lands that
-        lost their text abilities."""
+    def _layer4(self) -> tuple[dict[str, TypeLine], frozenset[str], dict[tuple[str, str], frozenset[str]]]:
+        """Type lines after type-changing effects (land types, added card types), the ids of lands that
+        lost their text abilities, and what each effect applied to (by source and text)."""
         structure = self.structure
         if structure.layer4 is None:
             structure.layer4 = type_changes(self)
@@ -376,6 +376,11 @@ class BoardView:
     def type_line(self, pid: str) -> TypeLine:
         """The permanent's type line after layer 4."""
         return self._layer4[0][pid]
+
+    def type_change_applied(self, source: str, text: str) -> frozenset[str]:
+        """The permanents the type change of ``source`` written ``text`` applied to in layer 4 (none when it
+        did not apply): what the rest of its effect applies to in later layers (CR 613.6, Titania's Song)."""
+        return self._layer4[2].get((source, text), frozenset())
 
     def lost_text_abilities(self, pid: str) -> bool:
         """True when a set-land-type effect removed the abilities of its rules text (CR 305.7)."""
