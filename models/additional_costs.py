@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from models.mana import ManaTypes
 from models.types import TypeLine
 
 __all__ = [
@@ -121,12 +122,35 @@ class SacrificeCost:
 @dataclass(frozen=True, slots=True)
 class DiscardCost:
     """Discard ``count`` cards from the player's hand (any cards, the spell itself aside: it is on the
-    stack, CR 601.2a)."""
+    stack, CR 601.2a); ``exiled``: exile them instead, each of one of ``colors`` (letters) when given (the
+    Marches' "exile any number of black cards from your hand", planned as a discard is: each card leaves the
+    hand as the cost is paid, CR 601.2h).
+
+    >>> str(DiscardCost(1)), str(DiscardCost(2, colors="B", exiled=True))
+    ('discard a card', 'exile two black cards from your hand')
+    """
 
     count: int
+    colors: str = field(default="", repr=False)
+    exiled: bool = field(default=False, repr=False)
+
+    def matches(self, colors: ManaTypes) -> bool:
+        """True when a card of these colors may pay the cost.
+
+        >>> DiscardCost(1, colors="W", exiled=True).matches(ManaTypes.parse("WU")), DiscardCost(1).matches(
+        ...     ManaTypes())
+        (True, True)
+        """
+        return not self.colors or bool(colors & ManaTypes.parse(self.colors))
+
+    def kinds(self) -> str:
+        """What may pay it, in the singular: 'card', 'black card'."""
+        return "".join(_COLOR_NAMES[c] + " " for c in self.colors) + "card"
 
     def __str__(self) -> str:
-        return "discard " + _counted(self.count, "card")
+        if self.exiled:
+            return f"exile {_counted(self.count, self.kinds())} from your hand"
+        return "discard " + _counted(self.count, self.kinds())
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +180,7 @@ class OptionalSacrifice:
     'you may sacrifice an artifact or enchantment or token ({1} less)'
     """
 
-    sacrifice: SacrificeCost
+    sacrifice: SacrificeCost | DiscardCost
     most: int | None
     reduction: int = 0
     #: what is taken off whether it is paid or not, for each card of the board's ``sacrificed_this_turn``
@@ -166,7 +190,8 @@ class OptionalSacrifice:
     turn_types: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        what = str(self.sacrifice) if self.most == 1 else "sacrifice any number of " + self.sacrifice.kinds()
+        verb = "exile" if isinstance(self.sacrifice, DiscardCost) else "sacrifice"
+        what = str(self.sacrifice) if self.most == 1 else f"{verb} any number of {self.sacrifice.kinds()}"
         each = "" if self.most == 1 else " for each"
         return f"you may {what}" + (f" ({{{self.reduction}}} less{each})" if self.reduction else "")
 

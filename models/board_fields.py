@@ -324,7 +324,12 @@ PERMANENT: Final = ObjectFields(
             {"type": "integer", "minimum": 1, "maximum": MAX_COUNTERS},
             "A Class's level (CR 716; default 1, the level it enters at); only a Class has one.",
         ),
-        Field("attached_to", _TEXT, "The id of the permanent it is attached to.", nullable=True),
+        Field(
+            "attached_to",
+            _TEXT,
+            "The id of the permanent it is attached to (or of the player a Curse enchants).",
+            nullable=True,
+        ),
         Field("choices", _ref("choices"), "What was chosen as it entered."),
         Field("token", _BOOLEAN, "A token (default: the catalogue's)."),
         Field(

@@ -469,6 +469,9 @@ class PaymentTarget:
     paid_reduction: int = 0
     #: The spell is cast from its owner's hand (an alternative cost may ask it: Omniscience, CR 118.9)
     from_hand: bool = False
+    #: How many targets the spell is cast with (CR 601.2c), which "Spells you cast cost {1} less to cast for
+    #: each target" reads (Hinata, Dawn-Crowned); None: not known (:mod:`models.spell_targets`)
+    targets: int | None = None
 
     @classmethod
     def of(

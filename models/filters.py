@@ -175,6 +175,11 @@ class ObjectFilter:
     keyword: str = field(default="", metadata=facts_read(BoardFact.KEYWORDS))
     #: 'named ~': the name of the permanent it is written on (its own included, CR 201.2)
     named_as_source: bool = field(default=False, metadata=facts_read(BoardFact.NAME, of_source=True))
+    #: 'creatures enchanted player controls' (Overwhelming Splendor): controlled by the player the source, an
+    #: Aura with 'Enchant player', is attached to (its ``attached_to`` names a player)
+    enchanted_player: bool = field(
+        default=False, metadata=facts_read(BoardFact.CONTROLLER, BoardFact.ATTACHMENT, of_source=True)
+    )
     #: 'that entered the battlefield this turn': the permanent's ``entered_this_turn`` (Alena, Kessig Trapper)
     entered_this_turn: bool = field(default=False, metadata=facts_read(BoardFact.ENTERED))
     #: what the filter reads (:meth:`reads`), worked out on first use
@@ -275,6 +280,8 @@ class ObjectFilter:
         if self.attached:
             words.insert(0, "the enchanted/equipped")
         tail = {Who.YOU: " you control", Who.OPPONENTS: " an opponent controls", Who.ANY: ""}[self.controller]
+        if self.enchanted_player:
+            tail = " enchanted player controls"
         if self.keyword:
             tail = f" with {self.keyword}" + tail
         if self.counter is not None:

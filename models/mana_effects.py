@@ -372,6 +372,9 @@ class CostModifier:
     #: 'except during its controller's turn' (Defense Grid): only while the spell's caster is not the active
     #: player
     off_turn: bool = False
+    #: 'for each target' (Hinata, Dawn-Crowned): applied once for each target the spell is cast with
+    #: (:attr:`~models.cost.PaymentTarget.targets`, CR 601.2c)
+    per_target: bool = False
 
     def matches(self, target: PaymentTarget) -> bool:
         """True when the spell paid for is of the types, colors and mana value this change is about (who
@@ -517,6 +520,12 @@ class AbilityLoss:
     except_mana: bool = False
     base_power: int | None = None
     base_toughness: int | None = None
+    #: 'Each noncreature artifact loses all abilities and becomes an artifact creature ...' (Titania's Song):
+    #: the loss applies to what the type change of the same sentence and source applied to in layer 4 (CR
+    #: 613.6: an effect applies to the same objects in each layer), not to what ``affected`` matches after it
+    linked: bool = False
+    #: 'If ~ leaves the battlefield, this effect continues until end of turn.': the effect outlasts its source
+    continues: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from models.oracle import read_card
 from models.oracle.additional_costs import additional_costs
 from models.oracle.defining import defined_types
 from models.oracle.spent_riders import spent_riders
+from models.spell_targets import printed_targets
 
 __all__ = ["find_spell", "spell_target"]
 
@@ -82,4 +83,5 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
         keywords=frozenset(keywords),
         riders=spent_riders(card.oracle, card.name),
         additional_costs=additional_costs(card.oracle, card.name),
+        targets=printed_targets(card.oracle, card.type_line),
     )

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
-from models.additional_costs import DiscardCost, SacrificeCost
+from models.additional_costs import AdditionalCost, DiscardCost, OptionalSacrifice, SacrificeCost, UnreadCost
 from models.board import Board
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
@@ -38,6 +38,7 @@ from planner.rules.additional_costs import (
     cost_ways,
     discard_candidates,
     discard_choices,
+    exiles_from_hand,
     planned_costs,
     returns_permanents,
     sacrifice_candidates,
@@ -54,7 +55,7 @@ from planner.rules.spell_cost import locked_in
 from planner.solve.objective import OBJECTIVE_LEVELS, objective_of, sacrificed_by_design
 from planner.solve.problem import PaymentProblem
 
-__all__ = ["Chosen", "ManaPaid", "PayOne", "choose_additional"]
+__all__ = ["Chosen", "ManaPaid", "PayOne", "choose_additional", "exile_ways", "only_hand_exiles"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +116,9 @@ def choose_additional(
     reasons: list[str] = []
     turn_less = turn_reduction(board, player, target.additional_costs)  # (Dargo's, paid or not)
     plain = replace(target, additional_costs=(), paid_reduction=target.paid_reduction + turn_less)
-    generic = locked_in(view_of(board), plain, player).cost.generic
+    # (X is chosen before the total cost is, CR 601.2b: its generic mana is what an exile may take off too)
+    chosen = plain.with_x(x) if x is not None and plain.cost.has_variable else plain
+    generic = locked_in(view_of(board), chosen, player).cost.generic
     for costs, less in cost_ways(target.additional_costs, generic):
         reason = unpaid_reason(board, player, costs, target.name)
         if reason is not None:
@@ -133,6 +136,46 @@ def choose_additional(
     if found:
         return found[0]
     return Chosen(payable=False, reason="; ".join(dict.fromkeys(reasons)))
+
+
+def only_hand_exiles(costs: tuple[AdditionalCost, ...]) -> bool:
+    """True when the additional costs the planner plans are optional exiles of cards from the hand that take
+    mana off the cost (the Marches'): the largest X is then the largest of each way's
+    (:func:`exile_ways`)."""
+    planned = [cost for cost in costs if not isinstance(cost, UnreadCost)]
+    return bool(planned) and all(
+        isinstance(cost, OptionalSacrifice) and isinstance(cost.sacrifice, DiscardCost) and cost.reduction
+        for cost in planned
+    )
+
+
+def exile_ways(
+    board: Board, player: str, target: PaymentTarget
+) -> Iterator[tuple[PaymentTarget, tuple[str, ...]]]:
+    """Each way of paying a spell's optional exiles from the hand (:func:`only_hand_exiles`), fewest cards
+    first: the spell without them but with what they take off its cost (CR 601.2f), and the cards exiled
+    (names; copies of a card are one choice), each number of cards up to every card that may go (with X
+    still to choose, each one more may take more off).
+
+    >>> march = OptionalSacrifice(DiscardCost(1, colors="B", exiled=True), None, reduction=2)
+    >>> rogue = {"name": "Rogue", "type_line": "Creature", "mana_cost": "{1}{B}"}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": [rogue, "Forest", rogue]}]})
+    >>> target = replace(PaymentTarget.of("{X}{B}"), additional_costs=(march,))
+    >>> [(way.paid_reduction, names) for way, names in exile_ways(board, "me", target)]
+    [(0, ()), (2, ('Rogue',)), (4, ('Rogue', 'Rogue'))]
+    """
+    exiles = [
+        cost.sacrifice
+        for cost in target.additional_costs
+        if isinstance(cost, OptionalSacrifice) and isinstance(cost.sacrifice, DiscardCost)
+    ]
+    candidates = discard_candidates(board, player, target.name, exiles)
+    most = max(cost.reduction for cost in target.additional_costs if isinstance(cost, OptionalSacrifice))
+    for costs, less in cost_ways(target.additional_costs, generic=most * len(candidates)):
+        count = sum(cost.count for cost in costs if isinstance(cost, DiscardCost))
+        way = replace(target, additional_costs=(), paid_reduction=target.paid_reduction + less)
+        for names in discard_choices(discard_candidates(board, player, target.name, costs), count):
+            yield way, names
 
 
 def _choose_way(
@@ -155,7 +198,7 @@ def _choose_way(
     refused: object = None  # (an answer "not payable", for its reason)
     proven = True
     undecided: str | None = None
-    for names in discard_choices(discard_candidates(board, player, target.name), discards):
+    for names in discard_choices(discard_candidates(board, player, target.name, costs), discards):
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             proven, undecided = False, "time limit"
@@ -237,7 +280,9 @@ def _paid_levels(
     payment's levels with them (:func:`objective_of`, as every answer is ranked)."""
     order = {permanent.id: index for index, permanent in enumerate(board.permanents)}
     returned = returns_permanents(target.additional_costs)
-    paid = AdditionalPaid(tuple(sorted(sacrificed, key=order.__getitem__)), discarded, returned=returned)
+    exiled = exiles_from_hand(target.additional_costs)
+    in_order = tuple(sorted(sacrificed, key=order.__getitem__))
+    paid = AdditionalPaid(in_order, discarded, returned=returned, exiled=exiled)
     levels = objective_of(
         board,
         player,

@@ -24,7 +24,7 @@ from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes
 from planner.rules.pool import one_card_assumptions
 from planner.rules.question import view_of, within_question
 from planner.rules.records import WarningKind, unread_warning
-from planner.rules.spell_cost import ability_changes, unabsorbed_reduction
+from planner.rules.spell_cost import ability_changes, unabsorbed_reduction, uncounted_targets
 from planner.rules.view import TextWarning
 from planner.rules.zone_warnings import unused_zone_abilities
 from planner.solve.problem import BoardAnalysis, PaymentProblem
@@ -99,6 +99,7 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + turn_fact_warnings(problem.board, problem.player, problem.asked)
         + hybrid_reduction_warnings(problem)
         + ability_change_warnings(problem)
+        + target_count_warnings(problem)
     )
 
 
@@ -135,6 +136,22 @@ def ability_change_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         if isinstance(s.effect, AbilityCostChange) and s.effect in left_out
     ]
     return tuple(found)
+
+
+def target_count_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
+    """A warning for each cost change 'for each target' (Hinata, Dawn-Crowned) that applies to a spell whose
+    number of targets is not known (:func:`~planner.rules.spell_cost.uncounted_targets`): none counted."""
+    return tuple(
+        TextWarning(source, text, _UNCOUNTED_TARGETS, WarningKind.ASSUMED)
+        for source, text in uncounted_targets(problem.view, problem.asked, problem.player)
+    )
+
+
+#: Why a cost change 'for each target' counted none.
+_UNCOUNTED_TARGETS = (
+    "the spell's number of targets is not known (its text does not say it plainly): none counted; give "
+    "--targets (CR 601.2c)"
+)
 
 
 def hybrid_reduction_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:

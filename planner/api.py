@@ -21,12 +21,12 @@ from models.catalogue import CardData
 from models.cost import PaymentTarget
 from models.errors import InputError
 from models.mana import ManaTypes
-from planner.additional import ManaPaid, choose_additional
+from planner.additional import ManaPaid, choose_additional, exile_ways, only_hand_exiles
 from planner.alternative import choose_way
 from planner.answer import PaidParts, PayResult, PlanStep
 from planner.answer_warnings import question_warnings, spell_text_warnings, text_warnings, with_life_warning
 from planner.described import answer_of, described_payment
-from planner.rules.additional_costs import plans_additional, turn_fact_warnings
+from planner.rules.additional_costs import AdditionalPaid, plans_additional, turn_fact_warnings, without_cards
 from planner.rules.alternative_costs import (
     Way,
     card_mana_value,
@@ -484,6 +484,8 @@ def _max_x(
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
     _one_variable(target)
+    if only_hand_exiles(target.additional_costs):  # (the Marches': the largest of each way's)
+        return _max_x_exiling(board, target, player, time_limit, strict, life_value, prefer, alternative_cost)
     if plans_additional(target.additional_costs):  # (planned by pay alone: planner.additional)
         costs = " and ".join(
             str(cost) for cost in target.additional_costs if not isinstance(cost, UnreadCost)
@@ -512,6 +514,49 @@ def _max_x(
     if time.monotonic() > problem.deadline:  # (the fast path used it all up)
         return answer_of(problem, Solution(status=SolveStatus.UNKNOWN))
     return answer_of(problem, solve_cpsat(problem))
+
+
+def _max_x_exiling(
+    board: Board,
+    target: PaymentTarget,
+    player: str | None,
+    time_limit: float,
+    strict: bool,
+    life_value: int | None,
+    prefer: tuple[str, ...],
+    option: str,
+) -> PayResult:
+    """:func:`max_x` for a spell whose planned additional costs are optional exiles from the hand that take
+    mana off its cost (the Marches'): each way (:func:`~planner.additional.exile_ways`: the cards exiled,
+    fewest first, the hand without them) solved as the spell without them; the largest X wins, then the
+    fewest cards exiled. Proven optimal when every way is."""
+    who = checked_player(board, player)
+    deadline = time.monotonic() + time_limit
+    best: PayResult | None = None
+    proven = True
+    for way, names in exile_ways(board, who, target):
+        left = deadline - time.monotonic()
+        if left <= 0 and best is not None:
+            proven = False
+            break
+        after = without_cards(board, who, names)
+        found = _max_x(
+            after,
+            way,
+            player=player,
+            time_limit=max(left, 0.0),
+            strict=strict,
+            life_value=life_value,
+            prefer=prefer,
+            alternative_cost=option,
+        )
+        proven = proven and found.payable is not None and (found.x is None or found.optimal)
+        if found.x is not None and names:
+            found = replace(found, additional=AdditionalPaid((), names, exiled=True))
+        if best is None or (found.x is not None and (best.x is None or found.x > best.x)):
+            best = found
+    assert best is not None  # (exiling no card is always one way)
+    return replace(best, optimal=proven and best.optimal)
 
 
 def _max_x_with_alternatives(

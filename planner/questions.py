@@ -78,6 +78,15 @@ def _spell() -> Any:
     )
 
 
+def _targets() -> Any:
+    return param(
+        None,
+        "How many targets the spell is cast with (CR 601.2c), which 'for each target' cost changes read "
+        "(Hinata, Dawn-Crowned). Default: what the --spell's text says plainly, else none counted (warned).",
+        metavar="N",
+    )
+
+
 def _convoke() -> Any:
     return param(False, "Creatures may help pay: each tapped pays {1} or one of its colors.")
 
@@ -218,6 +227,9 @@ class _Payment:
         record = type(self)
         if self.cost is None and self.spell is None:
             raise bad(record, "cost", "give the cost to pay, or --spell NAME")
+        targets = getattr(self, "targets", None)
+        if targets is not None and not 0 <= targets <= 1000:
+            raise bad(record, "targets", f"must be from 0 to 1000, got {targets}")
         mana_cost = _parse_cost(record, "cost", self.cost) if self.cost is not None else None
         type_line = checked_type_line(record, self.for_)
         try:
@@ -280,6 +292,7 @@ class PayQuestion(_Payment):
 
     cost: str | None = _cost()
     spell: str | None = _spell()
+    targets: int | None = _targets()
     convoke: bool = _convoke()
     improvise: bool = _improvise()
     delve: bool = _delve()
@@ -335,6 +348,7 @@ class MaxXQuestion(_Payment):
 
     cost: str | None = _cost()
     spell: str | None = _spell()
+    targets: int | None = _targets()
     convoke: bool = _convoke()
     improvise: bool = _improvise()
     delve: bool = _delve()

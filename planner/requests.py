@@ -292,6 +292,8 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
         assert question.bare_target is not None
         target = question.bare_target
     target = question.what_for(target)
+    if question.targets is not None:
+        target = replace(target, targets=question.targets)
     target = replace(
         target,
         convoke=target.convoke or question.convoke,

@@ -110,8 +110,12 @@ def chosen_costs(spell: TurnSpell) -> bool:
 
 
 def _turn_counted(cost: object) -> bool:
-    """True for an optional sacrifice whose reduction counts the permanents sacrificed this turn (Dargo's)."""
-    return isinstance(cost, OptionalSacrifice) and cost.turn_reduction > 0
+    """True for an optional cost turn plans don't weigh way by way: a sacrifice whose reduction counts the
+    permanents sacrificed this turn (Dargo's), an exile of cards from the hand (the Marches': turn plans
+    choose discarded cards of any kind)."""
+    return isinstance(cost, OptionalSacrifice) and (
+        cost.turn_reduction > 0 or isinstance(cost.sacrifice, DiscardCost)
+    )
 
 
 def _sacrifices(spell: TurnSpell) -> list[SacrificeCost]:
@@ -127,7 +131,7 @@ def _may_sacrifice(spell: TurnSpell) -> list[SacrificeCost]:
             found.append(cost)
         elif isinstance(cost, EitherCost):
             found += [way for way in cost.ways if isinstance(way, SacrificeCost)]
-        elif isinstance(cost, OptionalSacrifice):
+        elif isinstance(cost, OptionalSacrifice) and isinstance(cost.sacrifice, SacrificeCost):
             found.append(cost.sacrifice)
     return found
 

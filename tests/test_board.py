@@ -308,7 +308,8 @@ def test_board_rejects_duplicate_ids_when_built_directly() -> None:
 def test_check_finds_dangling_references() -> None:
     board = Board.load(EXAMPLE_PATH)
     board.check()
-    with pytest.raises(BoardError, match=r"^x\.json: permanents\[2\]\.attached_to: unknown permanent 'f1'$"):
+    unknown = r"^x\.json: permanents\[2\]\.attached_to: unknown permanent or player 'f1'$"
+    with pytest.raises(BoardError, match=unknown):
         board.without_permanent("f1").replace_permanent("sprawl", attached_to="f1").check("x.json")
 
 
@@ -376,7 +377,7 @@ BAD_BOARDS: list[tuple[str, object, str]] = [
     ("permanents[3].id", "f1", "duplicate permanent id 'f1' (also permanents[0])"),
     ("permanents[3].controller", "opp2", "unknown player 'opp2'"),
     ("active_player", "you", "unknown player 'you'"),
-    ("permanents[3].attached_to", "f9", "unknown permanent 'f9'"),
+    ("permanents[3].attached_to", "f9", "unknown permanent or player 'f9'"),
     ("permanents[3].attached_to", "sprawl", "'sprawl' cannot be attached to itself"),
     ("players", [], "at least one player is required"),
     # cards and characteristics

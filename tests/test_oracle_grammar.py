@@ -572,6 +572,11 @@ STATIC_SENTENCES = [
     "Lands you control are every basic land type in addition to their other types.",
     "Lands you control are the chosen type in addition to their other types.",
     "All permanents are artifacts in addition to their other types.",
+    "Each noncreature artifact loses all abilities and becomes an artifact creature with power and toughness "
+    "each equal to its mana value.",
+    "If ~ leaves the battlefield, this effect continues until end of turn.",
+    "Spells you cast cost {1} less to cast for each target.",
+    "~ costs {2} less to cast for each card exiled this way.",
     "As long as ~ has a conqueror counter on it, nonbasic lands are Mountains.",
     "As long as your devotion to green and blue is less than seven, ~ isn't a creature.",
     "Equipped creature gets +3/+0 and is a Knight in addition to its other types.",

@@ -23,7 +23,7 @@ Rules of the format beyond the contract's text, chosen to be what a user expects
 - Its type line must have a card type. It need not be a permanent type: an instant or sorcery whose effect
   lasts for the turn (High Tide, Pale Moon) may be listed among the permanents to stand for that effect.
 - A zero counter is the same as no counter.
-- ``attached_to`` may not point at the permanent itself nor form a loop.
+- ``attached_to`` may not point at the permanent itself nor form a loop; it may name a player (a Curse).
 - A player may give ``spells_cast_this_turn`` (default 0), which Damping Sphere-style taxes read, and the
   zones of the contract's section 6: ``hand`` (cards), ``graveyard`` (cards, or a count), ``library`` (a
   count), ``lands_played_this_turn`` and ``land_plays``. A card in a zone is a card name (resolved like

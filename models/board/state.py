@@ -186,7 +186,7 @@ class Board:
         """Check that the board's references point somewhere; raises ``BoardError`` naming ``source``.
 
         The active player and every controller must be players; every ``attached_to`` must be another
-        permanent, without loops.
+        permanent, without loops, or a player (an Aura that enchants a player: a permanent of that id first).
 
         >>> Board(1, "you", (Player("me"),)).check("b.json")
         Traceback (most recent call last):
@@ -516,8 +516,9 @@ def _check_references(board: Board) -> None:
             continue
         if target == permanent.id:
             raise FieldError(path, f"{quote(permanent.id)} cannot be attached to itself")
-        if target not in board._permanent_index:
-            raise FieldError(path, f"unknown permanent {quote(target)}")
+        if target not in board._permanent_index and target not in board._player_index:
+            # (an Aura with 'Enchant player' names the player, a Curse: Overwhelming Splendor)
+            raise FieldError(path, f"unknown permanent or player {quote(target)}")
         chain = [permanent.id]
         while target is not None and target not in chain:
             chain.append(target)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from models.additional_costs import AdditionalCost, OptionalSacrifice, SacrificeCost, UnreadCost
+from models.additional_costs import AdditionalCost, DiscardCost, OptionalSacrifice, SacrificeCost, UnreadCost
 from models.kept import per_card
 from models.oracle.grammar import UnreadError, parse_additional_cost, parse_additional_frame, parse_static
 from models.oracle.reader import reading_units
@@ -61,12 +61,30 @@ def additional_costs(text: str, name: str = "") -> tuple[AdditionalCost, ...]:
     ()
     >>> [str(c) for c in additional_costs("Bargain\\nThis spell costs {1} less to cast if it's bargained.")]
     ['you may sacrifice an artifact or enchantment or token ({1} less)']
+    >>> march = ("As an additional cost to cast this spell, you may exile any number of white cards from "
+    ...     "your hand. This spell costs {2} less to cast for each card exiled this way.")
+    >>> [str(c) for c in additional_costs(march)]
+    ['you may exile any number of white card ({2} less for each)']
     """
     units = reading_units(text, name)
     costs = [cost for unit in units for cost in sentence_costs(unit)]
     if any(unit.strip().rstrip(".").lower() == "bargain" for unit in units):  # (CR 702.166a)
         costs.append(OptionalSacrifice(SacrificeCost(1, ("Artifact", "Enchantment"), tokens=True), 1))
-    return _with_reductions(tuple(costs), units)
+    return _one_kind_of_card(_with_reductions(tuple(costs), units))
+
+
+def _one_kind_of_card(costs: tuple[AdditionalCost, ...]) -> tuple[AdditionalCost, ...]:
+    """The costs, with an optional exile of cards of a color (the Marches') kept as written when another
+    cost discards: the planner pays one kind of card a spell.
+
+    >>> exile = OptionalSacrifice(DiscardCost(1, colors="B", exiled=True), None, 2)
+    >>> _one_kind_of_card((DiscardCost(1), exile))
+    (DiscardCost(count=1), UnreadCost(words='you may exile any number of black card ({2} less for each)'))
+    """
+    exiles = [c for c in costs if isinstance(c, OptionalSacrifice) and isinstance(c.sacrifice, DiscardCost)]
+    if not exiles or len(costs) == 1:
+        return costs
+    return tuple(UnreadCost(str(cost)) if cost in exiles else cost for cost in costs)
 
 
 def _with_reductions(costs: tuple[AdditionalCost, ...], units: Sequence[str]) -> tuple[AdditionalCost, ...]:
@@ -77,7 +95,8 @@ def _with_reductions(costs: tuple[AdditionalCost, ...], units: Sequence[str]) ->
         return costs
     found: list[OwnCostIfBargained | OwnCostPerSacrificed] = []
     for unit in units:
-        if ("less" in unit.lower() and "sacrificed" in unit.lower()) or "bargained" in unit.lower():
+        lower = unit.lower()
+        if ("less" in lower and ("sacrificed" in lower or "exiled" in lower)) or "bargained" in lower:
             try:
                 reading = parse_static(unit.rstrip("."))
             except UnreadError:
@@ -88,8 +107,10 @@ def _with_reductions(costs: tuple[AdditionalCost, ...], units: Sequence[str]) ->
     for cost in costs:
         if isinstance(cost, OptionalSacrifice):
             bargain = cost.most == 1
+            exiles = isinstance(cost.sacrifice, DiscardCost)
             for reading in found:
-                if isinstance(reading, OwnCostIfBargained) == bargain:
+                per_card = isinstance(reading, OwnCostPerSacrificed) and reading.exiled
+                if isinstance(reading, OwnCostIfBargained) == bargain and (bargain or per_card == exiles):
                     cost = _reduced(cost, reading)
         changed.append(cost)
     return tuple(changed)
@@ -102,7 +123,9 @@ def _reduced(
     generic = _generic(reading.symbols)
     # ('for each creature sacrificed this way': Torgaar; only a cost sacrificing that type alone is read)
     named = reading.sacrificed if isinstance(reading, OwnCostPerSacrificed) else "permanent"
-    if named != "permanent" and cost.sacrifice.types != (named.capitalize(),):
+    if named != "permanent" and (
+        isinstance(cost.sacrifice, DiscardCost) or cost.sacrifice.types != (named.capitalize(),)
+    ):
         return cost
     if isinstance(reading, OwnCostIfBargained) or reading.turn_what is None:
         return replace(cost, reduction=generic)

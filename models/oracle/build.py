@@ -174,6 +174,7 @@ _WHO = {
     r.Controller.OPPONENT: Who.OPPONENTS,
     r.Controller.OPPONENTS: Who.OPPONENTS,
     r.Controller.SPELLS_CONTROLLER: Who.YOU,  # (the spell's controller: read by spells' cost changes only)
+    r.Controller.ENCHANTED_PLAYER: Who.ANY,  # (ObjectFilter.enchanted_player: losses of abilities only)
 }
 
 
@@ -219,6 +220,8 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
             ),
             # ('its controller controls' is a change of spells' costs': models.oracle.build_statics)
             ("a spell's controller", noun.controller is r.Controller.SPELLS_CONTROLLER),
+            # ('enchanted player controls' is a loss of abilities': models.oracle.build_statics)
+            ("an enchanted player", noun.controller is r.Controller.ENCHANTED_PLAYER),
             ("a zone", bool(noun.zone)),
             (noun.head.value, noun.head in (r.Head.CARD, r.Head.SOURCE, r.Head.SPELL)),
         )

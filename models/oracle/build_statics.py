@@ -63,6 +63,11 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             if retyped is None:
                 return None
             return (retyped, *_power_changes(retyped.affected, reading.gets, sentence))
+        case s.TypeChangeReading(loses_abilities=True):
+            # (Titania's Song: the type change, and the loss of abilities of what it applies to, CR 613.6)
+            change = _type_change(replace(reading, loses_abilities=False), sentence)
+            assert change is not None
+            return (change, AbilityLoss(sentence, change.affected, linked=True))
         case s.TypeChangeReading():
             return _optional(_type_change(reading, sentence))
         case s.NotATypeWhile():
@@ -120,6 +125,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             else:
                 counted = Amount(kind=AmountKind.DIED_THIS_TURN)
             return (own_reduction(sentence, delta, counted),)
+        case s.EffectContinues():
+            return ()  # (a rider on the effect before it: models.oracle.read_statics)
         case s.OwnCostIfBargained() | s.OwnCostPerSacrificed():
             return ()  # (what an optional additional cost paid takes off: models.oracle.additional_costs)
         case s.SpellsCost():
@@ -156,12 +163,35 @@ def _ability_losses(reading: s.AbilityLossReading, sentence: str) -> tuple[Stati
     >>> (sun,) = _ability_losses(parse_static(text), text + ".")
     >>> sun.affected.describe(), sun.except_mana, sun.base_power
     ('land', True, None)
+    >>> text = "Creatures enchanted player controls lose all abilities and have base power and toughness 0/1"
+    >>> (splendor,) = _ability_losses(parse_static(text), text + ".")
+    >>> splendor.affected.describe(), splendor.base_toughness
+    ('creature enchanted player controls', 1)
     """
-    filters = object_filters(reading.what)
+    enchanted = r.Controller.ENCHANTED_PLAYER
+    shared = reading.what.nouns[-1].controller
+    filters = tuple(
+        replace(flt, enchanted_player=True)
+        if noun.controller is enchanted or (shared is enchanted and noun.controller is r.Controller.UNSAID)
+        else flt
+        for noun, flt in zip(
+            reading.what.nouns,
+            object_filters(r.Nouns(tuple(_said_controller(noun) for noun in reading.what.nouns))),
+            strict=True,
+        )
+    )
     if any(flt.keyword or flt.power_at_least is not None or flt.reads_status for flt in filters):
         raise UnreadError(sentence)
     power, toughness = reading.base if reading.base is not None else (None, None)
     return tuple(AbilityLoss(sentence, flt, reading.except_mana, power, toughness) for flt in filters)
+
+
+def _said_controller(noun: r.Noun) -> r.Noun:
+    """The noun with 'enchanted player controls' left unsaid, which :func:`_ability_losses` holds in
+    :attr:`ObjectFilter.enchanted_player` (Overwhelming Splendor's 'Creatures enchanted player controls')."""
+    if noun.controller is r.Controller.ENCHANTED_PLAYER:
+        return replace(noun, controller=r.Controller.UNSAID)
+    return noun
 
 
 def _optional(effect: StaticEffect | None) -> tuple[StaticEffect, ...] | None:
@@ -520,7 +550,7 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
     sign = 1 if reading.more else -1
     if colored and sign > 0:
         raise UnreadError("an increase of colored mana")  # (no card the planner knows)
-    if colored and (reading.per_counter or reading.per_object is not None):
+    if colored and (reading.per_counter or reading.per_object is not None or reading.per_target):
         raise UnreadError("a change of colored mana for each counter")  # (no card the planner knows)
     spells, colors = _spells_described(reading.what)
     per_object, casters_count, amount_counted = reading.per_object, False, None
@@ -553,6 +583,7 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         for_each=None if per_object is None else only_filter(per_object),
         casters_count=casters_count,
         off_turn=reading.off_turn,
+        per_target=reading.per_target,
     )
 
 

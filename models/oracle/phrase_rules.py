@@ -239,6 +239,11 @@ class PhraseRules(Transformer[Token, Any]):
     def its_controller_controls(self) -> Any:
         return lambda noun: replace(noun, controller=Controller.SPELLS_CONTROLLER)
 
+    def enchanted_player_controls(self, attached: Token) -> Any:
+        if attached.lower() != "enchanted":
+            raise UnreadError(f"{attached} player")
+        return lambda noun: replace(noun, controller=Controller.ENCHANTED_PLAYER)
+
     def graveyard(self, *_article: Token) -> Any:
         return lambda noun: replace(noun, zone="graveyard")
 

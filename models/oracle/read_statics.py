@@ -20,6 +20,7 @@ from models.cost import PaymentKind
 from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
 from models.mana_effects import (
     AbilityCostChange,
+    AbilityLoss,
     ActivationBan,
     ColorChange,
     CostModifier,
@@ -180,6 +181,11 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             last = out.effects[-1] if out.effects else None
             if isinstance(last, AbilityCostChange) and last.generic < 0 and not last.floor:
                 out.effects[-1] = replace(last, floor=least)
+        case s.EffectContinues():
+            # (Titania's Song's rider on the sentence before it: its effect outlasts its source this turn)
+            last = out.effects[-1] if out.effects else None
+            if isinstance(last, AbilityLoss) and last.linked and not last.continues:
+                out.effects[-1] = replace(last, continues=True)
                 out.read(sentence, "effect")
             else:
                 out.unread(sentence)

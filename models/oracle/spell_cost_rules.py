@@ -32,6 +32,7 @@ from models.oracle.readings import (
     Head,
     ManaSymbols,
     Noun,
+    Nouns,
     Number,
     PayEnergy,
     PayLife,
@@ -236,6 +237,17 @@ class SpellCostRules(Transformer[Token, Any]):
         takes off the cost is the sentence after it's (:mod:`models.oracle.additional_costs`)."""
         either = replace(what, joiner="or") if what.joiner == "and/or" else what  # (each one of those)
         return (OptionalSacrifice(sacrifice_cost(Sacrifice(1, either)), None),)
+
+    def optional_exile_any_number(self, what: Nouns) -> tuple[OptionalSacrifice, ...]:
+        """'you may exile any number of black cards from your hand' (the Marches'): cards of at most one
+        color, each exiled as a discard is paid; what it takes off the cost is the sentence after it's
+        (:mod:`models.oracle.additional_costs`)."""
+        if len(what.nouns) != 1:
+            raise UnreadError(f"{what.joiner} between descriptions of cards")
+        exile = hand_exile(ExileFromHand(1, what.nouns[0]))
+        if exile.mana_value_x:
+            raise UnreadError("exile any number of cards with mana value X")
+        return (OptionalSacrifice(DiscardCost(1, colors=exile.colors, exiled=True), None),)
 
     def either_cost(self, first: Any, _joiner: Token, second: Any) -> tuple[EitherCost, ...]:
         """'sacrifice a creature or discard a card' (Bone Shards): one of the two, the player's choice."""

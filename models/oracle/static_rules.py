@@ -25,6 +25,7 @@ from models.oracle.statics import (
     ColorChangeReading,
     ControlOneOfTwo,
     DoubleUnspent,
+    EffectContinues,
     EntersReturn,
     EntersTapped,
     EntersTappedIfNot,
@@ -103,6 +104,7 @@ class _Mark(Enum):
     UP_TO = "up to"
     OFF_TURN = "except during its controller's turn"
     CHOSEN_AFTER_CASTER = "you cast of the chosen type"
+    PER_TARGET = "for each target"
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +160,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def per_other_spell(self, *_words_tokens: Token) -> _Mark:
         return _Mark.PER_OTHER_SPELL
+
+    def per_target(self, _target: Token) -> _Mark:
+        return _Mark.PER_TARGET
 
     def per_counter(self, kind: str, _self: Token) -> _PerCounter:
         return _PerCounter(kind)
@@ -268,6 +273,15 @@ class StaticRules(Transformer[Token, Any]):
     def not_a_creature_while(self, _as_long_as: None, condition: Token, *_words: Token) -> NotATypeWhile:
         """'As long as your devotion to green and blue is less than seven, ~ isn't a creature.'"""
         return NotATypeWhile("Creature", str(condition).strip())
+
+    def losing_artifact_creature_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
+        """'Each noncreature artifact loses all abilities and becomes an artifact creature with power and
+        toughness each equal to its mana value' (Titania's Song): March of the Machines' change, and the
+        abilities of what it applies to lost in layer 6 (CR 613.6)."""
+        return replace(self.artifact_creature_change(subject, *parts), loses_abilities=True)
+
+    def effect_continues(self, *_words: Token) -> EffectContinues:
+        return EffectContinues()
 
     def land_type_change_while(self, _as_long_as: None, condition: Token, *rest: Any) -> TypeChangeReading:
         reading = self.land_type_change(*rest)
@@ -414,6 +428,11 @@ class StaticRules(Transformer[Token, Any]):
     def own_cost_if_bargained(self, _self: Token, _costs: Token, symbols: Token, more: Token) -> Any:
         return OwnCostIfBargained(str(symbols).upper(), str(more).lower() == "more")
 
+    def own_cost_per_exiled(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, *_card: Token
+    ) -> Any:
+        return OwnCostPerSacrificed(str(symbols).upper(), str(more).lower() == "more", exiled=True)
+
     def own_cost_per_sacrificed(self, _self: Token, _costs: Token, *parts: Any) -> Any:
         symbols = _tokens(parts, "SYMBOLS")
         more = [word.lower() == "more" for word in _tokens(parts, "MORE_LESS")]
@@ -479,6 +498,7 @@ class StaticRules(Transformer[Token, Any]):
             next((p.what for p in parts if isinstance(p, _PerObject)), None),
             any(isinstance(p, _PerCounter) and p.yours for p in parts),
             _Mark.OFF_TURN in parts,
+            _Mark.PER_TARGET in parts,
         )
 
     def as_any(self, palette: Any) -> str:

@@ -31,6 +31,7 @@ __all__ = [
     "ColorChangeReading",
     "ControlOneOfTwo",
     "DoubleUnspent",
+    "EffectContinues",
     "EntersReturn",
     "EntersTapped",
     "EntersTappedIfNot",
@@ -151,6 +152,9 @@ class TypeChangeReading:
     #: a P/T change before the types ('Equipped creature gets +3/+0 and is a Knight in addition to its other
     #: types', layer 7c), as written
     gets: str = ""
+    #: '<subject> loses all abilities and becomes ...' (Titania's Song): what the change applies to loses its
+    #: abilities in layer 6 too (CR 613.6: the same objects)
+    loses_abilities: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +164,12 @@ class NotATypeWhile:
 
     removed: str
     while_text: str
+
+
+@dataclass(frozen=True, slots=True)
+class EffectContinues:
+    """'If ~ leaves the battlefield, this effect continues until end of turn.' (Titania's Song): the effect of
+    the sentence before it lasts the turn once its source is gone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,6 +319,9 @@ class OwnCostPerSacrificed:
     #: the word the sacrificed permanents are called by ('permanent': Dargo; 'creature': Torgaar, Famine
     #: Incarnate, whose additional cost sacrifices only creatures)
     sacrificed: str = "permanent"
+    #: '~ costs {2} less to cast for each card exiled this way' (the Marches: their optional exile from the
+    #: hand)
+    exiled: bool = False
 
 
 def plain_types(what: Nouns | None) -> bool:
@@ -387,6 +400,8 @@ class SpellsCost:
     per_counter_yours: bool = False
     #: '... except during its controller's turn' (Defense Grid)
     off_turn: bool = False
+    #: '... for each target' (Hinata, Dawn-Crowned: the spell's targets, CR 601.2c)
+    per_target: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -602,6 +617,7 @@ StaticSentence = (
     | SameIsTrue
     | OnlyColored
     | ReductionFloor
+    | EffectContinues
     | DoubleUnspent
     | UnspentCostsLife
     | RandomOpening
@@ -673,6 +689,13 @@ def render_static(reading: StaticSentence | EntersUnless | LandSearchReading) ->
 
 def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> str:
     match reading:
+        case TypeChangeReading(subject, types, loses_abilities=True):
+            plural = _plural(subject)
+            lose, become, its = ("lose", "become", "their") if plural else ("loses", "becomes", "its")
+            made = f"an {' '.join(types).lower()} with power and toughness each equal to {its} mana value"
+            return f"{_subject(subject)} {lose} all abilities and {become} {made}"
+        case EffectContinues():
+            return "If ~ leaves the battlefield, this effect continues until end of turn"
         case TypeChangeReading(subject, types, which, adds):
             added = f" in addition to {'their' if _plural(subject) else 'its'} other types" if adds else ""
             listed = which.value or _type_words(types)
@@ -757,9 +780,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"~ costs {symbols} {changed} to cast if {has}"
         case OwnCostIfBargained(symbols, more):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast if it's bargained"
-        case OwnCostPerSacrificed(symbols, more, turn_symbols, turn_more, turn_what, sacrificed):
+        case OwnCostPerSacrificed(symbols, more, turn_symbols, turn_more, turn_what, sacrificed, exiled):
             changed = "more" if more else "less"
-            text = f"~ costs {symbols} {changed} to cast for each {sacrificed} sacrificed this way"
+            each = "card exiled" if exiled else f"{sacrificed} sacrificed"
+            text = f"~ costs {symbols} {changed} to cast for each {each} this way"
             if turn_what is None:
                 return text
             turn = f"{turn_symbols} {'more' if turn_more else 'less'} to cast"
@@ -788,6 +812,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 each = f" for each {reading.per_counter} counter {on}"
             if reading.per_object is not None:
                 each = f" for each {reading.per_object.words()}"
+            if reading.per_target:
+                each = " for each target"
             spells = _subject(what)
             if reading.off_turn:
                 each += " except during its controller's turn"

@@ -44,8 +44,12 @@ def abilities_lost(view: BoardView, effects: Sequence[SourcedEffect]) -> dict[st
     position = timestamps(view)
     affected: list[frozenset[str]] = []
     for sourced in losses:
-        assert isinstance(sourced.effect, AbilityLoss)
-        affected.append(frozenset(view.matching(sourced.effect.affected, sourced.source)))
+        effect = sourced.effect
+        assert isinstance(effect, AbilityLoss)
+        if effect.linked:  # (Titania's Song: what its type change applied to in layer 4, CR 613.6)
+            affected.append(view.type_change_applied(sourced.source, effect.text))
+        else:
+            affected.append(frozenset(view.matching(effect.affected, sourced.source)))
     lost: dict[str, LostAbilities] = {}
     remaining = list(range(len(losses)))
     while remaining:

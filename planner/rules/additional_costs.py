@@ -47,6 +47,7 @@ __all__ = [
     "cost_ways",
     "discard_candidates",
     "discard_choices",
+    "exiles_from_hand",
     "planned_costs",
     "plans_additional",
     "returns_permanents",
@@ -70,6 +71,11 @@ class AdditionalPaid:
     'sacrificed f1 for the additional cost'
     >>> AdditionalPaid(("c1",), (), returned=True).to_json()
     {'sacrificed': [], 'discarded': [], 'returned': ['c1']}
+    >>> march = AdditionalPaid((), ("Knight",), exiled=True)
+    >>> march.to_json()
+    {'sacrificed': [], 'discarded': [], 'exiled': ['Knight']}
+    >>> march.describe()
+    'exiled Knight from the hand for the additional cost'
     """
 
     sacrificed: tuple[str, ...] = ()
@@ -77,6 +83,9 @@ class AdditionalPaid:
     #: True when the costs return the permanents to their owners' hands rather than sacrifice them
     #: (Familiar's Ruse's "return a creature you control to its owner's hand"): the answer names them so
     returned: bool = False
+    #: True when the cards of ``discarded`` were exiled from the hand rather than discarded (the Marches'
+    #: "exile any number of black cards from your hand"): the answer names them so
+    exiled: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.sacrificed or self.discarded)
@@ -84,9 +93,12 @@ class AdditionalPaid:
     def to_json(self) -> dict[str, list[str]]:
         """The JSON object of the answer's ``additional_costs`` key (``returned`` only when the costs
         return permanents)."""
+        found = {"sacrificed": list(self.sacrificed), "discarded": list(self.discarded)}
         if self.returned:
-            return {"sacrificed": [], "discarded": list(self.discarded), "returned": list(self.sacrificed)}
-        return {"sacrificed": list(self.sacrificed), "discarded": list(self.discarded)}
+            found = {"sacrificed": [], "discarded": found["discarded"], "returned": found["sacrificed"]}
+        if self.exiled:
+            found = {**found, "discarded": [], "exiled": found["discarded"]}
+        return found
 
     def describe(self) -> str:
         """The payment in a sentence."""
@@ -95,7 +107,8 @@ class AdditionalPaid:
             verb = "returned to hand " if self.returned else "sacrificed "
             parts.append(verb + ", ".join(self.sacrificed))
         if self.discarded:
-            parts.append("discarded " + ", ".join(self.discarded))
+            verb, zone = ("exiled ", " from the hand") if self.exiled else ("discarded ", "")
+            parts.append(verb + ", ".join(self.discarded) + zone)
         return " and ".join(parts) + " for the additional cost"
 
 
@@ -219,14 +232,43 @@ def sacrifice_candidates(board: Board, player: str, cost: SacrificeCost) -> tupl
     )
 
 
-def discard_candidates(board: Board, player: str, spell_name: str) -> tuple[Card, ...]:
-    """The cards in ``player``'s hand that may be discarded: all but the spell cast (one copy of its name)."""
+def discard_candidates(
+    board: Board, player: str, spell_name: str, costs: Sequence[AdditionalCost] = ()
+) -> tuple[Card, ...]:
+    """The cards in ``player``'s hand that may be discarded (or exiled) for the discards among ``costs``: all
+    but the spell cast (one copy of its name), of the colors they name (the Marches' "black cards": a
+    card's own colors, as Force of Will's exile reads them).
+
+    >>> knight = {"name": "Knight", "type_line": "Creature", "mana_cost": "{1}{W}"}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": [knight, "Forest", knight]}]})
+    >>> white = DiscardCost(1, colors="W", exiled=True)
+    >>> [card.name for card in discard_candidates(board, "me", "Knight", (white,))]
+    ['Knight']
+    """
     hand = list(board.player(player).hand)
     for index, card in enumerate(hand):
         if spell_name and card.name == spell_name:
             del hand[index]
             break
-    return tuple(hand)
+    discards = [cost for cost in planned_costs(tuple(costs)) if isinstance(cost, DiscardCost)]
+    return tuple(card for card in hand if all(cost.matches(card.colors) for cost in discards))
+
+
+def exiles_from_hand(costs: Sequence[AdditionalCost]) -> bool:
+    """True when the discards among ``costs`` exile the cards rather than discard them (the Marches')."""
+    return any(cost.exiled for cost in _all_discards(costs))
+
+
+def _all_discards(costs: Sequence[AdditionalCost]) -> list[DiscardCost]:
+    found: list[DiscardCost] = []
+    for cost in costs:
+        if isinstance(cost, DiscardCost):
+            found.append(cost)
+        elif isinstance(cost, EitherCost):
+            found += [way for way in cost.ways if isinstance(way, DiscardCost)]
+        elif isinstance(cost, OptionalSacrifice) and isinstance(cost.sacrifice, DiscardCost):
+            found.append(cost.sacrifice)
+    return found
 
 
 def unpaid_reason(
@@ -240,8 +282,8 @@ def unpaid_reason(
             if found < cost.count:
                 has = f"only {found}" if found else "no"
                 return f"{cost}: {player} controls {has} {cost.kinds()}"
-        elif len(discard_candidates(board, player, spell_name)) < cost.count:
-            return f"{cost}: {player}'s hand has too few other cards"
+        elif len(discard_candidates(board, player, spell_name, costs)) < cost.count:
+            return f"{cost}: {player}'s hand has too few other {cost.kinds()}s"
     return None
 
 
@@ -335,7 +377,7 @@ def check_additional(
     gone = summary.gone.intersection(paid.sacrificed)
     if left or gone:
         raise IllegalPlanError(step, f"sacrificed for no cost, or already gone: {sorted({*left, *gone})}")
-    hand = Counter(card.name for card in discard_candidates(board, player, spell_name))
+    hand = Counter(card.name for card in discard_candidates(board, player, spell_name, costs))
     hand.subtract(Counter(summary.from_hand))
     hand.subtract(Counter(summary.discarded))
     hand.subtract(Counter(summary.exiled_cards))

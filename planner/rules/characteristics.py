@@ -17,6 +17,7 @@ from models.board import Permanent
 from models.kept import per_card
 from models.mana_effects import (
     AbilityCostChange,
+    AbilityLoss,
     ActivationBan,
     GrantAbility,
     GrantHaste,
@@ -76,6 +77,10 @@ _LOST_IN_LAYER_6 = (
 
 #: Why an ability a card in a graveyard grants (Riftstone Portal) to a permanent that lost every ability in
 #: layer 6 is not used: the card's timestamp, which orders the two (CR 613.7), is not on the board.
+_OUTLASTED = (
+    "it may take away the source of an effect that continues until end of turn once it leaves (Titania's "
+    "Song): not followed yet"
+)
 _GRAVEYARD_GRANT_LOST = (
     "an effect takes every ability of the permanent away in layer 6 (Humility): whether this grant came "
     "after it, CR 613.7, is not on the board"
@@ -224,7 +229,33 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
         _with_paid_x(view, result, {pid: f for pid, f in paying_x.items() if f}, unexecuted)
     if next(view.effects_of(AbilityCostChange), None) is not None:
         _with_cost_changes(view, result, unexecuted)
+    if any(isinstance(s.effect, AbilityLoss) and s.effect.continues for s in view.effects_of(AbilityLoss)):
+        _without_outlasting_takers(view, result, unexecuted)
     return result, tuple(unexecuted)
+
+
+def _without_outlasting_takers(
+    view: BoardView, result: dict[str, Characteristics], unexecuted: list[TextWarning]
+) -> None:
+    """The mana abilities whose costs may take away the source of an effect that outlasts it ('If ~ leaves
+    the battlefield, this effect continues until end of turn': Titania's Song) set aside from ``result``,
+    and reported in ``unexecuted``: the activations after would see the effect ended, which is not followed
+    (the effect would go on applying to the same permanents, CR 611.2c and 613.6)."""
+    sources = {
+        sourced.source
+        for sourced in view.effects_of(AbilityLoss)
+        if isinstance(sourced.effect, AbilityLoss) and sourced.effect.continues
+    }
+    for pid, found in result.items():
+        taking = [
+            ability
+            for ability in found.mana_abilities
+            if any(may_take_away(view, ability, pid, source) for source in sources)
+        ]
+        if taking:
+            kept = tuple(ability for ability in found.mana_abilities if ability not in taking)
+            result[pid] = replace(found, mana_abilities=kept)
+            unexecuted += [TextWarning(pid, ability.text, _OUTLASTED) for ability in taking]
 
 
 def _with_paid_x(

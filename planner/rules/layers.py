@@ -107,9 +107,12 @@ def with_chosen_color(effect: StaticEffect, choices: Choices) -> StaticEffect:
     return replace(effect, new_type=ManaTypes(choices.color))
 
 
-def type_changes(view: BoardView) -> tuple[dict[str, TypeLine], frozenset[str]]:
+def type_changes(
+    view: BoardView,
+) -> tuple[dict[str, TypeLine], frozenset[str], dict[tuple[str, str], frozenset[str]]]:
     """The type lines after the type-changing effects in force (land types, added card types, types set with
-    the abilities lost), and the ids of the permanents that lost their text abilities.
+    the abilities lost), the ids of the permanents that lost their text abilities, and what each effect
+    applied to as it applied, by source and text (CR 613.6: the rest of its effect applies to those).
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
@@ -117,7 +120,7 @@ def type_changes(view: BoardView) -> tuple[dict[str, TypeLine], frozenset[str]]:
     ...     {"id": "f", "card": "Forest", "controller": "me"},
     ...     {"id": "pool", "card": "Reflecting Pool", "controller": "me"},
     ...     {"id": "bm", "card": "Blood Moon", "controller": "me"}]})
-    >>> types, lost = type_changes(BoardView(board))
+    >>> types, lost, applied = type_changes(BoardView(board))
     >>> types["f"].subtypes, types["pool"].subtypes, sorted(lost)  # (nonbasic lands are Mountains)
     (('Forest',), ('Mountain',), ['pool'])
     """
@@ -134,6 +137,7 @@ def type_changes(view: BoardView) -> tuple[dict[str, TypeLine], frozenset[str]]:
         if keywords:
             types[permanent.id] = defined_types(permanent.type_line, keywords)
     lost: frozenset[str] = frozenset()
+    applied: dict[tuple[str, str], frozenset[str]] = {}
     remaining = list(range(len(candidates)))  # (the effects by their position among the candidates)
     # what each effect applies to now, kept up to date as effects apply (see _updated)
     sets = [_affected_by(view, e, types, lost) for e in candidates]
@@ -144,12 +148,14 @@ def type_changes(view: BoardView) -> tuple[dict[str, TypeLine], frozenset[str]]:
             remaining[0],  # a dependency loop: timestamp order (CR 613.8b)
         )
         remaining.remove(chosen)
+        key = (candidates[chosen].source, candidates[chosen].effect.text)
+        applied[key] = applied.get(key, frozenset()) | (sets[chosen] or frozenset())
         new_types, new_lost = _apply_type_change(view, candidates[chosen], types, lost, sets[chosen])
         changed = tuple(pid for pid in new_types if new_types[pid] is not types[pid])
         for effect in remaining:
             sets[effect] = _updated(view, candidates[effect], sets[effect], new_types, new_lost, changed)
         types, lost = new_types, new_lost
-    return types, lost
+    return types, lost, applied
 
 
 def _updated(

@@ -275,8 +275,9 @@ class Structure:
     parsed: dict[str, ParsedText] | None = None
     warnings: tuple[TextWarning, ...] | None = None
     missing_choices: tuple[TextWarning, ...] | None = None
-    #: layer 4: the type lines after type-changing effects, and the lands that lost their text abilities
-    layer4: tuple[dict[str, TypeLine], frozenset[str]] | None = None
+    #: layer 4: the type lines after type-changing effects, the lands that lost their text abilities, and what
+    #: each effect (by source and text) applied to
+    layer4: tuple[dict[str, TypeLine], frozenset[str], dict[tuple[str, str], frozenset[str]]] | None = None
     #: layer 5: the colors of the permanents color-changing effects change
     layer5: dict[str, ManaTypes] | None = None
     effects: tuple[SourcedEffect, ...] | None = None

@@ -41,6 +41,7 @@ __all__ = [
     "party_size",
     "turn_fact",
     "unabsorbed_reduction",
+    "uncounted_targets",
     "unknown_turn_facts",
     "with_changed_types",
 ]
@@ -280,6 +281,10 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
             times = _controlled(view, effect.for_each, player)
         elif effect.for_each is not None:  # ('for each creature you control with a +1/+1 counter': Hamza)
             times = view.count(effect.for_each, sourced.source)
+        elif (
+            effect.per_target
+        ):  # (Hinata: the targets chosen before the total cost, CR 601.2c; unknown: none)
+            times = target.targets or 0
         delta += effect.generic_delta * times
     # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts,
     # or by an amount counted on them (The Great Henge: the greatest power among their creatures)
@@ -397,6 +402,30 @@ def _graveyard_size(player: Player) -> int:
     """How many cards are in the player's graveyard (none when not given)."""
     graveyard = player.graveyard
     return graveyard if isinstance(graveyard, int) else len(graveyard or ())
+
+
+def uncounted_targets(view: BoardView, target: PaymentTarget, player: str) -> tuple[tuple[str, str], ...]:
+    """The sentences of the permanents' cost changes 'for each target' that apply to the spell when the
+    number of its targets is not known (:attr:`~models.cost.PaymentTarget.targets` None: its text does not
+    say it plainly, or no text was given): none is counted, and the answer says so. Each with its source.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> hinata = {"id": "h", "name": "Hinata", "type_line": "Creature", "controller": "me",
+    ...     "oracle": "Spells you cast cost {1} less to cast for each target."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [hinata]}))
+    >>> uncounted_targets(view, PaymentTarget.of("{1}{R}"), "me")
+    (('h', 'Spells you cast cost {1} less to cast for each target.'),)
+    >>> uncounted_targets(view, replace(PaymentTarget.of("{1}{R}"), targets=1), "me")
+    ()
+    """
+    if target.targets is not None or target.kind is not PaymentKind.SPELL:
+        return ()
+    return tuple(
+        (sourced.source, sourced.effect.text)
+        for sourced in _modifiers_in_force(view, target, player)
+        if isinstance(sourced.effect, CostModifier) and sourced.effect.per_target
+    )
 
 
 def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tuple[tuple[str, str], ...]:

@@ -363,9 +363,9 @@ class BoardView:
     # ---------------------------------------------------------------- layer 4
 
     @cached_property
-    def _layer4(self) -> tuple[dict[str, TypeLine], frozenset[str]]:
-        """Type lines after type-changing effects (land types, added card types), and the ids of lands that
-        lost their text abilities."""
+    def _layer4(self) -> tuple[dict[str, TypeLine], frozenset[str], dict[tuple[str, str], frozenset[str]]]:
+        """Type lines after type-changing effects (land types, added card types), the ids of lands that
+        lost their text abilities, and what each effect applied to (by source and text)."""
         structure = self.structure
         if structure.layer4 is None:
             structure.layer4 = type_changes(self)
@@ -376,6 +376,11 @@ class BoardView:
     def type_line(self, pid: str) -> TypeLine:
         """The permanent's type line after layer 4."""
         return self._layer4[0][pid]
+
+    def type_change_applied(self, source: str, text: str) -> frozenset[str]:
+        """The permanents the type change of ``source`` written ``text`` applied to in layer 4 (none when it
+        did not apply): what the rest of its effect applies to in later layers (CR 613.6, Titania's Song)."""
+        return self._layer4[2].get((source, text), frozenset())
 
     def lost_text_abilities(self, pid: str) -> bool:
         """True when a set-land-type effect removed the abilities of its rules text (CR 305.7)."""
@@ -645,6 +650,12 @@ class BoardView:
         if flt.attached and (source_permanent is None or source_permanent.attached_to != pid):
             return False
         if flt.other and pid == source:
+            return False
+        if flt.enchanted_player and (
+            source_permanent is None
+            or source_permanent.attached_to != permanent.controller
+            or permanent.controller in self._by_id  # (``attached_to`` names a permanent of that id first)
+        ):
             return False
         if flt.untapped and permanent.tapped:
             return False

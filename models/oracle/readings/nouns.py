@@ -68,6 +68,8 @@ class Controller(Enum):
     #: 'each artifact its controller controls' (Hum of the Radix): the spell's controller's, which only a
     #: change of spells' costs reads (CR 601.2f)
     SPELLS_CONTROLLER = "its controller controls"
+    #: 'creatures enchanted player controls' (Overwhelming Splendor, a Curse): the player the source enchants
+    ENCHANTED_PLAYER = "enchanted player controls"
 
 
 @dataclass(frozen=True, slots=True)
