@@ -181,6 +181,10 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             last = out.effects[-1] if out.effects else None
             if isinstance(last, AbilityCostChange) and last.generic < 0 and not last.floor:
                 out.effects[-1] = replace(last, floor=least)
+                out.read(sentence, "effect")
+            else:
+                out.unread(sentence)
+            return
         case s.EffectContinues():
             # (Titania's Song's rider on the sentence before it: its effect outlasts its source this turn)
             last = out.effects[-1] if out.effects else None
