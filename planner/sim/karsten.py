@@ -252,7 +252,30 @@ class KarstenCastability:
         return answer
 
     def _answers(self, turn: int, keys: npt.NDArray[np.int16]) -> Bools:
-        """The answers of rows of keys (turn T's land, the groups of the others, the targets' copies)."""
+        """The answers of rows of keys (turn T's land, the groups of the others, the targets' copies): those
+        without a fetchland worked out together on arrays, the others by their enumeration, kept."""
+        answer = np.zeros((keys.shape[0], len(self.plan.costs)), dtype=np.bool_)
+        fetching = keys[:, 1 : 1 + self.groups][:, self.is_fetch].any(axis=1)
+        fetching |= self.is_fetch_class[keys[:, 0]]  # (-1, no land, reads the last entry: False)
+        plain = np.flatnonzero(~fetching)
+        if plain.size:
+            first, inverse = distinct_rows(keys[plain])
+            answer[plain] = self._chosen_answers(*self._plain(turn, keys[plain[first]]), first.size)[inverse]
+        enumerated = np.flatnonzero(fetching)
+        if enumerated.size:
+            answer[enumerated] = self._enumerated(turn, keys[enumerated])
+        return answer
+
+    def _chosen_answers(self, owners: Ints, manas: Ints, lives: Ints, keys: int) -> Bools:
+        """The answers of ``keys`` keys from their choices: each choice's key, mana and life left."""
+        answers = np.zeros((keys, len(self.plan.costs)), dtype=np.bool_)
+        if owners.size:
+            needed = self.plan.oracle.life_needed(manas)
+            np.logical_or.at(answers, owners, needed <= lives[:, None])
+        return answers
+
+    def _enumerated(self, turn: int, keys: npt.NDArray[np.int16]) -> Bools:
+        """The answers of keys with a fetchland, each key's choices enumerated (:meth:`_choices`) once."""
         if len(self._known) > KEPT_ANSWERS:  # (memory stays bounded: the answers are worked out again)
             self._known.clear()
         width = keys.shape[1]
@@ -261,27 +284,22 @@ class KarstenCastability:
         tagged = [turn.to_bytes(2, "little") + bytes(key) for key in unique.tolist()]
         new = [i for i, key in enumerate(tagged) if key not in self._known]
         if new:
-            fresh = np.frombuffer(b"".join(unique[i].tobytes() for i in new), dtype=np.int16)
-            fresh = fresh.reshape(len(new), width)
-            fetching = fresh[:, 1 : 1 + self.groups][:, self.is_fetch].any(axis=1)
-            fetching |= self.is_fetch_class[fresh[:, 0]]  # (-1, no land, reads the last entry: False)
-            owners, manas, lives = self._plain(turn, fresh[~fetching])
-            owner, rows, life = [np.flatnonzero(~fetching)[owners]], [manas], [lives]
-            for n in np.flatnonzero(fetching).tolist():
-                land, groups, copies = (
-                    int(fresh[n, 0]),
-                    fresh[n, 1 : 1 + self.groups],
-                    fresh[n, 1 + self.groups :],
-                )
-                for mana, left in self._choices(turn, land, groups, copies):
-                    owner.append(np.array([n]))
-                    rows.append(mana[None, :])
-                    life.append(np.array([left]))
-            answers = np.zeros((len(new), len(self.plan.costs)), dtype=np.bool_)
-            every = np.concatenate(owner)
-            if every.size:
-                needed = self.plan.oracle.life_needed(np.concatenate(rows))
-                np.logical_or.at(answers, every, needed <= np.concatenate(life)[:, None])
+            owners: list[int] = []
+            manas: list[Ints] = [np.zeros((0, self.plan.class_sources.shape[1]), dtype=np.int64)]
+            lives: list[int] = []
+            for n, i in enumerate(new):
+                key = keys[first[i]]
+                land, groups, copies = int(key[0]), key[1 : 1 + self.groups], key[1 + self.groups :]
+                for mana, life in self._choices(turn, land, groups, copies):
+                    owners.append(n)
+                    manas.append(mana[None, :])
+                    lives.append(life)
+            answers = self._chosen_answers(
+                np.array(owners, dtype=np.int64),
+                np.concatenate(manas),
+                np.array(lives, dtype=np.int64),
+                len(new),
+            )
             for n, i in enumerate(new):
                 self._known[tagged[i]] = answers[n]
         table = np.stack([self._known[key] for key in tagged])
