@@ -332,10 +332,12 @@ class KarstenCastability:
                 rows = rows[size[rows] >= 2]
             by_left_out = total[rows] - size[rows] < size[rows]
             part = np.where(by_left_out, total[rows] - size[rows], size[rows])
-            for left_out, number in {(bool(x), int(k)) for x, k in zip(by_left_out, part, strict=True)}:
+            kind = part * 2 + by_left_out  # (the keys tried alike: by the same compositions, one way)
+            for tried in np.unique(kind).tolist():
+                number, left_out = divmod(tried, 2)
                 compositions = self._compositions_of(number)
                 chunk = max(1, (1 << 22) // compositions.size)
-                among = rows[(by_left_out == left_out) & (part == number)]
+                among = rows[kind == tried]
                 for start in range(0, among.size, chunk):
                     held = counts[among[start : start + chunk]]
                     which, composition = np.nonzero(
