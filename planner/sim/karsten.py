@@ -201,7 +201,7 @@ class KarstenCastability:
             library = whole[None, :] - seen
             drawn = np.flatnonzero(new >= 0)
             library[drawn, new[drawn]] -= 1
-            digits.append(np.minimum(library[:, self.targets], turn))
+            digits.append(np.clip(library[:, self.targets], 0, turn))  # (none and fewer answer alike)
         width = kinds + len(self.targets)
         if (turn + 1) ** width * (kinds + 1) >= 1 << 62:
             return None
