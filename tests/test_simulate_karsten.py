@@ -5,7 +5,6 @@ and the arrays' answers against the general enumeration they stand for."""
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import replace as changed
 from fractions import Fraction
 from math import comb
@@ -13,12 +12,16 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from models.catalogue import CardData
 from models.decklist import DeckCard, parse_deck
 from planner.sim.deck_tables import DeckTables
 from planner.sim.goldfish import goldfish
 from planner.sim.karsten import KarstenCastability
+
+Bools = npt.NDArray[np.bool_]
 
 
 def within(estimate: float | None, exact: float, games: int, sigmas: float = 4.0) -> bool:
@@ -153,8 +156,9 @@ def test_on_curve_is_karstens_methodology_on_basics(good: int, cost: str, pips: 
     assert within(card.on_curve_given_land_drops, float(hits / counted), int(GAMES * float(counted)))
 
 
-def test_the_arrays_agree_with_the_general_enumeration() -> None:
-    # the arrays' answer (_fast) of random keys against the enumeration of every choice (_choices)
+def _azorius_plan() -> DeckTables:
+    """A deck of every kind of land entry (basics, check, fast, shock, dual, bounce, pain, land creature,
+    slow) and costs with hybrid and Phyrexian symbols."""
     base = parse_deck(
         "3 Plains\n3 Island\n2 Glacial Fortress\n2 Seachrome Coast\n2 Hallowed Fountain\n2 Tundra\n"
         "2 Azorius Chancery\n2 Adarkar Wastes\n2 Arctic Treeline\n"
@@ -166,23 +170,126 @@ def test_the_arrays_agree_with_the_general_enumeration() -> None:
         oracle="This land enters tapped unless you control two or more other lands.\n{T}: Add {W} or {U}.",
     )
     extra = DeckCard(name=beach.name, count=2, lines=(0,), card=beach, cost=None, is_land=True)
-    deck = changed(base, cards=(extra, *base.cards))
-    plan = DeckTables(deck)
+    return DeckTables(changed(base, cards=(extra, *base.cards)))
+
+
+def _with_fetchlands(text: str) -> DeckTables:
+    vista = CardData(
+        name="Prismatic Vista",
+        type_line="Land",
+        oracle="{T}, Pay 1 life, Sacrifice Prismatic Vista: Search your library for a basic land card, "
+        "put it onto the battlefield, then shuffle.",
+    )
+    base = parse_deck(text)
+    card = DeckCard(name=vista.name, count=4, lines=(0,), card=vista, cost=None, is_land=True)
+    return DeckTables(changed(base, cards=(card, *base.cards)))
+
+
+_AZORIUS = _azorius_plan()
+_FETCHING = _with_fetchlands(
+    "6 Plains\n6 Island\n4 Glacial Fortress\n4 Hallowed Fountain\n18 A {W}{U}\n18 B {1}{U}"
+)
+
+
+def _enumerated(karsten: KarstenCastability, turn: int, land: int, groups: npt.NDArray[np.int16]) -> Bools:
+    """The answer of one key by the enumeration of every choice (``_choices``: the definition)."""
+    plan = karsten.plan
+    rows = list(karsten._choices(turn, land, groups, np.zeros(0, dtype=np.int16)))
+    if not rows:
+        return np.zeros(len(plan.costs), dtype=bool)
+    needed = plan.oracle.life_needed(np.stack([mana for mana, _ in rows]))
+    return np.asarray((needed <= np.array([life for _, life in rows])[:, None]).any(axis=0))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    turn=st.integers(1, 9),
+    keys=st.lists(
+        st.tuples(st.integers(-1, 9), st.lists(st.integers(0, 8), min_size=9, max_size=9)), max_size=12
+    ),
+)
+def test_the_arrays_agree_with_the_general_enumeration(turn: int, keys: list[tuple[int, list[int]]]) -> None:
+    # the arrays' answer (_plain: every key at once) of random keys against the enumeration of each key's
+    # choices (_choices)
+    plan = _AZORIUS
     karsten = KarstenCastability(plan, 20)
-    rng = random.Random(3)
-    for _ in range(300):
-        turn = rng.randint(1, 6)
-        land = rng.randrange(-1, plan.land_kinds)
-        groups = np.array([rng.randint(0, 3) for _ in range(karsten.groups)], dtype=np.int16)
-        groups = np.minimum(groups, turn - 1)
-        fast = karsten._fast(turn, land, groups)
-        assert fast is not None
-        rows = list(karsten._choices(turn, land, groups, np.zeros(0, dtype=np.int16)))
-        slow: npt.NDArray[np.bool_] = np.zeros(len(plan.costs), dtype=bool)
-        if rows:
-            needed = plan.oracle.life_needed(np.stack([mana for mana, _ in rows]))
-            slow = np.asarray((needed <= np.array([life for _, life in rows])[:, None]).any(axis=0))
-        quick: npt.NDArray[np.bool_] = np.zeros(len(plan.costs), dtype=bool)
-        if fast[1]:
-            quick = np.asarray((plan.oracle.life_needed(fast[0]) <= np.array(fast[1])[:, None]).any(axis=0))
-        assert (quick == slow).all(), (turn, land, groups)
+    rows = np.array(
+        [[min(land, plan.land_kinds - 1), *groups[: karsten.groups]] for land, groups in keys],
+        dtype=np.int16,
+    ).reshape(len(keys), 1 + karsten.groups)
+    rows[:, 1:] = np.minimum(rows[:, 1:], turn - 1)
+    owners, manas, lives = karsten._plain(turn, rows)
+    quick = np.zeros((len(keys), len(plan.costs)), dtype=bool)
+    if owners.size:
+        np.logical_or.at(quick, owners, plan.oracle.life_needed(manas) <= lives[:, None])
+    for n, row in enumerate(rows):
+        slow = _enumerated(karsten, turn, int(row[0]), row[1:])
+        assert (quick[n] == slow).all(), (turn, row.tolist())
+
+
+@pytest.mark.parametrize("plan", [_AZORIUS, _FETCHING], ids=["no fetchland", "fetchlands"])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_situation_kept_answers_as_worked_out_again(plan: DeckTables, data: st.DataObject) -> None:
+    # castable (each game's answer kept by its situation, capped) against the same games worked out from
+    # their own lands (_castable_rows), over a run of calls that meet situations again
+    karsten = KarstenCastability(plan, 20)
+    whole = np.array(plan.class_copies, dtype=np.int64)
+    kinds = plan.land_kinds
+    for _ in range(3):
+        turn = data.draw(st.integers(1, 8))
+        games = data.draw(st.integers(1, 30))
+        seen = np.array(
+            data.draw(
+                st.lists(
+                    st.lists(st.integers(0, 4), min_size=kinds, max_size=kinds),
+                    min_size=games,
+                    max_size=games,
+                )
+            ),
+            dtype=np.int64,
+        )
+        seen = np.minimum(seen, whole - 1)
+        new = np.array(
+            data.draw(st.lists(st.integers(-1, kinds - 1), min_size=games, max_size=games)), dtype=np.int64
+        )
+        kept = karsten.castable(turn, seen, new, whole)
+        again = KarstenCastability(plan, 20)._castable_rows(turn, seen, new, whole)
+        assert (kept == again).all()
+
+
+def test_two_check_lands_alone_do_not_cast_a_two_color_spell_on_turn_two() -> None:
+    # two Glacial Fortresses seen by turn 2 with nothing else: the second enters tapped beside the first (no
+    # Plains or Island), so {W}{U} is not castable; with a Prismatic Vista beside them it is (the Vista finds
+    # a Plains or an Island, then the Fortress enters untapped)
+    plan = _FETCHING
+    fortress = next(k for k, name in enumerate(plan.class_names) if name == "Glacial Fortress")
+    whole = np.array(plan.class_copies, dtype=np.int64)
+    seen = np.zeros((2, plan.land_kinds), dtype=np.int64)
+    seen[:, fortress] = 1
+    seen[0, plan.fetches[0]] = 1
+    wu = [str(cost) for cost in plan.costs].index("{W}{U}")
+    answer = KarstenCastability(plan, 20).castable(2, seen, np.array([fortress, fortress]), whole)
+    assert answer[0, wu] and not answer[1, wu]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_game_answers_as_it_would_alone(data: st.DataObject) -> None:
+    # the games of one call, with fetchlands (keys worked out by the enumeration) and without (on arrays),
+    # each answer as that game's alone (main before this change paired the enumerated keys' choices with
+    # other keys' life totals when both kinds were new in one call)
+    plan = _FETCHING
+    whole = np.array(plan.class_copies, dtype=np.int64)
+    kinds = plan.land_kinds
+    turn = data.draw(st.integers(1, 7))
+    games = data.draw(st.integers(1, 40))
+    rows = st.lists(st.integers(0, 3), min_size=kinds, max_size=kinds)
+    seen = np.minimum(np.array(data.draw(st.lists(rows, min_size=games, max_size=games))), whole - 1)
+    new = np.array(data.draw(st.lists(st.integers(-1, kinds - 1), min_size=games, max_size=games)))
+    together = KarstenCastability(plan, 20).castable(turn, seen, new, whole)
+    for game in range(games):
+        alone = KarstenCastability(plan, 20).castable(
+            turn, seen[game : game + 1], new[game : game + 1], whole
+        )
+        assert (together[game] == alone[0]).all(), (turn, seen[game].tolist(), int(new[game]))

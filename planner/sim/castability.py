@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -18,7 +18,35 @@ from planner.rules.payment import cost_modes
 from planner.sim.batch import castable as batch_castable
 from planner.sim.game import STARTING_LIFE, Bools, Ints
 
-__all__ = ["Castability", "sub_costs"]
+__all__ = ["Castability", "distinct_rows", "sub_costs"]
+
+
+def distinct_rows(rows: npt.NDArray[np.integer]) -> tuple[Ints, Ints]:
+    """The distinct rows of an integer array, as the index of one row of each (in the order of their codes)
+    and each row's number among them. Rows of small numbers are one integer each (mixed radix), numbered in
+    a table when their codes span few more than the rows (no sort) or else sorted; other rows are sorted as
+    bytes.
+
+    >>> first, inverse = distinct_rows(np.array([[1, 2], [0, 5], [1, 2]]))
+    >>> first.size, inverse.tolist()
+    (2, [0, 1, 0])
+    """
+    count, width = rows.shape
+    low = int(rows.min(initial=0))
+    radix = int(rows.max(initial=0)) - low + 1
+    if radix**width >= 1 << 62:
+        flat = np.ascontiguousarray(rows).view(np.dtype((np.void, rows.dtype.itemsize * width))).ravel()
+        _, first, inverse = np.unique(flat, return_index=True, return_inverse=True)
+        return first, inverse.ravel()
+    code = (rows.astype(np.int64) - low) @ (radix ** np.arange(width, dtype=np.int64))
+    if radix**width > 4 * count:  # (a table of every code would cost more than the sort)
+        _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+        return first, inverse.ravel()
+    holder = np.full(radix**width, -1, dtype=np.int64)
+    holder[code] = np.arange(count)
+    held = holder >= 0
+    number: Ints = np.cumsum(held) - 1
+    return holder[held], number[code]
 
 
 def _plain(cost: ManaCost) -> ManaCost:
@@ -54,15 +82,15 @@ class Castability:
         counts = np.ascontiguousarray(counts, dtype=np.int8)
         if counts.shape[0] == 0:
             return np.zeros((0, len(self.costs)), dtype=np.int16), np.zeros(0, dtype=np.int64)
-        rows = counts.view(np.dtype((np.void, counts.shape[1]))).ravel()
-        unique, inverse = np.unique(rows, return_inverse=True)
-        keys = unique.tolist()
+        first, inverse = distinct_rows(counts)
+        unique = counts[first].view(np.dtype((np.void, counts.shape[1]))).ravel()
+        keys = cast(list[bytes], unique.tolist())
         new = [state for state in keys if state not in self._known]
         if new:
             states = np.frombuffer(b"".join(new), dtype=np.int8).reshape(len(new), counts.shape[1])
             for state, answer in zip(new, self._ask(states), strict=True):
                 self._known[state] = answer
-        return np.stack([self._known[state] for state in keys]), inverse.ravel()
+        return np.stack([self._known[state] for state in keys]), inverse
 
     def life_needed(self, counts: Ints) -> npt.NDArray[np.int16]:
         """For each row of source counts, the life each cost needs."""

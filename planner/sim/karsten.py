@@ -24,7 +24,11 @@ of the deck reads them) are one group; for each game and each choice of turn T's
 other lands seen (capped at T - 1 each: no more can be in play) are a key, and each distinct key is worked
 out once (the sub-multisets of T - 1 lands, or at most two for a fast land, and the fetchlands' targets),
 for every cost of the deck at once, then kept for the rest of the run (in the run's own
-:class:`KarstenCastability`, which dies with it).
+:class:`KarstenCastability`, which dies with it). Keys without a fetchland are worked out together on arrays
+(:meth:`KarstenCastability._plain`), the others one by one (:meth:`KarstenCastability._choices`, the
+definition). Before all that, each game's whole situation on turn T (the classes seen, capped at T, the land
+drawn, the library's copies of the fetchlands' targets) is one integer whose answer is kept too: a run
+meets a few thousand situations a turn, so most games' answers are one look-up.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from planner.sim.castability import distinct_rows
 from planner.sim.deck_tables import DeckTables
 from planner.sim.lands import Entry
 
@@ -134,8 +139,14 @@ class KarstenCastability:
         self._known: dict[bytes, Bools] = {}
         self.group_mana = plan.class_sources[self.group_class]
         self.is_fetch = np.array([classes[k].search is not None for k in self.group_class], dtype=np.bool_)
+        self.is_fetch_class = np.array([p.search is not None for p in classes] + [False], dtype=np.bool_)
         self.group_types = [classes[k].land_types for k in self.group_class]
-        self._multisets: dict[tuple[tuple[int, ...], int], Ints] = {}
+        self._by_turn: dict[int, tuple[Ints, Bools]] = {}  # (situations' codes, sorted; their answers)
+        self._situations_kept = 0
+        self._no_answers = np.zeros((0, len(plan.costs)), dtype=np.bool_)
+        self._compositions: dict[int, Ints] = {}
+        typed = [[bool(t & profile.untapped_with) for t in self.group_types] for profile in classes]
+        self.group_typed = np.array(typed, dtype=np.int64).reshape(len(classes), self.groups)
 
     # ---- per game
 
@@ -143,7 +154,64 @@ class KarstenCastability:
         """For each game (rows): which of ``plan.costs`` are castable on ``turn`` by Karsten's measure.
         ``seen`` holds the land classes seen before turn ``turn``'s draw (kept hand and earlier draws),
         ``new`` the class of the land drawn on turn ``turn`` (-1 for none), ``whole`` the deck's copies of
-        each class."""
+        each class.
+
+        Each game's answer is kept by its situation (:meth:`_situations`), so that a situation met again
+        (most are: a run meets some thousands a turn) is one look-up in a sorted array."""
+        codes = self._situations(turn, seen, new, whole)
+        if codes is None:
+            return self._castable_rows(turn, seen, new, whole)
+        if self._situations_kept > KEPT_ANSWERS:  # (memory stays bounded: the answers are worked out again)
+            self._by_turn.clear()
+            self._situations_kept = 0
+        known, answers = self._by_turn.get(turn, (np.zeros(0, dtype=np.int64), self._no_answers))
+        place = np.searchsorted(known, codes)
+        found = place < known.size
+        found[found] = known[place[found]] == codes[found]
+        if not found.all():
+            missing = np.flatnonzero(~found)
+            fresh, first = np.unique(codes[missing], return_index=True)
+            games = missing[first]
+            worked = self._castable_rows(turn, seen[games], new[games], whole)
+            merged = np.concatenate([known, fresh])
+            order = np.argsort(merged, kind="stable")
+            known, answers = merged[order], np.concatenate([answers, worked])[order]
+            self._by_turn[turn] = (known, answers)
+            self._situations_kept += fresh.size
+            place = np.searchsorted(known, codes)
+        answer: Bools = answers[place]
+        return answer
+
+    def _situations(self, turn: int, seen: Ints, new: Ints, whole: Ints) -> Ints | None:
+        """Each game's situation on ``turn`` as one integer (None when it does not fit in one): the land
+        classes seen before the draw and the library's copies of the fetchlands' targets after it, each
+        capped at ``turn``, and the class of the land drawn. The answer depends on nothing else: a class
+        seen ``turn`` times or more is still so after turn T's land leaves it (its group is capped at T - 1
+        anyway, as the fetchlands' count is at T), and a library's copies count up to the fetchlands' T.
+
+        >>> from models.decklist import parse_deck
+        >>> karsten = KarstenCastability(DeckTables(parse_deck("12 Forest\\n12 Island\\n36 Bear {G}")), 20)
+        >>> seen, whole = np.array([[5, 1], [2, 1]]), np.array([12, 12])
+        >>> karsten._situations(2, seen, np.array([1, 1]), whole).tolist()
+        [23, 23]
+        """
+        kinds = seen.shape[1]
+        digits = [np.minimum(seen, turn)]
+        if self.targets:
+            library = whole[None, :] - seen
+            drawn = np.flatnonzero(new >= 0)
+            library[drawn, new[drawn]] -= 1
+            digits.append(np.clip(library[:, self.targets], 0, turn))  # (none and fewer answer alike)
+        width = kinds + len(self.targets)
+        if (turn + 1) ** width * (kinds + 1) >= 1 << 62:
+            return None
+        weights = (turn + 1) ** np.arange(width, dtype=np.int64)
+        codes: Ints = np.concatenate(digits, axis=1).astype(np.int64) @ weights
+        codes += (new.astype(np.int64) + 1) * (turn + 1) ** width
+        return codes
+
+    def _castable_rows(self, turn: int, seen: Ints, new: Ints, whole: Ints) -> Bools:
+        """:meth:`castable` worked out for each row (the answers of the choices' keys are kept)."""
         plan = self.plan
         games, kinds = seen.shape
         answer = np.zeros((games, len(plan.costs)), dtype=np.bool_)
@@ -184,86 +252,121 @@ class KarstenCastability:
         return answer
 
     def _answers(self, turn: int, keys: npt.NDArray[np.int16]) -> Bools:
-        """The answers of rows of keys (turn T's land, the groups of the others, the targets' copies)."""
+        """The answers of rows of keys (turn T's land, the groups of the others, the targets' copies): those
+        without a fetchland worked out together on arrays, the others by their enumeration, kept."""
+        answer = np.zeros((keys.shape[0], len(self.plan.costs)), dtype=np.bool_)
+        fetching = keys[:, 1 : 1 + self.groups][:, self.is_fetch].any(axis=1)
+        fetching |= self.is_fetch_class[keys[:, 0]]  # (-1, no land, reads the last entry: False)
+        plain = np.flatnonzero(~fetching)
+        if plain.size:
+            first, inverse = distinct_rows(keys[plain])
+            answer[plain] = self._chosen_answers(*self._plain(turn, keys[plain[first]]), first.size)[inverse]
+        enumerated = np.flatnonzero(fetching)
+        if enumerated.size:
+            answer[enumerated] = self._enumerated(turn, keys[enumerated])
+        return answer
+
+    def _chosen_answers(self, owners: Ints, manas: Ints, lives: Ints, keys: int) -> Bools:
+        """The answers of ``keys`` keys from their choices: each choice's key, mana and life left."""
+        answers = np.zeros((keys, len(self.plan.costs)), dtype=np.bool_)
+        if owners.size:
+            needed = self.plan.oracle.life_needed(manas)
+            np.logical_or.at(answers, owners, needed <= lives[:, None])
+        return answers
+
+    def _enumerated(self, turn: int, keys: npt.NDArray[np.int16]) -> Bools:
+        """The answers of keys with a fetchland, each key's choices enumerated (:meth:`_choices`) once."""
         if len(self._known) > KEPT_ANSWERS:  # (memory stays bounded: the answers are worked out again)
             self._known.clear()
         width = keys.shape[1]
-        radix = int(keys.max(initial=0)) + 2
-        if radix**width < 1 << 62:  # (one integer a key: sorting integers is far faster than bytes)
-            code = (keys.astype(np.int64) + 1) @ (radix ** np.arange(width, dtype=np.int64))
-            _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
-            unique = keys[first].view(np.dtype((np.void, 2 * width))).ravel()
-        else:
-            flat = keys.view(np.dtype((np.void, 2 * width))).ravel()
-            unique, inverse = np.unique(flat, return_inverse=True)
+        first, inverse = distinct_rows(keys)
+        unique = keys[first].view(np.dtype((np.void, 2 * width))).ravel()
         tagged = [turn.to_bytes(2, "little") + bytes(key) for key in unique.tolist()]
         new = [i for i, key in enumerate(tagged) if key not in self._known]
         if new:
-            rows: list[Ints] = []
+            owners: list[int] = []
+            manas: list[Ints] = [np.zeros((0, self.plan.class_sources.shape[1]), dtype=np.int64)]
             lives: list[int] = []
-            owner: list[int] = []
-            manas: list[Ints] = []
             for n, i in enumerate(new):
-                key = np.frombuffer(unique[i].tobytes(), dtype=np.int16)
+                key = keys[first[i]]
                 land, groups, copies = int(key[0]), key[1 : 1 + self.groups], key[1 + self.groups :]
-                fast = self._fast(turn, land, groups)
-                if fast is not None:
-                    manas.append(fast[0])
-                    lives += fast[1]
-                    owner += [n] * len(fast[1])
-                    continue
                 for mana, life in self._choices(turn, land, groups, copies):
-                    rows.append(mana)
+                    owners.append(n)
+                    manas.append(mana[None, :])
                     lives.append(life)
-                    owner.append(n)
-            if rows:
-                manas.append(np.stack(rows))
-            answers = np.zeros((len(new), len(self.plan.costs)), dtype=np.bool_)
-            if lives:
-                needed = self.plan.oracle.life_needed(np.concatenate(manas))
-                ok = needed <= np.array(lives, dtype=np.int64)[:, None]
-                np.logical_or.at(answers, np.array(owner), ok)
+            answers = self._chosen_answers(
+                np.array(owners, dtype=np.int64),
+                np.concatenate(manas),
+                np.array(lives, dtype=np.int64),
+                len(new),
+            )
             for n, i in enumerate(new):
                 self._known[tagged[i]] = answers[n]
         table = np.stack([self._known[key] for key in tagged])
-        answer: Bools = table[inverse.ravel()]
+        answer: Bools = table[inverse]
         return answer
 
     # ---- one key
 
-    def _sets(self, counts: tuple[int, ...], size: int) -> Ints:
-        """:func:`multisets` as rows of an array, kept."""
-        found = self._multisets.get((counts, size))
-        if found is None:
-            found = np.array(list(multisets(counts, size)), dtype=np.int64).reshape(-1, len(counts))
-            self._multisets[(counts, size)] = found
-        return found
+    def _plain(self, turn: int, keys: npt.NDArray[np.int16]) -> tuple[Ints, Ints, Ints]:
+        """:meth:`_choices` of keys without fetchlands, all at once, on arrays: each choice's key (its row in
+        ``keys``), mana (source counts) and life left. The sub-multisets of ``size`` lands of a key's groups
+        are the compositions of ``size`` within them, or when fewer are left out, the groups less each
+        composition of those left out within them (the same sets, fewer to try)."""
+        plan, before = self.plan, turn - 1
+        lands = keys[:, 0].astype(np.int64)
+        counts = keys[:, 1 : 1 + self.groups].astype(np.int64)
+        total = counts.sum(axis=1)
+        fast = np.array([profile.entry is Entry.FAST for profile in plan.classes] + [False])[lands]
+        size = np.minimum(total, np.where(fast, min(before, 2), before))
+        owners: list[Ints] = [np.zeros(0, dtype=np.int64)]
+        manas: list[Ints] = [np.zeros((0, plan.class_sources.shape[1]), dtype=np.int64)]
+        lives: list[Ints] = [np.zeros(0, dtype=np.int64)]
+        for land in np.unique(lands).tolist():
+            profile = plan.classes[land] if land >= 0 else None
+            entry = profile.entry if profile is not None else None
+            if entry in (Entry.TAPPED, Entry.SICK):
+                continue  # (turn T's land adds nothing: the choice without it answers)
+            rows = np.flatnonzero(lands == land)
+            if entry is Entry.SLOW:
+                rows = rows[size[rows] >= 2]
+            by_left_out = total[rows] - size[rows] < size[rows]
+            part = np.where(by_left_out, total[rows] - size[rows], size[rows])
+            kind = part * 2 + by_left_out  # (the keys tried alike: by the same compositions, one way)
+            for tried in np.unique(kind).tolist():
+                number, left_out = divmod(tried, 2)
+                compositions = self._compositions_of(number)
+                chunk = max(1, (1 << 22) // compositions.size)
+                among = rows[kind == tried]
+                for start in range(0, among.size, chunk):
+                    held = counts[among[start : start + chunk]]
+                    which, composition = np.nonzero(
+                        (compositions[None, :, :] <= held[:, None, :]).all(axis=2)
+                    )
+                    chosen = (
+                        held[which] - compositions[composition] if left_out else compositions[composition]
+                    )
+                    owner = among[start : start + chunk][which]
+                    if entry is Entry.CHECK:
+                        kept = chosen @ self.group_typed[land] > 0
+                        chosen, owner = chosen[kept], owner[kept]
+                    mana = chosen @ self.group_mana
+                    if profile is not None:
+                        mana += plan.class_sources[land]
+                    life = self.start_life - (profile.shock_life if profile and entry is Entry.SHOCK else 0)
+                    owners.append(owner)
+                    manas.append(mana)
+                    lives.append(np.full(owner.size, life, dtype=np.int64))
+        return np.concatenate(owners), np.concatenate(manas), np.concatenate(lives)
 
-    def _fast(self, turn: int, land: int, groups: npt.NDArray[np.int16]) -> tuple[Ints, list[int]] | None:
-        """:meth:`_choices` on arrays, for a key without fetchlands (None when it has one)."""
-        counts = tuple(int(n) for n in groups)
-        profile = self.plan.classes[land] if land >= 0 else None
-        if (profile is not None and profile.search is not None) or any(
-            n and fetch for n, fetch in zip(counts, self.is_fetch, strict=True)
-        ):
-            return None
-        before = turn - 1
-        entry = profile.entry if profile is not None else None
-        size = min(before, 2 if entry is Entry.FAST else before, sum(counts))
-        chosen = self._sets(counts, size)
-        mana = chosen @ self.group_mana
-        life = self.start_life
-        if profile is None:
-            return mana, [life] * mana.shape[0]
-        if entry is Entry.CHECK:
-            typed = np.array([bool(t & profile.untapped_with) for t in self.group_types], dtype=np.int64)
-            mana = mana[(chosen @ typed) > 0]
-        elif (entry is Entry.SLOW and size < 2) or entry in (Entry.TAPPED, Entry.SICK):
-            mana = mana[:0]
-        elif entry is Entry.SHOCK:
-            life -= profile.shock_life
-        mana = mana + self.plan.class_sources[land]
-        return mana, [life] * mana.shape[0]
+    def _compositions_of(self, number: int) -> Ints:
+        """Every row of ``self.groups`` counts that sum to ``number``, kept."""
+        found = self._compositions.get(number)
+        if found is None:
+            every = list(multisets((number,) * self.groups, number))
+            found = np.array(every, dtype=np.int64).reshape(len(every), self.groups)
+            self._compositions[number] = found
+        return found
 
     def _choices(
         self, turn: int, land: int, groups: npt.NDArray[np.int16], copies: npt.NDArray[np.int16]

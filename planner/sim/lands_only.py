@@ -593,10 +593,10 @@ def _play_land(
                 payable_now, _ = plan.ask(now, life_after)
                 payable_next, cover = plan.ask(after, life_after)
                 held = spells_in_hand[rows]
-                score = (np.minimum((payable_now * held).sum(axis=1), 63) << 36) + (
-                    np.minimum((payable_next * held).sum(axis=1), 63) << 30
+                score = (np.minimum(_row_dots(payable_now, held), 63) << 36) + (
+                    np.minimum(_row_dots(payable_next, held), 63) << 30
                 )
-                score += (np.minimum((cover * held).sum(axis=1), 255) << 22) + (
+                score += (np.minimum(_row_dots(cover, held), 255) << 22) + (
                     np.minimum(cover @ plan.copies, 4095) << 10
                 )
                 score += (
@@ -619,6 +619,17 @@ def _play_land(
         library[fetched, found[fetched]] -= 1
     life[played] -= paid_life[played]
     return np.where((choice >= 0) & ~untapped_choice, entered, -1), found
+
+
+def _row_dots(left: npt.NDArray[np.bool_] | npt.NDArray[np.int32], right: Ints) -> Ints:
+    """Each row's dot product of two arrays of integers (or booleans) as int64, exactly; einsum does it in one
+    pass where a product and a sum make an array between them.
+
+    >>> _row_dots(np.array([[True, False], [True, True]]), np.array([[2, 3], [4, 5]])).tolist()
+    [2, 9]
+    """
+    dots: Ints = np.einsum("ij,ij->i", left, right, dtype=np.int64)
+    return dots
 
 
 def _makes_mana(card: CardData) -> bool:
