@@ -144,6 +144,9 @@ class AlternativeCost:
     if_your_turn: bool = False
     #: usable only on another player's turn (Force of Rage's "If it's not your turn")
     if_not_your_turn: bool = False
+    #: usable only when an opponent of the player gained life this turn (Needlebite Trap's "If an opponent
+    #: gained life this turn": the board's ``life_gained_this_turn``)
+    if_opponent_gained_life: bool = False
     spells: SpellsGranted | None = None
     keyword: str = ""
     text: str = ""

@@ -343,6 +343,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         what = " ".join(filter(None, (colors, "" if spells == "permanent" else spells, "spells")))
         caster = "" if effect.who is Who.ANY else f" {'you' if effect.who is Who.YOU else 'opponents'} cast"
         by = f"{{{abs(effect.generic_delta)}}} {'more' if effect.generic_delta > 0 else 'less'}"
+        if effect.colored_more:  # ('{B} more': Derelor)
+            by = f"{f'{{{effect.generic_delta}}}' if effect.generic_delta else ''}{effect.colored} more"
         per = " for each other spell that player cast this turn" if effect.per_other_spell_this_turn else ""
         if effect.amount is not None:
             per = f" for each {effect.amount.counter} counter on it"

@@ -66,6 +66,8 @@ class ControlConditions:
     your_turn: bool = False
     #: "If it's not your turn" (Force of Rage)
     not_your_turn: bool = False
+    #: "If an opponent gained life this turn" (Needlebite Trap)
+    opponent_gained_life: bool = False
 
     def on(self, cost: AlternativeCost) -> AlternativeCost:
         """``cost`` usable only under these conditions."""
@@ -75,6 +77,7 @@ class ControlConditions:
             if_opponent_controls=self.opponent,
             if_your_turn=self.your_turn,
             if_not_your_turn=self.not_your_turn,
+            if_opponent_gained_life=self.opponent_gained_life,
         )
 
 
@@ -269,6 +272,7 @@ class SpellCostRules(Transformer[Token, Any]):
             tuple(t for c in conditions for t in c.opponent),
             any(c.your_turn for c in conditions),
             any(c.not_your_turn for c in conditions),
+            any(c.opponent_gained_life for c in conditions),
         )
 
     def you_control_one(self, _article: Token, what: str) -> ControlConditions:
@@ -282,6 +286,12 @@ class SpellCostRules(Transformer[Token, Any]):
 
     def not_on_your_turn(self) -> ControlConditions:
         return ControlConditions(not_your_turn=True)
+
+    def opponent_gained_life(self, _article: Token, deed: Token, *_words: Token) -> ControlConditions:
+        """'If an opponent gained life this turn' (Needlebite Trap): the board's ``life_gained_this_turn``."""
+        if str(deed).lower() != "gained":  # ('an opponent drawn life': no such deed)
+            raise UnreadError(f"an opponent {deed} life this turn")
+        return ControlConditions(opponent_gained_life=True)
 
     def own_spell(self, *_words: Token) -> None:
         return None

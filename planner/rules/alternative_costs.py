@@ -204,6 +204,10 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
         return f"{cost.describe()}: it is not {player}'s turn"
     if cost.if_not_your_turn and board.active_player == player:
         return f"{cost.describe()}: it is {player}'s turn"
+    if cost.if_opponent_gained_life and not any(
+        p.id != player and p.life_gained_this_turn > 0 for p in board.players
+    ):
+        return f"{cost.describe()}: no opponent of {player} gained life this turn"
     if cost.keyword == "mutate" and not any(
         _mutate_target(view, p.id, player, target) for p in board.permanents
     ):
