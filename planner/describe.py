@@ -165,6 +165,8 @@ def _count_words(amount: Amount) -> str:
         return f"{prefix}{amount.counter} counter on it"
     if amount.kind is AmountKind.DEVOTION:
         return prefix + "devotion to " + (str(amount.colors) if amount.colors else "that color")
+    if amount.kind is AmountKind.DRAWN:
+        return prefix + "card drawn this turn"
     return prefix + str(amount.constant)
 
 

@@ -5,7 +5,10 @@
   warned wrong "no"); it now reads the opponents' ``life_gained_this_turn`` (contract section 10);
 - an increase of colored mana "Black spells you cast cost {B} more to cast." (Derelor, CR 601.2f): before,
   not read (a warned wrong "yes": {1}{B} paid from two Swamps); the symbols are now added to the total cost,
-  before the reductions (The Immortal Sun's {1} less still takes generic mana only, CR 118.7a).
+  before the reductions (The Immortal Sun's {1} less still takes generic mana only, CR 118.7a);
+- an amount "{T}: Add {C} for each card you've drawn this turn." (Kydele, Chosen of Kruphix): before, not
+  read (a warned wrong "no"); it counts the board's ``cards_drawn_this_turn`` (contract section 10), which no
+  mana ability changes (CR 605.1a: an ability that draws is not one).
 
 Values are derived by hand from the rules and checked against the reference search (the alternative cost
 against test_alternative_costs.brute_force's outcomes of each way, written by hand).
@@ -112,3 +115,33 @@ def test_a_colored_increase_is_added_to_the_total_cost() -> None:
     # with a reduction of {1}: {1}{B}{B} less {1} is {B}{B} (CR 601.2f), generic only (118.7a)
     assert _with_and_without(["Swamp", "Swamp"], "{1}{B}", "{B}{B}", (SUN,)) is True
     assert _with_and_without(["Swamp", "Wastes"], "{1}{B}", "{B}{B}", (SUN,)) is False
+
+
+DRAWER: dict[str, Any] = {
+    "name": "Test Seer",
+    "type_line": "Legendary Creature — Human Wizard",
+    "oracle": "{T}: Add {C} for each card you've drawn this turn.\nPartner",
+    "power": 0,
+    "toughness": 4,
+}
+
+
+def _drawn(permanents: list[dict[str, Any]], drawn: int) -> Board:
+    data = make_board(permanents).to_dict()
+    data["players"][0]["cards_drawn_this_turn"] = drawn
+    return Board.from_dict(data)
+
+
+def test_mana_for_each_card_drawn_this_turn() -> None:
+    # three cards drawn: {C}{C}{C} from one tap (CR 106.1), never a fourth
+    assert checked_verdict(_drawn([DRAWER], 3), "{3}") is True
+    assert checked_verdict(_drawn([DRAWER], 3), "{4}") is False
+    assert checked_verdict(_drawn([DRAWER], 3), "{C}{C}{C}") is True
+    assert checked_verdict(_drawn([DRAWER], 3), "{G}") is False
+    # none drawn: no mana (an ability that adds zero mana adds none, CR 106.1)
+    assert checked_verdict(_drawn([DRAWER], 0), "{1}") is False
+    # summoning sick: {T} can't be paid (CR 302.6)
+    assert checked_verdict(_drawn([{**DRAWER, "summoning_sick": True}], 3), "{1}") is False
+    # with Mana Reflection, twice as much: six, not seven (CR 106.1, 614.1a)
+    assert checked_verdict(_drawn([DRAWER, {"card": "Mana Reflection"}], 3), "{6}") is True
+    assert checked_verdict(_drawn([DRAWER, {"card": "Mana Reflection"}], 3), "{7}") is False
