@@ -83,6 +83,9 @@ class AmountKind(Enum):
     REVEALED = "revealed"  # the number of cards revealed by the cost (Metalworker)
     MANA_VALUE = "mana_value"  # the mana value of the card the cost exiled or sacrificed (Food Chain)
     LIFE = "life"  # its controller's life total (Sanctum of the Sun)
+    #: the cards its controller drew this turn (Kydele's 'for each card you've drawn this turn': the board's
+    #: ``cards_drawn_this_turn``; no mana ability draws, CR 605.1a, so it stays what the board says)
+    DRAWN = "drawn"
     GREATEST_POWER = "greatest_power"  # the greatest power among ``filter`` (Selvala, Heart of the Wilds)
     #: the number of different powers among ``filter`` (Selvala, Eager Trailblazer)
     DISTINCT_POWERS = "distinct_powers"

@@ -147,6 +147,9 @@ class AlternativeCost:
     #: usable only once an opponent cast this many spells this turn (Mindbreak Trap's "If an opponent cast
     #: three or more spells this turn": the board's ``spells_cast_this_turn``)
     if_opponent_cast: int = 0
+    #: usable only when an opponent of the player gained life this turn (Needlebite Trap's "If an opponent
+    #: gained life this turn": the board's ``life_gained_this_turn``)
+    if_opponent_gained_life: bool = False
     spells: SpellsGranted | None = None
     keyword: str = ""
     text: str = ""

@@ -345,6 +345,8 @@ class CostModifier:
     ``colored`` is a reduction of colored or colorless mana ('Cleric spells you cast cost {W}{B} less'): it
     takes that many symbols of each type off the cost, and what the cost lacks comes off its generic part
     (CR 118.7b-d), unless ``only_colored`` ('This effect reduces only the amount of colored mana you pay.').
+    With ``colored_more`` it is an increase instead ('Black spells you cast cost {B} more to cast': Derelor):
+    those symbols are added to the cost (CR 601.2f).
     """
 
     text: str
@@ -359,6 +361,8 @@ class CostModifier:
     amount: Amount | None = None
     colored: ManaBag = ManaBag()
     only_colored: bool = False
+    #: ``colored`` is added to the cost rather than taken off (Derelor's '{B} more')
+    colored_more: bool = False
     #: 'Noncreature spells your opponents cast with mana value 4 or greater' (Reidane): the spell's mana
     #: value as it will be on the stack (CR 202.3e: with X's value)
     min_mana_value: int | None = None

@@ -165,6 +165,8 @@ def _count_words(amount: Amount) -> str:
         return f"{prefix}{amount.counter} counter on it"
     if amount.kind is AmountKind.DEVOTION:
         return prefix + "devotion to " + (str(amount.colors) if amount.colors else "that color")
+    if amount.kind is AmountKind.DRAWN:
+        return prefix + "card drawn this turn"
     return prefix + str(amount.constant)
 
 
@@ -353,6 +355,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         what = " ".join(filter(None, (colors, "" if spells == "permanent" else spells, "spells")))
         caster = "" if effect.who is Who.ANY else f" {'you' if effect.who is Who.YOU else 'opponents'} cast"
         by = f"{{{abs(effect.generic_delta)}}} {'more' if effect.generic_delta > 0 else 'less'}"
+        if effect.colored_more:  # ('{B} more': Derelor)
+            by = f"{f'{{{effect.generic_delta}}}' if effect.generic_delta else ''}{effect.colored} more"
         per = " for each other spell that player cast this turn" if effect.per_other_spell_this_turn else ""
         if effect.amount is not None:
             per = f" for each {effect.amount.counter} counter on it"

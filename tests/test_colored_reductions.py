@@ -12,6 +12,7 @@ import pytest
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError
+from models.mana_effects import CostModifier
 from models.oracle import parse_oracle
 from planner.api import pay
 from planner.rules.view import BoardView, locked_in
@@ -118,10 +119,14 @@ def test_the_rider_is_read_with_its_reduction_and_alone_it_is_unsupported() -> N
     assert [s.read_as for s in parsed.sentences] == ["effect", "effect"]
     alone = parse_oracle(_ONLY, "Odd")
     assert alone.unsupported == (_ONLY,)
-    # an increase of colored mana is not understood: reported, never ignored
-    assert parse_oracle("Spells cost {B} more to cast.", "Odd").unsupported == (
-        "Spells cost {B} more to cast.",
-    )
+    # an increase of colored mana is read as one (Derelor, test_unseen9_families), and the rider after it is
+    # not understood; one for each object is not either: reported, never ignored
+    more = parse_oracle("Spells cost {B} more to cast.", "Odd")
+    assert more.unsupported == ()
+    assert [isinstance(e, CostModifier) and e.colored_more for e in more.effects] == [True]
+    assert parse_oracle(f"Spells cost {{B}} more to cast.\n{_ONLY}", "Odd").unsupported == (_ONLY,)
+    each = "Spells cost {B} more to cast for each artifact you control."
+    assert parse_oracle(each, "Odd").unsupported == (each,)
 
 
 def test_paying_a_cleric_with_edgewalker() -> None:

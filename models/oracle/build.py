@@ -349,6 +349,8 @@ def amount(quantity: r.Quantity) -> Amount:
             return Amount(kind=AmountKind.POWER)
         case r.LifeTotal():
             return Amount(kind=AmountKind.LIFE)
+        case r.CardsDrawn():
+            return Amount(kind=AmountKind.DRAWN)
         case r.GreatestPower(among):
             return Amount(kind=AmountKind.GREATEST_POWER, filter=object_filter(_only(among)))
         case r.DifferentPowers(among):

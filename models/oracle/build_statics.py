@@ -548,10 +548,10 @@ def _generic_and_colored(written: str) -> tuple[int, ManaBag]:
 def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
     generic, colored = _generic_and_colored(reading.symbols)
     sign = 1 if reading.more else -1
-    if colored and sign > 0:
-        raise UnreadError("an increase of colored mana")  # (no card the planner knows)
     if colored and (reading.per_counter or reading.per_object is not None or reading.per_target):
         raise UnreadError("a change of colored mana for each counter")  # (no card the planner knows)
+    if colored and sign > 0 and (reading.per_other_spell or reading.mana_value_at_least is not None):
+        raise UnreadError("an increase of colored mana for each spell or by mana value")  # (no such card)
     spells, colors = _spells_described(reading.what)
     per_object, casters_count, amount_counted = reading.per_object, False, None
     if per_object is not None and per_object.nouns[-1].controller is r.Controller.SPELLS_CONTROLLER:
@@ -576,6 +576,7 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         per_other_spell_this_turn=reading.per_other_spell,
         any_type=len(reading.what.nouns) > 1 and len(spells.types) > 1,
         colored=colored,
+        colored_more=bool(colored) and sign > 0,  # ('Black spells you cast cost {B} more': Derelor)
         min_mana_value=reading.mana_value_at_least,
         amount=amount_counted,
         # 'for each creature you control with a +1/+1 counter on it' (Hamza): counted on its source's side (or

@@ -22,6 +22,7 @@ from models.oracle.readings import (
     AmountOfThatColor,
     AnyForEach,
     AnyOf,
+    CardsDrawn,
     CollectEvidence,
     Combination,
     Controller,
@@ -377,6 +378,12 @@ class PhraseRules(Transformer[Token, Any]):
 
     def life_total(self) -> Any:
         return LifeTotal()
+
+    def cards_drawn(self, _card: Token, deed: Token) -> Any:
+        """'card you've drawn this turn' (Kydele); the other deeds of the turn are not cards counted here."""
+        if str(deed).lower() != "drawn":
+            raise UnreadError(f"card you've {deed} this turn")
+        return CardsDrawn()
 
     def greatest_power(self, among: Nouns) -> Any:
         return GreatestPower(among)

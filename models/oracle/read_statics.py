@@ -198,7 +198,11 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             # Edgewalker's and Morophon's rider on the sentence before it: nothing of the reduction spills
             # onto generic mana (CR 118.7b-c apply otherwise); after anything else it is not understood
             last = out.effects[-1] if out.effects else None
-            if isinstance(last, CostModifier) and last.colored and not last.only_colored:
+            if (
+                isinstance(last, CostModifier)
+                and last.colored
+                and not (last.only_colored or last.colored_more)
+            ):
                 out.effects[-1] = replace(last, only_colored=True)
                 out.read(sentence, "effect")
             else:

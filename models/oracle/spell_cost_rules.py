@@ -69,6 +69,8 @@ class ControlConditions:
     not_your_turn: bool = False
     #: "If an opponent cast three or more spells this turn" (Mindbreak Trap): 3
     opponent_spells: int = 0
+    #: "If an opponent gained life this turn" (Needlebite Trap)
+    opponent_gained_life: bool = False
 
     def on(self, cost: AlternativeCost) -> AlternativeCost:
         """``cost`` usable only under these conditions."""
@@ -79,6 +81,7 @@ class ControlConditions:
             if_your_turn=self.your_turn,
             if_not_your_turn=self.not_your_turn,
             if_opponent_cast=self.opponent_spells,
+            if_opponent_gained_life=self.opponent_gained_life,
         )
 
 
@@ -285,6 +288,7 @@ class SpellCostRules(Transformer[Token, Any]):
             any(c.your_turn for c in conditions),
             any(c.not_your_turn for c in conditions),
             max((c.opponent_spells for c in conditions), default=0),
+            any(c.opponent_gained_life for c in conditions),
         )
 
     def you_control_one(self, _article: Token, what: str) -> ControlConditions:
@@ -303,6 +307,12 @@ class SpellCostRules(Transformer[Token, Any]):
         self, _article: Token, count: Number, _or: Token, _spells: Token
     ) -> ControlConditions:
         return ControlConditions(opponent_spells=_counted(count))
+
+    def opponent_gained_life(self, _article: Token, deed: Token, *_words: Token) -> ControlConditions:
+        """'If an opponent gained life this turn' (Needlebite Trap): the board's ``life_gained_this_turn``."""
+        if str(deed).lower() != "gained":  # ('an opponent drawn life': no such deed)
+            raise UnreadError(f"an opponent {deed} life this turn")
+        return ControlConditions(opponent_gained_life=True)
 
     def own_spell(self, *_words: Token) -> None:
         return None

@@ -207,6 +207,10 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
     cast = max((p.spells_cast_this_turn for p in board.players if p.id != player), default=0)
     if cost.if_opponent_cast > cast:
         return f"{cost.describe()}: no opponent of {player} cast {cost.if_opponent_cast} spells this turn"
+    if cost.if_opponent_gained_life and not any(
+        p.id != player and p.life_gained_this_turn > 0 for p in board.players
+    ):
+        return f"{cost.describe()}: no opponent of {player} gained life this turn"
     if cost.keyword == "mutate" and not any(
         _mutate_target(view, p.id, player, target) for p in board.permanents
     ):

@@ -90,7 +90,7 @@ __all__ = [
 ]
 
 #: The amounts that read their controller's player record (life, graveyard, hand) rather than permanents.
-PLAYER_AMOUNTS = frozenset({AmountKind.LIFE, AmountKind.GRAVEYARD, AmountKind.REVEALED})
+PLAYER_AMOUNTS = frozenset({AmountKind.LIFE, AmountKind.GRAVEYARD, AmountKind.REVEALED, AmountKind.DRAWN})
 #: The amounts whose answer a board may not give (:func:`board_gap`).
 BOARD_GAP_AMOUNTS = frozenset(
     {
@@ -365,6 +365,8 @@ def quantity(
         return permanent.counter(amount.counter)
     if kind is AmountKind.DEVOTION:
         return view.devotion(controller, amount.colors or color)
+    if kind is AmountKind.DRAWN:  # (constant while paying: no mana ability draws, CR 605.1a)
+        return view.player(controller).cards_drawn_this_turn
     floor = None if below_zero else 0
     if kind is AmountKind.LIFE:
         return _at_least(view.player(controller).life - (cost.life if cost is not None else 0), floor)

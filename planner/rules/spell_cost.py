@@ -35,6 +35,7 @@ from planner.rules.records import SourcedEffect
 
 __all__ = [
     "ability_changes",
+    "colored_increase",
     "colored_reduction",
     "cost_change",
     "locked_in",
@@ -106,6 +107,8 @@ def _locked(view: BoardView, target: PaymentTarget, player: str) -> tuple[Paymen
             target = replace(target, colors=colors)
     if not target.text and not target.paid_reduction and not _has_cost_modifiers(view):
         return target, 0  # (nothing on the board or in the spell's text changes its cost)
+    if added := colored_increase(view, target, player):  # (first: a colored reduction may take them off)
+        target = target.with_cost(target.cost + ManaCost.parse(str(added)))
     delta = cost_change(view, target, player)
     removed, _ = colored_reduction(view, target, player)
     if delta == 0 and not removed:
@@ -613,6 +616,31 @@ def _own_colored(view: BoardView, target: PaymentTarget, player: str) -> list[tu
     return found
 
 
+def colored_increase(view: BoardView, target: PaymentTarget, player: str) -> ManaBag:
+    """The colored (or colorless) symbols that increases in force add to the spell's cost (CR 601.2f:
+    Derelor's 'Black spells you cast cost {B} more to cast').
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "d", "name": "Test Thrull", "type_line": "Creature — Thrull", "controller": "me",
+    ...      "oracle": "Black spells you cast cost {B} more to cast."}]})
+    >>> str(colored_increase(BoardView(board), PaymentTarget.of("{1}{B}"), "me"))
+    '{B}'
+    >>> str(colored_increase(BoardView(board), PaymentTarget.of("{1}{G}"), "me"))
+    ''
+    """
+    if target.kind is not PaymentKind.SPELL or not _has_cost_modifiers(view):
+        return ManaBag()
+    added: list[ManaType] = []
+    for sourced in _modifiers_in_force(view, target, player):
+        effect = sourced.effect
+        assert isinstance(effect, CostModifier)
+        if effect.colored_more:
+            added += [t for t in effect.colored.types for _ in range(effect.colored[t])]
+    return ManaBag.of(added)
+
+
 def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tuple[ManaBag, int]:
     """The colored and colorless symbols that reductions in force take off the spell's cost, and the generic
     mana (negative) that what the cost lacks of them takes off instead (CR 118.7b-d; none for a reduction
@@ -635,6 +663,7 @@ def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tu
     in_force = [
         (view.path(s.source), s.effect, 1)
         for s in (_modifiers_in_force(view, target, player) if _has_cost_modifiers(view) else ())
+        if not (isinstance(s.effect, CostModifier) and s.effect.colored_more)  # (an increase: not taken off)
     ]
     in_force += [("the spell", effect, times) for effect, times in _own_colored(view, target, player)]
     if not in_force:

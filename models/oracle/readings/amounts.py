@@ -46,6 +46,11 @@ class LifeTotal:
 
 
 @dataclass(frozen=True, slots=True)
+class CardsDrawn:
+    """'(for each) card you've drawn this turn'."""
+
+
+@dataclass(frozen=True, slots=True)
 class GreatestPower:
     """'the greatest power among <objects>'."""
 
@@ -96,6 +101,7 @@ Quantity = (
     | Counted
     | SelfPower
     | LifeTotal
+    | CardsDrawn
     | GreatestPower
     | DifferentPowers
     | LandTypesAmong
@@ -119,6 +125,8 @@ def quantity_text(quantity: Quantity, *, each: bool = False) -> str:
             return "~'s power"
         case LifeTotal():
             return "your life total"
+        case CardsDrawn():
+            return "card you've drawn this turn" if each else "the number of cards you've drawn this turn"
         case GreatestPower(among):
             return f"the greatest power among {among.words(plural=True)}"
         case DifferentPowers(among):

@@ -462,6 +462,7 @@ _COUNTED_ONLY = frozenset(
         AmountKind.COUNT,
         AmountKind.COUNTERS,
         AmountKind.LIFE,
+        AmountKind.DRAWN,
         AmountKind.REMOVED,
         AmountKind.REVEALED,
         AmountKind.MANA_VALUE,
