@@ -51,8 +51,10 @@ def test_the_condition_an_opponent_gained_life_is_read() -> None:
     read = alternative_cost_of(sentence)
     assert read is not None and read.mana == "{B}" and read.if_opponent_gained_life
     assert not read.if_control and not read.if_your_turn
-    # other deeds of the turn stay unread (no sentence is guessed)
-    assert alternative_cost_of(sentence.replace("gained life", "cast three or more spells")) is None
+    # other deeds of the turn stay unread (no sentence is guessed); Mindbreak Trap's is another condition
+    assert alternative_cost_of(sentence.replace("gained life", "drawn life")) is None
+    cast = alternative_cost_of(sentence.replace("gained life", "cast three or more spells"))
+    assert cast is not None and cast.if_opponent_cast == 3 and not cast.if_opponent_gained_life
 
 
 def test_an_alternative_cost_when_an_opponent_gained_life() -> None:

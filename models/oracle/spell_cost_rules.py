@@ -304,8 +304,12 @@ class SpellCostRules(Transformer[Token, Any]):
         return ControlConditions(not_your_turn=True)
 
     def opponent_cast_many(
-        self, _article: Token, count: Number, _or: Token, _spells: Token
+        self, _article: Token, deed: Token, count: Number, _or: Token, _spells: Token
     ) -> ControlConditions:
+        """'If an opponent cast three or more spells this turn' (Mindbreak Trap): the board's
+        ``spells_cast_this_turn`` (the deed is the word Needlebite Trap's 'gained' shares a terminal with)."""
+        if str(deed).lower() != "cast":  # ('an opponent gained three or more spells': no such deed)
+            raise UnreadError(f"an opponent {deed} spells this turn")
         return ControlConditions(opponent_spells=_counted(count))
 
     def opponent_gained_life(self, _article: Token, deed: Token, *_words: Token) -> ControlConditions:
