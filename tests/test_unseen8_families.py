@@ -22,11 +22,13 @@ from typing import Any
 from boards import ME, OPP, checked_verdict, make_board, mine
 from test_alternative_costs import Way, brute_force, checked
 
-from models.board import Board
+from models.additional_costs import EitherCost, ExtraMana, RevealCost
+from models.board import Board, Card
 from models.cost import PaymentTarget
 from models.oracle import parse_oracle
 from models.spells import spell_target
 from planner.api import could_produce, pay
+from planner.rules.additional_costs import without_cards
 
 REALITY_TWIST: dict[str, Any] = {
     "name": "Test Twist",
@@ -107,3 +109,83 @@ def test_an_alternative_cost_on_another_players_turn_only() -> None:
     # without another red card in the hand, no way
     alone = Board.from_dict({**make_board([], hand=[FORCE_OF_RAGE]).to_dict(), "active_player": OPP})
     assert pay(alone, spell_target(alone.player(ME).hand[0]), player=ME).payable is False
+
+
+# ------------------------------------------------------------------ reveal a card or pay {N} (CR 601.2f-h)
+MIGRATION: dict[str, Any] = {
+    "name": "Test Migration",
+    "type_line": "Sorcery",
+    "mana_cost": "{1}{G}",
+    "oracle": "As an additional cost to cast this spell, reveal a Dinosaur card from your hand or pay {1}.\n"
+    "You gain 3 life.",
+}
+DINOSAUR: dict[str, Any] = {
+    "name": "Test Dinosaur",
+    "type_line": "Creature — Dinosaur",
+    "mana_cost": "{3}{G}",
+}
+GUIDE_DINOSAUR: dict[str, Any] = {
+    "name": "Test Guide",
+    "type_line": "Creature — Dinosaur Spirit",
+    "mana_cost": "{2}{G}",
+    "oracle": "Exile this card from your hand: Add {G}.",
+}
+
+
+def _migration_verdict(board: Board) -> bool:
+    """The verdict derived from the rules with the reference search: the spell's {1}{G} paid on the board
+    without a Dinosaur card of the hand (the card revealed stays there, so the mana abilities can't have
+    taken it, CR 601.2g-h), or {2}{G} (its cost and the {1}, CR 601.2f) on the board as it is."""
+    hand = board.player(ME).hand
+    dinosaurs = sorted({c.name for c in hand[1:] if c.type_line.is_a("Dinosaur")})
+    revealed = any(checked_verdict(without_cards(board, ME, (name,)), "{1}{G}") for name in dinosaurs)
+    return revealed or checked_verdict(board, "{2}{G}")
+
+
+def test_a_choice_of_revealing_a_card_or_paying_mana() -> None:
+    costs = spell_target(Card.from_json(MIGRATION)).additional_costs
+    assert costs == (EitherCost((RevealCost(("Dinosaur",)), ExtraMana(1))),)
+    # two Forests, no Dinosaur: {1}{G} and the {1} is three mana, two lands: no
+    forests = [mine("f1", "Forest"), mine("f2", "Forest")]
+    bare = make_board(forests, hand=[MIGRATION])
+    result = pay(bare, spell_target(bare.player(ME).hand[0]))
+    assert result.payable is False and _migration_verdict(bare) is False and not result.warnings
+    # three Forests: the {1} paid
+    three = make_board([*forests, mine("f3", "Forest")], hand=[MIGRATION])
+    result = pay(three, spell_target(three.player(ME).hand[0]))
+    assert result.payable and _migration_verdict(three)
+    assert result.additional is not None and not result.additional.revealed
+    # two Forests and a Dinosaur card in the hand: revealed, and the two Forests pay {1}{G}
+    dino = make_board(forests, hand=[MIGRATION, DINOSAUR])
+    result = pay(dino, spell_target(dino.player(ME).hand[0]))
+    assert result.payable and _migration_verdict(dino)
+    assert result.additional is not None and result.additional.revealed == ("Test Dinosaur",)
+    assert result.additional.to_json()["revealed"] == ["Test Dinosaur"]
+    # the spell itself is on the stack (CR 601.2a): a Dinosaur card it is not, and a second copy of it is
+    # no Dinosaur either
+    copies = make_board(forests, hand=[MIGRATION, MIGRATION])
+    assert pay(copies, spell_target(copies.player(ME).hand[0])).payable is False
+
+
+def test_a_card_exiled_for_mana_is_not_also_revealed() -> None:
+    # one Forest and a Dinosaur that exiles itself for {G}: revealing it leaves {1}{G} to one Forest (no),
+    # and exiling it makes {G}{G}, short of {2}{G} (no): CR 601.2g-h, mana abilities before the costs
+    lone = make_board([mine("f1", "Forest")], hand=[MIGRATION, GUIDE_DINOSAUR])
+    assert pay(lone, spell_target(lone.player(ME).hand[0])).payable is False
+    assert _migration_verdict(lone) is False
+    # with a second Forest: reveal it, the Forests pay {1}{G}; or exile it and pay {2}{G} with all three
+    two = make_board([mine("f1", "Forest"), mine("f2", "Forest")], hand=[MIGRATION, GUIDE_DINOSAUR])
+    result = pay(two, spell_target(two.player(ME).hand[0]))
+    assert result.payable and _migration_verdict(two)
+
+
+def test_a_card_to_reveal_alone() -> None:
+    text = "As an additional cost to cast this spell, reveal a creature card from your hand.\nDraw a card."
+    destiny = {"name": "Test Destiny", "type_line": "Instant", "mana_cost": "{G}", "oracle": text}
+    assert spell_target(Card.from_json(destiny)).additional_costs == (RevealCost(("Creature",)),)
+    forest = [mine("f1", "Forest")]
+    assert pay(make_board(forest, hand=[destiny]), spell_target(Card.from_json(destiny))).payable is False
+    board = make_board(forest, hand=[destiny, DINOSAUR])
+    result = pay(board, spell_target(board.player(ME).hand[0]))
+    assert result.payable and result.additional is not None
+    assert result.additional.revealed == ("Test Dinosaur",)

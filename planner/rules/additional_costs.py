@@ -27,7 +27,9 @@ from models.additional_costs import (
     AdditionalCost,
     DiscardCost,
     EitherCost,
+    ExtraMana,
     OptionalSacrifice,
+    RevealCost,
     SacrificeCost,
     UnreadCost,
 )
@@ -50,6 +52,7 @@ __all__ = [
     "planned_costs",
     "plans_additional",
     "returns_permanents",
+    "reveal_choices",
     "sacrifice_candidates",
     "sacrifice_choices",
     "sacrificed_ids",
@@ -77,25 +80,39 @@ class AdditionalPaid:
     #: True when the costs return the permanents to their owners' hands rather than sacrifice them
     #: (Familiar's Ruse's "return a creature you control to its owner's hand"): the answer names them so
     returned: bool = False
+    #: the names of the cards revealed from the hand (Thunderherd Migration's "reveal a Dinosaur card"):
+    #: they stay in the hand
+    revealed: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.sacrificed or self.discarded)
 
     def to_json(self) -> dict[str, list[str]]:
         """The JSON object of the answer's ``additional_costs`` key (``returned`` only when the costs
-        return permanents)."""
+        return permanents, ``revealed`` only when they reveal cards).
+
+        >>> AdditionalPaid(revealed=("Test Dinosaur",)).to_json()
+        {'sacrificed': [], 'discarded': [], 'revealed': ['Test Dinosaur']}
+        """
+        found = {"sacrificed": list(self.sacrificed), "discarded": list(self.discarded)}
         if self.returned:
-            return {"sacrificed": [], "discarded": list(self.discarded), "returned": list(self.sacrificed)}
-        return {"sacrificed": list(self.sacrificed), "discarded": list(self.discarded)}
+            found = {"sacrificed": [], "discarded": list(self.discarded), "returned": list(self.sacrificed)}
+        return found | ({"revealed": list(self.revealed)} if self.revealed else {})
 
     def describe(self) -> str:
-        """The payment in a sentence."""
+        """The payment in a sentence.
+
+        >>> AdditionalPaid(revealed=("Test Dinosaur",)).describe()
+        'revealed Test Dinosaur for the additional cost'
+        """
         parts = []
         if self.sacrificed:
             verb = "returned to hand " if self.returned else "sacrificed "
             parts.append(verb + ", ".join(self.sacrificed))
         if self.discarded:
             parts.append("discarded " + ", ".join(self.discarded))
+        if self.revealed:
+            parts.append("revealed " + ", ".join(self.revealed))
         return " and ".join(parts) + " for the additional cost"
 
 
@@ -106,8 +123,9 @@ def planned_costs(costs: tuple[AdditionalCost, ...]) -> tuple[SacrificeCost | Di
 
 
 #: One way of paying a spell's additional costs: the costs to pay, and the generic mana the optional ones paid
-#: take off its cost (:attr:`~models.cost.PaymentTarget.paid_reduction`).
-CostWay = tuple[tuple[SacrificeCost | DiscardCost, ...], int]
+#: take off its cost (:attr:`~models.cost.PaymentTarget.paid_reduction`; negative when the way pays generic
+#: mana on top of it: Thunderherd Migration's "or pay {1}").
+CostWay = tuple[tuple[SacrificeCost | DiscardCost | RevealCost, ...], int]
 
 
 def returns_permanents(costs: tuple[AdditionalCost, ...]) -> bool:
@@ -118,6 +136,10 @@ def returns_permanents(costs: tuple[AdditionalCost, ...]) -> bool:
     """
     sacrifices = [cost for cost in planned_costs(costs) if isinstance(cost, SacrificeCost)]
     return bool(sacrifices) and all(cost.returned for cost in sacrifices)
+
+
+def _revealed(costs: tuple[AdditionalCost, ...]) -> tuple[RevealCost, ...]:
+    return tuple(cost for cost in costs if isinstance(cost, RevealCost))
 
 
 def plans_additional(costs: tuple[AdditionalCost, ...]) -> bool:
@@ -137,13 +159,18 @@ def cost_ways(costs: tuple[AdditionalCost, ...], generic: int = 0) -> list[CostW
     >>> bone = EitherCost((SacrificeCost(1, ("Creature",)), DiscardCost(1)))
     >>> [(tuple(map(str, way)), less) for way, less in cost_ways((bone, SacrificeCost(1, ("Land",))))]
     [(('sacrifice a land', 'sacrifice a creature'), 0), (('sacrifice a land', 'discard a card'), 0)]
+    >>> migration = EitherCost((RevealCost(("Dinosaur",)), ExtraMana(1)))
+    >>> [(tuple(map(str, way)), less) for way, less in cost_ways((migration,))]
+    [(('reveal a Dinosaur card from your hand',), 0), ((), -1)]
     >>> dargo = OptionalSacrifice(SacrificeCost(1, ("Artifact", "Creature")), None, reduction=2)
     >>> [(tuple(map(str, way)), less) for way, less in cost_ways((dargo,), generic=3)]
     [((), 0), (('sacrifice an artifact or creature',), 2), (('sacrifice two artifacts or creatures',), 4)]
     """
-    fixed = planned_costs(costs)
+    fixed = (*planned_costs(costs), *_revealed(costs))
     choices: list[list[CostWay]] = [
-        [((way,), 0) for way in cost.ways] for cost in costs if isinstance(cost, EitherCost)
+        [((), -way.generic) if isinstance(way, ExtraMana) else ((way,), 0) for way in cost.ways]
+        for cost in costs
+        if isinstance(cost, EitherCost)
     ]
     for cost in costs:
         if isinstance(cost, OptionalSacrifice) and cost.reduction > 0:
@@ -229,11 +256,43 @@ def discard_candidates(board: Board, player: str, spell_name: str) -> tuple[Card
     return tuple(hand)
 
 
+def reveal_choices(
+    board: Board, player: str, costs: tuple[AdditionalCost, ...], spell_name: str = ""
+) -> list[tuple[str, ...]]:
+    """Every different choice of cards (by name, one card for each of the costs' reveals) ``player``'s hand
+    may reveal, the spell itself aside; ``[()]`` when nothing is revealed, ``[]`` when it can't be.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": [{"name": "Test Dinosaur",
+    ...     "type_line": "Creature — Dinosaur", "mana_cost": "{3}{G}"}, "Forest"]}]})
+    >>> reveal_choices(board, "me", (RevealCost(("Dinosaur",)),))
+    [('Test Dinosaur',)]
+    >>> reveal_choices(board, "me", (RevealCost(("Elf",)),))
+    []
+    """
+    choices: list[tuple[str, ...]] = [()]
+    for cost in _revealed(costs):
+        choices = [
+            (*taken, card)
+            for taken in choices
+            for card in sorted(
+                {
+                    c.name
+                    for c in discard_candidates(without_cards(board, player, taken), player, spell_name)
+                    if cost.matches(c.type_line)
+                }
+            )
+        ]
+    return list(dict.fromkeys(tuple(sorted(choice)) for choice in choices))
+
+
 def unpaid_reason(
     board: Board, player: str, costs: tuple[AdditionalCost, ...], spell_name: str = ""
 ) -> str | None:
     """Why no payment can pay the additional costs, whatever the mana does: too few permanents or cards;
     None when there are enough (whether a plan leaves enough is the planner's question)."""
+    if _revealed(costs) and not reveal_choices(board, player, costs, spell_name):
+        named = " and ".join(map(str, _revealed(costs)))
+        return f"{named}: {player}'s hand has no such card other than the spell"
     for cost in planned_costs(costs):
         if isinstance(cost, SacrificeCost):
             found = len(sacrifice_candidates(board, player, cost))
@@ -344,3 +403,28 @@ def check_additional(
         raise IllegalPlanError(
             step, f"discarded {list(paid.discarded)}: not {discards} cards left in the hand"
         )
+    _check_revealed(board, player, costs, paid.revealed, hand, step)
+
+
+def _check_revealed(
+    board: Board,
+    player: str,
+    costs: tuple[AdditionalCost, ...],
+    revealed: tuple[str, ...],
+    hand: Counter[str],
+    step: int,
+) -> None:
+    """Check that ``revealed`` names one card for each reveal of the costs, of its types, each in the hand
+    left (``hand``: the mana abilities and the discards took theirs; a card revealed is held apart from the
+    discards, as the planner holds it: no printed card both reveals and discards)."""
+    reveals = _revealed(costs)
+    left = Counter(revealed)
+    left.subtract(hand)
+    types = {card.name: card.type_line for card in board.player(player).hand}
+    if len(revealed) != len(reveals) or any(count > 0 for count in left.values()):
+        raise IllegalPlanError(step, f"revealed {list(revealed)}: not in the hand left")
+    for cost in reveals:
+        fits = next((name for name in revealed if cost.matches(types[name])), None)
+        if fits is None:
+            raise IllegalPlanError(step, f"{cost}: {list(revealed)} does not pay it")
+        revealed = tuple(name for index, name in enumerate(revealed) if index != revealed.index(fits))
