@@ -513,11 +513,14 @@ class AbilityLoss:
 class AbilityCostChange:
     """'Activated abilities of <permanents> cost {N} less (or more) to activate' (Blossoming Tortoise): the
     generic part of the mana cost of the permanents' abilities, mana abilities included, changes by
-    ``generic`` (negative: less), never below {0} (CR 601.2f by way of 602.2b, 118.7a)."""
+    ``generic`` (negative: less), never below {0} (CR 601.2f by way of 602.2b, 118.7a); with ``floor``, never
+    so that the mana in the cost is less than one mana (Power Artifact's "This effect can't reduce the mana
+    in that cost to less than one mana.")."""
 
     text: str
     affected: ObjectFilter
     generic: int
+    floor: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,12 +116,12 @@ def test_reading_keeps_what_it_does_not_read() -> None:
 
 
 def test_an_unread_cost_is_a_warning_on_the_spell() -> None:
-    text = "As an additional cost to cast this spell, sacrifice a Forest or pay {1}.\nDraw a card."
+    text = "As an additional cost to cast this spell, sacrifice a Forest or pay 3 life.\nDraw a card."
     board = make_board([card("Forest", "f1")], hand=[{**HARROW, "mana_cost": "{G}", "oracle": text}])
     result = pay(board, spell_target(board.player(ME).hand[0]))
     assert [str(w) for w in result.warnings] == [
         "Harrow: unsupported text ignored: 'As an additional cost to cast this spell, sacrifice a Forest or "
-        "pay {1}.'"
+        "pay 3 life.'"
     ]
     with pytest.raises(InputError, match="sacrifice a Forest or pay"):
         pay(board, spell_target(board.player(ME).hand[0]), strict=True)

@@ -189,3 +189,63 @@ def test_a_card_to_reveal_alone() -> None:
     result = pay(board, spell_target(board.player(ME).hand[0]))
     assert result.payable and result.additional is not None
     assert result.additional.revealed == ("Test Dinosaur",)
+
+
+# ------------------------------------------------- a reduction of abilities' costs with a floor of one mana
+POWER_ARTIFACT: dict[str, Any] = {
+    "name": "Test Power",
+    "type_line": "Enchantment — Aura",
+    "mana_cost": "{U}{U}",
+    "oracle": "Enchant artifact\nEnchanted artifact's activated abilities cost {2} less to activate. "
+    "This effect can't reduce the mana in that cost to less than one mana.",
+}
+TRAINING: dict[str, Any] = {
+    "name": "Test Grounds",
+    "type_line": "Enchantment",
+    "mana_cost": "{U}",
+    "oracle": "Activated abilities of creatures you control cost up to {2} less to activate. This effect "
+    "can't reduce the amount of mana an ability costs to activate to less than one mana.",
+}
+PRISM: dict[str, Any] = {
+    "name": "Test Prism",
+    "type_line": "Artifact",
+    "mana_cost": "{5}",
+    "oracle": "{2}, {T}: Add one mana of any color.",
+}
+GOLEM: dict[str, Any] = {
+    "name": "Test Golem",
+    "type_line": "Artifact Creature — Golem",
+    "mana_cost": "{5}",
+    "oracle": "{3}, {T}, Sacrifice this creature: Add {R}{R}{R}.",
+}
+
+
+def test_a_reduction_that_leaves_one_mana() -> None:
+    read = parse_oracle(TRAINING["oracle"], "Test Grounds")
+    assert [s.read_as for s in read.sentences] == ["effect", "effect"]
+    # the Aura on the Prism: {2} less would be {0}, the floor keeps {1}: one Wastes pays it and the Prism
+    # makes {G} (CR 601.2f by way of 602.2b); {G}{G} would need a second mana for the {1}
+    prism = [mine("a", POWER_ARTIFACT, attached_to="p"), mine("p", PRISM), mine("w", "Wastes")]
+    board = make_board(prism)
+    assert checked_verdict(board, "{G}") is True
+    assert checked_verdict(board, "{1}") is True  # (the Wastes alone, or the Prism paid by it)
+    assert checked_verdict(board, "{G}{C}") is False  # (the Wastes pays the Prism: one mana in all)
+    assert str(could_produce(board)["p"]) == "WUBRG"
+    # on the Golem: {3} less {2} is {1}, above the floor: the Wastes pays it, {R}{R}{R}
+    golem = make_board([mine("a", POWER_ARTIFACT, attached_to="g"), mine("g", GOLEM), mine("w", "Wastes")])
+    assert checked_verdict(golem, "{R}{R}{R}") is True
+    assert checked_verdict(golem, "{R}{R}{R}{C}") is False
+    # the Aura on another artifact: the Prism costs its {2}
+    rock = {"name": "Test Rock", "type_line": "Artifact", "mana_cost": "{2}"}
+    other = make_board(
+        [mine("a", POWER_ARTIFACT, attached_to="r"), mine("r", rock), mine("p", PRISM), mine("w", "Wastes")]
+    )
+    assert checked_verdict(other, "{G}") is False
+
+
+def test_training_grounds_wording_keeps_one_mana_too() -> None:
+    elf = {**GOLEM, "name": "Test Shaman", "oracle": "{2}, {T}: Add {G}{G}{G}."}
+    board = make_board([mine("t", TRAINING), mine("e", elf), mine("w", "Wastes")])
+    assert checked_verdict(board, "{G}{G}{G}") is True  # ({2} up to {2} less, one mana kept: the Wastes)
+    assert checked_verdict(board, "{G}{G}{G}{C}") is False
+    assert not pay(board, PaymentTarget.of("{G}{G}{G}")).warnings

@@ -19,6 +19,7 @@ from models.abilities import (
 from models.cost import PaymentKind
 from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
 from models.mana_effects import (
+    AbilityCostChange,
     ActivationBan,
     ColorChange,
     CostModifier,
@@ -173,6 +174,15 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
                 out.unread(sentence)
             else:
                 out.read(sentence, "effect", OPTIONAL_COST_REDUCTION)
+            return
+        case s.OneManaFloor():
+            # Power Artifact's and Training Grounds' rider on the reduction before it (CR 601.2f)
+            last = out.effects[-1] if out.effects else None
+            if isinstance(last, AbilityCostChange) and last.generic < 0 and not last.floor:
+                out.effects[-1] = replace(last, floor=True)
+                out.read(sentence, "effect")
+            else:
+                out.unread(sentence)
             return
         case s.OnlyColored():
             # Edgewalker's and Morophon's rider on the sentence before it: nothing of the reduction spills

@@ -41,6 +41,7 @@ from models.oracle.statics import (
     MayPayLifeAsEnters,
     MayRevealAsEnters,
     OneCardPermission,
+    OneManaFloor,
     OnlyColored,
     OwnCostCounted,
     OwnCostForEach,
@@ -510,8 +511,17 @@ class StaticRules(Transformer[Token, Any]):
         power, toughness = str(parts[-1]).split("/")
         return int(power), int(toughness)
 
-    def abilities_cost(self, what: Nouns, _costs: Token, symbols: Token, more: Token) -> AbilitiesCostReading:
-        return AbilitiesCostReading(what, str(symbols).upper(), str(more).lower() == "more")
+    def abilities_cost(self, what: Nouns, _costs: Token, *rest: Any) -> AbilitiesCostReading:
+        *up_to, symbols, more = rest
+        return AbilitiesCostReading(what, str(symbols).upper(), str(more).lower() == "more", bool(up_to))
+
+    def floored_mana(self, *_words: Token) -> None:
+        return None
+
+    def one_mana_floor(self, _what: None, less: Token, number: Token) -> OneManaFloor:
+        if str(less).lower() != "less" or str(number).lower() != "one":
+            raise UnreadError(f"a floor of {less} than {number} mana")
+        return OneManaFloor()
 
     def self_tap_damage(self, *parts: Any) -> SelfTapDamage:
         return SelfTapDamage(_digits(parts))

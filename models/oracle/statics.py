@@ -47,6 +47,7 @@ __all__ = [
     "MayPayLifeAsEnters",
     "MayRevealAsEnters",
     "OneCardPermission",
+    "OneManaFloor",
     "OnlyColored",
     "OwnCostForEach",
     "OwnCostForTurnFact",
@@ -408,11 +409,20 @@ class AbilityLossReading:
 
 @dataclass(frozen=True, slots=True)
 class AbilitiesCostReading:
-    """'Activated abilities of <objects> cost {N} more/less to activate.' (Blossoming Tortoise)"""
+    """'Activated abilities of <objects> cost {N} more/less to activate.' (Blossoming Tortoise), '<Object>'s
+    activated abilities cost {2} less to activate.' (Power Artifact), '... cost up to {2} less ...' (Training
+    Grounds: ``up_to``, the player's choice of how much, of which the most never pays more)."""
 
     what: Nouns
     symbols: str
     more: bool
+    up_to: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OneManaFloor:
+    """'This effect can't reduce the mana in that cost to less than one mana.' (Power Artifact, Training
+    Grounds' 'the amount of mana an ability costs to activate'): a rider on the reduction before it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -572,6 +582,7 @@ StaticSentence = (
     | Imprint
     | SameIsTrue
     | OnlyColored
+    | OneManaFloor
     | DoubleUnspent
     | UnspentCostsLife
     | RandomOpening
@@ -769,9 +780,12 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             kept = " except mana abilities" if except_mana else ""
             pt = f" and have base power and toughness {base[0]}/{base[1]}" if base else ""
             return f"{what.words(plural=True)} lose all abilities{kept}{pt}"
-        case AbilitiesCostReading(what, symbols, more):
+        case AbilitiesCostReading(what, symbols, more, up_to):
             changed = "more" if more else "less"
-            return f"activated abilities of {what.words(plural=True)} cost {symbols} {changed} to activate"
+            most = "up to " if up_to else ""
+            return (
+                f"activated abilities of {what.words(plural=True)} cost {most}{symbols} {changed} to activate"
+            )
         case SelfTapDamage(damage):
             return f"whenever ~ becomes tapped, it deals {damage} damage to you"
         case TappedForManaDamage(tapped, damage, to):
@@ -806,6 +820,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return text
         case OnlyColored():
             return "this effect reduces only the amount of colored mana you pay"
+        case OneManaFloor():
+            return "this effect can't reduce the mana in that cost to less than one mana"
         case DoubleUnspent():
             return "double the amount of each type of unspent mana you have"
         case UnspentCostsLife():

@@ -30,7 +30,7 @@ from planner.rules.amounts import (
     any_may_lack_board_facts,
     board_gap,
 )
-from planner.rules.costs import with_cost_change
+from planner.rules.costs import floored_change, with_cost_change
 from planner.rules.executed import (
     executed_abilities,
     idle_members,
@@ -272,12 +272,38 @@ def _with_cost_changes(
         why = f"{view.path(taker.id)} may take its source away while paying: not followed yet"
         unexecuted.append(TextWarning(sourced.source, effect.text, why))
     for pid, found in result.items():
-        change = sum(
-            effect.generic for source, effect in applied if view.matches(effect.affected, pid, source)
-        )
-        if change and found.mana_abilities:
-            changed = tuple(with_cost_change(ability, change) for ability in found.mana_abilities)
+        matching = [(s, e) for s, e in applied if found.mana_abilities and view.matches(e.affected, pid, s)]
+        change = sum(effect.generic for _, effect in matching if not effect.floor)
+        floored = sum(effect.generic for _, effect in matching if effect.floor)
+        if floored and change:
+            unexecuted += [
+                TextWarning(source, effect.text, _FLOOR_ORDER, WarningKind.ASSUMED)
+                for source, effect in matching
+                if effect.floor
+            ]
+        if change or floored:
+            changed = tuple(_changed(ability, change, floored) for ability in found.mana_abilities)
             result[pid] = replace(found, mana_abilities=changed)
+
+
+#: Why a reduction with a floor of one mana and another change of the same cost are applied in the order
+#: that leaves the cost the highest.
+_FLOOR_ORDER = (
+    "with another change of the same cost, applied in the order that leaves the cost the highest "
+    "(CR 601.2f names none)"
+)
+
+
+def _changed(ability: ManaAbility, change: int, floored: int) -> ManaAbility:
+    """The ability with the changes of its cost: ``change`` (the plain ones) and ``floored`` (the reductions
+    that can't take the mana in it below one mana, each in turn as one: :func:`floored_change`), in the
+    order that leaves the cost the highest when both are there."""
+    if not floored:
+        return with_cost_change(ability, change)
+    after_plain = with_cost_change(ability, change)
+    plain_first = with_cost_change(after_plain, floored_change(after_plain, floored))
+    floored_first = with_cost_change(with_cost_change(ability, floored_change(ability, floored)), change)
+    return max(plain_first, floored_first, key=lambda a: a.cost.mana.mana_value)
 
 
 def _stripped(view: BoardView) -> dict[str, tuple[str, str]]:

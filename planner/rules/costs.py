@@ -787,3 +787,22 @@ def with_cost_change(ability: ManaAbility, change: int) -> ManaAbility:
     '{2}'
     """
     return replace(ability, cost=replace(ability.cost, mana=ability.cost.mana.with_generic_change(change)))
+
+
+def floored_change(ability: ManaAbility, change: int) -> int:
+    """The change to the generic part of the ability's mana cost that a reduction of ``change`` (negative)
+    makes when it "can't reduce the mana in that cost to less than one mana" (Power Artifact, CR 601.2f by
+    way of 602.2b): none below one mana in all, nothing when the cost has no mana; X counted as 0 (the
+    floor at its highest).
+
+    >>> from models.oracle import parse_oracle
+    >>> (prism,) = parse_oracle("{2}, {T}: Add one mana of any color.").mana_abilities
+    >>> (golem,) = parse_oracle("{3}, {T}, Sacrifice ~: Add {R}{R}{R}.").mana_abilities
+    >>> (hybrid,) = parse_oracle("{1}{G}, {T}: Add {G}{G}.").mana_abilities
+    >>> floored_change(prism, -2), floored_change(golem, -2), floored_change(hybrid, -2)
+    (-1, -2, -1)
+    """
+    mana = ability.cost.mana
+    colored = mana.mana_value - mana.generic
+    lowest = 0 if colored >= 1 else min(mana.generic, 1)
+    return max(mana.generic + change, lowest) - mana.generic
