@@ -29,6 +29,7 @@ from models.oracle import parse_oracle
 from models.spells import spell_target
 from planner.api import could_produce, pay
 from planner.rules.additional_costs import without_cards
+from planner.rules.alternative_costs import own_alternative_costs
 
 REALITY_TWIST: dict[str, Any] = {
     "name": "Test Twist",
@@ -249,3 +250,29 @@ def test_training_grounds_wording_keeps_one_mana_too() -> None:
     assert checked_verdict(board, "{G}{G}{G}") is True  # ({2} up to {2} less, one mana kept: the Wastes)
     assert checked_verdict(board, "{G}{G}{G}{C}") is False
     assert not pay(board, PaymentTarget.of("{G}{G}{G}")).warnings
+
+
+# ------------------------------------------------------- an alternative cost an opponent's life gain pays
+CUTTER: dict[str, Any] = {
+    "name": "Test Cutter",
+    "type_line": "Creature — Beast",
+    "mana_cost": "{4}{G}",
+    "oracle": "If you control a Forest, rather than pay this spell's mana cost, you may have an opponent "
+    "gain 5 life.",
+}
+
+
+def test_an_opponent_gains_life_rather_than_the_mana_cost() -> None:
+    (cost,) = own_alternative_costs(CUTTER["oracle"], "Test Cutter")
+    assert (cost.opponent_gains, cost.if_control, cost.mana) == (5, ("Forest",), "")
+    # a Forest and an opponent: castable for no mana (CR 118.9), the Forest untouched
+    forest = make_board([mine("f", "Forest")], hand=[CUTTER])
+    result = checked(forest, [None, Way("")])
+    assert result.payable and result.alternative_cost is not None and not result.warnings
+    assert result.plan is not None and not result.plan.steps
+    # a Plains only: the condition fails; {4}{G} is not paid by one land
+    plains = make_board([mine("p", "Plains")], hand=[CUTTER])
+    assert checked(plains, [None]).payable is False
+    # no opponent to gain the life: the cost can't be paid (CR 118.3), the mana cost is too much
+    alone = make_board([mine("f", "Forest")], hand=[CUTTER], opponent=False)
+    assert checked(alone, [None]).payable is False

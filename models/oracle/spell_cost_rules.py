@@ -297,6 +297,15 @@ class SpellCostRules(Transformer[Token, Any]):
         costs = next(p for p in parts if isinstance(p, tuple))
         return conditions.on(alternative_cost(costs))
 
+    def own_opponent_gains(self, *parts: Any) -> AlternativeCost:
+        """'If you control a Forest, rather than pay ~'s mana cost, you may have an opponent gain 5 life.'
+        (Skyshroud Cutter, Invigorate): no mana, an opponent gains the life."""
+        conditions = next((p for p in parts if isinstance(p, ControlConditions)), ControlConditions())
+        gained = parts[-1]
+        if not isinstance(gained, int) or gained < 1:
+            raise UnreadError(f"an opponent gains {gained} life")
+        return conditions.on(AlternativeCost(mana="", opponent_gains=gained))
+
     def own_without_paying(self, conditions: ControlConditions, *_words: Any) -> AlternativeCost:
         """'If an opponent controls a Plains and you control a Swamp, you may cast this spell without paying
         its mana cost.' (Massacre): the spell's own alternative cost of no mana, under those conditions."""

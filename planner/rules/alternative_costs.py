@@ -200,6 +200,8 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
             for p in board.permanents
         ):
             return f"{cost.describe()}: no opponent of {player} controls a {wanted}"
+    if cost.opponent_gains and all(other.id == player for other in board.players):
+        return f"{cost.describe()}: {player} has no opponent"
     if cost.if_your_turn and board.active_player != player:
         return f"{cost.describe()}: it is not {player}'s turn"
     if cost.if_not_your_turn and board.active_player == player:
