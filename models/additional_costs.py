@@ -66,6 +66,9 @@ class SacrificeCost:
     basic: bool = field(default=False, repr=False)
     #: of this mana value only (an emerge way's creature, whose mana value its cost is reduced by)
     mana_value: int | None = field(default=None, repr=False)
+    #: of this mana cost only, as written ('' for none: a token's), an offering way's permanent, whose mana
+    #: cost its cost is reduced by (CR 702.48a)
+    mana_cost: str | None = field(default=None, repr=False)
 
     def matches(self, type_line: TypeLine) -> bool:
         """True when a permanent of this type line may be sacrificed (or returned) for the cost.
@@ -102,6 +105,8 @@ class SacrificeCost:
             names[0] = qualified + names[0]
         if self.mana_value is not None:
             names[-1] += f" with mana value {self.mana_value}"
+        if self.mana_cost is not None:
+            names[-1] += f" with mana cost {self.mana_cost or '{0}'}"
         return names
 
     def __str__(self) -> str:

@@ -10,6 +10,7 @@ from models.additional_costs import UnreadCost
 from models.board import Board
 from models.cost import PaymentKind, PaymentTarget, SymbolKind
 from models.errors import OracleParseError
+from models.mana_effects import AbilityCostChange
 from models.oracle import read_card
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.classify import own_alternative_cost
@@ -96,7 +97,38 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + unused_zone_abilities(problem.board, problem.player)
         + turn_fact_warnings(problem.board, problem.player, problem.asked)
         + hybrid_reduction_warnings(problem)
+        + ability_cost_change_warnings(problem)
     )
+
+
+def ability_cost_change_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
+    """A warning on each change of activated abilities' costs (Heartstone, Power Artifact) that may cover the
+    ability paid for: its cost is taken as given, the change not applied (it is applied to the mana
+    abilities the payment activates), so the answer may ask for more (or less) than the rules do.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "hs", "name": "Stone", "type_line": "Artifact", "controller": "me",
+    ...      "oracle": "Activated abilities of creatures cost {1} less to activate."}]})
+    >>> wizard = PaymentTarget.of("{1}{U}", kind="ability", type_line="Creature — Wizard")
+    >>> [w.permanent for w in ability_cost_change_warnings(PaymentProblem.of(board, wizard))]
+    ['hs']
+    >>> rock = PaymentTarget.of("{1}{U}", kind="ability", type_line="Artifact")
+    >>> ability_cost_change_warnings(PaymentProblem.of(board, rock))
+    ()
+    """
+    asked = problem.asked
+    if asked.kind is not PaymentKind.ABILITY:
+        return ()
+    found = []
+    for sourced in problem.view.effects_of(AbilityCostChange):
+        effect = sourced.effect
+        assert isinstance(effect, AbilityCostChange)
+        types = effect.affected.types
+        if types and asked.type_line.card_types and not any(asked.type_line.is_a(t) for t in types):
+            continue
+        reason = "not applied to the ability paid for: its cost is taken as given"
+        found.append(TextWarning(sourced.source, effect.text, reason, WarningKind.NOT_WEIGHED))
+    return tuple(found)
 
 
 def hybrid_reduction_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:

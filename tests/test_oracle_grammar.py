@@ -645,6 +645,8 @@ STATIC_SENTENCES = [
     "When ~ enters, you may exile target land you control.",
     "The same is true for spells you control and nonland cards you own that aren't on the battlefield.",
     "This effect reduces only the amount of colored mana you pay.",
+    "This effect can't reduce the mana in that cost to less than one mana.",
+    "Activated abilities of creatures you control cost up to {2} less to activate.",
     "Double the amount of each type of unspent mana you have.",
     "A player losing unspent mana causes that player to lose that much life.",
     "Roll a six-sided die.",

@@ -22,7 +22,7 @@ from typing import Any
 from boards import ME, OPP, checked_verdict, make_board, mine
 from test_alternative_costs import Way, brute_force, checked
 
-from models.additional_costs import EitherCost, ExtraMana, RevealCost
+from models.additional_costs import EitherCost, ExtraMana, RevealCost, SacrificeCost
 from models.board import Board, Card
 from models.cost import PaymentTarget
 from models.oracle import parse_oracle
@@ -276,3 +276,41 @@ def test_an_opponent_gains_life_rather_than_the_mana_cost() -> None:
     # no opponent to gain the life: the cost can't be paid (CR 118.3), the mana cost is too much
     alone = make_board([mine("f", "Forest")], hand=[CUTTER], opponent=False)
     assert checked(alone, [None]).payable is False
+
+
+# --------------------------------------------------------------- offering (CR 702.48a): color comes off too
+PATRON: dict[str, Any] = {
+    "name": "Test Patron",
+    "type_line": "Legendary Creature — Spirit",
+    "mana_cost": "{6}{G}{G}",
+    "oracle": "Snake offering (You may cast this card any time you could cast an instant by sacrificing a "
+    "Snake and paying the difference in mana costs between this and the sacrificed Snake. Mana cost includes "
+    "color.)",
+}
+SNAKE: dict[str, Any] = {
+    "name": "Test Snake",
+    "type_line": "Creature — Snake Shaman",
+    "mana_cost": "{1}{G}",
+    "oracle": "{T}: Add {G}.",
+}
+
+
+def test_an_offering_takes_the_snakes_mana_cost_off_color_included() -> None:
+    # {6}{G}{G} less the Snake's {1}{G} is {5}{G}: the Snake tapped for {G} and then sacrificed (CR 601.2g-h)
+    # and five Forests pay it
+    snake = [mine("s", SNAKE)]
+    five = make_board([*snake, *(mine(f"f{i}", "Forest") for i in range(5))], hand=[PATRON])
+    result = checked(five, [None, Way("{5}{G}", sacrifice=(SacrificeCost(1, ("Snake",)),))])
+    assert result.payable and result.alternative_cost is not None and not result.warnings
+    # four Forests and the Snake make five mana, short of {5}{G}
+    four = make_board([*snake, *(mine(f"f{i}", "Forest") for i in range(4))], hand=[PATRON])
+    assert checked(four, [None, Way("{5}{G}", sacrifice=(SacrificeCost(1, ("Snake",)),))]).payable is False
+    # a Bear is no Snake: no offering, {6}{G}{G} from six lands is not paid
+    bear = {**SNAKE, "name": "Test Bear", "type_line": "Creature — Bear"}
+    no_snake = make_board([mine("b", bear), *(mine(f"f{i}", "Forest") for i in range(5))], hand=[PATRON])
+    assert checked(no_snake, [None]).payable is False
+    # a black Snake's {B} comes off generic mana (CR 118.7c): {5}{G}{G} from seven Forests
+    black = {**SNAKE, "name": "Test Adder", "mana_cost": "{B}", "oracle": ""}
+    seven = make_board([mine("a", black), *(mine(f"f{i}", "Forest") for i in range(7))], hand=[PATRON])
+    result = checked(seven, [None, Way("{5}{G}{G}", sacrifice=(SacrificeCost(1, ("Snake",)),))])
+    assert result.payable and result.alternative_cost is not None

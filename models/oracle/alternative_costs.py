@@ -34,6 +34,8 @@ __all__ = ["alternative_cost_of", "granted_alternative_cost", "keyword_alternati
 
 
 _SYMBOLS = re.compile(r"(?:\{[^{}]+\})+")
+#: An offering keyword line ('Snake offering', CR 702.48a), its subtype.
+_OFFERING = re.compile(r"([A-Z][a-z]+) offering")
 
 
 def _keyword_and_cost(unit: str) -> tuple[str, str]:
@@ -74,7 +76,15 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
     [None, None]
     >>> keyword_alternative_cost("Emerge {5}{B}{G}").describe()
     'emerge: pay {5}{B}{G} and sacrifice a creature'
+    >>> keyword_alternative_cost("Snake offering").describe()
+    'offering: sacrifice a Snake'
     """
+    offering = _OFFERING.fullmatch(unit)
+    if offering is not None:  # (CR 702.48a: sacrifice one; its mana cost comes off: the planner's ways)
+        subtype = offering.group(1)
+        return AlternativeCost(
+            mana="", sacrifice=(SacrificeCost(1, (subtype,)),), keyword="offering", text=unit
+        )
     keyword, cost = _keyword_and_cost(unit)
     if keyword not in KEYWORD_ALTERNATIVE_COSTS:
         return None

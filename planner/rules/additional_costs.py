@@ -33,7 +33,7 @@ from models.additional_costs import (
     SacrificeCost,
     UnreadCost,
 )
-from models.board import Board, Card
+from models.board import Board, Card, Permanent
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
 from planner.rules.amounts import mana_value
@@ -61,6 +61,7 @@ __all__ = [
     "unpaid_reason",
     "with_additional",
     "without_cards",
+    "written_cost",
 ]
 
 
@@ -243,7 +244,19 @@ def sacrifice_candidates(board: Board, player: str, cost: SacrificeCost) -> tupl
         and not (cost.nontoken and permanent.token)
         and (not cost.colors or bool(view.colors(permanent.id) & ManaTypes.parse(cost.colors)))
         and (cost.mana_value is None or mana_value(permanent) == cost.mana_value)
+        and (cost.mana_cost is None or written_cost(permanent) == cost.mana_cost)
     )
+
+
+def written_cost(permanent: Permanent) -> str:
+    """A permanent's mana cost as written ('' without one: a land, a token), its symbols in order.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "sol", "card": "Sol Ring", "controller": "me"}]})
+    >>> written_cost(board.permanent("sol"))
+    '{1}'
+    """
+    return "" if permanent.mana_cost is None else str(permanent.mana_cost)
 
 
 def discard_candidates(board: Board, player: str, spell_name: str) -> tuple[Card, ...]:
