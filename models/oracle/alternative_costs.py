@@ -34,8 +34,6 @@ __all__ = ["alternative_cost_of", "granted_alternative_cost", "keyword_alternati
 
 
 _SYMBOLS = re.compile(r"(?:\{[^{}]+\})+")
-#: An offering keyword line ('Snake offering', CR 702.48a), its subtype.
-_OFFERING = re.compile(r"([A-Z][a-z]+) offering")
 
 
 def _keyword_and_cost(unit: str) -> tuple[str, str]:
@@ -79,9 +77,9 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
     >>> keyword_alternative_cost("Snake offering").describe()
     'offering: sacrifice a Snake'
     """
-    offering = _OFFERING.fullmatch(unit)
-    if offering is not None:  # (CR 702.48a: sacrifice one; its mana cost comes off: the planner's ways)
-        subtype = offering.group(1)
+    subtype, _, word = unit.partition(" ")
+    if word == "offering" and subtype.isalpha() and subtype[:1].isupper():
+        # (CR 702.48a, 'Snake offering': sacrifice one; its mana cost comes off: the planner's ways)
         return AlternativeCost(
             mana="", sacrifice=(SacrificeCost(1, (subtype,)),), keyword="offering", text=unit
         )
