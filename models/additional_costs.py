@@ -1,6 +1,7 @@
 """A spell's additional costs that come with its mana (CR 601.2f-h, contract §12): "As an additional cost to
 cast this spell, sacrifice a land" (Harrow), "..., sacrifice a creature" (Bone Splinters), "..., discard a
-card" (Tormenting Voice), "..., sacrifice a creature or discard a card" (Bone Shards).
+card" (Tormenting Voice), "..., sacrifice a creature or discard a card" (Bone Shards), "..., reveal a Dinosaur
+card from your hand or pay {1}" (Thunderherd Migration).
 
 The reader (:mod:`models.oracle.additional_costs`) makes them from a spell's text; a cost it can't read is
 kept as :class:`UnreadCost`, never dropped, so that the planner can say it does not plan it.
@@ -23,7 +24,9 @@ __all__ = [
     "AdditionalCost",
     "DiscardCost",
     "EitherCost",
+    "ExtraMana",
     "OptionalSacrifice",
+    "RevealCost",
     "SacrificeCost",
     "UnreadCost",
 ]
@@ -64,6 +67,9 @@ class SacrificeCost:
     basic: bool = field(default=False, repr=False)
     #: of this mana value only (an emerge way's creature, whose mana value its cost is reduced by)
     mana_value: int | None = field(default=None, repr=False)
+    #: of this mana cost only, as written ('' for none: a token's), an offering way's permanent, whose mana
+    #: cost its cost is reduced by (CR 702.48a)
+    mana_cost: str | None = field(default=None, repr=False)
 
     def matches(self, type_line: TypeLine) -> bool:
         """True when a permanent of this type line may be sacrificed (or returned) for the cost.
@@ -100,6 +106,8 @@ class SacrificeCost:
             names[0] = qualified + names[0]
         if self.mana_value is not None:
             names[-1] += f" with mana value {self.mana_value}"
+        if self.mana_cost is not None:
+            names[-1] += f" with mana cost {self.mana_cost or '{0}'}"
         return names
 
     def __str__(self) -> str:
@@ -154,15 +162,57 @@ class DiscardCost:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealCost:
+    """Reveal a card of one of ``types`` (card types or subtypes) from the player's hand, the spell itself
+    aside (it is on the stack, CR 601.2a): Thunderherd Migration's "reveal a Dinosaur card from your hand".
+    The card stays in the hand, but it must be there as the costs are paid, after the mana abilities
+    (CR 601.2g-h): a card exiled for its mana (Elvish Spirit Guide) can't also be revealed.
+
+    >>> str(RevealCost(("Dinosaur",))), str(RevealCost(("Creature",)))
+    ('reveal a Dinosaur card from your hand', 'reveal a creature card from your hand')
+    >>> RevealCost(("Elf",)).matches(TypeLine.parse("Creature — Elf Shaman"))
+    True
+    """
+
+    types: tuple[str, ...]
+
+    def matches(self, type_line: TypeLine) -> bool:
+        """True when a card of this type line may be revealed."""
+        return any(type_line.is_a(card_type) for card_type in self.types)
+
+    def __str__(self) -> str:
+        names = [t.lower() if t in _CARD_TYPES else t for t in self.types]
+        return "reveal " + _counted(1, " or ".join(names) + " card") + " from your hand"
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraMana:
+    """Generic mana paid on top of the spell's mana cost (CR 601.2f: an additional cost adds to the total
+    cost, which reductions then take from): one way of Thunderherd Migration's "reveal a Dinosaur card from
+    your hand or pay {1}".
+
+    >>> str(ExtraMana(3))
+    'pay {3}'
+    """
+
+    generic: int
+
+    def __str__(self) -> str:
+        return f"pay {{{self.generic}}}"
+
+
+@dataclass(frozen=True, slots=True)
 class EitherCost:
     """One of several costs, the player's choice as the spell is cast (CR 601.2b): Bone Shards' "sacrifice a
-    creature or discard a card".
+    creature or discard a card", Thunderherd Migration's "reveal a Dinosaur card from your hand or pay {1}".
 
     >>> str(EitherCost((SacrificeCost(1, ("Creature",)), DiscardCost(1))))
     'sacrifice a creature or discard a card'
+    >>> str(EitherCost((RevealCost(("Dinosaur",)), ExtraMana(1))))
+    'reveal a Dinosaur card from your hand or pay {1}'
     """
 
-    ways: tuple[SacrificeCost | DiscardCost, ...]
+    ways: tuple[SacrificeCost | DiscardCost | RevealCost | ExtraMana, ...]
 
     def __str__(self) -> str:
         return " or ".join(str(way) for way in self.ways)
@@ -207,4 +257,4 @@ class UnreadCost:
 
 
 #: An additional cost of a spell.
-AdditionalCost = SacrificeCost | DiscardCost | EitherCost | OptionalSacrifice | UnreadCost
+AdditionalCost = SacrificeCost | DiscardCost | RevealCost | EitherCost | OptionalSacrifice | UnreadCost

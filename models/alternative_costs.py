@@ -140,6 +140,9 @@ class AlternativeCost:
     exile: HandExile | None = None
     if_control: tuple[str, ...] = ()
     if_opponent_controls: tuple[str, ...] = ()
+    #: the life an opponent of the player gains (Skyshroud Cutter's "you may have an opponent gain 5 life"):
+    #: usable only while the player has an opponent
+    opponent_gains: int = 0
     #: usable only on the player's own turn (Mine Collapse's "If it's your turn")
     if_your_turn: bool = False
     #: usable only on another player's turn (Force of Rage's "If it's not your turn")
@@ -169,12 +172,15 @@ class AlternativeCost:
         parts += [str(cost) for cost in self.sacrifice]
         if self.exile is not None:
             parts.append(str(self.exile))
+        if self.opponent_gains:
+            parts.append(f"have an opponent gain {self.opponent_gains} life")
         said = " and ".join(parts) or "without paying its mana cost"
         return f"{self.keyword}: {said}" if self.keyword else said
 
     def __str__(self) -> str:
         return (
             self.mana
-            if self.mana and not (self.life or self.energy or self.sacrifice or self.exile)
+            if self.mana
+            and not (self.life or self.energy or self.sacrifice or self.exile or self.opponent_gains)
             else (self.describe())
         )

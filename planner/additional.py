@@ -41,6 +41,7 @@ from planner.rules.additional_costs import (
     exiles_from_hand,
     planned_costs,
     returns_permanents,
+    reveal_choices,
     sacrifice_candidates,
     sacrificed_ids,
     turn_reduction,
@@ -198,12 +199,21 @@ def _choose_way(
     refused: object = None  # (an answer "not payable", for its reason)
     proven = True
     undecided: str | None = None
-    for names in discard_choices(discard_candidates(board, player, target.name, costs), discards):
+    # a card revealed stays in the hand but is held apart, as the board without it: a mana ability can't
+    # have taken it (CR 601.2g-h: Elvish Spirit Guide exiled for {G} is not there to reveal)
+    choices = [
+        (revealed, names)
+        for revealed in reveal_choices(board, player, target.additional_costs, target.name)
+        for names in discard_choices(
+            discard_candidates(without_cards(board, player, revealed), player, target.name, costs), discards
+        )
+    ]
+    for revealed, names in choices:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             proven, undecided = False, "time limit"
             break
-        after = without_cards(board, player, names)
+        after = without_cards(board, player, (*names, *revealed))
         paid_mana = pay_one(after, sacrifices, remaining)
         payable, plan, answer, first = paid_mana.payable, paid_mana.plan, paid_mana.answer, paid_mana.first
         if payable is False:
@@ -226,7 +236,8 @@ def _choose_way(
             )
             continue
         paid, levels, sure = chosen
-        check_additional(board, player, costs, summary, paid, target.name, len(plan.steps))
+        paid = replace(paid, revealed=revealed)
+        check_additional(board, player, target.additional_costs, summary, paid, target.name, len(plan.steps))
         named = (*first, *zip(OBJECTIVE_LEVELS, levels, strict=True))
         candidate = Chosen(
             payable=True, answer=answer, paid=paid, levels=named, optimal=paid_mana.optimal and sure

@@ -36,7 +36,14 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import replace
 
-from models.additional_costs import DiscardCost, EitherCost, OptionalSacrifice, SacrificeCost, UnreadCost
+from models.additional_costs import (
+    DiscardCost,
+    EitherCost,
+    OptionalSacrifice,
+    RevealCost,
+    SacrificeCost,
+    UnreadCost,
+)
 from models.board import Board, Card
 from models.mana import ManaTypes
 from planner.rules.additional_costs import planned_costs, sacrifice_candidates
@@ -277,7 +284,9 @@ def _unplanned(cost: object, chosen: bool) -> bool:
     the cost is never paid, as ``pay`` never pays it (:func:`~planner.rules.additional_costs.cost_ways`)."""
     if isinstance(cost, OptionalSacrifice) and not cost.reduction and not cost.turn_reduction:
         return False
-    return isinstance(cost, UnreadCost) or (isinstance(cost, EitherCost | OptionalSacrifice) and not chosen)
+    return isinstance(cost, UnreadCost | RevealCost) or (
+        isinstance(cost, EitherCost | OptionalSacrifice) and not chosen
+    )
 
 
 def unread_cost_notes(spells: list[TurnSpell], cast: set[str]) -> dict[str, str]:

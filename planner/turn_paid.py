@@ -10,8 +10,9 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
+from models.additional_costs import RevealCost
 from models.board import Board
-from planner.rules.additional_costs import cost_ways, planned_costs
+from planner.rules.additional_costs import cost_ways, planned_costs, unpaid_reason
 from planner.rules.replay import view_of
 from planner.rules.view import locked_in
 from planner.turn_additional import (
@@ -92,6 +93,7 @@ def cost_way_sequences(board: Board, player: str, sequence: TurnSequence) -> Ite
                     ),
                 )
                 for costs, less in cost_ways(target.additional_costs, generic)
+                if unpaid_reason(stage.board, player, _revealed_only(costs), spell.card.name) is None
             ]
         )
     for items in itertools.product(*options):
@@ -198,3 +200,9 @@ def with_discards(board: Board, player: str, sequence: TurnSequence, casts: Sequ
             item = replace(item, discarded=tuple(hand[n].name for n in places))
         items.append(item)
     return replace(sequence, items=tuple(items))
+
+
+def _revealed_only(costs: tuple[object, ...]) -> tuple[RevealCost, ...]:
+    """The reveals of a way's costs: the hand the spell is cast from must hold a card for each (the
+    sacrifices and discards are chosen by the sequence's own search)."""
+    return tuple(cost for cost in costs if isinstance(cost, RevealCost))

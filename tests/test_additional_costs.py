@@ -14,7 +14,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_cli_pay import board_data, report_facts, run
 
-from models.additional_costs import PERMANENT, DiscardCost, SacrificeCost, UnreadCost
+from models.additional_costs import (
+    PERMANENT,
+    DiscardCost,
+    EitherCost,
+    ExtraMana,
+    RevealCost,
+    SacrificeCost,
+    UnreadCost,
+)
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError
@@ -80,11 +88,15 @@ BEARS = {"name": "Grizzly Bears", "type_line": "Creature — Bear", "oracle": ""
         ("sacrifice a green artifact or creature", None),  # ('green' would be the artifact's alone)
         ("sacrifice an artifact and a creature", None),
         ("pay 3 life", None),
-        ("discard a card or pay {2}", None),
+        ("discard a card or pay {2}", EitherCost((DiscardCost(1), ExtraMana(2)))),
+        ("reveal an Elf card from your hand or pay {3}", EitherCost((RevealCost(("Elf",)), ExtraMana(3)))),
+        ("discard a card or pay {1}{B}", None),  # (colored mana on top: not read)
+        ("reveal two Elf cards from your hand", None),
     ],
 )
 def test_phrases(
-    phrase: str, cost: SacrificeCost | DiscardCost | tuple[SacrificeCost | DiscardCost, ...] | None
+    phrase: str,
+    cost: SacrificeCost | DiscardCost | EitherCost | tuple[SacrificeCost | DiscardCost, ...] | None,
 ) -> None:
     """A sentence's costs as the grammar reads them; a cost it does not read is kept as written."""
     read = sentence_costs(f"As an additional cost to cast this spell, {phrase}.")
@@ -104,12 +116,12 @@ def test_reading_keeps_what_it_does_not_read() -> None:
 
 
 def test_an_unread_cost_is_a_warning_on_the_spell() -> None:
-    text = "As an additional cost to cast this spell, sacrifice a Forest or pay {1}.\nDraw a card."
+    text = "As an additional cost to cast this spell, sacrifice a Forest or pay 3 life.\nDraw a card."
     board = make_board([card("Forest", "f1")], hand=[{**HARROW, "mana_cost": "{G}", "oracle": text}])
     result = pay(board, spell_target(board.player(ME).hand[0]))
     assert [str(w) for w in result.warnings] == [
         "Harrow: unsupported text ignored: 'As an additional cost to cast this spell, sacrifice a Forest or "
-        "pay {1}.'"
+        "pay 3 life.'"
     ]
     with pytest.raises(InputError, match="sacrifice a Forest or pay"):
         pay(board, spell_target(board.player(ME).hand[0]), strict=True)

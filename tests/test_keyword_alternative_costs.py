@@ -303,9 +303,9 @@ def test_emerge_may_sacrifice_a_creature_tapped_for_mana_and_weighs_each_creatur
     assert checked(make_board(lands[1:], hand=[MINDBENDER]), ways).payable is False
 
 
-def test_an_offering_is_named_in_warnings_not_dropped() -> None:
-    # CR 702.48a: "Snake offering" casts it by sacrificing a Snake and paying the difference in mana costs;
-    # the planner does not plan it: the answer is for the mana cost, and says so
+def test_an_offering_is_a_way_with_the_snakes_mana_cost_off() -> None:
+    # CR 702.48a: "Snake offering" casts it by sacrificing a Snake and paying the difference in mana costs,
+    # color included: {6}{G}{G} less the Snake's {3}{G} is {3}{G}, four Forests pay it (it was a warning)
     patron = {
         "name": "Test Patron",
         "type_line": "Legendary Creature — Spirit",
@@ -316,6 +316,10 @@ def test_an_offering_is_named_in_warnings_not_dropped() -> None:
     }
     snake = {"name": "Test Snake", "type_line": "Creature — Snake", "mana_cost": "{3}{G}", "oracle": ""}
     forests = [mine(f"f{i}", "Forest") for i in range(4)]
-    result = pay(make_board([*forests, mine("s", snake)], hand=[patron]), _held(patron))
-    assert result.payable is False
-    assert [w.sentence for w in result.warnings] == ["Snake offering"]
+    offering = Way("{3}{G}", sacrifice=(SacrificeCost(1, ("Snake",)),))
+    result = checked(make_board([*forests, mine("s", snake)], hand=[patron]), [None, offering])
+    assert result.payable is True and not result.warnings
+    assert (
+        checked(make_board([*forests[1:], mine("s", snake)], hand=[patron]), [None, offering]).payable
+        is False
+    )

@@ -657,6 +657,7 @@ STATIC_SENTENCES = [
     "Each spell costs {3} more to cast except during its controller's turn.",
     "~ costs {2} less to cast for each creature sacrificed this way.",
     "~ costs {G} less to cast for each green creature you control.",
+    "Activated abilities of creatures you control cost up to {2} less to activate.",
     "Double the amount of each type of unspent mana you have.",
     "A player losing unspent mana causes that player to lose that much life.",
     "Roll a six-sided die.",

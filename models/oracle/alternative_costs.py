@@ -74,7 +74,15 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
     [None, None]
     >>> keyword_alternative_cost("Emerge {5}{B}{G}").describe()
     'emerge: pay {5}{B}{G} and sacrifice a creature'
+    >>> keyword_alternative_cost("Snake offering").describe()
+    'offering: sacrifice a Snake'
     """
+    subtype, _, word = unit.partition(" ")
+    if word == "offering" and subtype.isalpha() and subtype[:1].isupper():
+        # (CR 702.48a, 'Snake offering': sacrifice one; its mana cost comes off: the planner's ways)
+        return AlternativeCost(
+            mana="", sacrifice=(SacrificeCost(1, (subtype,)),), keyword="offering", text=unit
+        )
     keyword, cost = _keyword_and_cost(unit)
     if keyword not in KEYWORD_ALTERNATIVE_COSTS:
         return None

@@ -137,7 +137,7 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (ActivationBan(sentence, only_filter(what)),)
         case s.AbilityLossReading():
             return _ability_losses(reading, sentence)
-        case s.AbilitiesCostReading(what, symbols, more):
+        case s.AbilitiesCostReading(what, symbols, more, _):  # ('up to {2}': the most, never worse to pay)
             written = ManaCost.parse(symbols)
             if written.mana_value != written.generic or not written.generic:
                 raise UnreadError(f"activated abilities that cost {symbols} more or less: not generic mana")

@@ -20,7 +20,15 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from models.additional_costs import PERMANENT, DiscardCost, EitherCost, OptionalSacrifice, SacrificeCost
+from models.additional_costs import (
+    PERMANENT,
+    DiscardCost,
+    EitherCost,
+    ExtraMana,
+    OptionalSacrifice,
+    RevealCost,
+    SacrificeCost,
+)
 from models.alternative_costs import AlternativeCost, HandExile, SpellsGranted
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
@@ -37,18 +45,28 @@ from models.oracle.readings import (
     PayEnergy,
     PayLife,
     ReturnPermanent,
+    Reveal,
     Sacrifice,
     WithManaValueX,
 )
 
-__all__ = ["SpellCostRules", "alternative_cost", "discard_cost", "hand_exile", "sacrifice_cost"]
+__all__ = [
+    "SpellCostRules",
+    "alternative_cost",
+    "discard_cost",
+    "hand_exile",
+    "reveal_cost",
+    "sacrifice_cost",
+]
 
 #: The card types of permanents (CR 110.4): a sacrifice names one of them or a subtype.
 _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 #: Mana symbols paid as (part of) an alternative cost: generic and colored mana, {C} ('pay {W}{U}{B}{R}{G}').
 _MANA = re.compile(r"^(?:\{[0-9WUBRGC]+\})+$")
 #: A spell's cost part: a reading of the activated costs' rules, mana or energy paid, or a record made.
-SpellCostPart = ManaSymbols | PayLife | PayEnergy | SacrificeCost | DiscardCost | HandExile
+SpellCostPart = ManaSymbols | PayLife | PayEnergy | SacrificeCost | DiscardCost | RevealCost | HandExile
+#: Generic mana alone ('pay {1}'): the one mana an additional cost's choice reads (:class:`ExtraMana`).
+_GENERIC = re.compile(r"^\{([0-9]+)\}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +158,18 @@ def discard_cost(reading: Discard) -> DiscardCost:
     return DiscardCost(_counted(reading.count))
 
 
+def reveal_cost(reading: Reveal) -> RevealCost:
+    """'reveal a Dinosaur card from your hand' (one card of one or more types, from the hand).
+
+    >>> reveal_cost(Reveal(1, Noun(types=("Dinosaur",), head=Head.CARD, zone="hand")))
+    RevealCost(types=('Dinosaur',))
+    """
+    noun = reading.what
+    if reading.count != 1 or noun != Noun(types=noun.types, head=Head.CARD, zone="hand") or not noun.types:
+        raise UnreadError(f"reveal {reading.count} {noun}")
+    return RevealCost(noun.types)
+
+
 def hand_exile(reading: ExileFromHand) -> HandExile:
     """'exile a blue card from your hand', 'exile two black cards from your hand' (at most one color), 'exile
     a red card with mana value X from your hand' (the Shoals: one card, whose mana value X is).
@@ -202,6 +232,8 @@ class SpellCostRules(Transformer[Token, Any]):
                 read.append(discard_cost(part))
             elif isinstance(part, ExileFromHand):
                 read.append(hand_exile(part))
+            elif isinstance(part, Reveal):
+                read.append(reveal_cost(part))
             elif isinstance(part, ManaSymbols | PayLife | PayEnergy):
                 read.append(part)
             else:
@@ -230,7 +262,8 @@ class SpellCostRules(Transformer[Token, Any]):
         self, _opening: None, costs: tuple[SpellCostPart | EitherCost, ...]
     ) -> tuple[Any, ...]:
         if not all(
-            isinstance(part, SacrificeCost | DiscardCost | EitherCost | OptionalSacrifice) for part in costs
+            isinstance(part, SacrificeCost | DiscardCost | RevealCost | EitherCost | OptionalSacrifice)
+            for part in costs
         ):
             raise UnreadError("an additional cost other than a sacrifice or a discard")
         return costs
@@ -253,11 +286,18 @@ class SpellCostRules(Transformer[Token, Any]):
         return (OptionalSacrifice(DiscardCost(1, colors=exile.colors, exiled=True), None),)
 
     def either_cost(self, first: Any, _joiner: Token, second: Any) -> tuple[EitherCost, ...]:
-        """'sacrifice a creature or discard a card' (Bone Shards): one of the two, the player's choice."""
-        ways = self.spell_costs(first, second)
-        if not all(isinstance(way, SacrificeCost | DiscardCost) for way in ways):
-            raise UnreadError("a choice of costs other than sacrifices and discards")
-        return (EitherCost(tuple(way for way in ways if isinstance(way, SacrificeCost | DiscardCost))),)
+        """'sacrifice a creature or discard a card' (Bone Shards), 'reveal a Dinosaur card from your hand or
+        pay {1}' (Thunderherd Migration): one of the two, the player's choice."""
+        ways: list[SacrificeCost | DiscardCost | RevealCost | ExtraMana] = []
+        for way in self.spell_costs(first, second):
+            generic = _GENERIC.match(way.symbols) if isinstance(way, ManaSymbols) else None
+            if generic is not None:
+                ways.append(ExtraMana(int(generic.group(1))))
+            elif isinstance(way, SacrificeCost | DiscardCost | RevealCost):
+                ways.append(way)
+            else:
+                raise UnreadError(f"a choice of costs with {way}")
+        return (EitherCost(tuple(ways)),)
 
     def additional_what(self, costs: tuple[SpellCostPart, ...]) -> tuple[SpellCostPart, ...]:
         return costs
@@ -274,6 +314,15 @@ class SpellCostRules(Transformer[Token, Any]):
         conditions = next((p for p in parts if isinstance(p, ControlConditions)), ControlConditions())
         costs = next(p for p in parts if isinstance(p, tuple))
         return conditions.on(alternative_cost(costs))
+
+    def own_opponent_gains(self, *parts: Any) -> AlternativeCost:
+        """'If you control a Forest, rather than pay ~'s mana cost, you may have an opponent gain 5 life.'
+        (Skyshroud Cutter, Invigorate): no mana, an opponent gains the life."""
+        conditions = next((p for p in parts if isinstance(p, ControlConditions)), ControlConditions())
+        gained = parts[-1]
+        if not isinstance(gained, int) or gained < 1:
+            raise UnreadError(f"an opponent gains {gained} life")
+        return conditions.on(AlternativeCost(mana="", opponent_gains=gained))
 
     def own_without_paying(self, conditions: ControlConditions, *_words: Any) -> AlternativeCost:
         """'If an opponent controls a Plains and you control a Swamp, you may cast this spell without paying

@@ -553,8 +553,12 @@ class StaticRules(Transformer[Token, Any]):
         power, toughness = str(parts[-1]).split("/")
         return int(power), int(toughness)
 
-    def abilities_cost(self, what: Nouns, _costs: Token, symbols: Token, more: Token) -> AbilitiesCostReading:
-        return AbilitiesCostReading(what, str(symbols).upper(), str(more).lower() == "more")
+    def abilities_cost(self, what: Nouns, _costs: Token, *rest: Any) -> AbilitiesCostReading:
+        *up_to, symbols, more = rest
+        return AbilitiesCostReading(what, str(symbols).upper(), str(more).lower() == "more", bool(up_to))
+
+    def floored_mana(self, *_words: Token) -> None:
+        return None
 
     def self_tap_damage(self, *parts: Any) -> SelfTapDamage:
         return SelfTapDamage(_digits(parts))
@@ -623,7 +627,9 @@ class StaticRules(Transformer[Token, Any]):
     def only_colored(self, _colored: Token) -> OnlyColored:
         return OnlyColored()
 
-    def reduction_floor(self, less: Token, least: Number) -> ReductionFloor:
+    def reduction_floor(self, _what: None, less: Token, least: Number) -> ReductionFloor:
+        """'This effect can't reduce the mana in that cost to less than one mana.' (Heartstone, Power
+        Artifact; Training Grounds' 'the amount of mana an ability costs to activate')."""
         if str(less).lower() != "less":
             raise UnreadError("a floor 'to more than' some mana")
         return ReductionFloor(fixed_number(least))

@@ -444,11 +444,14 @@ class AbilityLossReading:
 
 @dataclass(frozen=True, slots=True)
 class AbilitiesCostReading:
-    """'Activated abilities of <objects> cost {N} more/less to activate.' (Blossoming Tortoise)"""
+    """'Activated abilities of <objects> cost {N} more/less to activate.' (Blossoming Tortoise), '<Object>'s
+    activated abilities cost {2} less to activate.' (Power Artifact), '... cost up to {2} less ...' (Training
+    Grounds: ``up_to``, the player's choice of how much, of which the most never pays more)."""
 
     what: Nouns
     symbols: str
     more: bool
+    up_to: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -832,9 +835,12 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             kept = " except mana abilities" if except_mana else ""
             pt = f" and have base power and toughness {base[0]}/{base[1]}" if base else ""
             return f"{what.words(plural=True)} lose all abilities{kept}{pt}"
-        case AbilitiesCostReading(what, symbols, more):
+        case AbilitiesCostReading(what, symbols, more, up_to):
             changed = "more" if more else "less"
-            return f"activated abilities of {what.words(plural=True)} cost {symbols} {changed} to activate"
+            most = "up to " if up_to else ""
+            return (
+                f"activated abilities of {what.words(plural=True)} cost {most}{symbols} {changed} to activate"
+            )
         case SelfTapDamage(damage):
             return f"whenever ~ becomes tapped, it deals {damage} damage to you"
         case TappedForManaDamage(tapped, damage, to):

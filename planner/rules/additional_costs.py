@@ -27,11 +27,13 @@ from models.additional_costs import (
     AdditionalCost,
     DiscardCost,
     EitherCost,
+    ExtraMana,
     OptionalSacrifice,
+    RevealCost,
     SacrificeCost,
     UnreadCost,
 )
-from models.board import Board, Card
+from models.board import Board, Card, Permanent
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
 from planner.rules.amounts import mana_value
@@ -51,6 +53,7 @@ __all__ = [
     "planned_costs",
     "plans_additional",
     "returns_permanents",
+    "reveal_choices",
     "sacrifice_candidates",
     "sacrifice_choices",
     "sacrificed_ids",
@@ -59,6 +62,7 @@ __all__ = [
     "unpaid_reason",
     "with_additional",
     "without_cards",
+    "written_cost",
 ]
 
 
@@ -86,22 +90,33 @@ class AdditionalPaid:
     #: True when the cards of ``discarded`` were exiled from the hand rather than discarded (the Marches'
     #: "exile any number of black cards from your hand"): the answer names them so
     exiled: bool = False
+    #: the names of the cards revealed from the hand (Thunderherd Migration's "reveal a Dinosaur card"):
+    #: they stay in the hand
+    revealed: tuple[str, ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.sacrificed or self.discarded)
 
     def to_json(self) -> dict[str, list[str]]:
         """The JSON object of the answer's ``additional_costs`` key (``returned`` only when the costs
-        return permanents)."""
+        return permanents, ``revealed`` only when they reveal cards).
+
+        >>> AdditionalPaid(revealed=("Test Dinosaur",)).to_json()
+        {'sacrificed': [], 'discarded': [], 'revealed': ['Test Dinosaur']}
+        """
         found = {"sacrificed": list(self.sacrificed), "discarded": list(self.discarded)}
         if self.returned:
             found = {"sacrificed": [], "discarded": found["discarded"], "returned": found["sacrificed"]}
         if self.exiled:
             found = {**found, "discarded": [], "exiled": found["discarded"]}
-        return found
+        return found | ({"revealed": list(self.revealed)} if self.revealed else {})
 
     def describe(self) -> str:
-        """The payment in a sentence."""
+        """The payment in a sentence.
+
+        >>> AdditionalPaid(revealed=("Test Dinosaur",)).describe()
+        'revealed Test Dinosaur for the additional cost'
+        """
         parts = []
         if self.sacrificed:
             verb = "returned to hand " if self.returned else "sacrificed "
@@ -109,6 +124,8 @@ class AdditionalPaid:
         if self.discarded:
             verb, zone = ("exiled ", " from the hand") if self.exiled else ("discarded ", "")
             parts.append(verb + ", ".join(self.discarded) + zone)
+        if self.revealed:
+            parts.append("revealed " + ", ".join(self.revealed))
         return " and ".join(parts) + " for the additional cost"
 
 
@@ -119,8 +136,9 @@ def planned_costs(costs: tuple[AdditionalCost, ...]) -> tuple[SacrificeCost | Di
 
 
 #: One way of paying a spell's additional costs: the costs to pay, and the generic mana the optional ones paid
-#: take off its cost (:attr:`~models.cost.PaymentTarget.paid_reduction`).
-CostWay = tuple[tuple[SacrificeCost | DiscardCost, ...], int]
+#: take off its cost (:attr:`~models.cost.PaymentTarget.paid_reduction`; negative when the way pays generic
+#: mana on top of it: Thunderherd Migration's "or pay {1}").
+CostWay = tuple[tuple[SacrificeCost | DiscardCost | RevealCost, ...], int]
 
 
 def returns_permanents(costs: tuple[AdditionalCost, ...]) -> bool:
@@ -131,6 +149,10 @@ def returns_permanents(costs: tuple[AdditionalCost, ...]) -> bool:
     """
     sacrifices = [cost for cost in planned_costs(costs) if isinstance(cost, SacrificeCost)]
     return bool(sacrifices) and all(cost.returned for cost in sacrifices)
+
+
+def _revealed(costs: tuple[AdditionalCost, ...]) -> tuple[RevealCost, ...]:
+    return tuple(cost for cost in costs if isinstance(cost, RevealCost))
 
 
 def plans_additional(costs: tuple[AdditionalCost, ...]) -> bool:
@@ -150,13 +172,18 @@ def cost_ways(costs: tuple[AdditionalCost, ...], generic: int = 0) -> list[CostW
     >>> bone = EitherCost((SacrificeCost(1, ("Creature",)), DiscardCost(1)))
     >>> [(tuple(map(str, way)), less) for way, less in cost_ways((bone, SacrificeCost(1, ("Land",))))]
     [(('sacrifice a land', 'sacrifice a creature'), 0), (('sacrifice a land', 'discard a card'), 0)]
+    >>> migration = EitherCost((RevealCost(("Dinosaur",)), ExtraMana(1)))
+    >>> [(tuple(map(str, way)), less) for way, less in cost_ways((migration,))]
+    [(('reveal a Dinosaur card from your hand',), 0), ((), -1)]
     >>> dargo = OptionalSacrifice(SacrificeCost(1, ("Artifact", "Creature")), None, reduction=2)
     >>> [(tuple(map(str, way)), less) for way, less in cost_ways((dargo,), generic=3)]
     [((), 0), (('sacrifice an artifact or creature',), 2), (('sacrifice two artifacts or creatures',), 4)]
     """
-    fixed = planned_costs(costs)
+    fixed = (*planned_costs(costs), *_revealed(costs))
     choices: list[list[CostWay]] = [
-        [((way,), 0) for way in cost.ways] for cost in costs if isinstance(cost, EitherCost)
+        [((), -way.generic) if isinstance(way, ExtraMana) else ((way,), 0) for way in cost.ways]
+        for cost in costs
+        if isinstance(cost, EitherCost)
     ]
     for cost in costs:
         if isinstance(cost, OptionalSacrifice) and cost.reduction > 0:
@@ -229,7 +256,19 @@ def sacrifice_candidates(board: Board, player: str, cost: SacrificeCost) -> tupl
         and not (cost.nontoken and permanent.token)
         and (not cost.colors or bool(view.colors(permanent.id) & ManaTypes.parse(cost.colors)))
         and (cost.mana_value is None or mana_value(permanent) == cost.mana_value)
+        and (cost.mana_cost is None or written_cost(permanent) == cost.mana_cost)
     )
+
+
+def written_cost(permanent: Permanent) -> str:
+    """A permanent's mana cost as written ('' without one: a land, a token), its symbols in order.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "sol", "card": "Sol Ring", "controller": "me"}]})
+    >>> written_cost(board.permanent("sol"))
+    '{1}'
+    """
+    return "" if permanent.mana_cost is None else str(permanent.mana_cost)
 
 
 def discard_candidates(
@@ -271,11 +310,43 @@ def _all_discards(costs: Sequence[AdditionalCost]) -> list[DiscardCost]:
     return found
 
 
+def reveal_choices(
+    board: Board, player: str, costs: tuple[AdditionalCost, ...], spell_name: str = ""
+) -> list[tuple[str, ...]]:
+    """Every different choice of cards (by name, one card for each of the costs' reveals) ``player``'s hand
+    may reveal, the spell itself aside; ``[()]`` when nothing is revealed, ``[]`` when it can't be.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": [{"name": "Test Dinosaur",
+    ...     "type_line": "Creature — Dinosaur", "mana_cost": "{3}{G}"}, "Forest"]}]})
+    >>> reveal_choices(board, "me", (RevealCost(("Dinosaur",)),))
+    [('Test Dinosaur',)]
+    >>> reveal_choices(board, "me", (RevealCost(("Elf",)),))
+    []
+    """
+    choices: list[tuple[str, ...]] = [()]
+    for cost in _revealed(costs):
+        choices = [
+            (*taken, card)
+            for taken in choices
+            for card in sorted(
+                {
+                    c.name
+                    for c in discard_candidates(without_cards(board, player, taken), player, spell_name)
+                    if cost.matches(c.type_line)
+                }
+            )
+        ]
+    return list(dict.fromkeys(tuple(sorted(choice)) for choice in choices))
+
+
 def unpaid_reason(
     board: Board, player: str, costs: tuple[AdditionalCost, ...], spell_name: str = ""
 ) -> str | None:
     """Why no payment can pay the additional costs, whatever the mana does: too few permanents or cards;
     None when there are enough (whether a plan leaves enough is the planner's question)."""
+    if _revealed(costs) and not reveal_choices(board, player, costs, spell_name):
+        named = " and ".join(map(str, _revealed(costs)))
+        return f"{named}: {player}'s hand has no such card other than the spell"
     for cost in planned_costs(costs):
         if isinstance(cost, SacrificeCost):
             found = len(sacrifice_candidates(board, player, cost))
@@ -386,3 +457,28 @@ def check_additional(
         raise IllegalPlanError(
             step, f"discarded {list(paid.discarded)}: not {discards} cards left in the hand"
         )
+    _check_revealed(board, player, costs, paid.revealed, hand, step)
+
+
+def _check_revealed(
+    board: Board,
+    player: str,
+    costs: tuple[AdditionalCost, ...],
+    revealed: tuple[str, ...],
+    hand: Counter[str],
+    step: int,
+) -> None:
+    """Check that ``revealed`` names one card for each reveal of the costs, of its types, each in the hand
+    left (``hand``: the mana abilities and the discards took theirs; a card revealed is held apart from the
+    discards, as the planner holds it: no printed card both reveals and discards)."""
+    reveals = _revealed(costs)
+    left = Counter(revealed)
+    left.subtract(hand)
+    types = {card.name: card.type_line for card in board.player(player).hand}
+    if len(revealed) != len(reveals) or any(count > 0 for count in left.values()):
+        raise IllegalPlanError(step, f"revealed {list(revealed)}: not in the hand left")
+    for cost in reveals:
+        fits = next((name for name in revealed if cost.matches(types[name])), None)
+        if fits is None:
+            raise IllegalPlanError(step, f"{cost}: {list(revealed)} does not pay it")
+        revealed = tuple(name for index, name in enumerate(revealed) if index != revealed.index(fits))

@@ -28,14 +28,19 @@ from typing import Any
 
 from models.alternative_costs import FACE_DOWN_KEYWORDS, AlternativeCost
 from models.board import Board, Card
-from models.cost import ManaCost, PaymentKind, PaymentTarget
+from models.cost import ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.kept import per_card
 from models.mana import ManaTypes
 from models.mana_effects import GrantedAlternativeCost
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.reader import reading_units
 from models.types import TypeLine
-from planner.rules.additional_costs import discard_candidates, sacrifice_candidates, without_cards
+from planner.rules.additional_costs import (
+    discard_candidates,
+    sacrifice_candidates,
+    without_cards,
+    written_cost,
+)
 from planner.rules.amounts import mana_value
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
@@ -51,6 +56,7 @@ __all__ = [
     "emerge_ways",
     "exile_choices",
     "no_alternative_reason",
+    "offering_cost",
     "own_alternative_costs",
     "paid_board",
     "unweighed_ways",
@@ -200,6 +206,8 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
             for p in board.permanents
         ):
             return f"{cost.describe()}: no opponent of {player} controls a {wanted}"
+    if cost.opponent_gains and all(other.id == player for other in board.players):
+        return f"{cost.describe()}: {player} has no opponent"
     if cost.if_your_turn and board.active_player != player:
         return f"{cost.describe()}: it is not {player}'s turn"
     if cost.if_not_your_turn and board.active_player == player:
@@ -263,17 +271,18 @@ def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, 
     own = tuple(
         each
         for cost in own_alternative_costs(target.text, target.name)
-        for each in emerge_ways(board, player, Way(target.name, cost))
+        for each in emerge_ways(board, player, Way(target.name, cost), target.cost)
     )
     ways = own + granted_ways(board, player)
     return tuple(way for way in ways if why_not_usable(board, player, target, way) is None)
 
 
-def emerge_ways(board: Board, player: str, way: Way) -> tuple[Way, ...]:
+def emerge_ways(board: Board, player: str, way: Way, spell_cost: ManaCost | None = None) -> tuple[Way, ...]:
     """An emerge way (CR 702.119a: sacrifice a creature and pay the emerge cost reduced by its mana value)
     made one way for each mana value among the creatures ``player`` controls: its mana less that value
     (generic mana only, CR 601.2f), its sacrifice a creature of that mana value; none without a creature.
-    Any other way is kept as it is.
+    An offering way likewise, from the spell's mana cost (``spell_cost``): :func:`_offering_ways`. Any
+    other way is kept as it is.
 
     >>> from models.alternative_costs import AlternativeCost
     >>> from models.oracle.alternative_costs import keyword_alternative_cost
@@ -289,6 +298,8 @@ def emerge_ways(board: Board, player: str, way: Way) -> tuple[Way, ...]:
     >>> emerge_ways(board, "me", Way("fist", AlternativeCost("{W}{U}{B}{R}{G}")))[0].cost.mana
     '{W}{U}{B}{R}{G}'
     """
+    if way.cost.keyword == "offering" and spell_cost is not None:
+        return _offering_ways(board, player, way, spell_cost)
     if way.cost.keyword != "emerge":
         return (way,)
     creature = way.cost.sacrifice[0]
@@ -309,6 +320,50 @@ def emerge_ways(board: Board, player: str, way: Way) -> tuple[Way, ...]:
     )
 
 
+def _offering_ways(board: Board, player: str, way: Way, spell_cost: ManaCost) -> tuple[Way, ...]:
+    """An offering way (CR 702.48a: sacrifice a permanent of the subtype and pay the spell's total cost
+    reduced by that permanent's mana cost, color included) made one way for each mana cost among those
+    ``player`` controls: the spell's mana cost less it (:func:`offering_cost`), the sacrifice one with that
+    mana cost. A mana cost with symbols other than generic, colored and {C} makes no way (hybrid and
+    Phyrexian reductions are not read)."""
+    kind = way.cost.sacrifice[0]
+    written = sorted({written_cost(board.permanent(p)) for p in sacrifice_candidates(board, player, kind)})
+    ways = []
+    for each in written:
+        reduced = offering_cost(spell_cost, ManaCost.parse(each or "{0}"))
+        if reduced is not None:
+            sacrifice = (replace(kind, mana_cost=each),)
+            ways.append(Way(way.source, replace(way.cost, mana=str(reduced), sacrifice=sacrifice)))
+    return tuple(ways)
+
+
+def offering_cost(spell_cost: ManaCost, less: ManaCost) -> ManaCost | None:
+    """The spell's cost reduced by another mana cost (CR 702.48a by way of 118.7): each colored or {C} symbol
+    of it takes one such symbol off, or one generic mana when there is none of it (118.7c); its generic
+    mana takes generic mana off, never below {0}; None when ``less`` has another kind of symbol.
+
+    >>> patron, snake, bat = ManaCost.parse("{6}{G}{G}"), ManaCost.parse("{1}{G}"), ManaCost.parse("{B}")
+    >>> str(offering_cost(patron, snake)), str(offering_cost(patron, bat))
+    ('{5}{G}', '{5}{G}{G}')
+    >>> str(offering_cost(ManaCost.parse("{G}"), ManaCost.parse("{4}{G}{G}"))), offering_cost(patron,
+    ...     ManaCost.parse("{G/U}"))
+    ('', None)
+    """
+    kept = list(spell_cost.symbols)
+    generic = 0
+    for symbol in less.symbols:
+        if symbol.kind is SymbolKind.GENERIC:
+            generic += symbol.amount
+        elif symbol.kind in (SymbolKind.COLORED, SymbolKind.COLORLESS):
+            if symbol in kept:
+                kept.remove(symbol)
+            else:
+                generic += 1
+        elif symbol.kind is not SymbolKind.VARIABLE:  # (X is 0 on the battlefield, CR 107.3f)
+            return None
+    return ManaCost(tuple(kept)).with_generic_change(-generic)
+
+
 def no_alternative_reason(board: Board, player: str, target: PaymentTarget) -> str:
     """Why ``target`` can't be cast for any alternative cost on ``board`` (when one is required).
 
@@ -322,7 +377,7 @@ def no_alternative_reason(board: Board, player: str, target: PaymentTarget) -> s
     own = tuple(
         each
         for cost in own_alternative_costs(target.text, target.name)
-        for each in emerge_ways(board, player, Way(target.name, cost))
+        for each in emerge_ways(board, player, Way(target.name, cost), target.cost)
     )
     reasons = [
         why
