@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.boards import multiplier_questions  # noqa: E402
+from benchmarks.boards import multiplier_questions, small_slow_questions  # noqa: E402
 
 
 def _enumerated(
@@ -55,14 +55,17 @@ def _enumerated(
     wanted: int,
     start: int,
     pool: int = 0,
+    counts: tuple[int, ...] = (),
+    pooled: tuple[int, ...] = (),
 ) -> int:
     """:func:`least_over` by trying every number of uses of every item (the independent truth): a sum that
-    reaches ``needed``, with each wanted type, a costed item only beside a free one, and the sum with the
-    pool at least what each used item's one activation makes."""
+    reaches ``needed``, with the mana wanted of each wanted type (its yields, else 1 where its flags meet
+    it), a costed item only beside a free one, and the sum with the pool at least what each used item's
+    one activation makes."""
     items = alone + [item for group, _ in shared for item in group]
     ranges = [range(item.most + 1) for item in alone]
     ranges += [range(times + 1) for group, times in shared for _ in group]
-    every = sum(4 << n for n in range(wanted))
+    wants = counts or (1,) * wanted
     best: int | None = None
     for uses in itertools.product(*ranges):
         at, over = len(alone), False
@@ -72,12 +75,17 @@ def _enumerated(
         if over:
             continue
         flags, made, first = start, 0, 0
+        typed = list(pooled) or [1 if start & (4 << n) else 0 for n in range(wanted)]
         for item, used in zip(items, uses, strict=True):
             if used:
                 flags |= item.flags
                 made += used * item.amount
                 first = max(first, item.made)
-        if flags & every != every or (flags & _COSTED and not flags & _FREE) or made < needed:
+                for n in range(wanted):
+                    typed[n] += used * (item.yields[n] if item.yields else bool(item.flags & (4 << n)))
+        if any(have < want for have, want in zip(typed, wants, strict=True)):
+            continue
+        if (flags & _COSTED and not flags & _FREE) or made < needed:
             continue
         if made + pool < first:
             continue
@@ -94,6 +102,36 @@ _items = st.builds(
     st.integers(1, 3),
     st.sampled_from([0, 0, 2, 5, 9]),
 )
+_yielding = st.builds(
+    Item,
+    st.integers(0, 7),
+    st.sampled_from([_FREE, _COSTED]),
+    st.integers(1, 3),
+    st.sampled_from([0, 0, 2, 5]),
+    st.tuples(st.integers(0, 3), st.integers(0, 2)),
+)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    st.integers(-3, 14),
+    st.lists(_yielding, max_size=3),
+    st.lists(st.tuples(st.lists(_yielding, min_size=1, max_size=2), st.integers(1, 3)), max_size=1),
+    st.tuples(st.integers(1, 4), st.integers(1, 3)),
+    st.tuples(st.integers(0, 1), st.integers(0, 2)),
+    st.sampled_from([0, _FREE]),
+)
+def test_the_least_over_counts_each_wanted_types_mana(
+    needed: int,
+    alone: list[Item],
+    shared: list[tuple[list[Item], int]],
+    counts: tuple[int, int],
+    pooled: tuple[int, int],
+    start: int,
+) -> None:
+    """{W}{W}: two mana of the wanted type, not one source of it (the items' yields and the pool's)."""
+    found = least_over(needed, alone, shared, wanted=2, start=start, counts=counts, pooled=pooled)
+    assert found == _enumerated(needed, alone, shared, 2, start, 0, counts, pooled)
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
@@ -163,15 +201,23 @@ def test_nyxbloom_boards_agree_with_the_reference_search(lands: tuple[str, ...],
 
 
 def test_a_no_still_names_its_slots() -> None:
-    """The row holds only with the target's slots filled: the infeasibility core still finds the {R}s that
-    can't all be paid (three {R} at most, four asked for)."""
-    board = _nyxbloom("Mountain", "Forest")
-    target = PaymentTarget.of("{1}{R}{R}{R}{R}")
-    assert _floor(board, "{1}{R}{R}{R}{R}") == 1
+    """The row holds only with the target's slots filled: the infeasibility core still finds the {R} that
+    can't be paid (the floor follows three colored symbols' types, {W}, {U} and {B}: three lands' nine
+    mana for four, five floating). Where the floor sees that no sum pays the cost (four {R}, three at
+    most), it adds no row."""
+    board = _nyxbloom("Plains", "Island", "Swamp")
+    target = PaymentTarget.of("{W}{U}{B}{R}")
+    assert _floor(board, "{W}{U}{B}{R}") == 5
     solution = solve_payment(PaymentProblem.of(board, target))
     assert solution.status is SolveStatus.INFEASIBLE
     assert solution.core == (ManaType.R,)
     assert not pay(board, target).payable
+    board = _nyxbloom("Mountain", "Forest")
+    target = PaymentTarget.of("{1}{R}{R}{R}{R}")
+    assert _floor(board, "{1}{R}{R}{R}{R}") == 0
+    solution = solve_payment(PaymentProblem.of(board, target))
+    assert solution.status is SolveStatus.INFEASIBLE
+    assert solution.core == (ManaType.R,)
 
 
 def test_the_regression_board_caged_sun_floats_at_least_one() -> None:
@@ -268,9 +314,10 @@ def test_the_plans_that_spare_life_and_sacrifices_float_more(
 
 
 def test_the_dear_row_holds_only_where_no_dear_template_is_used() -> None:
-    """Without the Lotus, the Wastes' {G} (1 damage) is the only plan and floats nothing: the row lets it."""
+    """Without the Lotus, the Wastes' {G} (1 damage) is the only plan and floats nothing: the row 'some dear
+    template is used' lets it."""
     board = make_board([{"card": "Llanowar Wastes"}], opponent=False)
-    assert _floors(board, "{G}") == Floors(0, 0, _floors(board, "{G}").dear)
+    assert _floors(board, "{G}") == Floors(0, None, _floors(board, "{G}").dear)
     result = agrees_with_reference(board, PaymentTarget.of("{G}"), max_states=5_000)
     assert result is not None and result.damage_taken == 1 and result.floating.total == 0
     board = make_board([{"card": "Gilded Lotus"}, {"card": "Llanowar Wastes"}], life=1, opponent=False)
@@ -318,3 +365,18 @@ def test_the_colors_lost_floor(lands: tuple[str, ...], cost: str, floor: int) ->
     assert _colors_lost_floor(board, cost) == floor
     result = agrees_with_reference(board, PaymentTarget.of(cost), max_states=50_000)
     assert result is not None and dict(result.objective)["colors_lost"] >= floor
+
+
+def test_krark_clan_ironworks_and_signets() -> None:
+    """Signets cost {1} and the Ironworks' sacrifice nothing: no plan without a sacrifice (the row 'some
+    dear template is used'), and {W}{W} takes two Signets' {W}, each one net, beside the Ironworks' two:
+    four made, two floating (by hand). The answer against the reference search."""
+    board = make_board(
+        [{"card": "Krark-Clan Ironworks"}, *({"card": "Selesnya Signet"} for _ in range(3))], opponent=False
+    )
+    floors = _floors(board, "{W}{W}")
+    assert (floors.every, floors.cheap) == (2, None) and floors.dear
+    result = agrees_with_reference(board, PaymentTarget.of("{W}{W}"), max_states=50_000)
+    assert result is not None and result.floating.total == 2 and len(result.sacrificed) == 1
+    question = small_slow_questions()["ironworks signets 10"]
+    assert _floors(Board.from_dict(question.board), question.cost).every == 2

@@ -48,6 +48,7 @@ __all__ = [
     "floor_tied_up",
     "fractional_cover",
     "least_cover",
+    "least_excess",
     "least_over",
     "most_kept",
     "tied_up_floor",
@@ -57,15 +58,18 @@ __all__ = [
 def floor_floating(record: PaymentModel, layer: Layer) -> None:
     """The row 'the layer's floating mana is at least :func:`floating_floor`', where the floor is above 0,
     and, where the plans that use no dear template (:func:`_dear`) float more, the row 'the floating mana
-    is at least that floor, less the difference for each use of a dear template'; each holding when the
-    target's slots are filled (their literals: a "no" explained by assumptions lifts it with them)."""
+    is at least that floor, less the difference for each use of a dear template' (where there is no such
+    plan, 'some dear template is used'); each holding when the target's slots are filled (their literals:
+    a "no" explained by assumptions lifts it with them)."""
     floors = floating_floors(record, layer)
     floating = total(list(layer.floating.values()))
     rows = []
     if floors.every:
         rows.append(record.model.add(floating >= floors.every))
-    if floors.cheap > floors.every:
-        dear = total([layer.use[index] for index in floors.dear])
+    dear = total([layer.use[index] for index in floors.dear])
+    if floors.cheap is None and floors.dear:
+        rows.append(record.model.add(dear >= 1))  # (every plan uses a dear template)
+    elif floors.cheap is not None and floors.cheap > floors.every:
         rows.append(record.model.add(floating + (floors.cheap - floors.every) * dear >= floors.cheap))
     for row in rows:
         if layer.assumptions:
@@ -83,10 +87,11 @@ def floating_floor(record: PaymentModel, layer: Layer) -> int:
 @dataclass(frozen=True, slots=True)
 class Floors:
     """The least mana floating of every plan (``every``), and of the plans that use none of the ``dear``
-    templates (``cheap``: by their indices, those whose use costs at a level above mana floating)."""
+    templates (``cheap``, None when there is no such plan: the dear templates by their indices, those
+    whose use costs at a level above mana floating)."""
 
     every: int
-    cheap: int
+    cheap: int | None
     dear: tuple[int, ...]
 
 
@@ -94,7 +99,9 @@ def floating_floors(record: PaymentModel, layer: Layer) -> Floors:
     """:func:`floating_floor`, and the same floor of the plans that use no dear template (:func:`_dear`:
     life, damage, a sacrifice): the objective ranks those levels above the mana floating, so where the
     cheaper plans float more (a painland's or a Talisman's colored mana, a Treasure sacrificed, spared by
-    floating two: bench_no's seed 18 questions 4 and 19), the optimum floats that much."""
+    floating two: bench_no's seed 18 questions 4 and 19), the optimum floats that much; and where no plan
+    does without them (Krark-Clan Ironworks' sacrifice, the only source that costs no mana, beside
+    Signets), the optimum uses one."""
     none = Floors(0, 0, ())
     problem = record.problem
     if not layer.main or record.x is not None or layer.alternative or problem.turn is not None:
@@ -110,9 +117,13 @@ def floating_floors(record: PaymentModel, layer: Layer) -> Floors:
     # (each typed symbol wants mana of a type the spending rules let pay it, on whatever board the
     # payment leaves: some source that can make one is used)
     rules = [found.at(layer.target) for found in problem.spending.found.values()]
-    wanted = sorted({_typed_mask(symbol, rules, layer.target) for symbol in symbols} - {0})[:_MOST_WANTED]
+    typed = [mask for mask in (_typed_mask(symbol, rules, layer.target) for symbol in symbols) if mask]
+    wanted = sorted(set(typed))[:_MOST_WANTED]
+    # (the symbols whose types are among a wanted type's each take one mana of those types)
+    counts = [sum(1 for mask in typed if not mask & ~each) for each in wanted]
     start = _FREE if layer.pool else 0
     start |= _met(wanted, ManaTypes.of(unit.type for unit in layer.pool).mask)
+    pooled = [sum(1 for unit in layer.pool if _in(unit.type, each)) for each in wanted]
     items: list[tuple[Item, bool, str | None]] = []  # (each item, whether dear, the permanent it taps)
     for template in record.templates:
         cost = _fixed_amount(template.ability.cost.mana.symbols)
@@ -125,23 +136,44 @@ def floating_floors(record: PaymentModel, layer: Layer) -> Floors:
         for packet in template.outcome.packets:
             made |= packet.types.mask
         kind = _COSTED if cost else _FREE
-        item = Item(net, kind | _met(wanted, made), template.bound, template.outcome.total if cost else 0)
+        yields = tuple(
+            sum(p.total for p in template.outcome.packets if p.types.mask & each) for each in wanted
+        )
+        first = template.outcome.total if cost else 0
+        item = Item(net, kind | _met(wanted, made), template.bound, first, yields)
         # (tapped once each: CR 602.2b, resources.share_resources)
         tapped = template.ability.cost.tap and template.pid not in record.cycles
         items.append((item, _dear(template), template.pid if tapped else None))
-    hand = [Item(h.mana.total, _FREE | _met(wanted, h.mana.types.mask), 1) for h in problem.hand_mana]
+    hand = [
+        Item(
+            h.mana.total,
+            _FREE | _met(wanted, h.mana.types.mask),
+            1,
+            yields=tuple(sum(h.mana[t] for t in ManaType if _in(t, each)) for each in wanted),
+        )
+        for h in problem.hand_mana
+    ]
     needed = target - len(layer.pool)
 
-    def least(dear: bool) -> int:
+    def least(dear: bool) -> int | None:
         alone = [item for item, is_dear, pid in items if pid is None and (dear or not is_dear)]
         tapping: dict[str, list[Item]] = defaultdict(list)
         for item, is_dear, pid in items:
             if pid is not None and (dear or not is_dear):
                 tapping[pid].append(item)
         shared = [(each, len(record.members[pid])) for pid, each in tapping.items()]
-        return least_over(needed, alone + hand, shared, wanted=len(wanted), start=start, pool=len(layer.pool))
+        return least_excess(
+            needed,
+            alone + hand,
+            shared,
+            wanted=len(wanted),
+            start=start,
+            pool=len(layer.pool),
+            counts=counts,
+            pooled=pooled,
+        )
 
-    every = least(dear=True)
+    every = least(dear=True) or 0
     dear = tuple(t.index for t, (_, is_dear, _) in zip(record.templates, items, strict=True) if is_dear)
     if not dear:
         return Floors(every, every, ())
@@ -182,6 +214,13 @@ class Item:
     flags: int
     most: int
     made: int = 0
+    #: per wanted type (:func:`least_excess`), the mana of it one use makes (else 1 where its flags meet it)
+    yields: tuple[int, ...] = ()
+
+
+def _in(mana_type: ManaType, mask: int) -> bool:
+    """Whether a mask of types holds the type."""
+    return bool(ManaTypes.of((mana_type,)).mask & mask)
 
 
 def _met(wanted: list[int], made: int) -> int:
@@ -225,32 +264,62 @@ def least_over(
     wanted: int = 0,
     start: int = 0,
     pool: int = 0,
+    counts: Sequence[int] = (),
+    pooled: Sequence[int] = (),
 ) -> int:
+    """:func:`least_excess`, 0 where no sum reaches ``needed``.
+
+    >>> least_over(10, [Item(3, _FREE, 1)]), least_excess(10, [Item(3, _FREE, 1)])
+    (0, None)
+    """
+    found = least_excess(
+        needed, alone, shared, wanted=wanted, start=start, pool=pool, counts=counts, pooled=pooled
+    )
+    return found or 0
+
+
+def least_excess(
+    needed: int,
+    alone: Sequence[Item],
+    shared: Sequence[tuple[Sequence[Item], int]] = (),
+    *,
+    wanted: int = 0,
+    start: int = 0,
+    pool: int = 0,
+    counts: Sequence[int] = (),
+    pooled: Sequence[int] = (),
+) -> int | None:
     """The least by which a sum of amounts can exceed ``needed`` or reach it: each item of ``alone`` used
     at most its ``most`` times, the items of each of ``shared`` at most its number of times together (one
-    permanent's abilities that tap it); with some item of each of the ``wanted`` types, a :data:`_COSTED`
+    permanent's abilities that tap it); with ``counts`` mana (1 each by default) of each of the ``wanted``
+    types (the items' ``yields``, the pool's ``pooled``; up to 7 followed), a :data:`_COSTED`
     item only beside a :data:`_FREE` one (the first activation costing mana is paid with mana made before
     it) unless ``start`` has that flag (mana in the pool), and, with the ``pool``'s mana, at least each
-    used item's ``made``; 0 when no such sum reaches ``needed`` (the model says "no", not this).
+    used item's ``made``; None when no such sum reaches ``needed``.
 
     >>> lands = Item(3, _FREE, 5)  # Nyxbloom Ancient's lands paying {2}{R}{R}
-    >>> least_over(4, [lands])
+    >>> least_excess(4, [lands])
     2
     >>> cataract = Item(5, _COSTED, 2)  # a Cataract's 5 net alone can't be made
-    >>> least_over(5, [lands, Item(4, _FREE, 9), cataract]), least_over(5, [lands, cataract], start=_FREE)
+    >>> least_excess(5, [lands, Item(4, _FREE, 9), cataract]), least_excess(5, [lands, cataract], start=_FREE)
     (1, 0)
-    >>> least_over(6, [], [([Item(3, _FREE, 2), Item(5, _FREE, 2)], 2)])  # one permanent tapped twice
+    >>> least_excess(6, [], [([Item(3, _FREE, 2), Item(5, _FREE, 2)], 2)])  # one permanent tapped twice
     0
-    >>> least_over(6, [Item(3, _FREE, 2), Item(4, _FREE | 4, 1)], wanted=1)  # {W} only from the 4
+    >>> least_excess(6, [Item(3, _FREE, 2), Item(4, _FREE | 4, 1)], wanted=1)  # {W} only from the 4
     1
-    >>> least_over(10, [Item(3, _FREE, 1)])
-    0
+    >>> least_excess(2, [Item(1, _COSTED | 4, 8, made=2)], wanted=1)  # Signets, nothing to pay the first
+    >>> signets, ironworks = Item(1, _COSTED | 4, 8, made=2, yields=(1,)), Item(2, _FREE, 7)
+    >>> least_excess(2, [signets, ironworks], wanted=1, counts=[2])  # {W}{W}: two Signets' {W}
+    2
     >>> cataracts = Item(0, _COSTED | 4, 1, made=5)  # {5}: five of any colors, the only {G}
-    >>> least_over(3, [Item(2, _FREE, 1), Item(1, _FREE, 3), cataracts], wanted=1)  # five before it
+    >>> least_excess(3, [Item(2, _FREE, 1), Item(1, _FREE, 3), cataracts], wanted=1)  # five before it
     2
     """
     if needed <= 0 and not wanted:
         return -needed
+    # (per wanted type, the mana of it wanted and the pool's, :data:`_COUNT_BITS` bits each at most)
+    most_wanted = [min(count, (1 << _COUNT_BITS) - 1) for count in counts or [1] * wanted]
+    pool_made = list(pooled) or [1 if start & (4 << n) else 0 for n in range(wanted)]
     every_item = [*alone, *(item for items, _ in shared for item in items)]
     made = sorted({item.made for item in every_item if item.made > pool})
     # (the sums whose largest 'made' among their items is from one level up to the next: only items under
@@ -262,10 +331,11 @@ def least_over(
         kept_shared = [
             ([item for item in items if high is None or item.made < high], times) for items, times in shared
         ]
-        reached = _least_sum(max(needed, low - pool, 0), kept, kept_shared, wanted=wanted, start=start)
+        goal = max(needed, low - pool, 0)
+        reached = _least_sum(goal, kept, kept_shared, wanted=most_wanted, start=start, pooled=pool_made)
         if reached is not None and (least is None or reached < least):
             least = reached
-    return 0 if least is None else least - needed
+    return None if least is None else least - needed
 
 
 #: The most levels of the mana one costed activation makes told apart by :func:`least_over`.
@@ -273,35 +343,45 @@ _MOST_LEVELS = 6
 
 
 def _least_sum(
-    goal: int, alone: Sequence[Item], shared: Sequence[tuple[Sequence[Item], int]], *, wanted: int, start: int
+    goal: int,
+    alone: Sequence[Item],
+    shared: Sequence[tuple[Sequence[Item], int]],
+    *,
+    wanted: Sequence[int],
+    start: int,
+    pooled: Sequence[int],
 ) -> int | None:
-    """The least sum of amounts at or over ``goal`` (at least 0) under :func:`least_over`'s rules but the
-    items' ``made``, None when there is none."""
+    """The least sum of amounts at or over ``goal`` (at least 0) under :func:`least_excess`'s rules but the
+    items' ``made``, None when there is none. A state is the flags :data:`_FREE` and :data:`_COSTED` and,
+    per wanted type, the mana of it made so far (up to what is wanted), :data:`_COUNT_BITS` bits each."""
     widest = max([item.amount for item in alone] + [i.amount for items, _ in shared for i in items] + [0])
     # (the least sum at or over the goal is under the goal + its last amount, or takes an amount more for
-    # each wanted type and one that costs none: past the cap there is none)
-    cap = goal + widest * (1 + wanted)
+    # each wanted mana and one that costs none: past the cap there is none)
+    cap = goal + widest * (1 + sum(wanted))
     mask = (1 << (cap + 1)) - 1
-    states: dict[int, int] = {start: 1}  # flags -> the sums reached with them (bits of an int)
+    first = _counted(start & (_FREE | _COSTED), pooled, wanted)
+    states: dict[int, int] = {first: 1}  # state -> the sums reached in it (bits of an int)
     for item in alone:
         most, step = min(item.most, cap // item.amount + 1 if item.amount else 1), 1
         while most > 0:  # (binary splitting: 1, 2, 4... uses, each taken or not)
             take = min(step, most)
-            states = _merged(states, _shifted(states, [Item(take * item.amount, item.flags, 1)], mask))
+            taken = [(take * item.amount, item.flags, [take * y for y in _yields(item, len(wanted))])]
+            states = _merged(states, _shifted(states, taken, mask, wanted))
             most -= take
             step *= 2
     for items, times in shared:
-        distinct = list({(i.amount, i.flags): i for i in items}.values())
+        distinct = list({(i.amount, i.flags, i.yields): i for i in items}.values())
+        steps = [(i.amount, i.flags, _yields(i, len(wanted))) for i in distinct]
         layer = states
-        for _ in range(times if distinct else 0):
-            layer = _shifted(layer, distinct, mask)
+        for _ in range(times if steps else 0):
+            layer = _shifted(layer, steps, mask, wanted)
             if not layer:
                 break
             states = _merged(states, layer)
-    every = sum(4 << n for n in range(wanted))
+    every = _counted(0, wanted, wanted)
     reached = 0
-    for flags, sums in states.items():
-        if flags & every == every and (flags & _FREE or not flags & _COSTED):
+    for state, sums in states.items():
+        if state & ~3 == every and (state & _FREE or not state & _COSTED):
             reached |= sums
     over = reached >> goal
     if not over:
@@ -309,20 +389,46 @@ def _least_sum(
     return (over & -over).bit_length() - 1 + goal
 
 
-def _shifted(states: dict[int, int], items: Sequence[Item], mask: int) -> dict[int, int]:
-    """The sums reached from ``states`` by one more use of any of the items (flags set as they go)."""
+#: The bits of a state (:func:`_least_sum`) per wanted type: the most mana of one type followed.
+_COUNT_BITS = 3
+
+
+def _yields(item: Item, wanted: int) -> list[int]:
+    """The mana of each wanted type one use of the item makes: its ``yields``, else 1 where its flags meet
+    the type."""
+    if item.yields:
+        return list(item.yields[:wanted])
+    return [1 if item.flags & (4 << n) else 0 for n in range(wanted)]
+
+
+def _counted(kind: int, counts: Sequence[int], wanted: Sequence[int]) -> int:
+    """A state: the flags ``kind`` and each wanted type's mana so far, up to what is wanted."""
+    state = kind
+    for n, (count, most) in enumerate(zip(counts, wanted, strict=True)):
+        state |= min(count, most) << (2 + _COUNT_BITS * n)
+    return state
+
+
+def _shifted(
+    states: dict[int, int], steps: Sequence[tuple[int, int, Sequence[int]]], mask: int, wanted: Sequence[int]
+) -> dict[int, int]:
+    """The sums reached from ``states`` by one more of any of the steps (amount, flags, mana of each wanted
+    type), the states moving as they go."""
     after: dict[int, int] = defaultdict(int)
-    for flags, sums in states.items():
-        for item in items:
-            after[flags | item.flags] |= (sums << item.amount) & mask
-    return {flags: sums for flags, sums in after.items() if sums}
+    width = (1 << _COUNT_BITS) - 1
+    for state, sums in states.items():
+        counts = [(state >> (2 + _COUNT_BITS * n)) & width for n in range(len(wanted))]
+        for amount, flags, yields in steps:
+            moved = [count + made for count, made in zip(counts, yields, strict=True)]
+            after[_counted((state | flags) & 3, moved, wanted)] |= (sums << amount) & mask
+    return {state: sums for state, sums in after.items() if sums}
 
 
 def _merged(first: dict[int, int], second: dict[int, int]) -> dict[int, int]:
-    """The sums of both, by flags."""
+    """The sums of both, by state."""
     merged = dict(first)
-    for flags, sums in second.items():
-        merged[flags] = merged.get(flags, 0) | sums
+    for state, sums in second.items():
+        merged[state] = merged.get(state, 0) | sums
     return merged
 
 
