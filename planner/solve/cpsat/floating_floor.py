@@ -12,12 +12,18 @@ mana is paid with mana made before it, so a plan using such activations also use
 none (or the pool holds mana); and each activation that costs mana is paid with the net mana of what came
 before it (the pool's included), every net amount here being at least 0, so the whole net mana reaches at
 least what one such activation makes (Cascading Cataracts' five, paid with five made before it: a plan
-needing its {G} for {W/U}{W/U}{G} floats two, where the sum alone floats none). The row holds for every
-plan, so every answer is the same; it only lets the LP see the floor at once.
+needing its {G} for {W/U}{W/U}{G} floats two, where the sum alone floats none). Each colored symbol takes
+one mana of its types, so a type wanted by several symbols wants that many (two Signets' {W} for {W}{W}).
+The objective ranks life, damage and sacrifices above the mana floating, so the same floor of the plans
+that use no template costing at those levels is a row of its own, lifted by each use of such a template
+(:func:`floating_floors`). The rows hold for every plan, so every answer is the same; they only let the LP
+see the floor at once.
 
 Likewise the mana tied up (:func:`tied_up_floor`): every mana made comes from a permanent the payment
 touches, so a min-cost cover of the target's mana by the permanents' most net mana per touch bounds the
-level, where the LP's fractional cover sits one or two below it (31-37 mana under Mana Reflection).
+level, where the LP's fractional cover sits one or two below it (31-37 mana under Mana Reflection). And
+the colors lost (:func:`colors_lost_floor`): a color stays open only where a permanent that keeps it stays
+untouched, which gives up the mana it would make, so the colors kept are those the spare mana can leave.
 """
 
 from __future__ import annotations
@@ -173,8 +179,10 @@ def floating_floors(record: PaymentModel, layer: Layer) -> Floors:
             pooled=pooled,
         )
 
-    every = least(dear=True) or 0
+    every = least(dear=True)
     dear = tuple(t.index for t, (_, is_dear, _) in zip(record.templates, items, strict=True) if is_dear)
+    if every is None:
+        return none  # (no sum pays the cost: the model says "no", and its slots explain it, not a row)
     if not dear:
         return Floors(every, every, ())
     return Floors(every, least(dear=False), dear)
