@@ -333,14 +333,23 @@ def least_excess(
     # (the sums whose largest 'made' among their items is from one level up to the next: only items under
     # the next level, and the sum at least the level less the pool; a level left out only weakens the floor)
     levels = [0, *made[len(made) - min(len(made), _MOST_LEVELS - 1) :]]
+    goals = [max(needed, low - pool, 0) for low in levels]
+    widest = max([item.amount for item in every_item] + [0])
+    # (the least sum at or over a goal is under the goal + its last amount, or takes an amount more for
+    # each wanted mana and one that costs none: past the cap there is none)
+    mask = (1 << (max(goals) + widest * (1 + sum(most_wanted)) + 1)) - 1
+    # (the items every level keeps are summed once)
+    fixed: list[tuple[Sequence[Item], int]] = [([item], item.most) for item in alone if item.made <= pool]
+    fixed += [(items, times) for items, times in shared if all(item.made <= pool for item in items)]
+    varying: list[tuple[Sequence[Item], int]] = [([item], item.most) for item in alone if item.made > pool]
+    varying += [(items, times) for items, times in shared if any(item.made > pool for item in items)]
+    base = _sums({_counted(start & (_FREE | _COSTED), pool_made, most_wanted): 1}, fixed, mask, most_wanted)
     least: int | None = None
-    for low, high in zip(levels, [*levels[1:], None], strict=True):
-        kept = [item for item in alone if high is None or item.made < high]
-        kept_shared = [
-            ([item for item in items if high is None or item.made < high], times) for items, times in shared
+    for high, goal in zip([*levels[1:], None], goals, strict=True):
+        kept = [
+            ([item for item in items if high is None or item.made < high], times) for items, times in varying
         ]
-        goal = max(needed, low - pool, 0)
-        reached = _least_sum(goal, kept, kept_shared, wanted=most_wanted, start=start, pooled=pool_made)
+        reached = _least_at(_sums(base, kept, mask, most_wanted), goal, most_wanted)
         if reached is not None and (least is None or reached < least):
             least = reached
     return None if least is None else least - needed
@@ -350,34 +359,25 @@ def least_excess(
 _MOST_LEVELS = 6
 
 
-def _least_sum(
-    goal: int,
-    alone: Sequence[Item],
-    shared: Sequence[tuple[Sequence[Item], int]],
-    *,
-    wanted: Sequence[int],
-    start: int,
-    pooled: Sequence[int],
-) -> int | None:
-    """The least sum of amounts at or over ``goal`` (at least 0) under :func:`least_excess`'s rules but the
-    items' ``made``, None when there is none. A state is the flags :data:`_FREE` and :data:`_COSTED` and,
-    per wanted type, the mana of it made so far (up to what is wanted), :data:`_COUNT_BITS` bits each."""
-    widest = max([item.amount for item in alone] + [i.amount for items, _ in shared for i in items] + [0])
-    # (the least sum at or over the goal is under the goal + its last amount, or takes an amount more for
-    # each wanted mana and one that costs none: past the cap there is none)
-    cap = goal + widest * (1 + sum(wanted))
-    mask = (1 << (cap + 1)) - 1
-    first = _counted(start & (_FREE | _COSTED), pooled, wanted)
-    states: dict[int, int] = {first: 1}  # state -> the sums reached in it (bits of an int)
-    for item in alone:
-        most, step = min(item.most, cap // item.amount + 1 if item.amount else 1), 1
-        while most > 0:  # (binary splitting: 1, 2, 4... uses, each taken or not)
-            take = min(step, most)
-            taken = [(take * item.amount, item.flags, [take * y for y in _yields(item, len(wanted))])]
-            states = _merged(states, _shifted(states, taken, mask, wanted))
-            most -= take
-            step *= 2
-    for items, times in shared:
+def _sums(
+    states: dict[int, int], groups: Sequence[tuple[Sequence[Item], int]], mask: int, wanted: Sequence[int]
+) -> dict[int, int]:
+    """The sums reached from ``states`` (a state: the flags :data:`_FREE` and :data:`_COSTED` and, per
+    wanted type, the mana of it made so far up to what is wanted, :data:`_COUNT_BITS` bits each; the sums
+    in it as the bits of an int, up to ``mask``) by each group's items used at most its number of times
+    together."""
+    for items, times in groups:
+        if len(items) == 1:
+            (item,) = items
+            cap = mask.bit_length()
+            most, step = min(times, cap // item.amount + 1 if item.amount else 1), 1
+            while most > 0:  # (binary splitting: 1, 2, 4... uses, each taken or not)
+                take = min(step, most)
+                taken = [(take * item.amount, item.flags, [take * y for y in _yields(item, len(wanted))])]
+                states = _merged(states, _shifted(states, taken, mask, wanted))
+                most -= take
+                step *= 2
+            continue
         distinct = list({(i.amount, i.flags, i.yields): i for i in items}.values())
         steps = [(i.amount, i.flags, _yields(i, len(wanted))) for i in distinct]
         layer = states
@@ -386,6 +386,12 @@ def _least_sum(
             if not layer:
                 break
             states = _merged(states, layer)
+    return states
+
+
+def _least_at(states: dict[int, int], goal: int, wanted: Sequence[int]) -> int | None:
+    """The least sum at or over ``goal`` of the states with every wanted type's mana, and a source that
+    costs none where one that costs mana is used; None when there is none."""
     every = _counted(0, wanted, wanted)
     reached = 0
     for state, sums in states.items():
@@ -397,7 +403,7 @@ def _least_sum(
     return (over & -over).bit_length() - 1 + goal
 
 
-#: The bits of a state (:func:`_least_sum`) per wanted type: the most mana of one type followed.
+#: The bits of a state (:func:`_sums`) per wanted type: the most mana of one type followed.
 _COUNT_BITS = 3
 
 
