@@ -28,6 +28,7 @@ untouched, which gives up the mana it would make, so the colors kept are those t
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import defaultdict
 from collections.abc import Sequence
@@ -300,7 +301,7 @@ def least_excess(
     """The least by which a sum of amounts can exceed ``needed`` or reach it: each item of ``alone`` used
     at most its ``most`` times, the items of each of ``shared`` at most its number of times together (one
     permanent's abilities that tap it); with ``counts`` mana (1 each by default) of each of the ``wanted``
-    types (the items' ``yields``, the pool's ``pooled``; up to 7 followed), a :data:`_COSTED`
+    types (the items' ``yields``, the pool's ``pooled``; up to 3 followed), a :data:`_COSTED`
     item only beside a :data:`_FREE` one (the first activation costing mana is paid with mana made before
     it) unless ``start`` has that flag (mana in the pool), and, with the ``pool``'s mana, at least each
     used item's ``made``; None when no such sum reaches ``needed``.
@@ -356,7 +357,7 @@ def least_excess(
 
 
 #: The most levels of the mana one costed activation makes told apart by :func:`least_over`.
-_MOST_LEVELS = 6
+_MOST_LEVELS = 3
 
 
 def _sums(
@@ -404,7 +405,7 @@ def _least_at(states: dict[int, int], goal: int, wanted: Sequence[int]) -> int |
 
 
 #: The bits of a state (:func:`_sums`) per wanted type: the most mana of one type followed.
-_COUNT_BITS = 3
+_COUNT_BITS = 2
 
 
 def _yields(item: Item, wanted: int) -> list[int]:
@@ -427,15 +428,28 @@ def _shifted(
     states: dict[int, int], steps: Sequence[tuple[int, int, Sequence[int]]], mask: int, wanted: Sequence[int]
 ) -> dict[int, int]:
     """The sums reached from ``states`` by one more of any of the steps (amount, flags, mana of each wanted
-    type), the states moving as they go."""
+    type), the states moving as they go (where one mana of each wanted type is wanted, by setting bits)."""
     after: dict[int, int] = defaultdict(int)
-    width = (1 << _COUNT_BITS) - 1
-    for state, sums in states.items():
-        counts = [(state >> (2 + _COUNT_BITS * n)) & width for n in range(len(wanted))]
+    if all(most == 1 for most in wanted):
         for amount, flags, yields in steps:
-            moved = [count + made for count, made in zip(counts, yields, strict=True)]
-            after[_counted((state | flags) & 3, moved, wanted)] |= (sums << amount) & mask
+            bits = (flags & 3) | sum(1 << (2 + _COUNT_BITS * n) for n, made in enumerate(yields) if made)
+            for state, sums in states.items():
+                after[state | bits] |= (sums << amount) & mask
+        return {state: sums for state, sums in after.items() if sums}
+    most = tuple(wanted)
+    for amount, flags, yields in steps:
+        made = tuple(yields)
+        for state, sums in states.items():
+            after[_moved(state, flags & 3, made, most)] |= (sums << amount) & mask
     return {state: sums for state, sums in after.items() if sums}
+
+
+@functools.lru_cache(maxsize=4096)
+def _moved(state: int, flags: int, made: tuple[int, ...], most: tuple[int, ...]) -> int:
+    """A state after a step setting ``flags`` and making ``made`` of each wanted type (up to ``most``)."""
+    width = (1 << _COUNT_BITS) - 1
+    counts = [((state >> (2 + _COUNT_BITS * n)) & width) + made[n] for n in range(len(most))]
+    return _counted((state | flags) & 3, counts, most)
 
 
 def _merged(first: dict[int, int], second: dict[int, int]) -> dict[int, int]:
