@@ -117,7 +117,7 @@ _yielding = st.builds(
     st.integers(-3, 14),
     st.lists(_yielding, max_size=3),
     st.lists(st.tuples(st.lists(_yielding, min_size=1, max_size=2), st.integers(1, 3)), max_size=1),
-    st.tuples(st.integers(1, 4), st.integers(1, 3)),
+    st.tuples(st.integers(1, 3), st.integers(1, 3)),  # (three of a type followed at most)
     st.tuples(st.integers(0, 1), st.integers(0, 2)),
     st.sampled_from([0, _FREE]),
 )
@@ -203,8 +203,8 @@ def test_nyxbloom_boards_agree_with_the_reference_search(lands: tuple[str, ...],
 def test_a_no_still_names_its_slots() -> None:
     """The row holds only with the target's slots filled: the infeasibility core still finds the {R} that
     can't be paid (the floor follows three colored symbols' types, {W}, {U} and {B}: three lands' nine
-    mana for four, five floating). Where the floor sees that no sum pays the cost (four {R}, three at
-    most), it adds no row."""
+    mana for four, five floating). Four {R} of three at most: the floor follows three of them (a row of
+    one floating), and the core is still the {R}."""
     board = _nyxbloom("Plains", "Island", "Swamp")
     target = PaymentTarget.of("{W}{U}{B}{R}")
     assert _floor(board, "{W}{U}{B}{R}") == 5
@@ -214,7 +214,7 @@ def test_a_no_still_names_its_slots() -> None:
     assert not pay(board, target).payable
     board = _nyxbloom("Mountain", "Forest")
     target = PaymentTarget.of("{1}{R}{R}{R}{R}")
-    assert _floor(board, "{1}{R}{R}{R}{R}") == 0
+    assert _floor(board, "{1}{R}{R}{R}{R}") == 1
     solution = solve_payment(PaymentProblem.of(board, target))
     assert solution.status is SolveStatus.INFEASIBLE
     assert solution.core == (ManaType.R,)
