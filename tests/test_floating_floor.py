@@ -7,7 +7,9 @@ floats); the answers with the row against the reference search; a "no" explained
 
 from __future__ import annotations
 
+import functools
 import itertools
+import operator
 import sys
 from pathlib import Path
 
@@ -24,14 +26,18 @@ from planner.solve.cpsat import solve_payment
 from planner.solve.cpsat.floating_floor import (
     _COSTED,
     _FREE,
+    Floors,
     Item,
+    colors_lost_floor,
     floating_floor,
+    floating_floors,
     least_cover,
     least_over,
+    most_kept,
     tied_up_floor,
 )
 from planner.solve.cpsat.spine import build
-from planner.solve.objective import permanent_facts
+from planner.solve.objective import color_keeping, permanent_facts
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import SolveStatus
 
@@ -39,17 +45,27 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.boards import multiplier_questions  # noqa: E402
+from benchmarks.boards import multiplier_questions, small_slow_questions  # noqa: E402
 
 
 def _enumerated(
-    needed: int, alone: list[Item], shared: list[tuple[list[Item], int]], wanted: int, start: int
+    needed: int,
+    alone: list[Item],
+    shared: list[tuple[list[Item], int]],
+    wanted: int,
+    start: int,
+    pool: int = 0,
+    counts: tuple[int, ...] = (),
+    pooled: tuple[int, ...] = (),
 ) -> int:
-    """:func:`least_over` by trying every number of uses of every item (the independent truth)."""
+    """:func:`least_over` by trying every number of uses of every item (the independent truth): a sum that
+    reaches ``needed``, with the mana wanted of each wanted type (its yields, else 1 where its flags meet
+    it), a costed item only beside a free one, and the sum with the pool at least what each used item's
+    one activation makes."""
     items = alone + [item for group, _ in shared for item in group]
     ranges = [range(item.most + 1) for item in alone]
     ranges += [range(times + 1) for group, times in shared for _ in group]
-    every = sum(4 << n for n in range(wanted))
+    wants = counts or (1,) * wanted
     best: int | None = None
     for uses in itertools.product(*ranges):
         at, over = len(alone), False
@@ -58,12 +74,20 @@ def _enumerated(
             at += len(group)
         if over:
             continue
-        flags, made = start, 0
+        flags, made, first = start, 0, 0
+        typed = list(pooled) or [1 if start & (4 << n) else 0 for n in range(wanted)]
         for item, used in zip(items, uses, strict=True):
             if used:
                 flags |= item.flags
                 made += used * item.amount
-        if flags & every != every or (flags & _COSTED and not flags & _FREE) or made < needed:
+                first = max(first, item.made)
+                for n in range(wanted):
+                    typed[n] += used * (item.yields[n] if item.yields else bool(item.flags & (4 << n)))
+        if any(have < want for have, want in zip(typed, wants, strict=True)):
+            continue
+        if (flags & _COSTED and not flags & _FREE) or made < needed:
+            continue
+        if made + pool < first:
             continue
         best = made - needed if best is None else min(best, made - needed)
     return 0 if best is None else best
@@ -76,7 +100,38 @@ _items = st.builds(
         lambda kind: st.sampled_from([kind, kind | 4, kind | 8, kind | 12])
     ),
     st.integers(1, 3),
+    st.sampled_from([0, 0, 2, 5, 9]),
 )
+_yielding = st.builds(
+    Item,
+    st.integers(0, 7),
+    st.sampled_from([_FREE, _COSTED]),
+    st.integers(1, 3),
+    st.sampled_from([0, 0, 2, 5]),
+    st.tuples(st.integers(0, 3), st.integers(0, 2)),
+)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    st.integers(-3, 14),
+    st.lists(_yielding, max_size=3),
+    st.lists(st.tuples(st.lists(_yielding, min_size=1, max_size=2), st.integers(1, 3)), max_size=1),
+    st.tuples(st.integers(1, 3), st.integers(1, 3)),  # (three of a type followed at most)
+    st.tuples(st.integers(0, 1), st.integers(0, 2)),
+    st.sampled_from([0, _FREE]),
+)
+def test_the_least_over_counts_each_wanted_types_mana(
+    needed: int,
+    alone: list[Item],
+    shared: list[tuple[list[Item], int]],
+    counts: tuple[int, int],
+    pooled: tuple[int, int],
+    start: int,
+) -> None:
+    """{W}{W}: two mana of the wanted type, not one source of it (the items' yields and the pool's)."""
+    found = least_over(needed, alone, shared, wanted=2, start=start, counts=counts, pooled=pooled)
+    assert found == _enumerated(needed, alone, shared, 2, start, 0, counts, pooled)
 
 
 @settings(max_examples=300, deadline=None, derandomize=True)
@@ -86,13 +141,23 @@ _items = st.builds(
     st.lists(st.tuples(st.lists(_items, min_size=1, max_size=2), st.integers(1, 3)), max_size=2),
     st.integers(0, 2),
     st.sampled_from([0, _FREE, _FREE | 4]),
+    st.integers(0, 3),
 )
 def test_the_least_over_agrees_with_every_choice_of_uses(
-    needed: int, alone: list[Item], shared: list[tuple[list[Item], int]], wanted: int, start: int
+    needed: int, alone: list[Item], shared: list[tuple[list[Item], int]], wanted: int, start: int, pool: int
 ) -> None:
-    assert least_over(needed, alone, shared, wanted=wanted, start=start) == _enumerated(
-        needed, alone, shared, wanted, start
+    assert least_over(needed, alone, shared, wanted=wanted, start=start, pool=pool) == _enumerated(
+        needed, alone, shared, wanted, start, pool
     )
+
+
+def test_the_least_over_with_many_levels_of_made_is_never_above_every_choice() -> None:
+    """More levels of ``made`` than least_over tells apart: the levels left out only weaken the floor."""
+    alone = [Item(1, _FREE, 12), *(Item(0, _COSTED | 4, 1, made) for made in range(2, 12))]
+    for needed in range(6):
+        assert least_over(needed, alone, wanted=1) <= _enumerated(needed, alone, [], 1, 0)
+    assert least_over(1, alone, wanted=1) == 0 < _enumerated(1, alone, [], 1, 0) == 1  # (made 2 left out)
+    assert least_over(1, [*alone[:1], Item(0, _COSTED | 4, 1, 11)], wanted=1) == 10
 
 
 def _nyxbloom(*lands: str) -> Board:
@@ -136,15 +201,23 @@ def test_nyxbloom_boards_agree_with_the_reference_search(lands: tuple[str, ...],
 
 
 def test_a_no_still_names_its_slots() -> None:
-    """The row holds only with the target's slots filled: the infeasibility core still finds the {R}s that
-    can't all be paid (three {R} at most, four asked for)."""
+    """The row holds only with the target's slots filled: the infeasibility core still finds the {R} that
+    can't be paid (the floor follows three colored symbols' types, {W}, {U} and {B}: three lands' nine
+    mana for four, five floating). Four {R} of three at most: the floor follows three of them (a row of
+    one floating), and the core is still the {R}."""
+    board = _nyxbloom("Plains", "Island", "Swamp")
+    target = PaymentTarget.of("{W}{U}{B}{R}")
+    assert _floor(board, "{W}{U}{B}{R}") == 5
+    solution = solve_payment(PaymentProblem.of(board, target))
+    assert solution.status is SolveStatus.INFEASIBLE
+    assert solution.core == (ManaType.R,)
+    assert not pay(board, target).payable
     board = _nyxbloom("Mountain", "Forest")
     target = PaymentTarget.of("{1}{R}{R}{R}{R}")
     assert _floor(board, "{1}{R}{R}{R}{R}") == 1
     solution = solve_payment(PaymentProblem.of(board, target))
     assert solution.status is SolveStatus.INFEASIBLE
     assert solution.core == (ManaType.R,)
-    assert not pay(board, target).payable
 
 
 def test_the_regression_board_caged_sun_floats_at_least_one() -> None:
@@ -196,3 +269,114 @@ def test_the_tied_up_floor_under_mana_reflection() -> None:
     for cost in ("{4}{G}", "{1}{G}", "{G}{G}{G}{G}{G}{G}{G}"):
         assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=20_000) is not None
     assert agrees_with_reference(board, PaymentTarget.of("{X}{G}").with_x(2), max_states=20_000) is not None
+
+
+def _floors(board: Board, cost: str) -> Floors:
+    record = build(PaymentProblem.of(board, PaymentTarget.of(cost)))
+    return floating_floors(record, record.main)
+
+
+def test_a_costed_source_is_paid_with_what_came_before_it() -> None:
+    """Cascading Cataracts, the only {G}: its {5} is paid with five made before it (Sol Ring's two and three
+    Plains), and its five then pay {W}{W}{G} and float two, where the sums alone float none (Sol Ring and a
+    Plains make three). By hand: 2 + 3 + 5 made, 5 + 3 spent."""
+    board = make_board(
+        [{"card": "Cascading Cataracts"}, {"card": "Sol Ring"}, *({"card": "Plains"} for _ in range(3))],
+        opponent=False,
+    )
+    assert _floors(board, "{W}{W}{G}") == Floors(2, 2, ())
+    result = agrees_with_reference(board, PaymentTarget.of("{W}{W}{G}"), max_states=20_000)
+    assert result is not None and result.floating.total == 2
+
+
+@pytest.mark.parametrize(
+    ("dear", "cost", "floors"),
+    [
+        ("Llanowar Wastes", "{G}", (0, 2)),  # the Wastes' {G} deals 1 damage; Gilded Lotus floats two
+        ("Treasure", "{G}", (0, 2)),  # a Treasure sacrificed, or the Lotus floating two
+        ("Llanowar Wastes", "{1}{G}", (1, 1)),  # (the Lotus alone floats one: no row of its own)
+        ("Llanowar Wastes", "{2}{G}", (0, 0)),  # (the Lotus alone: no row)
+        ("Forest", "{G}", (0, 0)),  # (no dear template)
+    ],
+)
+def test_the_plans_that_spare_life_and_sacrifices_float_more(
+    dear: str, cost: str, floors: tuple[int, int]
+) -> None:
+    """Life and sacrifices rank above the mana floating: the plans that use no painland's colored mana and
+    no Treasure float what Gilded Lotus's three leave, a floor of their own (by hand: 3 less the cost); the
+    answers against the reference search (the Lotus's plan where it floats, a painland's damage never)."""
+    board = make_board([{"card": "Gilded Lotus"}, {"card": dear}], opponent=False)
+    found = _floors(board, cost)
+    assert (found.every, found.cheap) == floors
+    assert bool(found.dear) == (dear != "Forest")
+    result = agrees_with_reference(board, PaymentTarget.of(cost), max_states=20_000)
+    assert result is not None and result.damage_taken == 0 and not result.sacrificed
+
+
+def test_the_dear_row_holds_only_where_no_dear_template_is_used() -> None:
+    """Without the Lotus, the Wastes' {G} (1 damage) is the only plan and floats nothing: the row 'some dear
+    template is used' lets it."""
+    board = make_board([{"card": "Llanowar Wastes"}], opponent=False)
+    assert _floors(board, "{G}") == Floors(0, None, _floors(board, "{G}").dear)
+    result = agrees_with_reference(board, PaymentTarget.of("{G}"), max_states=5_000)
+    assert result is not None and result.damage_taken == 1 and result.floating.total == 0
+    board = make_board([{"card": "Gilded Lotus"}, {"card": "Llanowar Wastes"}], life=1, opponent=False)
+    result = agrees_with_reference(board, PaymentTarget.of("{G}"), max_states=5_000)
+    assert result is not None and result.floating.total == 2
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.integers(-1, 8), st.lists(st.tuples(st.integers(1, 7), st.integers(0, 4)), max_size=6))
+def test_the_most_kept_agrees_with_every_subset(spare: int, units: list[tuple[int, int]]) -> None:
+    """The colors kept (of three) by the best set of untouched units within the spare mana, against every
+    subset of the units."""
+    kept = [
+        bin(functools.reduce(operator.or_, (mask for mask, _ in chosen), 0)).count("1")
+        for size in range(len(units) + 1)
+        for chosen in itertools.combinations(units, size)
+        if sum(cost for _, cost in chosen) <= spare
+    ]
+    assert most_kept(spare, units) == (max(kept) if spare >= 0 else None)
+
+
+def _colors_lost_floor(board: Board, cost: str) -> int:
+    problem = PaymentProblem.of(board, PaymentTarget.of(cost))
+    record = build(problem)
+    keeping = color_keeping(problem.view, problem.reflect, record.templates)
+    return colors_lost_floor(record, record.main, keeping)
+
+
+@pytest.mark.parametrize(
+    ("lands", "cost", "floor"),
+    [
+        # four of six: two basics left (Cataracts keeps all five only with five more untouched to pay it)
+        (("Plains", "Island", "Swamp", "Mountain", "Forest", "Cascading Cataracts"), "{4}", 3),
+        (("Plains", "Island", "Swamp", "Mountain", "Forest", "Cascading Cataracts"), "{1}", 0),
+        # Plains and Island pay: the Signet stays with the Swamp to pay it, every color open
+        (("Plains", "Island", "Swamp", "Azorius Signet"), "{2}", 0),
+        # one mana to spare: one basic stays (the Signet alone keeps nothing: its payer would be a second)
+        (("Plains", "Island", "Swamp", "Azorius Signet"), "{3}", 2),
+    ],
+)
+def test_the_colors_lost_floor(lands: tuple[str, ...], cost: str, floor: int) -> None:
+    """The fewest colors lost, by hand (each basic keeps its color and gives up its one mana), never above
+    the reference search's best plan's (agrees_with_reference: the answer's levels are the best's)."""
+    board = make_board([{"card": land} for land in lands], opponent=False)
+    assert _colors_lost_floor(board, cost) == floor
+    result = agrees_with_reference(board, PaymentTarget.of(cost), max_states=50_000)
+    assert result is not None and dict(result.objective)["colors_lost"] >= floor
+
+
+def test_krark_clan_ironworks_and_signets() -> None:
+    """Signets cost {1} and the Ironworks' sacrifice nothing: no plan without a sacrifice (the row 'some
+    dear template is used'), and {W}{W} takes two Signets' {W}, each one net, beside the Ironworks' two:
+    four made, two floating (by hand). The answer against the reference search."""
+    board = make_board(
+        [{"card": "Krark-Clan Ironworks"}, *({"card": "Selesnya Signet"} for _ in range(3))], opponent=False
+    )
+    floors = _floors(board, "{W}{W}")
+    assert (floors.every, floors.cheap) == (2, None) and floors.dear
+    result = agrees_with_reference(board, PaymentTarget.of("{W}{W}"), max_states=50_000)
+    assert result is not None and result.floating.total == 2 and len(result.sacrificed) == 1
+    question = small_slow_questions()["ironworks signets 10"]
+    assert _floors(Board.from_dict(question.board), question.cost).every == 2

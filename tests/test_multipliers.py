@@ -23,6 +23,7 @@ from models.board import Board
 from models.cost import PaymentTarget
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from planner.rules.production import ManaTag, Outcome, Packet, _by_types_made
+from planner.solve.cpsat import spine
 from planner.solve.cpsat.analysis import analysed
 from planner.solve.cpsat.solve import solve
 from planner.solve.cpsat.spine import build, solved
@@ -214,11 +215,15 @@ def test_merged_and_apart_agree_on_the_regression_boards(name: str) -> None:
     assert answers[0] == answers[1]
 
 
-def test_a_merged_optimum_that_cannot_be_ordered_is_answered_by_every_twin() -> None:
-    """Cascading Cataracts and two Rugged Prairies among Plains paying {B}{B}: the optimum of the model with
-    the Prairies merged has them pay each other's {R/W}, which no order allows, so the model of every twin
-    answers (:func:`planner.solve.cpsat.spine.solved`), with the reference search's best plan (the kind of
-    bench_no --multipliers seed 16 question 191 and seed 18 question 19, issue 41)."""
+def test_a_merged_optimum_that_cannot_be_ordered_is_answered_by_every_twin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Cascading Cataracts and two Rugged Prairies among Plains paying {B}{B}: without the floating floor's
+    rows, the optimum of the model with the Prairies merged has them pay each other's {R/W}, which no order
+    allows, so the model of every twin answers (:func:`planner.solve.cpsat.spine.solved`), with the
+    reference search's best plan (the kind of bench_no --multipliers seed 16 question 191 and seed 18
+    question 19, issue 41). With the floor (the Cataracts' five paid with five made before it), the merged
+    model's optimum is that plan's, and it is ordered at once."""
     board = make_board(
         [
             {"card": "Cascading Cataracts"},
@@ -229,10 +234,15 @@ def test_a_merged_optimum_that_cannot_be_ordered_is_answered_by_every_twin() -> 
         opponent=False,
     )
     target = PaymentTarget.of("{B}{B}")
-    record = build(PaymentProblem.of(board, target))
-    assert record.relaxed and solve(record) is None
-    fallback = solved(PaymentProblem.of(board, target))
+    with monkeypatch.context() as patched:
+        patched.setattr(spine, "floor_floating", lambda record, layer: None)
+        record = build(PaymentProblem.of(board, target))
+        assert record.relaxed and solve(record) is None
+        fallback = solved(PaymentProblem.of(board, target))
     assert fallback.status is SolveStatus.OPTIMAL
+    record = build(PaymentProblem.of(board, target))
+    ordered = solve(record)
+    assert record.relaxed and ordered is not None and ordered.objective == fallback.objective
     assert agrees_with_reference(board, target, max_states=20_000) is not None
 
 

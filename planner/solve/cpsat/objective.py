@@ -16,7 +16,7 @@ from planner.rules.costs import energy_paid
 from planner.solve.bounds import alternative_most
 from planner.solve.cpsat.analysis import twin_runs
 from planner.solve.cpsat.classes import class_touched
-from planner.solve.cpsat.floating_floor import floor_tied_up
+from planner.solve.cpsat.floating_floor import floor_colors_lost, floor_tied_up
 from planner.solve.cpsat.literals import is_zero
 from planner.solve.cpsat.record import Expr, PaymentModel, Term, total
 from planner.solve.cpsat.resources import cards_lost
@@ -276,4 +276,6 @@ def _lost_colors(record: PaymentModel, count: dict[str, int], used: dict[str, Ex
         kept = model.new_bool_var(f"kept_{letter}")
         model.add_bool_or(options).only_enforce_if(kept)
         lost_colors.append(1 - kept)
+    # (the fewest colors any plan loses, from the amounts: a row for the LP)
+    floor_colors_lost(record, total(lost_colors), keeping)
     return lost_colors
