@@ -175,8 +175,9 @@ class _Usage:
         maxima = self.maxima
         if maxima:
             # (not min: Python 3.11's min and max parse keywords on every call)
-            return tuple(demand[t] if demand[t] < maxima[t] else maxima[t] for t in types)
-        return tuple(demand[t] for t in types)
+            # (a list made first: a generator resumes once per item)
+            return tuple([demand[t] if demand[t] < maxima[t] else maxima[t] for t in types])
+        return tuple(map(demand.__getitem__, types))
 
     def units(self) -> tuple[int, ...] | None:
         """The type masks of the one-mana units an activation makes, for feasibility, or None if not simple.
@@ -301,8 +302,8 @@ class SourceKind:
 
 
 def _mask_of(counts: Counts) -> int:
-    # (six bits, six counts: a zip's strict would parse a keyword on every call)
-    return sum(bit for bit, count in zip(_BITS, counts) if count)  # noqa: B905
+    # (the bits of the counts that are not 0, picked at C speed)
+    return sum(itertools.compress(_BITS, counts))
 
 
 def _made_mask(options: Iterable[_Option]) -> int:
@@ -647,7 +648,8 @@ def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> Sou
         commander,
         permanent.level,
     )
-    counted = next((c for c in kind.removes_counters if permanent.counter(c)), None)
+    removes = kind.removes_counters  # (mostly none: no generator made then)
+    counted = next((c for c in removes if permanent.counter(c)), None) if removes else None
     if permanent.activated_this_turn:
         kind = replace(
             kind,
@@ -714,7 +716,7 @@ def useful_options(
     for option in options:
         # (a count per type; neither a zip's strict nor min: each parses keywords on every call)
         counts = option.counts
-        cover = tuple(counts[t] if counts[t] < wanted else wanted for t, wanted in zip(types, open_))  # noqa: B905
+        cover = tuple([counts[t] if counts[t] < wanted else wanted for t, wanted in zip(types, open_)])  # noqa: B905
         seen.setdefault((cover, option.total, option.damage), option)
     return tuple(
         (cover, option)
