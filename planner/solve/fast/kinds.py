@@ -270,14 +270,21 @@ class SourceKind:
             # what it could produce (CR 106.7) depends on another ability, whose mana is not fixed
             unknown = next(a for a in self.abilities if a.options is None)
             return _Usage(unknown.text, True, (), 0, 0, ())
-        free = 0
+        free, most, gain, special = 0, 0, 0, False
+        maxima = [0] * 6
+        if options:
+            # (the most of each in one loop, from the first option's: max parses keywords on every call)
+            most, gain, maxima = options[0].total, options[0].net, list(options[0].counts)
         for option in options:
+            counts = option.counts
             if not option.damage:
-                free |= _mask_of(option.counts)
-        most = max((o.total for o in options), default=0)
-        maxima = tuple(max((o.counts[t] for o in options), default=0) for t in range(6))
-        special = any(o.special for o in options)
-        gain = max((o.net for o in options), default=0)
+                free |= _mask_of(counts)
+            most = option.total if option.total > most else most
+            gain = option.net if option.net > gain else gain
+            special = special or option.special
+            for t in range(6):
+                if counts[t] > maxima[t]:
+                    maxima[t] = counts[t]
         made = _made_mask(options)
         painful = bool(made & _COLOR_MASK) and not free & _COLOR_MASK
         return _Usage(
@@ -287,7 +294,7 @@ class SourceKind:
             most,
             free,
             tuple(restrictions),
-            maxima,
+            tuple(maxima),
             special,
             gain,
             painful,
