@@ -1,16 +1,18 @@
 """The dynamic programme's limits are decided before it runs (issue 41 item 2), from counts
 (:meth:`planner.solve.fast.programme._Programme._extent`): the extent bounds the moves the programme takes,
 a run whose extent is within the limits never passes them (``_PastItsExtentError`` would say so), a run
-without a bound whose extent passes them is declined before the programme takes a move, and boards just
+without a bound whose extent passes them is declined before the programme takes a move (one with a bound
+after a trial of a few moves, its extent worked out only when the trial does not end it), and boards just
 inside and just outside each limit say so; a big board of the kind issue 41 found (filter lands and Signets)
 is declined before the programme takes a move, where the programme itself declines."""
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -21,23 +23,50 @@ from models.cost import PaymentTarget
 from models.kept import forget_all
 from planner.solve.fast import programme, solve_fast
 from planner.solve.fast.optimise import _optimise
-from planner.solve.fast.programme import _PastItsExtentError, _Programme
+from planner.solve.fast.programme import _Limit, _PastItsExtentError, _Programme, _TrialOverError
 from planner.solve.fast.reduction import _reduced
 from planner.solve.fast.search import _DeclinedError
 from planner.solve.fast.sources import _Outside, _Taps
 from planner.solve.problem import PaymentProblem
+from planner.solve.solution import Solution
 
-#: A run of the programme as the tests see it: (plain, bounded, what its extent said, how it ended: "ok",
-#: "declined" or "past", the moves it took, the extent's moves and states counted without a cap, with the
-#: run's bound on value where it has one).
-_Run = tuple[bool, bool, bool, str, int, int, int]
+#: The big boards' time limit, in seconds: what they assert is how the limits on moves and states decide,
+#: which a loaded machine's clock (or the caches switched off, MANA_PLANNER_CACHE=off) must not cut short.
+_NO_TIME_LIMIT = 86_400.0
+
+
+class _Run(NamedTuple):
+    """A run of the programme as the tests see it (:meth:`_Programme.solve`)."""
+
+    plain: bool
+    bounded: bool
+    #: what its extent said at its start, with the run's budget then
+    fits: bool
+    #: how it ended: "ok", "declined" or "past"
+    ended: str
+    #: the moves it took, in all its passes
+    taken: int
+    #: the extent's moves and states, counted without a cap, with the run's bound on value where it has one
+    moves: int
+    states: int
+    #: its passes (:meth:`_Programme._run`): whether each was a trial, how it ended ("ok", "trial over",
+    #: "declined", "past") and the moves it took
+    passes: tuple[tuple[bool, str, int], ...]
+
+
+def _ended(error: Exception | None) -> str:
+    """How a run or pass ended, by the error that ended it (None: it ended with its answer)."""
+    if error is None:
+        return "ok"
+    return {_PastItsExtentError: "past", _TrialOverError: "trial over"}.get(type(error), "declined")
 
 
 @pytest.fixture
 def runs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[_Run]]:
-    """Every run of the programme, recorded (:data:`_Run`)."""
+    """Every run of the programme, recorded (:class:`_Run`) with its passes."""
     seen: list[_Run] = []
-    solve = _Programme.solve
+    passes: list[tuple[bool, str, int]] = []
+    solve, run = _Programme.solve, _Programme._run
 
     def solving(
         self: _Programme,
@@ -51,21 +80,41 @@ def runs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[_Run]]:
         fits = self._fits(skipped, plain=plain, budget=programme._MAX_MOVES - self.search.moves, limit=bound)
         moves, states = self._extent(skipped, plain=plain, cap=1 << 60, limit=bound)
         before = self.search.moves
-        ended = "declined"
+        passes.clear()
+        error: Exception | None = None
         try:
-            found = solve(self, skipped, limit, plain=plain, beyond=beyond)
-            ended = "ok"
-            return found
-        except _PastItsExtentError:
-            ended = "past"
+            return solve(self, skipped, limit, plain=plain, beyond=beyond)
+        except _DeclinedError as declined:
+            error = declined
             raise
         finally:
-            seen.append((plain, limit is not None, fits, ended, self.search.moves - before, moves, states))
+            taken = self.search.moves - before
+            ended = _ended(error)
+            seen.append(_Run(plain, limit is not None, fits, ended, taken, moves, states, tuple(passes)))
+
+    def running(
+        self: _Programme, skipped: frozenset[int], plain: bool, limit: _Limit | None, *, trial: bool
+    ) -> _Taps | None:
+        before = self.search.moves
+        error: Exception | None = None
+        try:
+            return run(self, skipped, plain, limit, trial=trial)
+        except (_DeclinedError, _TrialOverError) as ended:
+            error = ended
+            raise
+        finally:
+            passes.append((trial, _ended(error), self.search.moves - before))
 
     monkeypatch.setattr(_Programme, "solve", solving)
+    monkeypatch.setattr(_Programme, "_run", running)
     forget_all()  # (nothing kept from other limits)
     yield seen
     forget_all()
+
+
+def _trial_then_full(run: _Run) -> int:
+    """The moves a run took in a trial that did not end it (0 when it had none)."""
+    return sum(taken for trial, ended, taken in run.passes if trial and ended == "trial over")
 
 
 @pytest.mark.parametrize(("moves", "states"), [(300, 4096), (3000, 12), (1000, 8), (150_000, 4096)])
@@ -80,15 +129,21 @@ def test_a_run_that_fits_never_passes_its_limits(
         board = Board.from_dict(question.board)
         solve_fast(PaymentProblem.of(board, PaymentTarget.of(question.cost), x=question.x))
     assert runs
-    assert all(ended != "past" for *_, ended, _, _, _ in runs)
-    # the extent bounds the moves every run took (a bound only drops states), where it counted them all (it
+    assert all(run.ended != "past" and all(ended != "past" for _, ended, _ in run.passes) for run in runs)
+    # the extent bounds the moves of every pass (a bound only drops states), where it counted them all (it
     # stops once its states pass the limit)
-    assert all(taken <= extent for *_, taken, extent, most in runs if most <= states)
-    # a run that does not fit, with a bound or without, is declined before it takes a move
-    assert all(taken == 0 for _, _, fits, _, taken, _, _ in runs if not fits)
-    assert any(bounded and taken for _, bounded, _, _, taken, _, _ in runs)  # (bounded runs seen running)
+    assert all(taken <= run.moves for run in runs if run.states <= states for _, _, taken in run.passes)
+    # a run's full pass starts only where its extent fits (with what its trial left of the budget), and a
+    # trial takes at most its moves
+    assert all(run.fits for run in runs if any(not trial for trial, _, _ in run.passes))
+    assert all(taken <= programme._TRIAL_MOVES for run in runs for trial, _, taken in run.passes if trial)
+    # a run that does not fit is declined before it takes a move; a bounded one after at most its trial's
+    # moves (or it ends within them)
+    assert all(run.taken == 0 and run.ended == "declined" for run in runs if not run.fits and not run.bounded)
+    assert all(run.taken <= programme._TRIAL_MOVES for run in runs if not run.fits)
+    assert any(run.bounded and run.taken for run in runs)  # (bounded runs seen running)
     if moves < 150_000:
-        assert {fits for _, _, fits, *_ in runs} == {True, False}  # (both verdicts seen)
+        assert {run.fits for run in runs} == {True, False}  # (both verdicts seen)
 
 
 def test_the_extent_bounds_every_run_without_limits(
@@ -103,10 +158,13 @@ def test_the_extent_bounds_every_run_without_limits(
         board = Board.from_dict(question.board)
         solve_fast(PaymentProblem.of(board, PaymentTarget.of(question.cost), x=question.x))
     assert len(runs) > 20
-    assert all(ended == "ok" for *_, ended, _, _, _ in runs)
-    over = [run for run in runs if run[4] > run[5]]
+    assert all(run.ended == "ok" for run in runs)
+    # each pass (a trial, or the whole run) within the extent; the run as a whole within it past its trial
+    over = [run for run in runs if any(taken > run.moves for _, _, taken in run.passes)]
     assert not over
-    assert any(taken for *_, taken, _, _ in runs)
+    assert all(run.taken <= run.moves + _trial_then_full(run) for run in runs)
+    assert any(run.taken for run in runs)
+    assert any(_trial_then_full(run) for run in runs)  # (trials that did not end the run seen)
 
 
 def _first_run(problem: PaymentProblem, runs: list[_Run]) -> _Run:
@@ -139,16 +197,18 @@ def test_just_inside_and_just_outside_each_limit(
         }
     )
     problem = PaymentProblem.of(board, PaymentTarget.of("{40}{G}{U}"))
-    plain, bounded, fits, ended, taken, moves, states = _first_run(problem, runs)
-    assert plain and not bounded and fits and ended == "ok" and taken > 0
-    extent = {"moves": moves, "states": states}[limit]
+    first = _first_run(problem, runs)
+    assert first.plain and not first.bounded and first.fits and first.ended == "ok" and first.taken > 0
+    extent = {"moves": first.moves, "states": first.states}[limit]
     name = {"moves": "_MAX_MOVES", "states": "_MAX_STATES"}[limit]
     monkeypatch.setattr(programme, name, extent)  # just inside: the run fits and never passes its limit
     forget_all()
-    assert _first_run(problem, runs)[2:4] == (True, "ok")
+    inside = _first_run(problem, runs)
+    assert (inside.fits, inside.ended) == (True, "ok")
     monkeypatch.setattr(programme, name, extent - 1)  # just outside: declined before the programme moves
     forget_all()
-    assert _first_run(problem, runs)[2:5] == (False, "declined", 0)
+    outside = _first_run(problem, runs)
+    assert (outside.fits, outside.ended, outside.taken, outside.passes) == (False, "declined", 0, ())
 
 
 #: A big board of the kind issue 41 found slow to decline: filter lands and Signets of the cost's colors,
@@ -180,33 +240,39 @@ def test_a_big_board_past_the_limits_is_declined_before_the_programme_runs(
     )
     problem = PaymentProblem.of(board, PaymentTarget.of("{300}{U}{U}{R}"))
     assert solve_fast(problem) is None
-    assert runs[-1][1:5] == (False, False, "declined", 0)  # declined by its extent, before a move
+    last = runs[-1]
+    # declined by its extent, before a move
+    assert (last.bounded, last.fits, last.ended, last.taken, last.passes) == (False, False, "declined", 0, ())
     # run as if it fitted, the programme declines too (past its limits), having taken its moves
     monkeypatch.setattr(_Programme, "_fits", lambda *_args, **_kwargs: True)
     runs.clear()
     assert solve_fast(problem) is None
-    assert runs[-1][3] == "past" and runs[-1][4] > 0
+    assert runs[-1].ended == "past" and runs[-1].taken > 0
 
 
-def test_a_bounded_run_past_its_limits_is_declined_before_it_moves(
+def test_a_bounded_run_past_its_limits_is_declined_after_its_trial(
     monkeypatch: pytest.MonkeyPatch, runs: list[_Run]
 ) -> None:
     # bench_big's random question 3 of seed 3 ({1102}{G}, 1,000 permanents): the greedy has too many choices,
     # so a plain run (sources that just tap) bounds a run with the rest. The plain run fits; the bounded run's
     # extent does not, even with its bound (the plain payment pays a mana over, which leaves room for many
-    # Signets' uses), and it is declined before it takes a move (issue 41: it took 340,000 moves, then
-    # 34,000, declining within a group of Signets, 60-150 ms)
+    # Signets' uses), and it is declined once its trial ends, having taken at most the trial's moves (issue
+    # 41: it took 340,000 moves, then 34,000, declining within a group of Signets, 60-150 ms)
     rng = random.Random(3)
     data, cost = [random_big_question(rng) for _ in range(4)][3]
-    problem = PaymentProblem.of(Board.from_dict(data), PaymentTarget.of(cost))
+    problem = PaymentProblem.of(Board.from_dict(data), PaymentTarget.of(cost), time_limit=_NO_TIME_LIMIT)
     assert solve_fast(problem) is None
-    assert [run[:5] for run in runs][1:] == [(False, True, False, "declined", 0)]
-    assert runs[0][:4] == (True, False, True, "ok")
+    plain, bounded = runs
+    assert (plain.plain, plain.bounded, plain.fits, plain.ended) == (True, False, True, "ok")
+    assert (bounded.bounded, bounded.fits, bounded.ended) == (True, False, "declined")
+    assert [(trial, ended) for trial, ended, _ in bounded.passes] == [(True, "trial over")]
+    assert 0 < bounded.taken <= programme._TRIAL_MOVES
     # run as if it fitted, the bounded run passes a limit (past its extent, which said it does not fit)
     monkeypatch.setattr(_Programme, "_fits", lambda *_args, **_kwargs: True)
     runs.clear()
     assert solve_fast(problem) is None
-    assert runs[-1][1] and runs[-1][3] == "past" and runs[-1][4] > 0
+    assert runs[-1].bounded and runs[-1].ended == "past" and runs[-1].taken > programme._TRIAL_MOVES
+    assert [(trial, ended) for trial, ended, _ in runs[-1].passes] == [(True, "trial over"), (False, "past")]
 
 
 def test_a_bound_that_leaves_no_room_for_a_special_fits_the_bounded_run(
@@ -228,11 +294,13 @@ def test_a_bound_that_leaves_no_room_for_a_special_fits_the_bounded_run(
     monkeypatch.setattr(_Programme, "_fits", fitting)
     rng = random.Random(2)
     data, cost = [random_big_question(rng) for _ in range(16)][15]
-    problem = PaymentProblem.of(Board.from_dict(data), PaymentTarget.of(cost))
+    problem = PaymentProblem.of(Board.from_dict(data), PaymentTarget.of(cost), time_limit=_NO_TIME_LIMIT)
     assert solve_fast(problem) is not None
-    plain, bounded, fits_, ended, taken, moves, _ = runs[-1]
-    assert bounded and not plain and fits_ and ended == "ok"
-    assert 0 < taken == moves
+    last = runs[-1]
+    assert last.bounded and not last.plain and last.fits and last.ended == "ok"
+    # (its last pass, the trial or the whole run after it, takes the extent's moves)
+    assert last.passes[-1][1:] == ("ok", last.moves) and last.moves > 0
+    assert last.taken == last.moves + _trial_then_full(last)
     assert unbounded and min(unbounded) > programme._MAX_MOVES  # (without its bound it would not fit)
 
 
@@ -244,8 +312,86 @@ def test_a_run_whose_sources_make_mana_in_pairs_counts_every_other_value(runs: l
     # its moves stay within its extent
     rng = random.Random(8)
     data, cost = [random_big_question(rng) for _ in range(40)][39]
-    problem = PaymentProblem.of(Board.from_dict(data), PaymentTarget.of(cost))
+    problem = PaymentProblem.of(Board.from_dict(data), PaymentTarget.of(cost), time_limit=_NO_TIME_LIMIT)
     solve_fast(problem)
-    plain, bounded, fits, ended, taken, moves, _ = runs[0]
-    assert plain and not bounded and fits and ended == "ok"
-    assert 0 < taken <= moves <= programme._MAX_MOVES
+    first = runs[0]
+    assert first.plain and not first.bounded and first.fits and first.ended == "ok"
+    assert 0 < first.taken <= first.moves <= programme._MAX_MOVES
+
+
+@pytest.mark.parametrize("trial", [0, 1, 7])
+def test_a_run_answers_the_same_whatever_its_trial(trial: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a trial that does not end the run is followed by the whole run from its start: the same payments as with
+    # the trial that ends most runs (the default), question by question, including those declined
+    rng = random.Random(36 + trial)
+    questions = [random_question(rng) for _ in range(150)]
+    cases = [
+        (Board.from_dict(question.board), PaymentTarget.of(question.cost), question.x)
+        for question in questions
+    ]
+
+    def answers() -> list[Solution | None]:
+        # (each question posed afresh, with a time limit no loaded machine reaches: the answers are compared)
+        return [solve_fast(PaymentProblem.of(*case[:2], x=case[2], time_limit=86_400.0)) for case in cases]
+
+    forget_all()
+    default = answers()
+    monkeypatch.setattr(programme, "_TRIAL_MOVES", trial)
+    forget_all()
+    passes: list[bool] = []
+    run = _Programme._run
+
+    def running(
+        self: _Programme, skipped: frozenset[int], plain: bool, limit: _Limit | None, *, trial: bool
+    ) -> _Taps | None:
+        passes.append(trial)
+        return run(self, skipped, plain, limit, trial=trial)
+
+    monkeypatch.setattr(_Programme, "_run", running)
+    assert answers() == default
+    assert sum(default_answer is not None for default_answer in default) > 40
+    # (bounded runs seen past their trial: a trial, then the whole run)
+    assert any(first and not second for first, second in itertools.pairwise(passes))
+    forget_all()
+
+
+def test_a_bounded_run_that_ends_in_its_trial_works_out_no_extent(monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 36 ("nothing slower"): the bounded runs of simple boards end within a few moves, and work out no
+    # extent (an extent on a cold board cost more than the run: bench_instructions' cold row 10,508 -> 11,233
+    # thousand instructions a call, the review against frag41c's up-front bounded extents)
+    asked: list[bool] = []
+    fits, solve = _Programme._fits, _Programme.solve
+
+    def fitting(self: _Programme, skipped: frozenset[int], **kwargs: Any) -> bool:
+        asked.append(kwargs.get("limit") is not None)
+        return bool(fits(self, skipped, **kwargs))
+
+    bounded_runs: list[int] = []
+
+    def solving(
+        self: _Programme,
+        skipped: frozenset[int],
+        bound: int | None = None,
+        *,
+        plain: bool = False,
+        beyond: bool = False,
+    ) -> _Taps | None:
+        before = self.search.moves
+        try:
+            return solve(self, skipped, bound, plain=plain, beyond=beyond)
+        finally:
+            if bound is not None:
+                bounded_runs.append(self.search.moves - before)
+
+    monkeypatch.setattr(_Programme, "_fits", fitting)
+    monkeypatch.setattr(_Programme, "solve", solving)
+    forget_all()
+    rng = random.Random(7)
+    for _ in range(150):
+        question = random_question(rng)
+        board = Board.from_dict(question.board)
+        solve_fast(PaymentProblem.of(board, PaymentTarget.of(question.cost), x=question.x))
+    ended = [taken for taken in bounded_runs if taken <= programme._TRIAL_MOVES]
+    assert len(ended) > 10
+    assert asked.count(True) <= len(bounded_runs) - len(ended)
+    forget_all()

@@ -57,7 +57,9 @@ feeding value, in time linear in the uses): a run without a bound that does not 
 and a run that fits never passes a limit. A run bounded by a known payment's value reads its bound too:
 each use raises a state's value plus the least cost of the mana it still needs by at least its group's
 :meth:`~planner.solve.fast.programme._Programme._rise`, so its extent keeps only the boxes within the
-bound, and it is declined at once when that does not fit either. A board that a permanent's card puts
+bound. Such a run is first tried for a few moves (those that answer mostly take under 30), and its extent is
+worked out only when the trial does not end: it is declined then when that does not fit, having taken at
+most the trial's moves. A board that a permanent's card puts
 outside whatever the board does (an ability the fast path takes on no board, that it could activate now:
 :func:`~planner.solve.fast.kinds.outside_on_any_board`) is told so before its reduction when only the
 verdict is asked for (:func:`solve_fast`). The tests compare answers with CP-SAT and the reference search on

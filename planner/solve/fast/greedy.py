@@ -135,7 +135,7 @@ class _Greedy:
         if math.prod(len(choices) for choices in per_group) > _MAX_CHOICES:
             raise _TooManyChoicesError
         for parts in itertools.product(*per_group):
-            yield tuple(pick for part in parts for pick in part)
+            yield tuple(itertools.chain.from_iterable(parts))
 
     def _base(self, demand: Sequence[int], needed: int, skip: tuple[int, ...]) -> _Taps | None:
         """The lightest one-mana sources (but those at the positions ``skip`` among them) filling the demand

@@ -175,8 +175,9 @@ class _Usage:
         maxima = self.maxima
         if maxima:
             # (not min: Python 3.11's min and max parse keywords on every call)
-            return tuple(demand[t] if demand[t] < maxima[t] else maxima[t] for t in types)
-        return tuple(demand[t] for t in types)
+            # (a list made first: a generator resumes once per item)
+            return tuple([demand[t] if demand[t] < maxima[t] else maxima[t] for t in types])
+        return tuple(map(demand.__getitem__, types))
 
     def units(self) -> tuple[int, ...] | None:
         """The type masks of the one-mana units an activation makes, for feasibility, or None if not simple.
@@ -269,14 +270,21 @@ class SourceKind:
             # what it could produce (CR 106.7) depends on another ability, whose mana is not fixed
             unknown = next(a for a in self.abilities if a.options is None)
             return _Usage(unknown.text, True, (), 0, 0, ())
-        free = 0
+        free, most, gain, special = 0, 0, 0, False
+        maxima = [0] * 6
+        if options:
+            # (the most of each in one loop, from the first option's: max parses keywords on every call)
+            most, gain, maxima = options[0].total, options[0].net, list(options[0].counts)
         for option in options:
+            counts = option.counts
             if not option.damage:
-                free |= _mask_of(option.counts)
-        most = max((o.total for o in options), default=0)
-        maxima = tuple(max((o.counts[t] for o in options), default=0) for t in range(6))
-        special = any(o.special for o in options)
-        gain = max((o.net for o in options), default=0)
+                free |= _mask_of(counts)
+            most = option.total if option.total > most else most
+            gain = option.net if option.net > gain else gain
+            special = special or option.special
+            for t in range(6):
+                if counts[t] > maxima[t]:
+                    maxima[t] = counts[t]
         made = _made_mask(options)
         painful = bool(made & _COLOR_MASK) and not free & _COLOR_MASK
         return _Usage(
@@ -286,7 +294,7 @@ class SourceKind:
             most,
             free,
             tuple(restrictions),
-            maxima,
+            tuple(maxima),
             special,
             gain,
             painful,
@@ -301,8 +309,8 @@ class SourceKind:
 
 
 def _mask_of(counts: Counts) -> int:
-    # (six bits, six counts: a zip's strict would parse a keyword on every call)
-    return sum(bit for bit, count in zip(_BITS, counts) if count)  # noqa: B905
+    # (the bits of the counts that are not 0, picked at C speed)
+    return sum(itertools.compress(_BITS, counts))
 
 
 def _made_mask(options: Iterable[_Option]) -> int:
@@ -647,7 +655,8 @@ def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> Sou
         commander,
         permanent.level,
     )
-    counted = next((c for c in kind.removes_counters if permanent.counter(c)), None)
+    removes = kind.removes_counters  # (mostly none: no generator made then)
+    counted = next((c for c in removes if permanent.counter(c)), None) if removes else None
     if permanent.activated_this_turn:
         kind = replace(
             kind,
@@ -714,7 +723,7 @@ def useful_options(
     for option in options:
         # (a count per type; neither a zip's strict nor min: each parses keywords on every call)
         counts = option.counts
-        cover = tuple(counts[t] if counts[t] < wanted else wanted for t, wanted in zip(types, open_))  # noqa: B905
+        cover = tuple([counts[t] if counts[t] < wanted else wanted for t, wanted in zip(types, open_)])  # noqa: B905
         seen.setdefault((cover, option.total, option.damage), option)
     return tuple(
         (cover, option)

@@ -41,12 +41,20 @@ _FAR = 1 << 62
 #: The most transitions (state times option) the dynamic programme tries in one fast-path call, a bound on its
 #: time (about a tenth of a second); past it CP-SAT answers (a cost of {114} on 160 permanents).
 _MAX_MOVES = 150_000
+#: The most moves a bounded run takes before its extent is worked out (:meth:`_Programme.solve`): those that
+#: answer take 1-28 on the benchmarks' boards, which then never work out an extent.
+_TRIAL_MOVES = 64
 
 
 class _PastItsExtentError(_DeclinedError):
     """A run of the programme passed a limit that its extent (:meth:`_Programme._fits`, decided before the
     run) said it keeps within: never, unless the extent is wrong. The fast path declines all the same (CP-SAT
     answers); the tests look for it."""
+
+
+class _TrialOverError(Exception):
+    """A bounded run's trial (:meth:`_Programme.solve`) took its :data:`_TRIAL_MOVES` without ending: its
+    extent decides whether it goes on."""
 
 
 class _Programme:
@@ -118,7 +126,7 @@ class _Programme:
                 # options with the same effect on the totals and the same cost are one option here
                 effects: dict[tuple[object, ...], _Move] = {}
                 for o in first.options:
-                    key = (tuple(o.pays[t] - o.counts[t] for t in self.types), o.net, o.net < o.total)
+                    key = (tuple([o.pays[t] - o.counts[t] for t in self.types]), o.net, o.net < o.total)
                     cost = search.packed(first, o) - first.weight
                     if (key, cost) not in effects:
                         effects[(key, cost)] = (key, cost, o)
@@ -185,11 +193,28 @@ class _Programme:
             if search.moves + each * (1 + search.pending) > _MAX_MOVES:
                 raise _DeclinedError
         search.runs += 1
-        budget = _MAX_MOVES - search.moves
-        bounded = bound is not None
         limit = None if bound is None else (bound - beyond, beyond)
-        if not self._fits(skipped, plain=plain, budget=budget, limit=limit):
-            raise _DeclinedError  # (decided before the run: its extent passes the limits)
+        if limit is not None:
+            # a bounded run is tried first for a few moves (most that answer take 1-28), its extent worked
+            # out only when the trial does not end: a simple board never pays for it
+            try:
+                return self._run(skipped, plain, limit, trial=True)
+            except _TrialOverError:
+                pass
+        if not self._fits(skipped, plain=plain, budget=_MAX_MOVES - search.moves, limit=limit):
+            raise _DeclinedError  # (decided before the run, or after its trial: its extent passes the limits)
+        return self._run(skipped, plain, limit, trial=False)
+
+    def _run(
+        self, skipped: frozenset[int], plain: bool, limit: _Limit | None, *, trial: bool
+    ) -> _Taps | None:
+        """One pass of :meth:`solve`'s run (``limit``: its bound on value, as :meth:`_fits` reads it), from
+        the moves the search has taken so far, within the limits; with ``trial``, at most
+        :data:`_TRIAL_MOVES` moves, past which :class:`_TrialOverError` ends it (the moves it took counted,
+        the one that would pass not taken)."""
+        budget = _MAX_MOVES - self.search.moves
+        stop = min(self.search.moves + _TRIAL_MOVES, _MAX_MOVES) if trial else _MAX_MOVES
+        bounded = limit is not None
         frontier: dict[tuple[int, ...], tuple[int, object]] = {self.start: (0, None)}
         groups = self.search.groups
         # a surplus (from the pool, or from what specials make) is dropped before the sources that only tap
@@ -231,9 +256,13 @@ class _Programme:
             tables = self.moves[index] or self._move_tables(index, room)
             inline = room is None and not self.feeding  # the common case, worked out inline
             for member in members:
-                self.search.moves += len(current) * len(options)
-                if self.search.moves > _MAX_MOVES:
-                    raise self._declined(skipped, plain, budget, limit)
+                taking = len(current) * len(options)
+                self.search.moves += taking
+                if self.search.moves > stop:
+                    if self.search.moves > _MAX_MOVES:
+                        raise self._declined(skipped, plain, budget, limit)
+                    self.search.moves -= taking  # (the trial ends: these moves are not taken)
+                    raise _TrialOverError
                 self.search.problem.check_time()
                 ceiling -= each  # (the most mana the later uses can still make)
                 weight = member.weight
@@ -318,10 +347,11 @@ class _Programme:
     ) -> bool:
         """Whether :meth:`solve` surely keeps within its limits (``budget`` moves, what :data:`_MAX_MOVES`
         leaves of the search's at the run's start, and :data:`_MAX_STATES` states): :meth:`_coarse_fit` or
-        :meth:`_extent` within them. Decided before the run, from counts; a run that does not fit is
-        declined at once, and one that fits never passes a limit (:class:`_PastItsExtentError` says so if it
-        did). ``limit``: a bounded run's bound on a state's value (its bound, less 1 with ``beyond``), which
-        its extent reads (:meth:`_rise`); None without a bound.
+        :meth:`_extent` within them. Decided before the run (a bounded run's after its trial), from counts,
+        with what is left of the budget then; a run that does not fit is declined at once, and one that fits
+        never passes a limit (:class:`_PastItsExtentError` says so if it did). ``limit``: a bounded run's
+        bound on a state's value (its bound, less 1 with ``beyond``), which its extent reads (:meth:`_rise`);
+        None without a bound.
 
         Skipping members only takes states away (fewer uses, and states dropped sooner: what the later uses
         can make shrinks), and so does a bound, so the bounds with nothing skipped and no bound, the extent
@@ -655,9 +685,13 @@ def _most_lowered(moves: Sequence[_Move]) -> int:
     >>> _most_lowered([(((1,), 2), 0, None), (((0,), 3), 0, None), (((0,), -1, True), 0, None)])
     3
     """
-    return max(
-        (amount for (_, amount, *_), _, _ in moves if isinstance(amount, int) and amount > 0), default=0
-    )
+    most = 0
+    for key, _, _ in moves:
+        amount = key[1]
+        # (compared inline: Python 3.11's max parses keywords on every call)
+        if isinstance(amount, int) and amount > most:
+            most = amount
+    return most
 
 
 def _clamped(
