@@ -49,6 +49,7 @@ _FILTER_VALUES: dict[str, tuple[object, ...]] = {
     "named_as_source": (True,),
     "keyword": ("defender",),
     "entered_this_turn": (True,),
+    "enchanted_player": (True,),
 }
 
 #: The permanent a filter looks at, and the one it is written on (its source), on the base board.

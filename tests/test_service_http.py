@@ -314,24 +314,29 @@ def test_a_client_that_goes_away_mid_body_is_not_a_traceback() -> None:
 
 def test_a_call_whose_client_went_away_frees_its_worker() -> None:
     """A long call whose client goes away: its worker process is stopped (and replaced) soon after, not left
-    to run to the time limit. The call: two Krark-Clan Ironworks and eight Selesnya Signets paying {W}{W},
-    each Signet with a different number of charge counters, which the solver does not settle within seconds
-    (issue 41's small slow boards: alike, the Signets are interchangeable and the model lists them in order,
-    which settles it in 0.1 s; the counters, which do nothing, keep them apart. The Squandered Resources
-    board this test used earlier became fast too, and the worker then finished before its client left).
-    Should the solver settle it fast too, this assertion fails and the board must be replaced by a slower
-    one."""
+    to run to the time limit. The call: an artifact whose "{X}, {T}, Sacrifice ~: Add X mana in any
+    combination of colors" (Wizard's Rockets' ability) beside 150 Wastes and 75 Forests paying
+    {W}{U}{B}{R}{G}{3}: X is listed up to all the board's mana, and the model does not settle within 30 s
+    (measured: 60 Wastes and 30 Forests take 5 s). The boards this test used before became fast (Squandered
+    Resources; then two Krark-Clan Ironworks and eight Selesnya Signets, settled in 0.1 s by issue 41's
+    floors), and the worker then finished before its client left. Should the solver settle this one fast
+    too, this assertion fails and the board must be replaced by a slower one."""
     import socket
     import time
 
+    rockets = {
+        "id": "r",
+        "name": "Rockets",
+        "type_line": "Artifact",
+        "controller": "me",
+        "oracle": "{X}, {T}, Sacrifice this artifact: Add X mana in any combination of colors.",
+    }
     board = {
         "version": 1,
         "players": [{"id": "me"}],
-        "permanents": [{"id": f"k{i}", "card": "Krark-Clan Ironworks", "controller": "me"} for i in range(2)]
-        + [
-            {"id": f"s{i}", "card": "Selesnya Signet", "controller": "me", "counters": {"charge": i + 1}}
-            for i in range(8)
-        ],
+        "permanents": [rockets]
+        + [{"id": f"w{i}", "card": "Wastes", "controller": "me"} for i in range(150)]
+        + [{"id": f"f{i}", "card": "Forest", "controller": "me"} for i in range(75)],
     }
     running = Server("--pool", "process", "--workers", "1", "--time-limit", "30")
     try:
@@ -343,7 +348,7 @@ def test_a_call_whose_client_went_away_frees_its_worker() -> None:
             for pid in children.read_text().split()
             if "resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_text(errors="replace")
         ]
-        body = json.dumps({"board": board, "cost": "{W}{W}", "time_limit": 30}).encode()
+        body = json.dumps({"board": board, "cost": "{W}{U}{B}{R}{G}{3}", "time_limit": 30}).encode()
         client = socket.create_connection(("127.0.0.1", running.port), timeout=60)
         client.sendall(
             b"POST /v1/pay HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body)

@@ -4,7 +4,7 @@ and the command's function receives the record, built (and so checked) from them
 
 >>> from planner.questions import PayQuestion
 >>> [p.name for p in typer_parameters(PayQuestion)][:3]
-['cost', 'spell', 'convoke']
+['cost', 'spell', 'targets']
 """
 
 from __future__ import annotations
