@@ -46,7 +46,7 @@ from models.additional_costs import (
 )
 from models.board import Board, Card
 from models.mana import ManaTypes
-from planner.rules.additional_costs import planned_costs, sacrifice_candidates
+from planner.rules.additional_costs import costs_that_may_pay, planned_costs, sacrifice_candidates
 from planner.rules.production import Packet, activation_outcomes
 from planner.rules.replay import could_produce_of, view_of
 from planner.turn_choices import TurnSpell, distinct
@@ -69,7 +69,9 @@ __all__ = [
 def additional_events(spells: list[TurnSpell]) -> list[TurnSpell]:
     """The spells with each one that has an additional cost the turn plans made an event, and each one
     whose permanent another may sacrifice (cast before it, it is there to be sacrificed)."""
-    sacrifices = [cost for spell in spells for cost in _may_sacrifice(spell)]
+    sacrifices = [
+        cost for spell in spells for cost in costs_that_may_pay(spell.target.additional_costs, SacrificeCost)
+    ]
 
     def event(spell: TurnSpell) -> bool:
         if planned_costs(spell.target.additional_costs) or chosen_costs(spell):
@@ -128,19 +130,6 @@ def _turn_counted(cost: object) -> bool:
 def _sacrifices(spell: TurnSpell) -> list[SacrificeCost]:
     """The sacrifices the spell's additional costs take as they are (its choices made)."""
     return [c for c in spell.target.additional_costs if isinstance(c, SacrificeCost)]
-
-
-def _may_sacrifice(spell: TurnSpell) -> list[SacrificeCost]:
-    """The sacrifices the spell's additional costs may take, those of its choices too."""
-    found: list[SacrificeCost] = []
-    for cost in spell.target.additional_costs:
-        if isinstance(cost, SacrificeCost):
-            found.append(cost)
-        elif isinstance(cost, EitherCost):
-            found += [way for way in cost.ways if isinstance(way, SacrificeCost)]
-        elif isinstance(cost, OptionalSacrifice) and isinstance(cost.sacrifice, SacrificeCost):
-            found.append(cost.sacrifice)
-    return found
 
 
 def sacrifice_options(

@@ -22,6 +22,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from models.additional_costs import (
     AdditionalCost,
@@ -47,6 +48,7 @@ __all__ = [
     "CostWay",
     "check_additional",
     "cost_ways",
+    "costs_that_may_pay",
     "discard_candidates",
     "discard_choices",
     "exiles_from_hand",
@@ -64,6 +66,10 @@ __all__ = [
     "without_cards",
     "written_cost",
 ]
+
+
+#: One kind of cost part (:func:`costs_that_may_pay`).
+_Part = TypeVar("_Part", SacrificeCost, DiscardCost, RevealCost)
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,17 +301,24 @@ def discard_candidates(
 
 def exiles_from_hand(costs: Sequence[AdditionalCost]) -> bool:
     """True when the discards among ``costs`` exile the cards rather than discard them (the Marches')."""
-    return any(cost.exiled for cost in _all_discards(costs))
+    return any(cost.exiled for cost in costs_that_may_pay(costs, DiscardCost))
 
 
-def _all_discards(costs: Sequence[AdditionalCost]) -> list[DiscardCost]:
-    found: list[DiscardCost] = []
+def costs_that_may_pay(costs: Sequence[AdditionalCost], kind: type[_Part]) -> list[_Part]:
+    """The costs of ``kind`` that paying ``costs`` may take: those paid as they are, the ways of a choice of
+    costs (:class:`~models.additional_costs.EitherCost`) and an optional cost's.
+
+    >>> bone = EitherCost((SacrificeCost(1, ("Creature",)), DiscardCost(1)))
+    >>> [str(c) for c in costs_that_may_pay((bone, SacrificeCost(1, ("Land",))), SacrificeCost)]
+    ['sacrifice a creature', 'sacrifice a land']
+    """
+    found: list[_Part] = []
     for cost in costs:
-        if isinstance(cost, DiscardCost):
+        if isinstance(cost, kind):
             found.append(cost)
         elif isinstance(cost, EitherCost):
-            found += [way for way in cost.ways if isinstance(way, DiscardCost)]
-        elif isinstance(cost, OptionalSacrifice) and isinstance(cost.sacrifice, DiscardCost):
+            found += [way for way in cost.ways if isinstance(way, kind)]
+        elif isinstance(cost, OptionalSacrifice) and isinstance(cost.sacrifice, kind):
             found.append(cost.sacrifice)
     return found
 
