@@ -136,12 +136,13 @@ POOL_ENTRIES: tuple[str | dict[str, Any], ...] = (
 )
 
 #: The reference search's state limit in these tests. The search takes about 1 to 6 ms a state, and a board
-#: of six any-color sources has thousands of states, so this keeps each example well under its deadline.
+#: of six any-color sources has thousands of states, so this keeps each example short.
 MAX_STATES = 400
 
+#: (no deadline: tests never assert wall-clock time, and a machine under load takes many times longer)
 PROPERTY_SETTINGS = settings(
     max_examples=60,
-    deadline=5_000,
+    deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -380,7 +381,7 @@ def test_replay_agrees_with_the_immutable_steps(board: Board, rng: random.Random
         assert live_replay(board, target, variant) == immutable_replay(board, target, variant)
 
 
-@settings(max_examples=6, deadline=10_000, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(("Island", "Wastes", "Mana Reflection", "Sol Ring")), max_size=1))
 def test_loops_are_capped_not_followed(extra: list[str]) -> None:
     """(d) Grand Architect with a blue Pili-Pala is an unbounded loop (CR 729): the search ends, says so."""
