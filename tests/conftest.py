@@ -1,10 +1,17 @@
-"""Shared test set-up: no test reads the card store of the user running the tests."""
+"""Shared test set-up: no test reads the card store of the user running the tests, and no hypothesis
+example has a deadline."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+#: No hypothesis example has a deadline: a deadline asserts wall-clock time, which no test does (a machine
+#: under load takes many times longer). Settings given in a test keep their other values.
+settings.register_profile("mana-planner", deadline=None)
+settings.load_profile("mana-planner")
 
 
 @pytest.fixture(autouse=True)
