@@ -105,6 +105,8 @@ def _locked(view: BoardView, target: PaymentTarget, player: str) -> tuple[Paymen
             colors = view.colors_elsewhere(colors, player, spell=True)
         if colors != target.spell_colors:
             target = replace(target, colors=colors)
+    if target.additional_mana:  # (the additional costs' mana, before increases and reductions: CR 601.2f)
+        target = replace(target.with_cost(target.cost + target.additional_mana), additional_mana=ManaCost(()))
     if not target.text and not target.paid_reduction and not _has_cost_modifiers(view):
         return target, 0  # (nothing on the board or in the spell's text changes its cost)
     if added := colored_increase(view, target, player):  # (first: a colored reduction may take them off)
