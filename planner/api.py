@@ -18,7 +18,7 @@ from models.additional_costs import SacrificeCost, UnreadCost
 from models.alternative_costs import ALTERNATIVE_COST_OPTIONS
 from models.board import BOARD_VERSION, Board, Permanent, Player
 from models.catalogue import CardData
-from models.cost import PaymentTarget
+from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError
 from models.mana import ManaTypes
 from planner.additional import ManaPaid, choose_additional, exile_ways, only_hand_exiles
@@ -217,6 +217,19 @@ def _pay(
     """:func:`pay`'s answer, before the warning on the life it leaves."""
     _one_variable(target)
     _check_option(alternative_cost)
+    if not target.cost and target.kind is PaymentKind.SPELL:
+        # no mana cost: unpayable (CR 202.1b, 118.6); an alternative cost may still be paid (118.6a)
+        if alternative_cost == "forbid":
+            return PayResult(
+                payable=False,
+                cost="",
+                cost_has_x=False,
+                total_cost="",
+                reason=f"{target.name or 'the spell'} has no mana cost: it can't be paid (CR 202.1b, 118.6); "
+                "only an alternative cost may cast it (118.6a)",
+                optimal=True,
+            )
+        alternative_cost = "require"
     if target.cost.has_variable and x is None:
         raise InputError(
             f"the cost {target.cost} has X: give a value for X, or ask for the largest X (max_x)"

@@ -194,6 +194,9 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
     cost = way.cost
     state = board.player(player)
     view = view_of(board)
+    if target.type_line.is_a("Land") and cost.keyword not in FACE_DOWN_KEYWORDS:
+        # (a land card is played, not cast, CR 305.1, 305.9; face down it is a 2/2 creature card, 601.3e)
+        return f"{cost.describe()}: {target.name or 'the card'} is a land, cast only face down"
     for wanted in cost.if_control:
         if not any(
             view.permanent(p.id).controller == player and view.type_line(p.id).is_a(wanted)
