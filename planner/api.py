@@ -36,6 +36,7 @@ from planner.rules.alternative_costs import (
 )
 from planner.rules.question import question as one_question
 from planner.rules.question import view_of, within_question
+from planner.rules.spell_cost import announcements
 from planner.solve.fast import commander_identities, solve_fast, solve_fast_max_x, source_kind
 from planner.solve.objective import check_prefer
 from planner.solve.problem import BoardAnalysis, PaymentProblem, TimeUp, checked_player
@@ -236,6 +237,27 @@ def _pay(
         )
     if life_value is not None and life_value < 0:
         raise InputError(f"life_value: must be 0 or more, got {life_value}")
+    paid = target.with_x(x) if x is not None and target.cost.has_variable else target
+    if announced := announcements(view_of(board), paid, checked_player(board, player)):
+        # (which {2/X} symbols are announced as {2} matters, CR 601.2b: each is weighed, the best wins)
+        deadline = time.monotonic() + time_limit
+        found = [
+            _pay(
+                board,
+                replace(target, announced=chosen),
+                player=player,
+                keep=keep,
+                hand=hand,
+                x=x,
+                time_limit=max(deadline - time.monotonic(), 0.001),
+                strict=strict,
+                life_value=life_value,
+                prefer=prefer,
+                alternative_cost=alternative_cost,
+            )
+            for chosen in announced
+        ]
+        return _best_of_announced(found)
     target, kinds = _preferred(target, prefer)
     problem = PaymentProblem.of(
         board,
@@ -265,6 +287,24 @@ def _pay(
     if time.monotonic() > problem.deadline:  # (the fast path used it all up)
         return answer_of(problem, Solution(status=SolveStatus.UNKNOWN))
     return answer_of(problem, solve_cpsat(problem))
+
+
+def _best_of_announced(found: list[PayResult]) -> PayResult:
+    """The best of the payments of one spell for each announcement of its hybrid symbols (CR 601.2b): the
+    payable one first by the whole objective, proven optimal when each is decided and each payable one
+    proven; else one not decided (never a "no" then), else the first "no".
+
+    >>> no = PayResult(payable=False, cost="{1}", reason="short")
+    >>> yes = PayResult(payable=True, cost="{1}", optimal=True)
+    >>> _best_of_announced([no, yes]).payable, _best_of_announced([no, no]).reason
+    (True, 'short')
+    """
+    payable = [answer for answer in found if answer.payable]
+    decided = all(answer.payable is not None for answer in found)
+    if payable:
+        best = min(payable, key=lambda answer: tuple(value for _, value in answer.objective))
+        return replace(best, optimal=decided and all(answer.optimal for answer in payable))
+    return next((answer for answer in found if answer.payable is None), found[0])
 
 
 def _alternative_way(
