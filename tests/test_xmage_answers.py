@@ -21,7 +21,6 @@ from models.cost import PaymentTarget
 from models.spells import find_spell, spell_target
 from planner import could_produce, max_x, pay
 from planner.api import PayResult
-from planner.rules.records import WarningKind
 
 ME = "me"
 OPP = "opp"
