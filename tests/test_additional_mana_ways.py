@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from boards import ME, card, make_board
+from boards import ME, OPP, card, make_board
 from test_additional_cost_choices import _agrees
 from test_additional_costs import BEARS
 
 from models.additional_costs import EitherCost, ExtraMana, SacrificeCost
+from models.board import Board
 from models.oracle.additional_costs import additional_costs
 from models.spells import spell_target
 from planner.api import pay, spell_text_warnings
 from planner.rules.additional_costs import AdditionalPaid
+from planner.turn import plan_turn
 
 #: A removal spell of the shape "sacrifice a creature or pay {3}{B}" (own name and effect).
 HARVEST: dict[str, Any] = {
@@ -93,3 +95,25 @@ def test_a_reduction_takes_from_the_mana_added() -> None:
     result = pay(board, spell_target(board.player(ME).hand[0]))
     assert result.payable and result.total_cost == "{2}{B}{B}", result.reason
     assert result.optimal and not result.warnings
+
+
+def _turn_board(swamps: int) -> Board:
+    """Swamps, three Forests, an opponent's creature to target (CR 601.2c), no creature of mine."""
+    bear = {"id": "ob", "name": "Bear", "type_line": "Creature — Bear", "oracle": "", "controller": OPP}
+    lands = [card("Swamp", f"s{i}") for i in range(swamps)] + [card("Forest", f"f{i}") for i in range(3)]
+    return make_board([*lands, bear], hand=[HARVEST])
+
+
+def test_plan_turn_pays_the_mana_way_too() -> None:
+    """The turn plans the same total cost: {3}{B}{B} needs two Swamps (main cast it for {B} alone)."""
+    assert not plan_turn(_turn_board(1), casts=["Test Harvest"]).castable
+    two = plan_turn(_turn_board(2), casts=["Test Harvest"])
+    assert two.castable
+    (cast,) = two.spells
+    assert cast.payment.total_cost == "{3}{B}{B}" and sorted(cast.payment.tapped) == [
+        "f0",
+        "f1",
+        "f2",
+        "s0",
+        "s1",
+    ]

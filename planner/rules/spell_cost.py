@@ -193,11 +193,11 @@ def announcements(view: BoardView, target: PaymentTarget, player: str) -> list[t
     >>> [[str(s) for s in chosen] for chosen in announcements(BoardView(board), king, "me")]
     [['{2/W}'], ['{2/U}']]
     """
-    if target.kind is not PaymentKind.SPELL or target.announced is not None:
-        return []
+    hybrids = [s for s in target.cost.symbols if s.kind is SymbolKind.MONO_HYBRID]
+    if not hybrids or target.kind is not PaymentKind.SPELL or target.announced is not None:
+        return []  # (the common case: no {2/X} symbol, nothing to announce)
     if _locked(view, target, player)[1] <= 0:
         return []
-    hybrids = [s for s in target.cost.symbols if s.kind is SymbolKind.MONO_HYBRID]
     for count in range(1, len(hybrids) + 1):
         chosen = list(dict.fromkeys(itertools.combinations(hybrids, count)))
         if _locked(view, replace(target, announced=chosen[0]), player)[1] <= 0:
