@@ -82,9 +82,8 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
         # 702.37c, 118.6a, 601.3e: Zoetic Cavern. The empty cost says so: planner.api pays it no other way)
         paid = ManaCost(())
     if paid is None:
-        raise InputError(
-            f"{card.name} has no mana cost to pay (CR 202.1b: a land is played, not cast); give COST"
-        )
+        played = ": a land is played, not cast" if card.type_line.is_a("Land") else ""
+        raise InputError(f"{card.name} has no mana cost to pay (CR 202.1b{played}); give COST")
     return PaymentTarget(
         cost=paid,
         type_line=defined_types(card.type_line, keywords),
