@@ -187,18 +187,19 @@ class RevealCost:
 
 @dataclass(frozen=True, slots=True)
 class ExtraMana:
-    """Generic mana paid on top of the spell's mana cost (CR 601.2f: an additional cost adds to the total
-    cost, which reductions then take from): one way of Thunderherd Migration's "reveal a Dinosaur card from
-    your hand or pay {1}".
+    """Mana paid on top of the spell's mana cost, its symbols as written (generic, colored, hybrid, ...):
+    CR 601.2f, an additional cost adds to the total cost, which reductions then take from. One way of
+    Thunderherd Migration's "reveal a Dinosaur card from your hand or pay {1}", of "sacrifice a creature or
+    pay {3}{B}".
 
-    >>> str(ExtraMana(3))
-    'pay {3}'
+    >>> str(ExtraMana("{3}")), str(ExtraMana("{3}{B}"))
+    ('pay {3}', 'pay {3}{B}')
     """
 
-    generic: int
+    symbols: str
 
     def __str__(self) -> str:
-        return f"pay {{{self.generic}}}"
+        return f"pay {self.symbols}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,7 +209,7 @@ class EitherCost:
 
     >>> str(EitherCost((SacrificeCost(1, ("Creature",)), DiscardCost(1))))
     'sacrifice a creature or discard a card'
-    >>> str(EitherCost((RevealCost(("Dinosaur",)), ExtraMana(1))))
+    >>> str(EitherCost((RevealCost(("Dinosaur",)), ExtraMana("{1}"))))
     'reveal a Dinosaur card from your hand or pay {1}'
     """
 

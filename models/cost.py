@@ -467,6 +467,14 @@ class PaymentTarget:
     #: The generic mana the optional additional costs paid take off the cost (CR 601.2f): a bargained Ice
     #: Out's {1}, Dargo, the Shipwrecker's {2} for each permanent sacrificed (:mod:`planner.additional`)
     paid_reduction: int = 0
+    #: The mana the additional costs chosen add to the total cost (CR 601.2f): Thunderherd Migration's {1},
+    #: "sacrifice a creature or pay {3}{B}"'s {3}{B} when no creature is sacrificed
+    #: (:mod:`planner.additional`)
+    additional_mana: ManaCost = ManaCost(())
+    #: The monocolored hybrid symbols ({2/W}) the caster announces as their generic half so that a generic
+    #: reduction left over takes them (CR 601.2b, 601.2f: Reaper King); None: the planner's own choice where
+    #: the choice can't matter (:func:`planner.rules.spell_cost.announcements` lists the others)
+    announced: tuple[CostSymbol, ...] | None = None
     #: The spell is cast from its owner's hand (an alternative cost may ask it: Omniscience, CR 118.9)
     from_hand: bool = False
     #: How many targets the spell is cast with (CR 601.2c), which "Spells you cast cost {1} less to cast for

@@ -9,6 +9,7 @@ additional costs (:mod:`models.additional_costs`) are planned with the mana.
 
 from __future__ import annotations
 
+from models.alternative_costs import FACE_DOWN_KEYWORDS
 from models.board import Card, Player
 from models.carddata.names import CardResolver
 from models.cost import ManaCost, PaymentTarget
@@ -66,11 +67,23 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
     >>> target = spell_target(find_spell(Player("me"), "Dig Through Time"))
     >>> str(target.cost), str(target.type_line), target.delve, target.convoke, str(target.spell_colors)
     ('{6}{U}{U}', 'Instant', True, False, 'U')
+
+    A card without a mana cost but with morph (or megamorph, disguise) is cast face down alone: its cost is
+    the empty cost, which is unpayable (CR 202.1b, 118.6; the planner then requires the face-down way).
+
+    >>> cavern = Card.from_json({"name": "Test Cavern", "type_line": "Land", "oracle": "Morph {2}"})
+    >>> bool(spell_target(cavern).cost)
+    False
     """
-    paid = cost if cost is not None else card.mana_cost
-    if paid is None:
-        raise InputError(f"{card.name} has no mana cost to pay; give COST")
     keywords = read_card(card.oracle, card.name, card.type_line).keywords
+    paid = cost if cost is not None else card.mana_cost
+    if paid is None and any(word.split(" ")[0] in FACE_DOWN_KEYWORDS for word in keywords):
+        # (no mana cost is an unpayable one, CR 202.1b, 118.6; it may still be cast face down for {3}, CR
+        # 702.37c, 118.6a, 601.3e: Zoetic Cavern. The empty cost says so: planner.api pays it no other way)
+        paid = ManaCost(())
+    if paid is None:
+        played = ": a land is played, not cast" if card.type_line.is_a("Land") else ""
+        raise InputError(f"{card.name} has no mana cost to pay (CR 202.1b{played}); give COST")
     return PaymentTarget(
         cost=paid,
         type_line=defined_types(card.type_line, keywords),

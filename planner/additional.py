@@ -120,13 +120,13 @@ def choose_additional(
     # (X is chosen before the total cost is, CR 601.2b: its generic mana is what an exile may take off too)
     chosen = plain.with_x(x) if x is not None and plain.cost.has_variable else plain
     generic = locked_in(view_of(board), chosen, player).cost.generic
-    for costs, less in cost_ways(target.additional_costs, generic):
-        reason = unpaid_reason(board, player, costs, target.name)
+    for way in cost_ways(target.additional_costs, generic):
+        reason = unpaid_reason(board, player, way.costs, target.name)
         if reason is not None:
             reasons.append(reason)
             continue
-        way = replace(target, additional_costs=costs, paid_reduction=plain.paid_reduction + less)
-        found.append(_choose_way(board, way, player, pay_one, deadline, x, life_value, prefer))
+        paid_so = way.on(replace(target, paid_reduction=plain.paid_reduction))
+        found.append(_choose_way(board, paid_so, player, pay_one, deadline, x, life_value, prefer))
     paid = [chosen for chosen in found if chosen.payable]
     decided = all(chosen.payable is not None for chosen in found)
     if paid:
@@ -172,11 +172,11 @@ def exile_ways(
     ]
     candidates = discard_candidates(board, player, target.name, exiles)
     most = max(cost.reduction for cost in target.additional_costs if isinstance(cost, OptionalSacrifice))
-    for costs, less in cost_ways(target.additional_costs, generic=most * len(candidates)):
-        count = sum(cost.count for cost in costs if isinstance(cost, DiscardCost))
-        way = replace(target, additional_costs=(), paid_reduction=target.paid_reduction + less)
-        for names in discard_choices(discard_candidates(board, player, target.name, costs), count):
-            yield way, names
+    for way in cost_ways(target.additional_costs, generic=most * len(candidates)):
+        count = sum(cost.count for cost in way.costs if isinstance(cost, DiscardCost))
+        paid_so = replace(way.on(target), additional_costs=())
+        for names in discard_choices(discard_candidates(board, player, target.name, way.costs), count):
+            yield paid_so, names
 
 
 def _choose_way(

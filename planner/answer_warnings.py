@@ -18,6 +18,7 @@ from models.oracle.spent_riders import spent_riders
 from planner.answer import PayResult
 from planner.rules.additional_costs import turn_fact_warnings
 from planner.rules.alternative_costs import (
+    undecided_offerings,
     unweighed_ways,
 )
 from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes
@@ -87,7 +88,8 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     """What an answer to a payment question warns of: the board's text, the spell's
     (:func:`spell_text_warnings`), the assumptions the payment makes (a permission for one exiled card
     taken to be the spell's: :func:`planner.rules.pool.one_card_assumptions`), and the alternative costs not
-    weighed for a spell not named (:func:`planner.rules.alternative_costs.unweighed_ways`), and the mana
+    weighed for a spell not named (:func:`planner.rules.alternative_costs.unweighed_ways`) or an offering's
+    reduction not decided (:func:`~planner.rules.alternative_costs.undecided_offerings`), and the mana
     abilities of cards in the player's hand or graveyard not used (:func:`planner.rules.zone_warnings.
     unused_zone_abilities`)."""
     return (
@@ -95,6 +97,7 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + spell_text_warnings(problem.asked)
         + one_card_assumptions(problem.view, problem.player, problem.target)
         + unweighed_ways(problem.board, problem.player, problem.asked)
+        + undecided_offerings(problem.board, problem.player, problem.asked)
         + unused_zone_abilities(problem.board, problem.player)
         + turn_fact_warnings(problem.board, problem.player, problem.asked)
         + hybrid_reduction_warnings(problem)

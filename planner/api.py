@@ -18,7 +18,7 @@ from models.additional_costs import SacrificeCost, UnreadCost
 from models.alternative_costs import ALTERNATIVE_COST_OPTIONS
 from models.board import BOARD_VERSION, Board, Permanent, Player
 from models.catalogue import CardData
-from models.cost import PaymentTarget
+from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError
 from models.mana import ManaTypes
 from planner.additional import ManaPaid, choose_additional, exile_ways, only_hand_exiles
@@ -36,6 +36,7 @@ from planner.rules.alternative_costs import (
 )
 from planner.rules.question import question as one_question
 from planner.rules.question import view_of, within_question
+from planner.rules.spell_cost import announcements
 from planner.solve.fast import commander_identities, solve_fast, solve_fast_max_x, source_kind
 from planner.solve.objective import check_prefer
 from planner.solve.problem import BoardAnalysis, PaymentProblem, TimeUp, checked_player
@@ -217,12 +218,46 @@ def _pay(
     """:func:`pay`'s answer, before the warning on the life it leaves."""
     _one_variable(target)
     _check_option(alternative_cost)
+    if not target.cost and target.kind is PaymentKind.SPELL:
+        # no mana cost: unpayable (CR 202.1b, 118.6); an alternative cost may still be paid (118.6a)
+        if alternative_cost == "forbid":
+            return PayResult(
+                payable=False,
+                cost="",
+                cost_has_x=False,
+                total_cost="",
+                reason=f"{target.name or 'the spell'} has no mana cost: it can't be paid (CR 202.1b, 118.6); "
+                "only an alternative cost may cast it (118.6a)",
+                optimal=True,
+            )
+        alternative_cost = "require"
     if target.cost.has_variable and x is None:
         raise InputError(
             f"the cost {target.cost} has X: give a value for X, or ask for the largest X (max_x)"
         )
     if life_value is not None and life_value < 0:
         raise InputError(f"life_value: must be 0 or more, got {life_value}")
+    paid = target.with_x(x) if x is not None and target.cost.has_variable else target
+    if announced := announcements(view_of(board), paid, checked_player(board, player)):
+        # (which {2/X} symbols are announced as {2} matters, CR 601.2b: each is weighed, the best wins)
+        deadline = time.monotonic() + time_limit
+        found = [
+            _pay(
+                board,
+                replace(target, announced=chosen),
+                player=player,
+                keep=keep,
+                hand=hand,
+                x=x,
+                time_limit=max(deadline - time.monotonic(), 0.001),
+                strict=strict,
+                life_value=life_value,
+                prefer=prefer,
+                alternative_cost=alternative_cost,
+            )
+            for chosen in announced
+        ]
+        return _best_of_announced(found)
     target, kinds = _preferred(target, prefer)
     problem = PaymentProblem.of(
         board,
@@ -252,6 +287,24 @@ def _pay(
     if time.monotonic() > problem.deadline:  # (the fast path used it all up)
         return answer_of(problem, Solution(status=SolveStatus.UNKNOWN))
     return answer_of(problem, solve_cpsat(problem))
+
+
+def _best_of_announced(found: list[PayResult]) -> PayResult:
+    """The best of the payments of one spell for each announcement of its hybrid symbols (CR 601.2b): the
+    payable one first by the whole objective, proven optimal when each is decided and each payable one
+    proven; else one not decided (never a "no" then), else the first "no".
+
+    >>> no = PayResult(payable=False, cost="{1}", reason="short")
+    >>> yes = PayResult(payable=True, cost="{1}", optimal=True)
+    >>> _best_of_announced([no, yes]).payable, _best_of_announced([no, no]).reason
+    (True, 'short')
+    """
+    payable = [answer for answer in found if answer.payable]
+    decided = all(answer.payable is not None for answer in found)
+    if payable:
+        best = min(payable, key=lambda answer: tuple(value for _, value in answer.objective))
+        return replace(best, optimal=decided and all(answer.optimal for answer in payable))
+    return next((answer for answer in found if answer.payable is None), found[0])
 
 
 def _alternative_way(

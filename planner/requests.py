@@ -155,7 +155,8 @@ def max_x_request(
         target = _target(question, loaded, cards)
         loaded = _cast_from_hand(loaded, question.spell, question.player)
     if not target.cost.has_variable:
-        raise InputError(f"COST: {target.cost} has no X; use '{PROG} pay' for a cost without X", param="cost")
+        shown = target.cost or f"{target.name}'s (it has no mana cost)"
+        raise InputError(f"COST: {shown} has no X; use '{PROG} pay' for a cost without X", param="cost")
     with about_board(source):
         from planner.api import max_x
 

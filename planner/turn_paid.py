@@ -83,17 +83,9 @@ def cost_way_sequences(board: Board, player: str, sequence: TurnSequence) -> Ite
         generic = locked_in(view_of(stage.board), plain, player).cost.generic
         options.append(
             [
-                replace(
-                    item,
-                    spell=replace(
-                        spell,
-                        target=replace(
-                            target, additional_costs=costs, paid_reduction=target.paid_reduction + less
-                        ),
-                    ),
-                )
-                for costs, less in cost_ways(target.additional_costs, generic)
-                if unpaid_reason(stage.board, player, _revealed_only(costs), spell.card.name) is None
+                replace(item, spell=replace(spell, target=way.on(target)))
+                for way in cost_ways(target.additional_costs, generic)
+                if unpaid_reason(stage.board, player, _revealed_only(way.costs), spell.card.name) is None
             ]
         )
     for items in itertools.product(*options):

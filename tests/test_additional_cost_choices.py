@@ -24,6 +24,8 @@ from models.oracle.additional_costs import additional_costs
 from models.spells import spell_target
 from planner.api import PayResult, pay, spell_text_warnings
 from planner.rules.additional_costs import AdditionalPaid, cost_ways
+from planner.rules.question import view_of
+from planner.rules.view import locked_in
 
 #: Bone Shards, as printed.
 SHARDS: dict[str, Any] = {
@@ -40,8 +42,8 @@ def _checked(board: Board) -> PayResult:
     target = spell_target(board.player(ME).hand[0])
     result = pay(board, target)
     found = [
-        brute_force(board, replace(target, additional_costs=way))
-        for way, _ in cost_ways(target.additional_costs)
+        brute_force(board, locked_in(view_of(board), way.on(target), ME))
+        for way in cost_ways(target.additional_costs)
     ]
     best = min((levels for levels in found if levels is not None), default=None)
     assert result.payable == (best is not None), result.reason
@@ -55,7 +57,7 @@ def test_the_choice_is_read_as_one_cost_of_two_ways() -> None:
     (cost,) = additional_costs(SHARDS["oracle"], SHARDS["name"])
     assert cost == EitherCost((SacrificeCost(1, ("Creature",)), DiscardCost(1)))
     assert str(cost) == "sacrifice a creature or discard a card"
-    assert [tuple(map(str, way)) for way, _ in cost_ways((cost,))] == [
+    assert [tuple(map(str, way.costs)) for way in cost_ways((cost,))] == [
         ("sacrifice a creature",),
         ("discard a card",),
     ]

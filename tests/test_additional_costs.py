@@ -88,9 +88,15 @@ BEARS = {"name": "Grizzly Bears", "type_line": "Creature — Bear", "oracle": ""
         ("sacrifice a green artifact or creature", None),  # ('green' would be the artifact's alone)
         ("sacrifice an artifact and a creature", None),
         ("pay 3 life", None),
-        ("discard a card or pay {2}", EitherCost((DiscardCost(1), ExtraMana(2)))),
-        ("reveal an Elf card from your hand or pay {3}", EitherCost((RevealCost(("Elf",)), ExtraMana(3)))),
-        ("discard a card or pay {1}{B}", None),  # (colored mana on top: not read)
+        ("discard a card or pay {2}", EitherCost((DiscardCost(1), ExtraMana("{2}")))),
+        (
+            "reveal an Elf card from your hand or pay {3}",
+            EitherCost((RevealCost(("Elf",)), ExtraMana("{3}"))),
+        ),
+        # (any mana on top, CR 601.2f: colored, hybrid; X is not read)
+        ("discard a card or pay {1}{B}", EitherCost((DiscardCost(1), ExtraMana("{1}{B}")))),
+        ("discard a card or pay {W/U}", EitherCost((DiscardCost(1), ExtraMana("{W/U}")))),
+        ("discard a card or pay {X}", None),
         ("reveal two Elf cards from your hand", None),
     ],
 )

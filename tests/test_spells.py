@@ -153,7 +153,10 @@ def test_max_x_with_a_spell(tmp_path: Path) -> None:
             "--spell: 'Dig Thru Time' is neither in me's hand nor in card data",
         ),
         (("pay",), "COST: give the cost to pay, or --spell NAME"),
-        (("pay", "--spell", "Island"), "--spell: Island has no mana cost to pay; give COST"),
+        (
+            ("pay", "--spell", "Island"),
+            "--spell: Island has no mana cost to pay (CR 202.1b: a land is played, not cast); give COST",
+        ),
     ],
 )
 def test_bad_spell_input_is_one_line_and_exits_2(tmp_path: Path, args: tuple[str, ...], message: str) -> None:

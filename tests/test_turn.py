@@ -217,10 +217,8 @@ def _cost_choices(view: BoardView, target: PaymentTarget) -> list[PaymentTarget]
     two costs, a bargain paid or not with the mana it takes off), its cost as the board makes it."""
     plain = locked_in(view, replace(target, additional_costs=()), "me")
     return [
-        locked_in(
-            view, replace(target, additional_costs=costs, paid_reduction=target.paid_reduction + less), "me"
-        )
-        for costs, less in cost_ways(target.additional_costs, plain.cost.generic)
+        locked_in(view, way.on(target), "me")
+        for way in cost_ways(target.additional_costs, plain.cost.generic)
     ]
 
 

@@ -145,7 +145,7 @@ def _migration_verdict(board: Board) -> bool:
 
 def test_a_choice_of_revealing_a_card_or_paying_mana() -> None:
     costs = spell_target(Card.from_json(MIGRATION)).additional_costs
-    assert costs == (EitherCost((RevealCost(("Dinosaur",)), ExtraMana(1))),)
+    assert costs == (EitherCost((RevealCost(("Dinosaur",)), ExtraMana("{1}"))),)
     # two Forests, no Dinosaur: {1}{G} and the {1} is three mana, two lands: no
     forests = [mine("f1", "Forest"), mine("f2", "Forest")]
     bare = make_board(forests, hand=[MIGRATION])

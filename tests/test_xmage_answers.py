@@ -21,7 +21,6 @@ from models.cost import PaymentTarget
 from models.spells import find_spell, spell_target
 from planner import could_produce, max_x, pay
 from planner.api import PayResult
-from planner.rules.records import WarningKind
 
 ME = "me"
 OPP = "opp"
@@ -2086,18 +2085,20 @@ def test_inspiring_statuary_gives_improvise() -> None:
     assert cast(four, "Keeper of Tresserhorn").payable is False
 
 
-def test_a_reduction_left_for_reaper_kings_hybrid_symbols_is_reported() -> None:
+def test_a_reduction_left_for_reaper_kings_hybrid_symbols_is_weighed() -> None:
     """After XMage MonohybridCostReduceTest.test_CostReduction_First: where the choice of which {2/X} symbol
-    to announce as {2} matters (CR 601.2b, 601.2f), the planner does not weigh it: under Etherium Sculptor,
-    with one basic of each type beside two Nexus, announcing {2/W} or {2/U} as {2} leaves different costs,
-    and the answer says so. With a Plains and an Island beside the Nexus, {2/B} costs {2} whichever way: it
-    is announced and nothing is said; nor with the Nexus alone, nor without a reduction."""
+    to announce as {2} matters (CR 601.2b, 601.2f), the planner weighs each announcement: under Etherium
+    Sculptor, with one basic of each type beside two Nexus, announcing any one symbol as {2} leaves {1} and
+    the four other colored halves (issue 35; this was a warning before), and the answer is proven, with no
+    warning. With a Plains and an Island beside the Nexus, {2/B} costs {2} whichever way: it is announced;
+    nor is anything said with the Nexus alone, nor without a reduction."""
     sculptor = card("sculptor", "Etherium Sculptor")
     basics = [card(n[0].lower(), n) for n in ("Plains", "Island", "Swamp", "Mountain", "Forest")]
     mixed = board(sculptor, basics, cards("nexus", "Blinkmoth Nexus", 2), hand=[held("Reaper King")])
     result = cast(mixed, "Reaper King")
-    assert [(w.permanent, w.kind) for w in result.warnings] == [("Reaper King", WarningKind.NOT_WEIGHED)]
-    assert "{1} left over" in result.warnings[0].reason
+    assert result.warnings == () and result.payable and result.optimal
+    halves = ["{2/W}", "{2/U}", "{2/B}", "{2/R}", "{2/G}"]
+    assert result.total_cost in ["{1}" + "".join(h for h in halves if h != one) for one in halves]
     nine = board(sculptor, cards("nexus", "Blinkmoth Nexus", 9), hand=[held("Reaper King")])
     assert cast(nine, "Reaper King").warnings == ()
     two = board(sculptor, basics[:2], cards("nexus", "Blinkmoth Nexus", 7), hand=[held("Reaper King")])

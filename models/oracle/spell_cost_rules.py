@@ -30,6 +30,7 @@ from models.additional_costs import (
     SacrificeCost,
 )
 from models.alternative_costs import AlternativeCost, HandExile, SpellsGranted
+from models.cost import ManaCost
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import joined_subtypes
@@ -61,12 +62,11 @@ __all__ = [
 
 #: The card types of permanents (CR 110.4): a sacrifice names one of them or a subtype.
 _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
-#: Mana symbols paid as (part of) an alternative cost: generic and colored mana, {C} ('pay {W}{U}{B}{R}{G}').
-_MANA = re.compile(r"^(?:\{[0-9WUBRGC]+\})+$")
+#: Mana symbols paid as (part of) a spell's cost: generic and colored mana, {C} ('pay {W}{U}{B}{R}{G}'),
+#: hybrid and Phyrexian symbols ('pay {W/U}', '{2/B}', '{G/P}'); no X.
+_MANA = re.compile(r"^(?:\{(?:[0-9]+|[WUBRGC]|[WUBRG]/[WUBRGP]|2/[WUBRG]|[WUBRG]/[WUBRG]/P)\})+$")
 #: A spell's cost part: a reading of the activated costs' rules, mana or energy paid, or a record made.
 SpellCostPart = ManaSymbols | PayLife | PayEnergy | SacrificeCost | DiscardCost | RevealCost | HandExile
-#: Generic mana alone ('pay {1}'): the one mana an additional cost's choice reads (:class:`ExtraMana`).
-_GENERIC = re.compile(r"^\{([0-9]+)\}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,12 +287,15 @@ class SpellCostRules(Transformer[Token, Any]):
 
     def either_cost(self, first: Any, _joiner: Token, second: Any) -> tuple[EitherCost, ...]:
         """'sacrifice a creature or discard a card' (Bone Shards), 'reveal a Dinosaur card from your hand or
-        pay {1}' (Thunderherd Migration): one of the two, the player's choice."""
+        pay {1}' (Thunderherd Migration), 'sacrifice a creature or pay {3}{B}': one of the two, the player's
+        choice; the mana of a way is any mana symbols but X (:class:`ExtraMana`)."""
         ways: list[SacrificeCost | DiscardCost | RevealCost | ExtraMana] = []
         for way in self.spell_costs(first, second):
-            generic = _GENERIC.match(way.symbols) if isinstance(way, ManaSymbols) else None
-            if generic is not None:
-                ways.append(ExtraMana(int(generic.group(1))))
+            if isinstance(way, ManaSymbols):  # (any mana: Thunderherd Migration's {1}, "or pay {3}{B}")
+                mana = ManaCost.parse(way.symbols)
+                if mana.has_variable:
+                    raise UnreadError(f"a choice of costs with {way.symbols}")
+                ways.append(ExtraMana(str(mana)))
             elif isinstance(way, SacrificeCost | DiscardCost | RevealCost):
                 ways.append(way)
             else:

@@ -134,7 +134,7 @@ def _pay_report(
     hand: tuple[PaymentTarget, ...],
 ) -> str:
     """The readable report of a payment: the plan step by step, then what it used and what it left."""
-    head = f"cost {result.cost} ({_what_for(target)}) for {player}"
+    head = f"cost {result.cost or '(no mana cost)'} ({_what_for(target)}) for {player}"
     if result.alternative_cost is not None:  # (its mana, changed by the cost changes: CR 601.2f)
         head += f", total {result.total_cost} for an alternative cost (CR 118.9, 601.2f)"
     elif result.total_cost and result.total_cost != result.cost and not result.cost_has_x:

@@ -35,7 +35,7 @@ from models.additional_costs import (
     UnreadCost,
 )
 from models.board import Board, Card, Permanent
-from models.cost import PaymentTarget
+from models.cost import ManaCost, PaymentTarget
 from models.mana import ManaTypes
 from planner.rules.amounts import mana_value
 from planner.rules.question import view_of
@@ -141,10 +141,35 @@ def planned_costs(costs: tuple[AdditionalCost, ...]) -> tuple[SacrificeCost | Di
     return tuple(cost for cost in costs if isinstance(cost, SacrificeCost | DiscardCost))
 
 
-#: One way of paying a spell's additional costs: the costs to pay, and the generic mana the optional ones paid
-#: take off its cost (:attr:`~models.cost.PaymentTarget.paid_reduction`; negative when the way pays generic
-#: mana on top of it: Thunderherd Migration's "or pay {1}").
-CostWay = tuple[tuple[SacrificeCost | DiscardCost | RevealCost, ...], int]
+@dataclass(frozen=True, slots=True)
+class CostWay:
+    """One way of paying a spell's additional costs (:func:`cost_ways`): the costs to pay, the generic mana
+    the optional ones paid take off its cost (:attr:`~models.cost.PaymentTarget.paid_reduction`), and the
+    mana a way of a choice adds to it (:attr:`~models.cost.PaymentTarget.additional_mana`: "or pay {3}{B}").
+
+    >>> way = CostWay((), 0, ManaCost.parse("{3}{B}"))
+    >>> str(way), str(way.on(PaymentTarget.of("{B}")).additional_mana)
+    ('pay {3}{B}', '{3}{B}')
+    """
+
+    costs: tuple[SacrificeCost | DiscardCost | RevealCost, ...]
+    less: int = 0
+    mana: ManaCost = ManaCost(())
+
+    def on(self, target: PaymentTarget) -> PaymentTarget:
+        """``target`` (its additional costs not yet chosen, or chosen as another way) paid this way: its
+        additional costs this way's, what they take off and add to its cost added to its own."""
+        return replace(
+            target,
+            additional_costs=self.costs,
+            paid_reduction=target.paid_reduction + self.less,
+            additional_mana=target.additional_mana + self.mana,
+        )
+
+    def __str__(self) -> str:
+        parts = [str(cost) for cost in self.costs] + ([f"pay {self.mana}"] if self.mana else [])
+        less = [f"{self.less} less"] if self.less else []
+        return " and ".join(parts + less) or "nothing"
 
 
 def returns_permanents(costs: tuple[AdditionalCost, ...]) -> bool:
@@ -176,18 +201,21 @@ def cost_ways(costs: tuple[AdditionalCost, ...], generic: int = 0) -> list[CostW
     when there is no choice.
 
     >>> bone = EitherCost((SacrificeCost(1, ("Creature",)), DiscardCost(1)))
-    >>> [(tuple(map(str, way)), less) for way, less in cost_ways((bone, SacrificeCost(1, ("Land",))))]
-    [(('sacrifice a land', 'sacrifice a creature'), 0), (('sacrifice a land', 'discard a card'), 0)]
-    >>> migration = EitherCost((RevealCost(("Dinosaur",)), ExtraMana(1)))
-    >>> [(tuple(map(str, way)), less) for way, less in cost_ways((migration,))]
-    [(('reveal a Dinosaur card from your hand',), 0), ((), -1)]
+    >>> [str(way) for way in cost_ways((bone, SacrificeCost(1, ("Land",))))]
+    ['sacrifice a land and sacrifice a creature', 'sacrifice a land and discard a card']
+    >>> harvest = EitherCost((SacrificeCost(1, ("Creature",)), ExtraMana("{3}{B}")))
+    >>> [str(way) for way in cost_ways((harvest,))]
+    ['sacrifice a creature', 'pay {3}{B}']
     >>> dargo = OptionalSacrifice(SacrificeCost(1, ("Artifact", "Creature")), None, reduction=2)
-    >>> [(tuple(map(str, way)), less) for way, less in cost_ways((dargo,), generic=3)]
-    [((), 0), (('sacrifice an artifact or creature',), 2), (('sacrifice two artifacts or creatures',), 4)]
+    >>> [str(way) for way in cost_ways((dargo,), generic=3)][1:]
+    ['sacrifice an artifact or creature and 2 less', 'sacrifice two artifacts or creatures and 4 less']
     """
     fixed = (*planned_costs(costs), *_revealed(costs))
     choices: list[list[CostWay]] = [
-        [((), -way.generic) if isinstance(way, ExtraMana) else ((way,), 0) for way in cost.ways]
+        [
+            CostWay((), 0, ManaCost.parse(way.symbols)) if isinstance(way, ExtraMana) else CostWay((way,))
+            for way in cost.ways
+        ]
         for cost in costs
         if isinstance(cost, EitherCost)
     ]
@@ -196,11 +224,18 @@ def cost_ways(costs: tuple[AdditionalCost, ...], generic: int = 0) -> list[CostW
             useful = -(-generic // cost.reduction)  # (the last one may take off less than its reduction)
             most = useful if cost.most is None else min(cost.most, useful)
             choices.append(
-                [((), 0)]
-                + [((replace(cost.sacrifice, count=n),), n * cost.reduction) for n in range(1, most + 1)]
+                [CostWay(())]
+                + [
+                    CostWay((replace(cost.sacrifice, count=n),), n * cost.reduction)
+                    for n in range(1, most + 1)
+                ]
             )
     return [
-        ((*fixed, *(c for part, _ in chosen for c in part)), sum(less for _, less in chosen))
+        CostWay(
+            (*fixed, *(c for way in chosen for c in way.costs)),
+            sum(way.less for way in chosen),
+            sum((way.mana for way in chosen), ManaCost(())),
+        )
         for chosen in itertools.product(*choices)
     ]
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from models.alternative_costs import FACE_DOWN_KEYWORDS, AlternativeCost
 from models.board import Board, Card
-from models.cost import ManaCost, PaymentKind, PaymentTarget, SymbolKind
+from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.kept import per_card
 from models.mana import ManaTypes
 from models.mana_effects import GrantedAlternativeCost
@@ -57,8 +57,10 @@ __all__ = [
     "exile_choices",
     "no_alternative_reason",
     "offering_cost",
+    "offering_costs",
     "own_alternative_costs",
     "paid_board",
+    "undecided_offerings",
     "unweighed_ways",
     "usable_ways",
     "way_x",
@@ -194,6 +196,9 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
     cost = way.cost
     state = board.player(player)
     view = view_of(board)
+    if target.type_line.is_a("Land") and cost.keyword not in FACE_DOWN_KEYWORDS:
+        # (a land card is played, not cast, CR 305.1, 305.9; face down it is a 2/2 creature card, 601.3e)
+        return f"{cost.describe()}: {target.name or 'the card'} is a land, cast only face down"
     for wanted in cost.if_control:
         if not any(
             view.permanent(p.id).controller == player and view.type_line(p.id).is_a(wanted)
@@ -323,24 +328,51 @@ def emerge_ways(board: Board, player: str, way: Way, spell_cost: ManaCost | None
 def _offering_ways(board: Board, player: str, way: Way, spell_cost: ManaCost) -> tuple[Way, ...]:
     """An offering way (CR 702.48a: sacrifice a permanent of the subtype and pay the spell's total cost
     reduced by that permanent's mana cost, color included) made one way for each mana cost among those
-    ``player`` controls: the spell's mana cost less it (:func:`offering_cost`), the sacrifice one with that
-    mana cost. A mana cost with symbols other than generic, colored and {C} makes no way (hybrid and
-    Phyrexian reductions are not read)."""
+    ``player`` controls and each way that mana cost may reduce the spell's (:func:`offering_costs`: the
+    payer chooses a half of each hybrid symbol, CR 118.7d): the spell's mana cost less it, the sacrifice one
+    with that mana cost. A reduction the planner can't decide makes no way, and is warned of
+    (:func:`undecided_offerings`)."""
     kind = way.cost.sacrifice[0]
     written = sorted({written_cost(board.permanent(p)) for p in sacrifice_candidates(board, player, kind)})
     ways = []
     for each in written:
-        reduced = offering_cost(spell_cost, ManaCost.parse(each or "{0}"))
-        if reduced is not None:
-            sacrifice = (replace(kind, mana_cost=each),)
+        sacrifice = (replace(kind, mana_cost=each),)
+        for reduced in offering_costs(spell_cost, ManaCost.parse(each or "{0}")) or ():
             ways.append(Way(way.source, replace(way.cost, mana=str(reduced), sacrifice=sacrifice)))
     return tuple(ways)
 
 
+def undecided_offerings(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
+    """A warning for each permanent an offering of the spell ``target`` could sacrifice whose mana cost
+    reduces the spell's in a way the planner does not decide (:func:`offering_costs` None): that way is not
+    weighed, never a silent "no"."""
+    if target.kind is not PaymentKind.SPELL or not target.name or not target.text:
+        return ()
+    found: list[TextWarning] = []
+    for cost in own_alternative_costs(target.text, target.name):
+        if cost.keyword != "offering":
+            continue
+        for pid in sacrifice_candidates(board, player, cost.sacrifice[0]):
+            written = written_cost(board.permanent(pid))
+            if offering_costs(target.cost, ManaCost.parse(written or "{0}")) is None:
+                found.append(
+                    TextWarning(
+                        pid,
+                        cost.describe(),
+                        f"its mana cost {written} reducing {target.cost} (CR 702.48a, 118.7) is not "
+                        "decided: that way is not weighed",
+                        WarningKind.NOT_WEIGHED,
+                    )
+                )
+    return tuple(found)
+
+
 def offering_cost(spell_cost: ManaCost, less: ManaCost) -> ManaCost | None:
-    """The spell's cost reduced by another mana cost (CR 702.48a by way of 118.7): each colored or {C} symbol
-    of it takes one such symbol off, or one generic mana when there is none of it (118.7c); its generic
-    mana takes generic mana off, never below {0}; None when ``less`` has another kind of symbol.
+    """The spell's cost reduced by another mana cost of plain symbols (CR 702.48a by way of 118.7): each
+    colored or {C} symbol of it takes one such symbol off, or one generic mana when there is none of it
+    (118.7b-c); its generic mana takes generic mana off, never below {0} (118.7a); None when ``less`` has
+    another kind of symbol (:func:`offering_costs` chooses their halves first), or when a symbol it takes off
+    is asked for by a hybrid, Phyrexian or snow symbol of the spell's cost alone (not decided here).
 
     >>> patron, snake, bat = ManaCost.parse("{6}{G}{G}"), ManaCost.parse("{1}{G}"), ManaCost.parse("{B}")
     >>> str(offering_cost(patron, snake)), str(offering_cost(patron, bat))
@@ -348,6 +380,8 @@ def offering_cost(spell_cost: ManaCost, less: ManaCost) -> ManaCost | None:
     >>> str(offering_cost(ManaCost.parse("{G}"), ManaCost.parse("{4}{G}{G}"))), offering_cost(patron,
     ...     ManaCost.parse("{G/U}"))
     ('', None)
+    >>> offering_cost(ManaCost.parse("{3}{G/U}"), ManaCost.parse("{G}")) is None
+    True
     """
     kept = list(spell_cost.symbols)
     generic = 0
@@ -357,11 +391,61 @@ def offering_cost(spell_cost: ManaCost, less: ManaCost) -> ManaCost | None:
         elif symbol.kind in (SymbolKind.COLORED, SymbolKind.COLORLESS):
             if symbol in kept:
                 kept.remove(symbol)
+            elif any(_may_take(other, symbol) for other in kept):
+                return None  # (a hybrid or Phyrexian symbol of the spell's that this color could pay)
             else:
                 generic += 1
         elif symbol.kind is not SymbolKind.VARIABLE:  # (X is 0 on the battlefield, CR 107.3f)
             return None
     return ManaCost(tuple(kept)).with_generic_change(-generic)
+
+
+def _may_take(kept: CostSymbol, plain: CostSymbol) -> bool:
+    """True when ``kept``, a symbol of the spell's cost other than a plain one, may be paid with the mana of
+    ``plain`` (a colored or {C} symbol): a reduction by it might apply there, which is not decided."""
+    if kept.kind in (SymbolKind.GENERIC, SymbolKind.VARIABLE, SymbolKind.COLORED, SymbolKind.COLORLESS):
+        return False
+    if kept.kind is SymbolKind.SNOW:
+        return True
+    wanted = plain.single_type
+    return wanted is not None and (wanted in kept.colors or kept.kind is SymbolKind.COLORLESS_HYBRID)
+
+
+def offering_costs(spell_cost: ManaCost, less: ManaCost) -> tuple[ManaCost, ...] | None:
+    """Each cost the spell's may be once reduced by the sacrificed permanent's mana cost (CR 702.48a): the
+    payer chooses one half of each hybrid symbol of ``less`` as the reduction applies (CR 118.7d: {G/U}
+    takes off {G} or {U}, {2/G} {2} or {G}, {C/G} {C} or {G}), a Phyrexian symbol takes off one mana of its
+    color (118.7e; {G/U/P} one of either), then :func:`offering_cost`; None when a choice can't be decided
+    here ({S} in ``less``, or :func:`offering_cost` None for one of them).
+
+    >>> patron = ManaCost.parse("{6}{G}{G}")
+    >>> [str(c) for c in offering_costs(patron, ManaCost.parse("{4}{G/U}{G/U}"))]
+    ['{1}{G}', '{2}', '{G}{G}']
+    >>> [str(c) for c in offering_costs(patron, ManaCost.parse("{2/G}{G/P}"))]
+    ['{4}{G}', '{6}']
+    >>> offering_costs(patron, ManaCost.parse("{S}")) is None
+    True
+    """
+    halves: list[tuple[CostSymbol, ...]] = []
+    for symbol in less.symbols:
+        colored = tuple(CostSymbol.parse(color.letter) for color in symbol.colors)
+        if symbol.kind in (SymbolKind.HYBRID, SymbolKind.PHYREXIAN):
+            halves.append(colored)
+        elif symbol.kind is SymbolKind.MONO_HYBRID:
+            halves.append((*colored, CostSymbol(SymbolKind.GENERIC, amount=symbol.amount)))
+        elif symbol.kind is SymbolKind.COLORLESS_HYBRID:
+            halves.append((*colored, CostSymbol(SymbolKind.COLORLESS)))
+        elif symbol.kind is SymbolKind.SNOW:
+            return None
+        else:
+            halves.append((symbol,))
+    found: dict[ManaCost, None] = {}
+    for chosen in itertools.product(*halves):
+        reduced = offering_cost(spell_cost, ManaCost(chosen))
+        if reduced is None:
+            return None
+        found[reduced] = None
+    return tuple(sorted(found, key=lambda cost: (cost.mana_value, str(cost))))
 
 
 def no_alternative_reason(board: Board, player: str, target: PaymentTarget) -> str:
@@ -410,7 +494,7 @@ def cast_for(target: PaymentTarget, way: Way) -> PaymentTarget:
         cast = replace(cast, colors=None, stack_mana_value=None)
     elif way.cost.keyword in FACE_DOWN_KEYWORDS:  # (a face-down 2/2 creature spell, CR 708.2)
         cast = replace(cast, colors=ManaTypes(), stack_mana_value=0, type_line=TypeLine.parse("Creature"))
-    cast = replace(cast, chosen_x=None if mana.has_variable else 0)
+    cast = replace(cast, chosen_x=None if mana.has_variable else 0, announced=None)  # (its own symbols')
     return replace(cast, additional_costs=(*target.additional_costs, *way.cost.sacrifice))
 
 

@@ -4,6 +4,7 @@ the keywords of the payment that permanents give it (convoke, improvise, delve).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -35,6 +36,7 @@ from planner.rules.records import SourcedEffect
 
 __all__ = [
     "ability_changes",
+    "announcements",
     "colored_increase",
     "colored_reduction",
     "cost_change",
@@ -105,6 +107,8 @@ def _locked(view: BoardView, target: PaymentTarget, player: str) -> tuple[Paymen
             colors = view.colors_elsewhere(colors, player, spell=True)
         if colors != target.spell_colors:
             target = replace(target, colors=colors)
+    if target.additional_mana:  # (the additional costs' mana, before increases and reductions: CR 601.2f)
+        target = replace(target.with_cost(target.cost + target.additional_mana), additional_mana=ManaCost(()))
     if not target.text and not target.paid_reduction and not _has_cost_modifiers(view):
         return target, 0  # (nothing on the board or in the spell's text changes its cost)
     if added := colored_increase(view, target, player):  # (first: a colored reduction may take them off)
@@ -148,6 +152,16 @@ def _announced(
     hybrids = [n for n, symbol in enumerate(kept) if symbol.kind is SymbolKind.MONO_HYBRID]
     if not hybrids:
         return kept, -left, 0
+    if target.announced is not None:  # (the caster's announcement, one of :func:`announcements`)
+        wanted = list(target.announced)
+        chosen = []
+        for n in hybrids:
+            if kept[n] in wanted:
+                wanted.remove(kept[n])
+                chosen.append(n)
+        absorbed = min(left, sum(kept[n].amount for n in chosen))
+        generic = sum(kept[n].amount for n in chosen) - left
+        return tuple(s for n, s in enumerate(kept) if n not in chosen), generic, left - absorbed
     needed = min(-(-left // 2), len(hybrids))
     spendable = _spendable_colors(view, target, player)
     dead = [n for n in hybrids if not kept[n].colors & spendable]  # (paid as {2} anyway)
@@ -159,6 +173,36 @@ def _announced(
     generic = sum(kept[n].amount for n in chosen) - left
     unused = left - absorbed if len(chosen) < needed else 0
     return tuple(s for n, s in enumerate(kept) if n not in chosen), generic, unused
+
+
+def announcements(view: BoardView, target: PaymentTarget, player: str) -> list[tuple[CostSymbol, ...]]:
+    """Each announcement of the spell's monocolored hybrid symbols as their generic half that takes all of a
+    generic reduction left over (CR 601.2b, 601.2f), where the planner's own choice would leave some unused
+    (:func:`unabsorbed_reduction`): each different choice of as few symbols as take it all (announcing more
+    only turns a colored half into generic mana the payer could pay anyway, CR 107.4e); none when the
+    choice can't matter. The payer weighs each (:func:`planner.api.pay`).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "es", "name": "Sculptor", "type_line": "Artifact Creature", "controller": "me",
+    ...      "oracle": "Artifact spells you cast cost {1} less to cast."},
+    ...     {"id": "i", "card": "Island", "controller": "me"},
+    ...     {"id": "p", "card": "Plains", "controller": "me"}]})
+    >>> king = PaymentTarget.of("{2/W}{2/U}", type_line="Artifact Creature", name="King")
+    >>> [[str(s) for s in chosen] for chosen in announcements(BoardView(board), king, "me")]
+    [['{2/W}'], ['{2/U}']]
+    """
+    hybrids = [s for s in target.cost.symbols if s.kind is SymbolKind.MONO_HYBRID]
+    if not hybrids or target.kind is not PaymentKind.SPELL or target.announced is not None:
+        return []  # (the common case: no {2/X} symbol, nothing to announce)
+    if _locked(view, target, player)[1] <= 0:
+        return []
+    for count in range(1, len(hybrids) + 1):
+        chosen = list(dict.fromkeys(itertools.combinations(hybrids, count)))
+        if _locked(view, replace(target, announced=chosen[0]), player)[1] <= 0:
+            return chosen
+    return []
 
 
 def _spendable_colors(view: BoardView, target: PaymentTarget, player: str) -> ManaTypes:
