@@ -878,7 +878,7 @@ def build_mana_ability(
         sacrifice_when_empty=riders.sacrifice_when_empty,
         activation_condition=riders.activation_condition,
         side_effects=tuple(riders.side_effects),
-        once_each_turn=riders.once_each_turn,
+        times_each_turn=riders.times_each_turn,
         timing=riders.timing,
     )
     return ability, leftovers
@@ -900,7 +900,7 @@ class _Riders:
     life_loss: int = 0
     sacrifice_when_empty: str = ""
     activation_condition: ConditionRecord | None = None
-    once_each_turn: bool = False
+    times_each_turn: int = 0  # (0: no limit)
     timing: str = ""
 
     def _instead(self, output: r.Output) -> ManaOutput:
@@ -993,11 +993,11 @@ class _Riders:
     def _limit(self, limit: r.Limit) -> None:
         match limit:
             case r.OncePerTurn():
-                self.once_each_turn = True
+                self.times_each_turn = 1
             case r.Timing():
                 self.timing = _TIMINGS[limit]
-            case r.TimesPerTurn():
-                raise UnreadError("'no more than N times each turn' is read but no record holds it yet")
+            case r.TimesPerTurn(times):
+                self.times_each_turn = times
             case r.EitherCondition(conditions):
                 either = tuple(condition(c) for c in conditions)
                 self.activation_condition = ConditionRecord((), either=either)

@@ -334,11 +334,13 @@ def _checked(
         reason = view.why_not_activatable(step.permanent, ability, life=state.life)
     if reason is not None:
         raise IllegalPlanError(index, reason)
-    if step.nested and (not ability.cost.mana or ability.once_each_turn):
+    if step.nested and (not ability.cost.mana or ability.limited_each_turn):
         raise IllegalPlanError(
             index,
             f"{permanent.name}'s ability is announced where the plan lists it: "
-            + ("it has no mana cost for other steps to pay" if not ability.cost.mana else "once each turn"),
+            + (
+                "it has no mana cost for other steps to pay" if not ability.cost.mana else "limited each turn"
+            ),
         )
     try:
         paid = pay_costs(state, view, step, ability)
