@@ -3,7 +3,15 @@
 - "Activate no more than three times each turn." (Manaforge Cinder's shape, CR 602.5b): before, the limit
   was read and then left out with a warning ("no record holds it yet"), so the ability was not used at all;
   it is now activated at most as often as the limit leaves this turn, across the payment and a turn's spells,
-  the board's ``activated_this_turn`` listing a text once for each activation this turn.
+  the board's ``activated_this_turn`` listing a text once for each activation this turn;
+- "{T}, Remove X charge counters from this artifact: Add X mana of {C}, and then add an additional {C}."
+  (Kyren Toy's shape): before, not read (a warned wrong "no"); X is chosen as the cost is paid, from 0 to the
+  counters there are (CR 107.3, 601.2b), and the ability adds X + 1 {C};
+- "As an additional cost to cast this spell, you may tap any number of untapped creatures you control. This
+  spell costs {1} less to cast for each creature tapped this way." (Explosive Singularity's shape): before,
+  the reduction was not read (a warned wrong "no"); each untapped creature tapped so takes {1} of generic
+  mana off (CR 601.2b, 601.2f), tapped with the mana (601.2h): a creature tapped for mana can't be tapped for
+  it too, and summoning sickness doesn't matter (CR 302.6 is about {T} in its own abilities' costs).
 
 Values are derived by hand from the rules (the rule in a comment) and checked against the reference search
 (:func:`boards.agrees_with_reference`), which replays every order of activations by the rules.
@@ -14,13 +22,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from boards import agrees_with_reference, could, make_board
+from boards import ME, OPP, agrees_with_reference, could, make_board
 
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError
 from models.oracle import parse_oracle
+from models.spells import spell_target
 from planner.api import max_x, pay
+from planner.rules.alternatives import AlternativeKind
 from planner.rules.replay import IllegalPlanError, Plan, apply_step, initial_state, replay
 from planner.turn import plan_turn
 
@@ -121,3 +131,138 @@ def test_the_replay_records_each_activation_and_refuses_one_beyond_the_limit() -
 def test_activations_listed_beyond_the_limit_are_an_error_with_their_path() -> None:
     with pytest.raises(InputError, match=r"permanents\[0\]\.activated_this_turn\[3\]: .* is listed 4 times"):
         pay(_cinder_board(4, 4), PaymentTarget.of("{R}"))
+
+
+TOY_ABILITY = (
+    "{T}, Remove X charge counters from this artifact: Add X mana of {C}, and then add an additional {C}."
+)
+TOY: dict[str, Any] = {
+    "id": "toy",
+    "name": "Test Toy",
+    "type_line": "Artifact",
+    "oracle": "{1}, {T}: Put a charge counter on this artifact.\n" + TOY_ABILITY,
+}
+
+
+def _toy_board(charge: int, *others: dict[str, Any]) -> Board:
+    return make_board([{**TOY, "counters": {"charge": charge}} if charge else TOY, *others])
+
+
+def test_x_mana_of_a_symbol_and_then_an_additional_one_is_read() -> None:
+    (toy,) = parse_oracle(TOY_ABILITY, "Test Toy").mana_abilities
+    assert toy.output.amount.plus == 1 and str(toy.output.options[0]) == "{C}"
+    (plain,) = parse_oracle("{T}: Add two mana of {C}.").mana_abilities
+    assert str(plain.output.options[0]) == "{C}{C}"
+    # an X nothing in the cost says, or an additional mana of another symbol, stays unread (warned)
+    assert not parse_oracle("{T}: Add X mana of {C}.").mana_abilities
+    other = TOY_ABILITY.replace("X mana of {C}", "X mana of {R}")
+    assert not parse_oracle(other, "Test Toy").mana_abilities
+
+
+@pytest.mark.parametrize(
+    ("charge", "cost", "payable"),
+    [
+        # X is chosen as the cost is paid, 0 to the counters there are (CR 107.3, 601.2b); X + 1 {C}
+        (0, "{1}", True),  # X = 0: the additional {C} alone
+        (0, "{2}", False),
+        (3, "{4}", True),  # X = 3
+        (3, "{5}", False),
+        (2, "{C}{C}{1}", True),
+        (2, "{R}", False),  # colorless only
+    ],
+)
+def test_remove_x_counters_for_x_mana_and_one_more(charge: int, cost: str, payable: bool) -> None:
+    result = agrees_with_reference(_toy_board(charge), PaymentTarget.of(cost), max_states=100_000)
+    assert result is not None and result.payable is payable and not result.warnings
+
+
+def test_could_produce_and_max_x_of_the_toy() -> None:
+    assert could(_toy_board(0))["toy"] == "C"
+    # the largest X: every counter removed, one {C} more (the tap makes it one activation)
+    assert max_x(_toy_board(3), PaymentTarget.of("{X}")).x == 4
+    assert max_x(_toy_board(0), PaymentTarget.of("{X}")).x == 1
+    assert max_x(_toy_board(2, {"card": "Wastes", "id": "w"}), PaymentTarget.of("{X}{C}")).x == 3
+    # a plan removes only as many as it needs: {2} takes one counter (X = 1) and leaves two
+    plan = pay(_toy_board(3), PaymentTarget.of("{2}"))
+    assert plan.payable and [str(step.produced) for step in plan.steps] == ["{C}{C}"]
+
+
+def _spell(name: str, mana_cost: str, reduction: str = "{1}") -> dict[str, Any]:
+    return {
+        "name": name,
+        "type_line": "Sorcery",
+        "mana_cost": mana_cost,
+        "oracle": "As an additional cost to cast this spell, you may tap any number of untapped creatures "
+        f"you control. This spell costs {reduction} less to cast for each creature tapped this way.\n"
+        f"{name} deals 4 damage to any target.",
+    }
+
+
+BLAST = _spell("Test Blast", "{3}{R}")
+
+
+def _bear(pid: str, **status: Any) -> dict[str, Any]:
+    """A creature that makes no mana, summoning sick unless told."""
+    fields: dict[str, Any] = {"summoning_sick": True, **status}
+    return {
+        "id": pid,
+        "name": "Test Bear",
+        "type_line": "Creature — Bear",
+        "oracle": "",
+        "power": 2,
+        "toughness": 2,
+        **fields,
+    }
+
+
+def _blast_target(board: Board) -> PaymentTarget:
+    return spell_target(board.player(ME).hand[0])
+
+
+def test_the_optional_tap_and_its_reduction_are_read_together() -> None:
+    board = make_board([], hand=[BLAST])
+    target = _blast_target(board)
+    assert target.tap_creatures and not target.convoke and target.additional_costs == ()
+    assert not pay(board, target).warnings
+    # {2} less for each is not what the planner pays by tapping: not used, and its sentence warned
+    two = make_board([], hand=[_spell("Test Blast", "{3}{R}", "{2}")])
+    assert not _blast_target(two).tap_creatures
+    assert [w.sentence for w in pay(two, _blast_target(two)).warnings] == [
+        "~ costs {2} less to cast for each creature tapped this way."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("permanents", "payable"),
+    [
+        # {3}{R}: the Mountain's {R}; the Elves' {G} pays {1}; each Bear tapped takes {1} off (CR 601.2f)
+        ([{"card": "Mountain"}, {"card": "Llanowar Elves"}, _bear("b1")], False),
+        ([{"card": "Mountain"}, {"card": "Llanowar Elves"}, _bear("b1"), _bear("b2")], True),
+        # the Elves tapped for mana can't be tapped for the cost too: two generic at most here
+        ([{"card": "Mountain"}, {"card": "Llanowar Elves"}], False),
+        # a summoning-sick creature may be tapped for the cost (CR 302.6: not a {T} cost of its own)
+        ([{"card": "Mountain"}, _bear("b1"), _bear("b2"), _bear("b3")], True),
+        # a tapped creature can't, nor an opponent's
+        ([{"card": "Mountain"}, _bear("b1"), _bear("b2"), _bear("b3", tapped=True)], False),
+        ([{"card": "Mountain"}, _bear("b1"), _bear("b2"), _bear("b3", controller=OPP)], False),
+        # only generic mana is taken off (CR 601.2f): the {R} still needs red mana
+        ([{"card": "Wastes"}, _bear("b1"), _bear("b2"), _bear("b3")], False),
+    ],
+)
+def test_creatures_tapped_for_the_additional_cost(permanents: list[dict[str, Any]], payable: bool) -> None:
+    board = make_board(permanents, hand=[BLAST])
+    result = agrees_with_reference(board, _blast_target(board), max_states=200_000)
+    assert result is not None and result.payable is payable and not result.warnings
+    if payable:
+        tapped = [a for a in result.alternative_payments if a.kind is AlternativeKind.TAPPED_CREATURE]
+        assert all(a.paid_text == "{1}" and a.permanent.startswith("b") for a in tapped)
+
+
+def test_max_x_and_could_produce_with_creatures_tapped() -> None:
+    board = make_board(
+        [{"card": "Mountain"}, _bear("b1"), _bear("b2"), _bear("b3")], hand=[_spell("Test Burst", "{X}{R}")]
+    )
+    # X = 3: each Bear takes {1} off the generic part X makes (CR 107.3, 601.2f)
+    assert max_x(board, _blast_target(board)).x == 3
+    # the Bears make no mana: what could be produced is the Mountain's (CR 106.7)
+    assert could(board) == {"p0": "R", "b1": "", "b2": "", "b3": ""}

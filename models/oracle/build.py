@@ -424,6 +424,12 @@ def _output_record(output: r.Output, x_is: AmountKind | None = None) -> ManaOutp
             return ManaOutput(OutputKind.FIXED, (_bag(symbols),), amount(each))
         case r.FixedThenMore(symbols, each):
             return ManaOutput(OutputKind.FIXED, (_bag(symbols),), replace(amount(each), plus=1))
+        case r.ManaOfSymbol(count, symbol, then_one):
+            # (the additional one is added after the X, CR 106.1: the same mana either way)
+            counted = _count_amount(count, None, x_is)
+            if counted.kind is AmountKind.CONSTANT:
+                return ManaOutput(OutputKind.FIXED, (_bag(symbol * (counted.constant + then_one)),))
+            return ManaOutput(OutputKind.FIXED, (_bag(symbol),), replace(counted, plus=int(then_one)))
         case r.Different(count) if 1 <= count <= len(ALL_COLORS):
             # a choice among the sets of that many distinct colors (Firemind Vessel)
             combinations = itertools.combinations(ALL_COLORS, count)

@@ -22,7 +22,7 @@ from models.errors import InputError, PlannerError
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from models.riders import NOTHING_SPENT, SpentMana
 from planner.rules.alternatives import (
-    AlternativeKind,
+    CREATURE_KINDS,
     Alternatives,
     apply_alternatives,
     covered_slots,
@@ -796,7 +796,7 @@ def finish(
         remaining,
         life,
         exiled=sum(a.cards for a in alternatives),
-        convoked=frozenset(a.permanent for a in alternatives if a.kind is AlternativeKind.CONVOKE),
+        convoked=frozenset(a.permanent for a in alternatives if a.kind in CREATURE_KINDS),
         spent_mana=spent_mana(start, target, spent),
     )
 
