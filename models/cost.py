@@ -453,6 +453,9 @@ class PaymentTarget:
     #: This spell costs {1} less to cast for each creature tapped this way." (Explosive Singularity, CR
     #: 601.2b, 601.2f): each creature tapped so pays {1} of the generic mana, chosen with the mana (601.2h)
     tap_creatures: bool = False
+    #: "Spend only mana produced by creatures to cast this spell." (Myr Superion, CR 106.6-like): only mana a
+    #: creature produced pays it (:attr:`planner.rules.packets.ManaTag.creature`)
+    creature_mana_only: bool = False
     text: str = ""
     #: What else the payment is, for mana only such payments may spend ('cumulative_upkeep', 'face_down',
     #: 'turn_face_up', 'watermark', 'makes_tokens', 'kicked', 'from_exile', 'unlock_door', 'class_level'), and

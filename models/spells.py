@@ -17,7 +17,7 @@ from models.limits import checked_name, shortened
 from models.oracle import read_card
 from models.oracle.additional_costs import additional_costs, taps_creatures
 from models.oracle.defining import defined_types
-from models.oracle.spent_riders import spent_riders
+from models.oracle.spent_riders import only_creature_mana, spent_riders
 from models.spell_targets import printed_targets
 
 __all__ = ["find_spell", "spell_target"]
@@ -80,6 +80,7 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
         improvise="improvise" in keywords,
         delve="delve" in keywords,
         tap_creatures=taps_creatures(card.oracle, card.name),
+        creature_mana_only=only_creature_mana(card.oracle, card.name),
         text=card.oracle,
         keywords=frozenset(keywords),
         riders=spent_riders(card.oracle, card.name),

@@ -455,8 +455,8 @@ def turn_notes(
             notes.add(f"{spell.card.name}: convoke, improvise and delve are not used in turn plans yet")
         if spell.target.tap_creatures:
             notes.add(
-                f"{spell.card.name}: creatures tapped for its additional cost ({{1}} less each) are not used in "
-                "turn plans yet"
+                f"{spell.card.name}: creatures tapped for its additional cost ({{1}} less each) are not "
+                "used in turn plans yet"
             )
     usable: dict[int, int] = {}
     for ability in hand_abilities(board, player):

@@ -11,7 +11,11 @@
   spell costs {1} less to cast for each creature tapped this way." (Explosive Singularity's shape): before,
   the reduction was not read (a warned wrong "no"); each untapped creature tapped so takes {1} of generic
   mana off (CR 601.2b, 601.2f), tapped with the mana (601.2h): a creature tapped for mana can't be tapped for
-  it too, and summoning sickness doesn't matter (CR 302.6 is about {T} in its own abilities' costs).
+  it too, and summoning sickness doesn't matter (CR 302.6 is about {T} in its own abilities' costs);
+- "Spend only mana produced by creatures to cast this spell." (Myr Superion's shape): before, not read (a
+  warned wrong "yes" with a Forest's mana); each mana's tag now says whether a creature produced it, and
+  only such mana pays the spell (floating mana from the board, whose source is not known, is not spent on
+  it, with a warning).
 
 Values are derived by hand from the rules (the rule in a comment) and checked against the reference search
 (:func:`boards.agrees_with_reference`), which replays every order of activations by the rules.
@@ -31,6 +35,7 @@ from models.oracle import parse_oracle
 from models.spells import spell_target
 from planner.api import max_x, pay
 from planner.rules.alternatives import AlternativeKind
+from planner.rules.records import WarningKind
 from planner.rules.replay import IllegalPlanError, Plan, apply_step, initial_state, replay
 from planner.turn import plan_turn
 
@@ -266,3 +271,84 @@ def test_max_x_and_could_produce_with_creatures_tapped() -> None:
     assert max_x(board, _blast_target(board)).x == 3
     # the Bears make no mana: what could be produced is the Mountain's (CR 106.7)
     assert could(board) == {"p0": "R", "b1": "", "b2": "", "b3": ""}
+
+
+SUPERION: dict[str, Any] = {
+    "name": "Test Superion",
+    "type_line": "Artifact Creature — Myr",
+    "mana_cost": "{2}",
+    "oracle": "Spend only mana produced by creatures to cast this spell.",
+    "power": 5,
+}
+SUPERION_X: dict[str, Any] = {**SUPERION, "name": "Test Myr Swarm", "mana_cost": "{X}{G}"}
+ELF: dict[str, Any] = {"card": "Llanowar Elves"}
+SIGIL: dict[str, Any] = {
+    "name": "Test Sigil",
+    "type_line": "Artifact Creature — Golem",
+    "oracle": "{T}: Add {C}.",
+    "power": 1,
+    "toughness": 1,
+}
+
+
+def _superion_target(board: Board) -> PaymentTarget:
+    return spell_target(board.player(ME).hand[0])
+
+
+def test_the_spells_restriction_on_its_mana_sources_is_read() -> None:
+    board = make_board([], hand=[SUPERION])
+    target = _superion_target(board)
+    assert target.creature_mana_only and not pay(board, target).warnings
+    # other sources are not read: the sentence stays warned
+    lands = make_board(
+        [], hand=[{**SUPERION, "oracle": SUPERION["oracle"].replace("creatures", "basic lands")}]
+    )
+    assert not _superion_target(lands).creature_mana_only and pay(lands, _superion_target(lands)).warnings
+
+
+@pytest.mark.parametrize(
+    ("permanents", "payable"),
+    [
+        # {2}: two mana, each produced by a creature (the restriction is the spell's, like CR 106.6's)
+        ([ELF, ELF], True),
+        ([ELF, {"card": "Forest"}], False),  # a land's mana can't pay it
+        ([ELF, {"card": "Forest"}, SIGIL], True),  # an artifact creature is a creature
+        ([ELF, {"card": "Sol Ring"}], False),  # an artifact's {C}{C} is no creature's
+        ([{**ELF, "summoning_sick": True}, ELF], False),  # (CR 302.6: the sick Elves can't tap)
+    ],
+)
+def test_only_mana_produced_by_creatures_pays_it(permanents: list[dict[str, Any]], payable: bool) -> None:
+    board = make_board(permanents, hand=[SUPERION])
+    result = agrees_with_reference(board, _superion_target(board), max_states=200_000)
+    assert result is not None and result.payable is payable and not result.warnings
+    if payable:
+        assert all(step.name not in ("Forest", "Sol Ring") for step in result.steps)
+
+
+def test_floating_mana_of_no_known_source_is_not_spent_on_it_and_is_warned() -> None:
+    board = make_board([ELF], pool=["{G}"], hand=[SUPERION])
+    result = pay(board, _superion_target(board))
+    assert result.payable is False
+    assert [w.kind for w in result.warnings] == [WarningKind.ASSUMED]
+    # without the restriction the same board pays {2}
+    assert pay(board, PaymentTarget.of("{2}")).payable
+
+
+def test_max_x_could_produce_and_a_turn_with_creature_mana_only() -> None:
+    board = make_board([ELF, ELF, SIGIL, {"card": "Forest"}, {"card": "Forest"}], hand=[SUPERION_X])
+    # {X}{G}: the Elves' {G}{G} and the Sigil's {C}: X = 2; the Forests' mana can't be spent on it
+    assert max_x(board, _superion_target(board)).x == 2
+    # what could be produced reads no spell (CR 106.7)
+    assert could(board) == {"p0": "G", "p1": "G", "p2": "C", "p3": "G", "p4": "G"}
+    # a turn: the Superion takes two creatures' mana, and a {G} after it takes a Forest's
+    two = make_board([ELF, ELF, {"card": "Forest"}], hand=[SUPERION])
+    assert plan_turn(two, casts=["Test Superion", "{G}"]).castable
+    assert not plan_turn(two, casts=["{G}{G}", "Test Superion"]).castable
+
+
+def test_the_replay_refuses_a_land_s_mana_spent_on_it() -> None:
+    board = make_board([ELF, {"card": "Forest"}], hand=[SUPERION])
+    plain = pay(board, PaymentTarget.of("{2}")).plan
+    assert plain is not None
+    with pytest.raises(IllegalPlanError):
+        replay(board, _superion_target(board), plain)
