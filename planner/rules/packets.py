@@ -43,7 +43,7 @@ class ManaTag:
 
         >>> ManaTag(source="f1").allows(PaymentTarget.of("{G}"))
         True
-        >>> superion = replace(PaymentTarget.of("{2}"), creature_mana_only=True)
+        >>> superion = PaymentTarget(cost=PaymentTarget.of("{2}").cost, creature_mana_only=True)
         >>> ManaTag(source="f1").allows(superion), ManaTag(source="elf", creature=True).allows(superion)
         (False, True)
         """
