@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
+from models.abilities import ManaAbility
 from planner.rules.costs import discards_hand, energy_paid, graveyard_exiled
 from planner.rules.view import activations_left
 from planner.solve.cpsat.literals import discarding, is_zero
@@ -37,12 +38,14 @@ def share_resources(record: PaymentModel) -> None:
         sacrifices: dict[str, list[cp_model.IntVar]] = defaultdict(list)
         counters: dict[str, list[Expr]] = defaultdict(list)
         once: dict[tuple[str, int], list[cp_model.IntVar]] = defaultdict(list)
+        limited: dict[tuple[str, int], ManaAbility] = {}
         for layer in layers:
             for template in templates:
                 use = layer.use[template.index]
                 cost = template.ability.cost
                 if template.ability.limited_each_turn:
                     once[(template.pid, template.ability_index)].append(use)
+                    limited[(template.pid, template.ability_index)] = template.ability
                 if cost.tap:
                     taps[template.pid].append(use)
                 if cost.untap:
@@ -66,8 +69,7 @@ def share_resources(record: PaymentModel) -> None:
         for (pid, number), uses in once.items():
             # (CR 602.5b: each member as often as the ability's limit leaves it this turn; members are
             # grouped only when their abilities are activatable alike, planner.rules.activations)
-            ability = record.problem.view.mana_abilities(pid)[number]
-            left = activations_left(record.board.permanent(pid), ability) or 0
+            left = activations_left(record.board.permanent(pid), limited[(pid, number)]) or 0
             model.add(sum(uses) <= left * len(members[pid]))
         for pid, removed in counters.items():
             name = next(
