@@ -616,7 +616,9 @@ class ManaAbility:
     sacrifice_when_empty: str = ""
     activation_condition: Condition | None = None
     side_effects: tuple[SideEffect, ...] = ()
-    once_each_turn: bool = False
+    #: the most times it can be activated each turn (CR 602.5b: 'Activate only once each turn', 'Activate no
+    #: more than three times each turn'); 0 when nothing limits it
+    times_each_turn: int = 0
     timing: str = ""  # 'sorcery', 'instant', 'your_turn' or 'your_turn_before_end_step'
     uncertain: str = ""  # why the mana isn't certain: a die roll, a coin flip, a choice an opponent makes
     exists_while: str = ""  # 'as long as ~ is renowned': the ability exists only while this holds
@@ -629,6 +631,24 @@ class ManaAbility:
 
     def __getstate__(self) -> list[object]:
         return state_without_hash(self)
+
+    @property
+    def once_each_turn(self) -> bool:
+        """True when it can be activated only once each turn (CR 602.5b)."""
+        return self.times_each_turn == 1
+
+    @property
+    def limited_each_turn(self) -> bool:
+        """True when it can be activated only so many times each turn (CR 602.5b), once or more: the board's
+        ``activated_this_turn`` counts its activations, and a plan's count across the turn.
+
+        >>> from models.oracle import parse_oracle
+        >>> (cinder,) = parse_oracle("{1}: Add {B} or {R}. Activate no more than three times each turn."
+        ...     ).mana_abilities
+        >>> cinder.limited_each_turn, cinder.once_each_turn, cinder.times_each_turn
+        (True, False, 3)
+        """
+        return self.times_each_turn > 0
 
     @property
     def taps_for_mana(self) -> bool:

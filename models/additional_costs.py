@@ -26,6 +26,7 @@ __all__ = [
     "EitherCost",
     "ExtraMana",
     "OptionalSacrifice",
+    "OptionalTap",
     "RevealCost",
     "SacrificeCost",
     "UnreadCost",
@@ -245,6 +246,22 @@ class OptionalSacrifice:
         what = str(self.sacrifice) if self.most == 1 else f"{verb} any number of {self.sacrifice.kinds()}"
         each = "" if self.most == 1 else " for each"
         return f"you may {what}" + (f" ({{{self.reduction}}} less{each})" if self.reduction else "")
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalTap:
+    """'As an additional cost to cast this spell, you may tap any number of untapped creatures you control.'
+    (Explosive Singularity, CR 601.2b): no cost the planner pays as such, but what makes the spell's "costs
+    {1} less to cast for each creature tapped this way" (CR 601.2f) a way to pay part of its cost by tapping
+    creatures (:attr:`~models.cost.PaymentTarget.tap_creatures`), as the sentence reader pairs them
+    (:func:`~models.oracle.additional_costs.taps_creatures`).
+
+    >>> str(OptionalTap())
+    'you may tap any number of untapped creatures you control'
+    """
+
+    def __str__(self) -> str:
+        return "you may tap any number of untapped creatures you control"
 
 
 @dataclass(frozen=True, slots=True)

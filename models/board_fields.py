@@ -334,9 +334,10 @@ PERMANENT: Final = ObjectFields(
         Field("token", _BOOLEAN, "A token (default: the catalogue's)."),
         Field(
             "activated_this_turn",
-            {"type": "array", "items": _TEXT, "uniqueItems": True},
-            "The texts of its mana abilities that can be activated only once each turn and already were "
-            "this turn (as its Oracle text or a plan's step gives them).",
+            {"type": "array", "items": _TEXT},
+            "The texts of its mana abilities that can be activated only so many times each turn and already "
+            "were this turn (as its Oracle text or a plan's step gives them), each once for each activation "
+            "this turn.",
         ),
     ),
 )

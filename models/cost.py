@@ -449,6 +449,13 @@ class PaymentTarget:
     convoke: bool = False
     improvise: bool = False
     delve: bool = False
+    #: "As an additional cost to cast this spell, you may tap any number of untapped creatures you control.
+    #: This spell costs {1} less to cast for each creature tapped this way." (Explosive Singularity, CR
+    #: 601.2b, 601.2f): each creature tapped so pays {1} of the generic mana, chosen with the mana (601.2h)
+    tap_creatures: bool = False
+    #: "Spend only mana produced by creatures to cast this spell." (Myr Superion, CR 106.6-like): only mana a
+    #: creature produced pays it (:attr:`planner.rules.packets.ManaTag.creature`)
+    creature_mana_only: bool = False
     text: str = ""
     #: What else the payment is, for mana only such payments may spend ('cumulative_upkeep', 'face_down',
     #: 'turn_face_up', 'watermark', 'makes_tokens', 'kicked', 'from_exile', 'unlock_door', 'class_level'), and
@@ -533,8 +540,9 @@ class PaymentTarget:
 
     @property
     def alternatives(self) -> bool:
-        """True when part of the cost may be paid by convoke, improvise or delve."""
-        return self.convoke or self.improvise or self.delve
+        """True when part of the cost may be paid by convoke, improvise or delve, or by tapping creatures for
+        the spell's optional additional cost (``tap_creatures``)."""
+        return self.convoke or self.improvise or self.delve or self.tap_creatures
 
     def with_cost(self, cost: ManaCost) -> PaymentTarget:
         """The same target with another cost, its colors and mana value kept (a spell's are its mana cost's,

@@ -16,9 +16,9 @@ from models.cost import ManaCost, PaymentTarget
 from models.errors import BoardError, InputError
 from models.limits import checked_name, shortened
 from models.oracle import read_card
-from models.oracle.additional_costs import additional_costs
+from models.oracle.additional_costs import additional_costs, taps_creatures
 from models.oracle.defining import defined_types
-from models.oracle.spent_riders import spent_riders
+from models.oracle.spent_riders import only_creature_mana, spent_riders
 from models.spell_targets import printed_targets
 
 __all__ = ["find_spell", "spell_target"]
@@ -92,6 +92,8 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
         convoke="convoke" in keywords,
         improvise="improvise" in keywords,
         delve="delve" in keywords,
+        tap_creatures=taps_creatures(card.oracle, card.name),
+        creature_mana_only=only_creature_mana(card.oracle, card.name),
         text=card.oracle,
         keywords=frozenset(keywords),
         riders=spent_riders(card.oracle, card.name),

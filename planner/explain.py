@@ -17,7 +17,7 @@ from models.board import Permanent
 from models.cost import PaymentTarget, Slot, SlotKind, SymbolKind
 from models.mana import ALL_TYPES, TYPE_ORDER, ManaType, ManaTypes
 from planner.rules.activations import cycle_state, tap_cycling
-from planner.rules.alternatives import AlternativeKind, candidates
+from planner.rules.alternatives import AlternativeKind, allowed, candidates
 from planner.rules.costs import why_unpayable
 from planner.rules.production import Outcome, activation_outcomes, within_reach
 from planner.rules.view import BoardView
@@ -245,7 +245,11 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
     # convoke and improvise tap a creature or an artifact instead of its mana ability: {1}, or (convoke) one
     # of its colors (CR 702.51a, 702.126a)
     convoking = candidates(view, player, target, AlternativeKind.CONVOKE)
-    tappers = set(convoking) | set(candidates(view, player, target, AlternativeKind.IMPROVISE))
+    tappers = set(convoking) | {
+        pid
+        for kind in (AlternativeKind.IMPROVISE, AlternativeKind.TAPPED_CREATURE)
+        for pid in candidates(view, player, target, kind)
+    }
     for pid in convoking:
         for mana_type in view.colors(pid):
             makers[mana_type].add(pid)
@@ -311,9 +315,9 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
         graveyard = board.player(player).graveyard_size or 0
         available += graveyard if target.delve else 0
         kinds = [
-            k.value
-            for k, on in zip(AlternativeKind, (target.convoke, target.improvise, target.delve), strict=True)
-            if on
+            "creatures tapped for its additional cost" if k is AlternativeKind.TAPPED_CREATURE else k.value
+            for k in AlternativeKind
+            if allowed(target, k)
         ]
         sources += f" and {' and '.join(kinds)}"
     phyrexian = sum(1 for s in target.cost.symbols if s.kind is SymbolKind.PHYREXIAN)

@@ -453,6 +453,11 @@ def turn_notes(
             notes.add(f"{spell.card.name}: the mana of {sentence!r} is not counted in turn plans")
         if spell.target.convoke or spell.target.improvise or spell.target.delve:
             notes.add(f"{spell.card.name}: convoke, improvise and delve are not used in turn plans yet")
+        if spell.target.tap_creatures:
+            notes.add(
+                f"{spell.card.name}: creatures tapped for its additional cost ({{1}} less each) are not "
+                "used in turn plans yet"
+            )
     usable: dict[int, int] = {}
     for ability in hand_abilities(board, player):
         usable[ability.position] = usable.get(ability.position, 0) + 1

@@ -611,13 +611,16 @@ def _read_designations(value: object, path: JsonPath) -> frozenset[str]:
 
 
 def _read_ability_texts(value: object, path: JsonPath) -> tuple[str, ...]:
-    """A list of ability texts (each as Oracle text gives it, or as a plan's step names it), each once."""
+    """A list of ability texts (each as Oracle text gives it, or as a plan's step names it): a text listed
+    k times is k activations (the planner checks each against its ability's limit, CR 602.5b).
+
+    >>> _read_ability_texts(["{1}: Add {R}.", "{1}: Add {R}."], ("activated_this_turn",))
+    ('{1}: Add {R}.', '{1}: Add {R}.')
+    """
     texts: list[str] = []
     for position, entry in enumerate(json_list(value, path, "ability texts")):
         text = read_long_text(entry, (*path, position))
         if not text.strip():
             raise FieldError((*path, position), "must not be empty")
-        if text in texts:
-            raise FieldError((*path, position), f"{quote(text)} is listed twice")
         texts.append(text)
     return tuple(texts)

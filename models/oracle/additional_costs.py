@@ -14,13 +14,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from models.additional_costs import AdditionalCost, DiscardCost, OptionalSacrifice, SacrificeCost, UnreadCost
+from models.additional_costs import (
+    AdditionalCost,
+    DiscardCost,
+    OptionalSacrifice,
+    OptionalTap,
+    SacrificeCost,
+    UnreadCost,
+)
 from models.kept import per_card
 from models.oracle.grammar import UnreadError, parse_additional_cost, parse_additional_frame, parse_static
 from models.oracle.reader import reading_units
-from models.oracle.statics import OwnCostIfBargained, OwnCostPerSacrificed, plain_types
+from models.oracle.statics import (
+    OwnCostIfBargained,
+    OwnCostPerSacrificed,
+    plain_types,
+    taps_creatures_for_one_each,
+)
 
-__all__ = ["additional_costs", "sentence_costs"]
+__all__ = ["additional_costs", "sentence_costs", "taps_creatures"]
 
 
 def sentence_costs(sentence: str) -> tuple[AdditionalCost, ...]:
@@ -67,10 +79,42 @@ def additional_costs(text: str, name: str = "") -> tuple[AdditionalCost, ...]:
     ['you may exile any number of white card ({2} less for each)']
     """
     units = reading_units(text, name)
-    costs = [cost for unit in units for cost in sentence_costs(unit)]
+    # (an optional tap is no cost here: what it takes off is paid by tapping, :func:`taps_creatures`)
+    costs = [cost for unit in units for cost in sentence_costs(unit) if not isinstance(cost, OptionalTap)]
     if any(unit.strip().rstrip(".").lower() == "bargain" for unit in units):  # (CR 702.166a)
         costs.append(OptionalSacrifice(SacrificeCost(1, ("Artifact", "Enchantment"), tokens=True), 1))
     return _one_kind_of_card(_with_reductions(tuple(costs), units))
+
+
+@per_card(maxsize=4096)  # (a pure function of the card's text and name)
+def taps_creatures(text: str, name: str = "") -> bool:
+    """True when the spell's text has "As an additional cost to cast this spell, you may tap any number of
+    untapped creatures you control." and "This spell costs {1} less to cast for each creature tapped this
+    way." (Explosive Singularity): each creature tapped takes {1} off its total cost (CR 601.2b, 601.2f), as
+    a way to pay generic mana by tapping an untapped creature its caster controls (summoning sick or not:
+    CR 302.6 is about {T} costs of the creature's own abilities), chosen with the mana (CR 601.2h).
+
+    >>> taps_creatures("As an additional cost to cast this spell, you may tap any number of untapped "
+    ...     "creatures you control. This spell costs {1} less to cast for each creature tapped this way.")
+    True
+    >>> taps_creatures("As an additional cost to cast this spell, you may tap any number of untapped "
+    ...     "creatures you control. This spell costs {2} less to cast for each creature tapped this way.")
+    False
+    """
+    units = reading_units(text, name)
+    tap = any(isinstance(cost, OptionalTap) for unit in units for cost in sentence_costs(unit))
+    if not tap:
+        return False
+    for unit in units:
+        if "tapped this way" not in unit.lower():
+            continue  # (a gate, not a reader)
+        try:
+            reading = parse_static(unit.rstrip("."))
+        except UnreadError:
+            continue
+        if isinstance(reading, OwnCostPerSacrificed) and taps_creatures_for_one_each(reading):
+            return True
+    return False
 
 
 def _one_kind_of_card(costs: tuple[AdditionalCost, ...]) -> tuple[AdditionalCost, ...]:
@@ -101,7 +145,12 @@ def _with_reductions(costs: tuple[AdditionalCost, ...], units: Sequence[str]) ->
                 reading = parse_static(unit.rstrip("."))
             except UnreadError:
                 continue
-            if isinstance(reading, OwnCostIfBargained | OwnCostPerSacrificed) and not reading.more:
+            tapping = isinstance(reading, OwnCostPerSacrificed) and reading.tapped  # (taps_creatures)
+            if (
+                isinstance(reading, OwnCostIfBargained | OwnCostPerSacrificed)
+                and not reading.more
+                and not tapping
+            ):
                 found.append(reading)
     changed: list[AdditionalCost] = []
     for cost in costs:

@@ -424,6 +424,12 @@ def _output_record(output: r.Output, x_is: AmountKind | None = None) -> ManaOutp
             return ManaOutput(OutputKind.FIXED, (_bag(symbols),), amount(each))
         case r.FixedThenMore(symbols, each):
             return ManaOutput(OutputKind.FIXED, (_bag(symbols),), replace(amount(each), plus=1))
+        case r.ManaOfSymbol(count, symbol, then_one):
+            # (the additional one is added after the X, CR 106.1: the same mana either way)
+            counted = _count_amount(count, None, x_is)
+            if counted.kind is AmountKind.CONSTANT:
+                return ManaOutput(OutputKind.FIXED, (_bag(symbol * (counted.constant + then_one)),))
+            return ManaOutput(OutputKind.FIXED, (_bag(symbol),), replace(counted, plus=int(then_one)))
         case r.Different(count) if 1 <= count <= len(ALL_COLORS):
             # a choice among the sets of that many distinct colors (Firemind Vessel)
             combinations = itertools.combinations(ALL_COLORS, count)
@@ -878,7 +884,7 @@ def build_mana_ability(
         sacrifice_when_empty=riders.sacrifice_when_empty,
         activation_condition=riders.activation_condition,
         side_effects=tuple(riders.side_effects),
-        once_each_turn=riders.once_each_turn,
+        times_each_turn=riders.times_each_turn,
         timing=riders.timing,
     )
     return ability, leftovers
@@ -900,7 +906,7 @@ class _Riders:
     life_loss: int = 0
     sacrifice_when_empty: str = ""
     activation_condition: ConditionRecord | None = None
-    once_each_turn: bool = False
+    times_each_turn: int = 0  # (0: no limit)
     timing: str = ""
 
     def _instead(self, output: r.Output) -> ManaOutput:
@@ -993,11 +999,11 @@ class _Riders:
     def _limit(self, limit: r.Limit) -> None:
         match limit:
             case r.OncePerTurn():
-                self.once_each_turn = True
+                self.times_each_turn = 1
             case r.Timing():
                 self.timing = _TIMINGS[limit]
-            case r.TimesPerTurn():
-                raise UnreadError("'no more than N times each turn' is read but no record holds it yet")
+            case r.TimesPerTurn(times):
+                self.times_each_turn = times
             case r.EitherCondition(conditions):
                 either = tuple(condition(c) for c in conditions)
                 self.activation_condition = ConditionRecord((), either=either)

@@ -196,6 +196,14 @@ class EffectRules(Transformer[Token, Any]):
     def times_each_turn(self, number: Number) -> Any:
         return TimesPerTurn(fixed_number(number))
 
+    def times_word_each_turn(self, times: Token) -> Any:
+        """'no more than twice each turn' (the word is the count: 'three times' is 3)."""
+        word = str(times).lower().split()[0]
+        count = 2 if word == "twice" else lexicon.number_value(word)
+        if count is None:  # pragma: no cover (the terminal names twice, three or four times)
+            raise UnreadError(f"no count in {times!r}")
+        return TimesPerTurn(count)
+
     def as_a_sorcery(self, *_words: Token) -> Any:
         return Timing.SORCERY
 
@@ -323,6 +331,9 @@ class EffectRules(Transformer[Token, Any]):
 
     def activate_only(self, limits: tuple[Any, ...]) -> EffectSentence:
         return ActivateOnly(limits)
+
+    def activate_limited(self, limit: Any) -> EffectSentence:
+        return ActivateOnly((limit,))
 
     def before_end_step(self) -> EffectSentence:
         return ActivateOnly((Timing.YOUR_TURN_BEFORE_END_STEP,))

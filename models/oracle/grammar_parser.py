@@ -211,6 +211,7 @@ STARTS = (
     "enters_unless",
     "land_search",
     "spent_rider",
+    "mana_sources",
     "additional_cost",
     "additional_frame",
     "alternative_cost",

@@ -50,6 +50,7 @@ from models.oracle.readings import (
     LandTypesAmong,
     LifeTotal,
     ManaChoice,
+    ManaOfSymbol,
     ManaSymbols,
     Noun,
     Nouns,
@@ -456,6 +457,13 @@ class PhraseRules(Transformer[Token, Any]):
         if str(first) != str(more):
             raise UnreadError(f"{first}, then an additional {more}")
         return FixedThenMore(str(first), each)
+
+    def mana_of_symbol(self, count: Number, symbol: Token, *then: Token) -> Any:
+        """'X mana of {C}', maybe ', and then add an additional {C}' (one symbol, the same one again)."""
+        more = [str(t) for t in then if t.type == "SYMBOLS"]
+        if str(symbol).count("{") != 1 or any(m != str(symbol) for m in more):
+            raise UnreadError(f"{count} mana of {symbol}, then an additional {more}")
+        return ManaOfSymbol(count, str(symbol), then_one=bool(more))
 
     def color(self) -> Palette:
         return Palette.COLOR

@@ -173,6 +173,12 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             # the board's sacrificed_this_turn for the turn's part, of card types alone)
             if isinstance(reading, s.OwnCostPerSacrificed) and not s.plain_types(reading.turn_what):
                 out.unread(sentence)
+            elif (
+                isinstance(reading, s.OwnCostPerSacrificed)
+                and reading.tapped
+                and not s.taps_creatures_for_one_each(reading)
+            ):
+                out.unread(sentence)  # (only {1} for each creature tapped is planned: Explosive Singularity)
             else:
                 out.read(sentence, "effect", OPTIONAL_COST_REDUCTION)
             return

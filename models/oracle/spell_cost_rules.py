@@ -26,6 +26,7 @@ from models.additional_costs import (
     EitherCost,
     ExtraMana,
     OptionalSacrifice,
+    OptionalTap,
     RevealCost,
     SacrificeCost,
 )
@@ -262,7 +263,9 @@ class SpellCostRules(Transformer[Token, Any]):
         self, _opening: None, costs: tuple[SpellCostPart | EitherCost, ...]
     ) -> tuple[Any, ...]:
         if not all(
-            isinstance(part, SacrificeCost | DiscardCost | RevealCost | EitherCost | OptionalSacrifice)
+            isinstance(
+                part, SacrificeCost | DiscardCost | RevealCost | EitherCost | OptionalSacrifice | OptionalTap
+            )
             for part in costs
         ):
             raise UnreadError("an additional cost other than a sacrifice or a discard")
@@ -284,6 +287,14 @@ class SpellCostRules(Transformer[Token, Any]):
         if exile.mana_value_x:
             raise UnreadError("exile any number of cards with mana value X")
         return (OptionalSacrifice(DiscardCost(1, colors=exile.colors, exiled=True), None),)
+
+    def optional_tap_any_number(self, what: Nouns) -> tuple[OptionalTap, ...]:
+        """'you may tap any number of untapped creatures you control' (Explosive Singularity's): what it
+        takes off the cost is the sentence after it's (:mod:`models.oracle.additional_costs`)."""
+        untapped_creatures = Noun(types=("Creature",), untapped=True, controller=Controller.YOU)
+        if what.nouns != (untapped_creatures,):
+            raise UnreadError(f"you may tap any number of {what.words()}")
+        return (OptionalTap(),)
 
     def either_cost(self, first: Any, _joiner: Token, second: Any) -> tuple[EitherCost, ...]:
         """'sacrifice a creature or discard a card' (Bone Shards), 'reveal a Dinosaur card from your hand or

@@ -21,9 +21,10 @@ from models.kept import per_card
 from models.oracle.grammar import read_as
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.reader import reading_units
+from models.oracle.readings import Controller, Noun, Nouns
 from models.riders import ColorsSpent, ManaSpent, SpentRider, TreasureSpent, TypeSpent
 
-__all__ = ["parse_spent_rider", "spent_riders"]
+__all__ = ["only_creature_mana", "parse_spent_rider", "spent_riders"]
 
 
 def parse_spent_rider(phrase: str) -> SpentRider:
@@ -74,3 +75,34 @@ def spent_riders(text: str, name: str = "") -> tuple[SpentRider, ...]:
                     continue
                 break
     return tuple(found)
+
+
+#: 'creatures': the only sources a spell's own restriction on its mana is read for (a creature's mana ability
+#: or a trigger of a creature adds it, the mana's tag says so: planner.rules.packets.ManaTag.creature).
+_CREATURES = Nouns((Noun(types=("Creature",), controller=Controller.UNSAID),))
+
+
+@per_card(maxsize=4096)  # (a pure function of the card's text and name)
+def only_creature_mana(text: str, name: str = "") -> bool:
+    """True when the spell's text says "Spend only mana produced by creatures to cast this spell." (Myr
+    Superion): mana from any other source (a land, an artifact, a card in hand, floating mana whose source
+    is not known) can't be spent on it. Other sources ("basic lands": Imperiosaur) are not read (the
+    sentence stays warned).
+
+    >>> only_creature_mana("Spend only mana produced by creatures to cast this spell.")
+    True
+    >>> only_creature_mana("Spend only mana produced by basic lands to cast this spell.")
+    False
+    """
+    for unit in reading_units(text, name):
+        if not unit.lower().startswith("spend only mana produced by"):
+            continue  # (a gate, not a reader)
+        try:
+            what = read_as(unit, "mana_sources")
+        except LarkError:
+            continue
+        except Exception:  # (what a rule's method raised as the sentence was read)
+            continue
+        if what == _CREATURES:
+            return True
+    return False

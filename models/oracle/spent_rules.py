@@ -27,6 +27,11 @@ __all__ = ["SpentRules"]
 class SpentRules(Transformer[Token, Any]):
     """The parse tree of ``spent_rider`` to a rider."""
 
+    def mana_sources(self, what: Any, *_: Any) -> Any:
+        """'Spend only mana produced by <objects> to cast this spell.': the objects (Myr Superion's
+        creatures)."""
+        return what
+
     def colors_spent(self, *_: Any) -> SpentRider:
         return ColorsSpent()
 

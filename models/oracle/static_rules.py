@@ -433,6 +433,15 @@ class StaticRules(Transformer[Token, Any]):
     ) -> Any:
         return OwnCostPerSacrificed(str(symbols).upper(), str(more).lower() == "more", exiled=True)
 
+    def own_cost_per_tapped(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, tapped: Token, _tapped: Token
+    ) -> Any:
+        """'~ costs {1} less to cast for each creature tapped this way' (what its optional tap takes off)."""
+        changed = str(more).lower() == "more"
+        return OwnCostPerSacrificed(
+            str(symbols).upper(), changed, sacrificed=str(tapped).lower(), tapped=True
+        )
+
     def own_cost_per_sacrificed(self, _self: Token, _costs: Token, *parts: Any) -> Any:
         symbols = _tokens(parts, "SYMBOLS")
         more = [word.lower() == "more" for word in _tokens(parts, "MORE_LESS")]

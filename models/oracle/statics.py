@@ -75,6 +75,7 @@ __all__ = [
     "UnspentCostsLife",
     "plain_types",
     "render_static",
+    "taps_creatures_for_one_each",
 ]
 
 
@@ -322,6 +323,27 @@ class OwnCostPerSacrificed:
     #: '~ costs {2} less to cast for each card exiled this way' (the Marches: their optional exile from the
     #: hand)
     exiled: bool = False
+    #: '~ costs {1} less to cast for each creature tapped this way' (Explosive Singularity: its optional tap
+    #: of untapped creatures, :class:`~models.additional_costs.OptionalTap`)
+    tapped: bool = False
+
+
+def taps_creatures_for_one_each(reading: OwnCostPerSacrificed) -> bool:
+    """True for '~ costs {1} less to cast for each creature tapped this way' (Explosive Singularity): the one
+    reduction for tapped creatures the planner pays by tapping (a creature for each {1}, generic only).
+
+    >>> taps_creatures_for_one_each(OwnCostPerSacrificed("{1}", False, sacrificed="creature", tapped=True))
+    True
+    >>> taps_creatures_for_one_each(OwnCostPerSacrificed("{2}", False, sacrificed="creature", tapped=True))
+    False
+    """
+    return (
+        reading.tapped
+        and not reading.more
+        and reading.symbols == "{1}"
+        and reading.sacrificed == "creature"
+        and reading.turn_what is None
+    )
 
 
 def plain_types(what: Nouns | None) -> bool:
@@ -783,9 +805,11 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"~ costs {symbols} {changed} to cast if {has}"
         case OwnCostIfBargained(symbols, more):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast if it's bargained"
-        case OwnCostPerSacrificed(symbols, more, turn_symbols, turn_more, turn_what, sacrificed, exiled):
+        case OwnCostPerSacrificed(
+            symbols, more, turn_symbols, turn_more, turn_what, sacrificed, exiled, tapped
+        ):
             changed = "more" if more else "less"
-            each = "card exiled" if exiled else f"{sacrificed} sacrificed"
+            each = "card exiled" if exiled else f"{sacrificed} {'tapped' if tapped else 'sacrificed'}"
             text = f"~ costs {symbols} {changed} to cast for each {each} this way"
             if turn_what is None:
                 return text

@@ -158,7 +158,8 @@ def _pay_report(
     for alternative in result.alternative_payments:  # convoke, improvise, delve (CR 702.51, 702.126, 702.66)
         cards = f"{alternative.cards} card{'' if alternative.cards == 1 else 's'} exiled"
         what = cards if alternative.cards else f"tapped {alternative.permanent}"
-        lines.append(f"  {alternative.paid_text.ljust(width)}  paid by {alternative.kind.value}: {what}")
+        way = "its additional cost" if alternative.kind.value == "tapped_creature" else alternative.kind.value
+        lines.append(f"  {alternative.paid_text.ljust(width)}  paid by {way}: {what}")
     from planner.describe import still_open
 
     open_sources = still_open(board, player, result)

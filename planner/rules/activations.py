@@ -38,7 +38,7 @@ from planner.rules.pool import board_pool
 from planner.rules.production import Outcome, activation_outcomes, anonymous
 from planner.rules.question import could_produce_of, view_of
 from planner.rules.step_costs import ability_target
-from planner.rules.view import BoardView
+from planner.rules.view import BoardView, activations_left
 
 __all__ = [
     "Activation",
@@ -349,7 +349,8 @@ def _templates_now(
             if not hand_costs and (uses_hand(ability) or discards_hand(ability)):
                 continue
             counters = permanent.counter(cost.remove_counter) if cost.remove_counter else 0
-            if activation_bound(ability, counters, life=life) == 0:
+            left = activations_left(permanent, ability)
+            if activation_bound(ability, counters, life=life, left=left) == 0:
                 continue
             sacrifice_options: Iterable[tuple[str, ...]] = [()]
             if cost.sacrifice is not None:
@@ -371,7 +372,7 @@ def _templates_now(
             for sacrificed, choices, after_return, supply in ways:
                 if check is not None:
                     check()
-                limit = activation_bound(ability, counters, supply, life)
+                limit = activation_bound(ability, counters, supply, life, left=left)
                 bound = (1 if limit is None else limit) * max(len(members), 1)
                 if bound > 0:
                     removed = (*sacrificed, *choices.removed) if choices.removed else sacrificed
@@ -380,7 +381,7 @@ def _templates_now(
                         looped = loops(ability, permanent.id, tapped, cycling)
                         # (a loop's: as often as the permanents it taps and untaps are untapped again)
                         each = (
-                            activation_bound(ability, counters, supply, life, looped=True)
+                            activation_bound(ability, counters, supply, life, looped=True, left=left)
                             if looped
                             else limit
                         )
@@ -563,7 +564,8 @@ def converts_mana(template: Activation) -> bool:
     """True for a *converter*: an activation whose cost is mana (and maybe life) and nothing that runs out or
     taps, and which makes no more mana than the least its cost takes (Orochi Leafcaller's "{G}: Add one mana
     of any color.", Farrelite Priest's "{1}: Add {W}."). Nothing in its cost stops a repeat: how often it can
-    be activated is bounded by the mana that pays it (:func:`converter_bound`).
+    be activated is bounded by the mana that pays it (:func:`converter_bound`). One that can be activated
+    only so many times each turn is not one: its limit bounds it (CR 602.5b, :func:`activation_bound`).
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -584,6 +586,7 @@ def converts_mana(template: Activation) -> bool:
         or cost.tap_others is not None
         or cost.mana.has_variable
         or template.ability.sacrifice_when_empty
+        or template.ability.limited_each_turn
         or consumes(template.ability)
     ):
         return False
@@ -731,6 +734,7 @@ def interchangeable(
         behaviour = tuple(
             (
                 view.why_not_activatable(pid, ability) is None,
+                activations_left(permanent, ability),
                 ability.cost,
                 ability.restriction,
                 tuple(
@@ -833,6 +837,7 @@ def activation_bound(
     life: int | None = None,
     *,
     looped: bool = False,
+    left: int | None = None,
 ) -> int | None:
     """How many times one ability can be activated in a plan, as far as its cost says: once when it can be
     activated only once each turn (CR 602.5b) or its cost taps, untaps or sacrifices; as often as its
@@ -841,7 +846,8 @@ def activation_bound(
     119.4: life can be paid only while the total is at least the payment). None when nothing in its cost
     bounds it (a converter is then bounded by the mana that pays it, :func:`converter_bound`, and an open
     ability by what the payment needs, :func:`open_bound`). ``looped``: its taps and untaps bound nothing,
-    for an ability an untap loop repeats (:func:`loops`).
+    for an ability an untap loop repeats (:func:`loops`). ``left``: how many more times it can be activated
+    this turn (CR 602.5b: 'Activate no more than three times each turn', :func:`activations_left`).
 
     >>> from models.oracle import parse_oracle
     >>> (skirge,) = parse_oracle("Discard a card: Add {B}.").mana_abilities
@@ -850,6 +856,10 @@ def activation_bound(
     >>> (altar,) = parse_oracle("Pay 2 life: Add {B}.").mana_abilities
     >>> activation_bound(altar, 0, life=40), activation_bound(altar, 0, life=1)
     (20, 0)
+    >>> (cinder,) = parse_oracle("{1}: Add {B} or {R}. Activate no more than three times each turn."
+    ...     ).mana_abilities
+    >>> activation_bound(cinder, 0, left=3), activation_bound(cinder, 0, left=1)
+    (3, 1)
     """
     cost = ability.cost
     bounds: list[int] = []
@@ -863,6 +873,8 @@ def activation_bound(
         bounds.append(supply)
     if cost.life and life is not None:
         bounds.append(max(life, 0) // cost.life)
+    if left is not None:
+        bounds.append(left)
     return min(bounds) if bounds else None
 
 

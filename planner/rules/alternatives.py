@@ -27,9 +27,12 @@ from models.mana import ALL_COLORS, ManaType
 from planner.rules.view import BoardView
 
 __all__ = [
+    "CREATURE_KINDS",
+    "TAPPING_KINDS",
     "AlternativeKind",
     "AlternativePayment",
     "Alternatives",
+    "allowed",
     "alternative_choices",
     "apply_alternatives",
     "candidates",
@@ -47,6 +50,33 @@ class AlternativeKind(Enum):
     CONVOKE = "convoke"  # 702.51a: tap an untapped creature you control: {1} or one mana of its color
     IMPROVISE = "improvise"  # 702.126a: tap an untapped artifact you control: {1}
     DELVE = "delve"  # 702.66a: exile a card from your graveyard: {1}
+    #: 601.2b, 601.2f: tap an untapped creature you control for the spell's optional additional cost, {1} less
+    #: (Explosive Singularity: :attr:`~models.cost.PaymentTarget.tap_creatures`)
+    TAPPED_CREATURE = "tapped_creature"
+
+
+#: The kinds that tap a permanent (a creature tapped for one is tapped for no other, nor for mana).
+TAPPING_KINDS = (AlternativeKind.CONVOKE, AlternativeKind.IMPROVISE, AlternativeKind.TAPPED_CREATURE)
+#: The kinds that tap a creature instead of what it could make (the objective's last level reads them).
+CREATURE_KINDS = frozenset({AlternativeKind.CONVOKE, AlternativeKind.TAPPED_CREATURE})
+
+
+def allowed(target: PaymentTarget, kind: AlternativeKind) -> bool:
+    """True when the target may be paid this way: its convoke, improvise or delve, or its optional tap of
+    creatures for {1} less each.
+
+    >>> allowed(PaymentTarget.of("{2}", convoke=True), AlternativeKind.CONVOKE)
+    True
+    >>> allowed(PaymentTarget.of("{2}", convoke=True), AlternativeKind.TAPPED_CREATURE)
+    False
+    """
+    ways = {
+        AlternativeKind.CONVOKE: target.convoke,
+        AlternativeKind.IMPROVISE: target.improvise,
+        AlternativeKind.DELVE: target.delve,
+        AlternativeKind.TAPPED_CREATURE: target.tap_creatures,
+    }
+    return ways[kind]
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -95,7 +125,8 @@ def candidates(
     untapping: frozenset[str] = frozenset(),
 ) -> tuple[str, ...]:
     """The permanents that may pay this way now for the target, in board order: the player's untapped
-    creatures (convoke) or artifacts (improvise), when the target allows it; none for delve. ``untapping``
+    creatures (convoke, its optional tap of creatures) or artifacts (improvise), when the target allows it;
+    none for delve. ``untapping``
     names permanents tapped now that a {Q} ability may untap before (the CP-SAT model's candidates).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -106,10 +137,9 @@ def candidates(
     """
     if kind is AlternativeKind.DELVE:
         return ()
-    allowed = target.convoke if kind is AlternativeKind.CONVOKE else target.improvise
-    if not allowed:
+    if not allowed(target, kind):
         return ()
-    wanted = "Creature" if kind is AlternativeKind.CONVOKE else "Artifact"
+    wanted = "Artifact" if kind is AlternativeKind.IMPROVISE else "Creature"
     return tuple(
         p.id
         for p in view.board.permanents
@@ -208,12 +238,7 @@ def apply_alternatives(
     exiled = 0
     for alternative in alternatives:
         kind = alternative.kind
-        allowed = {
-            AlternativeKind.CONVOKE: target.convoke,
-            AlternativeKind.IMPROVISE: target.improvise,
-            AlternativeKind.DELVE: target.delve,
-        }[kind]
-        if not allowed:
+        if not allowed(target, kind):
             raise ValueError(f"{kind.value}: the spell doesn't have {kind.value}")
         if kind is AlternativeKind.DELVE:
             if alternative.cards < 1 or alternative.paid is not GENERIC:
@@ -227,7 +252,7 @@ def apply_alternatives(
         if pid in tapped:
             raise ValueError(f"{kind.value}: {pid} is tapped twice")
         if pid not in candidates(view, player, target, kind):
-            what = "creature" if kind is AlternativeKind.CONVOKE else "artifact"
+            what = "artifact" if kind is AlternativeKind.IMPROVISE else "creature"
             name = f"{view.permanent(pid).name} ({pid})" if pid in {p.id for p in board.permanents} else pid
             raise ValueError(f"{kind.value}: {name} is not an untapped {what} you control")
         if alternative.paid not in slots_for(view, kind, pid):
@@ -252,7 +277,7 @@ def alternative_choices(
     [[], [{'kind': 'delve', 'cards': 1, 'paid': '{1}'}]]
     """
     options: list[list[AlternativePayment | None]] = []
-    for kind in (AlternativeKind.CONVOKE, AlternativeKind.IMPROVISE):
+    for kind in TAPPING_KINDS:
         for pid in candidates(view, player, target, kind):
             options.append(
                 [None]
@@ -262,7 +287,8 @@ def alternative_choices(
     delve = min(_graveyard(view.board, player), most) if target.delve else 0
     for picks in itertools.product(*options):
         chosen = [p for p in picks if p is not None]
-        # one permanent is one choice: an artifact creature convokes or improvises, not both
+        # one permanent is one choice: an artifact creature convokes or improvises (or is tapped for the
+        # spell's optional cost), not two of them
         pids = [p.permanent for p in chosen]
         if len(set(pids)) != len(pids) or len(chosen) > most:
             continue

@@ -64,9 +64,9 @@ def judged_apart(ability: ManaAbility, summoning_sick: bool) -> bool:
     """True when announcing the ability before the mana abilities that pay its mana cost may let it be
     activated where it could not be otherwise: it has a mana cost (without X), and restrictions those
     payments may change: summoning sickness that a haste an effect gives lifts (CR 302.6), an activation
-    condition ('Activate only if you control three or more artifacts'). Not once each turn (how a repeat
-    inside its own payment counts is left alone)."""
+    condition ('Activate only if you control three or more artifacts'). Not once (or N times) each turn
+    (how a repeat inside its own payment counts is left alone)."""
     cost = ability.cost
-    if not cost.mana or cost.mana.has_variable or ability.once_each_turn:
+    if not cost.mana or cost.mana.has_variable or ability.limited_each_turn:
         return False
     return ((cost.tap or cost.untap) and summoning_sick) or ability.activation_condition is not None

@@ -514,7 +514,7 @@ def cost_variants(ability: ManaAbility) -> tuple[ManaAbility, ...]:
         return (ability,)
     if (
         len(forage) != 1
-        or ability.once_each_turn
+        or ability.limited_each_turn
         or cost.sacrifice is not None
         or cost.sacrifice_self
         or _parts(ability, (CostPartKind.EXILE_FROM_GRAVEYARD,))

@@ -33,21 +33,30 @@ class ManaTag:
     chosen_type: str | None = None
     riders: tuple[str, ...] = ()
     persists: bool = False  # floating mana that does not empty between steps (the board's 'persists')
+    #: a creature produced it (its source was a creature as the mana was added), which a spell's "Spend only
+    #: mana produced by creatures to cast this spell" reads (Myr Superion)
+    creature: bool = False
 
     def allows(self, target: PaymentTarget) -> bool:
         """True when mana with this tag may be spent on the target: its restriction, if any, allows it
-        (CR 106.6).
+        (CR 106.6), and the target's own restriction on the sources of its mana (Myr Superion's creatures).
 
         >>> ManaTag(source="f1").allows(PaymentTarget.of("{G}"))
         True
+        >>> superion = PaymentTarget(cost=PaymentTarget.of("{2}").cost, creature_mana_only=True)
+        >>> ManaTag(source="f1").allows(superion), ManaTag(source="elf", creature=True).allows(superion)
+        (False, True)
         """
+        if target.creature_mana_only and not self.creature:
+            return False
         return self.restriction is None or self.restriction.allows(target, self.chosen_type)
 
     def with_source(self, source: str) -> ManaTag:
         """The tag with another source (``dataclasses.replace``, without its cost).
 
-        >>> ManaTag(source="", snow=True).with_source("f1")
-        ManaTag(source='f1', snow=True, restriction=None, chosen_type=None, riders=(), persists=False)
+        >>> ManaTag(source="", snow=True).with_source("f1")  # doctest: +NORMALIZE_WHITESPACE
+        ManaTag(source='f1', snow=True, restriction=None, chosen_type=None, riders=(), persists=False,
+                creature=False)
         """
         return ManaTag(
             source=source,
@@ -56,6 +65,7 @@ class ManaTag:
             chosen_type=self.chosen_type,
             riders=self.riders,
             persists=self.persists,
+            creature=self.creature,
         )
 
 

@@ -259,7 +259,8 @@ def _trigger_packets(
     effect = sourced.effect
     assert isinstance(effect, ManaTrigger)
     source = view.permanent(sourced.source)
-    tag = ManaTag(source=sourced.source, snow=view.type_line(source.id).is_a("Snow"))
+    lines = view.type_line(source.id)
+    tag = ManaTag(source=sourced.source, snow=lines.is_a("Snow"), creature=lines.is_a("Creature"))
     trigger_color = view.chosen_color(source.id) if effect.chosen_color else ManaTypes()
     amount = None
     if effect.adds.amount.kind is AmountKind.SAME_NAME:
@@ -284,9 +285,10 @@ def anonymous_tag(tag: ManaTag, pid: str) -> ManaTag:
     """The tag with its own permanent ``pid`` taken out of its source ("" stands for it), so that two
     permanents' mana can be compared; mana from other sources (a Wild Growth) keeps its source.
 
-    >>> anonymous_tag(ManaTag(source="f1",
+    >>> anonymous_tag(ManaTag(source="f1",  # doctest: +NORMALIZE_WHITESPACE
     ...     snow=True), "f1"), anonymous_tag(ManaTag(source="aura"), "f1").source
-    (ManaTag(source='', snow=True, restriction=None, chosen_type=None, riders=(), persists=False), 'aura')
+    (ManaTag(source='', snow=True, restriction=None, chosen_type=None, riders=(), persists=False,
+             creature=False), 'aura')
     """
     return tag.with_source("") if tag.source == pid else tag
 
@@ -753,6 +755,7 @@ def _worked_out(
     tag = ManaTag(
         source=pid,
         snow=view.type_line(pid).is_a("Snow"),
+        creature=view.type_line(pid).is_a("Creature"),
         restriction=ability.restriction,
         chosen_type=permanent.choices.creature_type,
         riders=ability.riders,

@@ -23,7 +23,7 @@ from models.cost import PaymentTarget
 from models.errors import InputError, PlannerError
 from planner.rules.activations import activation_templates, converts_mana, with_open_bounds
 from planner.rules.alternatives import (
-    AlternativeKind,
+    CREATURE_KINDS,
     alternative_choices,
     apply_alternatives,
     covered_slots,
@@ -131,7 +131,7 @@ def reference_search(
             paying, damage = apply_alternatives(view, state.player, target, choice)
             after = replace(state, board=paying, damage=state.damage + damage)
             exiled = sum(a.cards for a in choice)
-            convoked = frozenset(a.permanent for a in choice if a.kind is AlternativeKind.CONVOKE)
+            convoked = frozenset(a.permanent for a in choice if a.kind in CREATURE_KINDS)
             for cost in reduced_costs(target.cost, covered_slots(choice)):
                 for spent, life in payments(state.pool, cost, target, rules, state.life):
                     summarised += 1

@@ -22,7 +22,7 @@ from models.errors import InputError, PlannerError
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from models.riders import NOTHING_SPENT, SpentMana
 from planner.rules.alternatives import (
-    AlternativeKind,
+    CREATURE_KINDS,
     Alternatives,
     apply_alternatives,
     covered_slots,
@@ -334,11 +334,13 @@ def _checked(
         reason = view.why_not_activatable(step.permanent, ability, life=state.life)
     if reason is not None:
         raise IllegalPlanError(index, reason)
-    if step.nested and (not ability.cost.mana or ability.once_each_turn):
+    if step.nested and (not ability.cost.mana or ability.limited_each_turn):
         raise IllegalPlanError(
             index,
             f"{permanent.name}'s ability is announced where the plan lists it: "
-            + ("it has no mana cost for other steps to pay" if not ability.cost.mana else "once each turn"),
+            + (
+                "it has no mana cost for other steps to pay" if not ability.cost.mana else "limited each turn"
+            ),
         )
     try:
         paid = pay_costs(state, view, step, ability)
@@ -794,7 +796,7 @@ def finish(
         remaining,
         life,
         exiled=sum(a.cards for a in alternatives),
-        convoked=frozenset(a.permanent for a in alternatives if a.kind is AlternativeKind.CONVOKE),
+        convoked=frozenset(a.permanent for a in alternatives if a.kind in CREATURE_KINDS),
         spent_mana=spent_mana(start, target, spent),
     )
 

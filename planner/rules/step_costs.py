@@ -95,7 +95,7 @@ class PaidCosts(NamedTuple):
     life: int  # life paid
     damage: int  # damage from 'whenever ~ becomes tapped' for what the cost tapped
     #: the source's abilities activated this turn after the step, when it is one that can be activated only
-    #: once each turn (the step adds it); None otherwise
+    #: so many times each turn (the step adds it once more); None otherwise
     activated: tuple[str, ...] | None = None
     choices: CostChoices = NO_CHOICES  # what its other cost parts take (exiled, returned, untapped, cards)
     hand: tuple[Card, ...] | None = None  # the hand after it, when its cost takes cards from it
@@ -212,7 +212,8 @@ def pay_costs(state: StepGame, view: BoardView, step: Step, ability: ManaAbility
     damage = 0
     for tapped in newly_tapped:
         damage += view.tap_damage(tapped, for_mana=tapped == pid and ability.taps_for_mana)
-    once = (*view.permanent(pid).activated_this_turn, ability.text) if ability.once_each_turn else None
+    activated = view.permanent(pid).activated_this_turn
+    once = (*activated, ability.text) if ability.limited_each_turn else None
     return PaidCosts(
         source=source,
         others=step.tapped,

@@ -9,6 +9,7 @@ subtype is *set* loses the abilities from its rules text, but keeps granted ones
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -81,7 +82,8 @@ __all__ = [
     "Structure",
     "TextWarning",
     "ViewTable",
-    "activated_this_turn",
+    "activations_left",
+    "activations_this_turn",
     "card_view",
     "catalogue_permanent",
     "colored_reduction",
@@ -1026,12 +1028,9 @@ class BoardView:
             return f"{permanent.name} ({pid}): its ability can be activated only before the end step"
         if ability.activation_condition is not None and not self.holds(ability.activation_condition, pid):
             return f"{permanent.name} ({pid}): its activation condition does not hold"
-        if (
-            ability.once_each_turn
-            and permanent.activated_this_turn
-            and activated_this_turn(permanent, ability)
-        ):
-            return f"{permanent.name} ({pid}): its ability can be activated only once each turn, and it was"
+        if ability.limited_each_turn and activations_left(permanent, ability) == 0:
+            times = "only once" if ability.once_each_turn else f"no more than {ability.times_each_turn} times"
+            return f"{permanent.name} ({pid}): its ability can be activated {times} each turn, and it was"
         return None
 
     def why_restricted(self, pid: str, ability: ManaAbility) -> str | None:
@@ -1051,28 +1050,38 @@ class BoardView:
 
     def check_activated_this_turn(self) -> None:
         """Raise ``InputError`` (naming the field's JSON path) when a permanent's ``activated_this_turn``
-        names a text that is none of its mana abilities that can be activated only once each turn (its
-        printed ones count even when the planner sets them aside)."""
+        names a text that is none of its mana abilities that can be activated only so many times each turn
+        (its printed ones count even when the planner sets them aside), or names one more times than it can
+        be activated each turn (CR 602.5b)."""
         for permanent in self.board.permanents:
             if not permanent.activated_this_turn:
                 continue
             pid = permanent.id
             abilities = (*self.parsed[pid].mana_abilities, *self.mana_abilities(pid))
-            once = list(dict.fromkeys(a.text for a in abilities if a.once_each_turn))
-            known = {fold_ability_text(text) for text in once}
+            limited = {a.text: a.times_each_turn for a in abilities if a.limited_each_turn}
+            known = {fold_ability_text(text): times for text, times in limited.items()}
+            listed: Counter[str] = Counter()
             for position, text in enumerate(permanent.activated_this_turn):
-                if fold_ability_text(text) not in known:
-                    which = "; ".join(repr(t) for t in once) if once else "it has none"
+                key = fold_ability_text(text)
+                where = f"{self.path(pid)}.activated_this_turn[{position}]"
+                if key not in known:
+                    which = "; ".join(repr(t) for t in limited) if limited else "it has none"
                     raise InputError(
-                        f"{self.path(pid)}.activated_this_turn[{position}]: {text!r} is not one of the mana "
-                        f"abilities of {permanent.name} ({pid}) that can be activated only once each turn "
-                        f"({which})"
+                        f"{where}: {text!r} is not one of the mana abilities of {permanent.name} ({pid}) "
+                        f"that can be activated only so many times each turn ({which})"
+                    )
+                listed[key] += 1
+                if listed[key] > known[key]:
+                    times = "once" if known[key] == 1 else f"no more than {known[key]} times"
+                    raise InputError(
+                        f"{where}: {text!r} is listed {listed[key]} times, and it can be activated {times} "
+                        "each turn (CR 602.5b)"
                     )
 
 
-def activated_this_turn(permanent: Permanent, ability: ManaAbility) -> bool:
-    """True when the permanent's ``activated_this_turn`` names this ability (its text, compared as
-    :func:`~models.folding.fold_ability_text` folds it).
+def activations_this_turn(permanent: Permanent, ability: ManaAbility) -> int:
+    """How many times the permanent's ``activated_this_turn`` names this ability (its text, compared as
+    :func:`~models.folding.fold_ability_text` folds it): each listing is one activation this turn.
 
     >>> from models.board import Board
     >>> from models.oracle import parse_oracle
@@ -1082,11 +1091,33 @@ def activated_this_turn(permanent: Permanent, ability: ManaAbility) -> bool:
     ...     "name": "Mana Bloom", "type_line": "Enchantment", "oracle": bloom.text, "controller": "me",
     ...     "activated_this_turn": ["remove a charge counter from mana bloom: add one mana of any color. "
     ...     "activate only once each turn."]}]})
-    >>> activated_this_turn(board.permanent("b"), bloom)
-    True
+    >>> activations_this_turn(board.permanent("b"), bloom)
+    1
     """
+    if not permanent.activated_this_turn:
+        return 0
     key = fold_ability_text(ability.text)
-    return any(fold_ability_text(text) == key for text in permanent.activated_this_turn)
+    return sum(fold_ability_text(text) == key for text in permanent.activated_this_turn)
+
+
+def activations_left(permanent: Permanent, ability: ManaAbility) -> int | None:
+    """How many more times the permanent's ability can be activated this turn (CR 602.5b: 'Activate no more
+    than three times each turn' less its activations this turn, :func:`activations_this_turn`), or None
+    when nothing limits it.
+
+    >>> from models.board import Board
+    >>> from models.oracle import parse_oracle
+    >>> (cinder,) = parse_oracle("{1}: Add {B} or {R}. Activate no more than three times each turn."
+    ...     ).mana_abilities
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "c",
+    ...     "name": "C", "type_line": "Creature", "oracle": cinder.text, "controller": "me",
+    ...     "activated_this_turn": [cinder.text, cinder.text]}]})
+    >>> activations_left(board.permanent("c"), cinder)
+    1
+    """
+    if not ability.limited_each_turn:
+        return None
+    return max(ability.times_each_turn - activations_this_turn(permanent, ability), 0)
 
 
 #: The id of a catalogue card's permanent in :func:`catalogue_permanent` and :func:`card_view`, and of the

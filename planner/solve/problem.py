@@ -27,7 +27,7 @@ from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
 from models.mana_effects import ColorChange, SpendAsThough, TypeChange
 from planner.rules.activations import Activation, activation_templates, with_open_bounds
-from planner.rules.alternatives import AlternativeKind, candidates, slots_for
+from planner.rules.alternatives import TAPPING_KINDS, AlternativeKind, candidates, slots_for
 from planner.rules.amounts import graveyard_growth
 from planner.rules.doubling import doubles_unspent
 from planner.rules.hand import HandAbility, hand_abilities
@@ -475,12 +475,12 @@ class PaymentProblem:
         def ways(view: BoardView) -> frozenset[AlternativeWay]:
             return frozenset(
                 (pid, kind, slot)
-                for kind in (AlternativeKind.CONVOKE, AlternativeKind.IMPROVISE)
+                for kind in TAPPING_KINDS
                 for pid in candidates(view, player, target, kind, untapping=untapping)
                 for slot in slots_for(view, kind, pid)
             )
 
-        if not (target.convoke or target.improvise):
+        if not (target.convoke or target.improvise or target.tap_creatures):
             return AfterRemovals((), {frozenset(): frozenset()})
         return AfterRemovals.read(self.view, templates, (TypeChange, ColorChange), ways, self.check_time)
 

@@ -187,6 +187,16 @@ class FixedThenMore:
     each: Quantity
 
 
+@dataclass(frozen=True, slots=True)
+class ManaOfSymbol:
+    """'Add X mana of {C}.'; with ``then_one``: 'Add X mana of {C}, and then add an additional {C}.' (one
+    more of the same symbol after them)."""
+
+    count: Number
+    symbol: str
+    then_one: bool = False
+
+
 class Palette(Enum):
     """What 'mana of any ...' chooses from."""
 
@@ -273,6 +283,7 @@ Output = (
     | FixedForEach
     | FixedEqualTo
     | FixedThenMore
+    | ManaOfSymbol
     | AnyOf
     | AnyForEach
     | Combination
@@ -301,6 +312,9 @@ def output_text(output: Output) -> str:
             return f"an amount of {symbols} equal to {quantity_text(amount)}"
         case FixedThenMore(symbols, each):
             return f"{symbols}, then add an additional {symbols} for each {quantity_text(each, each=True)}"
+        case ManaOfSymbol(count, symbol, then_one):
+            then = f", and then add an additional {symbol}" if then_one else ""
+            return f"{number_words(count)} mana of {symbol}{then}"
         case AnyOf():
             return _any_of_text(output)
         case AnyForEach(palette, each, produced):

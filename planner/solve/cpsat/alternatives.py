@@ -11,7 +11,7 @@ from ortools.sat.python import cp_model
 
 from models.cost import Slot, SymbolKind
 from models.mana import ALL_COLORS
-from planner.rules.alternatives import AlternativeKind, AlternativePayment
+from planner.rules.alternatives import TAPPING_KINDS, AlternativeKind, AlternativePayment
 from planner.rules.amounts import graveyard_growth
 from planner.rules.payment import GENERIC
 from planner.solve.cpsat.literals import only_where
@@ -40,7 +40,7 @@ def declare_alternatives(record: PaymentModel) -> None:
             units.setdefault(permanent.id, (permanent.id,))
     damage: list[Expr] = []
     ways = frozenset().union(*problem.payers.found.values())
-    for kind in (AlternativeKind.CONVOKE, AlternativeKind.IMPROVISE):
+    for kind in TAPPING_KINDS:
         for pid, members in units.items():
             for slot in (GENERIC, *ALL_COLORS):
                 count = sum((m, kind, slot) in ways for m in members)

@@ -130,7 +130,7 @@ def classable(problem: PaymentProblem) -> bool:
     outside the mana abilities (convoke, improvise, an additional sacrifice), which reads them one by one."""
     target = problem.target
     sacrifices = any(isinstance(cost, SacrificeCost) for cost in problem.asked.additional_costs)
-    return not (target.convoke or target.improvise or target.delve or sacrifices)
+    return not (target.alternatives or sacrifices)
 
 
 # ------------------------------------------------------------------------------------------- static edges

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from ortools.sat.python import cp_model
 
 from models.mana import TYPE_ORDER
-from planner.rules.alternatives import AlternativeKind
+from planner.rules.alternatives import CREATURE_KINDS
 from planner.rules.costs import energy_paid
 from planner.solve.bounds import alternative_most
 from planner.solve.cpsat.analysis import twin_runs
@@ -144,7 +144,7 @@ def objective_terms(record: PaymentModel) -> list[Term]:
     convoking = [
         var
         for (pid, kind, _), var in record.chosen.paying.items()
-        if kind is AlternativeKind.CONVOKE and pid in mana_makers
+        if kind in CREATURE_KINDS and pid in mana_makers
     ]
     terms.append((convoked_level, total(convoking), len(mana_makers) + 1))
     turn = record.problem.turn

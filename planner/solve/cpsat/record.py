@@ -60,6 +60,7 @@ def spending(tag: ManaTag) -> ManaTag:
         chosen_type=tag.chosen_type,
         riders=(),
         persists=tag.persists,
+        creature=tag.creature,
     )
 
 

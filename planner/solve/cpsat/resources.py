@@ -1,6 +1,6 @@
 """What the layers share: each permanent tapped, untapped and sacrificed at most once, counters, abilities
-activated once each turn, energy, the cards in hand and in the graveyard; what the payment sacrificed is
-not there for a later layer (keep, hand), which starts from the state the payment left."""
+activated only so many times each turn, energy, the cards in hand and in the graveyard; what the payment
+sacrificed is not there for a later layer (keep, hand), which starts from the state the payment left."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
+from models.abilities import ManaAbility
 from planner.rules.costs import discards_hand, energy_paid, graveyard_exiled
+from planner.rules.view import activations_left
 from planner.solve.cpsat.literals import discarding, is_zero
 from planner.solve.cpsat.record import Expr, Layer, PaymentModel, total
 
@@ -17,7 +19,8 @@ from planner.solve.cpsat.record import Expr, Layer, PaymentModel, total
 def share_resources(record: PaymentModel) -> None:
     """Each permanent is tapped at most once, untapped at most once and sacrificed at most once (CR 602.2b,
     701.21a), its counters are removed at most as often as it has them, and an ability that can be
-    activated only once each turn is activated once at most (whichever outcome, cost choice or epoch); a
+    activated only so many times each turn is activated at most as often as is left this turn (once each
+    turn: once at most), whichever outcome, cost choice or epoch; a
     later layer (keep, hand) shares these limits with the payment and can't use what the payment
     sacrificed."""
     model = record.model
@@ -35,12 +38,14 @@ def share_resources(record: PaymentModel) -> None:
         sacrifices: dict[str, list[cp_model.IntVar]] = defaultdict(list)
         counters: dict[str, list[Expr]] = defaultdict(list)
         once: dict[tuple[str, int], list[cp_model.IntVar]] = defaultdict(list)
+        limited: dict[tuple[str, int], ManaAbility] = {}
         for layer in layers:
             for template in templates:
                 use = layer.use[template.index]
                 cost = template.ability.cost
-                if template.ability.once_each_turn:
+                if template.ability.limited_each_turn:
                     once[(template.pid, template.ability_index)].append(use)
+                    limited[(template.pid, template.ability_index)] = template.ability
                 if cost.tap:
                     taps[template.pid].append(use)
                 if cost.untap:
@@ -61,8 +66,11 @@ def share_resources(record: PaymentModel) -> None:
                     continue  # (cycle_counts)
                 model.add(sum(variables) <= len(members[pid]))
         cycle_counts(record, later, taps, untaps)
-        for (pid, _), uses in once.items():
-            model.add(sum(uses) <= len(members[pid]))
+        for (pid, number), uses in once.items():
+            # (CR 602.5b: each member as often as the ability's limit leaves it this turn; members are
+            # grouped only when their abilities are activatable alike, planner.rules.activations)
+            left = activations_left(record.board.permanent(pid), limited[(pid, number)]) or 0
+            model.add(sum(uses) <= left * len(members[pid]))
         for pid, removed in counters.items():
             name = next(
                 t.ability.cost.remove_counter

@@ -135,6 +135,7 @@ def _making(
                 chosen_type=tag.chosen_type,
                 riders=tag.riders,
                 persists=tag.persists,
+                creature=tag.creature,
             )
         by_source[tag.source] = by_source[tag.source] + bag if tag.source in by_source else bag
         for t, count in enumerate(bag.counts):

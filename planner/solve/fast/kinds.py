@@ -393,9 +393,10 @@ def _kind(
         )
         or next(
             (
-                f"{name}'s {a.text!r} can be activated only once each turn: the CP-SAT model counts its uses"
+                f"{name}'s {a.text!r} can be activated only so many times each turn: the CP-SAT model counts "
+                "its uses"
                 for a in view.mana_abilities(_PLACEHOLDER)
-                if a.once_each_turn and not a.cost.tap
+                if a.limited_each_turn and not a.cost.tap
             ),
             None,
         )
@@ -661,7 +662,7 @@ def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> Sou
         kind = replace(
             kind,
             unresolved=f"{permanent.name} ({permanent.id}) has activated an ability this turn that can be "
-            "activated only once each turn: the CP-SAT model reads it",
+            "activated only so many times each turn: the CP-SAT model reads it",
             _usages={},
         )
     elif counted is not None:
