@@ -57,12 +57,14 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
     """The effects a static sentence's reading makes, or None when it makes none (a choice, a rider, how the
     permanent enters: the reader's)."""
     match reading:
-        case s.TypeChangeReading() if reading.gets:
-            # (an Equipment's or an Aura's pump beside the types: 'gets +3/+0 and is a Knight ...')
-            retyped = _type_change(replace(reading, gets=""), sentence)
+        case s.TypeChangeReading() if reading.gets or reading.keywords:
+            # (an Equipment's or an Aura's pump and keywords beside the types: 'gets +3/+0 and is a Knight
+            # ...', 'has flying and is a Demon ...': haste alone among the keywords changes a payment)
+            retyped = _type_change(replace(reading, gets="", keywords=()), sentence)
             if retyped is None:
                 return None
-            return (retyped, *_power_changes(retyped.affected, reading.gets, sentence))
+            pumps = _power_changes(retyped.affected, reading.gets, sentence) if reading.gets else ()
+            return (retyped, *pumps, *_haste(retyped.affected, reading.keywords, sentence))
         case s.TypeChangeReading(loses_abilities=True):
             # (Titania's Song: the type change, and the loss of abilities of what it applies to, CR 613.6)
             change = _type_change(replace(reading, loses_abilities=False), sentence)

@@ -255,6 +255,13 @@ class StaticRules(Transformer[Token, Any]):
             gets=str(gets[0]) if gets else "",
         )
 
+    def keyworded_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
+        """'Equipped creature has flying and is a Demon in addition to its other types' (and 'gets +1/+1, has
+        trample, and is a Dragon ...'): the keywords granted beside the types added."""
+        keywords = _first(parts, tuple)  # (the list of keywords comes before the list of types)
+        reading = self.land_type_change(subject, *(part for part in parts if part is not keywords))
+        return replace(reading, keywords=keywords)
+
     def base_mana_value(self, *_words_tokens: Token) -> _Mark:
         return _Mark.BASE_MANA_VALUE
 

@@ -152,6 +152,8 @@ class TypeChangeReading:
     #: a P/T change before the types ('Equipped creature gets +3/+0 and is a Knight in addition to its other
     #: types', layer 7c), as written
     gets: str = ""
+    #: the keywords granted before the types ('Equipped creature has flying and is a Demon ...', layer 6)
+    keywords: tuple[str, ...] = ()
     #: '<subject> loses all abilities and becomes ...' (Titania's Song): what the change applies to loses its
     #: abilities in layer 6 too (CR 613.6: the same objects)
     loses_abilities: bool = False
@@ -703,6 +705,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             added = f" in addition to {'their' if _plural(subject) else 'its'} other types" if adds else ""
             listed = which.value or _type_words(types)
             pump = f" gets {reading.gets} and" if reading.gets else ""
+            if reading.keywords:
+                pump = f" gets {reading.gets}," if reading.gets else ""
+                pump += f" {_has(subject)} {_listed(reading.keywords)}{',' if reading.gets else ''} and"
             text = f"{_subject(subject)}{pump} {_be(subject)} {listed}{added}"
             if reading.base_mana_value:
                 text += (
