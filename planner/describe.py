@@ -28,6 +28,7 @@ from models.mana_effects import (
     ActivationBan,
     ColorChange,
     CostModifier,
+    GainAbilitiesOf,
     GrantAbility,
     GrantedAlternativeCost,
     ManaTrigger,
@@ -285,6 +286,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         return f"{_each(effect.affected)} is {how}"
     if isinstance(effect, ColorChange):
         return _color_change_summary(effect)
+    if isinstance(effect, GainAbilitiesOf):
+        return f"{_each(effect.affected)} has the activated abilities of {_each(effect.sources)}"
     if isinstance(effect, GrantAbility):
         ability = effect.ability
         where = "while this card is in your graveyard, " if effect.from_graveyard else ""

@@ -581,6 +581,8 @@ STATIC_SENTENCES = [
     "As long as your devotion to green and blue is less than seven, ~ isn't a creature.",
     "Equipped creature gets +3/+0 and is a Knight in addition to its other types.",
     "Equipped creature has flying and is a Demon in addition to its other types.",
+    "Each creature with a +1/+1 counter on it has all activated abilities of all creatures you control "
+    "with a +1/+1 counter on them.",
     "Enchanted creature gets +1/+1, has trample and haste, and is a Dragon in addition to its other types.",
     "All creatures are black.",
     "Nonland permanents you control are white and blue.",

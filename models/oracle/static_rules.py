@@ -16,6 +16,7 @@ from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Head, Noun, Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     AbilitiesCostReading,
+    AbilitiesOfReading,
     AbilityLossReading,
     ActivationBanReading,
     BecomesColorless,
@@ -548,6 +549,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def activation_ban(self, what: Nouns) -> ActivationBanReading:
         return ActivationBanReading(what)
+
+    def abilities_of(self, what: Nouns, sources: Nouns) -> AbilitiesOfReading:
+        return AbilitiesOfReading(what, sources)
 
     def ability_loss(self, what: Nouns, *parts: Any) -> AbilityLossReading:
         base = next((part for part in parts if isinstance(part, tuple)), None)

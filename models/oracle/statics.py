@@ -22,6 +22,7 @@ from models.types import CARD_TYPES
 
 __all__ = [
     "AbilitiesCostReading",
+    "AbilitiesOfReading",
     "AbilityLossReading",
     "ActivationBanReading",
     "BecomesColorless",
@@ -436,6 +437,14 @@ class ActivationBanReading:
 
 
 @dataclass(frozen=True, slots=True)
+class AbilitiesOfReading:
+    """'<Objects> have all activated abilities of all <objects>.' (Experiment Kraj, layer 6)."""
+
+    what: Nouns
+    sources: Nouns
+
+
+@dataclass(frozen=True, slots=True)
 class AbilityLossReading:
     """'<Objects> lose all abilities [except mana abilities] [and have base power and toughness P/T].'"""
 
@@ -607,6 +616,7 @@ StaticSentence = (
     | SpendAsThoughReading
     | OneCardPermission
     | ActivationBanReading
+    | AbilitiesOfReading
     | AbilityLossReading
     | AbilitiesCostReading
     | SelfTapDamage
@@ -836,6 +846,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
+        case AbilitiesOfReading(what, sources):
+            shared = f"all activated abilities of all {sources.words(plural=True)}"
+            return f"{_subject(what)} {_has(what)} {shared}"
         case AbilityLossReading(what, except_mana, base):
             kept = " except mana abilities" if except_mana else ""
             pt = f" and have base power and toughness {base[0]}/{base[1]}" if base else ""

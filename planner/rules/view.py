@@ -24,6 +24,7 @@ from models.mana import ManaTypes
 from models.mana_effects import (
     ActivationBan,
     ColorChange,
+    GainAbilitiesOf,
     GrantAbility,
     GrantHaste,
     ManaTrigger,
@@ -69,6 +70,7 @@ from planner.rules.records import (
     WarningKind,
     unread_warning,
 )
+from planner.rules.shared_abilities import givers
 from planner.rules.spell_cost import colored_reduction, cost_change, locked_in, with_changed_types
 from planner.rules.undefined_choices import undefined_choices
 
@@ -469,7 +471,8 @@ class BoardView:
 
     def counted_by_conditions(self) -> frozenset[str]:
         """The permanents a condition of an effect in force counts ('As long as you control an artifact,
-        creatures you control have haste.'): whether the effect applies may change when one leaves.
+        creatures you control have haste.'), and those whose abilities an effect shares (Experiment Kraj's
+        givers): whether the effect applies, or what it gives, may change when one leaves.
 
         >>> from models.board import Board
         >>> rally = {"id": "r", "name": "Rally", "type_line": "Enchantment", "controller": "me",
@@ -487,6 +490,7 @@ class BoardView:
             for wanted in sourced.effect.condition.counted_filters
             for pid in self.matching(wanted, sourced.source)
         )
+        counted |= {pid for sourced in self.effects_of(GainAbilitiesOf) for pid in givers(self, sourced)}
         devoted = self.counted_by_devotions()
         return counted | devoted if devoted else counted
 
@@ -568,9 +572,10 @@ class BoardView:
             return False
         if pid in self._layer5:
             return False  # (its colors changed: what reads them, convoke, sees other ones)
-        for sourced in (*self.effects_of(GrantAbility), *self.effects_of(ActivationBan)):
+        granting = (GrantAbility, ActivationBan, GainAbilitiesOf)
+        for sourced in (sourced for kind in granting for sourced in self.effects_of(kind)):
             effect = sourced.effect
-            assert isinstance(effect, GrantAbility | ActivationBan)
+            assert isinstance(effect, GrantAbility | ActivationBan | GainAbilitiesOf)
             if self.matches(effect.affected, pid, sourced.source):
                 return False
         return not self._granted_from_graveyards(pid)
