@@ -324,6 +324,10 @@ class Condition:
     either: tuple[Condition, ...] = ()  # 'if <one> or if <another>': one of these holds (the rest is unused)
     #: 'if there is an Elf card in your graveyard': a card it matches is in the controller's ``graveyard``
     in_graveyard: ObjectFilter | None = None
+    #: 'as long as the top card of your library is a land card' (Mul Daya Channelers): the card on top of the
+    #: controller's library (the board's ``library`` listed, top first) matches it; no mana ability moves a
+    #: card of a library (CR 605.1a), so a payment never changes it
+    top_of_library: ObjectFilter | None = None
     #: 'if you're the monarch', 'if you have the initiative': the controller's player field that must be true
     #: (``monarch``, ``initiative``; CR 724, 725), which no mana ability's cost changes
     player_status: str = ""
@@ -360,6 +364,9 @@ class Condition:
         if self.in_graveyard is not None:
             words = f"{self.in_graveyard.describe()} card" if self.in_graveyard != ObjectFilter() else "card"
             return f"there is {'an' if words[0] in 'AEIOUaeiou' else 'a'} {words} in your graveyard"
+        if self.top_of_library is not None:
+            words = f"{self.top_of_library.describe()} card"
+            return f"the top card of your library is {'an' if words[0] in 'AEIOUaeiou' else 'a'} {words}"
         if self.counter:
             return f"it has {self.at_least} or more {self.counter} counters"
         many = f"{self.at_least} or more " if self.at_least != 1 else ""

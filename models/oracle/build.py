@@ -788,6 +788,9 @@ def condition(reading: r.Condition) -> ConditionRecord:
         case r.ThereIs(what) if _only(what).zone == "graveyard" and _only(what).head is r.Head.CARD:
             noun = replace(_only(what), zone="", head=r.Head.TYPES)
             return ConditionRecord((), in_graveyard=card_filter(noun))
+        case r.TopOfLibrary(what) if _only(what).head is r.Head.CARD and not _only(what).zone:
+            # (the card on top of the controller's library: the board's library listed, top first)
+            return ConditionRecord((), top_of_library=card_filter(replace(_only(what), head=r.Head.TYPES)))
         case r.OpponentCounters(at_least, kind):
             return ConditionRecord((), at_least, opponent_counter=kind)
         case r.PlayerStatus((status,)):

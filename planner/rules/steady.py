@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from models.abilities import Condition, CostPartKind, ManaAbility, SideEffectKind
 from models.mana_effects import GrantAbility
+from planner.rules.library_top import top_card_gap
 from planner.rules.records import SourcedEffect, TextWarning
 from planner.rules.takers import may_take_away, possible_abilities
 
@@ -50,6 +51,8 @@ def condition_gap(view: BoardView, held: Condition, source: str, *, ordered: boo
         )
     if held.in_graveyard is not None:
         return "which a cost that puts a card into the graveyard may change: not followed yet"
+    if held.top_of_library is not None and (gap := top_card_gap(view, view.permanent(source).controller)):
+        return f"which the board does not give ({gap})"
     if held.counter and any(
         permanent.id == source
         and (

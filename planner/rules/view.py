@@ -40,6 +40,7 @@ from planner.rules.ability_loss import abilities_lost, survives_loss
 from planner.rules.amounts import (
     in_graveyard,
     known_power,
+    top_card_matches,
 )
 from planner.rules.characteristics import worked_out_characteristics
 from planner.rules.costs import keep_tapped
@@ -911,6 +912,8 @@ class BoardView:
             return counted >= condition.at_least
         if condition.in_graveyard is not None:
             return in_graveyard(self, condition.in_graveyard, self._by_id[source].controller, source)
+        if condition.top_of_library is not None:
+            return top_card_matches(self, condition.top_of_library, self._by_id[source].controller, source)
         met = (self.count(f, source, removed) >= condition.at_least for f in condition.filters)
         return any(met) if condition.any_of else all(met)
 

@@ -74,6 +74,7 @@ from models.oracle.readings.conditions import (
     ThisTurn,
     TimesPerTurn,
     Timing,
+    TopOfLibrary,
     condition_text,
 )
 from models.oracle.readings.costs import (
@@ -297,6 +298,7 @@ __all__ = [
     "ThisTurn",
     "TimesPerTurn",
     "Timing",
+    "TopOfLibrary",
     "Trigger",
     "TurnFaceUp",
     "UntapOthers",
