@@ -152,6 +152,8 @@ class PaletteKind(Enum):
     CHOSEN_COLOR = "chosen_color"  # the color chosen as the source entered
     REFLECT = "reflect"  # any type that some other permanents could produce (CR 106.7)
     REFLECT_SACRIFICED = "reflect_sacrificed"  # any type the sacrificed permanent could produce
+    #: any type the permanent its cost untapped could produce (Benthic Explorers: one of ``among``, tapped)
+    REFLECT_UNTAPPED = "reflect_untapped"
     COLORS_AMONG = "colors_among"  # any color among some permanents (Mox Amber, Bloom Tender)
     PRODUCED = "produced"  # any type the triggering permanent produced (Mana Flare)
     SAME_AS_TRIGGER = "same_as_trigger"  # 'that color' in Gauntlet of Power, Caged Sun
@@ -170,6 +172,7 @@ PALETTE_READS: dict[PaletteKind, frozenset[BoardFact]] = {
     PaletteKind.CHOSEN_COLOR: frozenset({BoardFact.CHOICES}),
     PaletteKind.REFLECT: frozenset({BoardFact.BATTLEFIELD}),
     PaletteKind.REFLECT_SACRIFICED: frozenset({BoardFact.BATTLEFIELD}),
+    PaletteKind.REFLECT_UNTAPPED: frozenset({BoardFact.BATTLEFIELD, BoardFact.TAPPED}),
     PaletteKind.COLORS_AMONG: frozenset({BoardFact.BATTLEFIELD}),
     PaletteKind.PRODUCED: frozenset(),  # (the mana the triggering activation made)
     PaletteKind.SAME_AS_TRIGGER: frozenset(),  # (the same)
@@ -263,6 +266,7 @@ class ManaOutput:
                 PaletteKind.COLORS_AMONG: "colors among "
                 + " or ".join(f.describe() for f in self.palette.among),
                 PaletteKind.REFLECT_SACRIFICED: "what the sacrificed permanent could produce",
+                PaletteKind.REFLECT_UNTAPPED: "what the untapped permanent could produce",
                 PaletteKind.PRODUCED: "a type that permanent produced",
                 PaletteKind.SAME_AS_TRIGGER: "that color",
                 PaletteKind.GRAVEYARD_COLORS: "a color of a card in your graveyard",

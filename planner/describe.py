@@ -125,6 +125,7 @@ def _output_summary(output: ManaOutput) -> str:
             + " or ".join(with_article(f.describe()) for f in palette.among)
             + " could make",
             PaletteKind.REFLECT_SACRIFICED: "type the sacrificed permanent could make",
+            PaletteKind.REFLECT_UNTAPPED: "type the untapped land could make",
             PaletteKind.COLORS_AMONG: "color among " + " or ".join(f.describe() for f in palette.among),
             PaletteKind.PRODUCED: "type that permanent made",
             PaletteKind.SAME_AS_TRIGGER: "that color",

@@ -54,6 +54,7 @@ from planner.rules.records import (
 from planner.rules.shared_abilities import shared_abilities
 from planner.rules.steady import grants_in_force
 from planner.rules.takers import may_take_away, possible_abilities
+from planner.rules.untapped_land import reflects_untapped, without_unfollowed_untaps
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -241,6 +242,8 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
         _with_paid_x(view, result, {pid: f for pid, f in paying_x.items() if f}, unexecuted)
     if next(view.effects_of(AbilityCostChange), None) is not None:
         _with_cost_changes(view, result, unexecuted)
+    if any(reflects_untapped(a) for found in result.values() for a in found.mana_abilities):
+        without_unfollowed_untaps(view, result, unexecuted)  # (Benthic Explorers)
     if any(isinstance(s.effect, AbilityLoss) and s.effect.continues for s in view.effects_of(AbilityLoss)):
         _without_outlasting_takers(view, result, unexecuted)
     return result, tuple(unexecuted)
