@@ -84,3 +84,33 @@ def test_lands_of_different_types_set_the_ability_aside() -> None:
     (warning,) = text_warnings(board)
     assert warning.permanent == "ex" and "(f, i)" in str(warning)
     assert not checked_verdict(board, "{G}") and largest_x(board) == 1
+
+
+def test_a_land_whose_mana_is_counted_sets_the_ability_aside() -> None:
+    """A tapped land of theirs that adds {G} for each Elf its controller controls: what it could produce is
+    not read from a fixed output (the count may be 0, or change), so the Explorers' ability is set aside with
+    a warning, never guessed: nothing from it."""
+    grove = custom(
+        "Test Grove", "g", "Land", "{T}: Add {G} for each Elf you control.", controller=OPP, tapped=True
+    )
+    board = make_board([explorers("ex"), grove])
+    (warning,) = text_warnings(board)
+    assert warning.permanent == "ex" and "(g)" in str(warning)
+    assert not checked_verdict(board, "{G}") and largest_x(board) == 0
+
+
+def test_a_storage_land_of_theirs_gives_its_color() -> None:
+    """A tapped land of theirs with storage counters ('Remove any number of storage counters ...: Add {B} for
+    each ...'): each way of removing them makes {B}, so the Explorers untaps it for {B}: X = 1."""
+    vault = custom(
+        "Test Vault",
+        "v",
+        "Land",
+        "{T}, Remove any number of storage counters from this land: Add {B} for each storage counter removed "
+        "this way.",
+        controller=OPP,
+        tapped=True,
+        counters={"storage": 2},
+    )
+    board = make_board([explorers("ex"), vault])
+    assert checked_verdict(board, "{B}") and largest_x(board) == 1 and not text_warnings(board)

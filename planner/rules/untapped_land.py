@@ -3,11 +3,12 @@ opponent controls: Add one mana of any type that land could produce.' (CR 106.7)
 cost is paid (CR 602.2b, 601.2h), so the types may depend on which one: the planner follows the ability where
 they don't, every land the cost's words describe (an opponent's, tapped or not: what a permanent could
 produce, and the characteristics, are worked out without the tapped flags, which only the cost reads) could
-produce the same types, each read from its own mana abilities (constant amounts of fixed types) with no
-replacement effect on the board that could change what a land produces. The ability then makes one mana of
-those types, and could produce them (CR 106.7 ignores whether the cost could be paid); elsewhere it is set
-aside with a warning naming the lands, never guessed. Two Explorers can't untap the same land unless it is
-tapped again: the cost takes a land tapped now (:mod:`planner.rules.costs`).
+produce the same types, each read from its own mana abilities (constant amounts of fixed types, which no
+payment changes: nothing it sacrifices is reflected or counted there) with no replacement effect on the board
+that could change what a land produces. The ability then makes one mana of those types, and could produce
+them (CR 106.7 ignores whether the cost could be paid); elsewhere it is set aside with a warning naming the
+lands, never guessed. Two Explorers can't untap the same land unless it is tapped again: the cost takes a
+land tapped now (:mod:`planner.rules.costs`).
 """
 
 from __future__ import annotations
@@ -61,15 +62,16 @@ def without_unfollowed_untaps(
                 if output.palette.kind is not PaletteKind.REFLECT_UNTAPPED:
                     continue
                 lands = untap_candidates(view, output, pid)
-                if len(lands) < 2:
-                    continue  # (one land at most: what it could produce, whatever that is, CR 106.7)
+                if not lands:
+                    continue  # (its cost can't be paid)
                 kinds = {
                     land: _fixed_types((*result[land].mana_abilities, *result[land].idle)) for land in lands
                 }
                 if replaced:
                     why = "a replacement effect may change what the land it untaps could produce"
                 elif any(types is None for types in kinds.values()):
-                    why = f"what {', '.join(lands)} could produce is not read from their abilities alone"
+                    named = ", ".join(lands)
+                    why = f"what the lands it may untap ({named}) could produce is not a fixed output"
                 elif len(set(kinds.values())) > 1:
                     why = f"the lands it may untap could produce different types ({', '.join(lands)})"
                 else:
