@@ -325,8 +325,10 @@ def _grants(reading: s.GrantReading, sentence: str) -> tuple[StaticEffect, ...]:
     ability, leftovers = granted
     if leftovers:
         raise UnreadError(sentence)
-    if from_graveyard and any(flt.controller is not Who.YOU for flt in affected):
-        raise UnreadError(sentence)  # (relative to the graveyard's owner: 'you control' only)
+    if from_graveyard and any(flt.controller is not Who.YOU or flt.counter is not None for flt in affected):
+        # (relative to the graveyard's owner: 'you control' only; counters a cost may move are judged for
+        # grants on the battlefield alone, planner.rules.steady.counters_gap)
+        raise UnreadError(sentence)
     grants = tuple(GrantAbility(sentence, flt, ability, from_graveyard, condition=held) for flt in affected)
     return (*grants, *hasted)
 
