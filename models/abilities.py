@@ -152,6 +152,8 @@ class PaletteKind(Enum):
     CHOSEN_COLOR = "chosen_color"  # the color chosen as the source entered
     REFLECT = "reflect"  # any type that some other permanents could produce (CR 106.7)
     REFLECT_SACRIFICED = "reflect_sacrificed"  # any type the sacrificed permanent could produce
+    #: any type the permanent its cost untapped could produce (Benthic Explorers: one of ``among``, tapped)
+    REFLECT_UNTAPPED = "reflect_untapped"
     COLORS_AMONG = "colors_among"  # any color among some permanents (Mox Amber, Bloom Tender)
     PRODUCED = "produced"  # any type the triggering permanent produced (Mana Flare)
     SAME_AS_TRIGGER = "same_as_trigger"  # 'that color' in Gauntlet of Power, Caged Sun
@@ -170,6 +172,7 @@ PALETTE_READS: dict[PaletteKind, frozenset[BoardFact]] = {
     PaletteKind.CHOSEN_COLOR: frozenset({BoardFact.CHOICES}),
     PaletteKind.REFLECT: frozenset({BoardFact.BATTLEFIELD}),
     PaletteKind.REFLECT_SACRIFICED: frozenset({BoardFact.BATTLEFIELD}),
+    PaletteKind.REFLECT_UNTAPPED: frozenset({BoardFact.BATTLEFIELD, BoardFact.TAPPED}),
     PaletteKind.COLORS_AMONG: frozenset({BoardFact.BATTLEFIELD}),
     PaletteKind.PRODUCED: frozenset(),  # (the mana the triggering activation made)
     PaletteKind.SAME_AS_TRIGGER: frozenset(),  # (the same)
@@ -263,6 +266,7 @@ class ManaOutput:
                 PaletteKind.COLORS_AMONG: "colors among "
                 + " or ".join(f.describe() for f in self.palette.among),
                 PaletteKind.REFLECT_SACRIFICED: "what the sacrificed permanent could produce",
+                PaletteKind.REFLECT_UNTAPPED: "what the untapped permanent could produce",
                 PaletteKind.PRODUCED: "a type that permanent produced",
                 PaletteKind.SAME_AS_TRIGGER: "that color",
                 PaletteKind.GRAVEYARD_COLORS: "a color of a card in your graveyard",
@@ -324,6 +328,10 @@ class Condition:
     either: tuple[Condition, ...] = ()  # 'if <one> or if <another>': one of these holds (the rest is unused)
     #: 'if there is an Elf card in your graveyard': a card it matches is in the controller's ``graveyard``
     in_graveyard: ObjectFilter | None = None
+    #: 'as long as the top card of your library is a land card' (Mul Daya Channelers): the card on top of the
+    #: controller's library (the board's ``library`` listed, top first) matches it; no mana ability moves a
+    #: card of a library (CR 605.1a), so a payment never changes it
+    top_of_library: ObjectFilter | None = None
     #: 'if you're the monarch', 'if you have the initiative': the controller's player field that must be true
     #: (``monarch``, ``initiative``; CR 724, 725), which no mana ability's cost changes
     player_status: str = ""
@@ -360,6 +368,9 @@ class Condition:
         if self.in_graveyard is not None:
             words = f"{self.in_graveyard.describe()} card" if self.in_graveyard != ObjectFilter() else "card"
             return f"there is {'an' if words[0] in 'AEIOUaeiou' else 'a'} {words} in your graveyard"
+        if self.top_of_library is not None:
+            words = f"{self.top_of_library.describe()} card"
+            return f"the top card of your library is {'an' if words[0] in 'AEIOUaeiou' else 'a'} {words}"
         if self.counter:
             return f"it has {self.at_least} or more {self.counter} counters"
         many = f"{self.at_least} or more " if self.at_least != 1 else ""

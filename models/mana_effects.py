@@ -21,6 +21,7 @@ from models.types import TypeLine
 __all__ = [
     "ColorChange",
     "CostModifier",
+    "GainAbilitiesOf",
     "GrantAbility",
     "GrantHaste",
     "GrantedAlternativeCost",
@@ -306,6 +307,25 @@ class GrantAbility:
     condition: Condition | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class GainAbilitiesOf:
+    """'Each creature with a +1/+1 counter on it has all activated abilities of all creatures you control with
+    a +1/+1 counter on them.' (Experiment Kraj; layer 6, CR 613.1f): each permanent ``affected`` matches has
+    every activated ability of each permanent ``sources`` matches (relative to the effect's controller), its
+    mana abilities among them, each the receiver's own (a {T} in its cost taps the receiver).
+
+    >>> from models.oracle import parse_oracle
+    >>> (kraj,) = parse_oracle("Each creature with a +1/+1 counter on it has all activated abilities of all "
+    ...     "creatures you control with a +1/+1 counter on them.").effects
+    >>> kraj.affected.describe(), kraj.sources.describe()
+    ('creature with a +1/+1 counter on it', 'creature you control with a +1/+1 counter on it')
+    """
+
+    text: str
+    affected: ObjectFilter
+    sources: ObjectFilter
+
+
 class UnspentMode(Enum):
     """What happens to mana that would empty from a pool (CR 500.4)."""
 
@@ -571,6 +591,7 @@ StaticEffect = (
     | TypeChange
     | ColorChange
     | GrantAbility
+    | GainAbilitiesOf
     | GrantHaste
     | PowerChange
     | UnspentManaEffect

@@ -28,6 +28,7 @@ from models.mana_effects import (
     ActivationBan,
     ColorChange,
     CostModifier,
+    GainAbilitiesOf,
     GrantAbility,
     GrantedAlternativeCost,
     ManaTrigger,
@@ -124,6 +125,7 @@ def _output_summary(output: ManaOutput) -> str:
             + " or ".join(with_article(f.describe()) for f in palette.among)
             + " could make",
             PaletteKind.REFLECT_SACRIFICED: "type the sacrificed permanent could make",
+            PaletteKind.REFLECT_UNTAPPED: "type the untapped land could make",
             PaletteKind.COLORS_AMONG: "color among " + " or ".join(f.describe() for f in palette.among),
             PaletteKind.PRODUCED: "type that permanent made",
             PaletteKind.SAME_AS_TRIGGER: "that color",
@@ -285,6 +287,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         return f"{_each(effect.affected)} is {how}"
     if isinstance(effect, ColorChange):
         return _color_change_summary(effect)
+    if isinstance(effect, GainAbilitiesOf):
+        return f"{_each(effect.affected)} has the activated abilities of {_each(effect.sources)}"
     if isinstance(effect, GrantAbility):
         ability = effect.ability
         where = "while this card is in your graveyard, " if effect.from_graveyard else ""

@@ -76,3 +76,50 @@ def test_an_outlet_for_artifacts_sacrifices_a_creature_the_plate_made_one() -> N
     outlet = custom("Scrap Pyre", "s", "Enchantment", "Sacrifice an artifact: Add {C}.", controller=ME)
     board = make_board([outlet, bear("b1"), equipment("plate", PLATE, "b1")])
     assert checked_verdict(board, "{C}{C}") and not checked_verdict(board, "{C}{C}{C}")
+
+
+#: A list of keywords before the type addition (layer 6 beside layer 4): flying changes no payment, haste lets
+#: a creature that came under its controller's control this turn use its {T} abilities (CR 302.6, 702.10).
+WINGS = "Equipped creature has flying and is a Demon in addition to its other types."
+MANTLE = (
+    "Enchanted creature gets +1/+1, has trample and haste, and is a Dragon in addition to its other types."
+)
+PIT = "{T}: Add {B} for each Demon you control."
+
+
+def test_keywords_before_the_type_addition_are_read_with_it() -> None:
+    """Both sentences are read: the type added to what the Equipment or Aura is attached to, the pump, and
+    the haste granted (the other keywords change no payment); neither is left unsupported."""
+    wings = parse_oracle(WINGS, "Test Wings")
+    (change,) = wings.effects
+    assert isinstance(change, TypeChange) and change.subtypes == ("Demon",) and change.affected.attached
+    assert not wings.unsupported and not wings.ignored
+    mantle = parse_oracle(MANTLE, "Test Mantle")
+    assert [type(effect).__name__ for effect in mantle.effects] == ["TypeChange", "PowerChange", "GrantHaste"]
+    assert not mantle.unsupported
+
+
+def test_a_pit_counts_the_creature_the_wings_made_a_demon() -> None:
+    """'{T}: Add {B} for each Demon you control' (CR 205.3d: the Bear is a Demon while equipped): {B} with the
+    Wings on a Bear, nothing with the Wings unattached (CR 301.5c)."""
+    pit = custom("Test Pit", "pit", "Land", PIT, controller=ME)
+    board = make_board([pit, bear("b1", tapped=True), equipment("wings", WINGS, "b1")])
+    assert checked_verdict(board, "{B}") and not checked_verdict(board, "{B}{B}")
+    assert largest_x(board) == 1 and could(board)["pit"] == "B" and not text_warnings(board)
+    unattached = make_board([pit, bear("b1", tapped=True), equipment("wings", WINGS, None)])
+    assert not checked_verdict(unattached, "{B}") and largest_x(unattached) == 0
+
+
+def test_the_mantle_gives_a_new_creature_haste_and_makes_it_a_dragon() -> None:
+    """A summoning-sick creature with '{T}: Add {G}' can't tap for it (CR 302.6) until the Mantle gives it
+    haste (CR 702.10); and it is a Dragon, which '{T}: Add {R} for each Dragon you control' counts: {G} from
+    the creature and {R} from the lair, {X} = 2; without the Mantle, the lair counts no Dragon and the
+    creature is sick: nothing."""
+    elf = custom("Test Sprout", "elf", "Creature — Elf", "{T}: Add {G}.", controller=ME, summoning_sick=True)
+    lair = custom("Test Lair", "lair", "Land", "{T}: Add {R} for each Dragon you control.", controller=ME)
+    aura = custom("Test Mantle", "mantle", "Enchantment — Aura", f"Enchant creature\n{MANTLE}", controller=ME)
+    board = make_board([elf, lair, {**aura, "attached_to": "elf"}])
+    assert checked_verdict(board, "{R}{G}") and not checked_verdict(board, "{R}{G}{G}")
+    assert largest_x(board) == 2 and could(board) == {"elf": "G", "lair": "R", "mantle": ""}
+    bare = make_board([elf, lair])
+    assert not checked_verdict(bare, "{G}") and largest_x(bare) == 0

@@ -580,6 +580,10 @@ STATIC_SENTENCES = [
     "As long as ~ has a conqueror counter on it, nonbasic lands are Mountains.",
     "As long as your devotion to green and blue is less than seven, ~ isn't a creature.",
     "Equipped creature gets +3/+0 and is a Knight in addition to its other types.",
+    "Equipped creature has flying and is a Demon in addition to its other types.",
+    "Each creature with a +1/+1 counter on it has all activated abilities of all creatures you control "
+    "with a +1/+1 counter on them.",
+    "Enchanted creature gets +1/+1, has trample and haste, and is a Dragon in addition to its other types.",
     "All creatures are black.",
     "Nonland permanents you control are white and blue.",
     "~ is the chosen color.",
@@ -732,7 +736,7 @@ def test_the_gate_lets_every_static_sentence_through(sentence: str) -> None:
 _PHRASE_TERMINALS = {
     # LALR(1) joiners: a comma or a word whose meaning depends on the word after it
     "AND_ONLY", "_WHERE", "_UNLESS", "USE_JOINER", "RIDER_AND", "_LIST_COMMA", "CASTER", "OR_IF", "TAPPER",
-    "ADDER", "QUOTED_AFTER_AND", "PART_AND", "PART_OR",
+    "ADDER", "QUOTED_AFTER_AND", "PART_AND", "PART_OR", "AND_IS",
     # kept as written
     "THIS_TURN_TEXT",
     # phrases still written as one terminal

@@ -2052,15 +2052,15 @@ def test_ashnods_altar_sacrifices_the_bear_for_alloy_myr() -> None:
     assert result.payable and result.sacrificed == ("bear",)
 
 
-def test_benthic_explorers_is_reported() -> None:
+def test_benthic_explorers_untaps_an_opponents_land_for_its_type() -> None:
     """XMage CostReduceForEachTest.test_BenthicExplorers_ManaAbilityFromOpponentCard and
-    test_BenthicExplorers_BottomlessVault: Benthic Explorers untaps an opponent's tapped Forest for {G}
-    (Balduvian Bears with a Swamp), or an opponent's tapped Bottomless Vault for {B} (a type it could
-    produce). XMage lists {B} with the Vault untapped too; an untapped land can't pay the Explorers' cost
-    ("untap a tapped land", CR 118.3), so there it makes nothing. The planner does not read the cost "Untap a
-    tapped land an opponent controls": the ability is not used, and the payment must say so."""
+    test_BenthicExplorers_BottomlessVault: Benthic Explorers untaps an opponent's tapped Forest for {G} (CR
+    106.7: a type that land could produce), so with a Swamp it pays {1}{G} (Balduvian Bears), and nothing
+    warns. XMage lists {B} with an opponent's Bottomless Vault untapped too; an untapped land can't pay the
+    Explorers' cost ("untap a tapped land", CR 118.3), so there it makes nothing: {B} is not payable."""
     forest = board(card("ex", "Benthic Explorers"), card("s", "Swamp"), card("f", "Forest", OPP, tapped=True))
-    assert any("Untap a tapped land an opponent controls" in s for s in warned(forest, "{1}{G}"))
+    assert payable(forest, "{1}{G}") and not warned(forest, "{1}{G}")
+    assert not payable(forest, "{G}{G}")
     untapped = board(card("ex", "Benthic Explorers"), card("vault", "Bottomless Vault", OPP))
     assert not payable(untapped, "{B}")
 

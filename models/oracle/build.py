@@ -499,6 +499,11 @@ def _any_of(output: r.AnyOf, x_is: AmountKind | None) -> ManaOutput:
     base = ALL_TYPES if output.palette is r.Palette.TYPE else ALL_COLORS
     if output.sacrificed:
         found = Palette(PaletteKind.REFLECT_SACRIFICED, base)
+    elif output.untapped == "land":
+        # (the land its cost untaps, one of those: an opponent's, checked with the cost, _untapped_land)
+        found = Palette(PaletteKind.REFLECT_UNTAPPED, base, (_OPPONENTS_LANDS,))
+    elif output.untapped:
+        raise UnreadError(f"'that {output.untapped} could produce'")
     elif output.could_produce is not None:
         found = Palette(PaletteKind.REFLECT, base, (object_filter(_only(output.could_produce)),))
     elif output.among is not None and output.among.nouns[-1].zone == "graveyard":
@@ -794,6 +799,9 @@ def condition(reading: r.Condition) -> ConditionRecord:
         case r.ThereIs(what) if _only(what).zone == "graveyard" and _only(what).head is r.Head.CARD:
             noun = replace(_only(what), zone="", head=r.Head.TYPES)
             return ConditionRecord((), in_graveyard=card_filter(noun))
+        case r.TopOfLibrary(what) if _only(what).head is r.Head.CARD and not _only(what).zone:
+            # (the card on top of the controller's library: the board's library listed, top first)
+            return ConditionRecord((), top_of_library=card_filter(replace(_only(what), head=r.Head.TYPES)))
         case r.OpponentCounters(at_least, kind):
             return ConditionRecord((), at_least, opponent_counter=kind)
         case r.PlayerStatus((status,)):
@@ -863,6 +871,8 @@ def build_mana_ability(
             output = replace(output, palette=chosen_palette)
     else:
         output = mana_output(adding.output, x_removed=x_removed, x_paid=x_paid, x_sacrificed=x_sacrificed)
+    if output.palette.kind is PaletteKind.REFLECT_UNTAPPED:
+        _untapped_land(cost)
     if x_paid and output.amount.kind is not AmountKind.PAID_X:
         raise UnreadError("an {X} in the cost that the mana added does not read")
     if x_sacrificed and output.amount.kind is not AmountKind.SACRIFICED_X:
@@ -888,6 +898,24 @@ def build_mana_ability(
         timing=riders.timing,
     )
     return ability, leftovers
+
+
+#: The lands 'that land' may be (Benthic Explorers' 'Untap a tapped land an opponent controls').
+_OPPONENTS_LANDS = ObjectFilter(types=("Land",), controller=Who.OPPONENTS)
+
+
+def _untapped_land(cost: AbilityCost) -> None:
+    """Check that 'that land could produce' names the land the cost untaps: one tapped land an opponent
+    controls (:data:`_OPPONENTS_LANDS`); raises ``UnreadError`` otherwise.
+
+    >>> _untapped_land(AbilityCost(tap=True))
+    Traceback (most recent call last):
+    ...
+    models.oracle.grammar_parser.UnreadError: 'that land could produce' names no land its cost untaps
+    """
+    untaps = [part for part in cost.parts if part.kind is CostPartKind.UNTAP_OPPONENT_LAND]
+    if len(untaps) != 1 or untaps[0].count != 1 or untaps[0].what != "tapped land":
+        raise UnreadError("'that land could produce' names no land its cost untaps")
 
 
 @dataclass(slots=True)

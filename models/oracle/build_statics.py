@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from models.abilities import Amount, AmountKind, Condition, ObjectFilter, Who
 from models.cost import ManaCost
+from models.filters import STATUS_FACTS, BoardFact
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.mana_effects import (
     AbilityCostChange,
@@ -22,6 +23,7 @@ from models.mana_effects import (
     ActivationBan,
     ColorChange,
     CostModifier,
+    GainAbilitiesOf,
     GrantHaste,
     PowerChange,
     SpellKeywords,
@@ -57,12 +59,14 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
     """The effects a static sentence's reading makes, or None when it makes none (a choice, a rider, how the
     permanent enters: the reader's)."""
     match reading:
-        case s.TypeChangeReading() if reading.gets:
-            # (an Equipment's or an Aura's pump beside the types: 'gets +3/+0 and is a Knight ...')
-            retyped = _type_change(replace(reading, gets=""), sentence)
+        case s.TypeChangeReading() if reading.gets or reading.keywords:
+            # (an Equipment's or an Aura's pump and keywords beside the types: 'gets +3/+0 and is a Knight
+            # ...', 'has flying and is a Demon ...': haste alone among the keywords changes a payment)
+            retyped = _type_change(replace(reading, gets="", keywords=()), sentence)
             if retyped is None:
                 return None
-            return (retyped, *_power_changes(retyped.affected, reading.gets, sentence))
+            pumps = _power_changes(retyped.affected, reading.gets, sentence) if reading.gets else ()
+            return (retyped, *pumps, *_haste(retyped.affected, reading.keywords, sentence))
         case s.TypeChangeReading(loses_abilities=True):
             # (Titania's Song: the type change, and the loss of abilities of what it applies to, CR 613.6)
             change = _type_change(replace(reading, loses_abilities=False), sentence)
@@ -137,6 +141,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (ActivationBan(sentence, only_filter(what)),)
         case s.AbilityLossReading():
             return _ability_losses(reading, sentence)
+        case s.AbilitiesOfReading(what, sources):
+            return (_abilities_of(what, sources, sentence),)
         case s.AbilitiesCostReading(what, symbols, more, _):  # ('up to {2}': the most, never worse to pay)
             written = ManaCost.parse(symbols)
             if written.mana_value != written.generic or not written.generic:
@@ -150,6 +156,19 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
         case s.BecomesTappedDamage(what, damage):
             return (TapDamage(sentence, damage, affected=only_filter(what)),)
     return None
+
+
+def _abilities_of(what: r.Nouns, sources: r.Nouns, sentence: str) -> GainAbilitiesOf:
+    """'Each creature with a +1/+1 counter on it has all activated abilities of all creatures you control with
+    a +1/+1 counter on them.' (Experiment Kraj): permanents on the battlefield each, described by what a
+    payment changes of them at most by their counters (which the planner judges: a description of tapped
+    ones, a power or a keyword is not read, nor one of cards elsewhere: :func:`object_filter`)."""
+    receivers, givers = only_filter(what), only_filter(sources)
+    for flt in (receivers, givers):
+        moving = flt.reads() & STATUS_FACTS - {BoardFact.COUNTERS}
+        if moving or flt.power_at_least is not None or flt.keyword:
+            raise UnreadError(f"abilities shared by or with {flt.describe()}: not followed")
+    return GainAbilitiesOf(sentence, receivers, givers)
 
 
 def _ability_losses(reading: s.AbilityLossReading, sentence: str) -> tuple[StaticEffect, ...]:

@@ -696,7 +696,7 @@ def hurts_when_tapped(body: str) -> bool:
 #: 'spend' or 'exile'): a sentence without any such pair (or a quote) is not tried on the grammar at all.
 _STATIC_WORDS: Final = {
     "unspent": (), "pools": (), "cost": (), "costs": (), "spend": (), "spent": (), "don't": (), "roll": (),
-    "flip": (), "activated": ("can't",), "tapped": ("damage", "enters"), "tap": ("damage",),
+    "flip": (), "activated": ("can't", "has", "have"), "tapped": ("damage", "enters"), "tap": ("damage",),
     "taps": ("damage",), "choose": ("enters",), "may": ("pay", "reveal", "spend", "exile"),
     "enters": ("tapped", "choose", "return", "exile", "pay", "reveal"), "same": ("true",),
     "reduces": ("colored",), "double": ("unspent",), "ability": ("indicated", "following"),

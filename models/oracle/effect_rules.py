@@ -76,6 +76,7 @@ from models.oracle.readings import (
     ThisTurn,
     TimesPerTurn,
     Timing,
+    TopOfLibrary,
     Trigger,
     TurnFaceUp,
     WhenSpent,
@@ -122,6 +123,9 @@ class EffectRules(Transformer[Token, Any]):
 
     def there_is(self, _article: Token, what: Nouns) -> Any:
         return ThereIs(what)
+
+    def top_of_library(self, _card: Token, _article: Token, what: Nouns) -> Any:
+        return TopOfLibrary(what)
 
     def player_statuses(self, *parts: Any) -> Any:
         return PlayerStatus(

@@ -488,6 +488,10 @@ class PhraseRules(Transformer[Token, Any]):
         word = noun.types[0].lower() if len(noun.types) == 1 else noun.head.value
         return lambda output: replace(output, sacrificed=word or "permanent")
 
+    def untapped_could_produce(self, noun: Noun) -> Any:
+        """'any type that land could produce' (Benthic Explorers): the land its cost untapped."""
+        return lambda output: replace(output, untapped=produced_word(noun))
+
     def among(self, what: Nouns) -> Any:
         return lambda output: replace(output, among=what)
 

@@ -17,6 +17,7 @@ from models.abilities import (
     Who,
 )
 from models.cost import PaymentKind
+from models.filters import STATUS_FACTS, BoardFact
 from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
 from models.mana_effects import (
     AbilityCostChange,
@@ -324,16 +325,30 @@ def _grants(reading: s.GrantReading, sentence: str) -> tuple[StaticEffect, ...]:
             raise UnreadError(sentence)  # (an ability about mana that adds none: a cost reduction...)
         return hasted
     affected = object_filters(reading.what)
-    if any(flt.reads_status for flt in affected):
-        # (what has the ability could change while paying, a counter removed by a cost: not executed yet)
+    if any(_changes_unfollowed(flt) for flt in affected):
+        # (what has the ability could change while paying, a permanent tapped: not executed yet)
         raise UnreadError(sentence)
     ability, leftovers = granted
     if leftovers:
         raise UnreadError(sentence)
-    if from_graveyard and any(flt.controller is not Who.YOU for flt in affected):
-        raise UnreadError(sentence)  # (relative to the graveyard's owner: 'you control' only)
+    if from_graveyard and any(flt.controller is not Who.YOU or flt.counter is not None for flt in affected):
+        # (relative to the graveyard's owner: 'you control' only; counters a cost may move are judged for
+        # grants on the battlefield alone, planner.rules.steady.counters_gap)
+        raise UnreadError(sentence)
     grants = tuple(GrantAbility(sentence, flt, ability, from_graveyard, condition=held) for flt in affected)
     return (*grants, *hasted)
+
+
+def _changes_unfollowed(flt: ObjectFilter) -> bool:
+    """True when what a grant's description matches may change while paying in a way no grant follows: a
+    status other than counters (tapped), or a power. A grant to permanents with counters ('Each creature you
+    control with a counter on it has "{T}: Add {G}."') is read: the planner judges whether a cost may move
+    the counters (:func:`planner.rules.steady.grants_in_force`).
+
+    >>> _changes_unfollowed(ObjectFilter(counter="")), _changes_unfollowed(ObjectFilter(untapped=True))
+    (False, True)
+    """
+    return bool(flt.reads() & STATUS_FACTS - {BoardFact.COUNTERS}) or flt.power_at_least is not None
 
 
 def _becomes_with_only(reading: s.BecomesWithOnly, sentence: str) -> tuple[StaticEffect, ...]:

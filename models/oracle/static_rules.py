@@ -16,6 +16,7 @@ from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Head, Noun, Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     AbilitiesCostReading,
+    AbilitiesOfReading,
     AbilityLossReading,
     ActivationBanReading,
     BecomesColorless,
@@ -254,6 +255,13 @@ class StaticRules(Transformer[Token, Any]):
             base_mana_value=_Mark.BASE_MANA_VALUE in parts,
             gets=str(gets[0]) if gets else "",
         )
+
+    def keyworded_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
+        """'Equipped creature has flying and is a Demon in addition to its other types' (and 'gets +1/+1, has
+        trample, and is a Dragon ...'): the keywords granted beside the types added."""
+        keywords = _first(parts, tuple)  # (the list of keywords comes before the list of types)
+        reading = self.land_type_change(subject, *(part for part in parts if part is not keywords))
+        return replace(reading, keywords=keywords)
 
     def base_mana_value(self, *_words_tokens: Token) -> _Mark:
         return _Mark.BASE_MANA_VALUE
@@ -550,6 +558,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def activation_ban(self, what: Nouns) -> ActivationBanReading:
         return ActivationBanReading(what)
+
+    def abilities_of(self, what: Nouns, sources: Nouns) -> AbilitiesOfReading:
+        return AbilitiesOfReading(what, sources)
 
     def ability_loss(self, what: Nouns, *parts: Any) -> AbilityLossReading:
         base = next((part for part in parts if isinstance(part, tuple)), None)

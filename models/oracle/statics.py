@@ -22,6 +22,7 @@ from models.types import CARD_TYPES
 
 __all__ = [
     "AbilitiesCostReading",
+    "AbilitiesOfReading",
     "AbilityLossReading",
     "ActivationBanReading",
     "BecomesColorless",
@@ -153,6 +154,8 @@ class TypeChangeReading:
     #: a P/T change before the types ('Equipped creature gets +3/+0 and is a Knight in addition to its other
     #: types', layer 7c), as written
     gets: str = ""
+    #: the keywords granted before the types ('Equipped creature has flying and is a Demon ...', layer 6)
+    keywords: tuple[str, ...] = ()
     #: '<subject> loses all abilities and becomes ...' (Titania's Song): what the change applies to loses its
     #: abilities in layer 6 too (CR 613.6: the same objects)
     loses_abilities: bool = False
@@ -456,6 +459,14 @@ class ActivationBanReading:
 
 
 @dataclass(frozen=True, slots=True)
+class AbilitiesOfReading:
+    """'<Objects> have all activated abilities of all <objects>.' (Experiment Kraj, layer 6)."""
+
+    what: Nouns
+    sources: Nouns
+
+
+@dataclass(frozen=True, slots=True)
 class AbilityLossReading:
     """'<Objects> lose all abilities [except mana abilities] [and have base power and toughness P/T].'"""
 
@@ -627,6 +638,7 @@ StaticSentence = (
     | SpendAsThoughReading
     | OneCardPermission
     | ActivationBanReading
+    | AbilitiesOfReading
     | AbilityLossReading
     | AbilitiesCostReading
     | SelfTapDamage
@@ -725,6 +737,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             added = f" in addition to {'their' if _plural(subject) else 'its'} other types" if adds else ""
             listed = which.value or _type_words(types)
             pump = f" gets {reading.gets} and" if reading.gets else ""
+            if reading.keywords:
+                pump = f" gets {reading.gets}," if reading.gets else ""
+                pump += f" {_has(subject)} {_listed(reading.keywords)}{',' if reading.gets else ''} and"
             text = f"{_subject(subject)}{pump} {_be(subject)} {listed}{added}"
             if reading.base_mana_value:
                 text += (
@@ -855,6 +870,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
+        case AbilitiesOfReading(what, sources):
+            shared = f"all activated abilities of all {sources.words(plural=True)}"
+            return f"{_subject(what)} {_has(what)} {shared}"
         case AbilityLossReading(what, except_mana, base):
             kept = " except mana abilities" if except_mana else ""
             pt = f" and have base power and toughness {base[0]}/{base[1]}" if base else ""

@@ -55,6 +55,7 @@ from models.oracle.defining import defined_types
 from models.oracle.levels import striation_power
 from planner.rules.colors_read import changes_own_color, color_change_gap
 from planner.rules.costs import collects_evidence
+from planner.rules.library_top import library_conditions, top_card_gap
 from planner.rules.power_changes import power_change_gap, power_changes, unsteady_power_change
 from planner.rules.same_name import same_named
 
@@ -87,6 +88,7 @@ __all__ = [
     "quantity",
     "revealed_filter",
     "revealing",
+    "top_card_matches",
 ]
 
 #: The amounts that read their controller's player record (life, graveyard, hand) rather than permanents.
@@ -498,6 +500,8 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
             return f"{view.path(mover)}: its cost changes the graveyard whose colors are read (not followed)"
     if gap := _graveyard_condition_gap(view, pid, ability):
         return gap
+    if library_conditions(ability) and (gap := top_card_gap(view, permanent.controller)):
+        return gap
     if gap := color_change_gap(view, pid, ability):
         return gap
     for amount in (ability.output.amount, *(output.amount for _, output in ability.conditional)):
@@ -571,6 +575,23 @@ def in_graveyard(view: BoardView, flt: ObjectFilter, player: str, source: str) -
     if isinstance(graveyard, int):
         return graveyard > 0 and _every_card(flt)
     return any(card_matches(view, flt, card, player, source) for card in graveyard)
+
+
+def top_card_matches(view: BoardView, flt: ObjectFilter, player: str, source: str) -> bool:
+    """True when the card on top of ``player``'s library (the first listed) matches ``flt``, written on
+    ``source``; False when the library is empty, or not listed (reported before:
+    :func:`~planner.rules.library_top.top_card_gap`).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "library": ["Forest", "Sol Ring"]},
+    ...     {"id": "you", "library": []}], "permanents": []})
+    >>> lands = ObjectFilter(types=("Land",))
+    >>> [top_card_matches(BoardView(board), lands, who, "") for who in ("me", "you")]
+    [True, False]
+    """
+    cards = view.player(player).library_cards
+    return cards is not None and bool(cards) and card_matches(view, flt, cards[0], player, source)
 
 
 def graveyard_colors(
@@ -731,7 +752,8 @@ def any_may_lack_board_facts(abilities: tuple[ManaAbility, ...]) -> bool:
 @per_card(maxsize=8192)  # (a pure function of the ability, asked of every ability of every view)
 def may_lack_board_facts(ability: ManaAbility) -> bool:
     """True when the ability reads something a board may not give (:func:`board_gap`): a power, a graveyard's
-    cards, the cards revealed from a hand; False for most abilities, which read nothing such."""
+    cards, the cards revealed from a hand, the top card of a library; False for most abilities, which read
+    nothing such."""
     outputs = (ability.output, *(output for _, output in ability.conditional))
     return (
         any(output.amount.kind in BOARD_GAP_AMOUNTS for output in outputs)
@@ -739,6 +761,7 @@ def may_lack_board_facts(ability: ManaAbility) -> bool:
         or _reads_power(ability)
         or _exiles_from_graveyard(ability)
         or bool(graveyard_conditions(ability))
+        or bool(library_conditions(ability))
         or changes_own_color(ability)
         or bool(keywords_judged(ability))
     )

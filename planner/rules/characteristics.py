@@ -51,8 +51,10 @@ from planner.rules.records import (
     TextWarning,
     WarningKind,
 )
+from planner.rules.shared_abilities import shared_abilities
 from planner.rules.steady import grants_in_force
 from planner.rules.takers import may_take_away, possible_abilities
+from planner.rules.untapped_land import reflects_untapped, without_unfollowed_untaps
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -112,10 +114,12 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
     """
     # (a grant 'as long as <condition>' only while the condition holds: The World Tree)
     grants, unjudged_grants = grants_in_force(view, view.effects_of(GrantAbility))
+    # (Experiment Kraj: the abilities of others, as the grants leave them, CR 613.8)
+    shared, unshared = shared_abilities(view, grants)
     bans = list(view.effects_of(ActivationBan))
     result: dict[str, Characteristics] = {}
     from_graveyards, set_aside_grants = (view.graveyard_grants, view.graveyard_grants_set_aside)
-    unexecuted: list[TextWarning] = [*set_aside_grants, *unjudged_grants]
+    unexecuted: list[TextWarning] = [*set_aside_grants, *unjudged_grants, *unshared]
     # (decided once for the board: without an effect that grants haste, none is granted to any permanent)
     hasty = next(view.effects_of(GrantHaste), None) is not None
     stripped: dict[str, tuple[str, str]] | None = None  # (worked out when a permanent isn't as printed)
@@ -124,7 +128,8 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
     paying_x: dict[str, tuple[ManaAbility, ...]] = {}  # (families of X, listed once the others are known)
     # (decided once for the board: with nothing granted, banned or lost, a permanent whose type line layer 4
     # left is as printed)
-    nothing_changed = not (grants or bans or losses or from_graveyards or view.text_abilities_lost())
+    changing = grants or bans or losses or from_graveyards or shared
+    nothing_changed = not (changing or view.text_abilities_lost())
     for permanent in view.board.permanents:
         pid = permanent.id
         line = view.type_line(pid)
@@ -137,7 +142,14 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
             granted_from_graveyards = granted_to(view, from_graveyards, pid) if from_graveyards else ()
         if line is permanent.type_line and (
             nothing_changed
-            or (not grants and not bans and not lost and in_layer_6 is None and not granted_from_graveyards)
+            or (
+                not grants
+                and not bans
+                and not lost
+                and in_layer_6 is None
+                and not granted_from_graveyards
+                and pid not in shared
+            )
         ):
             # as printed: the card's own characteristics, kept per card
             found, set_aside, families, board_read = _as_printed(
@@ -197,6 +209,7 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
             unexecuted += [TextWarning(pid, a.text, why) for a in granted_from_graveyards]
         else:
             abilities += [a for a in granted_from_graveyards if a not in abilities]
+        abilities += shared.get(pid, ())  # (none where it lost its abilities: set aside, shared_abilities)
         families = tuple(a for a in abilities if is_family(a))
         idle: list[ManaAbility] = []
         if families:
@@ -229,6 +242,8 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
         _with_paid_x(view, result, {pid: f for pid, f in paying_x.items() if f}, unexecuted)
     if next(view.effects_of(AbilityCostChange), None) is not None:
         _with_cost_changes(view, result, unexecuted)
+    if any(reflects_untapped(a) for found in result.values() for a in found.mana_abilities):
+        without_unfollowed_untaps(view, result, unexecuted)  # (Benthic Explorers)
     if any(isinstance(s.effect, AbilityLoss) and s.effect.continues for s in view.effects_of(AbilityLoss)):
         _without_outlasting_takers(view, result, unexecuted)
     return result, tuple(unexecuted)

@@ -112,7 +112,11 @@ def reflects(ability: ManaAbility) -> bool:
     [False, True]
     """
     outputs = (ability.output, *(output for _, output in ability.conditional))
-    return any(o.palette.kind in (PaletteKind.REFLECT, PaletteKind.REFLECT_SACRIFICED) for o in outputs)
+    return any(o.palette.kind in _REFLECTING for o in outputs)
+
+
+#: The palettes that read what other permanents could produce.
+_REFLECTING = (PaletteKind.REFLECT, PaletteKind.REFLECT_SACRIFICED, PaletteKind.REFLECT_UNTAPPED)
 
 
 def _ability_types(view: BoardView, pid: str, ability: ManaAbility, sets: dict[str, ManaTypes]) -> ManaTypes:

@@ -38,6 +38,7 @@ from planner.rules.amounts import counted as counted_now
 from planner.rules.amounts import graveyard_colors, revealing
 from planner.rules.packets import ManaTag, Outcome, Packet, bag_packets, normalised
 from planner.rules.replacements import replacement_applies, replacement_orders
+from planner.rules.untapped_land import untap_candidates
 from planner.rules.view import BoardView, SourcedEffect, ViewTable
 
 __all__ = [
@@ -102,6 +103,13 @@ def output_types(
             for other in among:
                 mask |= view.colors(other).mask
         return ManaTypes(mask & palette.types.mask)
+    if kind is PaletteKind.REFLECT_UNTAPPED:
+        # (the land its cost untaps: each the cost describes could produce the same types, or the ability is
+        # set aside, planner.rules.untapped_land; so their union is what it makes)
+        found = ManaTypes()
+        for land in untap_candidates(view, output, pid):
+            found |= reflect.get(land, ManaTypes())
+        return found & palette.types
     if kind is PaletteKind.REFLECT_SACRIFICED:
         found = ManaTypes()
         for sacrificed_id in sacrificed:

@@ -6,20 +6,26 @@ for haste and grants, where the model orders what relies on the count before the
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from models.abilities import Condition, CostPartKind
+from models.abilities import Condition, CostPartKind, ManaAbility, SideEffectKind
 from models.mana_effects import GrantAbility
+from planner.rules.library_top import top_card_gap
 from planner.rules.records import SourcedEffect, TextWarning
 from planner.rules.takers import may_take_away, possible_abilities
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["condition_gap", "grants_in_force", "holds_steadily"]
+__all__ = ["condition_gap", "counters_gap", "grants_in_force", "holds_steadily", "moves_own_counters"]
 
 #: The cost parts that move counters (a condition on the source's counters may change while paying).
 _COUNTER_PARTS = frozenset({CostPartKind.PUT_COUNTER, CostPartKind.REMOVE_X_COUNTERS})
+#: The side effects of a mana ability that move counters on its own permanent.
+_COUNTER_EFFECTS = frozenset(
+    {SideEffectKind.PUT_COUNTER, SideEffectKind.PUT_COUNTER_FIRST, SideEffectKind.REMOVE_COUNTER}
+)
 
 
 def condition_gap(view: BoardView, held: Condition, source: str, *, ordered: bool = False) -> str | None:
@@ -45,6 +51,8 @@ def condition_gap(view: BoardView, held: Condition, source: str, *, ordered: boo
         )
     if held.in_graveyard is not None:
         return "which a cost that puts a card into the graveyard may change: not followed yet"
+    if held.top_of_library is not None and (gap := top_card_gap(view, view.permanent(source).controller)):
+        return f"which the board does not give ({gap})"
     if held.counter and any(
         permanent.id == source
         and (
@@ -58,6 +66,58 @@ def condition_gap(view: BoardView, held: Condition, source: str, *, ordered: boo
     if any(flt.reads_status or flt.power_at_least is not None for flt in held.filters):
         return "which reads what may change while paying: not followed yet"
     return _removal_gap(view, held, source, ordered=ordered)
+
+
+def moves_own_counters(ability: ManaAbility) -> bool:
+    """True when activating the ability puts counters on its own permanent or removes some, by its cost or
+    its effect (the only counters a mana ability the grammar reads moves).
+
+    >>> from models.oracle import parse_oracle
+    >>> [moves_own_counters(parse_oracle(text).mana_abilities[0]) for text in (
+    ...     "{T}, Remove a -1/-1 counter from ~: Add one mana of any color.", "{T}: Add {G}.")]
+    [True, False]
+    """
+    cost = ability.cost
+    return (
+        bool(cost.remove_counter)
+        or any(part.kind in _COUNTER_PARTS for part in cost.parts)
+        or any(effect.kind in _COUNTER_EFFECTS for effect in ability.side_effects)
+    )
+
+
+def counters_gap(view: BoardView, grant: GrantAbility, source: str) -> str | None:
+    """Why a grant to permanents with counters ('Each creature you control with a counter on it has "{T}: Add
+    {G}."') can't be judged on the board as it is while paying, or None: a mana ability of a permanent it
+    may match but for the counters moves that permanent's counters. One that taps the permanent to do so
+    (Channeler Initiate's '{T}, Remove a -1/-1 counter from ~') is no gap when the granted ability taps too
+    and nothing untaps it: once it moved them, the granted {T} ability is out of its reach (CR 602.2b: a
+    tapped permanent can't pay {T}).
+
+    >>> from models.board import Board
+    >>> from models.oracle import parse_oracle
+    >>> from planner.rules.view import BoardView
+    >>> grant = parse_oracle('Each creature you control with a counter on it has "{T}: Add {G}."').effects[0]
+    >>> bear = {"id": "b", "name": "Bear", "type_line": "Creature — Bear", "controller": "me",
+    ...     "counters": {"charge": 1}, "oracle": "Remove a charge counter from ~: Add {C}."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [bear]})
+    >>> print(counters_gap(BoardView(board), grant, "b"))
+    which a mana ability that moves the counters on Bear (b) may change: not followed yet
+    """
+    if grant.affected.counter is None:
+        return None
+    anyone = replace(grant.affected, counter=None)
+    abilities = tuple(possible_abilities(view))
+    untapping = {permanent.id for permanent, ability in abilities if ability.cost.untap}
+    for permanent, ability in abilities:
+        if not moves_own_counters(ability) or not view.matches(anyone, permanent.id, source):
+            continue
+        if ability.cost.tap and grant.ability.cost.tap and permanent.id not in untapping:
+            continue  # (it taps itself to move them: the granted {T} ability is out of its reach after)
+        return (
+            f"which a mana ability that moves the counters on {permanent.name} ({permanent.id}) may change: "
+            "not followed yet"
+        )
+    return None
 
 
 def _removal_gap(view: BoardView, held: Condition, source: str, *, ordered: bool) -> str | None:
@@ -119,7 +179,10 @@ def grants_in_force(
         grant = sourced.effect
         assert isinstance(grant, GrantAbility)
         held = grant.condition
-        if held is None:
+        if why := counters_gap(view, grant, sourced.source):
+            if any(view.matches(grant.affected, p.id, sourced.source) for p in view.board.permanents):
+                warnings.append(TextWarning(sourced.source, grant.text, f"grant: {why}"))
+        elif held is None:
             kept.append(sourced)
         elif why := condition_gap(view, held, sourced.source, ordered=True):
             if any(view.matches(grant.affected, p.id, sourced.source) for p in view.board.permanents):

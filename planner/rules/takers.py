@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from models.abilities import CostPartKind, ManaAbility
 from models.board import Permanent
-from models.mana_effects import GrantAbility
+from models.mana_effects import GainAbilitiesOf, GrantAbility
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -27,7 +27,8 @@ TAKING_PARTS = frozenset(
 
 
 def possible_abilities(view: BoardView) -> Iterator[tuple[Permanent, ManaAbility]]:
-    """Each permanent with each mana ability printed on it or that an effect on the battlefield may grant.
+    """Each permanent with each mana ability printed on it or that an effect on the battlefield may grant (or
+    share: then any permanent's).
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
@@ -42,6 +43,9 @@ def possible_abilities(view: BoardView) -> Iterator[tuple[Permanent, ManaAbility
     granted = [
         e.ability for p in board.permanents for e in view.parsed[p.id].effects if isinstance(e, GrantAbility)
     ]
+    if any(isinstance(e, GainAbilitiesOf) for p in board.permanents for e in view.parsed[p.id].effects):
+        # (Experiment Kraj: any permanent's abilities may be shared with any other)
+        granted += [a for p in board.permanents for a in view.parsed[p.id].mana_abilities]
     for permanent in board.permanents:
         for ability in (*view.parsed[permanent.id].mana_abilities, *granted):
             yield permanent, ability

@@ -25,6 +25,7 @@ from models.mana import ManaTypes
 from models.mana_effects import (
     ActivationBan,
     ColorChange,
+    GainAbilitiesOf,
     GrantAbility,
     GrantHaste,
     ManaTrigger,
@@ -40,6 +41,7 @@ from planner.rules.ability_loss import abilities_lost, survives_loss
 from planner.rules.amounts import (
     in_graveyard,
     known_power,
+    top_card_matches,
 )
 from planner.rules.characteristics import worked_out_characteristics
 from planner.rules.costs import keep_tapped
@@ -70,6 +72,7 @@ from planner.rules.records import (
     WarningKind,
     unread_warning,
 )
+from planner.rules.shared_abilities import givers
 from planner.rules.spell_cost import colored_reduction, cost_change, locked_in, with_changed_types
 from planner.rules.undefined_choices import undefined_choices
 
@@ -471,7 +474,8 @@ class BoardView:
 
     def counted_by_conditions(self) -> frozenset[str]:
         """The permanents a condition of an effect in force counts ('As long as you control an artifact,
-        creatures you control have haste.'): whether the effect applies may change when one leaves.
+        creatures you control have haste.'), and those whose abilities an effect shares (Experiment Kraj's
+        givers): whether the effect applies, or what it gives, may change when one leaves.
 
         >>> from models.board import Board
         >>> rally = {"id": "r", "name": "Rally", "type_line": "Enchantment", "controller": "me",
@@ -489,6 +493,7 @@ class BoardView:
             for wanted in sourced.effect.condition.counted_filters
             for pid in self.matching(wanted, sourced.source)
         )
+        counted |= {pid for sourced in self.effects_of(GainAbilitiesOf) for pid in givers(self, sourced)}
         devoted = self.counted_by_devotions()
         return counted | devoted if devoted else counted
 
@@ -570,9 +575,10 @@ class BoardView:
             return False
         if pid in self._layer5:
             return False  # (its colors changed: what reads them, convoke, sees other ones)
-        for sourced in (*self.effects_of(GrantAbility), *self.effects_of(ActivationBan)):
+        granting = (GrantAbility, ActivationBan, GainAbilitiesOf)
+        for sourced in (sourced for kind in granting for sourced in self.effects_of(kind)):
             effect = sourced.effect
-            assert isinstance(effect, GrantAbility | ActivationBan)
+            assert isinstance(effect, GrantAbility | ActivationBan | GainAbilitiesOf)
             if self.matches(effect.affected, pid, sourced.source):
                 return False
         return not self._granted_from_graveyards(pid)
@@ -908,6 +914,8 @@ class BoardView:
             return counted >= condition.at_least
         if condition.in_graveyard is not None:
             return in_graveyard(self, condition.in_graveyard, self._by_id[source].controller, source)
+        if condition.top_of_library is not None:
+            return top_card_matches(self, condition.top_of_library, self._by_id[source].controller, source)
         met = (self.count(f, source, removed) >= condition.at_least for f in condition.filters)
         return any(met) if condition.any_of else all(met)
 

@@ -75,6 +75,7 @@ from models.oracle.readings.conditions import (
     ThisTurn,
     TimesPerTurn,
     Timing,
+    TopOfLibrary,
     condition_text,
 )
 from models.oracle.readings.costs import (
@@ -299,6 +300,7 @@ __all__ = [
     "ThisTurn",
     "TimesPerTurn",
     "Timing",
+    "TopOfLibrary",
     "Trigger",
     "TurnFaceUp",
     "UntapOthers",

@@ -222,6 +222,7 @@ class AnyOf:
     one: bool = False  # 'of any one color': all the mana of one color
     could_produce: Nouns | None = None  # 'that <objects> could produce'
     sacrificed: str = ""  # 'the sacrificed <noun> could produce'
+    untapped: str = ""  # 'that <noun> could produce': the permanent its cost untapped (Benthic Explorers)
     among: Nouns | None = None  # 'among <objects>'
     produced: str = ""  # 'that <noun> produced'
     where: Quantity | None = None
@@ -358,6 +359,8 @@ def _any_of_text(output: AnyOf) -> str:
         text += f" that {output.could_produce.words(1)} could produce"
     if output.sacrificed:
         text += f" the sacrificed {output.sacrificed} could produce"
+    if output.untapped:
+        text += f" that {output.untapped} could produce"
     if output.among is not None:
         text += f" among {output.among.words()}"
     if output.produced:

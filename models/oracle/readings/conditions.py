@@ -92,6 +92,13 @@ class ThereIs:
 
 
 @dataclass(frozen=True, slots=True)
+class TopOfLibrary:
+    """'the top card of your library is a land card': the card on top of the controller's library is one."""
+
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStatus:
     """'you're the monarch' (CR 724), 'you have the initiative' (CR 725), or one of them ('you're the monarch
     or you have the initiative'): the player has one of these designations (the board's player fields)."""
@@ -129,6 +136,7 @@ Condition = (
     | EnteredThisTurn
     | Designated
     | ThereIs
+    | TopOfLibrary
     | PlayerStatus
     | OpponentCounters
     | DevotionBelow
@@ -175,6 +183,8 @@ def condition_text(condition: Condition) -> str:
             return f"you've {deed.value} {many} this turn"
         case ThereIs(what):
             return f"there is {_each_counted(what)}"
+        case TopOfLibrary(what):
+            return f"the top card of your library is {_each_counted(what)}"
         case PlayerStatus(statuses):
             return " or ".join(PLAYER_STATUS_WORDS[status] for status in statuses)
         case DevotionBelow(colors, below):
