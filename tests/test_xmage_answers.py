@@ -1495,23 +1495,20 @@ def test_nykthos_devotion_counts_noncreature_permanents() -> None:
     assert most(green) == 6
 
 
-def test_myr_superion_restriction_is_reported() -> None:
+def test_myr_superion_cant_be_cast_with_a_card_in_hand() -> None:
     """XMage ManaSourceTest.testCantCastWithCreatureCard: Myr Superion ("Spend only mana produced by creatures
     to cast this spell.") can't be cast with Simian Spirit Guide's {R} (a card in hand is no creature) and
-    Manakin's {C}. The planner does not read that sentence of the spell: the payment must warn about it, never
-    drop it in silence."""
+    Manakin's {C}; a second Manakin pays it (two creatures' mana). Read, not warned."""
     superion = {
         "name": "Myr Superion",
         "type_line": "Artifact Creature — Myr",
         "mana_cost": "{2}",
         "oracle": "Spend only mana produced by creatures to cast this spell.",
     }
-    b = board(card("manakin", "Manakin"), hand=["Simian Spirit Guide", superion])
-    target = spell_target(find_spell(b.player(ME), "Myr Superion"))
-    result = pay(b, target)
-    assert [(w.permanent, w.sentence) for w in result.warnings] == [
-        ("Myr Superion", "Spend only mana produced by creatures to cast ~.")
-    ]
+    for manakins, castable in ((1, False), (2, True)):
+        b = board(cards("manakin", "Manakin", manakins), hand=["Simian Spirit Guide", superion])
+        result = pay(b, spell_target(find_spell(b.player(ME), "Myr Superion")))
+        assert (result.payable, result.optimal, result.warnings) == (castable, True, ())
 
 
 def test_nykthos_counts_hybrid_symbols_of_a_token_copy() -> None:
