@@ -100,9 +100,9 @@ def test_the_first_payment_is_worked_out_once_when_the_keepers_are_needed(
     restarted: list[bool] = []
     optimise_by = optimise._optimise_by
 
-    def noting(problem: object, firsts: object = None) -> object:
+    def noting(problem: object, firsts: object = None, spent: tuple[int, int] = (0, 0)) -> object:
         restarted.append(firsts is not None)
-        return optimise_by(problem, firsts)  # type: ignore[arg-type]
+        return optimise_by(problem, firsts, spent)  # type: ignore[arg-type]
 
     monkeypatch.setattr(optimise._Solver, "solve", recording)
     monkeypatch.setattr(optimise, "_optimise_by", noting)
