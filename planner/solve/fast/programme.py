@@ -56,7 +56,7 @@ def move_limit(sources: int) -> int:
 
     What the fast path spends before it declines is added to what CP-SAT then takes, and CP-SAT's model
     grows with the sources: on boards of 10 to 60 permanents it answers in some 15 to 60 ms, where the whole
-    limit is 100 to 180 ms of moves (issue 41: bench_no --multipliers seed 14 question 114, 45 sources, took
+    limit is 100 to 180 ms of moves (issue 41: bench_no --multipliers seed 14 question 114, 38 sources, took
     75,509 moves, 84 ms, before it declined, and CP-SAT answered in 44 ms).
 
     >>> move_limit(45), move_limit(100), move_limit(800)
