@@ -5,8 +5,9 @@ are the largest, and costs that are often unpayable), timing :func:`planner.api.
 Run ``python -m benchmarks.bench_no [--questions N] [--seed S] [--multipliers] [--against PATH |
 --against-rev REV]``. With ``--multipliers`` the boards get the mana multipliers and counters of
 :data:`benchmarks.boards.MULTIPLIERS` (issue 41) rather than :data:`benchmarks.boards.SPICE`; either way the
-regression boards of :func:`benchmarks.boards.multiplier_questions` and
-:func:`benchmarks.boards.small_slow_questions` are paid first, a row each.
+regression boards of :func:`benchmarks.boards.multiplier_questions`,
+:func:`benchmarks.boards.small_slow_questions` and :func:`benchmarks.boards.long_programme_questions` are paid
+first, a row each.
 Every question is paid cold (a board new to the process) and timed in process CPU time (the machine may be
 shared), after a full garbage collection (outside the time). With ``--against`` (a checkout) or
 ``--against-rev`` (a git revision, checked out in a temporary worktree), the same questions go to both
@@ -35,12 +36,13 @@ from benchmarks.boards import (
     MULTIPLIERS,
     SPICE,
     Question,
+    long_programme_questions,
     multiplier_questions,
     random_question,
     small_slow_questions,
 )
 
-__all__ = ["BANDS", "band_cells", "main", "questions"]
+__all__ = ["BANDS", "band_cells", "changed", "main", "questions"]
 
 #: Pays every question of a JSON list on standard input with one version and prints, for each, the CPU
 #: seconds it took, whether it was payable and the engine that answered. One CP-SAT answer first, so that
@@ -169,14 +171,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("python -m benchmarks.bench_no " + " ".join(sys.argv[1:] if argv is None else argv))
     spice = MULTIPLIERS if args.multipliers else SPICE
     asked = questions(args.questions, args.seed, spice)
-    regression = {**multiplier_questions(), **small_slow_questions()}
+    regression = {**multiplier_questions(), **small_slow_questions(), **long_programme_questions()}
 
     def run(trees: dict[str, Path]) -> None:
         paid = {
             label: _answers(tree, list(regression.values()), args.time_limit) for label, tree in trees.items()
         }
         print(
-            "\nthe regression boards of issue 41 (mana multipliers, a small slow board), CPU ms per pay, cold"
+            "\nthe regression boards of issue 41 (mana multipliers, small slow boards, long programmes),"
+            " CPU ms per pay, cold"
         )
         regression_rows = [
             [
@@ -227,6 +230,20 @@ def main(argv: Sequence[str] | None = None) -> None:
                 if None not in (a[1], b[1]) and a[1] != b[1]
             ]
             print(f"answers that differ (payable or not): {len(differ)} {differ[:10]}")
+            engines = sum(a[2] != b[2] for a, b in zip(old, new, strict=True))
+            print(f"answered by another engine: {engines}")
+            moved = [
+                [str(i), str(_size(asked[i])), asked[i].cost[:24], asked[i].keep or "", f"{ratio:.2f}"]
+                + [
+                    f"{1000 * answers[lb][i][0]:.0f} {_word(answers[lb][i][1])} {answers[lb][i][2]}"
+                    for lb in labels
+                ]
+                for i, ratio in changed(old, new, args.slowest)
+            ]
+            print(
+                f"\nthe questions whose time changed the most ({labels[0]} / {labels[1]}, either over 20 ms)"
+            )
+            print(_table(["i", "size", "cost", "keep", "ratio", *[f"{lb} ms" for lb in labels]], moved))
         label = labels[-1]
         everything = range(len(asked))
         unpayable = [i for i in everything if answers[label][i][1] is False]
@@ -254,6 +271,28 @@ def main(argv: Sequence[str] | None = None) -> None:
             run({args.against_rev: tree, "this": ROOT})
     else:
         run({"this": ROOT})
+
+
+def changed(
+    old: Sequence[tuple[float, bool | None, str]], new: Sequence[tuple[float, bool | None, str]], count: int
+) -> list[tuple[int, float]]:
+    """The questions whose time changed the most between two versions' answers, as (index, old / new):
+    ``count`` of the largest ratios and ``count`` of the smallest, among those over 20 ms in either.
+
+    >>> old = [(0.050, True, "fast"), (0.030, True, "fast"), (0.005, False, "fast"), (0.025, True, "fast")]
+    >>> new = [(0.025, True, "cp-sat"), (0.060, True, "fast"), (0.001, False, "fast"), (0.025, True, "fast")]
+    >>> changed(old, new, 1)
+    [(0, 2.0), (1, 0.5)]
+    """
+    ratios = [
+        (i, a[0] / b[0])
+        for i, (a, b) in enumerate(zip(old, new, strict=True))
+        if max(a[0], b[0]) > 0.02 and b[0]
+    ]
+    ratios.sort(key=lambda pair: -pair[1])
+    faster = [pair for pair in ratios[:count] if pair[1] > 1]
+    slower = [pair for pair in ratios[::-1][:count] if pair[1] < 1 and pair not in faster]
+    return faster + slower[::-1]
 
 
 def _size(question: Question) -> int:

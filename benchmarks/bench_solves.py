@@ -27,7 +27,14 @@ import planner.api
 import planner.described
 import planner.solve.cpsat.spine
 from benchmarks.bench_no import questions
-from benchmarks.boards import MULTIPLIERS, SPICE, Question, multiplier_questions, small_slow_questions
+from benchmarks.boards import (
+    MULTIPLIERS,
+    SPICE,
+    Question,
+    long_programme_questions,
+    multiplier_questions,
+    small_slow_questions,
+)
 from models.board import Board
 from models.cost import PaymentTarget
 
@@ -166,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         {"id": "f1", "card": "Forest", "controller": "me"}]}, "{G}", keep="{G}")  # fmt: skip
     breakdown(warm)  # (OR-Tools imported and CP-SAT run once, outside the figures)
     if args.regression:
-        boards = {**multiplier_questions(), **small_slow_questions()}
+        boards = {**multiplier_questions(), **small_slow_questions(), **long_programme_questions()}
         for name in args.indices or list(boards):
             _report(name, boards[name], breakdown(boards[name]))
         return

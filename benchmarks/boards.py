@@ -38,6 +38,7 @@ __all__ = [
     "big_board",
     "cataracts_board",
     "cataracts_cost",
+    "long_programme_questions",
     "multiplier_questions",
     "random_question",
     "realistic_board",
@@ -647,4 +648,22 @@ def small_slow_questions() -> dict[str, Question]:
     return {
         "mystic gates 17": Question(board=gates, cost="{2}{G}", kind="small"),
         "ironworks signets 10": Question(board=signets, cost="{W}{W}", kind="small"),
+    }
+
+
+def long_programme_questions() -> dict[str, Question]:
+    """Boards of ``bench_no --multipliers`` where the fast path's programme ran long (issue 41), by name:
+    question 114 of seed 14, {G} 28 times on 55 permanents of the payer (every payment taps the last white,
+    red and green sources, and the branching on them would take some 390,000 moves: the programme took
+    75,509, 84 ms, before it declined and CP-SAT answered in 44 ms); question 183 of the same seed, {R} 34
+    times on 60 (the programme answered in 81,134 moves, 82 ms, where CP-SAT takes 50).
+
+    >>> questions = long_programme_questions()
+    >>> {name: sum(p["controller"] == "me" for p in q.board["permanents"]) for name, q in questions.items()}
+    {'seed 14 question 114': 55, 'seed 14 question 183': 60}
+    """
+    # (as benchmarks.bench_no.questions rebuilds them)
+    return {
+        f"seed 14 question {i}": random_question(random.Random(f"bench_no 14:{i}"), spice=MULTIPLIERS)
+        for i in (114, 183)
     }

@@ -100,9 +100,9 @@ def test_the_first_payment_is_worked_out_once_when_the_keepers_are_needed(
     restarted: list[bool] = []
     optimise_by = optimise._optimise_by
 
-    def noting(problem: object, firsts: object = None) -> object:
+    def noting(problem: object, firsts: object = None, spent: tuple[int, int] = (0, 0)) -> object:
         restarted.append(firsts is not None)
-        return optimise_by(problem, firsts)  # type: ignore[arg-type]
+        return optimise_by(problem, firsts, spent)  # type: ignore[arg-type]
 
     monkeypatch.setattr(optimise._Solver, "solve", recording)
     monkeypatch.setattr(optimise, "_optimise_by", noting)
@@ -117,10 +117,12 @@ def test_the_first_payment_is_worked_out_once_when_the_keepers_are_needed(
 
 
 def test_a_branching_that_cannot_finish_is_declined_early(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Question 114 of ``bench_no --multipliers`` (60 permanents, {G} 28 times): every payment taps the last
-    white, red and green sources, and the branching on them needs more runs of the programme than its limit
-    allows. It used to run until the limit (a tenth of a second) before CP-SAT answered; it declines once
-    the runs still waiting would pass the limit at the moves a run has taken so far."""
+    """Question 114 of ``bench_no --multipliers`` (55 permanents of the payer, 38 sources, {G} 28 times):
+    every payment taps the last white, red and green sources, and the branching on them needs some 390,000
+    moves of the programme. It used to run until the limit (a tenth of a second), and then, once the runs
+    still waiting would pass it, 75,509 moves (84 ms) before CP-SAT answered in 44; with the limit of a board
+    of 38 sources (programme.move_limit: 57,000 moves), the first run's extent (140,845 moves) passes it,
+    and the fast path declines before the programme takes a move."""
     question = questions(115, 14, MULTIPLIERS)[114]
     board = Board.from_dict(question.board)
     problem = PaymentProblem.of(board, PaymentTarget.of(question.cost))
@@ -134,5 +136,30 @@ def test_a_branching_that_cannot_finish_is_declined_early(monkeypatch: pytest.Mo
     monkeypatch.setattr(_Search, "__init__", keeping)
     forget_all()
     assert solve_fast(problem) is None
-    assert searches and all(s.moves < programme._MAX_MOVES * 2 // 3 for s in searches)
+    assert searches and all(s.moves == 0 for s in searches)
+    forget_all()
+
+
+def test_the_search_with_keepers_goes_on_from_the_moves_taken_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The programme's limit is the question's: the search that starts again with the keepers (question 114
+    of ``bench_no --multipliers``, with the whole limit on any board) counts the first search's moves and
+    runs, and its runs still waiting decline once those with theirs would pass the limit."""
+    monkeypatch.setattr(programme, "_SOURCES_AT_FULL_LIMIT", 1)
+    question = questions(115, 14, MULTIPLIERS)[114]
+    board = Board.from_dict(question.board)
+    problem = PaymentProblem.of(board, PaymentTarget.of(question.cost))
+    searches: list[tuple[_Search, tuple[int, int]]] = []
+    start = _Search.__init__
+
+    def keeping(self: _Search, *args: object) -> None:
+        start(self, *args)  # type: ignore[arg-type]
+        searches.append((self, (self.moves, self.runs)))
+
+    monkeypatch.setattr(_Search, "__init__", keeping)
+    forget_all()
+    assert solve_fast(problem) is None
+    (first, began), (second, went_on) = searches
+    assert began == (0, 0) and first.runs == 1 and first.moves > 0
+    assert went_on == (first.moves, first.runs)
+    assert second.moves <= programme._MAX_MOVES
     forget_all()

@@ -77,7 +77,7 @@ def runs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[_Run]]:
         beyond: bool = False,
     ) -> _Taps | None:
         bound = None if limit is None else (limit - beyond, beyond)
-        fits = self._fits(skipped, plain=plain, budget=programme._MAX_MOVES - self.search.moves, limit=bound)
+        fits = self._fits(skipped, plain=plain, budget=self.limit - self.search.moves, limit=bound)
         moves, states = self._extent(skipped, plain=plain, cap=1 << 60, limit=bound)
         before = self.search.moves
         passes.clear()
@@ -197,6 +197,8 @@ def test_just_inside_and_just_outside_each_limit(
         }
     )
     problem = PaymentProblem.of(board, PaymentTarget.of("{40}{G}{U}"))
+    # (the whole of _MAX_MOVES on this board of 56 sources: programme.move_limit)
+    monkeypatch.setattr(programme, "_SOURCES_AT_FULL_LIMIT", 1)
     first = _first_run(problem, runs)
     assert first.plain and not first.bounded and first.fits and first.ended == "ok" and first.taken > 0
     extent = {"moves": first.moves, "states": first.states}[limit]

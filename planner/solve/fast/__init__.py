@@ -50,20 +50,22 @@ that pays its {1}: :func:`_with_keepers`).
 Abilities that cost mana (specials) enter the programme as totals: what they take is added to the demand.
 That is a relaxation, since it does not ask whether some order pays each cost with mana made before it; so
 the best relaxed payment is optimal whenever such an order exists, and :func:`_plan` looks for one. When it
-finds none, or past fixed limits on the branching and the programme's states, the fast path declines and
-CP-SAT answers. Whether a run of the programme keeps within its limits is decided before it runs, from
-counts (:meth:`~planner.solve.fast.programme._Programme._extent`: each part of a state in a range per
-feeding value, in time linear in the uses): a run without a bound that does not fit is declined at once,
-and a run that fits never passes a limit. A run bounded by a known payment's value reads its bound too:
-each use raises a state's value plus the least cost of the mana it still needs by at least its group's
-:meth:`~planner.solve.fast.programme._Programme._rise`, so its extent keeps only the boxes within the
+finds none, or past limits on the branching, the programme's moves and its states, the fast path declines
+and CP-SAT answers. The moves are counted for the whole question (across the search that starts again with
+the keepers), and a board of fewer than 100 sources gets a share of their limit in proportion
+(:func:`~planner.solve.fast.programme.move_limit`): what the fast path spends before it declines is added to
+CP-SAT's answer, whose model is small on such boards. Whether a run of the programme keeps within its limits
+is decided before it runs, from counts (:meth:`~planner.solve.fast.programme._Programme._extent`: each part of
+a state in a range per feeding value, in time linear in the uses): a run without a bound that does not fit is
+declined at once, and a run that fits never passes a limit. A run bounded by a known payment's value reads its
+bound too: each use raises a state's value plus the least cost of the mana it still needs by at least its
+group's :meth:`~planner.solve.fast.programme._Programme._rise`, so its extent keeps only the boxes within the
 bound. Such a run is first tried for a few moves (those that answer mostly take under 30), and its extent is
-worked out only when the trial does not end: it is declined then when that does not fit, having taken at
-most the trial's moves. A board that a permanent's card puts
-outside whatever the board does (an ability the fast path takes on no board, that it could activate now:
-:func:`~planner.solve.fast.kinds.outside_on_any_board`) is told so before its reduction when only the
-verdict is asked for (:func:`solve_fast`). The tests compare answers with CP-SAT and the reference search on
-thousands of random boards.
+worked out only when the trial does not end: it is declined then when that does not fit, having taken at most
+the trial's moves. A board that a permanent's card puts outside whatever the board does (an ability the fast
+path takes on no board, that it could activate now: :func:`~planner.solve.fast.kinds.outside_on_any_board`) is
+told so before its reduction when only the verdict is asked for (:func:`solve_fast`). The tests compare
+answers with CP-SAT and the reference search on thousands of random boards.
 
 **The modules**, each importing only those above it: :mod:`~planner.solve.fast.kinds` (what a card offers:
 per-card analyses, kept across questions by :mod:`models.kept`), :mod:`~planner.solve.fast.sources` (a

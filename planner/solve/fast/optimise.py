@@ -81,12 +81,15 @@ def _optimise(problem: _Reduced) -> _Choice | None:
         keeping = _with_keepers(layout)
         # (the first payments found carry over when no group was split: the same groups, the same answers)
         firsts = needed.firsts if keeping.groups == layout.groups else None
-        return _optimise_by(replace(problem, layout=keeping), firsts)
+        # (the programme's moves so far count against the question's limit: issue 41)
+        return _optimise_by(replace(problem, layout=keeping), firsts, needed.spent)
 
 
-def _optimise_by(problem: _Reduced, firsts: _Firsts | None = None) -> _Choice | None:
-    """:func:`_optimise` with the problem's layout as it is (``firsts``: see :class:`_Search`)."""
-    search = _Search(problem, firsts)
+def _optimise_by(
+    problem: _Reduced, firsts: _Firsts | None = None, spent: tuple[int, int] = (0, 0)
+) -> _Choice | None:
+    """:func:`_optimise` with the problem's layout as it is (``firsts``, ``spent``: see :class:`_Search`)."""
+    search = _Search(problem, firsts, spent)
     for mode in sorted(problem.modes, key=lambda m: m.life):
         if search.best is not None and mode.life > search.best.levels[0]:
             break  # the life alone is worse than the best found

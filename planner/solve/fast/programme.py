@@ -39,11 +39,30 @@ _Limit = tuple[int, bool]
 #: Past any part of a state: the least floor of no group at all (:meth:`_Programme._spread`).
 _FAR = 1 << 62
 #: The most transitions (state times option) the dynamic programme tries in one fast-path call, a bound on its
-#: time (about a tenth of a second); past it CP-SAT answers (a cost of {114} on 160 permanents).
+#: time (about a tenth of a second, 0.7-1.2 microseconds a move); past it CP-SAT answers (a cost of {114} on
+#: 160 permanents). Boards of fewer than :data:`_SOURCES_AT_FULL_LIMIT` sources get a share of it
+#: (:func:`move_limit`).
 _MAX_MOVES = 150_000
+#: The sources from which the programme may take all of :data:`_MAX_MOVES` (:func:`move_limit`).
+_SOURCES_AT_FULL_LIMIT = 100
 #: The most moves a bounded run takes before its extent is worked out (:meth:`_Programme.solve`): those that
 #: answer take 1-28 on the benchmarks' boards, which then never work out an extent.
 _TRIAL_MOVES = 64
+
+
+def move_limit(sources: int) -> int:
+    """The most moves the programme takes for a question whose board has ``sources`` sources: all of
+    :data:`_MAX_MOVES` from :data:`_SOURCES_AT_FULL_LIMIT` sources on, a share in proportion below.
+
+    What the fast path spends before it declines is added to what CP-SAT then takes, and CP-SAT's model
+    grows with the sources: on boards of 10 to 60 permanents it answers in some 15 to 60 ms, where the whole
+    limit is 100 to 180 ms of moves (issue 41: bench_no --multipliers seed 14 question 114, 38 sources, took
+    75,509 moves, 84 ms, before it declined, and CP-SAT answered in 44 ms).
+
+    >>> move_limit(45), move_limit(100), move_limit(800)
+    (67500, 150000, 150000)
+    """
+    return _MAX_MOVES * min(sources, _SOURCES_AT_FULL_LIMIT) // _SOURCES_AT_FULL_LIMIT
 
 
 class _PastItsExtentError(_DeclinedError):
@@ -73,6 +92,8 @@ class _Programme:
         """``demand``: per type, what the pool leaves open; ``balance``: the demand less the pool, signed
         (see :func:`_balance`), where the states start."""
         self.search = search
+        #: the most moves the programme takes for the question, in all its runs (:func:`move_limit`)
+        self.limit = move_limit(len(search.problem.sources))
         groups = search.groups
         # specials first, then the rest, each in the order of search.groups
         specials = [group for group in groups if group.members[0].special] if search.special else []
@@ -190,7 +211,7 @@ class _Programme:
             # the moves a run has taken so far, pass the limit, decline now rather than once it is passed
             # (a choice of speed: CP-SAT answers, and sooner)
             each = search.moves / search.runs
-            if search.moves + each * (1 + search.pending) > _MAX_MOVES:
+            if search.moves + each * (1 + search.pending) > self.limit:
                 raise _DeclinedError
         search.runs += 1
         limit = None if bound is None else (bound - beyond, beyond)
@@ -201,7 +222,7 @@ class _Programme:
                 return self._run(skipped, plain, limit, trial=True)
             except _TrialOverError:
                 pass
-        if not self._fits(skipped, plain=plain, budget=_MAX_MOVES - search.moves, limit=limit):
+        if not self._fits(skipped, plain=plain, budget=self.limit - search.moves, limit=limit):
             raise _DeclinedError  # (decided before the run, or after its trial: its extent passes the limits)
         return self._run(skipped, plain, limit, trial=False)
 
@@ -210,10 +231,10 @@ class _Programme:
     ) -> _Taps | None:
         """One pass of :meth:`solve`'s run (``limit``: its bound on value, as :meth:`_fits` reads it), from
         the moves the search has taken so far, within the limits; with ``trial``, at most
-        :data:`_TRIAL_MOVES` moves, past which :class:`_TrialOverError` ends it (the moves it took counted,
-        the one that would pass not taken)."""
-        budget = _MAX_MOVES - self.search.moves
-        stop = min(self.search.moves + _TRIAL_MOVES, _MAX_MOVES) if trial else _MAX_MOVES
+        :data:`_TRIAL_MOVES` moves and never past :attr:`limit`, past which :class:`_TrialOverError` ends
+        it (the moves it took counted, the one that would pass not taken)."""
+        budget = self.limit - self.search.moves
+        stop = min(self.search.moves + _TRIAL_MOVES, self.limit) if trial else self.limit
         bounded = limit is not None
         frontier: dict[tuple[int, ...], tuple[int, object]] = {self.start: (0, None)}
         groups = self.search.groups
@@ -259,9 +280,11 @@ class _Programme:
                 taking = len(current) * len(options)
                 self.search.moves += taking
                 if self.search.moves > stop:
-                    if self.search.moves > _MAX_MOVES:
+                    if not trial:
                         raise self._declined(skipped, plain, budget, limit)
-                    self.search.moves -= taking  # (the trial ends: these moves are not taken)
+                    # (the trial ends, at its moves or the limit: these moves are not taken, and the run's
+                    # extent decides whether it goes on)
+                    self.search.moves -= taking
                     raise _TrialOverError
                 self.search.problem.check_time()
                 ceiling -= each  # (the most mana the later uses can still make)
@@ -345,7 +368,7 @@ class _Programme:
     def _fits(
         self, skipped: frozenset[int], *, plain: bool, budget: int, limit: _Limit | None = None
     ) -> bool:
-        """Whether :meth:`solve` surely keeps within its limits (``budget`` moves, what :data:`_MAX_MOVES`
+        """Whether :meth:`solve` surely keeps within its limits (``budget`` moves, what :attr:`limit`
         leaves of the search's at the run's start, and :data:`_MAX_STATES` states): :meth:`_coarse_fit` or
         :meth:`_extent` within them. Decided before the run (a bounded run's after its trial), from counts,
         with what is left of the budget then; a run that does not fit is declined at once, and one that fits

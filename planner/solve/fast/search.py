@@ -39,11 +39,13 @@ class _KeepersNeededError(Exception):
     """A payment loses a color on a board with an ability that costs mana: the search starts again with
     the sets of groups that keep each color (:func:`_with_keepers`) to branch on. It carries the first
     payments the search worked out (:attr:`_Search.firsts`), which the next search reuses when its groups
-    are the same."""
+    are the same, and the programme's moves and runs so far (:attr:`_Search.spent`), which the next search
+    goes on from: the programme's limit is the question's, not one search's (issue 41)."""
 
-    def __init__(self, firsts: _Firsts) -> None:
+    def __init__(self, firsts: _Firsts, spent: tuple[int, int]) -> None:
         super().__init__()
         self.firsts = firsts
+        self.spent = spent
 
 
 #: A search's first payment per mode (nothing skipped); None where there is none.
@@ -103,9 +105,12 @@ class _Search:
     the way to T are colors T* loses, so they are never more than T* loses.
     """
 
-    def __init__(self, problem: _Reduced, firsts: _Firsts | None = None) -> None:
+    def __init__(
+        self, problem: _Reduced, firsts: _Firsts | None = None, spent: tuple[int, int] = (0, 0)
+    ) -> None:
         """``firsts``: the first payments of an earlier search of the same problem with the same groups
-        (see :class:`_KeepersNeededError`), reused rather than worked out again."""
+        (see :class:`_KeepersNeededError`), reused rather than worked out again; ``spent``: the moves and
+        runs of the programme that earlier search took (:attr:`spent`), counted against this one's limit."""
         self.problem = problem
         self.firsts: _Firsts = {} if firsts is None else firsts
         layout = problem.layout if problem.layout is not None else _layout(problem.sources)
@@ -124,8 +129,8 @@ class _Search:
         self.gain = layout.gain  # the most mana net, all sources used
         self.light_first = layout.light_first
         self.budget = _MAX_SUBPROBLEMS
-        self.moves = 0  # the dynamic programme's transitions so far (see _MAX_MOVES)
-        self.runs = 0  # the dynamic programme's runs so far
+        # the dynamic programme's transitions (see _MAX_MOVES) and runs so far, this question's
+        self.moves, self.runs = spent
         # while best_in_mode branches: its stack, what it solved and the set being solved, from which
         # :attr:`pending` counts the others waiting (read only when the programme runs again, not per set)
         self._waiting: _Waiting | None = None
@@ -241,8 +246,13 @@ class _Search:
             return None
         colors = self.lost(found)
         if colors and self.unbranched:
-            raise _KeepersNeededError(self.firsts)
+            raise _KeepersNeededError(self.firsts, self.spent)
         return found, self.levels(mode, found, colors), colors
+
+    @property
+    def spent(self) -> tuple[int, int]:
+        """The dynamic programme's moves and runs so far, this search's and those it went on from."""
+        return self.moves, self.runs
 
     @property
     def pending(self) -> int:
