@@ -10,9 +10,13 @@ it does not read.
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import os
+import pickle
 import re
+import sys
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any, cast
@@ -20,8 +24,10 @@ from typing import Any, cast
 import lark
 import platformdirs
 from lark import Lark, Token, Transformer
+from lark.grammar import Rule
+from lark.lark import _LOAD_ALLOWED_OPTIONS
 from lark.lexer import BasicLexer, ContextualLexer, Scanner, TerminalDef, _create_unless
-from lark.utils import TextSlice
+from lark.utils import SerializeMemoizer, TextSlice
 
 from models.oracle import lexicon
 
@@ -86,34 +92,98 @@ def built(transformer: Transformer[Token, Any] | None) -> Lark:
     as the rule is reduced: no parse tree is built and walked again), else answering parse trees.
 
     Building its tables takes a few hundred milliseconds, so they are kept between processes in a file of
-    the user's cache directory named by the grammar's hash (:func:`_tables_file`; the transformer is no
-    part of the tables); Lark checks the grammar against the file before it uses it, so a stale file is
-    never read, and without a writable cache directory the tables are built each time."""
-    grammar = _GRAMMAR.read_text(encoding="utf-8").replace("LIST_WORDS", _list_words())
-    text = grammar + "\n" + _lexicon_terminals() + "\n"
+    the user's cache directory named by the grammar's hash, Lark's and Python's versions
+    (:func:`_tables_file`; the transformer is no part of the tables). The file is written the first time
+    and read after; a file that cannot be read (cut short, corrupt) is built again and written again, and
+    without a writable cache directory the tables are built each time. Either way the parser is made from
+    the tables as Lark reads them from its own files, so it is the same parser whether they were read or
+    built.
+
+    >>> built(None).parse("{T}", start="costs").data
+    'costs'
+    """
+    text = _grammar_text()
     kept = _tables_file(text)
-    if kept is None or Path(kept).exists():
-        return _lark(text, kept or False, transformer)
-    # (written under a name of this process's own, then renamed: another process reading the file while it is
-    # written would read part of it)
-    own = f"{kept}.{os.getpid()}.tmp"
-    parser = _lark(text, own, transformer)
-    with contextlib.suppress(OSError):
-        os.replace(own, kept)
-    return parser
+    if kept is not None and (tables := _read_tables(kept)) is not None:
+        with contextlib.suppress(Exception):  # (a file of another shape: built again below)
+            return _parser_of(tables, transformer)
+    tables = _tables(text)
+    if kept is not None:
+        _write_tables(tables, kept)
+    return _parser_of(tables, transformer)
 
 
-def _lark(text: str, cache: str | bool, transformer: Transformer[Token, Any] | None) -> Lark:
-    return Lark(
-        text,
-        parser="lalr",
-        lexer="contextual",
-        start=list(STARTS),
-        maybe_placeholders=False,
-        cache=cache,
-        transformer=transformer,
-        _plugins={"ContextualLexer": _ContextualLexer},
-    )
+def _grammar_text() -> str:
+    """The grammar's text: ``grammar.lark`` with its list words filled in and the lexicon's terminals."""
+    grammar = _GRAMMAR.read_text(encoding="utf-8").replace("LIST_WORDS", _list_words())
+    return grammar + "\n" + _lexicon_terminals() + "\n"
+
+
+#: The parser's tables: Lark's serialised form of the parser (what ``Lark.save`` writes, under ``data``) and
+#: the rules and terminals it refers to as ``{'@': number}`` (under ``memo``, by number), those as the objects
+#: Lark reads them into rather than in its serialised form (whose generic reading was half of loading the
+#: parser, pickle's own reading of the objects a tenth of that).
+_Tables = dict[str, Any]
+
+
+def _tables(text: str) -> _Tables:
+    """The tables of the grammar ``text``, built (a few hundred milliseconds)."""
+    parser = Lark(text, parser="lalr", lexer="contextual", start=list(STARTS), maybe_placeholders=False)
+    memo = SerializeMemoizer([TerminalDef, Rule])
+    data = parser.serialize(memo)
+    data["options"] = {k: v for k, v in data["options"].items() if k not in _LOAD_ALLOWED_OPTIONS}
+    referred = SerializeMemoizer.deserialize(memo.serialize(), {"Rule": Rule, "TerminalDef": TerminalDef}, {})
+    return {"data": data, "memo": referred}
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off while the parser's some 100,000 objects are made (none is garbage;
+    the collector would go through them several times, a third of the time), as it was after."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _parser_of(tables: _Tables, transformer: Transformer[Token, Any] | None) -> Lark:
+    """The parser of ``tables``, made as Lark makes a parser it reads from its own file."""
+    with _collector_paused():
+        made = Lark._load_from_dict(  # type: ignore[no-untyped-call]
+            tables["data"], tables["memo"], transformer=transformer, _plugins=_PLUGINS
+        )
+    return cast(Lark, made)
+
+
+def _write_tables(tables: _Tables, path: Path) -> None:
+    """Keep ``tables`` in ``path`` for :func:`_read_tables`. Written under a name of this process's own, then
+    renamed (another process reading the file while it is written would read part of it); tables that
+    cannot be written are not kept."""
+    own = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        with own.open("wb") as file:
+            pickle.dump(tables, file, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(own, path)
+    except (OSError, pickle.PicklingError):
+        with contextlib.suppress(OSError):
+            own.unlink()
+
+
+def _read_tables(path: Path) -> _Tables | None:
+    """The tables kept in ``path`` (:func:`_write_tables`), or None when there are none or they cannot be
+    read (the caller builds them again: never a failure)."""
+    try:
+        with _collector_paused(), path.open("rb") as file:
+            tables = pickle.load(file)
+        for value in tables["memo"].values():
+            if isinstance(value, Rule):
+                value._deserialize()  # type: ignore[no-untyped-call]  # (a rule's hash is that of its symbols' names: this process's hash)
+        return cast("_Tables", tables)
+    except Exception:  # (no file yet, or one this process cannot read)
+        return None
 
 
 #: How many tokens a parser state's scanner matches terminal by terminal before it compiles its terminals
@@ -198,6 +268,10 @@ class _ContextualLexer(ContextualLexer):
     BasicLexer = _BasicLexer
 
 
+#: Lark's classes replaced by the grammar's own.
+_PLUGINS = {"ContextualLexer": _ContextualLexer}
+
+
 #: The rules a text can be read from.
 STARTS = (
     "costs",
@@ -217,12 +291,12 @@ STARTS = (
 )
 
 
-def _tables_file(text: str) -> str | None:
+def _tables_file(text: str) -> Path | None:
     """Where the parser's tables for this grammar text are kept; None when there is nowhere to keep them."""
-    key = hashlib.sha256(f"{text}{STARTS}{lark.__version__}".encode()).hexdigest()[:20]
+    key = hashlib.sha256(f"{text}{STARTS}{lark.__version__}{sys.version_info[:2]}".encode()).hexdigest()[:20]
     folder = Path(platformdirs.user_cache_dir("mana-planner"))
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
-    return str(folder / f"oracle-grammar-{key}.lark")
+    return folder / f"oracle-grammar-{key}.pickle"
