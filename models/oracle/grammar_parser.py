@@ -16,7 +16,8 @@ import os
 import pickle
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
+from copy import copy
 from functools import cache
 from pathlib import Path
 from typing import Any, cast
@@ -24,9 +25,12 @@ from typing import Any, cast
 import lark
 import platformdirs
 from lark import Lark, Token, Transformer
+from lark.common import LexerConf
 from lark.grammar import Rule
 from lark.lark import _LOAD_ALLOWED_OPTIONS
-from lark.lexer import BasicLexer, ContextualLexer, Scanner, TerminalDef, _create_unless
+from lark.lexer import AbstractBasicLexer, BasicLexer, ContextualLexer, Scanner, TerminalDef, _create_unless
+from lark.parsers.lalr_analysis import IntParseTable, Reduce, Shift
+from lark.parsers.lalr_parser import LALR_Parser, _Parser
 from lark.utils import SerializeMemoizer, TextSlice
 
 from models.oracle import lexicon
@@ -122,7 +126,8 @@ def _grammar_text() -> str:
 #: The parser's tables: Lark's serialised form of the parser (what ``Lark.save`` writes, under ``data``) and
 #: the rules and terminals it refers to as ``{'@': number}`` (under ``memo``, by number), those as the objects
 #: Lark reads them into rather than in its serialised form (whose generic reading was half of loading the
-#: parser, pickle's own reading of the objects a tenth of that).
+#: parser, pickle's own reading of the objects a tenth of that), and so is the LALR parse table (the
+#: parser's ``parser``: :class:`_LALRParser` takes it as it is).
 _Tables = dict[str, Any]
 
 
@@ -133,7 +138,43 @@ def _tables(text: str) -> _Tables:
     data = parser.serialize(memo)
     data["options"] = {k: v for k, v in data["options"].items() if k not in _LOAD_ALLOWED_OPTIONS}
     referred = SerializeMemoizer.deserialize(memo.serialize(), {"Rule": Rule, "TerminalDef": TerminalDef}, {})
+    frontend = data["parser"]
+    frontend["parser"] = IntParseTable.deserialize(frontend["parser"], referred)  # type: ignore[no-untyped-call]
     return {"data": data, "memo": referred}
+
+
+class _LALRParser(LALR_Parser):
+    """Lark's LALR parser, made from a parse table kept as the table itself (:func:`_tables`) as well as from
+    Lark's serialised form of it."""
+
+    @classmethod
+    def deserialize(  # type: ignore[override]  # (Lark's own signature: its parser's callbacks too)
+        cls, data: Any, memo: Any, callbacks: Any, debug: bool = False
+    ) -> LALR_Parser:
+        if not isinstance(data, IntParseTable):
+            return cast(LALR_Parser, super().deserialize(data, memo, callbacks, debug))  # type: ignore[no-untyped-call]
+        made = cls.__new__(cls)
+        made._parse_table = data  # type: ignore[assignment]  # (Lark's own annotation names the other table)
+        made.parser = _Parser(data, callbacks, debug)
+        return made
+
+
+#: Lark's two actions, which its parser tells apart by identity: pickled by name (:class:`_TablesPickler`).
+_ACTIONS = {"Shift": Shift, "Reduce": Reduce}
+
+
+class _TablesPickler(pickle.Pickler):
+    """Pickles the tables, Lark's actions by name."""
+
+    def persistent_id(self, obj: Any) -> str | None:
+        return str(obj) if obj is Shift or obj is Reduce else None
+
+
+class _TablesUnpickler(pickle.Unpickler):
+    """Reads what :class:`_TablesPickler` pickled, Lark's actions as this process's."""
+
+    def persistent_load(self, pid: Any) -> Any:
+        return _ACTIONS[pid]
 
 
 @contextlib.contextmanager
@@ -165,7 +206,7 @@ def _write_tables(tables: _Tables, path: Path) -> None:
     own = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         with own.open("wb") as file:
-            pickle.dump(tables, file, protocol=pickle.HIGHEST_PROTOCOL)
+            _TablesPickler(file, protocol=pickle.HIGHEST_PROTOCOL).dump(tables)
         os.replace(own, path)
     except (OSError, pickle.PicklingError):
         with contextlib.suppress(OSError):
@@ -177,7 +218,7 @@ def _read_tables(path: Path) -> _Tables | None:
     read (the caller builds them again: never a failure)."""
     try:
         with _collector_paused(), path.open("rb") as file:
-            tables = pickle.load(file)
+            tables = _TablesUnpickler(file).load()
         for value in tables["memo"].values():
             if isinstance(value, Rule):
                 value._deserialize()  # type: ignore[no-untyped-call]  # (a rule's hash is that of its symbols' names: this process's hash)
@@ -261,15 +302,48 @@ class _BasicLexer(BasicLexer):
         return _LazyScanner(self, terminals, self.g_regex_flags, self.re, self.use_bytes)
 
 
+class _StateLexers(dict[int, AbstractBasicLexer]):
+    """Each parser state's lexer, made when the state is first met, one for all the states that accept the
+    same terminals (as Lark's contextual lexer makes them all at once: a process reading a few cards meets a
+    few hundred of the 3,453 states, and making every lexer was a fifth of loading the parser)."""
+
+    def __init__(self, conf: LexerConf, accepts: dict[int, Collection[str]], always: Collection[str]) -> None:
+        super().__init__()
+        self.conf = conf
+        self.accepts = accepts
+        self.always = always
+        self.by_accepted: dict[frozenset[str], BasicLexer] = {}
+
+    def __missing__(self, state: int) -> BasicLexer:
+        accepted = frozenset(self.accepts[state])
+        lexer = self.by_accepted.get(accepted)
+        if lexer is None:
+            names = accepted | set(self.conf.ignore) | set(self.always)
+            conf = copy(self.conf)
+            conf.terminals = [t for t in self.conf.terminals if t.name in names]  # (the lexer sorts them)
+            lexer = self.by_accepted[accepted] = _BasicLexer(conf)
+        self[state] = lexer
+        return lexer
+
+
 class _ContextualLexer(ContextualLexer):
-    """Lark's contextual lexer, each state's scanner (and the whole grammar's, for an error's message) a
-    :class:`_LazyScanner`."""
+    """Lark's contextual lexer, each state's lexer made when the state is first met (:class:`_StateLexers`),
+    each state's scanner (and the whole grammar's, for an error's message) a :class:`_LazyScanner`."""
 
     BasicLexer = _BasicLexer
 
+    def __init__(
+        self, conf: LexerConf, states: dict[int, Collection[str]], always_accept: Collection[str] = ()
+    ) -> None:
+        if not conf.skip_validation:  # (a grammar read from its text: Lark checks every state's terminals)
+            super().__init__(conf, states, always_accept)
+            return
+        super().__init__(conf, {}, always_accept)  # (the whole grammar's lexer, no state's yet)
+        self.lexers = _StateLexers(conf, states, always_accept)
+
 
 #: Lark's classes replaced by the grammar's own.
-_PLUGINS = {"ContextualLexer": _ContextualLexer}
+_PLUGINS = {"ContextualLexer": _ContextualLexer, "LALR_Parser": _LALRParser}
 
 
 #: The rules a text can be read from.
