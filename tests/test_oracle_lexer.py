@@ -1,12 +1,13 @@
-"""The grammar's lexer (models/oracle/grammar_parser.py): each parser state's scanner matches its terminals
-one by one until the state is met often (:class:`_LazyScanner`), and must find what Lark's own scanner of
-that state (one compiled expression of named alternatives) finds, token for token, in every state."""
+"""The grammar's lexer (models/oracle/grammar_parser.py): each parser state's lexer is made when the state is
+first met, as Lark's contextual lexer makes it; each state's scanner matches its terminals one by one until
+the state is met often (:class:`_LazyScanner`), and must find what Lark's own scanner of that state (one
+compiled expression of named alternatives) finds, token for token, in every state."""
 
 from __future__ import annotations
 
 import re
 
-from lark.lexer import BasicLexer, Scanner, _create_unless
+from lark.lexer import BasicLexer, ContextualLexer, Scanner, _create_unless
 from lark.utils import TextSlice
 
 from models.catalogue import all_cards
@@ -14,11 +15,30 @@ from models.oracle.grammar import _reader
 from models.oracle.grammar_parser import COMPILE_AFTER, _LazyScanner
 
 
+def _states() -> dict[int, list[str]]:
+    """What each parser state accepts (terminals and rules), by state."""
+    table = _reader().parser.parser._parse_table
+    return {state: list(actions) for state, actions in table.states.items()}
+
+
 def _state_lexers() -> list[BasicLexer]:
     """The parser's lexer of each parser state, once each, and the lexer of the whole grammar."""
     contextual = _reader().parser.lexer
-    unique = {id(lexer): lexer for lexer in contextual.lexers.values()}
+    unique = {id(lexer): lexer for lexer in (contextual.lexers[state] for state in _states())}
     return [*unique.values(), contextual.root_lexer]
+
+
+def test_each_state_lexes_the_terminals_larks_lexer_of_the_state_does() -> None:
+    """Each state's lexer, made when the state is first met, has the terminals, in their order, and the
+    ignored and newline terminals of Lark's lexer of that state (which Lark's contextual lexer makes at once).
+    """
+    ours = _reader().parser.lexer
+    larks = ContextualLexer(ours.lexers.conf, _states())
+    for state in _states():
+        mine, theirs = ours.lexers[state], larks.lexers[state]
+        assert [t.name for t in mine.terminals] == [t.name for t in theirs.terminals], state
+        assert (mine.ignore_types, mine.newline_types) == (theirs.ignore_types, theirs.newline_types)
+    assert [t.name for t in ours.root_lexer.terminals] == [t.name for t in larks.root_lexer.terminals]
 
 
 def _texts() -> list[str]:
@@ -48,7 +68,7 @@ def test_each_state_scans_as_lark_does() -> None:
 
 def test_a_state_met_often_gets_larks_scanner() -> None:
     contextual = _reader().parser.lexer
-    lexer = next(iter(contextual.lexers.values()))
+    lexer = contextual.lexers[next(iter(_states()))]
     lexer._scanner = None
     text = TextSlice("{T}: Add {G}.", 0, 13)
     first = lexer.match(text, 0)

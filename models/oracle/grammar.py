@@ -17,6 +17,7 @@ does not cover raises :class:`UnreadError`, never a guess.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
@@ -25,6 +26,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken
 
 from models.additional_costs import DiscardCost, SacrificeCost
 from models.alternative_costs import AlternativeCost
+from models.kept import per_card
 from models.oracle.effect_rules import EffectRules
 from models.oracle.grammar_parser import UnreadError, built
 from models.oracle.phrase_rules import PhraseRules
@@ -76,19 +78,38 @@ def read_as(text: str, start: str) -> Any:
     return _reader().parse(text, start=start)
 
 
-def _parse(text: str, start: str) -> Any:
+@dataclass(frozen=True, slots=True)
+class _NotRead:
+    """Why a phrase is not read: the message of the :class:`UnreadError` its reading raises."""
+
+    why: str
+
+
+@per_card(maxsize=8192)  # (a pure function of the phrase: the same phrases recur on many cards)
+def _reading(text: str, start: str) -> Any:
+    """The reading of ``text`` as the rule ``start``, or why it is not read (:class:`_NotRead`, kept as a
+    reading is, so that a phrase met again on another card is not parsed again to fail again).
+
+    >>> _reading("{T}", "costs"), _reading("{T} twice", "costs")
+    ((TapSymbol(),), _NotRead(why="'{T} twice': unexpected 'twice' at column 5"))
+    """
     try:
         return read_as(text if text.isascii() else text.translate(_AS_ASCII), start)
     except UnexpectedToken as error:  # (its str() works out every token the parser would accept: slow)
-        raise UnreadError(f"{text!r}: unexpected {str(error.token)!r} at column {error.column}") from None
+        return _NotRead(f"{text!r}: unexpected {str(error.token)!r} at column {error.column}")
     except UnexpectedCharacters as error:
-        raise UnreadError(
-            f"{text!r}: unexpected {text[error.pos_in_stream :][:1]!r} at column {error.column}"
-        ) from None
+        return _NotRead(f"{text!r}: unexpected {text[error.pos_in_stream :][:1]!r} at column {error.column}")
     except LarkError as error:
-        raise UnreadError(f"{text!r}: {str(error).splitlines()[0]}") from None
+        return _NotRead(f"{text!r}: {str(error).splitlines()[0]}")
     except Exception as error:  # (what a rule's method raised as the text was read)
-        raise UnreadError(f"{text!r}: {error}") from None
+        return _NotRead(f"{text!r}: {error}")
+
+
+def _parse(text: str, start: str) -> Any:
+    reading = _reading(text, start)
+    if isinstance(reading, _NotRead):
+        raise UnreadError(reading.why)
+    return reading
 
 
 def parse_costs(text: str) -> tuple[CostPart, ...]:

@@ -1,0 +1,121 @@
+"""The grammar's parser made from the tables kept between processes (models/oracle/grammar_parser.py) and the
+phrases' readings kept across cards (models/oracle/grammar.py) read as a parser Lark builds from the grammar's
+text reads, tree for tree and reading for reading, on every phrase the readers meet in the catalogue's and the
+peers' texts; a file of tables that cannot be read is built again and written again, and without anywhere to
+write the tables are built each time: never a failure."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lark import Lark
+
+from benchmarks.bench_parser import peer_card_faces
+from benchmarks.readings_dump import tree_text
+from models.catalogue import all_cards
+from models.kept import forget_all
+from models.oracle import grammar, grammar_parser, parse_oracle
+from models.oracle.grammar import _AS_ASCII, _reader, _Readings
+from models.oracle.grammar_parser import STARTS, UnreadError, built, parser
+
+
+def _lark_built(transformer: Any = None) -> Lark:
+    """The parser Lark builds from the grammar's text with Lark's own lexer (no tables kept, no plugin)."""
+    return Lark(
+        grammar_parser._grammar_text(),
+        parser="lalr",
+        lexer="contextual",
+        start=list(STARTS),
+        maybe_placeholders=False,
+        transformer=transformer,
+    )
+
+
+def _catalogue_phrases() -> list[tuple[str, str]]:
+    """Each phrase (with its start rule) the readers hand the grammar's parser reading the catalogue's texts
+    and the peers' test cards (benchmarks/peer_cards.json), found by watching the parser with every reading
+    forgotten."""
+    forget_all()
+    reader = _reader()
+    lark_parse = reader.parse
+    phrases: set[tuple[str, str]] = set()
+
+    def watched(text: str, start: str | None = None, on_error: Any = None) -> Any:
+        phrases.add((text, str(start)))
+        return lark_parse(text, start=start, on_error=on_error)
+
+    reader.parse = watched  # type: ignore[method-assign]
+    try:
+        for card in all_cards().values():
+            parse_oracle(card.oracle, card.name)
+        for face in peer_card_faces():
+            parse_oracle(face.oracle, face.name)
+    finally:
+        reader.parse = lark_parse  # type: ignore[method-assign]
+    return sorted(phrases)
+
+
+def _lark_reading(reference: Lark, text: str, start: str) -> object:
+    """What ``reference`` reads ``text`` as (the text as the readers hand it to the parser), or the type of
+    what it raises."""
+    try:
+        return reference.parse(text if text.isascii() else text.translate(_AS_ASCII), start=start)
+    except Exception as error:
+        return type(error)
+
+
+def test_kept_tables_and_readings_read_as_lark_builds_them() -> None:
+    phrases = _catalogue_phrases()
+    assert len(phrases) > 250 and {start for _, start in phrases} >= {"costs", "effect", "static"}
+    trees, readers = _lark_built(), _lark_built(_Readings())
+    for text, start in phrases:
+        expected_tree = _lark_reading(trees, text, start)
+        if isinstance(expected_tree, type):
+            with pytest.raises(Exception):  # noqa: B017 (whichever Lark raises for a phrase it does not read)
+                parser().parse(text, start=start)
+        else:
+            assert tree_text(parser().parse(text, start=start)) == tree_text(expected_tree), text
+        expected = _lark_reading(readers, text, start)
+        for _ in range(2):  # (read, then found kept)
+            if isinstance(expected, type):
+                with pytest.raises(UnreadError):
+                    grammar._parse(text, start)
+            else:
+                assert grammar._parse(text, start) == expected, text
+
+
+def _parses(made: Lark) -> bool:
+    return made.parse("{T}, Pay 1 life", start="costs").data == "costs"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"not a pickle", pickle.dumps({"data": {}, "memo": {}}), pickle.dumps([1, 2])],
+    ids=["corrupt", "another shape", "not tables"],
+)
+def test_a_file_that_cannot_be_read_is_built_again(
+    content: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept = tmp_path / "tables.pickle"
+    kept.write_bytes(content)
+    monkeypatch.setattr(grammar_parser, "_tables_file", lambda text: kept)
+    assert _parses(built(None))
+    assert grammar_parser._read_tables(kept) is not None  # (written again)
+    kept.write_bytes(kept.read_bytes()[:1000])  # (cut short)
+    assert _parses(built(None))
+
+
+def test_without_anywhere_to_keep_the_tables_they_are_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / "a file"
+    blocked.write_text("")
+    monkeypatch.setattr(grammar_parser.platformdirs, "user_cache_dir", lambda name: str(blocked / name))
+    assert grammar_parser._tables_file("grammar") is None
+    assert _parses(built(None))
+    nowhere = tmp_path / "missing" / "tables.pickle"
+    monkeypatch.setattr(grammar_parser, "_tables_file", lambda text: nowhere)
+    assert _parses(built(None)) and not nowhere.exists()
