@@ -77,6 +77,9 @@ class AmountKind(Enum):
     #: 1 when an opponent of its caster has at least ``constant`` cards in their graveyard, else 0 (Lullmage's
     #: Domination's condition: the board's ``graveyard``)
     OPPONENT_GRAVEYARD = "opponent_graveyard"
+    #: 1 when an opponent of its caster cast at least ``constant`` spells this turn, else 0 (Ertai's Scorn's
+    #: condition: the board's ``spells_cast_this_turn``)
+    OPPONENT_SPELLS = "opponent_spells"
     #: 1 on its caster's turn, else 0 (Discontinuity's 'As long as it's your turn': the board's
     #: ``active_player``)
     YOUR_TURN = "your_turn"

@@ -252,6 +252,7 @@ _TURN_FACT_WORDS = {
     AmountKind.DIED_THIS_TURN: "for each creature that died this turn",
     AmountKind.OPPONENT_GRAVEYARD: "if an opponent has {N} or more cards in their graveyard",
     AmountKind.YOUR_TURN: "as long as it's your turn",
+    AmountKind.OPPONENT_SPELLS: "if an opponent cast {N} or more spells this turn",
 }
 
 

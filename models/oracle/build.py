@@ -936,6 +936,9 @@ class _Riders:
     activation_condition: ConditionRecord | None = None
     times_each_turn: int = 0  # (0: no limit)
     timing: str = ""
+    #: a delayed trigger on the next spell ('When you next cast ...', 'When you cast your next spell this
+    #: turn, ...') was read: the sentences after it are its effect (CR 603.7a), done when it triggers
+    next_time_open: bool = False
 
     def _instead(self, output: r.Output) -> ManaOutput:
         """What an 'if ..., add ... instead' adds: 'N mana of that color|type' is N of one of the palette the
@@ -960,6 +963,9 @@ class _Riders:
             return True  # (no rule: nothing to record)
         try:
             reading = parse_effect(sentence)
+        except UnreadError:
+            return self._continues_next_time_trigger(sentence)
+        try:
             match reading:
                 case r.DamageToYou(damage, None):
                     self.self_damage += damage
@@ -1016,12 +1022,34 @@ class _Riders:
                 case r.ReflexiveDamage(damage, target):
                     damaging = SideEffectKind.DAMAGE_TARGET if target else SideEffectKind.DAMAGE_OPPONENTS
                     self.side_effects.append(SideEffect(damaging, damage, target, sentence))
-                case r.Delayed() | r.NextTimeTrigger() | r.CopyNewTargets():
+                case r.NextTimeTrigger():
+                    self.side_effects.append(SideEffect(SideEffectKind.DELAYED, text=sentence))
+                    self.next_time_open = True
+                case r.Delayed() | r.CopyNewTargets():
                     self.side_effects.append(SideEffect(SideEffectKind.DELAYED, text=sentence))
                 case _:
-                    return False
+                    return self._continues_next_time_trigger(sentence)
         except UnreadError:
             return False
+        return True
+
+    def _continues_next_time_trigger(self, sentence: str) -> bool:
+        """A sentence after 'When you cast your next spell this turn, exile cards from the top of your
+        library until ...' is that delayed trigger's effect (CR 603.7a), done once a later spell is cast
+        (CR 601.2i), never during the payment: read as part of it, unless it says anything of mana added
+        (then it stays unread, as any other sentence would).
+
+        >>> riders = _Riders(side_effects=[], next_time_open=True)
+        >>> riders._continues_next_time_trigger("Put the rest on the bottom of your library.")
+        True
+        >>> riders._continues_next_time_trigger("Add {R} for each Goblin you control.")
+        False
+        """
+        if not self.next_time_open or classify.adds_mana(sentence) or classify.changes_mana(sentence):
+            return False
+        if not {"spend", "spent"}.isdisjoint(classify.tokens(sentence)):
+            return False  # (what the mana may be spent on, or what it does once spent: the mana's, unread)
+        self.side_effects.append(SideEffect(SideEffectKind.DELAYED, text=sentence))
         return True
 
     def _limit(self, limit: r.Limit) -> None:

@@ -114,7 +114,12 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             # ('{2}{U}{U} less': two generic, and {U}{U} off the colored part, CR 118.7b-d)
             less, colored = _generic_and_colored(stated)
             return (own_reduction(sentence, -less, Amount(kind=AmountKind.YOUR_TURN), colored),)
-        case s.OwnCostForTurnFact() | s.OwnCostIfOpponentGraveyard():
+        case s.OwnCostIfOpponentCast(stated, False, at_least):
+            # ('{U} less': off the colored part, CR 118.7b-d; 1 when an opponent cast so many, else 0)
+            less, colored = _generic_and_colored(stated)
+            counted = Amount(kind=AmountKind.OPPONENT_SPELLS, constant=at_least)
+            return (own_reduction(sentence, -less, counted, colored),)
+        case s.OwnCostForTurnFact() | s.OwnCostIfOpponentGraveyard() | s.OwnCostIfOpponentCast():
             symbols, more = reading.symbols, reading.more
             generic = symbols[1:-1]
             if symbols.count("{") != 1 or not (generic.isascii() and generic.isdigit()):
@@ -122,7 +127,9 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             delta = int(generic) * (1 if more else -1)
             if isinstance(reading, s.OwnCostForTurnFact) and reading.fact == "your_turn":
                 raise UnreadError("a spell's own cost more as long as it's your turn")
-            if isinstance(reading, s.OwnCostIfOpponentGraveyard):
+            if isinstance(reading, s.OwnCostIfOpponentCast):
+                counted = Amount(kind=AmountKind.OPPONENT_SPELLS, constant=reading.at_least)
+            elif isinstance(reading, s.OwnCostIfOpponentGraveyard):
                 counted = Amount(kind=AmountKind.OPPONENT_GRAVEYARD, constant=reading.at_least)
             elif reading.fact == "sacrificed_types":
                 counted = Amount(kind=AmountKind.SACRIFICED_TYPES)

@@ -753,8 +753,20 @@ def may_be_mana_effect(text: str) -> bool:
 def moves_library(text: str) -> bool:
     """True when the text draws a card, mills or names the library: the ability is no mana ability (CR
     605.1a as amended 2026-08-07); a delayed draw ('Draw a card at the beginning of the next turn's upkeep')
-    moves no card now."""
+    moves no card now, nor does a delayed trigger on the next spell cast (CR 603.7a: its effect is done when
+    it triggers, by that triggered ability, not by this one).
+
+    >>> moves_library("{T}: Add {C}. Exile the top card of your library.")
+    True
+    >>> moves_library("{4}, {T}: Add {R}{G}. When you cast your next spell this turn, exile the top card of "
+    ...               "your library. Put it on the bottom of your library.")
+    False
+    """
     words = list(tokens(text))
+    for opening in (("when", "you", "next"), ("when", "you", "cast", "your", "next")):
+        trigger = _find(words, opening)
+        if trigger >= 0:  # a delayed trigger on the next spell and its effect, to the end (CR 603.7a)
+            del words[trigger:]
     delayed = _find(words, ("draw", "a", "card", "at", "the", "beginning", "of", "the", "next"))
     while delayed >= 0:
         del words[delayed : _until(words, ".", delayed)]

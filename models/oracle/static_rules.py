@@ -49,6 +49,7 @@ from models.oracle.statics import (
     OwnCostForEach,
     OwnCostForTurnFact,
     OwnCostIfBargained,
+    OwnCostIfOpponentCast,
     OwnCostIfOpponentGraveyard,
     OwnCostPerSacrificed,
     OwnCostWhereX,
@@ -432,6 +433,21 @@ class StaticRules(Transformer[Token, Any]):
         if not isinstance(count, int):
             raise UnreadError(f"an opponent with {count} cards in their graveyard")
         return OwnCostIfOpponentGraveyard(str(symbols).upper(), str(more).lower() == "more", count)
+
+    def own_cost_if_opponent_cast(
+        self,
+        _self: Token,
+        _costs: Token,
+        symbols: Token,
+        more: Token,
+        _article: Token,
+        deed: Token,
+        count: Number,
+        *_: Any,
+    ) -> Any:
+        if str(deed).lower() != "cast" or not isinstance(count, int):
+            raise UnreadError(f"an opponent {deed} {count} or more spells this turn")
+        return OwnCostIfOpponentCast(str(symbols).upper(), str(more).lower() == "more", count)
 
     def own_cost_if_bargained(self, _self: Token, _costs: Token, symbols: Token, more: Token) -> Any:
         return OwnCostIfBargained(str(symbols).upper(), str(more).lower() == "more")

@@ -54,6 +54,7 @@ __all__ = [
     "OwnCostForEach",
     "OwnCostForTurnFact",
     "OwnCostIfBargained",
+    "OwnCostIfOpponentCast",
     "OwnCostIfOpponentGraveyard",
     "OwnCostPerSacrificed",
     "OwnCostWhereX",
@@ -373,6 +374,17 @@ class OwnCostForTurnFact:
 
 
 @dataclass(frozen=True, slots=True)
+class OwnCostIfOpponentCast:
+    """'~ costs {U} less to cast if an opponent cast two or more spells this turn' (Ertai's Scorn): the
+    opponents' ``spells_cast_this_turn`` on the board; ``symbols`` as written (colored ones come off the
+    cost's colored part, CR 118.7b-d)."""
+
+    symbols: str
+    more: bool
+    at_least: int
+
+
+@dataclass(frozen=True, slots=True)
 class OwnCostIfOpponentGraveyard:
     """'~ costs {N} less to cast if an opponent has <at_least> or more cards in their graveyard' (Lullmage's
     Domination): the opponents' ``graveyard`` on the board."""
@@ -630,6 +642,7 @@ StaticSentence = (
     | OwnCostForEach
     | OwnCostIfBargained
     | OwnCostForTurnFact
+    | OwnCostIfOpponentCast
     | OwnCostIfOpponentGraveyard
     | OwnCostPerSacrificed
     | OwnCostWhereX
@@ -818,6 +831,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             changed = "more" if more else "less"
             has = f"an opponent has {count} or more cards in their graveyard"
             return f"~ costs {symbols} {changed} to cast if {has}"
+        case OwnCostIfOpponentCast(symbols, more, at_least):
+            count = _NUMBER_WORDS.get(at_least, str(at_least))
+            changed = "more" if more else "less"
+            return f"~ costs {symbols} {changed} to cast if an opponent cast {count} or more spells this turn"
         case OwnCostIfBargained(symbols, more):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast if it's bargained"
         case OwnCostPerSacrificed(

@@ -415,6 +415,7 @@ _TURN_FACTS = frozenset(
         AmountKind.SACRIFICED_TYPES,
         AmountKind.DIED_THIS_TURN,
         AmountKind.OPPONENT_GRAVEYARD,
+        AmountKind.OPPONENT_SPELLS,
         AmountKind.YOUR_TURN,
     }
 )
@@ -434,6 +435,8 @@ def turn_fact(board: Board, player: str, amount: Amount) -> int:
     [3, 3]
     >>> turn_fact(board, "me", Amount(kind=AmountKind.OPPONENT_GRAVEYARD, constant=8))
     1
+    >>> turn_fact(board, "me", Amount(kind=AmountKind.OPPONENT_SPELLS, constant=2))
+    0
     """
     if amount.kind is AmountKind.DIED_THIS_TURN:
         return board.creatures_died_this_turn or 0
@@ -441,6 +444,9 @@ def turn_fact(board: Board, player: str, amount: Amount) -> int:
         return int(board.active_player == player)
     if amount.kind is AmountKind.OPPONENT_GRAVEYARD:
         return int(any(_graveyard_size(p) >= amount.constant for p in board.players if p.id != player))
+    if amount.kind is AmountKind.OPPONENT_SPELLS:  # (Ertai's Scorn: 'if an opponent cast two or more spells')
+        opponents = (p for p in board.players if p.id != player)
+        return int(any(p.spells_cast_this_turn >= amount.constant for p in opponents))
     cards = board.player(player).sacrificed_this_turn or ()
     return len({card_type for card in cards for card_type in card.type_line.card_types})
 
@@ -489,6 +495,7 @@ def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tupl
         AmountKind.SACRIFICED_TYPES: f"players[{position}].sacrificed_this_turn" if sacrificed else "",
         AmountKind.OPPONENT_GRAVEYARD: ", ".join(f"players[{n}].graveyard" for n in unknown),
         AmountKind.YOUR_TURN: "",  # (the board always says whose turn it is)
+        AmountKind.OPPONENT_SPELLS: "",  # (none cast when not given: contract section 10's default)
     }
     return tuple(
         (effect.text, paths[effect.amount.kind])
