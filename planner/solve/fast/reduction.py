@@ -16,6 +16,7 @@ from models.board import Permanent
 from models.kept import CACHING, KeptMap
 from models.mana import ManaTypes
 from planner.rules.could_produce import could_produce_all
+from planner.rules.devotion import counted_by_devotions
 from planner.rules.graveyard_grants import arriving_grants
 from planner.rules.payment import cost_modes
 from planner.rules.production import reached, within_reach
@@ -83,7 +84,7 @@ def _changed_by_sacrifice(view: BoardView, player: str, sacrificable: Sequence[s
     gone = next((pid for pid in sacrificable if pid in effects), None)
     if gone is not None:
         return f"{gone} can be sacrificed for mana, and it has an effect on mana"
-    devoted = view.counted_by_devotions()
+    devoted = counted_by_devotions(view)
     gone = next((pid for pid in sacrificable if pid in devoted), None)
     if gone is not None:
         return f"{gone} can be sacrificed for mana, and a type change reads the devotion it adds to"
