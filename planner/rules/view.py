@@ -1,5 +1,6 @@
-"""Characteristics after type-changing and ability-granting effects, and which mana abilities can be
-activated now.
+"""Characteristics after type-changing and ability-granting effects, what filters match, and the state a
+replay changes step by step. Whether an ability can be activated now is :mod:`planner.rules.eligibility`'s,
+whether a condition holds :mod:`planner.rules.conditions`' and a devotion :mod:`planner.rules.devotion`'s.
 
 Layer 4 (CR 305.7, 613.1d) sets or adds basic land types in dependency order (CR 613.8), then timestamp
 order (the order of the board's permanents). Layer 6 (613.1f) adds the intrinsic mana ability of each
