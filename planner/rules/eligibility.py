@@ -69,7 +69,7 @@ def why_not_activatable(
             return f"{permanent.name} ({pid}) is already tapped"
         if cost.untap and not is_tapped:
             return f"{permanent.name} ({pid}) is untapped, so it can't pay {{Q}}"
-    if restricted and (cost.tap or cost.untap) and is_sick(view, pid):
+    if restricted and (cost.tap or cost.untap) and permanent.summoning_sick and is_sick(view, pid):
         return f"{permanent.name} ({pid}) is summoning sick"
     if costs:
         if cost.life:
