@@ -66,6 +66,7 @@ from models.cost import ManaCost, PaymentTarget
 from models.mana import TYPE_ORDER, ManaBag
 from planner.api import PayResult, pay
 from planner.rules.could_produce import could_produce_all
+from planner.rules.eligibility import why_not_activatable
 from planner.rules.payment import GENERIC, cost_modes
 from planner.rules.production import activation_outcomes
 from planner.rules.reference import MAX_PERMANENTS, ReferenceLimitError, reference_search
@@ -199,7 +200,7 @@ def _sources(board: Board, player: str) -> list[_Source]:
             unsupported = cost.sacrifice is not None or cost.tap_others is not None or cost.untap
             if not once or unsupported or cost.mana.has_variable:
                 continue
-            if view.why_not_activatable(permanent.id, ability) is not None:
+            if why_not_activatable(view, permanent.id, ability) is not None:
                 continue
             modes = _payment_modes(cost.mana, life) if cost.mana else None
             for outcome in activation_outcomes(view, permanent.id, ability, reflect):

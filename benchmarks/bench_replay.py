@@ -33,6 +33,7 @@ from benchmarks.boards import realistic_board, realistic_cost
 from models.board import Board, Permanent
 from models.cost import PaymentTarget
 from models.mana import ManaType
+from planner.rules.eligibility import why_not_activatable
 from planner.rules.replay import IllegalPlanError, Plan, Step, _LiveState, replay
 from planner.rules.resolutions import resolutions
 
@@ -106,7 +107,7 @@ def _plan(board: Board, steps: int) -> tuple[Plan, str]:
             cost = ability.cost
             if cost.tap_others is not None or cost.sacrifice is not None or cost.untap:
                 continue
-            if view.why_not_activatable(permanent.id, ability, life=state.life) is not None:
+            if why_not_activatable(view, permanent.id, ability, life=state.life) is not None:
                 continue
             paid_with = tuple(sorted(state.pool.elements(), key=lambda u: u.sort_key()))[
                 : cost.mana.mana_value

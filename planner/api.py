@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from models.additional_costs import SacrificeCost, UnreadCost
 from models.alternative_costs import ALTERNATIVE_COST_OPTIONS
@@ -138,6 +138,24 @@ def prepare(cards: Iterable[CardData]) -> int:
     return count
 
 
+@dataclass(frozen=True, slots=True)
+class _Asked:
+    """What :func:`pay` or :func:`max_x` was asked beyond the board and the target: its keywords as given
+    (:func:`max_x` has no ``keep``, ``hand`` or ``x``), handed on whole by the functions that answer it, each
+    changing only what it changes (:func:`~dataclasses.replace`: the time left, a value of X, the alternative
+    costs forbidden)."""
+
+    player: str | None
+    keep: PaymentTarget | None
+    hand: tuple[PaymentTarget, ...]
+    x: int | None
+    time_limit: float
+    strict: bool
+    life_value: int | None
+    prefer: tuple[str, ...]
+    alternative_cost: str
+
+
 @within_question
 def pay(
     board: Board,
@@ -185,9 +203,7 @@ def pay(
     >>> pay(board, PaymentTarget.of("{G}{G}")).reason
     'needs {G}{G} but only one untapped source can make {G}'
     """
-    answer = _pay(
-        board,
-        target,
+    asked = _Asked(
         player=player,
         keep=keep,
         hand=hand,
@@ -198,29 +214,16 @@ def pay(
         prefer=prefer,
         alternative_cost=alternative_cost,
     )
-    return with_life_warning(board, checked_player(board, player), answer)
+    return with_life_warning(board, checked_player(board, player), _pay(board, target, asked))
 
 
-def _pay(
-    board: Board,
-    target: PaymentTarget,
-    *,
-    player: str | None = None,
-    keep: PaymentTarget | None = None,
-    hand: tuple[PaymentTarget, ...] = (),
-    x: int | None = None,
-    time_limit: float = 10.0,
-    strict: bool = False,
-    life_value: int | None = None,
-    prefer: tuple[str, ...] = (),
-    alternative_cost: str = "allow",
-) -> PayResult:
+def _pay(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     """:func:`pay`'s answer, before the warning on the life it leaves."""
     _one_variable(target)
-    _check_option(alternative_cost)
+    _check_option(asked.alternative_cost)
     if not target.cost and target.kind is PaymentKind.SPELL:
         # no mana cost: unpayable (CR 202.1b, 118.6); an alternative cost may still be paid (118.6a)
-        if alternative_cost == "forbid":
+        if asked.alternative_cost == "forbid":
             return PayResult(
                 payable=False,
                 cost="",
@@ -230,57 +233,47 @@ def _pay(
                 "only an alternative cost may cast it (118.6a)",
                 optimal=True,
             )
-        alternative_cost = "require"
-    if target.cost.has_variable and x is None:
+        asked = replace(asked, alternative_cost="require")
+    if target.cost.has_variable and asked.x is None:
         raise InputError(
             f"the cost {target.cost} has X: give a value for X, or ask for the largest X (max_x)"
         )
-    if life_value is not None and life_value < 0:
-        raise InputError(f"life_value: must be 0 or more, got {life_value}")
+    _check_life_value(asked.life_value)
+    x = asked.x
     paid = target.with_x(x) if x is not None and target.cost.has_variable else target
-    if announced := announcements(view_of(board), paid, checked_player(board, player)):
+    if announced := announcements(view_of(board), paid, checked_player(board, asked.player)):
         # (which {2/X} symbols are announced as {2} matters, CR 601.2b: each is weighed, the best wins)
-        deadline = time.monotonic() + time_limit
+        deadline = time.monotonic() + asked.time_limit
         found = [
             _pay(
                 board,
                 replace(target, announced=chosen),
-                player=player,
-                keep=keep,
-                hand=hand,
-                x=x,
-                time_limit=max(deadline - time.monotonic(), 0.001),
-                strict=strict,
-                life_value=life_value,
-                prefer=prefer,
-                alternative_cost=alternative_cost,
+                replace(asked, time_limit=max(deadline - time.monotonic(), 0.001)),
             )
             for chosen in announced
         ]
         return _best_of_announced(found)
-    target, kinds = _preferred(target, prefer)
+    target, kinds = _preferred(target, asked.prefer)
     problem = PaymentProblem.of(
         board,
         target,
-        player,
-        x=x,
-        keep=keep,
-        hand=hand,
-        time_limit=time_limit,
-        life_value=life_value,
+        asked.player,
+        x=asked.x,
+        keep=asked.keep,
+        hand=asked.hand,
+        time_limit=asked.time_limit,
+        life_value=asked.life_value,
         prefer=kinds,
     )
-    problem.analysis.check_text(strict=strict)
-    spell_text_warnings(target, strict=strict)
-    if alternative_cost != "forbid":
-        chosen = _alternative_way(
-            problem, alternative_cost, keep, hand, time_limit, strict, life_value, kinds
-        )
+    problem.analysis.check_text(strict=asked.strict)
+    spell_text_warnings(target, strict=asked.strict)
+    if asked.alternative_cost != "forbid":
+        chosen = _alternative_way(problem, asked, kinds)
         if chosen is not None:
             return chosen
     if plans_additional(target.additional_costs):  # (a choice of costs, an optional one: planner.additional)
-        return _with_additional(problem, keep, hand, time_limit, life_value, strict, (prefer, kinds))
-    if keep is None and not hand:
+        return _with_additional(problem, asked, kinds)
+    if asked.keep is None and not asked.hand:
         fast = solve_fast(problem)
         if fast is not None:
             return answer_of(problem, fast, engine="fast")
@@ -307,113 +300,80 @@ def _best_of_announced(found: list[PayResult]) -> PayResult:
     return next((answer for answer in found if answer.payable is None), found[0])
 
 
-def _alternative_way(
-    problem: PaymentProblem,
-    option: str,
-    keep: PaymentTarget | None,
-    hand: tuple[PaymentTarget, ...],
-    time_limit: float,
-    strict: bool,
-    life_value: int | None,
-    kinds: tuple[str, ...],
-) -> PayResult | None:
+def _alternative_way(problem: PaymentProblem, asked: _Asked, kinds: tuple[str, ...]) -> PayResult | None:
     """:func:`pay` for a spell that may be paid for an alternative cost (:mod:`planner.alternative`); None
-    when it has none usable and ``option`` allows its mana cost (paid as any cost then). ``kinds``: those
-    of ``prefer`` (the target already weighs the colors spent when asked)."""
-    asked, player = problem.asked, problem.player
+    when it has none usable and ``asked.alternative_cost`` allows its mana cost (paid as any cost then).
+    ``kinds``: those of ``prefer`` (the target already weighs the colors spent when asked)."""
+    spell, player, option = problem.asked, problem.player, asked.alternative_cost
 
     def pay_plain(board: Board, target: PaymentTarget, limit: float) -> PayResult:
-        return _pay(
-            board,
-            target,
-            player=player,
-            keep=keep,
-            hand=hand,
-            x=problem.x if target.cost.has_variable else None,
-            time_limit=limit,
-            strict=strict,
-            life_value=life_value,
-            prefer=kinds,
-            alternative_cost="forbid",
-        )
+        x = problem.x if target.cost.has_variable else None
+        plain = replace(asked, player=player, x=x, time_limit=limit, prefer=kinds, alternative_cost="forbid")
+        return _pay(board, target, plain)
 
     chosen = choose_way(
         problem.board,
-        asked,
+        spell,
         player,
         pay_plain,
         option=option,
-        time_limit=time_limit,
+        time_limit=asked.time_limit,
         x=problem.x,
-        life_value=life_value,
+        life_value=asked.life_value,
         prefer=kinds,
     )
     if chosen is not None or option != "require":
         return chosen
     return PayResult(
         payable=False,
-        cost=str(asked.cost),
-        cost_has_x=asked.cost.has_variable,
+        cost=str(spell.cost),
+        cost_has_x=spell.cost.has_variable,
         total_cost=str(problem.target.cost),
-        reason=no_alternative_reason(problem.board, player, asked),
+        reason=no_alternative_reason(problem.board, player, spell),
         x=problem.x,
         optimal=True,
         warnings=question_warnings(problem),
     )
 
 
-def _with_additional(
-    problem: PaymentProblem,
-    keep: PaymentTarget | None,
-    hand: tuple[PaymentTarget, ...],
-    time_limit: float,
-    life_value: int | None,
-    strict: bool,
-    prefer: tuple[tuple[str, ...], tuple[str, ...]],
-) -> PayResult:
+def _with_additional(problem: PaymentProblem, asked: _Asked, kinds: tuple[str, ...]) -> PayResult:
     """:func:`pay` for a spell with additional costs, planned with the mana (:mod:`planner.additional`);
-    ``prefer``: as :func:`pay` was given it, and the kinds of permanent it lists."""
-    asked = problem.asked
+    ``kinds``: those of ``prefer``."""
+    spell = problem.asked
 
     def pay_one(board: Board, target: PaymentTarget, limit: float) -> ManaPaid:
-        if keep is None and not hand and target.additional_costs:
-            return _pay_with_sacrifices(board, target, problem, limit, life_value, prefer[1])
-        answer = _pay(
-            board,
-            replace(target, additional_costs=()),
-            player=problem.player,
-            keep=keep,
-            hand=hand,
-            x=problem.x,
-            time_limit=limit,
-            strict=strict,
-            life_value=life_value,
-            prefer=prefer[0],
+        if asked.keep is None and not asked.hand and target.additional_costs:
+            return _pay_with_sacrifices(board, target, problem, limit, asked.life_value, kinds)
+        # (the mana cost alone: the alternative costs were weighed before, each with the additional costs, by
+        # _alternative_way; one weighed here would be replayed as paying the mana cost, and rejected)
+        mana_alone = replace(
+            asked, player=problem.player, x=problem.x, time_limit=limit, alternative_cost="forbid"
         )
+        answer = _pay(board, replace(target, additional_costs=()), mana_alone)
         first = tuple((name, value) for name, value in answer.objective if name in ("keep", "hand"))
         return ManaPaid(answer.payable, answer.plan, answer.optimal, answer, first)
 
     chosen = choose_additional(
         problem.board,
-        asked,
+        spell,
         problem.player,
         pay_one,
-        time_limit=time_limit,
+        time_limit=asked.time_limit,
         x=problem.x,
-        life_value=life_value,
-        prefer=prefer[1],
+        life_value=asked.life_value,
+        prefer=kinds,
     )
     if isinstance(chosen.answer, PayResult):
         # (what the spell's cost reads of the turn and the board does not give: the ways' answers don't say)
-        turn = turn_fact_warnings(problem.board, problem.player, asked)
+        turn = turn_fact_warnings(problem.board, problem.player, spell)
         answer = replace(chosen.answer, warnings=tuple(dict.fromkeys((*chosen.answer.warnings, *turn))))
         if not chosen.payable:
             return answer
         return replace(answer, additional=chosen.paid, optimal=chosen.optimal, objective=chosen.levels)
     return PayResult(
         payable=chosen.payable,
-        cost=str(asked.cost),
-        cost_has_x=asked.cost.has_variable,
+        cost=str(spell.cost),
+        cost_has_x=spell.cost.has_variable,
         total_cost=str(problem.target.cost),
         reason=chosen.reason,
         x=problem.x,
@@ -509,36 +469,33 @@ def max_x(
     >>> result.x, result.payable, result.engine
     (2, True, 'fast')
     """
-    answer = _max_x(
-        board,
-        target,
+    asked = _Asked(
         player=player,
+        keep=None,
+        hand=(),
+        x=None,
         time_limit=time_limit,
         strict=strict,
         life_value=life_value,
         prefer=prefer,
         alternative_cost=alternative_cost,
     )
-    return with_life_warning(board, checked_player(board, player), answer)
+    return _warned_max_x(board, target, asked)
 
 
-def _max_x(
-    board: Board,
-    target: PaymentTarget,
-    *,
-    player: str | None = None,
-    time_limit: float = 10.0,
-    strict: bool = False,
-    life_value: int | None = None,
-    prefer: tuple[str, ...] = (),
-    alternative_cost: str = "allow",
-) -> PayResult:
+def _warned_max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
+    """:func:`max_x`'s answer, with the warning on the life it leaves."""
+    answer = _max_x(board, target, asked)
+    return with_life_warning(board, checked_player(board, asked.player), answer)
+
+
+def _max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     """:func:`max_x`'s answer, before the warning on the life it leaves."""
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
     _one_variable(target)
     if only_hand_exiles(target.additional_costs):  # (the Marches': the largest of each way's)
-        return _max_x_exiling(board, target, player, time_limit, strict, life_value, prefer, alternative_cost)
+        return _max_x_exiling(board, target, asked)
     if plans_additional(target.additional_costs):  # (planned by pay alone: planner.additional)
         costs = " and ".join(
             str(cost) for cost in target.additional_costs if not isinstance(cost, UnreadCost)
@@ -546,21 +503,19 @@ def _max_x(
         raise InputError(
             f"{target.name}: the largest X is not planned with an additional cost ({costs}); give X"
         )
-    if life_value is not None and life_value < 0:
-        raise InputError(f"life_value: must be 0 or more, got {life_value}")
-    _check_option(alternative_cost)
-    if alternative_cost != "forbid" and (
-        alternative_cost == "require" or usable_ways(board, checked_player(board, player), target)
+    _check_life_value(asked.life_value)
+    option = asked.alternative_cost
+    _check_option(option)
+    if option != "forbid" and (
+        option == "require" or usable_ways(board, checked_player(board, asked.player), target)
     ):
-        return _max_x_with_alternatives(
-            board, target, player, time_limit, strict, life_value, prefer, alternative_cost
-        )
-    target, kinds = _preferred(target, prefer)
+        return _max_x_with_alternatives(board, target, asked)
+    target, kinds = _preferred(target, asked.prefer)
     problem = PaymentProblem.of(
-        board, target, player, time_limit=time_limit, life_value=life_value, prefer=kinds
+        board, target, asked.player, time_limit=asked.time_limit, life_value=asked.life_value, prefer=kinds
     )
-    problem.analysis.check_text(strict=strict)
-    spell_text_warnings(target, strict=strict)
+    problem.analysis.check_text(strict=asked.strict)
+    spell_text_warnings(target, strict=asked.strict)
     fast = solve_fast_max_x(problem)
     if fast is not None:
         return answer_of(problem, fast, engine="fast")
@@ -569,22 +524,13 @@ def _max_x(
     return answer_of(problem, solve_cpsat(problem))
 
 
-def _max_x_exiling(
-    board: Board,
-    target: PaymentTarget,
-    player: str | None,
-    time_limit: float,
-    strict: bool,
-    life_value: int | None,
-    prefer: tuple[str, ...],
-    option: str,
-) -> PayResult:
+def _max_x_exiling(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     """:func:`max_x` for a spell whose planned additional costs are optional exiles from the hand that take
     mana off its cost (the Marches'): each way (:func:`~planner.additional.exile_ways`: the cards exiled,
     fewest first, the hand without them) solved as the spell without them; the largest X wins, then the
     fewest cards exiled. Proven optimal when every way is."""
-    who = checked_player(board, player)
-    deadline = time.monotonic() + time_limit
+    who = checked_player(board, asked.player)
+    deadline = time.monotonic() + asked.time_limit
     best: PayResult | None = None
     proven = True
     for way, names in exile_ways(board, who, target):
@@ -593,16 +539,7 @@ def _max_x_exiling(
             proven = False
             break
         after = without_cards(board, who, names)
-        found = _max_x(
-            after,
-            way,
-            player=player,
-            time_limit=max(left, 0.0),
-            strict=strict,
-            life_value=life_value,
-            prefer=prefer,
-            alternative_cost=option,
-        )
+        found = _max_x(after, way, replace(asked, time_limit=max(left, 0.0)))
         proven = proven and found.payable is not None and (found.x is None or found.optimal)
         if found.x is not None and names:
             found = replace(found, additional=AdditionalPaid((), names, exiled=True))
@@ -612,69 +549,34 @@ def _max_x_exiling(
     return replace(best, optimal=proven and best.optimal)
 
 
-def _max_x_with_alternatives(
-    board: Board,
-    target: PaymentTarget,
-    player: str | None,
-    time_limit: float,
-    strict: bool,
-    life_value: int | None,
-    prefer: tuple[str, ...],
-    option: str,
-) -> PayResult:
+def _max_x_with_alternatives(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     """:func:`max_x` for a spell that may be cast for an alternative cost: X is 0 then (CR 107.3), so an
     alternative cost is weighed only where the mana cost pays no more than X = 0: the best payment at X = 0
     of every way (:func:`pay`) when the mana cost pays none larger; an alternative cost with X in it (warp
     {X}{G}) is weighed at each larger X too (:func:`_larger_x_by_a_way`)."""
-    deadline = time.monotonic() + time_limit
-    ways = usable_ways(board, checked_player(board, player), target)
+    deadline = time.monotonic() + asked.time_limit
+    player = checked_player(board, asked.player)
+    ways = usable_ways(board, player, target)
     if any(way.cost.mana.count("X") for way in ways):
-        return _larger_x_by_a_way(board, target, player, deadline, strict, life_value, prefer, option)
+        return _larger_x_by_a_way(board, target, asked, deadline)
     plain = None
-    if option != "require":
-        plain = max_x(
-            board,
-            target,
-            player=player,
-            time_limit=time_limit,
-            strict=strict,
-            life_value=life_value,
-            prefer=prefer,
-            alternative_cost="forbid",
-        )
+    if asked.alternative_cost != "require":
+        plain = _warned_max_x(board, target, replace(asked, alternative_cost="forbid"))
         if plain.payable is None:
             return plain
     # (a card 'with mana value X' exiled, the Shoals: X is its mana value, each one's tried from the largest)
     least = plain.x if plain is not None and plain.payable and plain.x is not None else -1
-    for value in _exiled_values(board, checked_player(board, player), target, ways):
+    for value in _exiled_values(board, player, target, ways):
         if value <= least:
             break
         answer = _pay(
-            board,
-            target,
-            player=player,
-            x=value,
-            time_limit=max(deadline - time.monotonic(), 0.001),
-            strict=strict,
-            life_value=life_value,
-            prefer=prefer,
-            alternative_cost=option,
+            board, target, replace(asked, x=value, time_limit=max(deadline - time.monotonic(), 0.001))
         )
         if answer.payable:
             return answer
     if plain is not None and (plain.x or 0) > 0:
         return plain
-    zero = _pay(
-        board,
-        target,
-        player=player,
-        x=0,
-        time_limit=max(deadline - time.monotonic(), 0.001),
-        strict=strict,
-        life_value=life_value,
-        prefer=prefer,
-        alternative_cost=option,
-    )
+    zero = _pay(board, target, replace(asked, x=0, time_limit=max(deadline - time.monotonic(), 0.001)))
     if zero.payable or plain is None:
         return replace(zero, x=0 if zero.payable else None)
     return plain
@@ -695,38 +597,25 @@ def _exiled_values(board: Board, player: str, target: PaymentTarget, ways: tuple
     return sorted(values, reverse=True)
 
 
-def _larger_x_by_a_way(
-    board: Board,
-    target: PaymentTarget,
-    player: str | None,
-    deadline: float,
-    strict: bool,
-    life_value: int | None,
-    prefer: tuple[str, ...],
-    option: str,
-) -> PayResult:
+def _larger_x_by_a_way(board: Board, target: PaymentTarget, asked: _Asked, deadline: float) -> PayResult:
     """:func:`max_x` where an alternative cost has X: the best payment (:func:`pay`, every way weighed) at
     X = 0, 1, 2 ... up to the first X no way pays (a larger X needs more mana: none pays it either)."""
     found: PayResult | None = None
     x = 0
     while (remaining := deadline - time.monotonic()) > 0 or found is None:
-        answer = _pay(
-            board,
-            target,
-            player=player,
-            x=x,
-            time_limit=max(remaining, 0.001),
-            strict=strict,
-            life_value=life_value,
-            prefer=prefer,
-            alternative_cost=option,
-        )
+        answer = _pay(board, target, replace(asked, x=x, time_limit=max(remaining, 0.001)))
         if not answer.payable:
             if found is None or answer.payable is None:
                 return replace(answer, x=None) if found is None else replace(found, optimal=False)
             return found
         found, x = replace(answer, x=x), x + 1
     return replace(found, optimal=False)
+
+
+def _check_life_value(life_value: int | None) -> None:
+    """Refuse a negative ``life_value``: a life is worth no less than nothing."""
+    if life_value is not None and life_value < 0:
+        raise InputError(f"life_value: must be 0 or more, got {life_value}")
 
 
 def _check_option(alternative_cost: str) -> None:

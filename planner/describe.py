@@ -45,6 +45,7 @@ from models.mana_effects import (
 )
 from models.oracle import ParsedText, lexicon, reads_imprinted_colors
 from planner.answer import PayResult
+from planner.rules.eligibility import why_not_activatable
 from planner.rules.view import CARD_CONTROLLER, CARD_ID, card_view
 from planner.solve.problem import BoardAnalysis
 
@@ -579,5 +580,5 @@ def still_open(board: Board, player: str, result: PayResult) -> dict[str, ManaTy
         and view.permanent(pid).controller == player
         and pid not in touched
         and not board.permanent(pid).tapped
-        and any(view.why_not_activatable(pid, ability) is None for ability in view.mana_abilities(pid))
+        and any(why_not_activatable(view, pid, ability) is None for ability in view.mana_abilities(pid))
     }

@@ -19,6 +19,7 @@ from models.mana import ALL_TYPES, TYPE_ORDER, ManaType, ManaTypes
 from planner.rules.activations import cycle_state, tap_cycling
 from planner.rules.alternatives import AlternativeKind, allowed, candidates
 from planner.rules.costs import why_unpayable
+from planner.rules.eligibility import why_not_activatable
 from planner.rules.production import Outcome, activation_outcomes, within_reach
 from planner.rules.view import BoardView
 from planner.solve.problem import PaymentProblem
@@ -123,7 +124,7 @@ class _Offers:
             return f"{permanent.name} ({pid}): its restricted mana can't pay for this"
         view = self.view
         tapped = cycle_state(ability, pid, self.cycling)
-        why = view.why_not_activatable(pid, ability, tapped=tapped) or why_unpayable(view, pid, ability)
+        why = why_not_activatable(view, pid, ability, tapped=tapped) or why_unpayable(view, pid, ability)
         assert why is not None, f"{pid} offers what a permanent alike offers"
         return why
 
@@ -167,7 +168,7 @@ class _Offers:
         """True when the ability can't be activated now (:meth:`why_blocked` says why)."""
         view = self.view
         tapped = cycle_state(ability, pid, self.cycling)
-        return view.why_not_activatable(pid, ability, tapped=tapped) is not None or (
+        return why_not_activatable(view, pid, ability, tapped=tapped) is not None or (
             why_unpayable(view, pid, ability) is not None
         )
 

@@ -47,6 +47,7 @@ from models.additional_costs import (
 from models.board import Board, Card
 from models.mana import ManaTypes
 from planner.rules.additional_costs import costs_that_may_pay, planned_costs, sacrifice_candidates
+from planner.rules.eligibility import is_sick, why_not_activatable
 from planner.rules.production import Packet, activation_outcomes
 from planner.rules.replay import could_produce_of, view_of
 from planner.turn_choices import TurnSpell, distinct
@@ -188,7 +189,7 @@ def tapped_first(board: Board, player: str, pid: str) -> tuple[Packet, ...] | No
     if not abilities:
         return ()
     permanent = board.permanent(pid)
-    if permanent.tapped or view.is_sick(pid):
+    if permanent.tapped or is_sick(view, pid):
         return () if all(ability.cost.tap for ability in abilities) else None
     types = ManaTypes()
     amounts: set[int] = set()
@@ -196,7 +197,7 @@ def tapped_first(board: Board, player: str, pid: str) -> tuple[Packet, ...] | No
     reflect = could_produce_of(board)
     for ability in abilities:
         simple = replace(ability.cost, tap=False) == type(ability.cost)()
-        if not ability.cost.tap or not simple or view.why_not_activatable(pid, ability) is not None:
+        if not ability.cost.tap or not simple or why_not_activatable(view, pid, ability) is not None:
             return None
         if ability.conditional or ability.restriction or ability.riders or ability.self_damage:
             return None

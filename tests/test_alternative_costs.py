@@ -356,6 +356,39 @@ def test_snuff_out_pays_4_life_when_the_mana_can_not() -> None:
     assert pay(board, spell_target(board.player(ME).hand[0]), alternative_cost="forbid").payable is False
 
 
+def test_a_granted_alternative_cost_with_a_choice_of_additional_costs_follows_the_option() -> None:
+    # a spell with a choice of additional costs (CR 601.2b: sacrifice a creature or discard a card) and an
+    # alternative cost a permanent grants (CR 118.9): its mana cost {7}{G} is more than the five lands make,
+    # the granted {W}{U}{B}{R}{G} is not; each additional cost's way pays the mana cost alone (before, it
+    # weighed the alternative cost again, and the replay rejected the plan: 'do not pay {7}{G} exactly')
+    fist = {
+        "name": "Test Fist",
+        "type_line": "Artifact",
+        "oracle": "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast.",
+    }
+    bear = {"name": "Test Bear", "type_line": "Creature — Bear", "oracle": "", "mana_cost": "{1}{G}"}
+    basics = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+    lands = [mine(f"l{i}", name) for i, name in enumerate(basics)]
+    blast = {
+        "name": "Test Costly Blast",
+        "type_line": "Sorcery",
+        "mana_cost": "{7}{G}",
+        "oracle": "As an additional cost to cast this spell, sacrifice a creature or discard a card.\n"
+        "Test Costly Blast deals 3 damage to any target.",
+    }
+    board = make_board([mine("fist", fist), mine("bear", bear), *lands], hand=[blast, "Lightning Bolt"])
+    target = spell_target(board.player(ME).hand[0])
+    forbidden = pay(board, target, alternative_cost="forbid")
+    assert forbidden.payable is False and forbidden.alternative_cost is None
+    for option in ("allow", "require"):
+        result = pay(board, target, alternative_cost=option)
+        assert result.payable and result.alternative_cost is not None
+        assert result.alternative_cost.source == "fist"
+        assert sorted(result.tapped) == ["l0", "l1", "l2", "l3", "l4"]
+        assert result.additional is not None
+        assert len(result.additional.sacrificed) + len(result.additional.discarded) == 1
+
+
 def test_snuff_out_pays_mana_rather_than_life_when_it_can() -> None:
     # four lands pay {3}{B}: life comes before the mana tied up (objective), so the lands pay
     board = make_board(

@@ -24,9 +24,9 @@ from models.kept import forget_all
 from planner.solve.fast import programme, solve_fast
 from planner.solve.fast.optimise import _optimise
 from planner.solve.fast.programme import _Limit, _PastItsExtentError, _Programme, _TrialOverError
-from planner.solve.fast.reduction import _reduced
+from planner.solve.fast.reduction import _board_kinds, _board_sources, _reduced
 from planner.solve.fast.search import _DeclinedError
-from planner.solve.fast.sources import _Outside, _Taps
+from planner.solve.fast.sources import _layout, _Outside, _Taps
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import Solution
 
@@ -304,6 +304,23 @@ def test_a_bound_that_leaves_no_room_for_a_special_fits_the_bounded_run(
     assert last.passes[-1][1:] == ("ok", last.moves) and last.moves > 0
     assert last.taken == last.moves + _trial_then_full(last)
     assert unbounded and min(unbounded) > programme._MAX_MOVES  # (without its bound it would not fit)
+
+
+def test_permanents_of_one_card_are_one_group_with_the_kept_tables_on_or_off() -> None:
+    # the programme's groups are interchangeable permanents, their usage compared by identity
+    # (planner.solve.fast.sources._groups): permanents of one card share one analysis whether the kept tables
+    # are on or off (MANA_PLANNER_CACHE=off), so the boards above are the same runs either way (with them off,
+    # every Forest was a group of its own: the bound above had room for 22,690 moves, not 196,690)
+    forests = [{"id": f"f{i}", "card": "Forest", "controller": "me"} for i in range(4)]
+    signets = [{"id": f"s{i}", "card": "Simic Signet", "controller": "me"} for i in range(2)]
+    board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": forests + signets})
+    problem = PaymentProblem.of(board, PaymentTarget.of("{G}"))
+    sources = _board_sources(problem, _board_kinds(problem)).sources
+    groups = _layout(sources).groups
+    assert sorted([source.pid for source in group.members] for group in groups) == [
+        ["f0", "f1", "f2", "f3"],
+        ["s0", "s1"],
+    ]
 
 
 def test_a_run_whose_sources_make_mana_in_pairs_counts_every_other_value(runs: list[_Run]) -> None:

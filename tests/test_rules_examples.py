@@ -32,6 +32,7 @@ from boards import (
 from models.cost import ManaCost, PaymentTarget, SymbolKind
 from models.mana import ManaBag, ManaType
 from models.mana_effects import CostModifier
+from planner.rules.eligibility import why_not_activatable
 from planner.rules.pool import ManaUnit, SpendRules, empty_pool
 from planner.rules.replay import IllegalPlanError, Plan, Step, apply_step, initial_state, replay
 from planner.rules.view import BoardView
@@ -64,7 +65,7 @@ def test_example_02_two_reflecting_pools_nothing_else() -> None:
     assert could(board) == {"a": "", "b": ""}  # least fixed point from nothing (106.5, 106.7)
     view = BoardView(board)
     for pid in ("a", "b"):  # each can still be activated (605.2), and makes nothing
-        assert view.why_not_activatable(pid, view.mana_abilities(pid)[0]) is None
+        assert why_not_activatable(view, pid, view.mana_abilities(pid)[0]) is None
         assert produced(board, pid) == {()}
     state = apply_step(initial_state(board), Step(permanent="a", ability=0, produced=()))
     assert state.pool == () and state.board.permanent("a").tapped
@@ -127,7 +128,7 @@ def test_example_06_gaeas_cradle_without_creatures_reflecting_pool_mana_flare() 
     assert could(board) == {"cradle": "", "pool": "", "flare": ""}
     # Q2: tapping the Cradle is legal (605.2), makes nothing, and Mana Flare does not trigger (106.12a).
     view = BoardView(board)
-    assert view.why_not_activatable("cradle", view.mana_abilities("cradle")[0]) is None
+    assert why_not_activatable(view, "cradle", view.mana_abilities("cradle")[0]) is None
     assert produced(board, "cradle") == {()}
     state = apply_step(initial_state(board), Step(permanent="cradle", ability=0, produced=()))
     assert state.pool == ()
@@ -528,7 +529,7 @@ def test_example_21_birds_dryad_arbor_sol_ring_summoning_sickness() -> None:
     view = BoardView(board)
     for pid, name in (("birds", "Birds of Paradise"), ("arbor", "Dryad Arbor")):
         assert (
-            view.why_not_activatable(pid, view.mana_abilities(pid)[0]) == f"{name} ({pid}) is summoning sick"
+            why_not_activatable(view, pid, view.mana_abilities(pid)[0]) == f"{name} ({pid}) is summoning sick"
         )
     assert not search(board, "{G}").payable
     with pytest.raises(IllegalPlanError, match="summoning sick"):

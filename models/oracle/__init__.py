@@ -10,12 +10,12 @@ sentences, normalisation), the grammar (``grammar.lark``, its parser :mod:`~mode
 transformer :mod:`~models.oracle.phrase_rules`, :mod:`~models.oracle.effect_rules` and
 :mod:`~models.oracle.static_rules`, its entry points :mod:`~models.oracle.grammar`, with the typed readings of
 the :mod:`~models.oracle.readings` package and :mod:`~models.oracle.statics`), the builders to records
-(:mod:`~models.oracle.build`, :mod:`~models.oracle.build_statics`), the classifier of what the grammar does
-not read (:mod:`~models.oracle.classify`), and the reader that puts them together
-(:mod:`~models.oracle.reader`, following a Class's or a leveler's levels with :mod:`~models.oracle.levels`
-and reading each kind of line with :mod:`~models.oracle.read_activated`, :mod:`~models.oracle.read_entering`
-and :mod:`~models.oracle.read_statics` into the records of :mod:`~models.oracle.parsed`, and the mana of a
-text with :mod:`~models.oracle.mana_outputs`).
+(:mod:`~models.oracle.build`, :mod:`~models.oracle.build_filters`, :mod:`~models.oracle.build_statics`),
+the classifier of what the grammar does not read (:mod:`~models.oracle.classify`), and the reader that puts
+them together (:mod:`~models.oracle.reader`, following a Class's or a leveler's levels with
+:mod:`~models.oracle.levels` and reading each kind of line with :mod:`~models.oracle.read_activated`,
+:mod:`~models.oracle.read_entering` and :mod:`~models.oracle.read_statics` into the records of
+:mod:`~models.oracle.parsed`, and the mana of a text with :mod:`~models.oracle.mana_outputs`).
 """
 
 from models.oracle.reader import (

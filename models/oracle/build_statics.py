@@ -37,7 +37,8 @@ from models.mana_effects import (
 from models.oracle import lexicon
 from models.oracle import readings as r
 from models.oracle import statics as s
-from models.oracle.build import amount, condition, object_filter, object_filters, spend_restriction
+from models.oracle.build import spend_restriction
+from models.oracle.build_filters import amount, condition, object_filter, object_filters
 from models.oracle.grammar import UnreadError, parse_condition
 from models.types import BASIC_LAND_TYPES
 

@@ -38,7 +38,8 @@ from models.oracle import classify
 from models.oracle import statics as s
 from models.oracle import text as t
 from models.oracle.alternative_costs import granted_alternative_cost
-from models.oracle.build import condition, mana_effect, object_filters, spend_restriction
+from models.oracle.build import mana_effect, spend_restriction
+from models.oracle.build_filters import condition, object_filters
 from models.oracle.build_statics import static_effect, while_condition
 from models.oracle.grammar import (
     UnreadError,

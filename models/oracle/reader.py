@@ -3,10 +3,10 @@
 A text is cut into lines and sentences by :mod:`models.oracle.text`; each activated ability, keyword line and
 sentence is read by the grammar (:mod:`models.oracle.grammar`: costs, what a mana ability adds, its riders
 and limits; static effects, how the permanent enters, choices) and built into records
-(:mod:`models.oracle.build`, :mod:`models.oracle.build_statics`). What the grammar does not read is
-classified from its words (:mod:`models.oracle.classify`): every sentence ends as exactly one of a mana
-ability, an effect, a keyword, a choice, ``not_payment``, ``ignored`` (nothing to do with mana) or
-``unsupported`` (about mana, not read). Nothing is dropped silently.
+(:mod:`models.oracle.build`, :mod:`models.oracle.build_filters`, :mod:`models.oracle.build_statics`). What
+the grammar does not read is classified from its words (:mod:`models.oracle.classify`): every sentence ends
+as exactly one of a mana ability, an effect, a keyword, a choice, ``not_payment``, ``ignored`` (nothing to
+do with mana) or ``unsupported`` (about mana, not read). Nothing is dropped silently.
 
 This module holds the entry points and reads a text line by line; the kinds of line are read by
 :mod:`~models.oracle.read_activated` (activated abilities), :mod:`~models.oracle.read_entering` (how the

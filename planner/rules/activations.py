@@ -31,6 +31,7 @@ from planner.rules.costs import (
     victim_filters,
 )
 from planner.rules.doubling import doubles_unspent
+from planner.rules.eligibility import activations_left, why_not_activatable
 from planner.rules.graveyard_grants import arriving_grants, without_removed
 from planner.rules.hand import hand_abilities
 from planner.rules.payment import cost_modes
@@ -38,7 +39,7 @@ from planner.rules.pool import board_pool
 from planner.rules.production import Outcome, activation_outcomes, anonymous
 from planner.rules.question import could_produce_of, view_of
 from planner.rules.step_costs import ability_target
-from planner.rules.view import BoardView, activations_left
+from planner.rules.view import BoardView
 
 __all__ = [
     "Activation",
@@ -342,7 +343,7 @@ def _templates_now(
             # a permanent that the plan may tap and untap in turn has its {T} and {Q} abilities whatever its
             # state now: the model orders them so that each finds the state its cost needs (CR 602.2b)
             state = cycle_state(ability, permanent.id, cycling)
-            if view.why_not_activatable(permanent.id, ability, tapped=state, life=life) is not None:
+            if why_not_activatable(view, permanent.id, ability, tapped=state, life=life) is not None:
                 continue
             if cost.mana.has_variable or (doubles_unspent(ability) and not doubling):
                 continue  # (a doubling reads the pool as it resolves: planner.solve.cpsat.doubling)
@@ -668,15 +669,17 @@ def tap_cycling(view: BoardView, player: str) -> frozenset[str]:
         (pid, ability.cost.tap_others)
         for pid in own
         for ability in view.mana_abilities(pid)
-        if ability.cost.tap_others is not None and view.why_not_activatable(pid, ability) is None
+        if ability.cost.tap_others is not None and why_not_activatable(view, pid, ability) is None
     ]
     found: set[str] = set()
     for pid in own:
         abilities = view.mana_abilities(pid)
-        if not any(a.cost.untap and view.why_not_activatable(pid, a, tapped=True) is None for a in abilities):
+        if not any(
+            a.cost.untap and why_not_activatable(view, pid, a, tapped=True) is None for a in abilities
+        ):
             continue
         by_itself = any(
-            a.cost.tap and not a.cost.untap and view.why_not_activatable(pid, a, tapped=False) is None
+            a.cost.tap and not a.cost.untap and why_not_activatable(view, pid, a, tapped=False) is None
             for a in abilities
         )
         by_others = any(
@@ -733,7 +736,7 @@ def interchangeable(
             continue
         behaviour = tuple(
             (
-                view.why_not_activatable(pid, ability) is None,
+                why_not_activatable(view, pid, ability) is None,
                 activations_left(permanent, ability),
                 ability.cost,
                 ability.restriction,
@@ -806,7 +809,7 @@ def gainable_first(view: BoardView, player: str) -> int:
             continue
         for ability in view.mana_abilities(permanent.id):
             free = ability.life_gain and ability.cost == AbilityCost(tap=True)
-            if free and view.why_not_activatable(permanent.id, ability) is None:
+            if free and why_not_activatable(view, permanent.id, ability) is None:
                 gained += ability.life_gain
     return gained
 

@@ -55,6 +55,7 @@ from models.oracle.defining import defined_types
 from models.oracle.levels import striation_power
 from planner.rules.colors_read import changes_own_color, color_change_gap
 from planner.rules.costs import collects_evidence
+from planner.rules.devotion import devotion
 from planner.rules.library_top import library_conditions, top_card_gap
 from planner.rules.power_changes import power_change_gap, power_changes, unsteady_power_change
 from planner.rules.same_name import same_named
@@ -366,7 +367,7 @@ def quantity(
     if kind is AmountKind.COUNTERS:
         return permanent.counter(amount.counter)
     if kind is AmountKind.DEVOTION:
-        return view.devotion(controller, amount.colors or color)
+        return devotion(view, controller, amount.colors or color)
     if kind is AmountKind.DRAWN:  # (constant while paying: no mana ability draws, CR 605.1a)
         return view.player(controller).cards_drawn_this_turn
     floor = None if below_zero else 0

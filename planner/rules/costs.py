@@ -49,7 +49,7 @@ from models.kept import per_card
 from models.mana import ManaTypes
 from models.mana_effects import AbilityCostChange
 from models.oracle import readings as r
-from models.oracle.build import object_filter
+from models.oracle.build_filters import object_filter
 from models.oracle.grammar import UnreadError, parse_costs
 
 if TYPE_CHECKING:  # (the view reads this module's lowering: imported for types only)

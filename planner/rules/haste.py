@@ -32,6 +32,7 @@ def haste_granted(view: BoardView, pid: str) -> bool:
     the condition and it holds).
 
     >>> from models.board import Board
+    >>> from planner.rules.eligibility import is_sick
     >>> from planner.rules.view import BoardView
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "you"}], "permanents": [
     ...     {"id": "e", "card": "Llanowar Elves", "controller": "me", "summoning_sick": True},
@@ -39,7 +40,7 @@ def haste_granted(view: BoardView, pid: str) -> bool:
     ...     {"id": "f", "name": "Fires", "type_line": "Enchantment", "controller": "me",
     ...      "oracle": "Creatures you control have haste."}]})
     >>> view = BoardView(board)
-    >>> haste_granted(view, "e"), haste_granted(view, "y"), view.is_sick("e"), view.is_sick("y")
+    >>> haste_granted(view, "e"), haste_granted(view, "y"), is_sick(view, "e"), is_sick(view, "y")
     (True, False, False, True)
     """
     lost = view.lost_in_layer_6(pid)  # (Humility: a grant of an earlier timestamp is lost, CR 613.7)

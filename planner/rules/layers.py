@@ -23,13 +23,13 @@ from models.oracle import needs_imprinted
 from models.oracle.defining import defined_types
 from models.oracle.lexicon import SUBTYPES
 from models.types import BASIC_LAND_TYPES, TypeLine
+from planner.rules.devotion import devotion_allows
 from planner.rules.records import SourcedEffect
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
 __all__ = [
-    "devotion_allows",
     "in_force",
     "missing_choice",
     "type_changes",
@@ -271,29 +271,6 @@ def _apply_type_change(
             newly_lost.add(pid)
         new_types[pid] = line.with_subtypes(subtypes)
     return new_types, frozenset(newly_lost)
-
-
-def devotion_allows(view: BoardView, effect: TypeChange, controller: str) -> bool:
-    """True when the type change applies as far as a devotion reads (one with none always does): a Theros
-    God's 'As long as your devotion to ... is less than N, ~ isn't a creature.' applies while the devotion
-    of its controller (CR 700.5) is below N.
-
-    >>> from models.board import Board
-    >>> from planner.rules.view import BoardView
-    >>> god = {"id": "g", "name": "God", "type_line": "Legendary Enchantment Creature — God",
-    ...     "mana_cost": "{3}{G}", "controller": "me",
-    ...     "oracle": "As long as your devotion to green is less than three, ~ isn't a creature."}
-    >>> elf = {"id": "e", "card": "Llanowar Elves", "controller": "me"}
-    >>> for permanents in ([god, elf], [god, elf, {**elf, "id": "e2"}]):
-    ...     view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}],
-    ...         "permanents": permanents}))
-    ...     print(str(view.type_line("g")))
-    Legendary Enchantment
-    Legendary Enchantment Creature — God
-    """
-    if effect.devotion is None:
-        return True
-    return view.devotion(controller, effect.devotion.colors) < effect.devotion_below
 
 
 def _beyond_lands(effect: TypeChange) -> bool:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from models.abilities import ManaAbility
+from models.abilities import ManaAbility, ObjectFilter
 from models.kept import CACHING
 from models.mana import ManaTypes
 from models.mana_effects import StaticEffect
@@ -291,6 +291,13 @@ class Structure:
     layer6: tuple[tuple[SourcedEffect, ...], dict[str, LostAbilities] | None] | None = None
     #: the largest X the families of X are listed to (with :attr:`characteristics`; None: none on the board)
     paid_x_most: int | None = None
+    #: the permanents whose leaving may end a God's devotion
+    #: (:func:`~planner.rules.devotion.counted_by_devotions`)
+    devoted: frozenset[str] | None = None
+    #: the permanents the conditions of the effects in force count whatever their statuses, and the filters
+    #: (with the permanents they are written on) of those counted by their statuses
+    #: (:func:`~planner.rules.conditions.counted_by_conditions`)
+    counted: tuple[frozenset[str], tuple[tuple[ObjectFilter, str], ...]] | None = None
 
     def handed_on(self) -> Structure:
         """A copy for a rebound view: what is worked out so far, and the same shared tables (made field by
@@ -315,4 +322,6 @@ class Structure:
             self.tables,
             self.layer6,
             self.paid_x_most,
+            self.devoted,
+            self.counted,
         )

@@ -31,6 +31,7 @@ from planner.rules.alternatives import (
 )
 from planner.rules.announced import judged_apart
 from planner.rules.could_produce import could_produce_all
+from planner.rules.eligibility import why_restricted
 from planner.rules.payment import payments
 from planner.rules.pool import SpendRules
 from planner.rules.replay import (
@@ -170,7 +171,7 @@ def _breaks_or_later(state: PlanState, after: PlanState) -> bool:
         return False
     view = view_of(after.board)
     abilities = view.mana_abilities(pid)
-    return number >= len(abilities) or view.why_restricted(pid, abilities[number]) is not None
+    return number >= len(abilities) or why_restricted(view, pid, abilities[number]) is not None
 
 
 def announced_first(state: PlanState, view: BoardView) -> Iterator[PlanState]:
@@ -197,7 +198,7 @@ def announced_first(state: PlanState, view: BoardView) -> Iterator[PlanState]:
         for number, ability in enumerate(view.mana_abilities(permanent.id)):
             if (permanent.id, number) in pending or not judged_apart(ability, permanent.summoning_sick):
                 continue
-            if view.why_restricted(permanent.id, ability) is None:
+            if why_restricted(view, permanent.id, ability) is None:
                 yield replace(state, announced=(*state.announced, (permanent.id, number, state.taken)))
 
 

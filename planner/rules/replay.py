@@ -37,6 +37,7 @@ from planner.rules.costs import (
     permanent_candidates,
 )
 from planner.rules.doubling import doubles_unspent, resolved_doubling, unspent_bag
+from planner.rules.eligibility import why_not_activatable, why_restricted
 from planner.rules.hand import HAND, hand_abilities, without_card
 from planner.rules.payment import can_pay_exactly, payments
 from planner.rules.plan import Plan, Step
@@ -329,9 +330,9 @@ def _checked(
         raise IllegalPlanError(index, f"{permanent.name} has no mana ability number {step.ability}")
     ability = abilities[step.ability]
     if step.nested:  # (its restrictions judged as it was announced: _Announcements)
-        reason = view.why_not_activatable(step.permanent, ability, life=state.life, restricted=False)
+        reason = why_not_activatable(view, step.permanent, ability, life=state.life, restricted=False)
     else:
-        reason = view.why_not_activatable(step.permanent, ability, life=state.life)
+        reason = why_not_activatable(view, step.permanent, ability, life=state.life)
     if reason is not None:
         raise IllegalPlanError(index, reason)
     if step.nested and (not ability.cost.mana or ability.limited_each_turn):
@@ -415,7 +416,7 @@ class _Announcements:
                 raise IllegalPlanError(
                     announced, f"{where}, while {permanent.name}'s ability is being activated"
                 )
-            reason = view.why_restricted(step.permanent, abilities[step.ability])
+            reason = why_restricted(view, step.permanent, abilities[step.ability])
             if reason is not None:
                 raise IllegalPlanError(announced, f"{where}: {reason}")
             self.pending.append((step.permanent, step.ability))
@@ -979,7 +980,7 @@ def legal_steps(state: PlanState, caps: Mapping[str, int] | None = None) -> Iter
         if permanent.controller != state.player:
             continue
         for number, ability in enumerate(view.mana_abilities(permanent.id)):
-            if view.why_not_activatable(permanent.id, ability, life=state.life) is not None:
+            if why_not_activatable(view, permanent.id, ability, life=state.life) is not None:
                 continue
             if _may_loop(ability) and state.activation_count(permanent.id) >= _cap(permanent.id, caps):
                 continue
@@ -1002,9 +1003,9 @@ def _announced_steps(
     if number >= len(abilities):
         return
     ability = abilities[number]
-    if view.why_not_activatable(pid, ability, life=state.life, restricted=False) is not None:
+    if why_not_activatable(view, pid, ability, life=state.life, restricted=False) is not None:
         return
-    if view.why_restricted(pid, ability) is None:
+    if why_restricted(view, pid, ability) is None:
         return
     if _may_loop(ability) and state.activation_count(pid) >= _cap(pid, caps):
         return
@@ -1029,7 +1030,7 @@ def capped(state: PlanState, caps: Mapping[str, int] | None = None) -> tuple[str
         and (caps is None or p.id not in caps)
         and state.activation_count(p.id) >= ACTIVATION_CAP
         and any(
-            _may_loop(a) and view.why_not_activatable(p.id, a, life=state.life) is None
+            _may_loop(a) and why_not_activatable(view, p.id, a, life=state.life) is None
             for a in view.mana_abilities(p.id)
         )
     )

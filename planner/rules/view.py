@@ -1,5 +1,6 @@
-"""Characteristics after type-changing and ability-granting effects, and which mana abilities can be
-activated now.
+"""Characteristics after type-changing and ability-granting effects, what filters match, and the state a
+replay changes step by step. Whether an ability can be activated now is :mod:`planner.rules.eligibility`'s,
+whether a condition holds :mod:`planner.rules.conditions`' and a devotion :mod:`planner.rules.devotion`'s.
 
 Layer 4 (CR 305.7, 613.1d) sets or adds basic land types in dependency order (CR 613.8), then timestamp
 order (the order of the board's permanents). Layer 6 (613.1f) adds the intrinsic mana ability of each
@@ -9,7 +10,6 @@ subtype is *set* loses the abilities from its rules text, but keeps granted ones
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
@@ -18,7 +18,7 @@ from models.abilities import Condition, ManaAbility, ObjectFilter, Who
 from models.board import BOARD_VERSION, Board, Permanent, Player, card_colors
 from models.catalogue import CardData
 from models.errors import InputError
-from models.folding import fold_ability_text, fold_name
+from models.folding import fold_name
 from models.kept import per_card
 from models.lazy import cached_property
 from models.mana import ManaTypes
@@ -27,9 +27,7 @@ from models.mana_effects import (
     ColorChange,
     GainAbilitiesOf,
     GrantAbility,
-    GrantHaste,
     ManaTrigger,
-    PowerChange,
     StaticEffect,
     TapDamage,
     TypeChange,
@@ -39,14 +37,12 @@ from models.oracle.parsed import PRIORITY_UNTAP
 from models.types import TypeLine
 from planner.rules.ability_loss import abilities_lost, survives_loss
 from planner.rules.amounts import (
-    in_graveyard,
     known_power,
-    top_card_matches,
 )
 from planner.rules.characteristics import worked_out_characteristics
+from planner.rules.conditions import condition_holds, counted_by_conditions
 from planner.rules.costs import keep_tapped
 from planner.rules.executed import (
-    BEFORE_END_STEP,
     counters_removed_any,
     removing,
     stays_tapped,
@@ -54,7 +50,7 @@ from planner.rules.executed import (
     unknown_imprint,
 )
 from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard_grants
-from planner.rules.layers import devotion_allows, in_force, missing_choice, type_changes, with_chosen_color
+from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
 from planner.rules.reading_facts import board_facts
 from planner.rules.records import (
     ENTERS_AS_A_COPY,
@@ -72,7 +68,6 @@ from planner.rules.records import (
     WarningKind,
     unread_warning,
 )
-from planner.rules.shared_abilities import givers
 from planner.rules.spell_cost import colored_reduction, cost_change, locked_in, with_changed_types
 from planner.rules.undefined_choices import undefined_choices
 
@@ -85,8 +80,6 @@ __all__ = [
     "Structure",
     "TextWarning",
     "ViewTable",
-    "activations_left",
-    "activations_this_turn",
     "card_view",
     "catalogue_permanent",
     "colored_reduction",
@@ -98,10 +91,6 @@ __all__ = [
     "unknown_imprint",
     "with_changed_types",
 ]
-
-
-#: The effects that may apply only 'as long as' a condition holds.
-_CONDITIONAL = (GrantAbility, GrantHaste, PowerChange)
 
 
 #: The permanents a filter matches (:meth:`BoardView.matching`), by the filter, its source's controller and
@@ -316,8 +305,8 @@ class BoardView:
         ...     {"id": "f", "card": "Forest", "controller": "me"}]})
         >>> view = BoardView(board)
         >>> view.update(replace(view.permanent("f"), tapped=True))
-        >>> view.why_not_activatable("f", view.mana_abilities("f")[0])
-        'Forest (f) is already tapped'
+        >>> view.permanent("f").tapped, board.permanent("f").tapped
+        (True, False)
         """
         assert self._by_id[permanent.id].name == permanent.name
         self._by_id[permanent.id] = permanent
@@ -347,7 +336,7 @@ class BoardView:
         # nonland's leaving changes no land's type, nor the order the effects apply in (CR 613.8)
         if self.type_line(pid).is_a("Land") and any(isinstance(e.effect, TypeChange) for e in self.effects):
             return None
-        if pid in self.counted_by_conditions():
+        if pid in counted_by_conditions(self):
             return None
         if any(warning.permanent != pid for warning in self.structure.unexecuted):
             # an ability set aside for what another permanent does (a cost that fills the graveyard whose
@@ -471,56 +460,6 @@ class BoardView:
         after the draw step)."""
         board = self.board
         return board.active_player == permanent.controller and board.step == "beginning"
-
-    def counted_by_conditions(self) -> frozenset[str]:
-        """The permanents a condition of an effect in force counts ('As long as you control an artifact,
-        creatures you control have haste.'), and those whose abilities an effect shares (Experiment Kraj's
-        givers): whether the effect applies, or what it gives, may change when one leaves.
-
-        >>> from models.board import Board
-        >>> rally = {"id": "r", "name": "Rally", "type_line": "Enchantment", "controller": "me",
-        ...     "oracle": "As long as you control an artifact, creatures you control have haste."}
-        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [rally,
-        ...     {"id": "t", "card": "Treasure", "controller": "me"},
-        ...     {"id": "f", "card": "Forest", "controller": "me"}]})
-        >>> sorted(BoardView(board).counted_by_conditions())
-        ['t']
-        """
-        counted = frozenset(
-            pid
-            for sourced in self.effects
-            if isinstance(sourced.effect, _CONDITIONAL) and sourced.effect.condition is not None
-            for wanted in sourced.effect.condition.counted_filters
-            for pid in self.matching(wanted, sourced.source)
-        )
-        counted |= {pid for sourced in self.effects_of(GainAbilitiesOf) for pid in givers(self, sourced)}
-        devoted = self.counted_by_devotions()
-        return counted | devoted if devoted else counted
-
-    def counted_by_devotions(self) -> frozenset[str]:
-        """The permanents whose leaving may end a type change's devotion (a Theros God that is a creature:
-        its controller's permanents with mana symbols of its colors, CR 700.5). A God that isn't a creature
-        stays so: a payment never raises a devotion.
-
-        >>> from models.board import Board
-        >>> god = {"id": "g", "name": "God", "type_line": "Legendary Enchantment Creature — God",
-        ...     "mana_cost": "{3}{G}", "controller": "me",
-        ...     "oracle": "As long as your devotion to green is less than two, ~ isn't a creature."}
-        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [god,
-        ...     {"id": "e", "card": "Llanowar Elves", "controller": "me"},
-        ...     {"id": "f", "card": "Forest", "controller": "me"}]})
-        >>> sorted(BoardView(board).counted_by_devotions())
-        ['e', 'g']
-        """
-        return frozenset(
-            p.id
-            for sourced in self.effects_of(TypeChange)
-            if isinstance(effect := sourced.effect, TypeChange)
-            and effect.devotion is not None
-            and not devotion_allows(self, effect, sourced.controller)
-            for p in self.board.permanents
-            if p.controller == sourced.controller and self.devotion_of(p.id, effect.devotion.colors) > 0
-        )
 
     def effects_of(self, kind: type[StaticEffect]) -> Iterator[SourcedEffect]:
         """The effects in force of one kind, in timestamp order."""
@@ -887,47 +826,9 @@ class BoardView:
         return known_power(self, pid) >= floor
 
     def holds(self, condition: Condition, source: str, removed: frozenset[str] = frozenset()) -> bool:
-        """True when the condition written on ``source`` holds."""
-        if condition.either:
-            return any(self.holds(one, source, removed) for one in condition.either)
-        if condition.entered_this_turn:
-            return self._by_id[source].entered_this_turn
-        if condition.designation:
-            return condition.designation in self._by_id[source].designations
-        if condition.player_status:
-            return bool(getattr(self.player(self._by_id[source].controller), condition.player_status))
-        if condition.opponent_counter:
-            controller = self._by_id[source].controller
-            return any(
-                player.counter(condition.opponent_counter) >= condition.at_least
-                for player in self.board.players
-                if player.id != controller
-            )
-        if condition.played_land:
-            return self.board.player(self._by_id[source].controller).lands_played_this_turn >= 1
-        if condition.exiled_card:
-            return self._by_id[source].choices.imprinted is not None
-        if condition.counter:
-            return self._by_id[source].counter(condition.counter) >= condition.at_least
-        if condition.done_this_turn:
-            counted: int = getattr(self.player(self._by_id[source].controller), condition.done_this_turn)
-            return counted >= condition.at_least
-        if condition.in_graveyard is not None:
-            return in_graveyard(self, condition.in_graveyard, self._by_id[source].controller, source)
-        if condition.top_of_library is not None:
-            return top_card_matches(self, condition.top_of_library, self._by_id[source].controller, source)
-        met = (self.count(f, source, removed) >= condition.at_least for f in condition.filters)
-        return any(met) if condition.any_of else all(met)
-
-    def devotion(self, player: str, colors: ManaTypes) -> int:
-        """A player's devotion to some colors: mana symbols of those colors among their permanents' costs."""
-        return sum(self.devotion_of(p.id, colors) for p in self.board.permanents if p.controller == player)
-
-    def devotion_of(self, pid: str, colors: ManaTypes) -> int:
-        """What one permanent adds to its controller's devotion to some colors: the mana symbols of those
-        colors in its mana cost (CR 700.5; a hybrid symbol counts toward both its colors)."""
-        mana_cost = self._by_id[pid].mana_cost
-        return 0 if mana_cost is None else sum(1 for symbol in mana_cost.symbols if symbol.colors & colors)
+        """True when the condition written on ``source`` holds (:func:`~planner.rules.conditions.
+        condition_holds`; asked through the view by the rules a condition itself reads, such as power)."""
+        return condition_holds(self, condition, source, removed)
 
     def imprinted_colors(self, pid: str) -> ManaTypes:
         """The colors of the card exiled with the permanent (CR 202.2, after the effects that change the
@@ -978,154 +879,6 @@ class BoardView:
         (:func:`missing_choice_warnings`)."""
         color = self._by_id[pid].choices.color
         return ManaTypes() if color is None else ManaTypes(color)
-
-    # ---------------------------------------------------------------- eligibility (302.6, 107.5, 107.6)
-
-    def is_sick(self, pid: str) -> bool:
-        """True when a creature can't use its own {T}/{Q} abilities yet (CR 302.6, 702.10)."""
-        permanent = self._by_id[pid]
-        chars = self._characteristics[pid]
-        return permanent.summoning_sick and chars.type_line.is_a("Creature") and not chars.haste
-
-    def why_not_activatable(
-        self,
-        pid: str,
-        ability: ManaAbility,
-        *,
-        tapped: bool | None = None,
-        life: int | None = None,
-        restricted: bool = True,
-        costs: bool = True,
-    ) -> str | None:
-        """Why this ability can't be activated now, in a player's words, or None when it can.
-
-        Mana costs are not checked here: the planner pays them. ``tapped`` and ``life`` override the board
-        (the replayer passes the state mid-plan). Without ``restricted`` the ability's restrictions
-        (:meth:`why_restricted`) are not looked at, without ``costs`` whether its other costs can be paid
-        now: an ability's restrictions are judged as it is announced, before the mana abilities that pay
-        its mana cost, and its costs paid after them (CR 602.2b, 601.2g:
-        :attr:`planner.rules.plan.Step.nested`).
-        """
-        permanent = self._by_id[pid]
-        cost = ability.cost
-        if costs:
-            is_tapped = permanent.tapped if tapped is None else tapped
-            if cost.tap and is_tapped:
-                return f"{permanent.name} ({pid}) is already tapped"
-            if cost.untap and not is_tapped:
-                return f"{permanent.name} ({pid}) is untapped, so it can't pay {{Q}}"
-        if restricted and (cost.tap or cost.untap) and self.is_sick(pid):
-            return f"{permanent.name} ({pid}) is summoning sick"
-        if costs:
-            if cost.life:
-                player = self.board.player(permanent.controller)
-                life_total = player.life if life is None else life
-                if life_total < cost.life:
-                    return (
-                        f"paying {cost.life} life needs at least {cost.life} life, and {player.id} has "
-                        f"{life_total}"
-                    )
-            if cost.remove_counter and permanent.counter(cost.remove_counter) < cost.remove_count:
-                return f"{permanent.name} ({pid}) has no {cost.remove_counter} counter to remove"
-        if not restricted:
-            return None
-        in_turn = self.board.active_player == permanent.controller
-        if ability.timing in ("your_turn", BEFORE_END_STEP) and not in_turn:
-            return f"{permanent.name} ({pid}): its ability can be activated only during its controller's turn"
-        if ability.timing == BEFORE_END_STEP and self.board.step == "end":
-            return f"{permanent.name} ({pid}): its ability can be activated only before the end step"
-        if ability.activation_condition is not None and not self.holds(ability.activation_condition, pid):
-            return f"{permanent.name} ({pid}): its activation condition does not hold"
-        if ability.limited_each_turn and activations_left(permanent, ability) == 0:
-            times = "only once" if ability.once_each_turn else f"no more than {ability.times_each_turn} times"
-            return f"{permanent.name} ({pid}): its ability can be activated {times} each turn, and it was"
-        return None
-
-    def why_restricted(self, pid: str, ability: ManaAbility) -> str | None:
-        """Why the ability's restrictions forbid activating it now, or None when they allow it: summoning
-        sickness (CR 302.6), when it may be activated, its condition ('Activate only if you control three or
-        more artifacts'), once each turn. They are judged as it is announced (CR 602.2b, 602.5), before the
-        mana abilities activated to pay its mana cost (601.2g); its costs are paid after those.
-
-        >>> from models.board import Board
-        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
-        ...     {"id": "e", "card": "Llanowar Elves", "controller": "me", "summoning_sick": True}]})
-        >>> view = BoardView(board)
-        >>> view.why_restricted("e", view.mana_abilities("e")[0])
-        'Llanowar Elves (e) is summoning sick'
-        """
-        return self.why_not_activatable(pid, ability, costs=False)
-
-    def check_activated_this_turn(self) -> None:
-        """Raise ``InputError`` (naming the field's JSON path) when a permanent's ``activated_this_turn``
-        names a text that is none of its mana abilities that can be activated only so many times each turn
-        (its printed ones count even when the planner sets them aside), or names one more times than it can
-        be activated each turn (CR 602.5b)."""
-        for permanent in self.board.permanents:
-            if not permanent.activated_this_turn:
-                continue
-            pid = permanent.id
-            abilities = (*self.parsed[pid].mana_abilities, *self.mana_abilities(pid))
-            limited = {a.text: a.times_each_turn for a in abilities if a.limited_each_turn}
-            known = {fold_ability_text(text): times for text, times in limited.items()}
-            listed: Counter[str] = Counter()
-            for position, text in enumerate(permanent.activated_this_turn):
-                key = fold_ability_text(text)
-                where = f"{self.path(pid)}.activated_this_turn[{position}]"
-                if key not in known:
-                    which = "; ".join(repr(t) for t in limited) if limited else "it has none"
-                    raise InputError(
-                        f"{where}: {text!r} is not one of the mana abilities of {permanent.name} ({pid}) "
-                        f"that can be activated only so many times each turn ({which})"
-                    )
-                listed[key] += 1
-                if listed[key] > known[key]:
-                    times = "once" if known[key] == 1 else f"no more than {known[key]} times"
-                    raise InputError(
-                        f"{where}: {text!r} is listed {listed[key]} times, and it can be activated {times} "
-                        "each turn (CR 602.5b)"
-                    )
-
-
-def activations_this_turn(permanent: Permanent, ability: ManaAbility) -> int:
-    """How many times the permanent's ``activated_this_turn`` names this ability (its text, compared as
-    :func:`~models.folding.fold_ability_text` folds it): each listing is one activation this turn.
-
-    >>> from models.board import Board
-    >>> from models.oracle import parse_oracle
-    >>> bloom = parse_oracle("Remove a charge counter from Mana Bloom: Add one mana of any color. "
-    ...     "Activate only once each turn.", "Mana Bloom").mana_abilities[0]
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "b",
-    ...     "name": "Mana Bloom", "type_line": "Enchantment", "oracle": bloom.text, "controller": "me",
-    ...     "activated_this_turn": ["remove a charge counter from mana bloom: add one mana of any color. "
-    ...     "activate only once each turn."]}]})
-    >>> activations_this_turn(board.permanent("b"), bloom)
-    1
-    """
-    if not permanent.activated_this_turn:
-        return 0
-    key = fold_ability_text(ability.text)
-    return sum(fold_ability_text(text) == key for text in permanent.activated_this_turn)
-
-
-def activations_left(permanent: Permanent, ability: ManaAbility) -> int | None:
-    """How many more times the permanent's ability can be activated this turn (CR 602.5b: 'Activate no more
-    than three times each turn' less its activations this turn, :func:`activations_this_turn`), or None
-    when nothing limits it.
-
-    >>> from models.board import Board
-    >>> from models.oracle import parse_oracle
-    >>> (cinder,) = parse_oracle("{1}: Add {B} or {R}. Activate no more than three times each turn."
-    ...     ).mana_abilities
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "c",
-    ...     "name": "C", "type_line": "Creature", "oracle": cinder.text, "controller": "me",
-    ...     "activated_this_turn": [cinder.text, cinder.text]}]})
-    >>> activations_left(board.permanent("c"), cinder)
-    1
-    """
-    if not ability.limited_each_turn:
-        return None
-    return max(ability.times_each_turn - activations_this_turn(permanent, ability), 0)
 
 
 #: The id of a catalogue card's permanent in :func:`catalogue_permanent` and :func:`card_view`, and of the

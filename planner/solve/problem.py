@@ -29,7 +29,9 @@ from models.mana_effects import ColorChange, SpendAsThough, TypeChange
 from planner.rules.activations import Activation, activation_templates, with_open_bounds
 from planner.rules.alternatives import TAPPING_KINDS, AlternativeKind, candidates, slots_for
 from planner.rules.amounts import graveyard_growth
+from planner.rules.devotion import counted_by_devotions
 from planner.rules.doubling import doubles_unspent
+from planner.rules.eligibility import check_activated_this_turn
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
 from planner.rules.production import Outcome, Packet
@@ -199,7 +201,7 @@ class BoardAnalysis:
     def check_text(self, *, strict: bool) -> tuple[TextWarning, ...]:
         """The board's unsupported sentences; with ``strict`` the first one is an error naming its path. An
         ability a permanent's ``activated_this_turn`` names and it does not have is an error either way."""
-        self.view.check_activated_this_turn()
+        check_activated_this_turn(self.view)
         warnings = self.warnings
         unsupported = [w for w in warnings if w.refused_by_strict]  # (a choice never made is no bad input)
         if strict and unsupported:
@@ -240,7 +242,7 @@ class AfterRemovals(Generic[_Read]):
         with effects of these ``kinds``, or (type changes) that add to the devotion a God's reads (the board
         as it is when they remove none); ``check`` is called before each board (the time limit)."""
         gone = {pid for template in templates for pid in template.gone}
-        devoted = view.counted_by_devotions() if TypeChange in kinds else frozenset()
+        devoted = counted_by_devotions(view) if TypeChange in kinds else frozenset()
         removable = tuple(
             p.id
             for p in view.board.permanents

@@ -28,6 +28,7 @@ from models.mana import TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
 from planner.rules.activations import Activation, activation_bound
 from planner.rules.could_produce import could_produce_all
+from planner.rules.eligibility import why_not_activatable
 from planner.rules.pool import ManaUnit, SpendRules, board_pool, pays_generic
 from planner.rules.production import ManaTag, Packet, activation_outcomes
 from planner.rules.question import view_of
@@ -143,7 +144,7 @@ def _options(view: BoardView, player: str, reflect: dict[str, ManaTypes]) -> Ite
         abilities = view.mana_abilities(pid)
         for number, ability in enumerate(abilities):
             cost = ability.cost
-            if cost.untap or cost.mana.has_variable or view.why_not_activatable(pid, ability) is not None:
+            if cost.untap or cost.mana.has_variable or why_not_activatable(view, pid, ability) is not None:
                 continue
             if cost.remove_counter and permanent.counter(cost.remove_counter) < cost.remove_count:
                 continue

@@ -17,8 +17,11 @@ from models.mana import ALL_COLORS, ManaTypes
 from planner.rules.activations import Activation
 from planner.rules.announced import judged_apart
 from planner.rules.colors_read import nested_parts
+from planner.rules.conditions import counted_by_conditions
 from planner.rules.costs import chosen_fit, discards_hand
+from planner.rules.devotion import devotion_of
 from planner.rules.doubling import doubles_unspent
+from planner.rules.eligibility import is_sick
 from planner.rules.production import activation_outcomes, anonymous
 from planner.rules.replay import could_produce_of, view_of
 from planner.rules.view import BoardView
@@ -309,15 +312,16 @@ def _counts(view: BoardView, counted: _Counted, gone: str) -> bool:
     if amount.kind is AmountKind.DEVOTION:
         owner = view.permanent(counted.whose).controller
         colors = amount.colors or counted.colors
-        return view.permanent(gone).controller == owner and view.devotion_of(gone, colors) > 0
+        return view.permanent(gone).controller == owner and devotion_of(view, gone, colors) > 0
     assert amount.filter is not None
     return view.matches(amount.filter, gone, counted.whose)
 
 
 def _relied_on(view: BoardView) -> set[str]:
     """The permanents whose leaving may change what an effect does: the effects' sources (CR 611.3a), and
-    those a condition of one counts (Forge Rally's artifacts: :meth:`BoardView.counted_by_conditions`)."""
-    return {sourced.source for sourced in view.effects} | view.counted_by_conditions()
+    those a condition of one counts (Forge Rally's artifacts:
+    :func:`~planner.rules.conditions.counted_by_conditions`)."""
+    return {sourced.source for sourced in view.effects} | counted_by_conditions(view)
 
 
 def _effect_edges(
@@ -373,7 +377,7 @@ def _still_fits(
     return (
         number < len(abilities)
         and abilities[number] == template.ability
-        and not (haste and (cost.tap or cost.untap) and view.is_sick(template.pid))  # (its haste: 302.6)
+        and not (haste and (cost.tap or cost.untap) and is_sick(view, template.pid))  # (its haste: 302.6)
         and chosen_fit(
             view, template.pid, template.ability, template.sacrificed, template.tapped, template.choices
         )

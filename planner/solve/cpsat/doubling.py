@@ -22,6 +22,7 @@ from models.errors import PlannerError
 from models.limits import MAX_GENERIC
 from planner.rules.activations import tap_cycling
 from planner.rules.doubling import doubles_unspent
+from planner.rules.eligibility import why_not_activatable
 from planner.rules.reference import ReferenceResult, reference_search
 from planner.solve.cpsat.unspent import declines
 from planner.solve.problem import PaymentProblem, TimeUp
@@ -53,7 +54,7 @@ def doubling_sources(problem: PaymentProblem) -> tuple[str, ...]:
         if permanent.controller == problem.player
         and any(
             doubles_unspent(ability)
-            and view.why_not_activatable(permanent.id, ability, tapped=_untapped(permanent.id, cycling))
+            and why_not_activatable(view, permanent.id, ability, tapped=_untapped(permanent.id, cycling))
             is None
             for ability in view.mana_abilities(permanent.id)
         )

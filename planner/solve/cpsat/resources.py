@@ -11,7 +11,7 @@ from ortools.sat.python import cp_model
 
 from models.abilities import ManaAbility
 from planner.rules.costs import discards_hand, energy_paid, graveyard_exiled
-from planner.rules.view import activations_left
+from planner.rules.eligibility import activations_left
 from planner.solve.cpsat.literals import discarding, is_zero
 from planner.solve.cpsat.record import Expr, Layer, PaymentModel, total
 

@@ -633,10 +633,19 @@ def outside_on_any_board(ability: ManaAbility, choices: Choices) -> bool:
     return bool(ability.conditional) or unfixed or _cost_outside(ability)
 
 
-def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> SourceKind:
+#: Cards' analyses (:func:`_kind`) by what it reads of each, for one board (:func:`source_kind`'s ``alike``).
+KindsOfBoard = dict[tuple[str, str, TypeLine, bool, Choices, ManaTypes | None, Level], SourceKind]
+
+
+def source_kind(
+    permanent: Permanent, commander: ManaTypes | None = None, alike: KindsOfBoard | None = None
+) -> SourceKind:
     """The fast path's analysis of a permanent's card (``commander``: its controller's commander colors, for
     'any color in your commander's color identity'), kept per card (:func:`_kind`); a permanent that
     activated an ability this turn or has counters an ability removes any number of is outside the fragment.
+    With ``alike`` (a board's own table), permanents of one card share one analysis even with the kept tables
+    off (``MANA_PLANNER_CACHE=off``): a usage compared by identity is what makes them interchangeable
+    (:func:`~planner.solve.fast.sources._groups`).
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -647,7 +656,7 @@ def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> Sou
     """
     if commander is not None and not _reads_commander(permanent.oracle):
         commander = None  # the card can't read it: one analysis for every board, whatever its commander
-    kind = _kind(
+    read = (
         permanent.name,
         permanent.oracle,
         permanent.type_line,
@@ -656,6 +665,12 @@ def source_kind(permanent: Permanent, commander: ManaTypes | None = None) -> Sou
         commander,
         permanent.level,
     )
+    if alike is None:
+        kind = _kind(*read)
+    elif (known := alike.get(read)) is not None:
+        kind = known
+    else:
+        kind = alike[read] = _kind(*read)
     removes = kind.removes_counters  # (mostly none: no generator made then)
     counted = next((c for c in removes if permanent.counter(c)), None) if removes else None
     if permanent.activated_this_turn:

@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from models.board import Permanent
-from models.kept import KeptMap
+from models.kept import CACHING, KeptMap
 from models.mana import ManaTypes
 from planner.rules.could_produce import could_produce_all
+from planner.rules.devotion import counted_by_devotions
 from planner.rules.graveyard_grants import arriving_grants
 from planner.rules.payment import cost_modes
 from planner.rules.production import reached, within_reach
@@ -23,6 +24,7 @@ from planner.rules.same_name import same_name_changer
 from planner.rules.view import BoardView, ViewTable
 from planner.solve.fast.kinds import (
     _HARMLESS_EFFECTS,
+    KindsOfBoard,
     SourceKind,
     _analysed,
     _reflecting,
@@ -82,7 +84,7 @@ def _changed_by_sacrifice(view: BoardView, player: str, sacrificable: Sequence[s
     gone = next((pid for pid in sacrificable if pid in effects), None)
     if gone is not None:
         return f"{gone} can be sacrificed for mana, and it has an effect on mana"
-    devoted = view.counted_by_devotions()
+    devoted = counted_by_devotions(view)
     gone = next((pid for pid in sacrificable if pid in devoted), None)
     if gone is not None:
         return f"{gone} can be sacrificed for mana, and a type change reads the devotion it adds to"
@@ -242,9 +244,12 @@ def _board_kinds(problem: PaymentProblem) -> _BoardKinds:
     # with effects on mana on the board, every permanent of the player is taken as the board has it (same
     # kinds shared, so that identical permanents stay interchangeable); else only the reflecting ones
     effects = reflecting = False
+    # (permanents of one card share one analysis, so that they are interchangeable: the kept analyses see to
+    # it, and with them off (MANA_PLANNER_CACHE=off) the board's own table)
+    alike: KindsOfBoard | None = None if CACHING else {}
     for permanent in board.permanents:
         problem.check_time()
-        kind = source_kind(permanent, commanders[permanent.controller])
+        kind = source_kind(permanent, commanders[permanent.controller], alike)
         if kind.unresolved is not None:
             unresolved = kind.unresolved
             break
