@@ -147,6 +147,26 @@ class KarstenCastability:
         self._compositions: dict[int, Ints] = {}
         typed = [[bool(t & profile.untapped_with) for t in self.group_types] for profile in classes]
         self.group_typed = np.array(typed, dtype=np.int64).reshape(len(classes), self.groups)
+        # per class, and last for no land (index -1): what turn T's land does
+        entries = [profile.entry for profile in classes]
+        self.may_add = np.array(
+            [
+                (p.search is None and p.entry not in (Entry.TAPPED, Entry.SICK))
+                or (p.search is not None and not p.search.tapped)
+                for p in classes
+            ]
+            + [True],
+            dtype=np.bool_,
+        )  # (whether it can enter untapped: else the choice of none answers for it)
+        self.fast_land = np.array([e is Entry.FAST for e in entries] + [False], dtype=np.bool_)
+        self.slow_land = np.array([e is Entry.SLOW for e in entries] + [False], dtype=np.bool_)
+        self.check_land = np.array([e is Entry.CHECK for e in entries] + [False], dtype=np.bool_)
+        self.land_mana = np.concatenate([plan.class_sources, np.zeros_like(plan.class_sources[:1])])
+        self.land_life = np.array(
+            [p.shock_life if p.entry is Entry.SHOCK else 0 for p in classes] + [0], dtype=np.int64
+        )
+        self.group_typed = np.concatenate([self.group_typed, np.zeros_like(self.group_typed[:1])])
+        self.is_fetch_option = np.array([0, *self.is_fetch_class[:-1], 0], dtype=np.int64)
 
     # ---- per game
 
@@ -211,44 +231,43 @@ class KarstenCastability:
         return codes
 
     def _castable_rows(self, turn: int, seen: Ints, new: Ints, whole: Ints) -> Bools:
-        """:meth:`castable` worked out for each row (the answers of the choices' keys are kept)."""
+        """:meth:`castable` worked out for each row (the answers of the choices' keys are kept).
+
+        Every game's choices of turn T's land are columns of one array (none, a land of each class seen
+        before, the land drawn on turn T); a choice whose land can't enter untapped (a tapland, a land
+        creature, a fetchland that finds a tapped land) adds nothing to the choice of none and is left out.
+        A game's answer is its choices' answers together (the keys of the choices it has, in order)."""
         plan = self.plan
         games, kinds = seen.shape
         answer = np.zeros((games, len(plan.costs)), dtype=np.bool_)
-        library = whole[None, :] - seen
-        library[np.arange(games)[new >= 0], new[new >= 0]] -= 1
+        if not games:
+            return answer
         before = turn - 1
-        owners: list[Ints] = []
-        every: list[npt.NDArray[np.int16]] = []
-        # the choices of turn T's land: none, a land seen before, the land drawn on turn T
-        for option in [_NONE, *range(kinds), kinds]:
-            if option == _NONE:
-                rows = np.arange(games)
-                rest, land = seen, np.full(games, _NONE)
-            elif option < kinds:
-                rows = np.flatnonzero(seen[:, option] > 0)
-                if not rows.size:
-                    continue
-                rest = seen[rows].copy()
-                rest[:, option] -= 1
-                land = np.full(rows.size, option)
-            else:
-                rows = np.flatnonzero(new >= 0)
-                if not rows.size:
-                    continue
-                rest, land = seen[rows], new[rows]
-            groups = np.minimum(rest @ self.one_hot, before)
-            parts = [land[:, None], groups]
-            if self.targets:
-                fetches = np.minimum(rest[:, self.plan.fetches].sum(axis=1) + 1, before + 1)
-                parts.append(np.minimum(library[rows][:, self.targets], fetches[:, None]))
-            every.append(np.concatenate(parts, axis=1).astype(np.int16))
-            owners.append(rows)
-        found = self._answers(turn, np.ascontiguousarray(np.concatenate(every)))
-        start = 0
-        for rows in owners:  # (each option's rows are distinct games)
-            answer[rows] |= found[start : start + rows.size]
-            start += rows.size
+        options = kinds + 2
+        lands = np.empty((games, options), dtype=np.int64)
+        lands[:, 0] = _NONE
+        lands[:, 1:-1] = np.arange(kinds)
+        lands[:, -1] = new
+        chosen = np.empty((games, options), dtype=np.bool_)
+        chosen[:, 0] = True
+        chosen[:, 1:-1] = (seen > 0) & self.may_add[None, :kinds]
+        chosen[:, -1] = (new >= 0) & self.may_add[new]
+        rest = np.repeat((seen @ self.one_hot)[:, None, :], options, axis=1)  # (the others' groups)
+        rest[:, 1:-1] -= self.one_hot[None, :, :]
+        keys = np.empty((games, options, 1 + self.groups + len(self.targets)), dtype=np.int16)
+        keys[:, :, 0] = lands
+        keys[:, :, 1 : 1 + self.groups] = np.minimum(rest, before)
+        if self.targets:
+            library = whole[None, :] - seen
+            drawn = np.flatnonzero(new >= 0)
+            library[drawn, new[drawn]] -= 1
+            fetches = seen[:, plan.fetches].sum(axis=1)[:, None] - self.is_fetch_option[None, :]
+            reach = np.minimum(fetches + 1, before + 1)  # (the fetchlands among the others, and turn T's)
+            keys[:, :, 1 + self.groups :] = np.minimum(library[:, None, self.targets], reach[:, :, None])
+        flat = chosen.ravel()
+        found = self._answers(turn, np.ascontiguousarray(keys.reshape(games * options, -1)[flat]))
+        starts = np.concatenate([[0], np.cumsum(chosen.sum(axis=1))[:-1]])  # (none is every game's first)
+        answer[:] = np.logical_or.reduceat(found, starts, axis=0)
         return answer
 
     def _answers(self, turn: int, keys: npt.NDArray[np.int16]) -> Bools:
@@ -269,9 +288,13 @@ class KarstenCastability:
     def _chosen_answers(self, owners: Ints, manas: Ints, lives: Ints, keys: int) -> Bools:
         """The answers of ``keys`` keys from their choices: each choice's key, mana and life left."""
         answers = np.zeros((keys, len(self.plan.costs)), dtype=np.bool_)
-        if owners.size:
-            needed = self.plan.oracle.life_needed(manas)
-            np.logical_or.at(answers, owners, needed <= lives[:, None])
+        if owners.size:  # (each key's choices together, then any of them)
+            table, state = self.plan.oracle.states(manas)
+            order = np.argsort(owners, kind="stable")
+            owners = owners[order]
+            starts = np.flatnonzero(np.concatenate([[True], owners[1:] != owners[:-1]]))
+            payable = table[state[order]] <= lives[order, None]
+            answers[owners[starts]] = np.logical_or.reduceat(payable, starts, axis=0)
         return answers
 
     def _enumerated(self, turn: int, keys: npt.NDArray[np.int16]) -> Bools:
@@ -312,52 +335,43 @@ class KarstenCastability:
         """:meth:`_choices` of keys without fetchlands, all at once, on arrays: each choice's key (its row in
         ``keys``), mana (source counts) and life left. The sub-multisets of ``size`` lands of a key's groups
         are the compositions of ``size`` within them, or when fewer are left out, the groups less each
-        composition of those left out within them (the same sets, fewer to try)."""
-        plan, before = self.plan, turn - 1
+        composition of those left out within them (the same sets, fewer to try); keys whose choices are
+        tried alike are tried together, whatever turn T's land (which then keeps the choices its entry
+        allows, adds its mana and pays its life)."""
+        before = turn - 1
         lands = keys[:, 0].astype(np.int64)
         counts = keys[:, 1 : 1 + self.groups].astype(np.int64)
         total = counts.sum(axis=1)
-        fast = np.array([profile.entry is Entry.FAST for profile in plan.classes] + [False])[lands]
-        size = np.minimum(total, np.where(fast, min(before, 2), before))
-        owners: list[Ints] = [np.zeros(0, dtype=np.int64)]
-        manas: list[Ints] = [np.zeros((0, plan.class_sources.shape[1]), dtype=np.int64)]
-        lives: list[Ints] = [np.zeros(0, dtype=np.int64)]
-        for land in np.unique(lands).tolist():
-            profile = plan.classes[land] if land >= 0 else None
-            entry = profile.entry if profile is not None else None
-            if entry in (Entry.TAPPED, Entry.SICK):
-                continue  # (turn T's land adds nothing: the choice without it answers)
-            rows = np.flatnonzero(lands == land)
-            if entry is Entry.SLOW:
-                rows = rows[size[rows] >= 2]
-            by_left_out = total[rows] - size[rows] < size[rows]
-            part = np.where(by_left_out, total[rows] - size[rows], size[rows])
-            kind = part * 2 + by_left_out  # (the keys tried alike: by the same compositions, one way)
-            for tried in np.unique(kind).tolist():
-                number, left_out = divmod(tried, 2)
-                compositions = self._compositions_of(number)
-                chunk = max(1, (1 << 22) // compositions.size)
-                among = rows[kind == tried]
-                for start in range(0, among.size, chunk):
-                    held = counts[among[start : start + chunk]]
-                    which, composition = np.nonzero(
-                        (compositions[None, :, :] <= held[:, None, :]).all(axis=2)
-                    )
-                    chosen = (
-                        held[which] - compositions[composition] if left_out else compositions[composition]
-                    )
-                    owner = among[start : start + chunk][which]
-                    if entry is Entry.CHECK:
-                        kept = chosen @ self.group_typed[land] > 0
-                        chosen, owner = chosen[kept], owner[kept]
-                    mana = chosen @ self.group_mana
-                    if profile is not None:
-                        mana += plan.class_sources[land]
-                    life = self.start_life - (profile.shock_life if profile and entry is Entry.SHOCK else 0)
-                    owners.append(owner)
-                    manas.append(mana)
-                    lives.append(np.full(owner.size, life, dtype=np.int64))
-        return np.concatenate(owners), np.concatenate(manas), np.concatenate(lives)
+        size = np.minimum(total, np.where(self.fast_land[lands], min(before, 2), before))
+        tried = np.flatnonzero(self.may_add[lands] & (~self.slow_land[lands] | (size >= 2)))
+        left = total[tried] - size[tried]
+        by_left_out = left < size[tried]
+        part = np.where(by_left_out, left, size[tried])
+        every = part == 0  # (the choice is every land, or none: one choice, nothing to try)
+        owners = [tried[every]]
+        chosen = [np.where(by_left_out[every, None], counts[tried[every]], 0)]
+        kind = part * 2 + by_left_out
+        for alike in np.unique(kind[~every]).tolist():
+            number, left_out = divmod(alike, 2)
+            compositions = self._compositions_of(number)
+            chunk = max(1, (1 << 22) // compositions.size)
+            among = tried[kind == alike]
+            for start in range(0, among.size, chunk):
+                held = counts[among[start : start + chunk]]
+                which, composition = np.nonzero((compositions[None, :, :] <= held[:, None, :]).all(axis=2))
+                owners.append(among[start : start + chunk][which])
+                picked = compositions[composition]
+                chosen.append(held[which] - picked if left_out else picked)
+        owner = np.concatenate(owners)
+        choice = np.concatenate(chosen)
+        land = lands[owner]
+        checked = self.check_land[land]
+        if checked.any():  # (a check land enters untapped beside a land of its types)
+            kept = ~checked
+            kept[checked] = (choice[checked] * self.group_typed[land[checked]]).sum(axis=1) > 0
+            owner, choice, land = owner[kept], choice[kept], land[kept]
+        mana = choice @ self.group_mana + self.land_mana[land]
+        return owner, mana, self.start_life - self.land_life[land]
 
     def _compositions_of(self, number: int) -> Ints:
         """Every row of ``self.groups`` counts that sum to ``number``, kept."""

@@ -26,6 +26,7 @@ from planner.sim.game import (
     DEFAULT_MIN_X,
     HAND_SIZE,
     STARTING_LIFE,
+    Bools,
     Ints,
     MulliganStage,
     Progress,
@@ -566,6 +567,7 @@ def _play_land(
     paid_life = np.zeros(size, dtype=np.int64)
     untapped_choice = np.zeros(size, dtype=np.bool_)
     spells_in_hand = hand[:, kinds:]
+    before: Bools | None = None  # (what the lands in play cast, asked when first needed)
     for kind in range(kinds):
         search = plan.classes[kind].search
         targets = plan.targets[kind] if search is not None else [kind]
@@ -588,10 +590,17 @@ def _play_land(
                 cost = (profile.shock_life if paid else 0) + (search.life if search is not None else 0)
                 can = life[rows] >= cost if cost else np.ones(rows.size, dtype=np.bool_)
                 untapped = plan.enters_untapped(target, lands, paid) & (not forced)
-                now = lands + untapped[:, None] * (np.arange(kinds) == target)
                 life_after = life[rows] - cost
-                payable_now, _ = plan.ask(now, life_after)
                 payable_next, cover = plan.ask(after, life_after)
+                if untapped.all():  # (the land adds its mana now: the lands now are next turn's)
+                    payable_now = payable_next
+                elif not untapped.any() and not cost:  # (it adds nothing now and costs nothing)
+                    if before is None:
+                        before, _ = plan.ask(in_play, life)
+                    payable_now = before[rows]
+                else:
+                    now = lands + untapped[:, None] * (np.arange(kinds) == target)
+                    payable_now, _ = plan.ask(now, life_after)
                 held = spells_in_hand[rows]
                 score = (np.minimum(_row_dots(payable_now, held), 63) << 36) + (
                     np.minimum(_row_dots(payable_next, held), 63) << 30
