@@ -78,6 +78,7 @@ class DeckTables:
             for part in sub_costs(cost):
                 parts.setdefault(part, None)
         self.costs = spell_costs + [part for part in parts if part not in costs]
+        self.spell_costs = len(spell_costs)  # (the spells' costs come first, then the parts)
         index = {cost: i for i, cost in enumerate(self.costs)}
         never = len(self.costs)
         self.cost_column = np.array(

@@ -33,6 +33,7 @@ meets a few thousand situations a turn, so most games' answers are one look-up.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Sequence
 from typing import Final
@@ -44,9 +45,10 @@ from planner.sim.castability import distinct_rows
 from planner.sim.deck_tables import DeckTables
 from planner.sim.lands import Entry
 
-__all__ = ["KEPT_ANSWERS", "KEPT_DECKS", "KarstenCastability", "KarstenRuns", "multisets"]
+__all__ = ["KEPT_ANSWERS", "KEPT_DECKS", "KarstenCastability", "KarstenRuns", "compositions_of", "multisets"]
 
 Bools = npt.NDArray[np.bool_]
+Packed = npt.NDArray[np.uint8]  # (rows of answers, one bit per cost: np.packbits)
 Ints = npt.NDArray[np.int64]
 
 _NONE: Final = -1
@@ -102,6 +104,19 @@ def multisets(counts: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
             yield (take, *tail)
 
 
+@functools.lru_cache(maxsize=256)
+def compositions_of(number: int, parts: int) -> Ints:
+    """Every row of ``parts`` counts that sum to ``number`` (read-only: the rows are kept for every run).
+
+    >>> compositions_of(2, 2).tolist()
+    [[0, 2], [1, 1], [2, 0]]
+    """
+    every = list(multisets((number,) * parts, number))
+    found = np.array(every, dtype=np.int64).reshape(len(every), parts)
+    found.flags.writeable = False
+    return found
+
+
 class KarstenCastability:
     """Karsten's castability of a deck's costs (``plan.costs``), per game and turn (see the module
     docstring), from the land classes seen; the answers of the distinct keys are kept across calls."""
@@ -136,15 +151,16 @@ class KarstenCastability:
         self.one_hot[np.arange(len(classes)), self.group_of] = 1
         # the classes a fetchland of the deck can find: how many each library holds matters
         self.targets = sorted({t for kind in plan.fetches for t in plan.targets[kind]})
-        self._known: dict[bytes, Bools] = {}
+        # the answers are of the spells' costs (the first of plan.costs), their bits packed while worked out
+        self.columns = plan.spell_costs
+        self._known: dict[bytes, Packed] = {}
         self.group_mana = plan.class_sources[self.group_class]
         self.is_fetch = np.array([classes[k].search is not None for k in self.group_class], dtype=np.bool_)
         self.is_fetch_class = np.array([p.search is not None for p in classes] + [False], dtype=np.bool_)
         self.group_types = [classes[k].land_types for k in self.group_class]
-        self._by_turn: dict[int, tuple[Ints, Bools]] = {}  # (situations' codes, sorted; their answers)
+        self._by_turn: dict[int, tuple[Ints, Packed]] = {}  # (situations' codes, sorted; their answers)
         self._situations_kept = 0
-        self._no_answers = np.zeros((0, len(plan.costs)), dtype=np.bool_)
-        self._compositions: dict[int, Ints] = {}
+        self._no_answers = np.zeros((0, (self.columns + 7) // 8), dtype=np.uint8)
         typed = [[bool(t & profile.untapped_with) for t in self.group_types] for profile in classes]
         self.group_typed = np.array(typed, dtype=np.int64).reshape(len(classes), self.groups)
         # per class, and last for no land (index -1): what turn T's land does
@@ -167,11 +183,16 @@ class KarstenCastability:
         )
         self.group_typed = np.concatenate([self.group_typed, np.zeros_like(self.group_typed[:1])])
         self.is_fetch_option = np.array([0, *self.is_fetch_class[:-1], 0], dtype=np.int64)
+        self.always_untapped = np.array(
+            [p.search is None and p.entry is Entry.UNTAPPED for p in classes], dtype=np.bool_
+        )
+        self.group_mana_float = self.group_mana.astype(np.float64)  # (a product of floats: exact, faster)
 
     # ---- per game
 
     def castable(self, turn: int, seen: Ints, new: Ints, whole: Ints) -> Bools:
-        """For each game (rows): which of ``plan.costs`` are castable on ``turn`` by Karsten's measure.
+        """For each game (rows): which of the spells' costs (the first :attr:`columns` of ``plan.costs``)
+        are castable on ``turn`` by Karsten's measure.
         ``seen`` holds the land classes seen before turn ``turn``'s draw (kept hand and earlier draws),
         ``new`` the class of the land drawn on turn ``turn`` (-1 for none), ``whole`` the deck's copies of
         each class.
@@ -192,14 +213,18 @@ class KarstenCastability:
             missing = np.flatnonzero(~found)
             fresh, first = np.unique(codes[missing], return_index=True)
             games = missing[first]
-            worked = self._castable_rows(turn, seen[games], new[games], whole)
+            worked = self._packed_rows(turn, seen[games], new[games], whole)
             merged = np.concatenate([known, fresh])
             order = np.argsort(merged, kind="stable")
             known, answers = merged[order], np.concatenate([answers, worked])[order]
             self._by_turn[turn] = (known, answers)
             self._situations_kept += fresh.size
             place = np.searchsorted(known, codes)
-        answer: Bools = answers[place]
+        return self._unpacked(answers[place])
+
+    def _unpacked(self, packed: Packed) -> Bools:
+        """Rows of packed answers as booleans, one column per cost."""
+        answer: Bools = np.unpackbits(packed, axis=1, count=self.columns).view(np.bool_)
         return answer
 
     def _situations(self, turn: int, seen: Ints, new: Ints, whole: Ints) -> Ints | None:
@@ -231,17 +256,23 @@ class KarstenCastability:
         return codes
 
     def _castable_rows(self, turn: int, seen: Ints, new: Ints, whole: Ints) -> Bools:
-        """:meth:`castable` worked out for each row (the answers of the choices' keys are kept).
+        """:meth:`castable` worked out for each row (the answers of the choices' keys are kept)."""
+        return self._unpacked(self._packed_rows(turn, seen, new, whole))
+
+    def _packed_rows(self, turn: int, seen: Ints, new: Ints, whole: Ints) -> Packed:
+        """:meth:`_castable_rows`, packed.
 
         Every game's choices of turn T's land are columns of one array (none, a land of each class seen
-        before, the land drawn on turn T); a choice whose land can't enter untapped (a tapland, a land
-        creature, a fetchland that finds a tapped land) adds nothing to the choice of none and is left out.
-        A game's answer is its choices' answers together (the keys of the choices it has, in order)."""
+        before, the land drawn on turn T), and those that can't do better than another are left out: a land
+        that can't enter untapped (a tapland, a land creature, a fetchland that finds a tapped land) adds
+        nothing to the choice of none; a land seen before of the class of the land drawn does no better than
+        the land drawn (the same land, beside more others); and without fetchlands, none does no better
+        than a land seen that always enters untapped (the same others, or more, and that land). A game's
+        answer is its choices' answers together (the keys of the choices it has, in order)."""
         plan = self.plan
         games, kinds = seen.shape
-        answer = np.zeros((games, len(plan.costs)), dtype=np.bool_)
         if not games:
-            return answer
+            return self._no_answers
         before = turn - 1
         options = kinds + 2
         lands = np.empty((games, options), dtype=np.int64)
@@ -249,9 +280,11 @@ class KarstenCastability:
         lands[:, 1:-1] = np.arange(kinds)
         lands[:, -1] = new
         chosen = np.empty((games, options), dtype=np.bool_)
-        chosen[:, 0] = True
-        chosen[:, 1:-1] = (seen > 0) & self.may_add[None, :kinds]
+        chosen[:, 1:-1] = (
+            (seen > 0) & self.may_add[None, :kinds] & (np.arange(kinds)[None, :] != new[:, None])
+        )
         chosen[:, -1] = (new >= 0) & self.may_add[new]
+        chosen[:, 0] = True if self.targets else ~(seen[:, self.always_untapped] > 0).any(axis=1)
         rest = np.repeat((seen @ self.one_hot)[:, None, :], options, axis=1)  # (the others' groups)
         rest[:, 1:-1] -= self.one_hot[None, :, :]
         keys = np.empty((games, options, 1 + self.groups + len(self.targets)), dtype=np.int16)
@@ -266,14 +299,14 @@ class KarstenCastability:
             keys[:, :, 1 + self.groups :] = np.minimum(library[:, None, self.targets], reach[:, :, None])
         flat = chosen.ravel()
         found = self._answers(turn, np.ascontiguousarray(keys.reshape(games * options, -1)[flat]))
-        starts = np.concatenate([[0], np.cumsum(chosen.sum(axis=1))[:-1]])  # (none is every game's first)
-        answer[:] = np.logical_or.reduceat(found, starts, axis=0)
+        starts = np.concatenate([[0], np.cumsum(chosen.sum(axis=1))[:-1]])  # (every game has one)
+        answer: Packed = np.bitwise_or.reduceat(found, starts, axis=0)
         return answer
 
-    def _answers(self, turn: int, keys: npt.NDArray[np.int16]) -> Bools:
+    def _answers(self, turn: int, keys: npt.NDArray[np.int16]) -> Packed:
         """The answers of rows of keys (turn T's land, the groups of the others, the targets' copies): those
         without a fetchland worked out together on arrays, the others by their enumeration, kept."""
-        answer = np.zeros((keys.shape[0], len(self.plan.costs)), dtype=np.bool_)
+        answer = np.zeros((keys.shape[0], self._no_answers.shape[1]), dtype=np.uint8)
         fetching = keys[:, 1 : 1 + self.groups][:, self.is_fetch].any(axis=1)
         fetching |= self.is_fetch_class[keys[:, 0]]  # (-1, no land, reads the last entry: False)
         plain = np.flatnonzero(~fetching)
@@ -285,19 +318,23 @@ class KarstenCastability:
             answer[enumerated] = self._enumerated(turn, keys[enumerated])
         return answer
 
-    def _chosen_answers(self, owners: Ints, manas: Ints, lives: Ints, keys: int) -> Bools:
-        """The answers of ``keys`` keys from their choices: each choice's key, mana and life left."""
-        answers = np.zeros((keys, len(self.plan.costs)), dtype=np.bool_)
-        if owners.size:  # (each key's choices together, then any of them)
+    def _chosen_answers(self, owners: Ints, manas: Ints, lives: Ints, keys: int) -> Packed:
+        """The answers of ``keys`` keys from their choices: each choice's key, mana and life left. Each
+        distinct state's answers are packed once for each life left, then each key's choices together (a
+        run of them, sorted by key) answer as any of them."""
+        answers = np.zeros((keys, self._no_answers.shape[1]), dtype=np.uint8)
+        if owners.size:
             table, state = self.plan.oracle.states(manas)
+            levels, level = np.unique(lives, return_inverse=True)
+            packed = np.packbits(table[None, :, : self.columns] <= levels[:, None, None], axis=2)
             order = np.argsort(owners, kind="stable")
             owners = owners[order]
             starts = np.flatnonzero(np.concatenate([[True], owners[1:] != owners[:-1]]))
-            payable = table[state[order]] <= lives[order, None]
-            answers[owners[starts]] = np.logical_or.reduceat(payable, starts, axis=0)
+            payable = packed[level.ravel()[order], state[order]]
+            answers[owners[starts]] = np.bitwise_or.reduceat(payable, starts, axis=0)
         return answers
 
-    def _enumerated(self, turn: int, keys: npt.NDArray[np.int16]) -> Bools:
+    def _enumerated(self, turn: int, keys: npt.NDArray[np.int16]) -> Packed:
         """The answers of keys with a fetchland, each key's choices enumerated (:meth:`_choices`) once."""
         if len(self._known) > KEPT_ANSWERS:  # (memory stays bounded: the answers are worked out again)
             self._known.clear()
@@ -326,7 +363,7 @@ class KarstenCastability:
             for n, i in enumerate(new):
                 self._known[tagged[i]] = answers[n]
         table = np.stack([self._known[key] for key in tagged])
-        answer: Bools = table[inverse]
+        answer: Packed = table[inverse]
         return answer
 
     # ---- one key
@@ -353,7 +390,7 @@ class KarstenCastability:
         kind = part * 2 + by_left_out
         for alike in np.unique(kind[~every]).tolist():
             number, left_out = divmod(alike, 2)
-            compositions = self._compositions_of(number)
+            compositions = compositions_of(number, self.groups)
             chunk = max(1, (1 << 22) // compositions.size)
             among = tried[kind == alike]
             for start in range(0, among.size, chunk):
@@ -369,18 +406,10 @@ class KarstenCastability:
         if checked.any():  # (a check land enters untapped beside a land of its types)
             kept = ~checked
             kept[checked] = (choice[checked] * self.group_typed[land[checked]]).sum(axis=1) > 0
-            owner, choice, land = owner[kept], choice[kept], land[kept]
-        mana = choice @ self.group_mana + self.land_mana[land]
+            if not kept.all():
+                owner, choice, land = owner[kept], choice[kept], land[kept]
+        mana = (choice @ self.group_mana_float).astype(np.int64) + self.land_mana[land]
         return owner, mana, self.start_life - self.land_life[land]
-
-    def _compositions_of(self, number: int) -> Ints:
-        """Every row of ``self.groups`` counts that sum to ``number``, kept."""
-        found = self._compositions.get(number)
-        if found is None:
-            every = list(multisets((number,) * self.groups, number))
-            found = np.array(every, dtype=np.int64).reshape(len(every), self.groups)
-            self._compositions[number] = found
-        return found
 
     def _choices(
         self, turn: int, land: int, groups: npt.NDArray[np.int16], copies: npt.NDArray[np.int16]

@@ -414,7 +414,7 @@ def _run_batches(
                     left[games_index, card] -= 1
                 drawn_so_far += 1
                 new = np.where(card < kinds, card, -1).astype(np.int64)
-            column = np.minimum(plan.cost_column, len(plan.costs) - 1)
+            column = np.minimum(plan.cost_column, karsten.columns - 1)
             karsten_now = karsten.castable(turn, seen, new, whole)[:, column]
             karsten_now &= plan.cost_column < len(plan.costs)
             seen[games_index[new >= 0], new[new >= 0]] += 1
