@@ -41,7 +41,11 @@ def distinct_rows(rows: npt.NDArray[np.integer]) -> tuple[Ints, Ints]:
         flat = np.ascontiguousarray(rows).view(np.dtype((np.void, rows.dtype.itemsize * width))).ravel()
         _, first, inverse = np.unique(flat, return_index=True, return_inverse=True)
         return first, inverse.ravel()
-    code = (rows.astype(np.int64) - low) @ (radix ** np.arange(width, dtype=np.int64))
+    weights = radix ** np.arange(width, dtype=np.int64)
+    if (abs(low) + 1) * radix**width < 1 << 53:  # (a product of floats: exact here, and faster)
+        code = (rows @ weights.astype(np.float64)).astype(np.int64) - low * int(weights.sum())
+    else:
+        code = (rows.astype(np.int64) - low) @ weights
     if radix**width > 4 * count:  # (a table of every code would cost more than the sort)
         _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
         return first, inverse.ravel()
@@ -125,7 +129,7 @@ class Castability:
     def life_needed(self, counts: Ints) -> npt.NDArray[np.int16]:
         """For each row of source counts, the life each cost needs."""
         table, inverse = self.states(counts)
-        return table[inverse]
+        return np.take(table, inverse, axis=0)
 
     def payable(self, counts: Ints, life: int | Ints = STARTING_LIFE) -> Bools:
         """For each row of source counts, which costs the sources can pay with that much life."""

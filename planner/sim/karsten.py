@@ -220,7 +220,7 @@ class KarstenCastability:
             self._by_turn[turn] = (known, answers)
             self._situations_kept += fresh.size
             place = np.searchsorted(known, codes)
-        return self._unpacked(answers[place])
+        return self._unpacked(np.take(answers, place, axis=0))  # (np.take: faster than an index)
 
     def _unpacked(self, packed: Packed) -> Bools:
         """Rows of packed answers as booleans, one column per cost."""
@@ -312,7 +312,8 @@ class KarstenCastability:
         plain = np.flatnonzero(~fetching)
         if plain.size:
             first, inverse = distinct_rows(keys[plain])
-            answer[plain] = self._chosen_answers(*self._plain(turn, keys[plain[first]]), first.size)[inverse]
+            chosen = self._chosen_answers(*self._plain(turn, keys[plain[first]]), first.size)
+            answer[plain] = np.take(chosen, inverse, axis=0)
         enumerated = np.flatnonzero(fetching)
         if enumerated.size:
             answer[enumerated] = self._enumerated(turn, keys[enumerated])
@@ -327,10 +328,11 @@ class KarstenCastability:
             table, state = self.plan.oracle.states(manas)
             levels, level = np.unique(lives, return_inverse=True)
             packed = np.packbits(table[None, :, : self.columns] <= levels[:, None, None], axis=2)
+            packed = packed.reshape(-1, packed.shape[2])  # (a row per life left and state)
             order = np.argsort(owners, kind="stable")
             owners = owners[order]
             starts = np.flatnonzero(np.concatenate([[True], owners[1:] != owners[:-1]]))
-            payable = packed[level.ravel()[order], state[order]]
+            payable = np.take(packed, level.ravel()[order] * table.shape[0] + state[order], axis=0)
             answers[owners[starts]] = np.bitwise_or.reduceat(payable, starts, axis=0)
         return answers
 
@@ -363,7 +365,7 @@ class KarstenCastability:
             for n, i in enumerate(new):
                 self._known[tagged[i]] = answers[n]
         table = np.stack([self._known[key] for key in tagged])
-        answer: Packed = table[inverse]
+        answer: Packed = np.take(table, inverse, axis=0)
         return answer
 
     # ---- one key

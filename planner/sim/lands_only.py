@@ -581,7 +581,7 @@ def _play_land(
             if not rows.size:
                 continue
             profile = plan.classes[target]
-            lands = in_play[rows]
+            lands = np.take(in_play, rows, axis=0)  # (np.take: faster than an index)
             after = lands.copy()
             after[:, target] += 1
             forced = search is not None and search.tapped
@@ -601,12 +601,12 @@ def _play_land(
                 else:
                     now = lands + untapped[:, None] * (np.arange(kinds) == target)
                     payable_now, _ = plan.ask(now, life_after)
-                held = spells_in_hand[rows]
+                held = np.take(spells_in_hand, rows, axis=0)
                 score = (np.minimum(_row_dots(payable_now, held), 63) << 36) + (
                     np.minimum(_row_dots(payable_next, held), 63) << 30
                 )
                 score += (np.minimum(_row_dots(cover, held), 255) << 22) + (
-                    np.minimum(cover @ plan.copies, 4095) << 10
+                    np.minimum(plan.in_deck(cover), 4095) << 10
                 )
                 score += (
                     ((~untapped).astype(np.int64) << 3) + ((cost == 0) << 2) + ((not profile.painful) << 1)
