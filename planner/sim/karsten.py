@@ -22,9 +22,9 @@ counterfactual sequences keep the draws that game saw).
 **The computation.** Lands that pay alike (the same mana, the same basic land types as far as a check land
 of the deck reads them) are one group; for each game and each choice of turn T's land, the groups of the
 other lands seen (capped at T - 1 each: no more can be in play) are a key, and each distinct key is worked
-out once (the sub-multisets of T - 1 lands, or at most two for a fast land, and the fetchlands' targets),
-for every cost of the deck at once, then kept for the rest of the run (in the run's own
-:class:`KarstenCastability`, which dies with it). Keys without a fetchland are worked out together on arrays
+out once (the sub-multisets of T - 1 lands, or at most two for a fast land, and the fetchlands' targets;
+with fetchlands, of fewer lands too: one may find nothing left in the library), for the spells' costs at
+once, then kept for the rest of the run (in the run's own :class:`KarstenCastability`, which dies with it). Keys without a fetchland are worked out together on arrays
 (:meth:`KarstenCastability._plain`), the others one by one (:meth:`KarstenCastability._choices`, the
 definition). Before all that, each game's whole situation on turn T (the classes seen, capped at T, the land
 drawn, the library's copies of the fetchlands' targets) is one integer whose answer is kept too: a run
@@ -417,16 +417,19 @@ class KarstenCastability:
         self, turn: int, land: int, groups: npt.NDArray[np.int16], copies: npt.NDArray[np.int16]
     ) -> Iterator[tuple[Ints, int]]:
         """The mana (source counts) and life left of each choice of lands for a key in which turn T's land
-        enters untapped (or there is none); choices dominated by more lands are left out."""
+        enters untapped (or there is none): every choice of at most T - 1 others (at most two beside a fast
+        land)."""
         plan = self.plan
         before = turn - 1
         counts = [int(n) for n in groups]
         available = dict(zip(self.targets, (int(n) for n in copies), strict=True))
         profile = plan.classes[land] if land >= 0 else None
-        sizes = {min(before, sum(counts))}
+        most = min(before, sum(counts))
         if profile is not None and profile.search is None and profile.entry is Entry.FAST:
-            sizes = {min(before, 2, sum(counts))}
-        for size in sizes:
+            most = min(before, 2, sum(counts))
+        # (every size: beside fetchlands fewer lands can do better, when the library holds too few lands
+        # for them all to find one, or when the life they pay is the life a Phyrexian symbol needs)
+        for size in range(most + 1):
             for chosen in multisets(counts, size):
                 for lands, life in self._expanded(chosen, available):
                     used = dict.fromkeys(self.targets, 0)
