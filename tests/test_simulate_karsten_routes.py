@@ -187,3 +187,16 @@ def test_the_fast_route_answers_as_each_game_by_the_definition(data: st.DataObje
         for game in range(games):
             plain = _by_the_definition(plan, 20, turn, seen[game].tolist(), int(new[game]), whole.tolist())
             assert (fast[game] == plain).all(), (lands, costs, turn, seen[game].tolist(), int(new[game]))
+
+
+def test_two_fetchlands_with_one_basic_left_find_it_with_one_of_them() -> None:
+    # turn 3: two Test Vistas seen, an Island drawn, the library's last Plains: one Vista finds the Plains
+    # and pays {W} (main tried only the choices of two others, both Vistas, which can't both find a land)
+    plan = _deck({"Island": 1, "Plains": 1, "Test Vista": 3}, ["{W}"])
+    vista, island = plan.class_names.index("Test Vista"), plan.class_names.index("Island")
+    whole = np.array(plan.class_copies, dtype=np.int64)
+    seen = np.zeros((1, plan.land_kinds), dtype=np.int64)
+    seen[0, vista] = 2
+    answer = KarstenCastability(plan, 20).castable(3, seen, np.array([island]), whole)
+    assert answer[0, 0]
+    assert _by_the_definition(plan, 20, 3, seen[0].tolist(), island, whole.tolist())[0]

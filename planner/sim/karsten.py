@@ -24,11 +24,12 @@ of the deck reads them) are one group; for each game and each choice of turn T's
 other lands seen (capped at T - 1 each: no more can be in play) are a key, and each distinct key is worked
 out once (the sub-multisets of T - 1 lands, or at most two for a fast land, and the fetchlands' targets;
 with fetchlands, of fewer lands too: one may find nothing left in the library), for the spells' costs at
-once, then kept for the rest of the run (in the run's own :class:`KarstenCastability`, which dies with it). Keys without a fetchland are worked out together on arrays
-(:meth:`KarstenCastability._plain`), the others one by one (:meth:`KarstenCastability._choices`, the
-definition). Before all that, each game's whole situation on turn T (the classes seen, capped at T, the land
-drawn, the library's copies of the fetchlands' targets) is one integer whose answer is kept too: a run
-meets a few thousand situations a turn, so most games' answers are one look-up.
+once, then kept for the rest of the run (in the run's own :class:`KarstenCastability`, which dies with it).
+Keys without a fetchland are worked out together on arrays (:meth:`KarstenCastability._plain`), the others
+one by one (:meth:`KarstenCastability._choices`, the definition). Before all that, each game's whole
+situation on turn T (the classes seen, capped at T, the land drawn, the library's copies of the fetchlands'
+targets) is one integer whose answer is kept too: a run meets a few thousand situations a turn, so most
+games' answers are one look-up.
 """
 
 from __future__ import annotations
