@@ -200,3 +200,16 @@ def test_two_fetchlands_with_one_basic_left_find_it_with_one_of_them() -> None:
     answer = KarstenCastability(plan, 20).castable(3, seen, np.array([island]), whole)
     assert answer[0, 0]
     assert _by_the_definition(plan, 20, 3, seen[0].tolist(), island, whole.tolist())[0]
+
+
+def test_a_fetchland_drawn_finds_a_basic_beside_basics_seen() -> None:
+    # turn 3: two Plains seen, a Test Vista drawn, one Plains left in the library: the Vista finds it and
+    # {3} is paid (main counted the Plains seen as found by a fetchland: none was left for the Vista)
+    plan = _deck({"Plains": 3, "Test Vista": 1}, ["{3}"])
+    vista, plains = plan.class_names.index("Test Vista"), plan.class_names.index("Plains")
+    whole = np.array(plan.class_copies, dtype=np.int64)
+    seen = np.zeros((1, plan.land_kinds), dtype=np.int64)
+    seen[0, plains] = 2
+    answer = KarstenCastability(plan, 20).castable(3, seen, np.array([vista]), whole)
+    assert answer[0, 0]
+    assert _by_the_definition(plan, 20, 3, seen[0].tolist(), vista, whole.tolist())[0]

@@ -432,11 +432,11 @@ class KarstenCastability:
         # for them all to find one, or when the life they pay is the life a Phyrexian symbol needs)
         for size in range(most + 1):
             for chosen in multisets(counts, size):
-                for lands, life in self._expanded(chosen, available):
+                for plain, found, life in self._expanded(chosen, available):
+                    lands = plain + found
                     used = dict.fromkeys(self.targets, 0)
-                    for kind in lands:
-                        if kind in used:
-                            used[kind] += 1
+                    for kind in found:  # (the library's lands the others found: not those seen)
+                        used[kind] += 1
                     mana = (
                         plan.class_sources[lands].sum(axis=0)
                         if lands
@@ -450,9 +450,10 @@ class KarstenCastability:
 
     def _expanded(
         self, chosen: tuple[int, ...], available: dict[int, int]
-    ) -> Iterator[tuple[list[int], int]]:
-        """The land classes of a choice of groups (a fetchland becomes each land it can find, within the
-        library's copies), and the life its fetchlands pay."""
+    ) -> Iterator[tuple[list[int], list[int], int]]:
+        """The land classes of a choice of groups: those seen that are not fetchlands, the lands the
+        fetchlands find (each any land of its targets, within the library's copies), and the life the
+        fetchlands pay."""
         plain: list[int] = []
         fetched: list[int] = []
         for group, number in enumerate(chosen):
@@ -462,7 +463,7 @@ class KarstenCastability:
             else:
                 fetched += [kind] * number
         if not fetched:
-            yield plain, 0
+            yield plain, [], 0
             return
         life = sum(self._search_life(kind) for kind in fetched)
         options = [self.plan.targets[kind] for kind in fetched]
@@ -473,7 +474,7 @@ class KarstenCastability:
                 continue
             seen.add(key)
             if all(key.count(t) <= available.get(t, 0) for t in set(key)):
-                yield plain + list(key), life
+                yield plain, list(key), life
 
     def _search_life(self, kind: int) -> int:
         search = self.plan.classes[kind].search
