@@ -26,7 +26,6 @@ from planner.sim.game import (
     DEFAULT_MIN_X,
     HAND_SIZE,
     STARTING_LIFE,
-    Bools,
     Ints,
     MulliganStage,
     Progress,
@@ -567,7 +566,6 @@ def _play_land(
     paid_life = np.zeros(size, dtype=np.int64)
     untapped_choice = np.zeros(size, dtype=np.bool_)
     spells_in_hand = hand[:, kinds:]
-    before: Bools | None = None  # (what the lands in play cast, asked when first needed)
     for kind in range(kinds):
         search = plan.classes[kind].search
         targets = plan.targets[kind] if search is not None else [kind]
@@ -594,10 +592,8 @@ def _play_land(
                 payable_next, cover = plan.ask(after, life_after)
                 if untapped.all():  # (the land adds its mana now: the lands now are next turn's)
                     payable_now = payable_next
-                elif not untapped.any() and not cost:  # (it adds nothing now and costs nothing)
-                    if before is None:
-                        before, _ = plan.ask(in_play, life)
-                    payable_now = before[rows]
+                elif not untapped.any():  # (it adds nothing now: the lands now are those in play)
+                    payable_now, _ = plan.ask(lands, life_after)
                 else:
                     now = lands + untapped[:, None] * (np.arange(kinds) == target)
                     payable_now, _ = plan.ask(now, life_after)
