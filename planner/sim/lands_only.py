@@ -566,6 +566,10 @@ def _play_land(
     paid_life = np.zeros(size, dtype=np.int64)
     untapped_choice = np.zeros(size, dtype=np.bool_)
     spells_in_hand = hand[:, kinds:]
+    # (with two or more lands that may add nothing now, what the lands in play cast is asked once)
+    never_now = [p.entry in (Entry.TAPPED, Entry.SICK, Entry.SHOCK) for p in plan.classes]
+    shared = sum(never_now) >= 2
+    in_play_now: npt.NDArray[np.bool_] | None = None
     for kind in range(kinds):
         search = plan.classes[kind].search
         targets = plan.targets[kind] if search is not None else [kind]
@@ -592,6 +596,10 @@ def _play_land(
                 payable_next, cover = plan.ask(after, life_after)
                 if untapped.all():  # (the land adds its mana now: the lands now are next turn's)
                     payable_now = payable_next
+                elif not untapped.any() and not cost and shared:  # (it adds nothing now, costs nothing)
+                    if in_play_now is None:  # (the lands in play, asked once for every game)
+                        in_play_now, _ = plan.ask(in_play, life)
+                    payable_now = np.take(in_play_now, rows, axis=0)
                 elif not untapped.any():  # (it adds nothing now: the lands now are those in play)
                     payable_now, _ = plan.ask(lands, life_after)
                 else:
