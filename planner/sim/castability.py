@@ -20,6 +20,9 @@ from planner.sim.game import STARTING_LIFE, Bools, Ints
 
 __all__ = ["Castability", "distinct_rows", "sub_costs"]
 
+#: The most source masks whose counts (each below 128) a state's code packs into one integer.
+_CODED_MASKS: Final = 8
+
 
 def distinct_rows(rows: npt.NDArray[np.integer]) -> tuple[Ints, Ints]:
     """The distinct rows of an integer array, as the index of one row of each (in the order of their codes)
@@ -38,7 +41,11 @@ def distinct_rows(rows: npt.NDArray[np.integer]) -> tuple[Ints, Ints]:
         flat = np.ascontiguousarray(rows).view(np.dtype((np.void, rows.dtype.itemsize * width))).ravel()
         _, first, inverse = np.unique(flat, return_index=True, return_inverse=True)
         return first, inverse.ravel()
-    code = (rows.astype(np.int64) - low) @ (radix ** np.arange(width, dtype=np.int64))
+    weights = radix ** np.arange(width, dtype=np.int64)
+    if (abs(low) + 1) * radix**width < 1 << 53:  # (a product of floats: exact here, and faster)
+        code = (rows @ weights.astype(np.float64)).astype(np.int64) - low * int(weights.sum())
+    else:
+        code = (rows.astype(np.int64) - low) @ weights
     if radix**width > 4 * count:  # (a table of every code would cost more than the sort)
         _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
         return first, inverse.ravel()
@@ -74,28 +81,55 @@ class Castability:
         self.source_masks = np.asarray(source_masks, dtype=np.uint8)
         self.costs = tuple(_plain(cost) for cost in costs)
         self._life_steps = [sorted({mode.life for mode in cost_modes(cost)}) for cost in self.costs]
-        self._known: dict[bytes, npt.NDArray[np.int16]] = {}
+        # the answers of the states met, one row each in the order met; a state's row is found by its code
+        # (one integer, when the counts fit: sorted codes and their rows) or else by its bytes
+        self._rows = np.zeros((0, len(self.costs)), dtype=np.int16)
+        width = len(self.source_masks)
+        self._weights = 128 ** np.arange(width, dtype=np.int64) if width <= _CODED_MASKS else None
+        self._codes = np.zeros(0, dtype=np.int64)
+        self._places = np.zeros(0, dtype=np.int64)
+        self._index: dict[bytes, int] = {}
 
     def states(self, counts: Ints) -> tuple[npt.NDArray[np.int16], Ints]:
         """The distinct rows of source counts (``N × len(source_masks)``) as a table of the life each cost
         needs, one row per distinct state, and each row's index in it."""
-        counts = np.ascontiguousarray(counts, dtype=np.int8)
-        if counts.shape[0] == 0:
+        small = np.ascontiguousarray(counts, dtype=np.int8)
+        if small.shape[0] == 0:
             return np.zeros((0, len(self.costs)), dtype=np.int16), np.zeros(0, dtype=np.int64)
-        first, inverse = distinct_rows(counts)
-        unique = counts[first].view(np.dtype((np.void, counts.shape[1]))).ravel()
-        keys = cast(list[bytes], unique.tolist())
-        new = [state for state in keys if state not in self._known]
-        if new:
-            states = np.frombuffer(b"".join(new), dtype=np.int8).reshape(len(new), counts.shape[1])
-            for state, answer in zip(new, self._ask(states), strict=True):
-                self._known[state] = answer
-        return np.stack([self._known[state] for state in keys]), inverse
+        first, inverse = distinct_rows(small)
+        rows = self._rows_of(small[first])  # (before reading the table: it may grow)
+        return self._rows[rows], inverse
+
+    def _rows_of(self, states: npt.NDArray[np.int8]) -> Ints:
+        """The rows of the answers of distinct states, the batch check asked of those not met before."""
+        if self._weights is None:
+            keys = cast(list[bytes], states.view(np.dtype((np.void, states.shape[1]))).ravel().tolist())
+            unmet = [n for n, key in enumerate(keys) if key not in self._index]
+            if unmet:
+                start = self._rows.shape[0]
+                self._rows = np.concatenate([self._rows, self._ask(states[unmet])])
+                self._index.update((keys[n], start + i) for i, n in enumerate(unmet))
+            return np.array([self._index[key] for key in keys], dtype=np.int64)
+        codes = states.astype(np.int64) @ self._weights
+        place = np.searchsorted(self._codes, codes)
+        found = place < self._codes.size
+        found[found] = self._codes[place[found]] == codes[found]
+        if not found.all():
+            new = np.flatnonzero(~found)
+            start = self._rows.shape[0]
+            self._rows = np.concatenate([self._rows, self._ask(states[new])])
+            merged = np.concatenate([self._codes, codes[new]])
+            order = np.argsort(merged, kind="stable")
+            self._codes = merged[order]
+            self._places = np.concatenate([self._places, start + np.arange(new.size)])[order]
+            place = np.searchsorted(self._codes, codes)
+        rows: Ints = self._places[place]
+        return rows
 
     def life_needed(self, counts: Ints) -> npt.NDArray[np.int16]:
         """For each row of source counts, the life each cost needs."""
         table, inverse = self.states(counts)
-        return table[inverse]
+        return np.take(table, inverse, axis=0)
 
     def payable(self, counts: Ints, life: int | Ints = STARTING_LIFE) -> Bools:
         """For each row of source counts, which costs the sources can pay with that much life."""

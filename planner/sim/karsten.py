@@ -22,17 +22,19 @@ counterfactual sequences keep the draws that game saw).
 **The computation.** Lands that pay alike (the same mana, the same basic land types as far as a check land
 of the deck reads them) are one group; for each game and each choice of turn T's land, the groups of the
 other lands seen (capped at T - 1 each: no more can be in play) are a key, and each distinct key is worked
-out once (the sub-multisets of T - 1 lands, or at most two for a fast land, and the fetchlands' targets),
-for every cost of the deck at once, then kept for the rest of the run (in the run's own
-:class:`KarstenCastability`, which dies with it). Keys without a fetchland are worked out together on arrays
-(:meth:`KarstenCastability._plain`), the others one by one (:meth:`KarstenCastability._choices`, the
-definition). Before all that, each game's whole situation on turn T (the classes seen, capped at T, the land
-drawn, the library's copies of the fetchlands' targets) is one integer whose answer is kept too: a run
-meets a few thousand situations a turn, so most games' answers are one look-up.
+out once (the sub-multisets of T - 1 lands, or at most two for a fast land, and the fetchlands' targets;
+with fetchlands, of fewer lands too: one may find nothing left in the library), for the spells' costs at
+once, then kept for the rest of the run (in the run's own :class:`KarstenCastability`, which dies with it).
+Keys without a fetchland are worked out together on arrays (:meth:`KarstenCastability._plain`), the others
+one by one (:meth:`KarstenCastability._choices`, the definition). Before all that, each game's whole
+situation on turn T (the classes seen, capped at T, the land drawn, the library's copies of the fetchlands'
+targets) is one integer whose answer is kept too: a run meets a few thousand situations a turn, so most
+games' answers are one look-up.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator, Sequence
 from typing import Final
@@ -44,9 +46,10 @@ from planner.sim.castability import distinct_rows
 from planner.sim.deck_tables import DeckTables
 from planner.sim.lands import Entry
 
-__all__ = ["KEPT_ANSWERS", "KEPT_DECKS", "KarstenCastability", "KarstenRuns", "multisets"]
+__all__ = ["KEPT_ANSWERS", "KEPT_DECKS", "KarstenCastability", "KarstenRuns", "compositions_of", "multisets"]
 
 Bools = npt.NDArray[np.bool_]
+Packed = npt.NDArray[np.uint8]  # (rows of answers, one bit per cost: np.packbits)
 Ints = npt.NDArray[np.int64]
 
 _NONE: Final = -1
@@ -102,6 +105,19 @@ def multisets(counts: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
             yield (take, *tail)
 
 
+@functools.lru_cache(maxsize=256)
+def compositions_of(number: int, parts: int) -> Ints:
+    """Every row of ``parts`` counts that sum to ``number`` (read-only: the rows are kept for every run).
+
+    >>> compositions_of(2, 2).tolist()
+    [[0, 2], [1, 1], [2, 0]]
+    """
+    every = list(multisets((number,) * parts, number))
+    found = np.array(every, dtype=np.int64).reshape(len(every), parts)
+    found.flags.writeable = False
+    return found
+
+
 class KarstenCastability:
     """Karsten's castability of a deck's costs (``plan.costs``), per game and turn (see the module
     docstring), from the land classes seen; the answers of the distinct keys are kept across calls."""
@@ -136,22 +152,48 @@ class KarstenCastability:
         self.one_hot[np.arange(len(classes)), self.group_of] = 1
         # the classes a fetchland of the deck can find: how many each library holds matters
         self.targets = sorted({t for kind in plan.fetches for t in plan.targets[kind]})
-        self._known: dict[bytes, Bools] = {}
+        # the answers are of the spells' costs (the first of plan.costs), their bits packed while worked out
+        self.columns = plan.spell_costs
+        self._known: dict[bytes, Packed] = {}
         self.group_mana = plan.class_sources[self.group_class]
         self.is_fetch = np.array([classes[k].search is not None for k in self.group_class], dtype=np.bool_)
         self.is_fetch_class = np.array([p.search is not None for p in classes] + [False], dtype=np.bool_)
         self.group_types = [classes[k].land_types for k in self.group_class]
-        self._by_turn: dict[int, tuple[Ints, Bools]] = {}  # (situations' codes, sorted; their answers)
+        self._by_turn: dict[int, tuple[Ints, Packed]] = {}  # (situations' codes, sorted; their answers)
         self._situations_kept = 0
-        self._no_answers = np.zeros((0, len(plan.costs)), dtype=np.bool_)
-        self._compositions: dict[int, Ints] = {}
+        self._no_answers = np.zeros((0, (self.columns + 7) // 8), dtype=np.uint8)
         typed = [[bool(t & profile.untapped_with) for t in self.group_types] for profile in classes]
         self.group_typed = np.array(typed, dtype=np.int64).reshape(len(classes), self.groups)
+        # per class, and last for no land (index -1): what turn T's land does
+        entries = [profile.entry for profile in classes]
+        self.may_add = np.array(
+            [
+                (p.search is None and p.entry not in (Entry.TAPPED, Entry.SICK))
+                or (p.search is not None and not p.search.tapped)
+                for p in classes
+            ]
+            + [True],
+            dtype=np.bool_,
+        )  # (whether it can enter untapped: else the choice of none answers for it)
+        self.fast_land = np.array([e is Entry.FAST for e in entries] + [False], dtype=np.bool_)
+        self.slow_land = np.array([e is Entry.SLOW for e in entries] + [False], dtype=np.bool_)
+        self.check_land = np.array([e is Entry.CHECK for e in entries] + [False], dtype=np.bool_)
+        self.land_mana = np.concatenate([plan.class_sources, np.zeros_like(plan.class_sources[:1])])
+        self.land_life = np.array(
+            [p.shock_life if p.entry is Entry.SHOCK else 0 for p in classes] + [0], dtype=np.int64
+        )
+        self.group_typed = np.concatenate([self.group_typed, np.zeros_like(self.group_typed[:1])])
+        self.is_fetch_option = np.array([0, *self.is_fetch_class[:-1], 0], dtype=np.int64)
+        self.always_untapped = np.array(
+            [p.search is None and p.entry is Entry.UNTAPPED for p in classes], dtype=np.bool_
+        )
+        self.group_mana_float = self.group_mana.astype(np.float64)  # (a product of floats: exact, faster)
 
     # ---- per game
 
     def castable(self, turn: int, seen: Ints, new: Ints, whole: Ints) -> Bools:
-        """For each game (rows): which of ``plan.costs`` are castable on ``turn`` by Karsten's measure.
+        """For each game (rows): which of the spells' costs (the first :attr:`columns` of ``plan.costs``)
+        are castable on ``turn`` by Karsten's measure.
         ``seen`` holds the land classes seen before turn ``turn``'s draw (kept hand and earlier draws),
         ``new`` the class of the land drawn on turn ``turn`` (-1 for none), ``whole`` the deck's copies of
         each class.
@@ -172,14 +214,18 @@ class KarstenCastability:
             missing = np.flatnonzero(~found)
             fresh, first = np.unique(codes[missing], return_index=True)
             games = missing[first]
-            worked = self._castable_rows(turn, seen[games], new[games], whole)
+            worked = self._packed_rows(turn, seen[games], new[games], whole)
             merged = np.concatenate([known, fresh])
             order = np.argsort(merged, kind="stable")
             known, answers = merged[order], np.concatenate([answers, worked])[order]
             self._by_turn[turn] = (known, answers)
             self._situations_kept += fresh.size
             place = np.searchsorted(known, codes)
-        answer: Bools = answers[place]
+        return self._unpacked(np.take(answers, place, axis=0))  # (np.take: faster than an index)
+
+    def _unpacked(self, packed: Packed) -> Bools:
+        """Rows of packed answers as booleans, one column per cost."""
+        answer: Bools = np.unpackbits(packed, axis=1, count=self.columns).view(np.bool_)
         return answer
 
     def _situations(self, turn: int, seen: Ints, new: Ints, whole: Ints) -> Ints | None:
@@ -212,69 +258,86 @@ class KarstenCastability:
 
     def _castable_rows(self, turn: int, seen: Ints, new: Ints, whole: Ints) -> Bools:
         """:meth:`castable` worked out for each row (the answers of the choices' keys are kept)."""
+        return self._unpacked(self._packed_rows(turn, seen, new, whole))
+
+    def _packed_rows(self, turn: int, seen: Ints, new: Ints, whole: Ints) -> Packed:
+        """:meth:`_castable_rows`, packed.
+
+        Every game's choices of turn T's land are columns of one array (none, a land of each class seen
+        before, the land drawn on turn T), and those that can't do better than another are left out: a land
+        that can't enter untapped (a tapland, a land creature, a fetchland that finds a tapped land) adds
+        nothing to the choice of none; a land seen before of the class of the land drawn does no better than
+        the land drawn (the same land, beside more others); and without fetchlands, none does no better
+        than a land seen that always enters untapped (the same others, or more, and that land). A game's
+        answer is its choices' answers together (the keys of the choices it has, in order)."""
         plan = self.plan
         games, kinds = seen.shape
-        answer = np.zeros((games, len(plan.costs)), dtype=np.bool_)
-        library = whole[None, :] - seen
-        library[np.arange(games)[new >= 0], new[new >= 0]] -= 1
+        if not games:
+            return self._no_answers
         before = turn - 1
-        owners: list[Ints] = []
-        every: list[npt.NDArray[np.int16]] = []
-        # the choices of turn T's land: none, a land seen before, the land drawn on turn T
-        for option in [_NONE, *range(kinds), kinds]:
-            if option == _NONE:
-                rows = np.arange(games)
-                rest, land = seen, np.full(games, _NONE)
-            elif option < kinds:
-                rows = np.flatnonzero(seen[:, option] > 0)
-                if not rows.size:
-                    continue
-                rest = seen[rows].copy()
-                rest[:, option] -= 1
-                land = np.full(rows.size, option)
-            else:
-                rows = np.flatnonzero(new >= 0)
-                if not rows.size:
-                    continue
-                rest, land = seen[rows], new[rows]
-            groups = np.minimum(rest @ self.one_hot, before)
-            parts = [land[:, None], groups]
-            if self.targets:
-                fetches = np.minimum(rest[:, self.plan.fetches].sum(axis=1) + 1, before + 1)
-                parts.append(np.minimum(library[rows][:, self.targets], fetches[:, None]))
-            every.append(np.concatenate(parts, axis=1).astype(np.int16))
-            owners.append(rows)
-        found = self._answers(turn, np.ascontiguousarray(np.concatenate(every)))
-        start = 0
-        for rows in owners:  # (each option's rows are distinct games)
-            answer[rows] |= found[start : start + rows.size]
-            start += rows.size
+        options = kinds + 2
+        lands = np.empty((games, options), dtype=np.int64)
+        lands[:, 0] = _NONE
+        lands[:, 1:-1] = np.arange(kinds)
+        lands[:, -1] = new
+        chosen = np.empty((games, options), dtype=np.bool_)
+        chosen[:, 1:-1] = (
+            (seen > 0) & self.may_add[None, :kinds] & (np.arange(kinds)[None, :] != new[:, None])
+        )
+        chosen[:, -1] = (new >= 0) & self.may_add[new]
+        chosen[:, 0] = True if self.targets else ~(seen[:, self.always_untapped] > 0).any(axis=1)
+        rest = np.repeat((seen @ self.one_hot)[:, None, :], options, axis=1)  # (the others' groups)
+        rest[:, 1:-1] -= self.one_hot[None, :, :]
+        keys = np.empty((games, options, 1 + self.groups + len(self.targets)), dtype=np.int16)
+        keys[:, :, 0] = lands
+        keys[:, :, 1 : 1 + self.groups] = np.minimum(rest, before)
+        if self.targets:
+            library = whole[None, :] - seen
+            drawn = np.flatnonzero(new >= 0)
+            library[drawn, new[drawn]] -= 1
+            fetches = seen[:, plan.fetches].sum(axis=1)[:, None] - self.is_fetch_option[None, :]
+            reach = np.minimum(fetches + 1, before + 1)  # (the fetchlands among the others, and turn T's)
+            keys[:, :, 1 + self.groups :] = np.minimum(library[:, None, self.targets], reach[:, :, None])
+        flat = chosen.ravel()
+        found = self._answers(turn, np.ascontiguousarray(keys.reshape(games * options, -1)[flat]))
+        starts = np.concatenate([[0], np.cumsum(chosen.sum(axis=1))[:-1]])  # (every game has one)
+        answer: Packed = np.bitwise_or.reduceat(found, starts, axis=0)
         return answer
 
-    def _answers(self, turn: int, keys: npt.NDArray[np.int16]) -> Bools:
+    def _answers(self, turn: int, keys: npt.NDArray[np.int16]) -> Packed:
         """The answers of rows of keys (turn T's land, the groups of the others, the targets' copies): those
         without a fetchland worked out together on arrays, the others by their enumeration, kept."""
-        answer = np.zeros((keys.shape[0], len(self.plan.costs)), dtype=np.bool_)
+        answer = np.zeros((keys.shape[0], self._no_answers.shape[1]), dtype=np.uint8)
         fetching = keys[:, 1 : 1 + self.groups][:, self.is_fetch].any(axis=1)
         fetching |= self.is_fetch_class[keys[:, 0]]  # (-1, no land, reads the last entry: False)
         plain = np.flatnonzero(~fetching)
         if plain.size:
             first, inverse = distinct_rows(keys[plain])
-            answer[plain] = self._chosen_answers(*self._plain(turn, keys[plain[first]]), first.size)[inverse]
+            chosen = self._chosen_answers(*self._plain(turn, keys[plain[first]]), first.size)
+            answer[plain] = np.take(chosen, inverse, axis=0)
         enumerated = np.flatnonzero(fetching)
         if enumerated.size:
             answer[enumerated] = self._enumerated(turn, keys[enumerated])
         return answer
 
-    def _chosen_answers(self, owners: Ints, manas: Ints, lives: Ints, keys: int) -> Bools:
-        """The answers of ``keys`` keys from their choices: each choice's key, mana and life left."""
-        answers = np.zeros((keys, len(self.plan.costs)), dtype=np.bool_)
+    def _chosen_answers(self, owners: Ints, manas: Ints, lives: Ints, keys: int) -> Packed:
+        """The answers of ``keys`` keys from their choices: each choice's key, mana and life left. Each
+        distinct state's answers are packed once for each life left, then each key's choices together (a
+        run of them, sorted by key) answer as any of them."""
+        answers = np.zeros((keys, self._no_answers.shape[1]), dtype=np.uint8)
         if owners.size:
-            needed = self.plan.oracle.life_needed(manas)
-            np.logical_or.at(answers, owners, needed <= lives[:, None])
+            table, state = self.plan.oracle.states(manas)
+            levels, level = np.unique(lives, return_inverse=True)
+            packed = np.packbits(table[None, :, : self.columns] <= levels[:, None, None], axis=2)
+            packed = packed.reshape(-1, packed.shape[2])  # (a row per life left and state)
+            order = np.argsort(owners, kind="stable")
+            owners = owners[order]
+            starts = np.flatnonzero(np.concatenate([[True], owners[1:] != owners[:-1]]))
+            payable = np.take(packed, level.ravel()[order] * table.shape[0] + state[order], axis=0)
+            answers[owners[starts]] = np.bitwise_or.reduceat(payable, starts, axis=0)
         return answers
 
-    def _enumerated(self, turn: int, keys: npt.NDArray[np.int16]) -> Bools:
+    def _enumerated(self, turn: int, keys: npt.NDArray[np.int16]) -> Packed:
         """The answers of keys with a fetchland, each key's choices enumerated (:meth:`_choices`) once."""
         if len(self._known) > KEPT_ANSWERS:  # (memory stays bounded: the answers are worked out again)
             self._known.clear()
@@ -303,7 +366,7 @@ class KarstenCastability:
             for n, i in enumerate(new):
                 self._known[tagged[i]] = answers[n]
         table = np.stack([self._known[key] for key in tagged])
-        answer: Bools = table[inverse]
+        answer: Packed = np.take(table, inverse, axis=0)
         return answer
 
     # ---- one key
@@ -312,82 +375,68 @@ class KarstenCastability:
         """:meth:`_choices` of keys without fetchlands, all at once, on arrays: each choice's key (its row in
         ``keys``), mana (source counts) and life left. The sub-multisets of ``size`` lands of a key's groups
         are the compositions of ``size`` within them, or when fewer are left out, the groups less each
-        composition of those left out within them (the same sets, fewer to try)."""
-        plan, before = self.plan, turn - 1
+        composition of those left out within them (the same sets, fewer to try); keys whose choices are
+        tried alike are tried together, whatever turn T's land (which then keeps the choices its entry
+        allows, adds its mana and pays its life)."""
+        before = turn - 1
         lands = keys[:, 0].astype(np.int64)
         counts = keys[:, 1 : 1 + self.groups].astype(np.int64)
         total = counts.sum(axis=1)
-        fast = np.array([profile.entry is Entry.FAST for profile in plan.classes] + [False])[lands]
-        size = np.minimum(total, np.where(fast, min(before, 2), before))
-        owners: list[Ints] = [np.zeros(0, dtype=np.int64)]
-        manas: list[Ints] = [np.zeros((0, plan.class_sources.shape[1]), dtype=np.int64)]
-        lives: list[Ints] = [np.zeros(0, dtype=np.int64)]
-        for land in np.unique(lands).tolist():
-            profile = plan.classes[land] if land >= 0 else None
-            entry = profile.entry if profile is not None else None
-            if entry in (Entry.TAPPED, Entry.SICK):
-                continue  # (turn T's land adds nothing: the choice without it answers)
-            rows = np.flatnonzero(lands == land)
-            if entry is Entry.SLOW:
-                rows = rows[size[rows] >= 2]
-            by_left_out = total[rows] - size[rows] < size[rows]
-            part = np.where(by_left_out, total[rows] - size[rows], size[rows])
-            kind = part * 2 + by_left_out  # (the keys tried alike: by the same compositions, one way)
-            for tried in np.unique(kind).tolist():
-                number, left_out = divmod(tried, 2)
-                compositions = self._compositions_of(number)
-                chunk = max(1, (1 << 22) // compositions.size)
-                among = rows[kind == tried]
-                for start in range(0, among.size, chunk):
-                    held = counts[among[start : start + chunk]]
-                    which, composition = np.nonzero(
-                        (compositions[None, :, :] <= held[:, None, :]).all(axis=2)
-                    )
-                    chosen = (
-                        held[which] - compositions[composition] if left_out else compositions[composition]
-                    )
-                    owner = among[start : start + chunk][which]
-                    if entry is Entry.CHECK:
-                        kept = chosen @ self.group_typed[land] > 0
-                        chosen, owner = chosen[kept], owner[kept]
-                    mana = chosen @ self.group_mana
-                    if profile is not None:
-                        mana += plan.class_sources[land]
-                    life = self.start_life - (profile.shock_life if profile and entry is Entry.SHOCK else 0)
-                    owners.append(owner)
-                    manas.append(mana)
-                    lives.append(np.full(owner.size, life, dtype=np.int64))
-        return np.concatenate(owners), np.concatenate(manas), np.concatenate(lives)
-
-    def _compositions_of(self, number: int) -> Ints:
-        """Every row of ``self.groups`` counts that sum to ``number``, kept."""
-        found = self._compositions.get(number)
-        if found is None:
-            every = list(multisets((number,) * self.groups, number))
-            found = np.array(every, dtype=np.int64).reshape(len(every), self.groups)
-            self._compositions[number] = found
-        return found
+        size = np.minimum(total, np.where(self.fast_land[lands], min(before, 2), before))
+        tried = np.flatnonzero(self.may_add[lands] & (~self.slow_land[lands] | (size >= 2)))
+        left = total[tried] - size[tried]
+        by_left_out = left < size[tried]
+        part = np.where(by_left_out, left, size[tried])
+        every = part == 0  # (the choice is every land, or none: one choice, nothing to try)
+        owners = [tried[every]]
+        chosen = [np.where(by_left_out[every, None], counts[tried[every]], 0)]
+        kind = part * 2 + by_left_out
+        for alike in np.unique(kind[~every]).tolist():
+            number, left_out = divmod(alike, 2)
+            compositions = compositions_of(number, self.groups)
+            chunk = max(1, (1 << 22) // compositions.size)
+            among = tried[kind == alike]
+            for start in range(0, among.size, chunk):
+                held = counts[among[start : start + chunk]]
+                which, composition = np.nonzero((compositions[None, :, :] <= held[:, None, :]).all(axis=2))
+                owners.append(among[start : start + chunk][which])
+                picked = compositions[composition]
+                chosen.append(held[which] - picked if left_out else picked)
+        owner = np.concatenate(owners)
+        choice = np.concatenate(chosen)
+        land = lands[owner]
+        checked = self.check_land[land]
+        if checked.any():  # (a check land enters untapped beside a land of its types)
+            kept = ~checked
+            kept[checked] = (choice[checked] * self.group_typed[land[checked]]).sum(axis=1) > 0
+            if not kept.all():
+                owner, choice, land = owner[kept], choice[kept], land[kept]
+        mana = (choice @ self.group_mana_float).astype(np.int64) + self.land_mana[land]
+        return owner, mana, self.start_life - self.land_life[land]
 
     def _choices(
         self, turn: int, land: int, groups: npt.NDArray[np.int16], copies: npt.NDArray[np.int16]
     ) -> Iterator[tuple[Ints, int]]:
         """The mana (source counts) and life left of each choice of lands for a key in which turn T's land
-        enters untapped (or there is none); choices dominated by more lands are left out."""
+        enters untapped (or there is none): every choice of at most T - 1 others (at most two beside a fast
+        land)."""
         plan = self.plan
         before = turn - 1
         counts = [int(n) for n in groups]
         available = dict(zip(self.targets, (int(n) for n in copies), strict=True))
         profile = plan.classes[land] if land >= 0 else None
-        sizes = {min(before, sum(counts))}
+        most = min(before, sum(counts))
         if profile is not None and profile.search is None and profile.entry is Entry.FAST:
-            sizes = {min(before, 2, sum(counts))}
-        for size in sizes:
+            most = min(before, 2, sum(counts))
+        # (every size: beside fetchlands fewer lands can do better, when the library holds too few lands
+        # for them all to find one, or when the life they pay is the life a Phyrexian symbol needs)
+        for size in range(most + 1):
             for chosen in multisets(counts, size):
-                for lands, life in self._expanded(chosen, available):
+                for plain, found, life in self._expanded(chosen, available):
+                    lands = plain + found
                     used = dict.fromkeys(self.targets, 0)
-                    for kind in lands:
-                        if kind in used:
-                            used[kind] += 1
+                    for kind in found:  # (the library's lands the others found: not those seen)
+                        used[kind] += 1
                     mana = (
                         plan.class_sources[lands].sum(axis=0)
                         if lands
@@ -401,9 +450,10 @@ class KarstenCastability:
 
     def _expanded(
         self, chosen: tuple[int, ...], available: dict[int, int]
-    ) -> Iterator[tuple[list[int], int]]:
-        """The land classes of a choice of groups (a fetchland becomes each land it can find, within the
-        library's copies), and the life its fetchlands pay."""
+    ) -> Iterator[tuple[list[int], list[int], int]]:
+        """The land classes of a choice of groups: those seen that are not fetchlands, the lands the
+        fetchlands find (each any land of its targets, within the library's copies), and the life the
+        fetchlands pay."""
         plain: list[int] = []
         fetched: list[int] = []
         for group, number in enumerate(chosen):
@@ -413,7 +463,7 @@ class KarstenCastability:
             else:
                 fetched += [kind] * number
         if not fetched:
-            yield plain, 0
+            yield plain, [], 0
             return
         life = sum(self._search_life(kind) for kind in fetched)
         options = [self.plan.targets[kind] for kind in fetched]
@@ -424,7 +474,7 @@ class KarstenCastability:
                 continue
             seen.add(key)
             if all(key.count(t) <= available.get(t, 0) for t in set(key)):
-                yield plain + list(key), life
+                yield plain, list(key), life
 
     def _search_life(self, kind: int) -> int:
         search = self.plan.classes[kind].search
