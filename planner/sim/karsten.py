@@ -34,7 +34,6 @@ games' answers are one look-up.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Iterator, Sequence
 from typing import Final
@@ -42,6 +41,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from models.kept import per_card
 from planner.sim.castability import distinct_rows
 from planner.sim.deck_tables import DeckTables
 from planner.sim.lands import Entry
@@ -105,7 +105,7 @@ def multisets(counts: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
             yield (take, *tail)
 
 
-@functools.lru_cache(maxsize=256)
+@per_card(maxsize=256)
 def compositions_of(number: int, parts: int) -> Ints:
     """Every row of ``parts`` counts that sum to ``number`` (read-only: the rows are kept for every run).
 

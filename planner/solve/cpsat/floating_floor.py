@@ -28,7 +28,6 @@ untouched, which gives up the mana it would make, so the colors kept are those t
 
 from __future__ import annotations
 
-import functools
 import math
 from collections import defaultdict
 from collections.abc import Sequence
@@ -36,6 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from models.cost import CostSymbol, PaymentTarget, SymbolKind
+from models.kept import per_card
 from models.mana import ManaType, ManaTypes
 from planner.rules.activations import Activation
 from planner.rules.costs import energy_paid
@@ -444,7 +444,7 @@ def _shifted(
     return {state: sums for state, sums in after.items() if sums}
 
 
-@functools.lru_cache(maxsize=4096)
+@per_card(maxsize=4096)
 def _moved(state: int, flags: int, made: tuple[int, ...], most: tuple[int, ...]) -> int:
     """A state after a step setting ``flags`` and making ``made`` of each wanted type (up to ``most``)."""
     width = (1 << _COUNT_BITS) - 1
