@@ -665,6 +665,26 @@ class ManaAbility:
         return self.times_each_turn > 0
 
     @property
+    def written_conditions(self) -> tuple[Condition, ...]:
+        """Every condition written on it: its activation condition, those of its conditional outputs, and each
+        branch of an 'if <one> or if <another>' among them.
+
+        >>> from models.oracle import parse_oracle
+        >>> (dignitary,) = parse_oracle("{T}: Add {G}{G}. Activate only if there is an Elf card in your "
+        ...     "graveyard.").mana_abilities
+        >>> [c.in_graveyard.types for c in dignitary.written_conditions if c.in_graveyard is not None]
+        [('Elf',)]
+        """
+        pending = [self.activation_condition, *(condition for condition, _ in self.conditional)]
+        found: list[Condition] = []
+        while pending:
+            condition = pending.pop(0)
+            if condition is not None:
+                found.append(condition)
+                pending.extend(condition.either)
+        return tuple(found)
+
+    @property
     def taps_for_mana(self) -> bool:
         """True when activating it is 'tapping for mana' (CR 106.12: its cost includes {T})."""
         return self.cost.tap

@@ -544,16 +544,8 @@ def graveyard_conditions(ability: ManaAbility) -> tuple[ObjectFilter, ...]:
     >>> [flt.types for flt in graveyard_conditions(dignitary)]
     [('Elf',)]
     """
-    conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
-    found: list[ObjectFilter] = []
-    while conditions:
-        condition = conditions.pop(0)
-        if condition is None:
-            continue
-        conditions.extend(condition.either)
-        if condition.in_graveyard is not None:
-            found.append(condition.in_graveyard)
-    return tuple(found)
+    written = ability.written_conditions
+    return tuple(condition.in_graveyard for condition in written if condition.in_graveyard is not None)
 
 
 def in_graveyard(view: BoardView, flt: ObjectFilter, player: str, source: str) -> bool:

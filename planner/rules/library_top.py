@@ -30,16 +30,8 @@ def library_conditions(ability: ManaAbility) -> tuple[ObjectFilter, ...]:
     >>> [flt.types for flt in library_conditions(parse_oracle(text).mana_abilities[0])]
     [('Land',)]
     """
-    conditions = [ability.activation_condition, *(condition for condition, _ in ability.conditional)]
-    found: list[ObjectFilter] = []
-    while conditions:
-        condition = conditions.pop(0)
-        if condition is None:
-            continue
-        conditions.extend(condition.either)
-        if condition.top_of_library is not None:
-            found.append(condition.top_of_library)
-    return tuple(found)
+    written = ability.written_conditions
+    return tuple(condition.top_of_library for condition in written if condition.top_of_library is not None)
 
 
 def top_card_gap(view: BoardView, player: str) -> str | None:
