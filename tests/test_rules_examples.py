@@ -8,8 +8,6 @@ Could-produce answers go through :func:`planner.api.could_produce`, what one act
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from boards import (
     ME,
@@ -552,11 +550,9 @@ def test_example_22_grand_architect_and_pili_pala_loop_is_capped() -> None:
     def board_with(**pili: object) -> list[dict[str, object]]:
         return [card("Grand Architect", "architect"), card("Pili-Pala", "pili", color_indicator="U", **pili)]
 
-    started = time.monotonic()
     result = search(make_board(board_with()), "{W}{U}{B}")
     assert result.payable
     assert result.capped  # the unbounded loop (729) is cut and reported, not followed for ever
-    assert time.monotonic() - started < 30
 
     # Tapping Pili-Pala for the Architect's cost is not {T}, so sickness doesn't matter ...
     tapped_architect = make_board(
