@@ -77,7 +77,9 @@ def share_resources(record: PaymentModel) -> None:
                 for t in templates
                 if t.pid == pid and t.ability.cost.remove_counter
             )
-            model.add(sum(removed) <= record.board.permanent(pid).counter(name))
+            # (a group of twins, merged or interchangeable, removes each member's own counters)
+            held = sum(record.board.permanent(member).counter(name) for member in members[pid] or (pid,))
+            model.add(sum(removed) <= held)
         _spent_by_parts(record, layers)
         if later is main:
             continue
