@@ -69,7 +69,7 @@ def dump(faces: list[tuple[str, str, str]]) -> dict[str, list[list[str]]]:
         phrases.add((text, str(start)))
         return lark_parse(text, start=start, on_error=on_error)
 
-    reader.parse = watched  # type: ignore[method-assign]
+    reader.parse = watched  # type: ignore[method-assign, assignment]
     out_faces = []
     try:
         for name, type_line, oracle in faces:

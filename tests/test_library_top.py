@@ -16,6 +16,7 @@ from typing import Any
 from boards import ME, OPP, checked_verdict, could, custom, largest_x
 
 from models.board import Board
+from models.mana_effects import PowerChange
 from models.oracle import parse_oracle
 from planner.api import text_warnings
 
@@ -46,7 +47,8 @@ def test_the_conditions_are_read() -> None:
     top = ability.activation_condition.top_of_library
     assert top is not None and top.types == ("Land",)
     (pump,) = read.effects
-    assert pump.condition is not None and pump.condition.top_of_library is not None
+    assert isinstance(pump, PowerChange) and pump.condition is not None
+    assert pump.condition.top_of_library is not None
     assert not read.unsupported
 
 

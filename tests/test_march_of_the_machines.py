@@ -116,7 +116,6 @@ UNREAD_TYPE_CHANGES = (
     "During turns other than yours, ~ is an artifact creature.",
     "As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types.",
     "~ is a 5/5 Golem artifact creature as long as you control three or more artifacts.",
-    "Enchanted creature gets +2/+2, has flying, and is a Demon in addition to its other types.",
     # (a life payment replaced, as a mana ability's 'Pay 1 life' cost is paid, CR 614.1a)
     "If you would pay life while your library has at least that many cards in it, exile that many cards from"
     " the top of your library instead.",

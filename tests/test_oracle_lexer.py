@@ -6,6 +6,8 @@ compiled expression of named alternatives) finds, token for token, in every stat
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
+from typing import Any, cast
 
 from lark.lexer import BasicLexer, ContextualLexer, Scanner, _create_unless
 from lark.utils import TextSlice
@@ -15,7 +17,7 @@ from models.oracle.grammar import _reader
 from models.oracle.grammar_parser import COMPILE_AFTER, _LazyScanner
 
 
-def _states() -> dict[int, list[str]]:
+def _states() -> dict[int, Collection[str]]:
     """What each parser state accepts (terminals and rules), by state."""
     table = _reader().parser.parser._parse_table
     return {state: list(actions) for state, actions in table.states.items()}
@@ -35,10 +37,13 @@ def test_each_state_lexes_the_terminals_larks_lexer_of_the_state_does() -> None:
     ours = _reader().parser.lexer
     larks = ContextualLexer(ours.lexers.conf, _states())
     for state in _states():
-        mine, theirs = ours.lexers[state], larks.lexers[state]
+        # (BasicLexer's attributes: the lexers' declared type is the abstract one)
+        mine, theirs = cast(Any, ours.lexers[state]), cast(Any, larks.lexers[state])
         assert [t.name for t in mine.terminals] == [t.name for t in theirs.terminals], state
         assert (mine.ignore_types, mine.newline_types) == (theirs.ignore_types, theirs.newline_types)
-    assert [t.name for t in ours.root_lexer.terminals] == [t.name for t in larks.root_lexer.terminals]
+    assert [t.name for t in cast(Any, ours.root_lexer).terminals] == [
+        t.name for t in cast(Any, larks.root_lexer).terminals
+    ]
 
 
 def _texts() -> list[str]:

@@ -10,6 +10,7 @@ import pickle
 from pathlib import Path
 from typing import Any
 
+import platformdirs
 import pytest
 from lark import Lark
 
@@ -47,7 +48,7 @@ def _catalogue_phrases() -> list[tuple[str, str]]:
         phrases.add((text, str(start)))
         return lark_parse(text, start=start, on_error=on_error)
 
-    reader.parse = watched  # type: ignore[method-assign]
+    reader.parse = watched  # type: ignore[method-assign, assignment]
     try:
         for card in all_cards().values():
             parse_oracle(card.oracle, card.name)
@@ -113,7 +114,7 @@ def test_without_anywhere_to_keep_the_tables_they_are_built(
 ) -> None:
     blocked = tmp_path / "a file"
     blocked.write_text("")
-    monkeypatch.setattr(grammar_parser.platformdirs, "user_cache_dir", lambda name: str(blocked / name))
+    monkeypatch.setattr(platformdirs, "user_cache_dir", lambda name: str(blocked / name))
     assert grammar_parser._tables_file("grammar") is None
     assert _parses(built(None))
     nowhere = tmp_path / "missing" / "tables.pickle"
