@@ -121,7 +121,8 @@ def costs(draw: st.DrawFn, *, allow_x: bool = True, most: int = 5) -> str:
 @st.composite
 def boards(draw: st.DrawFn, *, most: int = 10, counted_amounts: bool = False) -> dict[str, Any]:
     """A board as a JSON object: 1 to ``most`` catalogue permanents, some the opponent's, some tapped,
-    sick, with counters, choices, Auras on earlier permanents; life and a pool that may be restricted. With
+    sick, with counters, choices, Auras on earlier permanents, now and then twins of one of them (the same
+    permanent but for its id); life and a pool that may be restricted. With
     ``counted_amounts``, one or two more cards whose amounts are counted as they resolve
     (:data:`tests.boards.COUNTED`: life, power, a graveyard, a hand...), a card that changes what each counts
     (:data:`tests.boards.COUNTED_PARTNERS`), and maybe a graveyard and a hand. Now and then, cards whose mana
@@ -151,6 +152,11 @@ def boards(draw: st.DrawFn, *, most: int = 10, counted_amounts: bool = False) ->
                 continue
             entry["attached_to"] = draw(st.sampled_from([p["id"] for p in permanents]))
         permanents.append(entry)
+    if permanents and draw(st.integers(0, 3)) == 0:
+        # twins: copies of a permanent but for the id, counters included (the model merges such permanents
+        # into one group: each must still pay with its own counters and its own {T})
+        original = draw(st.sampled_from(permanents))
+        permanents += [{**original, "id": f"{original['id']}t{n}"} for n in range(draw(st.integers(1, 2)))]
     me: dict[str, Any] = {"id": "me", "life": draw(st.sampled_from([1, 2, 3, 7, 20]))}
     if draw(st.integers(0, 3)) == 0:
         for number in range(draw(st.integers(1, 3))):
