@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from lark import Token, Tree
@@ -58,9 +60,11 @@ def _outcome(read: Any, *arguments: str) -> str:
         return f"{type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
 
 
-def dump(faces: list[tuple[str, str, str]]) -> dict[str, list[list[str]]]:
-    """Every face's readings and every phrase's tree and reading (see the module's docstring)."""
-    forget_all()  # (every reading worked out in this call: every phrase reaches the parser)
+@contextmanager
+def phrases_parsed() -> Iterator[set[tuple[str, str]]]:
+    """The phrases (text, start rule) the readers hand the grammar's parser inside the block, every reading
+    forgotten first so that every phrase reaches the parser."""
+    forget_all()
     reader = grammar._reader()
     lark_parse = reader.parse
     phrases: set[tuple[str, str]] = set()
@@ -70,8 +74,16 @@ def dump(faces: list[tuple[str, str, str]]) -> dict[str, list[list[str]]]:
         return lark_parse(text, start=start, on_error=on_error)
 
     reader.parse = watched  # type: ignore[method-assign, assignment]
-    out_faces = []
     try:
+        yield phrases
+    finally:
+        reader.parse = lark_parse  # type: ignore[method-assign]
+
+
+def dump(faces: list[tuple[str, str, str]]) -> dict[str, list[list[str]]]:
+    """Every face's readings and every phrase's tree and reading (see the module's docstring)."""
+    out_faces = []
+    with phrases_parsed() as phrases:
         for name, type_line, oracle in faces:
             out_faces.append(
                 [
@@ -88,8 +100,6 @@ def dump(faces: list[tuple[str, str, str]]) -> dict[str, list[list[str]]]:
                     _outcome(spent_riders, oracle, name),
                 ]
             )
-    finally:
-        reader.parse = lark_parse  # type: ignore[method-assign]
     out_phrases = []
     for text, start in sorted(phrases):
         tree = _outcome(lambda phrase, rule: tree_text(parser().parse(phrase, start=rule)), text, start)

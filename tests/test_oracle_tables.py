@@ -15,11 +15,10 @@ import pytest
 from lark import Lark
 
 from benchmarks.bench_parser import peer_card_faces
-from benchmarks.readings_dump import tree_text
+from benchmarks.readings_dump import phrases_parsed, tree_text
 from models.catalogue import all_cards
-from models.kept import forget_all
 from models.oracle import grammar, grammar_parser, parse_oracle
-from models.oracle.grammar import _AS_ASCII, _reader, _Readings
+from models.oracle.grammar import _AS_ASCII, _Readings
 from models.oracle.grammar_parser import STARTS, UnreadError, built, parser
 
 
@@ -39,23 +38,11 @@ def _catalogue_phrases() -> list[tuple[str, str]]:
     """Each phrase (with its start rule) the readers hand the grammar's parser reading the catalogue's texts
     and the peers' test cards (benchmarks/peer_cards.json), found by watching the parser with every reading
     forgotten."""
-    forget_all()
-    reader = _reader()
-    lark_parse = reader.parse
-    phrases: set[tuple[str, str]] = set()
-
-    def watched(text: str, start: str | None = None, on_error: Any = None) -> Any:
-        phrases.add((text, str(start)))
-        return lark_parse(text, start=start, on_error=on_error)
-
-    reader.parse = watched  # type: ignore[method-assign, assignment]
-    try:
+    with phrases_parsed() as phrases:
         for card in all_cards().values():
             parse_oracle(card.oracle, card.name)
         for face in peer_card_faces():
             parse_oracle(face.oracle, face.name)
-    finally:
-        reader.parse = lark_parse  # type: ignore[method-assign]
     return sorted(phrases)
 
 
