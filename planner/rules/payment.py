@@ -211,35 +211,58 @@ def can_pay_exactly(
 def payments(
     pool: Sequence[ManaUnit], cost: ManaCost, target: PaymentTarget, rules: SpendRules, life_available: int
 ) -> Iterator[tuple[tuple[ManaUnit, ...], int]]:
-    """Every distinct way to pay the cost from the pool: (units spent, life paid), each once."""
+    """Every distinct way to pay the cost from the pool: (units spent, life paid), each once, the units in
+    :meth:`ManaUnit.sort_key` order.
+
+    >>> from planner.rules.production import ManaTag
+    >>> g, c = ManaUnit(ManaType.G, ManaTag(source="f")), ManaUnit(ManaType.C, ManaTag(source="w"))
+    >>> target = PaymentTarget.of("{1}{G}")
+    >>> ["".join(u.type.letter for u in spent) for spent, _ in payments([g, g, c], target.cost, target,
+    ...                                                                 SpendRules(), 0)]
+    ['GG', 'GC']
+    """
     usable = Counter(unit for unit in pool if unit.allowed_for(target))
     classes = sorted(usable, key=ManaUnit.sort_key)
+    kinds = [(unit.type, unit.tag.snow, pays_generic(unit.tag)) for unit in classes]
     seen: set[tuple[tuple[ManaUnit, ...], int]] = set()
     rules = rules.at(target)
     for mode in cost_modes(cost, life_available):
-        for chosen in _submultisets(classes, usable, mode.mana):
-            if _perfect(_kinds(chosen.elements()), mode, rules, target):
-                spent = tuple(sorted(chosen.elements(), key=ManaUnit.sort_key))
+        for taken in _takings([usable[unit] for unit in classes], mode.mana):
+            chosen: Counter[_Kind] = Counter()
+            for kind, count in zip(kinds, taken, strict=True):
+                if count:
+                    chosen[kind] += count
+            if _perfect(chosen, mode, rules, target):
+                spent = tuple(unit for unit, count in zip(classes, taken, strict=True) for _ in range(count))
                 if (spent, mode.life) not in seen:
                     seen.add((spent, mode.life))
                     yield spent, mode.life
 
 
-def _submultisets(
-    classes: list[ManaUnit], counts: Counter[ManaUnit], size: int
-) -> Iterator[Counter[ManaUnit]]:
-    """Every sub-multiset of the given size."""
-    if size == 0:
-        yield Counter()
-        return
-    if not classes or sum(counts[c] for c in classes) < size:
-        return
-    first, rest = classes[0], classes[1:]
-    for take in range(min(counts[first], size), -1, -1):
-        for tail in _submultisets(rest, counts, size - take):
-            if take:
-                tail[first] += take
-            yield tail
+def _takings(counts: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+    """Every way to take ``size`` items from classes of these counts: how many of each class, the first
+    class's count largest first.
+
+    >>> list(_takings([2, 1], 2))
+    [(2, 0), (1, 1)]
+    """
+    left = [0] * (len(counts) + 1)  # (how many the classes from each position on hold together)
+    for position in range(len(counts) - 1, -1, -1):
+        left[position] = left[position + 1] + counts[position]
+    taken = [0] * len(counts)
+
+    def takings_from(position: int, size: int) -> Iterator[tuple[int, ...]]:
+        if size == 0:
+            yield tuple(taken[:position]) + (0,) * (len(counts) - position)
+            return
+        if left[position] < size:
+            return
+        for take in range(min(counts[position], size), -1, -1):
+            taken[position] = take
+            yield from takings_from(position + 1, size - take)
+        taken[position] = 0
+
+    yield from takings_from(0, size)
 
 
 def assign_symbols(
