@@ -227,12 +227,18 @@ def payments(
     seen: set[tuple[tuple[ManaUnit, ...], int]] = set()
     rules = rules.at(target)
     for mode in cost_modes(cost, life_available):
+        # (units of the same kinds in the same numbers fill the mode alike: judged once)
+        perfect: dict[tuple[tuple[_Kind, int], ...], bool] = {}
         for taken in _takings([usable[unit] for unit in classes], mode.mana):
             chosen: Counter[_Kind] = Counter()
             for kind, count in zip(kinds, taken, strict=True):
                 if count:
                     chosen[kind] += count
-            if _perfect(chosen, mode, rules, target):
+            key = tuple(sorted(chosen.items()))
+            fills = perfect.get(key)
+            if fills is None:
+                fills = perfect[key] = _perfect(chosen, mode, rules, target)
+            if fills:
                 spent = tuple(unit for unit, count in zip(classes, taken, strict=True) for _ in range(count))
                 if (spent, mode.life) not in seen:
                     seen.add((spent, mode.life))
