@@ -23,6 +23,7 @@ from typing import Any
 
 from models.board import Board
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SlotKind, SymbolKind
+from models.kept import per_card
 from models.mana import ALL_COLORS, ManaType
 from planner.rules.view import BoardView
 
@@ -182,6 +183,14 @@ def reduced_costs(cost: ManaCost, covered: Mapping[Slot, int]) -> tuple[ManaCost
     """
     if cost.has_variable:
         raise ValueError(f"choose X in {cost} before paying")
+    return _reduced_costs(cost, tuple(sorted(covered.items(), key=lambda item: str(item[0]))))
+
+
+@per_card(maxsize=4096)
+def _reduced_costs(cost: ManaCost, covered_items: tuple[tuple[Slot, int], ...]) -> tuple[ManaCost, ...]:
+    """:func:`reduced_costs`, of the covered slots as sorted items (a pure function of a cost and counts,
+    kept as a per-card analysis is: the reference search asks it again at every state)."""
+    covered = dict(covered_items)
     results: dict[ManaCost, None] = {}
     others = [s for s in cost.symbols if s.kind is not SymbolKind.GENERIC]
     colored = [slot for slot, count in covered.items() if isinstance(slot, ManaType) for _ in range(count)]
