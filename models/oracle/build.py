@@ -274,6 +274,7 @@ _PALETTES = {
     r.Palette.CHOSEN_COLOR: PaletteKind.CHOSEN_COLOR,
     r.Palette.DRAFTED: PaletteKind.DRAFTED_COLORS,
     r.Palette.IMPRINTED: PaletteKind.IMPRINTED_COLORS,
+    r.Palette.IMPRINTED_CARDS: PaletteKind.IMPRINTED_COLORS,  # (the colors of any of them: one palette)
     r.Palette.COLOR_IN_IDENTITY: PaletteKind.COMMANDER,
 }
 

@@ -507,6 +507,9 @@ class PhraseRules(Transformer[Token, Any]):
     def imprinted(self, count: Number, *_words: Token) -> Any:
         return AnyOf(count, Palette.IMPRINTED)
 
+    def imprinted_cards(self, count: Number, *_words: Token) -> Any:
+        return AnyOf(count, Palette.IMPRINTED_CARDS)
+
     def noted_type(self, count: Number, *_words: Token) -> Any:
         return AnyOf(count, Palette.NOTED_TYPE)
 

@@ -98,12 +98,18 @@ def unknown_imprint(choices: Choices) -> str | None:
     the colors of 'Homebrew Bolt' are not known (it is not in the built-in catalogue):
     give it as {name, mana_cost}
     """
-    if choices.imprinted is None:
+    if choices.imprinted is None and choices.imprinted_cards is None:
         return "the card it exiled is not given (if it exiled none, the ability makes no mana)"
-    if choices.imprinted_colors is None:
+    unknown = choices.unknown_imprinted
+    if len(unknown) == 1 and choices.imprinted_cards is None:
         return (
-            f"the colors of {choices.imprinted!r} are not known (it is not in the built-in catalogue): "
+            f"the colors of {unknown[0]!r} are not known (it is not in the built-in catalogue): "
             "give it as {name, mana_cost}"
+        )
+    if unknown:
+        return (
+            f"the colors of {', '.join(map(repr, unknown))} are not known (not in the built-in catalogue): "
+            "give each as {name, mana_cost}"
         )
     return None
 
