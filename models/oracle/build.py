@@ -125,6 +125,8 @@ class _CostBuilder:
                 self._part(CostPartKind.DISCARD, 0, "hand", text)
             case r.ExileSelfFromHand():
                 self._part(CostPartKind.EXILE_SELF_FROM_HAND, 1, "", text)
+            case r.ExileSelfFromGraveyard():
+                self._part(CostPartKind.EXILE_SELF_FROM_GRAVEYARD, 1, "", text)
             case r.ExileFromHand(count, what):
                 what = replace(what, zone="")
                 self._part(CostPartKind.EXILE_FROM_HAND, _fixed(count), what.words().lower(), text)
