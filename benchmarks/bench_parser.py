@@ -8,7 +8,9 @@ a default file that is not there is skipped with a note). Each file is measured 
 definitions of ``mana-planner cards check`` (one place for each, :mod:`models.carddata.check`): the file is
 read by the importer (printings collapsed, tokens and other non-game objects skipped), every face's
 sentences are classed by the parser, a face *has mana text* by :func:`~models.carddata.check.has_mana_text`
-(a permanent's face whose text adds or changes mana) and is *fully read* when none of its sentences is
+(a permanent's face whose text adds or changes mana, or one of whose sentences is about mana or costs, read
+or refused: issue 35, a face whose only such sentence is a static the reader refuses is counted, and short)
+and is *fully read* when none of its sentences is
 ``unsupported``. A sentence classed ``ignored`` that adds mana would be a misreading: it also makes its
 face unread (listed as ``[ignored] shape`` by ``--shapes``).
 

@@ -396,6 +396,7 @@ class CostPartKind(Enum):
     EXILE_FROM_HAND = "exile_from_hand"  # Exile a card from your hand
     EXILE_FROM_GRAVEYARD = "exile_from_graveyard"  # Exile a card from your graveyard (Titans' Nest)
     EXILE_SELF_FROM_HAND = "exile_self_from_hand"  # Exile ~ from your hand (Elvish Spirit Guide)
+    EXILE_SELF_FROM_GRAVEYARD = "exile_self_from_graveyard"  # Exile ~ from your graveyard (Jack-o'-Lantern)
     EXILE_PERMANENT = "exile_permanent"  # Exile a creature you control (Food Chain)
     RETURN_SELF = "return_self"  # Return ~ to its owner's hand (Grinning Ignus)
     RETURN_PERMANENT = "return_permanent"  # Return a land you control to its owner's hand

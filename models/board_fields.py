@@ -209,9 +209,16 @@ CHOICES: Final = ObjectFields(
         Field("basic_land_type", _STRING, "A chosen basic land type.", nullable=True),
         Field(
             "imprinted",
-            {"anyOf": [_TEXT, _ref("imprinted_card")]},
+            {
+                "anyOf": [
+                    _TEXT,
+                    _ref("imprinted_card"),
+                    {"type": "array", "items": {"anyOf": [_TEXT, _ref("imprinted_card")]}},
+                ]
+            },
             "The card exiled with it (imprint): its name (Extraplanar Lens reads it; a catalogue card's "
-            "colors come from the catalogue), or the card described (Chrome Mox reads its colors).",
+            "colors come from the catalogue), or the card described (Chrome Mox reads its colors); or a "
+            "list of the cards exiled with it, [] for none (Pit of Offerings reads any of their colors).",
             nullable=True,
         ),
         Field(

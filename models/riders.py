@@ -18,6 +18,7 @@ __all__ = [
     "NOTHING_SPENT",
     "ColorsSpent",
     "ManaSpent",
+    "PairSpent",
     "RiderOutcome",
     "SpentMana",
     "SpentRider",
@@ -70,8 +71,25 @@ class TreasureSpent:
         return "if mana from a Treasure was spent"
 
 
+@dataclass(frozen=True, slots=True)
+class PairSpent:
+    """'If {W}{U} was spent to cast this spell' (the Mythos of Ikoria): mana of each of the symbols' types
+    was spent, as much of each as the symbols show (CR 601.2h: what paid the total cost is what was spent).
+    The symbols are of more than one type; one type alone is a :class:`TypeSpent`.
+
+    >>> str(PairSpent((TypeSpent(ManaType.W), TypeSpent(ManaType.U))))
+    'if {W}{U} was spent'
+    """
+
+    parts: tuple[TypeSpent, ...]
+
+    def __str__(self) -> str:
+        symbols = "".join(f"{{{part.mana_type.letter}}}" * part.at_least for part in self.parts)
+        return f"if {symbols} was spent"
+
+
 #: A rider on the mana spent to cast a spell.
-SpentRider = ColorsSpent | TypeSpent | ManaSpent | TreasureSpent
+SpentRider = ColorsSpent | TypeSpent | ManaSpent | TreasureSpent | PairSpent
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +124,16 @@ class SpentMana:
         return "".join(t.letter for t, amount in zip(TYPE_ORDER[:5], self.types[:5], strict=True) if amount)
 
     def meets(self, rider: SpentRider) -> bool:
-        """True when this mana satisfies the rider (converge and sunburst: some color was spent)."""
+        """True when this mana satisfies the rider (converge and sunburst: some color was spent).
+
+        >>> pair = PairSpent((TypeSpent(ManaType.W), TypeSpent(ManaType.U)))
+        >>> SpentMana.of("WUR").meets(pair), SpentMana.of("WWR").meets(pair)
+        (True, False)
+        """
         if isinstance(rider, TypeSpent):
             return self.types[TYPE_ORDER.index(rider.mana_type)] >= rider.at_least
+        if isinstance(rider, PairSpent):
+            return all(self.meets(part) for part in rider.parts)
         if isinstance(rider, ManaSpent):
             return sum(self.types) >= rider.at_least
         if isinstance(rider, TreasureSpent):
@@ -172,6 +197,8 @@ class RiderOutcome:
             found["type"] = self.rider.mana_type.letter
         if isinstance(self.rider, TypeSpent | ManaSpent):
             found["at_least"] = self.rider.at_least
+        if isinstance(self.rider, PairSpent):
+            found["types"] = {part.mana_type.letter: part.at_least for part in self.rider.parts}
         if self.value is not None:
             found["value"] = self.value
         else:
@@ -184,6 +211,7 @@ _RIDER_NAMES: dict[type, str] = {
     TypeSpent: "type_spent",
     ManaSpent: "mana_spent",
     TreasureSpent: "treasure_spent",
+    PairSpent: "types_spent",
 }
 
 

@@ -314,3 +314,29 @@ def test_speed_still_times_the_files(card_file: Path, monkeypatch: pytest.Monkey
     assert main(["--speed", "--rounds", "1", str(card_file)]) == 0
     assert list(seen[0]) == ["catalogue", "bench-cards.json"]
     assert len(seen[0]["bench-cards.json"]) == 5
+
+
+@pytest.mark.parametrize(
+    ("text", "has_mana_text", "fully_read"),
+    [
+        # (issue 35) a face whose only sentence about mana is a static the reader refuses is a face with
+        # mana text, not read: before, the words alone decided ('adds', 'tapped for mana'...): not counted
+        ("Nontoken creatures you control are Forest lands in addition to their other types.", True, False),
+        ("Instant and sorcery spells you cast cost {X} less to cast, where X is ~'s power.", True, False),
+        # a cost reduction read is about costs: counted, and read
+        ("Creature spells you cast cost {1} less to cast.", True, True),
+        # an anthem or a keyword granted is not about mana: not counted
+        ("Green creatures you control get +1/+1.", False, True),
+        ("Enchanted creature has vigilance.", False, True),
+    ],
+)
+def test_a_face_about_mana_is_counted_whether_read_or_refused(
+    text: str, has_mana_text: bool, fully_read: bool
+) -> None:
+    reading = read_face("Bench Druid", "Creature — Elf", text)
+    assert (reading.has_mana_text, reading.fully_read) == (has_mana_text, fully_read)
+    result = coverage([reading])
+    assert (result.with_mana_text, result.fully_read) == (
+        int(has_mana_text),
+        int(has_mana_text and fully_read),
+    )

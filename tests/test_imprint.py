@@ -273,7 +273,8 @@ def test_a_malformed_imprinted_object_is_an_input_error_with_its_path() -> None:
         ({"mana_cost": "{R}"}, r"choices\.imprinted\.name"),
         ({"name": "Homebrew", "mana_cost": "{Q}"}, r"choices\.imprinted\.mana_cost"),
         ({"name": "Homebrew", "mana_cost": "{R}", "colors": "R"}, r"choices\.imprinted\.colors"),
-        (["Lightning Bolt"], r"choices\.imprinted"),
+        (7, r"choices\.imprinted"),  # (a list is the cards exiled with it: tests/test_exiled_cards_colors.py)
+        ([7], r"choices\.imprinted\[0\]"),
     ):
         with pytest.raises(InputError, match=r"permanents\[0\]\." + where):
             _board(_mox(bad))  # type: ignore[arg-type]

@@ -15,10 +15,11 @@ from models.carddata.check import adds_mana
 #: "any type that land could produce" too, tests/test_untapped_land.py): nothing.
 STILL_UNREAD: set[str] = set()
 
-#: Cards whose unread text is about what casting a spell costs, which the benchmark's mana text (a permanent's
-#: text about mana) does not count; a payment warns of each (tests/test_xmage_answers.py): Hogaak's "You
-#: can't spend mana to cast this spell." (XMage ConvokeTest) and Ancient Stone Idol's attacking creatures
-#: (CostReduceForEachTest). Khalni Hydra, Torgaar, Mizzix, Heartstone and Defense Grid are read (peer35b).
+#: Cards whose unread text is about what casting a spell costs; a payment warns of each
+#: (tests/test_xmage_answers.py): Hogaak's "You can't spend mana to cast this spell." (XMage ConvokeTest)
+#: and Ancient Stone Idol's attacking creatures (CostReduceForEachTest). Khalni Hydra, Torgaar, Mizzix,
+#: Heartstone and Defense Grid are read (peer35b). The benchmark counts them as faces with mana text (issue
+#: 35: a sentence about mana or costs the reader refuses makes its face one, ``has_mana_text``).
 UNREAD_CASTING_TEXT: set[str] = {"Hogaak, Arisen Necropolis", "Ancient Stone Idol"}
 
 
@@ -37,4 +38,4 @@ def test_every_peer_card_is_read() -> None:
 
 
 def test_the_benchmark_counts_the_same_faces_unread() -> None:
-    assert sorted(coverage(peer_faces()).unread_faces) == sorted(STILL_UNREAD)
+    assert sorted(coverage(peer_faces()).unread_faces) == sorted(STILL_UNREAD | UNREAD_CASTING_TEXT)

@@ -99,8 +99,10 @@ class ImprintedCard:
 class Choices:
     """What was chosen for a permanent as it entered: color, creature type, card type, basic land type, and
     the card exiled with it (``imprinted``: its name, as Extraplanar Lens's 'Imprint' ability asks; and
-    ``imprinted_card`` when the board describes that card, whose colors Chrome Mox's ability reads), and
-    what it entered as a copy of (``copied``: Vesuva, Clone; :mod:`models.board.copies`).
+    ``imprinted_card`` when the board describes that card, whose colors Chrome Mox's ability reads), or the
+    cards exiled with it when the board lists them (``imprinted_cards``: Pit of Offerings exiles up to three,
+    its ability reads their colors), and what it entered as a copy of (``copied``: Vesuva, Clone;
+    :mod:`models.board.copies`).
 
     ``color`` is one of the five colors (never colorless); names are stored in their canonical case.
 
@@ -117,6 +119,9 @@ class Choices:
     basic_land_type: str | None = None
     imprinted: str | None = None
     imprinted_card: ImprintedCard | None = None
+    #: the cards exiled with it, when the board gives them as a list (each a name or a described card; ``()``
+    #: when it exiled none); ``imprinted`` and ``imprinted_card`` are then None
+    imprinted_cards: tuple[str | ImprintedCard, ...] | None = None
     #: the type of mana last noted by its ability (Jeweled Amulet's "Note the type of mana spent to pay this
     #: activation cost"), which its other ability adds; colorless is a type
     noted_type: ManaType | None = None
@@ -140,6 +145,8 @@ class Choices:
         return state_without_hash(self)
 
     def __post_init__(self) -> None:
+        if self.imprinted_cards is not None and self.imprinted is not None:
+            raise ValueError("the card exiled with it is given both alone and in a list")
         card = self.imprinted_card
         if card is not None:
             if self.imprinted is None:
@@ -156,13 +163,47 @@ class Choices:
         'G'
         >>> Choices(imprinted="Homebrew Bolt").imprinted_colors is None
         True
+        >>> bolt = ImprintedCard("Homebrew Bolt", ManaCost.parse("{R}"))
+        >>> str(Choices(imprinted_cards=("Llanowar Elves", bolt)).imprinted_colors)  # (any of theirs)
+        'RG'
+        >>> str(Choices(imprinted_cards=()).imprinted_colors)  # (it exiled none: no color)
+        ''
         """
+        if self.imprinted_cards is not None:
+            found_colors = ManaTypes()
+            for exiled in self.imprinted_cards:
+                colors = _exiled_colors(exiled)
+                if colors is None:
+                    return None
+                found_colors |= colors
+            return found_colors
         if self.imprinted_card is not None:
             return self.imprinted_card.colors
-        found = catalogue_card(self.imprinted) if self.imprinted is not None else None
-        if found is None:
-            return None
-        return card_colors(found.mana_cost, found.color_indicator, found.oracle, found.name)
+        return _exiled_colors(self.imprinted) if self.imprinted is not None else None
+
+    @property
+    def unknown_imprinted(self) -> tuple[str, ...]:
+        """The names of the cards exiled with it whose colors are not known (not described, not in the
+        built-in catalogue).
+
+        >>> Choices(imprinted_cards=("Llanowar Elves", "Homebrew Bolt")).unknown_imprinted
+        ('Homebrew Bolt',)
+        """
+        given = (
+            self.imprinted_cards
+            if self.imprinted_cards is not None
+            else (self.imprinted_card or self.imprinted,)
+        )
+        return tuple(c for c in given if isinstance(c, str) and _exiled_colors(c) is None)
+
+    @property
+    def exiled_any(self) -> bool:
+        """True when a card is exiled with it ('if a card is exiled with ~').
+
+        >>> Choices(imprinted="Llanowar Elves").exiled_any, Choices(imprinted_cards=()).exiled_any
+        (True, False)
+        """
+        return self.imprinted is not None or bool(self.imprinted_cards)
 
     @classmethod
     def from_dict(cls, data: object, source: str = "<choices>") -> Choices:
@@ -180,6 +221,10 @@ class Choices:
                 out[key] = value
         if self.imprinted_card is not None:
             out["imprinted"] = self.imprinted_card.to_json()
+        if self.imprinted_cards is not None:
+            out["imprinted"] = [
+                c.to_json() if isinstance(c, ImprintedCard) else c for c in self.imprinted_cards
+            ]
         if self.noted_type is not None:
             out["noted_type"] = self.noted_type.letter
         if self.crafted_colors is not None:
@@ -199,6 +244,7 @@ class Choices:
             self.card_type,
             self.basic_land_type,
             self.imprinted,
+            self.imprinted_cards,
             self.noted_type,
             self.crafted_colors,
             self.drafted_colors,
@@ -206,6 +252,17 @@ class Choices:
             self.copied,
         )
         return any(value is not None for value in chosen)
+
+
+def _exiled_colors(card: str | ImprintedCard) -> ManaTypes | None:
+    """The colors of a card exiled with a permanent (CR 202.2): its description's, else the built-in
+    catalogue's for its name; None when neither knows them."""
+    if isinstance(card, ImprintedCard):
+        return card.colors
+    found = catalogue_card(card)
+    if found is None:
+        return None
+    return card_colors(found.mana_cost, found.color_indicator, found.oracle, found.name)
 
 
 #: The choices of a permanent for which nothing was chosen, one value shared by every such permanent: keys
@@ -478,6 +535,14 @@ def _read_imprinted(value: object, path: JsonPath) -> str | ImprintedCard:
     )
 
 
+def _read_exiled(value: object, path: JsonPath) -> str | ImprintedCard | tuple[str | ImprintedCard, ...]:
+    """The card exiled with a permanent (:func:`_read_imprinted`), or a list of the cards exiled with it
+    (Pit of Offerings: up to three; ``[]`` when it exiled none)."""
+    if isinstance(value, list):
+        return tuple(_read_imprinted(entry, (*path, n)) for n, entry in enumerate(value))
+    return _read_imprinted(value, path)
+
+
 def _read_creature_type(value: object, path: JsonPath) -> str:
     """A creature type, capitalised (``elf`` becomes ``Elf``)."""
     text = read_text(value, path).strip()
@@ -493,9 +558,15 @@ _read_basic_land_type = read_named(BASIC_LAND_TYPES, "basic land type")
 def _read_choices(value: object, path: JsonPath) -> Choices:
     """A ``choices`` object."""
     fields = Fields(value, path, CHOICES)
-    exiled = fields.optional("imprinted", _read_imprinted, None)
+    exiled = fields.optional("imprinted", _read_exiled, None)
     if isinstance(exiled, str):
         exiled = _stored_imprinted(exiled, (*path, "imprinted"))
+    listed = None
+    if isinstance(exiled, tuple):
+        where = (*path, "imprinted")
+        listed = tuple(
+            _stored_imprinted(c, (*where, n)) if isinstance(c, str) else c for n, c in enumerate(exiled)
+        )
     choices = Choices(
         color=fields.optional("color", read_color, None),
         creature_type=fields.optional("creature_type", _read_creature_type, None),
@@ -503,6 +574,7 @@ def _read_choices(value: object, path: JsonPath) -> Choices:
         basic_land_type=fields.optional("basic_land_type", _read_basic_land_type, None),
         imprinted=exiled if isinstance(exiled, str) else None,
         imprinted_card=exiled if isinstance(exiled, ImprintedCard) else None,
+        imprinted_cards=listed,
         noted_type=fields.optional("noted_type", read_mana_type, None),
         crafted_colors=fields.optional("crafted_colors", read_colors, None),
         drafted_colors=fields.optional("drafted_colors", read_colors, None),

@@ -4,7 +4,8 @@ The parser decides every sentence's class (:attr:`models.oracle.ParsedText.sente
 :data:`~models.oracle.READ_AS`: ``mana_ability``, ``effect``, ``keyword``, ``choice``, ``not_payment``,
 ``ignored``, ``unsupported``); this module only gathers those readings by face and counts them. A face is
 *fully read* when no sentence is ``unsupported`` (:attr:`~models.oracle.ParsedText.fully_read`); a face has
-*mana text* when it is a permanent's and its text adds or is about mana (:func:`has_mana_text`). The summary's
+*mana text* when it is a permanent's and its text adds or is about mana, or one of its sentences is about
+mana or costs, read or refused (:func:`has_mana_text`). The summary's
 ``fully_read`` counts the faces with mana text that are fully read, so that it reads as a share of
 ``faces_with_mana_text``.
 
@@ -21,8 +22,10 @@ from typing import Any, Final
 
 from models.carddata.faces import Card, CardFace, is_permanent_type_line
 from models.oracle import PART_OF_UNREAD, READ_AS, SentenceReading, adds_mana, parse_oracle
+from models.oracle.classify import mentions_mana
 
 __all__ = [
+    "READ_ABOUT_MANA",
     "READ_AS",
     "CheckReport",
     "FaceReading",
@@ -44,8 +47,18 @@ _MANA_TEXT: Final = re.compile(
 )
 
 
-def has_mana_text(type_line: str, oracle: str) -> bool:
-    """True for a permanent's face whose text is about mana (what ``faces_with_mana_text`` counts).
+#: The classes of a sentence read as a mana ability or a static effect (:data:`READ_AS`), which is about
+#: mana or costs when the classifier says so (:func:`~models.oracle.classify.mentions_mana`: not a power
+#: change, not a keyword granted).
+READ_ABOUT_MANA: Final = frozenset({"mana_ability", "effect"})
+
+
+def has_mana_text(type_line: str, oracle: str, sentences: Iterable[SentenceReading] = ()) -> bool:
+    """True for a permanent's face whose text is about mana (what ``faces_with_mana_text`` counts): it adds
+    or changes mana in so many words, or one of its ``sentences`` (the parser's) is about mana or costs,
+    read (a cost reduction, a type change: :data:`READ_ABOUT_MANA`) or refused (``unsupported``: the
+    classifier files a sentence it does not read there only when it is about mana). Without the sentences
+    the words alone decide.
 
     >>> has_mana_text("Land", "{T}: Add {C}."), has_mana_text("Instant", "Add {R}{R}{R}.")
     (True, False)
@@ -53,8 +66,19 @@ def has_mana_text(type_line: str, oracle: str) -> bool:
     (False, False)
     >>> has_mana_text("Creature — Elf", "Lands you control could produce any color.")
     True
+    >>> ashaya = "Nontoken creatures you control are Forest lands in addition to their other types."
+    >>> refused = [SentenceReading(ashaya, "unsupported")]
+    >>> has_mana_text("Creature", ashaya), has_mana_text("Creature", ashaya, refused)
+    (False, True)
     """
-    return is_permanent_type_line(type_line.split("—")[0]) and _MANA_TEXT.search(oracle) is not None
+    if not is_permanent_type_line(type_line.split("—")[0]):
+        return False
+    if _MANA_TEXT.search(oracle) is not None:
+        return True
+    return any(
+        s.read_as == "unsupported" or (s.read_as in READ_ABOUT_MANA and mentions_mana(s.text))
+        for s in sentences
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +146,7 @@ def read_face(name: str, type_line: str, oracle: str) -> FaceReading:
     """
     legendary = "legendary" in type_line.partition("\u2014")[0].lower().split()  # (any card file's line)
     sentences = parse_oracle(oracle, name, legendary=legendary).sentences
-    return FaceReading(name, type_line, sentences, has_mana_text(type_line, oracle))
+    return FaceReading(name, type_line, sentences, has_mana_text(type_line, oracle, sentences))
 
 
 @dataclass(frozen=True, slots=True)

@@ -125,6 +125,8 @@ class _CostBuilder:
                 self._part(CostPartKind.DISCARD, 0, "hand", text)
             case r.ExileSelfFromHand():
                 self._part(CostPartKind.EXILE_SELF_FROM_HAND, 1, "", text)
+            case r.ExileSelfFromGraveyard():
+                self._part(CostPartKind.EXILE_SELF_FROM_GRAVEYARD, 1, "", text)
             case r.ExileFromHand(count, what):
                 what = replace(what, zone="")
                 self._part(CostPartKind.EXILE_FROM_HAND, _fixed(count), what.words().lower(), text)
@@ -274,6 +276,7 @@ _PALETTES = {
     r.Palette.CHOSEN_COLOR: PaletteKind.CHOSEN_COLOR,
     r.Palette.DRAFTED: PaletteKind.DRAFTED_COLORS,
     r.Palette.IMPRINTED: PaletteKind.IMPRINTED_COLORS,
+    r.Palette.IMPRINTED_CARDS: PaletteKind.IMPRINTED_COLORS,  # (the colors of any of them: one palette)
     r.Palette.COLOR_IN_IDENTITY: PaletteKind.COMMANDER,
 }
 

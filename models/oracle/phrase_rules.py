@@ -39,6 +39,7 @@ from models.oracle.readings import (
     ExileFromGraveyard,
     ExileFromHand,
     ExilePermanent,
+    ExileSelfFromGraveyard,
     ExileSelfFromHand,
     FixedEqualTo,
     FixedForEach,
@@ -333,8 +334,11 @@ class PhraseRules(Transformer[Token, Any]):
         return DiscardHand()
 
     def exile_self(self, _self: Token, zone: Any) -> CostPart:
-        if zone(Noun()).zone != "hand":
-            raise UnreadError("exile ~ from a graveyard")
+        where = zone(Noun()).zone
+        if where == "graveyard":
+            return ExileSelfFromGraveyard()
+        if where != "hand":
+            raise UnreadError(f"exile ~ from {where or 'elsewhere'}")
         return ExileSelfFromHand()
 
     def exile(self, count: Number, what: Nouns) -> CostPart:
@@ -506,6 +510,9 @@ class PhraseRules(Transformer[Token, Any]):
 
     def imprinted(self, count: Number, *_words: Token) -> Any:
         return AnyOf(count, Palette.IMPRINTED)
+
+    def imprinted_cards(self, count: Number, *_words: Token) -> Any:
+        return AnyOf(count, Palette.IMPRINTED_CARDS)
 
     def noted_type(self, count: Number, *_words: Token) -> Any:
         return AnyOf(count, Palette.NOTED_TYPE)

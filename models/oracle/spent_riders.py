@@ -22,7 +22,7 @@ from models.oracle.grammar import read_as
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.reader import reading_units
 from models.oracle.readings import Controller, Noun, Nouns
-from models.riders import ColorsSpent, ManaSpent, SpentRider, TreasureSpent, TypeSpent
+from models.riders import ColorsSpent, ManaSpent, PairSpent, SpentRider, TreasureSpent, TypeSpent
 
 __all__ = ["only_creature_mana", "parse_spent_rider", "spent_riders"]
 
@@ -36,6 +36,8 @@ def parse_spent_rider(phrase: str) -> SpentRider:
     ManaSpent(at_least=5)
     >>> parse_spent_rider("if mana from a Treasure was spent to cast it")
     TreasureSpent()
+    >>> str(parse_spent_rider("if {W}{U} was spent to cast this spell"))
+    'if {W}{U} was spent'
     """
     try:
         reading = read_as(phrase, "spent_rider")
@@ -43,7 +45,7 @@ def parse_spent_rider(phrase: str) -> SpentRider:
         raise UnreadError(f"{phrase!r}: not a rider on the mana spent") from error
     except Exception as error:  # (what a rule's method raised as the phrase was read)
         raise UnreadError(f"{phrase!r}: {error}") from None
-    assert isinstance(reading, ColorsSpent | TypeSpent | ManaSpent | TreasureSpent)
+    assert isinstance(reading, ColorsSpent | TypeSpent | ManaSpent | TreasureSpent | PairSpent)
     return reading
 
 

@@ -15,10 +15,10 @@ from lark import Token, Transformer, v_args
 
 from models.cost import ManaCost
 from models.errors import CostParseError
-from models.mana import ManaType
+from models.mana import TYPE_ORDER, ManaType
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
-from models.riders import ColorsSpent, ManaSpent, SpentRider, TreasureSpent, TypeSpent
+from models.riders import ColorsSpent, ManaSpent, PairSpent, SpentRider, TreasureSpent, TypeSpent
 
 __all__ = ["SpentRules"]
 
@@ -40,12 +40,14 @@ class SpentRules(Transformer[Token, Any]):
             symbols = ManaCost.parse(str(token)).symbols
         except CostParseError:
             raise UnreadError(f"not mana symbols: {token}") from None
-        types = {symbol.single_type for symbol in symbols}
-        if len(types) != 1 or None in types:
-            raise UnreadError(f"not one type of mana: {token}")
-        (mana_type,) = types
-        assert mana_type is not None
-        return TypeSpent(mana_type, len(symbols))
+        counts: dict[ManaType, int] = {}
+        for symbol in symbols:
+            mana_type = symbol.single_type
+            if mana_type is None:  # ('{S}': mana from a snow source; hybrid symbols)
+                raise UnreadError(f"not mana of one type: {symbol} in {token}")
+            counts[mana_type] = counts.get(mana_type, 0) + 1
+        parts = tuple(TypeSpent(t, counts[t]) for t in TYPE_ORDER if t in counts)  # (in WUBRG order)
+        return parts[0] if len(parts) == 1 else PairSpent(parts)
 
     def color_spent(self, number: object, color: Token, _cast: None) -> SpentRider:
         return TypeSpent(ManaType[lexicon.COLOR_WORDS[str(color).lower()]], _count(number))

@@ -56,7 +56,7 @@ def condition_holds(
     if condition.played_land:
         return view.board.player(permanent.controller).lands_played_this_turn >= 1
     if condition.exiled_card:
-        return permanent.choices.imprinted is not None
+        return permanent.choices.exiled_any
     if condition.counter:
         return permanent.counter(condition.counter) >= condition.at_least
     if condition.done_this_turn:

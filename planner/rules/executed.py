@@ -98,12 +98,18 @@ def unknown_imprint(choices: Choices) -> str | None:
     the colors of 'Homebrew Bolt' are not known (it is not in the built-in catalogue):
     give it as {name, mana_cost}
     """
-    if choices.imprinted is None:
+    if choices.imprinted is None and choices.imprinted_cards is None:
         return "the card it exiled is not given (if it exiled none, the ability makes no mana)"
-    if choices.imprinted_colors is None:
+    unknown = choices.unknown_imprinted
+    if len(unknown) == 1 and choices.imprinted_cards is None:
         return (
-            f"the colors of {choices.imprinted!r} are not known (it is not in the built-in catalogue): "
+            f"the colors of {unknown[0]!r} are not known (it is not in the built-in catalogue): "
             "give it as {name, mana_cost}"
+        )
+    if unknown:
+        return (
+            f"the colors of {', '.join(map(repr, unknown))} are not known (not in the built-in catalogue): "
+            "give each as {name, mana_cost}"
         )
     return None
 
@@ -199,22 +205,26 @@ def _unread_reveal(ability: ManaAbility) -> str:
 
 
 _EXECUTED = ""
-_FROM_HAND = "from the hand"
+_FROM_ELSEWHERE = "from the hand or the graveyard"
+#: The cost parts that exile the card itself from another zone: the ability works only from there (CR
+#: 113.6b: Elvish Spirit Guide from the hand, Jack-o'-Lantern from the graveyard), never on the battlefield.
+_ELSEWHERE_ONLY = frozenset({CostPartKind.EXILE_SELF_FROM_HAND, CostPartKind.EXILE_SELF_FROM_GRAVEYARD})
 
 
 def executed_abilities(
     abilities: list[ManaAbility],
 ) -> tuple[tuple[ManaAbility, ...], tuple[tuple[str, str], ...]]:
     """The abilities the planner executes in full, and the text and verdict of the others (but those
-    activated from the hand only, which are not on the battlefield: 605.1a). An ability whose cost offers a
-    choice (Forage) is one for each way (:func:`~planner.rules.costs.cost_variants`)."""
+    activated from the hand or the graveyard only, which are not on the battlefield: 605.1a, 113.6b). An
+    ability whose cost offers a choice (Forage) is one for each way (:func:`~planner.rules.costs.
+    cost_variants`)."""
     kept: list[ManaAbility] = []
     set_aside: list[tuple[str, str]] = []
     for ability in (variant for one in abilities for variant in cost_variants(lowered(one))):
         verdict = _verdict(ability)
         if verdict == _EXECUTED:
             kept.append(ability)
-        elif verdict != _FROM_HAND:
+        elif verdict != _FROM_ELSEWHERE:
             set_aside.append((ability.text, verdict))
     return tuple(kept), tuple(set_aside)
 
@@ -460,10 +470,10 @@ def intrinsic_abilities(line: TypeLine) -> list[ManaAbility]:
 
 @per_card(maxsize=1 << 16)  # (a pure function of the ability's printed text, read once per ability)
 def _verdict(ability: ManaAbility) -> str:
-    """``_EXECUTED``, ``_FROM_HAND``, or the part of the ability the planner does not execute."""
+    """``_EXECUTED``, ``_FROM_ELSEWHERE``, or the part of the ability the planner does not execute."""
     parts = ability.cost.parts
-    if parts and any(part.kind is CostPartKind.EXILE_SELF_FROM_HAND for part in parts):
-        return _FROM_HAND
+    if parts and any(part.kind in _ELSEWHERE_ONLY for part in parts):
+        return _FROM_ELSEWHERE
     return unexecuted_part(ability) or _EXECUTED
 
 

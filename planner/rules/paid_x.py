@@ -115,7 +115,11 @@ def _once(ability: ManaAbility, permanent: Permanent) -> int | None:
     (tapped or not: the count reads no status, :func:`most_payable`), a sacrifice or return of itself or
     once each turn, as often as its counters allow; None when it may repeat."""
     cost = ability.cost
-    own = (CostPartKind.RETURN_SELF, CostPartKind.EXILE_SELF_FROM_HAND)
+    own = (
+        CostPartKind.RETURN_SELF,
+        CostPartKind.EXILE_SELF_FROM_HAND,
+        CostPartKind.EXILE_SELF_FROM_GRAVEYARD,
+    )
     if cost.tap or cost.sacrifice_self or ability.once_each_turn:
         return 1
     if any(part.kind in own for part in cost.parts):

@@ -206,6 +206,8 @@ class Palette(Enum):
     CHOSEN_COLOR = "the chosen color"
     THAT_COLOR = "that color"
     IMPRINTED = "the exiled card's colors"
+    #: 'the exiled cards' colors' (Pit of Offerings: any color of any of the cards exiled with it)
+    IMPRINTED_CARDS = "the exiled cards' colors"
     NOTED_TYPE = "~'s last noted type"
     DRAFTED = "any color chosen as you drafted cards named ~"
     GRAVEYARD_COLOR = "a color of a card in your graveyard"
@@ -348,8 +350,8 @@ def _any_of_text(output: AnyOf) -> str:
         return f"{output.also} or {count} mana of {palette.value}"
     if palette in (Palette.CHOSEN_COLOR, Palette.THAT_COLOR):
         return f"{count} mana of {palette.value}" + _where(output.where)
-    if palette is Palette.IMPRINTED:
-        return f"{count} mana of any of the exiled card's colors"
+    if palette in (Palette.IMPRINTED, Palette.IMPRINTED_CARDS):
+        return f"{count} mana of any of {palette.value}"
     if palette in (Palette.NOTED_TYPE, Palette.DRAFTED):
         return f"{count} mana of {palette.value}"
     if palette is Palette.GRAVEYARD_COLOR:

@@ -107,6 +107,11 @@ class ExileSelfFromHand:
 
 
 @dataclass(frozen=True, slots=True)
+class ExileSelfFromGraveyard:
+    """'Exile ~ from your graveyard' (Jack-o'-Lantern's mana ability works from there, CR 113.6b)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ExileFromHand:
     """'Exile a card from your hand'."""
 
@@ -184,6 +189,7 @@ CostPart = (
     | Discard
     | DiscardHand
     | ExileSelfFromHand
+    | ExileSelfFromGraveyard
     | ExileFromHand
     | ExileFromGraveyard
     | ExilePermanent
