@@ -185,3 +185,20 @@ def test_the_contract_lists_each_methods_parameters() -> None:
     for method in METHODS.values():
         names = ", ".join(f"`{p.name}`" for p in method.params) or "none"
         assert f"- `{method.name}`: {names}" in text, method.name
+
+
+def test_the_service_guide_lists_each_methods_parameters() -> None:
+    """docs/service.md's table of methods names every parameter each method takes (the declarations'), so that
+    a client reading the guide can ask for all the command can (a method whose row says "as `other`" takes
+    the other's parameters)."""
+    rows = {
+        line.split("`")[1]: line
+        for line in (ROOT / "docs" / "service.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith("| `")
+    }
+    for method in METHODS.values():
+        row = rows[method.name]
+        if "| as `" in row:
+            row = rows[row.split("| as `", 1)[1].split("`", 1)[0]]
+        missing = [p.name for p in method.params if f"`{p.name}`" not in row]
+        assert not missing, f"docs/service.md's row of {method.name} lacks {missing}"

@@ -32,7 +32,7 @@ from models.mana import ALL_TYPES, TYPE_ORDER, ManaBag, ManaType, ManaTypes
 from models.mana_effects import SpendAsThough
 from models.oracle import parse_restriction
 from planner.api import SolverNeededError, fast_path_only, pay
-from planner.rules import packets, payment, replay
+from planner.rules import packets, payment, plan_steps, replay
 from planner.rules import resolutions as resolution_module
 from planner.rules.payment import GENERIC, assign_symbols, can_pay_exactly, cost_modes
 from planner.rules.pool import ManaUnit, SpendRules
@@ -106,7 +106,7 @@ def _stated_answer(board: Board, step: Step) -> tuple[int, int, bool, tuple[Mana
     """What the replay checks the step against now (without the view's memo)."""
     view = view_of(board)
     ability = view.mana_abilities(step.permanent)[step.ability]
-    found = resolution_module.stated_resolution(view, replay._reflect_of(board), step, ability, keep=False)
+    found = resolution_module.stated_resolution(view, plan_steps.reflect_of(board), step, ability, keep=False)
     if found is None:
         return None
     aftermath, units = found
@@ -118,7 +118,7 @@ def _asked_steps(board: Board) -> Iterator[tuple[Step, tuple[int, int, bool, tup
     resolution's mana, and mana it does not make (one more, from another source, none), in any order and in
     each replacement order of the ability's resolutions."""
     view = view_of(board)
-    reflect = replay._reflect_of(board)
+    reflect = plan_steps.reflect_of(board)
     for permanent in board.permanents:
         for number, ability in enumerate(view.mana_abilities(permanent.id)):
             resolutions = resolution_module.worked_out_resolutions(view, reflect, permanent.id, ability, ())

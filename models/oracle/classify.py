@@ -80,11 +80,25 @@ def _find(words: Sequence[str], phrase: Sequence[str], start: int = 0, end: int 
     return -1
 
 
+@per_card(maxsize=4096)  # (the phrases are the readers' own, written in the code: a few hundred)
+def _phrase_words(phrase: str) -> tuple[str, ...]:
+    """A phrase's tokens, as :func:`_has` and :func:`starts_with` look for them (split at each space).
+
+    >>> _phrase_words("if you do")
+    ('if', 'you', 'do')
+    """
+    return tuple(phrase.split(" "))
+
+
 def _has(words: Sequence[str], *phrases: str) -> bool:
     """True when one of the phrases (space-separated tokens) occurs in the words."""
-    present = set(words)
+    return _has_among(words, set(words), *phrases)
+
+
+def _has_among(words: Sequence[str], present: set[str], *phrases: str) -> bool:
+    """:func:`_has`, given the set of the words (``present``) for several calls on one sentence."""
     return any(
-        present.issuperset(wanted) and _find(words, wanted) >= 0 for wanted in (p.split(" ") for p in phrases)
+        present.issuperset(wanted) and _find(words, wanted) >= 0 for wanted in map(_phrase_words, phrases)
     )
 
 
@@ -94,7 +108,7 @@ def starts_with(words: Sequence[str], *phrases: str) -> bool:
     >>> starts_with(tokens("If you do, add {R}."), "when", "if you do")
     True
     """
-    return any(tuple(words[: len(p.split(" "))]) == tuple(p.split(" ")) for p in phrases)
+    return any(tuple(words[: len(wanted)]) == wanted for wanted in map(_phrase_words, phrases))
 
 
 def _until(words: Sequence[str], stop: str, start: int = 0) -> int:
@@ -120,8 +134,10 @@ def _is_number(token: str) -> bool:
 def adds_mana(text: str) -> bool:
     """True when the text adds mana: 'add' or 'adds' followed in the same sentence by a mana symbol or the
     word 'mana' ('add twice that much {G}' too). Such a sentence is never ignored."""
+    if "add" not in folded(text):  # (no token 'add' or 'adds' then: most sentences, without making tokens)
+        return False
     words = tokens(text)
-    if "add" not in words and "adds" not in words:  # (most sentences: looked for at C speed)
+    if "add" not in words and "adds" not in words:  # (looked for at C speed)
         return False
     for index, word in enumerate(words):
         if word in ("add", "adds"):
@@ -281,6 +297,13 @@ _MENTIONS: Final = frozenset(
 )  # fmt: skip
 
 
+#: The verbs of mana made or spent: a sentence with one is about mana.
+_MANA_VERBS: Final = frozenset(("add", "adds", "produce", "produces", "spend", "spent"))
+
+#: The words the last tests of :func:`mentions_mana` look at, one token at a time (with those that end with
+#: 'tap' or 'taps').
+_LOOKED_AT: Final = frozenset(("cost", "costs", "is", "are")) | _LAND_TYPE_WORDS
+
 #: The keywords by which permanents help pay a spell (CR 702.51, 702.126, 702.66).
 _PAYMENT_KEYWORDS: Final = frozenset({"convoke", "improvise", "delve"})
 
@@ -289,30 +312,38 @@ def mentions_mana(body: str) -> bool:
     """True when a sentence is about mana, so that, unread, it is ``unsupported`` rather than ``ignored``:
     it adds, produces, spends or keeps mana, changes costs, land types or mana abilities, or bans them."""
     words = tokens(body)
-    if not _PAYMENT_KEYWORDS.isdisjoint(words) and not {"has", "have"}.isdisjoint(words):
+    present = set(words)
+    # (a token holds 'unspent' or ends with 'tap' just when the folded text has it: tokens cut no word)
+    lowered = folded(body)
+    if not _PAYMENT_KEYWORDS.isdisjoint(present) and not {"has", "have"}.isdisjoint(present):
         return True  # ('Artifact spells you cast have improvise': what pays a spell)
-    if _has(words, "all activated abilities of") and not _has(words, "except mana abilities"):
+    if _has_among(words, present, "all activated abilities of") and not _has_among(
+        words, present, "except mana abilities"
+    ):
         return True  # (Marvin, Territory Forge: the mana abilities of what it copies are among them)
-    if _has(words, "would pay life"):
+    if _has_among(words, present, "would pay life"):
         return True  # (Ashiok, Wicked Manipulator: a life payment replaced, '{T}, Pay 1 life: Add {G}'s too)
-    if _MENTIONS.isdisjoint(words) and not any("unspent" in word for word in words):
+    if _MENTIONS.isdisjoint(present) and "unspent" not in lowered:
         return False  # (each test below needs one of these words: most sentences have none)
-    if any(
-        word in ("add", "adds", "produce", "produces", "spend", "spent") or "unspent" in word
-        for word in words
+    if not _MANA_VERBS.isdisjoint(present) or "unspent" in lowered:
+        return True
+    if _has_among(
+        words, present, "mana pool", "mana pools", "tapped for mana", "rather than pay that mana", "land type"
     ):
         return True
-    if _has(words, "mana pool", "mana pools", "tapped for mana", "rather than pay that mana", "land type"):
-        return True
-    if _has(words, "rather than pay the mana cost"):
+    if _has_among(words, present, "rather than pay the mana cost"):
         return True  # (an alternative cost of other spells, CR 118.9: Nissa, Worldsoul Speaker: not read)
-    if _has(words, "land types", "is the chosen type", "are the chosen type"):
+    if _has_among(words, present, "land types", "is the chosen type", "are the chosen type"):
         return True
-    if _has(words, "is the chosen basic land type", "are the chosen basic land type"):
+    if _has_among(words, present, "is the chosen basic land type", "are the chosen basic land type"):
         return True
-    if _has(words, "is the chosen creature type", "are the chosen creature type"):
+    if _has_among(words, present, "is the chosen creature type", "are the chosen creature type"):
         return True
+    if _LOOKED_AT.isdisjoint(present) and "tap" not in lowered:
+        return _about_mana_abilities(words)
     for index, word in enumerate(words):
+        if word not in _LOOKED_AT and not word.endswith(("tap", "taps")):
+            continue  # (what the tests below look at: most words are none of it)
         after = words[index + 1 : index + 4]
         if (
             word in ("cost", "costs")
@@ -353,8 +384,14 @@ def mentions_mana(body: str) -> bool:
             and starts_with(words[index + 2 :], "in addition to")
         ):
             return True
-        if (word == "tap" or word.endswith("tap") or word.endswith("taps")) and _for_mana_after(words, index):
+        if word.endswith(("tap", "taps")) and _for_mana_after(words, index):
             return True
+    return _about_mana_abilities(words)
+
+
+def _about_mana_abilities(words: Sequence[str]) -> bool:
+    """The last tests of :func:`mentions_mana`: abilities lost, mana abilities' costs changed or their
+    activation banned, types changed, haste given."""
     return (
         _loses_all_abilities(words)
         or _mana_abilities_cost(words)
@@ -527,6 +564,8 @@ def changes_power(body: str) -> bool:
     False
     """
     lowered = body.lower()
+    if "base power" not in lowered and "get" not in lowered:  # (what both ways of being one below need)
+        return False
     if "until end of turn" in lowered or starts_with(tokens(body), "when", "whenever", "at"):
         return False
     if ":" in body.split('"', 1)[0]:  # (a cost, then the effect of an activated ability)
@@ -546,7 +585,7 @@ def says_it_enters_tapped(sentence: str) -> bool:
     >>> says_it_enters_tapped("When ~ enters, put a land card onto the battlefield tapped.")
     False
     """
-    if '"' in sentence:  # (a quoted ability's 'it' is another object)
+    if '"' in sentence or "enters" not in folded(sentence):  # (a quoted ability's 'it' is another object)
         return False
     words = tokens(sentence)
     return _find(words, ("~", "enters", "tapped")) >= 0 or _find(words, ("it", "enters", "tapped")) >= 0
@@ -617,7 +656,10 @@ def grants_exiled_cards_abilities(body: str) -> bool:
     ...     "abilities of all creature cards exiled with ~")
     True
     """
-    words = tokens(body.rstrip("."))
+    text = body.rstrip(".")
+    if "abilities" not in folded(text):  # (no such token then: most sentences, without making tokens)
+        return False
+    words = tokens(text)
     start = _find(words, ("activated", "abilities", "of"))
     return start > 0 and words[start - 1] in ("all", "the") and _has(words[start:], "exiled with ~")
 
@@ -704,6 +746,7 @@ _STATIC_WORDS: Final = {
     "improvise": ("has", "have"), "delve": ("has", "have"), "abilities": ("lose", "loses"),
     "continues": ("effect",),
 }  # fmt: skip
+_STATIC_WORD_SET: Final = frozenset(_STATIC_WORDS)
 #: What follows 'is' or 'are' in a type or color change: land types, 'type(s)', card types added, colors.
 _CHANGED_TO: Final = _LAND_TYPE_WORDS | frozenset(
     (
@@ -723,11 +766,10 @@ def may_be_static(text: str) -> bool:
     if '"' in text:
         return True
     words = set(tokens(text))
-    if any(
-        word in words and (not needed or not words.isdisjoint(needed))
-        for word, needed in _STATIC_WORDS.items()
-    ):
-        return True
+    for word in _STATIC_WORD_SET.intersection(words):  # (the few the text has, rather than every one)
+        needed = _STATIC_WORDS[word]
+        if not needed or not words.isdisjoint(needed):
+            return True
     return bool(words & {"is", "are"} and words & _CHANGED_TO) or changes_power(text)
 
 

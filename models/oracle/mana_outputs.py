@@ -18,6 +18,8 @@ from models.oracle.grammar import UnreadError, parse_output
 
 def created_mana_token(sentence: str) -> ManaOutput | None:
     """The mana of a predefined token the sentence creates (a Treasure: CR 111.10a), or None."""
+    if "create" not in sentence.lower():  # (what the words below need: most sentences, without splitting)
+        return None
     words = sentence.replace(",", " ").replace(".", " ").split()
     lowered = [word.lower() for word in words]
     if "create" not in lowered and "creates" not in lowered:

@@ -9,6 +9,7 @@ from models.oracle import statics as s
 from models.oracle.grammar import UnreadError, parse_enters_unless, parse_static
 from models.oracle.parsed import Collector, EnteringChanges
 from models.oracle.readings import Controller, Noun, Nouns
+from models.oracle.text import folded
 
 
 def read_entering(sentences: tuple[str, ...], out: Collector) -> None:
@@ -53,6 +54,9 @@ def read_entering(sentences: tuple[str, ...], out: Collector) -> None:
 def _may_say_how_it_enters(sentence: str) -> bool:
     """False for a sentence that can't say how the permanent enters (most of them): none of 'enters tapped',
     'may pay' or 'may reveal', 'don't', 'return a land'."""
+    lowered = folded(sentence)  # (a token is in the text's folded form: most sentences have none of these)
+    if not ("enters" in lowered or "may" in lowered or "don't" in lowered or "return" in lowered):
+        return False
     words = set(classify.tokens(sentence))
     return bool(
         ({"enters", "tapped"} <= words)

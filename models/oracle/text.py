@@ -259,7 +259,8 @@ def normalise(line: str, name: str, *, legendary: bool = False) -> str:
         line = replace_whole(line, name, "~")
         if "," in name:  # 'Urza, Lord High Artificer' is also 'Urza' (after the whole name)
             line = replace_whole(line, name.split(",")[0], "~")
-        elif short := short_name(name, legendary=legendary):  # never the start of another name
+        elif (short := short_name(name, legendary=legendary)) and short in line:
+            # (never the start of another name; no pattern is made for a line without the short name)
             line = re.sub(rf"(?<![\w{{']){re.escape(short)}(?![\w}}]| [A-Z])", "~", line)
     if "this" in folded(line):
         line = _self_words(line).strip()
