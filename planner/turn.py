@@ -117,6 +117,7 @@ from planner.turn_model import (
     sequence_problem,
     timeline_of,
     with_energy,
+    with_spells_cast,
 )
 from planner.turn_paid import discard_budget, paid_sequences, with_discards
 from planner.turn_relaxed import relaxed_sequence
@@ -305,7 +306,7 @@ class _Search:
         self.plain: list[TurnSpell] = []
         self.given: tuple[TurnSpell, ...] = ()
         self.exiles: tuple[TurnItem, ...] = ()
-        self.shared = SharedWork(player, deadline)
+        self.shared = SharedWork(player, deadline, counted=sensitive)
         # (with a discard in the hand, not playing a land is tried too, and a plan that plays none is worse,
         # all else equal: the land drop is given up only when that casts more, contract section 11)
         self.take_land = False
@@ -678,9 +679,7 @@ def _replayed(
                     continue
                 spell = item.spell
                 position = casts[number]
-                before = state.board.replace_player(
-                    player, spells_cast_this_turn=stage.board.player(player).spells_cast_this_turn
-                )
+                before = with_spells_cast(state.board, player, stage.board.player(player))
                 state = replace(state, board=before)
                 problem = PaymentProblem.of(before, spell.target, player)
                 plan = turn.plans[position]
@@ -693,10 +692,8 @@ def _replayed(
                 cast_spells.append(
                     SpellCast(card=spell.card.name, cost=str(spell.as_printed.cost), payment=paid)
                 )
-                after = state.board.replace_player(
-                    player, spells_cast_this_turn=state.board.player(player).spells_cast_this_turn + 1
-                )
-                state = replace(state, board=after)
+                after = state.board.player(player).having_cast(spell.card)  # (CR 601.2i)
+                state = replace(state, board=state.board.with_player(after))
             elif item.exile is not None:
                 state = replace(state, board=exiled_from_hand(state.board, player, item.exile))
             elif item.tapped_first:
@@ -836,7 +833,7 @@ def plan_turn(
         hold=hold,
         deadline=deadline,
         spells=spells,
-        sensitive=taxed_by_count(BoardView(board), player, [s.target for s in spells]),
+        sensitive=taxed_by_count(BoardView(board), player, spells),
         mode="choose" if not casts else order,
         landfall=landfall,
         energy=energy,

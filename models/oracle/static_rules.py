@@ -52,6 +52,7 @@ from models.oracle.statics import (
     OwnCostIfOpponentCast,
     OwnCostIfOpponentGraveyard,
     OwnCostPerSacrificed,
+    OwnCostPerSpellCast,
     OwnCostWhereX,
     PoolsDontEmpty,
     PowerChangeReading,
@@ -448,6 +449,22 @@ class StaticRules(Transformer[Token, Any]):
         if str(deed).lower() != "cast" or not isinstance(count, int):
             raise UnreadError(f"an opponent {deed} {count} or more spells this turn")
         return OwnCostIfOpponentCast(str(symbols).upper(), str(more).lower() == "more", count)
+
+    def own_cost_per_spell_cast(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns, deed: Token
+    ) -> Any:
+        if str(deed).lower() != "cast":
+            raise UnreadError(f"a spell's own cost changed for each {what.words()} you've {deed} this turn")
+        return OwnCostPerSpellCast(str(symbols).upper(), str(more).lower() == "more", what)
+
+    def own_cost_if_spell_cast(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, *parts: Any
+    ) -> Any:
+        deed = _tokens(parts, "TURN_DEED")[0]
+        what = next(part for part in parts if isinstance(part, Nouns))
+        if str(deed).lower() != "cast":
+            raise UnreadError(f"a spell's own cost changed if you've {deed} {what.words()} this turn")
+        return OwnCostPerSpellCast(str(symbols).upper(), str(more).lower() == "more", what, at_least=1)
 
     def own_cost_if_bargained(self, _self: Token, _costs: Token, symbols: Token, more: Token) -> Any:
         return OwnCostIfBargained(str(symbols).upper(), str(more).lower() == "more")

@@ -57,6 +57,7 @@ __all__ = [
     "OwnCostIfOpponentCast",
     "OwnCostIfOpponentGraveyard",
     "OwnCostPerSacrificed",
+    "OwnCostPerSpellCast",
     "OwnCostWhereX",
     "PoolsDontEmpty",
     "PowerChangeReading",
@@ -385,6 +386,20 @@ class OwnCostIfOpponentCast:
 
 
 @dataclass(frozen=True, slots=True)
+class OwnCostPerSpellCast:
+    """'~ costs {U} less to cast for each instant and sorcery you've cast this turn' (Demilich: ``at_least``
+    0), '~ costs {2} less to cast if you've cast another instant or sorcery spell this turn' (Mage Duel:
+    ``at_least`` 1): the spells its caster cast this turn that ``what`` describes, the board's
+    ``spells_cast_this_turn``; ``symbols`` as written (colored ones come off the cost's colored part,
+    CR 118.7b-d)."""
+
+    symbols: str
+    more: bool
+    what: Nouns
+    at_least: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class OwnCostIfOpponentGraveyard:
     """'~ costs {N} less to cast if an opponent has <at_least> or more cards in their graveyard' (Lullmage's
     Domination): the opponents' ``graveyard`` on the board."""
@@ -643,6 +658,7 @@ StaticSentence = (
     | OwnCostIfBargained
     | OwnCostForTurnFact
     | OwnCostIfOpponentCast
+    | OwnCostPerSpellCast
     | OwnCostIfOpponentGraveyard
     | OwnCostPerSacrificed
     | OwnCostWhereX
@@ -835,6 +851,19 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             count = _NUMBER_WORDS.get(at_least, str(at_least))
             changed = "more" if more else "less"
             return f"~ costs {symbols} {changed} to cast if an opponent cast {count} or more spells this turn"
+        case OwnCostPerSpellCast(symbols, more, what, 0):
+            changed = "more" if more else "less"
+            return f"~ costs {symbols} {changed} to cast for each {what.words()} you've cast this turn"
+        case OwnCostPerSpellCast(symbols, more, what, at_least):
+            changed = "more" if more else "less"
+            words = what.words()
+            if at_least == 1 and words.startswith("other "):
+                words = f"an{words}"  # ('another instant or sorcery spell')
+            elif at_least == 1:
+                words = f"{_article(words)} {words}"
+            else:
+                words = f"{_NUMBER_WORDS.get(at_least, str(at_least))} or more {words}"
+            return f"~ costs {symbols} {changed} to cast if you've cast {words} this turn"
         case OwnCostIfBargained(symbols, more):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast if it's bargained"
         case OwnCostPerSacrificed(
