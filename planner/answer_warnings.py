@@ -21,6 +21,7 @@ from planner.rules.alternative_costs import (
     undecided_offerings,
     unweighed_ways,
 )
+from planner.rules.cast_bans import cast_ban_warnings
 from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes
 from planner.rules.pool import one_card_assumptions
 from planner.rules.question import view_of, within_question
@@ -112,6 +113,7 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + ability_change_warnings(problem)
         + target_count_warnings(problem)
         + creature_mana_warnings(problem)
+        + cast_ban_warnings(problem.view, problem.asked, problem.player)
     )
 
 

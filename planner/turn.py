@@ -45,6 +45,7 @@ from planner.api import solve_cpsat
 from planner.described import described_payment
 from planner.rules.additional_costs import AdditionalPaid, check_additional, planned_costs, returns_permanents
 from planner.rules.alternative_costs import check_alternative, paid_board
+from planner.rules.cast_bans import bans_later_spells, why_forbidden
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit
 from planner.rules.question import within_question
@@ -805,10 +806,21 @@ def plan_turn(
             spells.append(turn_spell(card, x, used_ids, -1 if index is None else index))
     else:
         spells = hand_spells(hand, x, used_ids)
-    why_not = {id(s.card): why_not_castable_now(s.card, board, player) for s in distinct(spells)}
+    view = BoardView(board)
+    why_not = {
+        id(s.card): why_not_castable_now(s.card, board, player) or why_forbidden(view, s.target, player)
+        for s in distinct(spells)
+    }
     held_back = [why for s in distinct(spells) if (why := why_not[id(s.card)])]
     if casts and held_back:
         return TurnResult(castable=False, reason=held_back[0], warnings=analysis.warnings)
+    banning = _banning(spells, player, board.active_player, order if casts else "choose")
+    if banning and casts:  # (in the order given, a "no"; in the best one, not searched: no answer)
+        reason = next(iter(banning.values()))
+        return TurnResult(
+            castable=False if order == "given" else None, reason=reason, warnings=analysis.warnings
+        )
+    spells = [s for s in spells if s.card.name not in banning]
     # (a spell held back whose overload needs no target could be cast overloaded: not planned, said)
     overloads = [s for s in distinct(spells) if why_not[id(s.card)] and overloaded(board, player, s)]
     spells = additional_events([s for s in spells if why_not[id(s.card)] is None])
@@ -826,7 +838,7 @@ def plan_turn(
     taken_positions = {s.position for s in spells} if casts else set()
     exiles = exile_choices(hand_abilities(board, player), taken_positions)
     landfall = landfall_possible(board, spells) or (energy and landfall_energy_possible(board, spells))
-    notes = turn_notes(spells, lands, board, player, landfall=landfall)
+    notes = turn_notes(spells, lands, board, player, landfall=landfall) + sorted(banning.values())
     search = _Search(
         board=board,
         player=player,
@@ -884,6 +896,19 @@ def plan_turn(
         warnings=analysis.warnings,
         notes=tuple(notes),
     )
+
+
+def _banning(spells: list[TurnSpell], player: str, active: str, order: str) -> dict[str, str]:
+    """The permanent spells of the turn not planned, by name, and why: once one resolves, a prohibition of
+    its own would forbid a spell cast after it (CR 101.2). In the order given, the spells after it;
+    otherwise any other spell of the turn (the search does not put it last)."""
+    found: dict[str, str] = {}
+    for n, spell in enumerate(spells):
+        later = spells[n + 1 :] if order == "given" else [s for s in spells if s is not spell]
+        why = bans_later_spells(spell.card, player, active, [s.target for s in later])
+        if why is not None:
+            found.setdefault(spell.card.name, why)
+    return found
 
 
 def _unproven(spell: SpellCast) -> SpellCast:

@@ -21,6 +21,7 @@ from models.mana_effects import (
     AbilityCostChange,
     AbilityLoss,
     ActivationBan,
+    CastBan,
     ColorChange,
     CostModifier,
     GainAbilitiesOf,
@@ -153,6 +154,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (_spells_cost(reading, sentence),)
         case s.SpendAsThoughReading():
             return (_spend_as_though(reading, sentence),)
+        case s.CastBanReading(spells, opponents, your_turn):
+            return (CastBan(sentence, spells, opponents, your_turn),)
         case s.ActivationBanReading(what):
             return (ActivationBan(sentence, only_filter(what)),)
         case s.AbilityLossReading():

@@ -702,7 +702,7 @@ _STATIC_WORDS: Final = {
     "reduces": ("colored",), "double": ("unspent",), "ability": ("indicated", "following"),
     "long": ("has", "is", "are"), "haste": ("has", "have"), "convoke": ("has", "have"),
     "improvise": ("has", "have"), "delve": ("has", "have"), "abilities": ("lose", "loses"),
-    "continues": ("effect",),
+    "continues": ("effect",), "cast": ("can't",),
 }  # fmt: skip
 #: What follows 'is' or 'are' in a type or color change: land types, 'type(s)', card types added, colors.
 _CHANGED_TO: Final = _LAND_TYPE_WORDS | frozenset(

@@ -10,6 +10,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
+from models.alternative_costs import SpellsGranted
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
@@ -22,6 +23,7 @@ from models.oracle.statics import (
     BecomesColorless,
     BecomesTappedDamage,
     BecomesWithOnly,
+    CastBanReading,
     ChooseAsEnters,
     ColorChangeReading,
     ControlOneOfTwo,
@@ -591,6 +593,15 @@ class StaticRules(Transformer[Token, Any]):
 
     def activation_ban(self, what: Nouns) -> ActivationBanReading:
         return ActivationBanReading(what)
+
+    def your_turn_only(self) -> str:
+        return "your_turn"
+
+    def you_cant_cast(self, spells: SpellsGranted, *turn: str) -> CastBanReading:
+        return CastBanReading(spells, your_turn=bool(turn))
+
+    def opponents_cant_cast(self, spells: SpellsGranted, *turn: str) -> CastBanReading:
+        return CastBanReading(spells, opponents=True, your_turn=bool(turn))
 
     def abilities_of(self, what: Nouns, sources: Nouns) -> AbilitiesOfReading:
         return AbilitiesOfReading(what, sources)

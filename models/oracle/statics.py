@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
+from models.alternative_costs import SpellsGranted
 from models.oracle import lexicon
 from models.oracle.readings import CountOf, Noun, Nouns, Quantity, SpendOnly, Tapped
 from models.oracle.readings.amounts import quantity_text
@@ -28,6 +29,7 @@ __all__ = [
     "BecomesColorless",
     "BecomesTappedDamage",
     "BecomesWithOnly",
+    "CastBanReading",
     "ChooseAsEnters",
     "ColorChangeReading",
     "ControlOneOfTwo",
@@ -486,6 +488,17 @@ class ActivationBanReading:
 
 
 @dataclass(frozen=True, slots=True)
+class CastBanReading:
+    """'You can't cast permanent spells.', 'Your opponents can't cast spells during your turn.' (Codie,
+    Vociferous Codex): the spells the player (or with ``opponents`` each opponent) can't cast, only on its
+    controller's turn with ``your_turn``."""
+
+    spells: SpellsGranted
+    opponents: bool = False
+    your_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class AbilitiesOfReading:
     """'<Objects> have all activated abilities of all <objects>.' (Experiment Kraj, layer 6)."""
 
@@ -667,6 +680,7 @@ StaticSentence = (
     | SpendAsThoughReading
     | OneCardPermission
     | ActivationBanReading
+    | CastBanReading
     | AbilitiesOfReading
     | AbilityLossReading
     | AbilitiesCostReading
@@ -914,6 +928,12 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"{who} may spend {spent}mana {'only ' if only else ''}as though it were {target}{tail}"
         case OneCardPermission(as_kind, card):
             return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
+        case CastBanReading(spells, opponents, your_turn):
+            who = "your opponents" if opponents else "you"
+            words = " ".join(
+                ["permanent"] * spells.permanent + [t.lower() for t in spells.types] + ["spells"]
+            )
+            return f"{who} can't cast {words}{' during your turn' if your_turn else ''}"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
         case AbilitiesOfReading(what, sources):
