@@ -1,9 +1,9 @@
-"""Prohibitions on casting (issue 35): "You can't cast permanent spells." and "Your opponents can't cast spells
-during your turn." (Codie, Vociferous Codex) were filed as not about mana: ``pay`` of a creature's cost said
-nothing, and ``plan-turn`` cast the creature. A "can't" wins over what would allow the spell (CR 101.2): the
-cost stays payable (``pay`` does not judge whether a spell may be cast now) but the answer warns, naming the
-card and the sentence; ``plan-turn`` does not cast the spell. "Permanent spells" are artifact, battle,
-creature, enchantment and planeswalker spells (CR 110.4b); "during your turn" is the prohibition's
+"""Prohibitions on casting (issue 35): "You can't cast permanent spells." and "Your opponents can't cast
+spells during your turn." (Codie, Vociferous Codex) were filed as not about mana: ``pay`` of a creature's
+cost said nothing, and ``plan-turn`` cast the creature. A "can't" wins over what would allow the spell (CR
+101.2): the cost stays payable (``pay`` does not judge whether a spell may be cast now) but the answer warns,
+naming the card and the sentence; ``plan-turn`` does not cast the spell. "Permanent spells" are artifact,
+battle, creature, enchantment and planeswalker spells (CR 110.4b); "during your turn" is the prohibition's
 controller's turn. The cards are made up in the phrases of real cards.
 """
 
