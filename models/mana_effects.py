@@ -400,6 +400,10 @@ class CostModifier:
     #: 'for each target' (Hinata, Dawn-Crowned): applied once for each target the spell is cast with
     #: (:attr:`~models.cost.PaymentTarget.targets`, CR 601.2c)
     per_target: bool = False
+    #: 'The second spell you cast each turn ...' (2), 'The first creature spell you cast each turn ...' (1):
+    #: only the spell that many of ``spells`` its caster cast this turn make (CR 601.2i: the spell being cast
+    #: is not yet cast), counted on the board's ``spells_cast_this_turn``
+    nth_spell: int = 0
 
     def matches(self, target: PaymentTarget) -> bool:
         """True when the spell paid for is of the types, colors and mana value this change is about (who

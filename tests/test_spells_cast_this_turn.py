@@ -192,3 +192,64 @@ def test_plan_turn_pays_damping_spheres_tax_on_each_later_spell(mountains: int, 
     board = Board.from_dict({"version": 1, "players": [me, {"id": "opp"}], "permanents": permanents})
     turn = plan_turn(board)
     assert [spell.payment.total_cost for spell in turn.spells] == ["{R}", "{1}{R}"][:bolts]
+
+
+#: Conduit of Ruin's shape: only the first creature spell its controller casts each turn costs {2} less.
+CONDUIT: dict[str, Any] = {
+    "id": "c",
+    "name": "Test Conduit",
+    "type_line": "Creature — Eldrazi",
+    "controller": "me",
+    "oracle": "The first creature spell you cast each turn costs {2} less to cast.",
+}
+#: Raging Battle Mouse's shape: the second spell of the turn costs {1} less (a count answers it).
+MOUSE: dict[str, Any] = {
+    "id": "r",
+    "name": "Test Mouse",
+    "type_line": "Creature — Mouse",
+    "controller": "me",
+    "oracle": "The second spell you cast each turn costs {1} less to cast.",
+}
+BEAST: dict[str, Any] = {"name": "Test Beast", "type_line": "Creature — Beast", "mana_cost": "{3}{G}"}
+
+
+def _with(permanent: dict[str, Any], forests: int, cast: list[Any] | int, hand: Sequence[Any] = ()) -> Board:
+    permanents = [permanent, *({"id": f"f{n}", "card": "Forest", "controller": "me"} for n in range(forests))]
+    me = {"id": "me", "spells_cast_this_turn": cast, "hand": list(hand)}
+    return Board.from_dict({"version": 1, "players": [me], "permanents": permanents})
+
+
+@pytest.mark.parametrize(
+    ("cast", "cost"),
+    [
+        ([], "{1}{G}"),  # the first creature spell: {3}{G} less {2} (CR 601.2f)
+        (["Lightning Bolt", "Sol Ring"], "{1}{G}"),  # (no creature spell cast before it)
+        ([BEAR], "{3}{G}"),  # the second creature spell
+    ],
+)
+def test_the_first_creature_spell_each_turn_costs_two_less(cast: list[Any], cost: str) -> None:
+    result = _pay(_with(CONDUIT, 2, cast), BEAST, cost)
+    assert result.payable is (cost == "{1}{G}") and not result.warnings
+
+
+def test_a_count_alone_does_not_say_which_was_the_first_creature_spell() -> None:
+    """One spell cast, of a type not given: the reduction is not applied, and the warning names the path."""
+    result = pay(_with(CONDUIT, 4, 1), spell_target(Card.from_json(BEAST)))
+    assert result.payable and result.total_cost == "{3}{G}"
+    (warning,) = result.warnings
+    assert warning.permanent == "c"
+    assert warning.reason == "players[0].spells_cast_this_turn gives how many spells, not which: not applied"
+
+
+@pytest.mark.parametrize(("cast", "cost"), [(0, "{3}{G}"), (1, "{2}{G}"), (2, "{3}{G}"), ([BEAR], "{2}{G}")])
+def test_the_second_spell_each_turn_costs_one_less(cast: list[Any] | int, cost: str) -> None:
+    result = _pay(_with(MOUSE, 3, cast), BEAST, cost)
+    assert result.payable is (cost == "{2}{G}") and not result.warnings
+
+
+@pytest.mark.parametrize(("forests", "beasts"), [(4, 1), (6, 2)])
+def test_plan_turn_reduces_only_the_first_creature_spell(forests: int, beasts: int) -> None:
+    """Two Beasts under the Conduit: the first costs {1}{G}, the second {3}{G} (six mana for both)."""
+    turn = plan_turn(_with(CONDUIT, forests, 0, [BEAST, BEAST]))
+    assert [spell.payment.total_cost for spell in turn.spells] == ["{1}{G}", "{3}{G}"][:beasts]
+    assert turn.mana_value_cast == 4 * beasts and not turn.warnings

@@ -591,6 +591,8 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
     if colored and sign > 0 and (reading.per_other_spell or reading.mana_value_at_least is not None):
         raise UnreadError("an increase of colored mana for each spell or by mana value")  # (no such card)
     spells, colors = _spells_described(reading.what)
+    if reading.nth and (colored or colors or spells.chosen_type):
+        raise UnreadError(f"the first spells of the turn described as {reading.what.words()!r}")
     per_object, casters_count, amount_counted = reading.per_object, False, None
     if per_object is not None and per_object.nouns[-1].controller is r.Controller.SPELLS_CONTROLLER:
         # 'for each artifact its controller controls' (Hum of the Radix): the spell's caster's (CR 601.2f)
@@ -623,6 +625,7 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         casters_count=casters_count,
         off_turn=reading.off_turn,
         per_target=reading.per_target,
+        nth_spell=reading.nth,
     )
 
 

@@ -553,6 +553,13 @@ class StaticRules(Transformer[Token, Any]):
             _Mark.PER_TARGET in parts,
         )
 
+    def nth_spell_cost(self, ordinal: Token, what: Nouns, caster: Token, *parts: Any) -> SpellsCost:
+        if _words(caster) != "you cast":
+            raise UnreadError(f"the {ordinal} spell {caster} each turn")
+        more = _tokens(parts, "MORE_LESS")[0].lower() == "more"
+        nth = 1 if str(ordinal).lower() == "first" else 2
+        return SpellsCost(what, _tokens(parts, "SYMBOLS")[0].upper(), more, "you cast", nth=nth)
+
     def as_any(self, palette: Any) -> str:
         return str(palette.value)
 

@@ -456,6 +456,9 @@ class SpellsCost:
     off_turn: bool = False
     #: '... for each target' (Hinata, Dawn-Crowned: the spell's targets, CR 601.2c)
     per_target: bool = False
+    #: 'The second spell you cast each turn ...' (Raging Battle Mouse: 2), 'The first creature spell ...'
+    #: (Conduit of Ruin: 1): only the spell that is that one of those its caster casts this turn
+    nth: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -917,6 +920,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             if reading.per_target:
                 each = " for each target"
             spells = _subject(what)
+            if reading.nth:
+                ordinal = "first" if reading.nth == 1 else "second"
+                changed = "more" if more else "less"
+                return f"the {ordinal} {what.words()}{cast} each turn costs {symbols} {changed} to cast"
             if reading.off_turn:
                 each += " except during its controller's turn"
             return f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"

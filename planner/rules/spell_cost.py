@@ -44,6 +44,7 @@ __all__ = [
     "party_size",
     "turn_fact",
     "unabsorbed_reduction",
+    "uncounted_spells",
     "uncounted_targets",
     "unknown_turn_facts",
     "with_changed_types",
@@ -316,6 +317,8 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
         times = spells_cast if effect.per_other_spell_this_turn else 1
+        if effect.nth_spell:  # (Conduit of Ruin: only the first creature spell cast this turn)
+            times = int(_is_nth_spell(view, effect, player))
         if effect.amount is not None and effect.amount.kind is AmountKind.SPELL_NAMED:
             times = _named_in_graveyard(view, target, player)  # (Locket of Yesterdays)
         elif effect.amount is not None and effect.amount.kind is AmountKind.PLAYER_COUNTERS:
@@ -481,6 +484,52 @@ def uncounted_targets(view: BoardView, target: PaymentTarget, player: str) -> tu
         (sourced.source, sourced.effect.text)
         for sourced in _modifiers_in_force(view, target, player)
         if isinstance(sourced.effect, CostModifier) and sourced.effect.per_target
+    )
+
+
+def _counted_spells(effect: CostModifier) -> ObjectFilter:
+    """The spells cast this turn a cost change on 'the first creature spell' counts: those it changes the
+    cost of ('instant or sorcery spell': of either type)."""
+    spells = effect.spells
+    return replace(spells, types=(), any_types=spells.types) if effect.any_type else spells
+
+
+def _is_nth_spell(view: BoardView, effect: CostModifier, player: str) -> bool:
+    """True when the spell ``player`` casts is the ``nth_spell`` one this turn of those ``effect`` changes
+    the cost of ('The second spell you cast each turn', 'The first creature spell ...'): that many less one
+    were cast before it (CR 601.2i: it is not cast yet). A count alone with a description of some spells
+    answers nothing: not applied (:func:`uncounted_spells` warns).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> mouse = {"id": "m", "name": "Test Mouse", "type_line": "Creature", "controller": "me",
+    ...     "oracle": "The second spell you cast each turn costs {1} less to cast."}
+    >>> def cost(cast: object) -> str:
+    ...     board = Board.from_dict({"version": 1, "players": [{"id": "me", "spells_cast_this_turn": cast}],
+    ...         "permanents": [mouse]})
+    ...     bolt = PaymentTarget.of("{2}{R}", type_line="Instant")
+    ...     return str(locked_in(BoardView(board), bolt, "me").cost)
+    >>> cost(0), cost(1), cost(2), cost(["Lightning Bolt"])
+    ('{2}{R}', '{1}{R}', '{2}{R}', '{1}{R}')
+    """
+    counted = _counted_spells(effect)
+    if view.board.player(player).spells_cast is None and counted != ObjectFilter():
+        return False
+    return spells_cast_matching(view, counted, player) == effect.nth_spell - 1
+
+
+def uncounted_spells(view: BoardView, target: PaymentTarget, player: str) -> tuple[tuple[str, str], ...]:
+    """The sentences of the permanents' cost changes on 'the first creature spell you cast each turn' that
+    apply to the spell when the board gives only how many spells ``player`` cast (one or more), not which:
+    not applied, and the answer says so. Each with its source."""
+    if target.kind is not PaymentKind.SPELL or view.board.player(player).spells_cast is not None:
+        return ()
+    return tuple(
+        (sourced.source, sourced.effect.text)
+        for sourced in _modifiers_in_force(view, target, player)
+        if isinstance(sourced.effect, CostModifier)
+        and sourced.effect.nth_spell
+        and _counted_spells(sourced.effect) != ObjectFilter()
     )
 
 
