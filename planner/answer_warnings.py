@@ -19,6 +19,7 @@ from planner.answer import PayResult
 from planner.rules.additional_costs import turn_fact_warnings
 from planner.rules.alternative_costs import (
     undecided_offerings,
+    unknown_cast_ways,
     unweighed_ways,
 )
 from planner.rules.cast_bans import cast_ban_warnings
@@ -111,6 +112,7 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + spell_text_warnings(problem.asked)
         + one_card_assumptions(problem.view, problem.player, problem.target)
         + unweighed_ways(problem.board, problem.player, problem.asked)
+        + unknown_cast_ways(problem.board, problem.player, problem.asked)
         + undecided_offerings(problem.board, problem.player, problem.asked)
         + unused_zone_abilities(problem.board, problem.player)
         + turn_fact_warnings(problem.board, problem.player, problem.asked)

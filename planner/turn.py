@@ -440,7 +440,14 @@ class _Search:
             placed = items if land is None else [*items[:at], TurnItem(land=land), *items[at:]]
             if land is not None and land.returns_land:
                 placed = items
-            self._solve(TurnSequence(items=self._placed(placed, land), optional=False, energy=self.energy))
+            self._solve(
+                TurnSequence(
+                    items=self._placed(placed, land),
+                    optional=False,
+                    energy=self.energy,
+                    counted=self.sensitive,
+                )
+            )
 
     def _visit(self, order: tuple[int, ...], done: bool, land: LandPlay | None) -> bool:
         """Solve the sequence of one order; True to search its extensions."""
@@ -463,13 +470,23 @@ class _Search:
             if not done:
                 return True  # (only complete orders cast every spell given)
             self._solve(
-                TurnSequence(items=self._placed([*items, *plain], land), optional=False, energy=self.energy),
+                TurnSequence(
+                    items=self._placed([*items, *plain], land),
+                    optional=False,
+                    energy=self.energy,
+                    counted=self.sensitive,
+                ),
                 tuple(used),
             )
             return False
         if order and order[-1] == LAND:
             return True  # (the same sequence as its parent's, solved there)
-        sequence = TurnSequence(items=self._placed([*items, *plain], land), optional=True, energy=self.energy)
+        sequence = TurnSequence(
+            items=self._placed([*items, *plain], land),
+            optional=True,
+            energy=self.energy,
+            counted=self.sensitive,
+        )
         events = [item.spell for item in items if item.spell is not None]
         if self._bounded(events, self.plain, land, [item.exile for item in self.exiles if item.exile]):
             return True  # (it can't beat the best found: only its extensions may)
@@ -693,7 +710,8 @@ def _replayed(
                 cast_spells.append(
                     SpellCast(card=spell.card.name, cost=str(spell.as_printed.cost), payment=paid)
                 )
-                after = state.board.player(player).having_cast(spell.card)  # (CR 601.2i)
+                cast = spell.card if sequence.counted else None  # (CR 601.2i; listed when costs read it)
+                after = state.board.player(player).having_cast(cast)
                 state = replace(state, board=state.board.with_player(after))
             elif item.exile is not None:
                 state = replace(state, board=exiled_from_hand(state.board, player, item.exile))

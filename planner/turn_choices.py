@@ -21,7 +21,7 @@ from models.mana import ManaTypes
 from models.oracle import LandSearch, ParsedText, parse_land_search, read_card
 from models.spells import find_spell, spell_target
 from models.types import TypeLine
-from planner.rules.alternative_costs import Way
+from planner.rules.alternative_costs import Way, own_alternative_costs
 from planner.rules.hand import HandAbility, hand_abilities, usable_from_hand
 from planner.rules.production import Packet
 from planner.rules.replay import could_produce_of
@@ -505,6 +505,13 @@ def taxed_by_count(view: BoardView, player: str, spells: list[TurnSpell]) -> boo
     """
     board = view.board
     caster = board.player(player)
+    if any(
+        cost.if_cast is not None
+        for spell in distinct(spells)
+        if spell.target.text
+        for cost in own_alternative_costs(spell.target.text, spell.target.name)
+    ):
+        return True  # ('If you've cast another white spell this turn, you may cast ~ without paying ...')
     once = {id(s.target): s.target for s in spells}.values()  # (copies of a card share their target)
     before: dict[tuple[str, str, str], Card] = {}
     for spell in spells:

@@ -68,6 +68,10 @@ class TurnSequence:
     items: tuple[TurnItem, ...]
     optional: bool
     energy: bool = False
+    #: the spells cast are listed for the later spells, whose costs read which were cast (Demilich, Conduit
+    #: of Ruin: :func:`~planner.turn_choices.taxed_by_count`); otherwise only how many (a long turn's list
+    #: would be copied spell after spell)
+    counted: bool = False
 
     @property
     def spells(self) -> tuple[TurnSpell, ...]:
@@ -166,7 +170,7 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         assert spell is not None
         at_start = False
         casting = with_spells_cast(current, player, cast)
-        cast = cast.having_cast(spell.card)
+        cast = cast.having_cast(spell.card if sequence.counted else None)
         if not spell.event:
             stages.append(Stage(item=item, epoch=epoch, board=casting))
             continue

@@ -253,3 +253,42 @@ def test_plan_turn_reduces_only_the_first_creature_spell(forests: int, beasts: i
     turn = plan_turn(_with(CONDUIT, forests, 0, [BEAST, BEAST]))
     assert [spell.payment.total_cost for spell in turn.spells] == ["{1}{G}", "{3}{G}"][:beasts]
     assert turn.mana_value_cast == 4 * beasts and not turn.warnings
+
+
+#: Patrician's Scorn's shape: free once another white spell was cast this turn (CR 118.9).
+SCORN: dict[str, Any] = {
+    "name": "Test Scorn",
+    "type_line": "Instant",
+    "mana_cost": "{3}{W}",
+    "oracle": "If you've cast another white spell this turn, you may cast this spell without paying its mana "
+    "cost.\nYou gain 4 life.",
+}
+PATH: dict[str, Any] = {
+    "name": "Test Path",
+    "type_line": "Instant",
+    "mana_cost": "{W}",
+    "oracle": "You gain 1 life.",
+}
+
+
+@pytest.mark.parametrize(("cast", "payable"), [([PATH], True), (["Lightning Bolt"], False), ([], False)])
+def test_the_scorn_is_free_after_another_white_spell(cast: list[Any], payable: bool) -> None:
+    """No land: only the alternative cost pays, once a white spell is listed as cast this turn."""
+    result = pay(_board("Plains", 0, cast), spell_target(Card.from_json(SCORN)))
+    assert result.payable is payable and not result.warnings
+
+
+def test_a_count_alone_does_not_make_the_scorn_free_and_says_so() -> None:
+    result = pay(_board("Plains", 0, 1), spell_target(Card.from_json(SCORN)))
+    assert result.payable is False
+    assert [w.reason for w in result.warnings] == [
+        "players[0].spells_cast_this_turn gives how many spells, not which: not used"
+    ]
+
+
+def test_plan_turn_casts_the_scorn_free_after_a_white_spell() -> None:
+    """One Plains: the Path ({W}), then the Scorn for nothing (mana value 1 + 4)."""
+    turn = plan_turn(_board("Plains", 1, 0, [SCORN, PATH]))
+    assert [spell.card for spell in turn.spells] == ["Test Path", "Test Scorn"]
+    assert turn.mana_value_cast == 5 and turn.spells[1].payment.total_cost == "{0}"
+
