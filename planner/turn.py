@@ -31,6 +31,7 @@ import math
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from itertools import islice
 from typing import Any, Literal
 
 from models.board import Board
@@ -922,10 +923,13 @@ def _banning(spells: list[TurnSpell], player: str, active: str, order: str) -> d
     otherwise any other spell of the turn (the search does not put it last)."""
     found: dict[str, str] = {}
     for n, spell in enumerate(spells):
-        later = spells[n + 1 :] if order == "given" else [s for s in spells if s is not spell]
-        why = bans_later_spells(spell.card, player, active, [s.target for s in later])
+        if spell.card.name in found:
+            continue
+        # (lazily: only a card with a prohibition of its own reads them)
+        later = islice(spells, n + 1, None) if order == "given" else (s for s in spells if s is not spell)
+        why = bans_later_spells(spell.card, player, active, (s.target for s in later))
         if why is not None:
-            found.setdefault(spell.card.name, why)
+            found[spell.card.name] = why
     return found
 
 

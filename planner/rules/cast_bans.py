@@ -88,11 +88,21 @@ def bans_later_spells(card: Card, player: str, active: str, later: Iterable[Paym
     >>> print(bans_later_spells(codie, "me", "me", [PaymentTarget.of("{G}", type_line="Creature — Elf")]))
     Test Codex: its "You can't cast creature spells." would forbid later spells of the turn: not planned
     """
-    if not card.type_line.is_permanent:
+    if not card.type_line.is_permanent or not card.oracle:
         return None
-    for effect in read_card(card.oracle, card.name, card.type_line).effects:
-        if not isinstance(effect, CastBan) or effect.opponents or (effect.your_turn and active != player):
-            continue
-        if any(spell.kind is PaymentKind.SPELL and effect.spells.matches(spell.type_line) for spell in later):
-            return f"{card.name}: its {effect.text!r} would forbid later spells of the turn: not planned"
+    bans = [
+        effect
+        for effect in read_card(card.oracle, card.name, card.type_line).effects
+        if isinstance(effect, CastBan)
+        and not effect.opponents
+        and not (effect.your_turn and active != player)
+    ]
+    if not bans:
+        return None  # (the common case: ``later`` is not read)
+    for spell in later:
+        ban = next(
+            (b for b in bans if spell.kind is PaymentKind.SPELL and b.spells.matches(spell.type_line)), None
+        )
+        if ban is not None:
+            return f"{card.name}: its {ban.text!r} would forbid later spells of the turn: not planned"
     return None
