@@ -291,4 +291,3 @@ def test_plan_turn_casts_the_scorn_free_after_a_white_spell() -> None:
     turn = plan_turn(_board("Plains", 1, 0, [SCORN, PATH]))
     assert [spell.card for spell in turn.spells] == ["Test Path", "Test Scorn"]
     assert turn.mana_value_cast == 5 and turn.spells[1].payment.total_cost == "{0}"
-
