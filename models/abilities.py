@@ -80,6 +80,9 @@ class AmountKind(Enum):
     #: 1 when an opponent of its caster cast at least ``constant`` spells this turn, else 0 (Ertai's Scorn's
     #: condition: the board's ``spells_cast_this_turn``)
     OPPONENT_SPELLS = "opponent_spells"
+    #: the spells its caster cast this turn that ``filter`` matches (Demilich's 'for each instant and sorcery
+    #: you've cast this turn': the board's ``spells_cast_this_turn``, listed)
+    SPELLS_CAST = "spells_cast"
     #: 1 on its caster's turn, else 0 (Discontinuity's 'As long as it's your turn': the board's
     #: ``active_player``)
     YOUR_TURN = "your_turn"

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from models.additional_costs import SacrificeCost
+from models.filters import ObjectFilter
 from models.types import TypeLine
 
 __all__ = [
@@ -153,6 +154,9 @@ class AlternativeCost:
     #: usable only when an opponent of the player gained life this turn (Needlebite Trap's "If an opponent
     #: gained life this turn": the board's ``life_gained_this_turn``)
     if_opponent_gained_life: bool = False
+    #: usable only once the player cast a spell this filter matches this turn (Patrician's Scorn's "If you've
+    #: cast another white spell this turn": the board's ``spells_cast_this_turn``, listed)
+    if_cast: ObjectFilter | None = None
     spells: SpellsGranted | None = None
     keyword: str = ""
     text: str = ""

@@ -150,7 +150,13 @@ PLAYER: Final = ObjectFields(
             "Floating mana: mana strings, or objects with a restriction or rider.",
         ),
         Field("commander_colors", _COLORS, "The commander's color identity, e.g. 'WUG'.", nullable=True),
-        Field("spells_cast_this_turn", _COUNT, "Spells the player cast this turn (taxes read it)."),
+        Field(
+            "spells_cast_this_turn",
+            {"anyOf": [_COUNT, {"type": "array", "items": _ZONE_CARD}]},
+            "Spells the player cast this turn (default 0; taxes read it), or the spells themselves (names or "
+            "cards, as in hand; the count is then their number): what 'for each instant and sorcery you've "
+            "cast this turn' reads.",
+        ),
         Field("hand", {"type": "array", "items": _ZONE_CARD}, "Cards in hand: names or cards."),
         Field(
             "graveyard",

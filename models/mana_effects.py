@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from models.abilities import AbilityCost, Amount, Condition, ManaAbility, ManaOutput, SpendRestriction
-from models.alternative_costs import AlternativeCost
+from models.alternative_costs import AlternativeCost, SpellsGranted
 from models.cost import PaymentTarget
 from models.filters import ObjectFilter, Who
 from models.hashing import cached_hash, state_without_hash
@@ -19,6 +19,7 @@ from models.mana import ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
 
 __all__ = [
+    "CastBan",
     "ColorChange",
     "CostModifier",
     "GainAbilitiesOf",
@@ -399,6 +400,10 @@ class CostModifier:
     #: 'for each target' (Hinata, Dawn-Crowned): applied once for each target the spell is cast with
     #: (:attr:`~models.cost.PaymentTarget.targets`, CR 601.2c)
     per_target: bool = False
+    #: 'The second spell you cast each turn ...' (2), 'The first creature spell you cast each turn ...' (1):
+    #: only the spell that many of ``spells`` its caster cast this turn make (CR 601.2i: the spell being cast
+    #: is not yet cast), counted on the board's ``spells_cast_this_turn``
+    nth_spell: int = 0
 
     def matches(self, target: PaymentTarget) -> bool:
         """True when the spell paid for is of the types, colors and mana value this change is about (who
@@ -524,6 +529,26 @@ class ActivationBan:
 
 
 @dataclass(frozen=True, slots=True)
+class CastBan:
+    """'You can't cast permanent spells.', 'Your opponents can't cast spells during your turn.' (Codie,
+    Vociferous Codex): the spells its controller (``opponents``: each opponent of its controller) can't cast,
+    only on its controller's turn with ``your_turn``. A "can't" wins over what would allow the spell (CR
+    101.2); it forbids casting, not paying a cost: a payment of such a spell is answered with a warning, and a
+    turn's plan does not cast it.
+
+    >>> from models.oracle import parse_oracle
+    >>> (ban,) = parse_oracle("Your opponents can't cast spells during your turn.").effects
+    >>> ban.opponents, ban.your_turn, ban.spells.permanent
+    (True, True, False)
+    """
+
+    text: str
+    spells: SpellsGranted
+    opponents: bool = False
+    your_turn: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class AbilityLoss:
     """'<Permanents> lose all abilities' (layer 6, CR 613.1f): Humility's 'All creatures lose all abilities
     and have base power and toughness 1/1', Dress Down's 'Creatures lose all abilities'; with ``except_mana``,
@@ -599,6 +624,7 @@ StaticEffect = (
     | SpellKeywords
     | SpendAsThough
     | ActivationBan
+    | CastBan
     | AbilityLoss
     | AbilityCostChange
     | GrantedAlternativeCost

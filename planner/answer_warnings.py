@@ -19,13 +19,20 @@ from planner.answer import PayResult
 from planner.rules.additional_costs import turn_fact_warnings
 from planner.rules.alternative_costs import (
     undecided_offerings,
+    unknown_cast_ways,
     unweighed_ways,
 )
+from planner.rules.cast_bans import cast_ban_warnings
 from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes
 from planner.rules.pool import one_card_assumptions
 from planner.rules.question import view_of, within_question
 from planner.rules.records import WarningKind, unread_warning
-from planner.rules.spell_cost import ability_changes, unabsorbed_reduction, uncounted_targets
+from planner.rules.spell_cost import (
+    ability_changes,
+    unabsorbed_reduction,
+    uncounted_spells,
+    uncounted_targets,
+)
 from planner.rules.view import TextWarning
 from planner.rules.zone_warnings import unused_zone_abilities
 from planner.solve.problem import BoardAnalysis, PaymentProblem
@@ -105,13 +112,16 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + spell_text_warnings(problem.asked)
         + one_card_assumptions(problem.view, problem.player, problem.target)
         + unweighed_ways(problem.board, problem.player, problem.asked)
+        + unknown_cast_ways(problem.board, problem.player, problem.asked)
         + undecided_offerings(problem.board, problem.player, problem.asked)
         + unused_zone_abilities(problem.board, problem.player)
         + turn_fact_warnings(problem.board, problem.player, problem.asked)
         + hybrid_reduction_warnings(problem)
         + ability_change_warnings(problem)
         + target_count_warnings(problem)
+        + spell_count_warnings(problem)
         + creature_mana_warnings(problem)
+        + cast_ban_warnings(problem.view, problem.asked, problem.player)
     )
 
 
@@ -182,6 +192,18 @@ def target_count_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     return tuple(
         TextWarning(source, text, _UNCOUNTED_TARGETS, WarningKind.ASSUMED)
         for source, text in uncounted_targets(problem.view, problem.asked, problem.player)
+    )
+
+
+def spell_count_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
+    """A warning for each cost change on 'the first creature spell you cast each turn' (Conduit of Ruin) that
+    the board's count of spells cast can't settle (:func:`~planner.rules.spell_cost.uncounted_spells`)."""
+    where = f"players[{[p.id for p in problem.board.players].index(problem.player)}].spells_cast_this_turn"
+    return tuple(
+        TextWarning(
+            source, text, f"{where} gives how many spells, not which: not applied", WarningKind.ASSUMED
+        )
+        for source, text in uncounted_spells(problem.view, problem.asked, problem.player)
     )
 
 

@@ -26,6 +26,7 @@ from models.cost import ManaCost
 from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
 from models.mana_effects import (
     ActivationBan,
+    CastBan,
     ColorChange,
     CostModifier,
     GainAbilitiesOf,
@@ -263,6 +264,11 @@ _OWN_AMOUNT_WORDS = {AmountKind.TOTAL_MANA_VALUE: "the total mana value of each"
 
 def _effect_summary(effect: StaticEffect) -> str:
     """One readable line saying what a static, triggered or replacement effect does to mana."""
+    if isinstance(effect, CastBan):
+        who = "your opponents" if effect.opponents else "you"
+        kind = " ".join(["permanent"] * effect.spells.permanent + [t.lower() for t in effect.spells.types])
+        when = " during your turn" if effect.your_turn else ""
+        return f"{who} can't cast {kind + ' ' if kind else ''}spells{when}"
     if isinstance(effect, ActivationBan):
         return f"no activated ability of {with_article(effect.affected.describe())} can be activated"
     if isinstance(effect, TypeChange) and effect.sets_types is not None:
@@ -329,6 +335,14 @@ def _effect_summary(effect: StaticEffect) -> str:
             return f"this spell costs {by} to cast {_TURN_FACT_WORDS[effect.amount.kind]}".replace(
                 "{N}", str(effect.amount.constant)
             )
+        if effect.amount is not None and effect.amount.kind is AmountKind.SPELLS_CAST:
+            assert effect.amount.filter is not None
+            cast = effect.amount.filter
+            words = " or ".join(t.lower() for t in cast.any_types) if cast.any_types else cast.describe()
+            spells = f"{words} spell" if cast != ObjectFilter() else "spell"
+            if effect.at_least:  # ('another': every spell cast before it, CR 601.2i)
+                return f"this spell costs {by} to cast if you've cast another {spells} this turn"
+            return f"this spell costs {by} to cast for each {spells} you've cast this turn"
         if effect.amount is not None and effect.amount.kind is AmountKind.GRAVEYARD:
             assert effect.amount.filter is not None
             cards = effect.amount.filter.describe()

@@ -31,6 +31,7 @@ import math
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from itertools import islice
 from typing import Any, Literal
 
 from models.board import Board
@@ -45,6 +46,7 @@ from planner.api import solve_cpsat
 from planner.described import described_payment
 from planner.rules.additional_costs import AdditionalPaid, check_additional, planned_costs, returns_permanents
 from planner.rules.alternative_costs import check_alternative, paid_board
+from planner.rules.cast_bans import bans_later_spells, why_forbidden
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit
 from planner.rules.question import within_question
@@ -117,6 +119,7 @@ from planner.turn_model import (
     sequence_problem,
     timeline_of,
     with_energy,
+    with_spells_cast,
 )
 from planner.turn_paid import discard_budget, paid_sequences, with_discards
 from planner.turn_relaxed import relaxed_sequence
@@ -305,7 +308,7 @@ class _Search:
         self.plain: list[TurnSpell] = []
         self.given: tuple[TurnSpell, ...] = ()
         self.exiles: tuple[TurnItem, ...] = ()
-        self.shared = SharedWork(player, deadline)
+        self.shared = SharedWork(player, deadline, counted=sensitive)
         # (with a discard in the hand, not playing a land is tried too, and a plan that plays none is worse,
         # all else equal: the land drop is given up only when that casts more, contract section 11)
         self.take_land = False
@@ -438,7 +441,14 @@ class _Search:
             placed = items if land is None else [*items[:at], TurnItem(land=land), *items[at:]]
             if land is not None and land.returns_land:
                 placed = items
-            self._solve(TurnSequence(items=self._placed(placed, land), optional=False, energy=self.energy))
+            self._solve(
+                TurnSequence(
+                    items=self._placed(placed, land),
+                    optional=False,
+                    energy=self.energy,
+                    counted=self.sensitive,
+                )
+            )
 
     def _visit(self, order: tuple[int, ...], done: bool, land: LandPlay | None) -> bool:
         """Solve the sequence of one order; True to search its extensions."""
@@ -461,13 +471,23 @@ class _Search:
             if not done:
                 return True  # (only complete orders cast every spell given)
             self._solve(
-                TurnSequence(items=self._placed([*items, *plain], land), optional=False, energy=self.energy),
+                TurnSequence(
+                    items=self._placed([*items, *plain], land),
+                    optional=False,
+                    energy=self.energy,
+                    counted=self.sensitive,
+                ),
                 tuple(used),
             )
             return False
         if order and order[-1] == LAND:
             return True  # (the same sequence as its parent's, solved there)
-        sequence = TurnSequence(items=self._placed([*items, *plain], land), optional=True, energy=self.energy)
+        sequence = TurnSequence(
+            items=self._placed([*items, *plain], land),
+            optional=True,
+            energy=self.energy,
+            counted=self.sensitive,
+        )
         events = [item.spell for item in items if item.spell is not None]
         if self._bounded(events, self.plain, land, [item.exile for item in self.exiles if item.exile]):
             return True  # (it can't beat the best found: only its extensions may)
@@ -678,9 +698,7 @@ def _replayed(
                     continue
                 spell = item.spell
                 position = casts[number]
-                before = state.board.replace_player(
-                    player, spells_cast_this_turn=stage.board.player(player).spells_cast_this_turn
-                )
+                before = with_spells_cast(state.board, player, stage.board.player(player))
                 state = replace(state, board=before)
                 problem = PaymentProblem.of(before, spell.target, player)
                 plan = turn.plans[position]
@@ -693,10 +711,9 @@ def _replayed(
                 cast_spells.append(
                     SpellCast(card=spell.card.name, cost=str(spell.as_printed.cost), payment=paid)
                 )
-                after = state.board.replace_player(
-                    player, spells_cast_this_turn=state.board.player(player).spells_cast_this_turn + 1
-                )
-                state = replace(state, board=after)
+                cast = spell.card if sequence.counted else None  # (CR 601.2i; listed when costs read it)
+                after = state.board.player(player).having_cast(cast)
+                state = replace(state, board=state.board.with_player(after))
             elif item.exile is not None:
                 state = replace(state, board=exiled_from_hand(state.board, player, item.exile))
             elif item.tapped_first:
@@ -808,10 +825,21 @@ def plan_turn(
             spells.append(turn_spell(card, x, used_ids, -1 if index is None else index))
     else:
         spells = hand_spells(hand, x, used_ids)
-    why_not = {id(s.card): why_not_castable_now(s.card, board, player) for s in distinct(spells)}
+    view = BoardView(board)
+    why_not = {
+        id(s.card): why_not_castable_now(s.card, board, player) or why_forbidden(view, s.target, player)
+        for s in distinct(spells)
+    }
     held_back = [why for s in distinct(spells) if (why := why_not[id(s.card)])]
     if casts and held_back:
         return TurnResult(castable=False, reason=held_back[0], warnings=analysis.warnings)
+    banning = _banning(spells, player, board.active_player, order if casts else "choose")
+    if banning and casts:  # (in the order given, a "no"; in the best one, not searched: no answer)
+        reason = next(iter(banning.values()))
+        return TurnResult(
+            castable=False if order == "given" else None, reason=reason, warnings=analysis.warnings
+        )
+    spells = [s for s in spells if s.card.name not in banning]
     # (a spell held back whose overload needs no target could be cast overloaded: not planned, said)
     overloads = [s for s in distinct(spells) if why_not[id(s.card)] and overloaded(board, player, s)]
     spells = additional_events([s for s in spells if why_not[id(s.card)] is None])
@@ -829,14 +857,14 @@ def plan_turn(
     taken_positions = {s.position for s in spells} if casts else set()
     exiles = exile_choices(hand_abilities(board, player), taken_positions)
     landfall = landfall_possible(board, spells) or (energy and landfall_energy_possible(board, spells))
-    notes = turn_notes(spells, lands, board, player, landfall=landfall)
+    notes = turn_notes(spells, lands, board, player, landfall=landfall) + sorted(banning.values())
     search = _Search(
         board=board,
         player=player,
         hold=hold,
         deadline=deadline,
         spells=spells,
-        sensitive=taxed_by_count(BoardView(board), player, [s.target for s in spells]),
+        sensitive=taxed_by_count(BoardView(board), player, spells),
         mode="choose" if not casts else order,
         landfall=landfall,
         energy=energy,
@@ -887,6 +915,22 @@ def plan_turn(
         warnings=analysis.warnings,
         notes=tuple(notes),
     )
+
+
+def _banning(spells: list[TurnSpell], player: str, active: str, order: str) -> dict[str, str]:
+    """The permanent spells of the turn not planned, by name, and why: once one resolves, a prohibition of
+    its own would forbid a spell cast after it (CR 101.2). In the order given, the spells after it;
+    otherwise any other spell of the turn (the search does not put it last)."""
+    found: dict[str, str] = {}
+    for n, spell in enumerate(spells):
+        if spell.card.name in found:
+            continue
+        # (lazily: only a card with a prohibition of its own reads them)
+        later = islice(spells, n + 1, None) if order == "given" else (s for s in spells if s is not spell)
+        why = bans_later_spells(spell.card, player, active, (s.target for s in later))
+        if why is not None:
+            found[spell.card.name] = why
+    return found
 
 
 def _unproven(spell: SpellCast) -> SpellCast:

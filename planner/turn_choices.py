@@ -21,7 +21,7 @@ from models.mana import ManaTypes
 from models.oracle import LandSearch, ParsedText, parse_land_search, read_card
 from models.spells import find_spell, spell_target
 from models.types import TypeLine
-from planner.rules.alternative_costs import Way
+from planner.rules.alternative_costs import Way, own_alternative_costs
 from planner.rules.hand import HandAbility, hand_abilities, usable_from_hand
 from planner.rules.production import Packet
 from planner.rules.replay import could_produce_of
@@ -487,14 +487,43 @@ def turn_notes(
     return sorted(notes)
 
 
-def taxed_by_count(view: BoardView, player: str, targets: list[PaymentTarget]) -> bool:
-    """True when a spell's cost depends on how many spells were cast before it this turn (Damping Sphere):
-    then the order of every spell matters."""
+def taxed_by_count(view: BoardView, player: str, spells: list[TurnSpell]) -> bool:
+    """True when a spell's cost depends on the spells cast before it this turn (Damping Sphere's count,
+    Demilich's instants and sorceries): then the order of every spell matters. Each spell is tried as the one
+    cast before (with the spells cast given as a count alone, any one of them).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": []})
+    >>> lich = Card.from_json({"name": "Test Lich", "type_line": "Creature", "mana_cost": "{U}{U}",
+    ...     "oracle": "This spell costs {U} less to cast for each instant you've cast this turn."})
+    >>> ids = Ids(set())
+    >>> spells = [turn_spell(lich, 0, ids), turn_spell(Card.from_json("Sol Ring"), 0, ids)]
+    >>> taxed_by_count(BoardView(board), player="me", spells=spells)
+    False
+    >>> bolt = turn_spell(Card.from_json("Lightning Bolt"), 0, ids)
+    >>> taxed_by_count(BoardView(board), "me", [*spells, bolt])
+    True
+    """
     board = view.board
-    more = board.replace_player(player, spells_cast_this_turn=board.player(player).spells_cast_this_turn + 1)
-    later = BoardView(more)
-    once = {id(t): t for t in targets}.values()  # (copies of a card share their target)
-    return any(locked_in(view, t, player).cost != locked_in(later, t, player).cost for t in once)
+    caster = board.player(player)
+    if any(
+        cost.if_cast is not None
+        for spell in distinct(spells)
+        if spell.target.text
+        for cost in own_alternative_costs(spell.target.text, spell.target.name)
+    ):
+        return True  # ('If you've cast another white spell this turn, you may cast ~ without paying ...')
+    once = {id(s.target): s.target for s in spells}.values()  # (copies of a card share their target)
+    before: dict[tuple[str, str, str], Card] = {}
+    for spell in spells:
+        card = spell.card
+        before.setdefault((card.name, str(card.type_line), card.oracle), card)
+    if caster.spells_cast is None:  # (a count alone: one more is all it can say)
+        before = dict(list(before.items())[:1])
+    for card in before.values():
+        later = BoardView(board.with_player(caster.having_cast(card)))
+        if any(locked_in(view, t, player).cost != locked_in(later, t, player).cost for t in once):
+            return True
+    return False
 
 
 def landfall_possible(board: Board, spells: list[TurnSpell]) -> bool:

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from models.board import Board, Card, Permanent
+from models.board import Board, Card, Permanent, Player
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
 from planner.rules.activations import Activation, activation_templates
@@ -68,6 +68,10 @@ class TurnSequence:
     items: tuple[TurnItem, ...]
     optional: bool
     energy: bool = False
+    #: the spells cast are listed for the later spells, whose costs read which were cast (Demilich, Conduit
+    #: of Ruin: :func:`~planner.turn_choices.taxed_by_count`); otherwise only how many (a long turn's list
+    #: would be copied spell after spell)
+    counted: bool = False
 
     @property
     def spells(self) -> tuple[TurnSpell, ...]:
@@ -116,7 +120,7 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
     stages: list[Stage] = []
     mana: list[EventMana] = []
     arrivals: dict[str, int] = {}
-    cast = board.player(player).spells_cast_this_turn
+    cast = board.player(player)  # (the spells cast so far this turn: CR 601.2i, each once its costs are paid)
     used = Ids({p.id for p in board.permanents} | {s.pid for s in sequence.spells if s.pid})
     at_start = True  # (no epoch yet: what is done now is there from the start)
     for item in sequence.items:
@@ -165,8 +169,8 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         spell = item.spell
         assert spell is not None
         at_start = False
-        casting = current.replace_player(player, spells_cast_this_turn=cast)
-        cast += 1
+        casting = with_spells_cast(current, player, cast)
+        cast = cast.having_cast(spell.card if sequence.counted else None)
         if not spell.event:
             stages.append(Stage(item=item, epoch=epoch, board=casting))
             continue
@@ -188,12 +192,26 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         if spell.way is not None:  # (its life, energy and cards: the later spells see what is left)
             exiled = tuple(board.player(player).hand[n].name for n in item.way_exiled)
             current = paid_board(current, player, spell.way, exiled)
-        current = current.replace_player(player, spells_cast_this_turn=cast)
+        current = with_spells_cast(current, player, cast)
         boards.append(current)
         stages.append(
             Stage(item=item, epoch=epoch, board=casting, arrivals=tuple(brought), mana=tuple(added))
         )
     return Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)
+
+
+def with_spells_cast(board: Board, player: str, record: Player) -> Board:
+    """``board`` with ``player``'s spells cast this turn those of ``record`` (their number, and the spells
+    when the board lists them: what Demilich's 'for each instant and sorcery you've cast this turn' reads).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
+    >>> record = board.player("me").having_cast(Card.from_json("Lightning Bolt"))
+    >>> [card.name for card in with_spells_cast(board, "me", record).player("me").spells_cast or ()]
+    ['Lightning Bolt']
+    """
+    return board.replace_player(
+        player, spells_cast_this_turn=record.spells_cast_this_turn, spells_cast_cards=record.spells_cast_cards
+    )
 
 
 def with_energy(board: Board, player: str, gained: int) -> Board:
@@ -271,8 +289,11 @@ class SharedWork:
 
     SIZE = 50_000
 
-    def __init__(self, player: str, deadline: float) -> None:
+    def __init__(self, player: str, deadline: float, *, counted: bool = False) -> None:
         self.player, self.deadline = player, deadline
+        #: the spells' costs count the spells cast before them (Damping Sphere, Demilich:
+        #: :func:`~planner.turn_choices.taxed_by_count`): each is locked in on the board it is cast on
+        self.counted = counted
         self.finals: dict[tuple[object, ...], tuple[BoardAnalysis, tuple[Activation, ...]]] = {}
         self.works: dict[tuple[Board, Activation], bool] = {}
 
@@ -355,7 +376,7 @@ def sequence_problem(
         variants = ways[number] if ways else ()
         choice = len(spells) if variants else None
         for cast in (spell, *variants):
-            if spell.event:
+            if spell.event or shared.counted:  # (the spells cast before it are its board's)
                 target = locked_in(view_of(stage.board), cast.target, player)
             else:  # (its cost does not depend on the spells cast before it: see taxed_by_count)
                 key = (stage.epoch, cast.target)
@@ -367,7 +388,7 @@ def sequence_problem(
                     target=target,
                     epoch=stage.epoch,
                     mana_value=cast.mana_value,
-                    optional=sequence.optional and not spell.event,
+                    optional=sequence.optional and not spell.event and not shared.counted,
                     choice=choice,
                     alternative=cast.way is not None,
                 )

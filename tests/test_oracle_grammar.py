@@ -624,6 +624,12 @@ STATIC_SENTENCES = [
     "~ costs {1} less to cast for each creature that died this turn.",
     "~ costs {3} less to cast if an opponent has eight or more cards in their graveyard.",
     "~ costs {U} less to cast if an opponent cast two or more spells this turn.",
+    "~ costs {U} less to cast for each instant and sorcery you've cast this turn.",
+    "~ costs {2} less to cast if you've cast another instant or sorcery spell this turn.",
+    "You can't cast permanent spells.",
+    "The second spell you cast each turn costs {1} less to cast.",
+    "The first instant or sorcery spell you cast each turn costs {3} less to cast.",
+    "Your opponents can't cast spells during your turn.",
     "As long as it's your turn, ~ costs {2}{U}{U} less to cast.",
     "Creature spells you cast cost {1} less to cast for each creature you control with a +1/+1 counter on "
     "it.",

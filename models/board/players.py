@@ -26,7 +26,7 @@ from models.board.json_fields import (
     read_rule,
     read_text,
 )
-from models.board.zones import Card, read_cards, read_graveyard, read_library
+from models.board.zones import Card, read_cards, read_graveyard, read_library, read_spells_cast
 from models.board_fields import PLAYER, POOL_ENTRY
 from models.errors import OracleParseError
 from models.limits import MAX_POOL_MANA
@@ -80,7 +80,9 @@ class Player:
 
     ``commander_colors`` is the commander's color identity (``None`` outside Commander; the empty set for a
     colorless commander). ``spells_cast_this_turn`` is an extension of the board format (not in the contract):
-    how many spells the player has cast this turn, which taxes such as Damping Sphere's read.
+    how many spells the player has cast this turn, which taxes such as Damping Sphere's read, and
+    ``spells_cast_cards`` the spells themselves when the board lists them (the count is then their number):
+    what "for each instant and sorcery you've cast this turn" reads (:attr:`spells_cast`).
 
     The zones (contract section 6): ``hand``, the cards in hand; ``graveyard``, the cards in the graveyard,
     or just how many there are (an ``int``), or None when not given (delve then has nothing to exile);
@@ -130,10 +132,14 @@ class Player:
     #: the permanents the player sacrificed this turn, as cards (None: not given), what "for each other
     #: artifact or creature you've sacrificed this turn" reads (Dargo, the Shipwrecker)
     sacrificed_this_turn: tuple[Card, ...] | None = None
+    #: the spells the player cast this turn, as cards, when the board lists them (None: a count alone)
+    spells_cast_cards: tuple[Card, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.library_cards is not None and self.library != len(self.library_cards):
             object.__setattr__(self, "library", len(self.library_cards))
+        if self.spells_cast_cards is not None and self.spells_cast_this_turn != len(self.spells_cast_cards):
+            object.__setattr__(self, "spells_cast_this_turn", len(self.spells_cast_cards))
         if any(count < 0 for _, count in self.counters):
             raise ValueError(f"player {self.id!r}: counter counts must not be negative: {self.counters}")
         object.__setattr__(self, "counters", tuple(sorted((n, c) for n, c in self.counters if c)))
@@ -168,7 +174,9 @@ class Player:
             out["pool"] = [entry.to_json() for entry in self.pool]
         if self.commander_colors is not None:
             out["commander_colors"] = str(self.commander_colors)
-        if self.spells_cast_this_turn:
+        if self.spells_cast_cards:
+            out["spells_cast_this_turn"] = [card.to_json() for card in self.spells_cast_cards]
+        elif self.spells_cast_this_turn:
             out["spells_cast_this_turn"] = self.spells_cast_this_turn
         if self.hand:
             out["hand"] = [card.to_json() for card in self.hand]
@@ -197,6 +205,37 @@ class Player:
         if self.sacrificed_this_turn is not None:
             out["sacrificed_this_turn"] = [card.to_json() for card in self.sacrificed_this_turn]
         return out
+
+    @property
+    def spells_cast(self) -> tuple[Card, ...] | None:
+        """The spells the player cast this turn, when the board says which (None: it gives only how many,
+        one or more): none cast is known to be none.
+
+        >>> Player("me").spells_cast, Player("me", spells_cast_this_turn=2).spells_cast
+        ((), None)
+        >>> [card.name for card in Player.from_dict(
+        ...     {"id": "me", "spells_cast_this_turn": ["Lightning Bolt"]}).spells_cast or ()]
+        ['Lightning Bolt']
+        """
+        if self.spells_cast_cards is not None:
+            return self.spells_cast_cards
+        return () if self.spells_cast_this_turn == 0 else None
+
+    def having_cast(self, spell: Card | None) -> Player:
+        """The player once one more spell is cast this turn (CR 601.2i: it becomes cast when its costs are
+        paid): ``spell`` is added to the spells listed, when the board says which (None: a spell of no
+        card, such as a bare cost, makes the list unknown).
+
+        >>> player = Player.from_dict({"id": "me", "spells_cast_this_turn": ["Lightning Bolt"]})
+        >>> later = player.having_cast(Card.from_json("Sol Ring"))
+        >>> later.spells_cast_this_turn, [card.name for card in later.spells_cast or ()]
+        (2, ['Lightning Bolt', 'Sol Ring'])
+        >>> Player("me", spells_cast_this_turn=1).having_cast(Card.from_json("Sol Ring")).spells_cast is None
+        True
+        """
+        known = self.spells_cast
+        cards = None if known is None or spell is None else (*known, spell)
+        return replace(self, spells_cast_this_turn=self.spells_cast_this_turn + 1, spells_cast_cards=cards)
 
     def counter(self, name: str) -> int:
         """How many counters of this kind the player has (0 when none): ``counter("energy")``."""
@@ -286,12 +325,14 @@ def read_player(value: object, path: JsonPath) -> Player:
     """One player object."""
     fields = Fields(value, path, PLAYER)
     library = fields.optional("library", read_library, None)
+    cast = fields.optional("spells_cast_this_turn", read_spells_cast, None) or 0
     return Player(
         id=fields.required("id", read_text),
         life=fields.optional("life", read_int, 20),
         pool=fields.optional("pool", _read_pool, ()),
         commander_colors=fields.optional("commander_colors", read_colors, None),
-        spells_cast_this_turn=fields.optional("spells_cast_this_turn", read_count, 0),
+        spells_cast_this_turn=cast if isinstance(cast, int) else len(cast),
+        spells_cast_cards=None if isinstance(cast, int) else cast,
         hand=fields.optional("hand", read_cards, ()),
         graveyard=fields.optional("graveyard", read_graveyard, None),
         library=library if isinstance(library, int) or library is None else len(library),

@@ -157,6 +157,21 @@ def read_graveyard(value: object, path: JsonPath) -> tuple[Card, ...] | int:
     return read_cards(value, path)
 
 
+def read_spells_cast(value: object, path: JsonPath) -> tuple[Card, ...] | int:
+    """The spells a player cast this turn: how many, or the spells themselves (names or objects, as in a
+    hand).
+
+    >>> spells = read_spells_cast(["Lightning Bolt"], ())
+    >>> read_spells_cast(2, ()), [card.name for card in spells] if isinstance(spells, tuple) else spells
+    (2, ['Lightning Bolt'])
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return read_count(value, path)
+    if not isinstance(value, list):
+        raise FieldError(path, f"expected a count of spells or a list of cards, got {describe_json(value)}")
+    return read_cards(value, path)
+
+
 def read_library(value: object, path: JsonPath) -> tuple[Card, ...] | int:
     """A library: how many cards it holds, or the cards in it (names or objects, as in a hand)."""
     if isinstance(value, int) and not isinstance(value, bool):

@@ -110,6 +110,8 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
         return None
     if read.mana not in ("", "{0}") or read.if_control or read.if_opponent_controls:
         return None
+    if read.if_cast is not None:
+        return None
     if read.if_your_turn or read.if_not_your_turn or read.if_opponent_cast or read.if_opponent_gained_life:
         return None
     return replace(read, mana=mana, keyword=keyword, text=unit)

@@ -21,6 +21,7 @@ from models.mana_effects import (
     AbilityCostChange,
     AbilityLoss,
     ActivationBan,
+    CastBan,
     ColorChange,
     CostModifier,
     GainAbilitiesOf,
@@ -120,6 +121,14 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             less, colored = _generic_and_colored(stated)
             counted = Amount(kind=AmountKind.OPPONENT_SPELLS, constant=at_least)
             return (own_reduction(sentence, -less, counted, colored),)
+        case s.OwnCostPerSpellCast(stated, more, what, at_least):
+            # ('{U} less' for each: off the colored part, CR 118.7b-d; 'if you've cast another ...': once)
+            less, colored = _generic_and_colored(stated)
+            if more and colored:
+                raise UnreadError(f"a spell's own cost {stated} more for spells cast this turn")
+            counted = Amount(kind=AmountKind.SPELLS_CAST, filter=cast_spells(what))
+            reduced = own_reduction(sentence, less if more else -less, counted, colored)
+            return (replace(reduced, at_least=at_least),)
         case s.OwnCostForTurnFact() | s.OwnCostIfOpponentGraveyard() | s.OwnCostIfOpponentCast():
             symbols, more = reading.symbols, reading.more
             generic = symbols[1:-1]
@@ -145,6 +154,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (_spells_cost(reading, sentence),)
         case s.SpendAsThoughReading():
             return (_spend_as_though(reading, sentence),)
+        case s.CastBanReading(spells, opponents, your_turn):
+            return (CastBan(sentence, spells, opponents, your_turn),)
         case s.ActivationBanReading(what):
             return (ActivationBan(sentence, only_filter(what)),)
         case s.AbilityLossReading():
@@ -580,6 +591,8 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
     if colored and sign > 0 and (reading.per_other_spell or reading.mana_value_at_least is not None):
         raise UnreadError("an increase of colored mana for each spell or by mana value")  # (no such card)
     spells, colors = _spells_described(reading.what)
+    if reading.nth and (colored or colors or spells.chosen_type):
+        raise UnreadError(f"the first spells of the turn described as {reading.what.words()!r}")
     per_object, casters_count, amount_counted = reading.per_object, False, None
     if per_object is not None and per_object.nouns[-1].controller is r.Controller.SPELLS_CONTROLLER:
         # 'for each artifact its controller controls' (Hum of the Radix): the spell's caster's (CR 601.2f)
@@ -612,7 +625,40 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         casters_count=casters_count,
         off_turn=reading.off_turn,
         per_target=reading.per_target,
+        nth_spell=reading.nth,
     )
+
+
+def cast_spells(what: r.Nouns) -> ObjectFilter:
+    """The spells cast this turn that a spell's own cost counts: of a type, a color or neither ('another
+    white spell', 'another spell'), or of one of some card types ('instant and sorcery', 'another instant
+    or sorcery spell'). 'Another' leaves nothing out: the spell whose cost is determined is not cast yet
+    (CR 601.2f, 601.2i).
+
+    >>> from models.oracle.grammar import parse_objects
+    >>> cast_spells(parse_objects("another instant or sorcery spell")).any_types
+    ('Instant', 'Sorcery')
+    >>> cast_spells(parse_objects("another white spell")).describe()
+    'white'
+    """
+    nouns = [replace(noun, other=False) if n == 0 else noun for n, noun in enumerate(what.nouns)]
+    if any(noun.head not in (r.Head.SPELL, r.Head.TYPES) for noun in nouns):
+        raise UnreadError(f"spells cast this turn described as {what.words()!r}")
+    if len(nouns) == 1:
+        (noun,) = nouns
+        plain = replace(noun, types=(), excluded=(), colors="", head=r.Head.TYPES)
+        if plain != r.Noun() or (noun.head is r.Head.TYPES and not noun.types):
+            raise UnreadError(f"spells cast this turn described as {what.words()!r}")
+        colors = ManaTypes.parse(noun.colors) if noun.colors else ManaTypes()
+        if len(colors) > 1:
+            raise UnreadError(f"spells cast this turn of the colors {noun.colors}")
+        return ObjectFilter(types=noun.types, excluded=noun.excluded, colors=colors)
+    bare = [replace(noun, head=r.Head.TYPES) for noun in nouns]
+    if what.joiner not in ("and", "or") or any(
+        len(noun.types) != 1 or noun != r.Noun(types=noun.types) for noun in bare
+    ):
+        raise UnreadError(f"spells cast this turn described as {what.words()!r}")
+    return ObjectFilter(any_types=tuple(noun.types[0] for noun in bare))
 
 
 def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes]:

@@ -64,6 +64,9 @@ GRANTED_ALTERNATIVE_COST = "an alternative cost of the spells its controller cas
 #: The note on a sentence that says what a spell's optional additional cost paid takes off its cost (Ice Out's
 #: "if it's bargained", Dargo's "for each permanent sacrificed this way"): read with that cost.
 OPTIONAL_COST_REDUCTION = "what its optional additional cost takes off when paid: planned with that cost"
+#: The note on such a sentence with no optional additional cost before it for its 'this way' to refer to:
+#: not read (nothing is taken off, and the answer says so).
+NO_OPTIONAL_COST = "what is taken off 'this way': no optional additional cost before it says the way"
 #: Why 'A player losing unspent mana causes that player to lose that much life' changes no payment.
 UNSPENT_LIFE_NOTE = "mana is lost only as a step or phase ends (CR 500.4), never while a cost is paid"
 #: The note on 'This cost is reduced by {2} for each ...' after a trigger's 'sacrifice ~ unless you pay {10}'

@@ -16,6 +16,7 @@ from models.abilities import (
     SpendUse,
     Who,
 )
+from models.additional_costs import OptionalSacrifice, OptionalTap
 from models.cost import PaymentKind
 from models.filters import STATUS_FACTS, BoardFact
 from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
@@ -43,6 +44,7 @@ from models.oracle.build_filters import condition, object_filters
 from models.oracle.build_statics import static_effect, while_condition
 from models.oracle.grammar import (
     UnreadError,
+    parse_additional_cost,
     parse_condition,
     parse_effect,
     parse_mana_effect,
@@ -53,6 +55,7 @@ from models.oracle.mana_outputs import needs_imprinted, output_after_add, quoted
 from models.oracle.parsed import (
     EXILED_ABILITIES_NOTE,
     GRANTED_ALTERNATIVE_COST,
+    NO_OPTIONAL_COST,
     OPTIONAL_COST_REDUCTION,
     OWN_ABILITIES_PERMISSION,
     TRIGGER_COST_NOTE,
@@ -181,6 +184,10 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
                 and not s.taps_creatures_for_one_each(reading)
             ):
                 out.unread(sentence)  # (only {1} for each creature tapped is planned: Explosive Singularity)
+            elif isinstance(reading, s.OwnCostPerSacrificed) and not _after_optional_cost(
+                out, reading.tapped
+            ):
+                out.unread(sentence, NO_OPTIONAL_COST)
             else:
                 out.read(sentence, "effect", OPTIONAL_COST_REDUCTION)
             return
@@ -350,6 +357,28 @@ def _changes_unfollowed(flt: ObjectFilter) -> bool:
     (False, True)
     """
     return bool(flt.reads() & STATUS_FACTS - {BoardFact.COUNTERS}) or flt.power_at_least is not None
+
+
+def _after_optional_cost(out: Collector, tapped: bool) -> bool:
+    """True when a sentence before it in the card is the optional additional cost its 'this way' refers to:
+    "you may tap any number of untapped creatures you control" for what is tapped this way, "you may
+    sacrifice (exile) any number of ..." for what is sacrificed (exiled) this way (CR 601.2b, 601.2f).
+
+    >>> from models.oracle import parse_oracle
+    >>> alone = "This spell costs {1} less to cast for each creature tapped this way."
+    >>> [r.read_as for r in parse_oracle(alone).sentences]
+    ['unsupported']
+    """
+    for earlier in out.sentences:
+        if "additional cost" not in earlier.text.lower():
+            continue  # (a gate, not a reader)
+        try:
+            costs = parse_additional_cost(earlier.text)
+        except UnreadError:
+            return True  # (a cost not read: its spell's answer warns of it, the way is not paid)
+        if any(isinstance(c, OptionalTap if tapped else OptionalSacrifice) for c in costs):
+            return True
+    return False
 
 
 def _becomes_with_only(reading: s.BecomesWithOnly, sentence: str) -> tuple[StaticEffect, ...]:

@@ -32,6 +32,7 @@ from models.additional_costs import (
 )
 from models.alternative_costs import AlternativeCost, HandExile, SpellsGranted
 from models.cost import ManaCost
+from models.filters import ObjectFilter
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import joined_subtypes
@@ -90,6 +91,8 @@ class ControlConditions:
     opponent_spells: int = 0
     #: "If an opponent gained life this turn" (Needlebite Trap)
     opponent_gained_life: bool = False
+    #: "If you've cast another white spell this turn" (Patrician's Scorn): the spells cast it asks for one of
+    cast: ObjectFilter | None = None
 
     def on(self, cost: AlternativeCost) -> AlternativeCost:
         """``cost`` usable only under these conditions."""
@@ -101,6 +104,7 @@ class ControlConditions:
             if_not_your_turn=self.not_your_turn,
             if_opponent_cast=self.opponent_spells,
             if_opponent_gained_life=self.opponent_gained_life,
+            if_cast=self.cast,
         )
 
 
@@ -352,6 +356,7 @@ class SpellCostRules(Transformer[Token, Any]):
             any(c.not_your_turn for c in conditions),
             max((c.opponent_spells for c in conditions), default=0),
             any(c.opponent_gained_life for c in conditions),
+            next((c.cast for c in conditions if c.cast is not None), None),
         )
 
     def you_control_one(self, _article: Token, what: str) -> ControlConditions:
@@ -365,6 +370,17 @@ class SpellCostRules(Transformer[Token, Any]):
 
     def not_on_your_turn(self) -> ControlConditions:
         return ControlConditions(not_your_turn=True)
+
+    def you_cast_spell(self, *parts: Any) -> ControlConditions:
+        """'If you've cast another white spell this turn' (Patrician's Scorn): one of the spells the player
+        cast this turn (the board's ``spells_cast_this_turn``) is of that description."""
+        from models.oracle.build_statics import cast_spells  # (the grammar's builder: imported once read)
+
+        deed = next(part for part in parts if isinstance(part, Token) and part.type == "TURN_DEED")
+        what = next(part for part in parts if isinstance(part, Nouns))
+        if str(deed).lower() != "cast":
+            raise UnreadError(f"if you've {deed} {what.words()} this turn")
+        return ControlConditions(cast=cast_spells(what))
 
     def opponent_cast_many(
         self, _article: Token, deed: Token, count: Number, _or: Token, _spells: Token

@@ -10,6 +10,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
+from models.alternative_costs import SpellsGranted
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
@@ -22,6 +23,7 @@ from models.oracle.statics import (
     BecomesColorless,
     BecomesTappedDamage,
     BecomesWithOnly,
+    CastBanReading,
     ChooseAsEnters,
     ColorChangeReading,
     ControlOneOfTwo,
@@ -52,6 +54,7 @@ from models.oracle.statics import (
     OwnCostIfOpponentCast,
     OwnCostIfOpponentGraveyard,
     OwnCostPerSacrificed,
+    OwnCostPerSpellCast,
     OwnCostWhereX,
     PoolsDontEmpty,
     PowerChangeReading,
@@ -449,6 +452,22 @@ class StaticRules(Transformer[Token, Any]):
             raise UnreadError(f"an opponent {deed} {count} or more spells this turn")
         return OwnCostIfOpponentCast(str(symbols).upper(), str(more).lower() == "more", count)
 
+    def own_cost_per_spell_cast(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns, deed: Token
+    ) -> Any:
+        if str(deed).lower() != "cast":
+            raise UnreadError(f"a spell's own cost changed for each {what.words()} you've {deed} this turn")
+        return OwnCostPerSpellCast(str(symbols).upper(), str(more).lower() == "more", what)
+
+    def own_cost_if_spell_cast(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, *parts: Any
+    ) -> Any:
+        deed = _tokens(parts, "TURN_DEED")[0]
+        what = next(part for part in parts if isinstance(part, Nouns))
+        if str(deed).lower() != "cast":
+            raise UnreadError(f"a spell's own cost changed if you've {deed} {what.words()} this turn")
+        return OwnCostPerSpellCast(str(symbols).upper(), str(more).lower() == "more", what, at_least=1)
+
     def own_cost_if_bargained(self, _self: Token, _costs: Token, symbols: Token, more: Token) -> Any:
         return OwnCostIfBargained(str(symbols).upper(), str(more).lower() == "more")
 
@@ -534,6 +553,13 @@ class StaticRules(Transformer[Token, Any]):
             _Mark.PER_TARGET in parts,
         )
 
+    def nth_spell_cost(self, ordinal: Token, what: Nouns, caster: Token, *parts: Any) -> SpellsCost:
+        if _words(caster) != "you cast":
+            raise UnreadError(f"the {ordinal} spell {caster} each turn")
+        more = _tokens(parts, "MORE_LESS")[0].lower() == "more"
+        nth = 1 if str(ordinal).lower() == "first" else 2
+        return SpellsCost(what, _tokens(parts, "SYMBOLS")[0].upper(), more, "you cast", nth=nth)
+
     def as_any(self, palette: Any) -> str:
         return str(palette.value)
 
@@ -574,6 +600,15 @@ class StaticRules(Transformer[Token, Any]):
 
     def activation_ban(self, what: Nouns) -> ActivationBanReading:
         return ActivationBanReading(what)
+
+    def your_turn_only(self) -> str:
+        return "your_turn"
+
+    def you_cant_cast(self, spells: SpellsGranted, *turn: str) -> CastBanReading:
+        return CastBanReading(spells, your_turn=bool(turn))
+
+    def opponents_cant_cast(self, spells: SpellsGranted, *turn: str) -> CastBanReading:
+        return CastBanReading(spells, opponents=True, your_turn=bool(turn))
 
     def abilities_of(self, what: Nouns, sources: Nouns) -> AbilitiesOfReading:
         return AbilitiesOfReading(what, sources)

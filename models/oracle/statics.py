@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
+from models.alternative_costs import SpellsGranted
 from models.oracle import lexicon
 from models.oracle.readings import CountOf, Noun, Nouns, Quantity, SpendOnly, Tapped
 from models.oracle.readings.amounts import quantity_text
@@ -28,6 +29,7 @@ __all__ = [
     "BecomesColorless",
     "BecomesTappedDamage",
     "BecomesWithOnly",
+    "CastBanReading",
     "ChooseAsEnters",
     "ColorChangeReading",
     "ControlOneOfTwo",
@@ -57,6 +59,7 @@ __all__ = [
     "OwnCostIfOpponentCast",
     "OwnCostIfOpponentGraveyard",
     "OwnCostPerSacrificed",
+    "OwnCostPerSpellCast",
     "OwnCostWhereX",
     "PoolsDontEmpty",
     "PowerChangeReading",
@@ -385,6 +388,20 @@ class OwnCostIfOpponentCast:
 
 
 @dataclass(frozen=True, slots=True)
+class OwnCostPerSpellCast:
+    """'~ costs {U} less to cast for each instant and sorcery you've cast this turn' (Demilich: ``at_least``
+    0), '~ costs {2} less to cast if you've cast another instant or sorcery spell this turn' (Mage Duel:
+    ``at_least`` 1): the spells its caster cast this turn that ``what`` describes, the board's
+    ``spells_cast_this_turn``; ``symbols`` as written (colored ones come off the cost's colored part,
+    CR 118.7b-d)."""
+
+    symbols: str
+    more: bool
+    what: Nouns
+    at_least: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class OwnCostIfOpponentGraveyard:
     """'~ costs {N} less to cast if an opponent has <at_least> or more cards in their graveyard' (Lullmage's
     Domination): the opponents' ``graveyard`` on the board."""
@@ -439,6 +456,9 @@ class SpellsCost:
     off_turn: bool = False
     #: '... for each target' (Hinata, Dawn-Crowned: the spell's targets, CR 601.2c)
     per_target: bool = False
+    #: 'The second spell you cast each turn ...' (Raging Battle Mouse: 2), 'The first creature spell ...'
+    #: (Conduit of Ruin: 1): only the spell that is that one of those its caster casts this turn
+    nth: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -468,6 +488,17 @@ class ActivationBanReading:
     """'Activated abilities of <objects> can't be activated.'"""
 
     what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class CastBanReading:
+    """'You can't cast permanent spells.', 'Your opponents can't cast spells during your turn.' (Codie,
+    Vociferous Codex): the spells the player (or with ``opponents`` each opponent) can't cast, only on its
+    controller's turn with ``your_turn``."""
+
+    spells: SpellsGranted
+    opponents: bool = False
+    your_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -643,6 +674,7 @@ StaticSentence = (
     | OwnCostIfBargained
     | OwnCostForTurnFact
     | OwnCostIfOpponentCast
+    | OwnCostPerSpellCast
     | OwnCostIfOpponentGraveyard
     | OwnCostPerSacrificed
     | OwnCostWhereX
@@ -651,6 +683,7 @@ StaticSentence = (
     | SpendAsThoughReading
     | OneCardPermission
     | ActivationBanReading
+    | CastBanReading
     | AbilitiesOfReading
     | AbilityLossReading
     | AbilitiesCostReading
@@ -835,6 +868,19 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             count = _NUMBER_WORDS.get(at_least, str(at_least))
             changed = "more" if more else "less"
             return f"~ costs {symbols} {changed} to cast if an opponent cast {count} or more spells this turn"
+        case OwnCostPerSpellCast(symbols, more, what, 0):
+            changed = "more" if more else "less"
+            return f"~ costs {symbols} {changed} to cast for each {what.words()} you've cast this turn"
+        case OwnCostPerSpellCast(symbols, more, what, at_least):
+            changed = "more" if more else "less"
+            words = what.words()
+            if at_least == 1 and words.startswith("other "):
+                words = f"an{words}"  # ('another instant or sorcery spell')
+            elif at_least == 1:
+                words = f"{_article(words)} {words}"
+            else:
+                words = f"{_NUMBER_WORDS.get(at_least, str(at_least))} or more {words}"
+            return f"~ costs {symbols} {changed} to cast if you've cast {words} this turn"
         case OwnCostIfBargained(symbols, more):
             return f"~ costs {symbols} {'more' if more else 'less'} to cast if it's bargained"
         case OwnCostPerSacrificed(
@@ -874,6 +920,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             if reading.per_target:
                 each = " for each target"
             spells = _subject(what)
+            if reading.nth:
+                ordinal = "first" if reading.nth == 1 else "second"
+                changed = "more" if more else "less"
+                return f"the {ordinal} {what.words()}{cast} each turn costs {symbols} {changed} to cast"
             if reading.off_turn:
                 each += " except during its controller's turn"
             return f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
@@ -885,6 +935,12 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"{who} may spend {spent}mana {'only ' if only else ''}as though it were {target}{tail}"
         case OneCardPermission(as_kind, card):
             return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
+        case CastBanReading(spells, opponents, your_turn):
+            who = "your opponents" if opponents else "you"
+            words = " ".join(
+                ["permanent"] * spells.permanent + [t.lower() for t in spells.types] + ["spells"]
+            )
+            return f"{who} can't cast {words}{' during your turn' if your_turn else ''}"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
         case AbilitiesOfReading(what, sources):

@@ -265,10 +265,8 @@ def turn_fact_warnings(board: Board, player: str, target: PaymentTarget) -> tupl
     if not target.text and not target.additional_costs:
         return ()  # (the common case: a cost alone, which reads no fact of the turn)
     facts = tuple(
-        TextWarning(
-            target.name or "spell", sentence, f"{path} is not given: none counted", WarningKind.ASSUMED
-        )
-        for sentence, path in unknown_turn_facts(board, player, target)
+        TextWarning(target.name or "spell", sentence, why, WarningKind.ASSUMED)
+        for sentence, why in unknown_turn_facts(board, player, target)
     )
     if board.player(player).sacrificed_this_turn is not None:
         return facts

@@ -29,6 +29,7 @@ from typing import Any
 from models.alternative_costs import FACE_DOWN_KEYWORDS, AlternativeCost
 from models.board import Board, Card
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
+from models.filters import ObjectFilter
 from models.kept import per_card
 from models.mana import ManaTypes
 from models.mana_effects import GrantedAlternativeCost
@@ -41,7 +42,7 @@ from planner.rules.additional_costs import (
     without_cards,
     written_cost,
 )
-from planner.rules.amounts import mana_value
+from planner.rules.amounts import mana_value, spells_cast_matching
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
@@ -61,6 +62,7 @@ __all__ = [
     "own_alternative_costs",
     "paid_board",
     "undecided_offerings",
+    "unknown_cast_ways",
     "unweighed_ways",
     "usable_ways",
     "way_x",
@@ -184,6 +186,31 @@ def unweighed_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Te
     )
 
 
+def unknown_cast_ways(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
+    """A warning for each of the spell's own alternative costs usable "if you've cast another white spell
+    this turn" (Patrician's Scorn) when the board gives how many spells the player cast, not which: not used.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "spells_cast_this_turn": 1}]})
+    >>> scorn = PaymentTarget.of("{3}{W}", name="Test Scorn", text="If you've cast another white spell this "
+    ...     "turn, you may cast this spell without paying its mana cost.")
+    >>> [w.reason for w in unknown_cast_ways(board, "me", scorn)]
+    ['players[0].spells_cast_this_turn gives how many spells, not which: not used']
+    """
+    if not target.text or board.player(player).spells_cast is not None:
+        return ()
+    where = f"players[{[p.id for p in board.players].index(player)}].spells_cast_this_turn"
+    return tuple(
+        TextWarning(
+            target.name or "spell",
+            cost.text or cost.describe(),
+            f"{where} gives how many spells, not which: not used",
+            WarningKind.ASSUMED,
+        )
+        for cost in own_alternative_costs(target.text, target.name)
+        if cost.if_cast is not None and cost.if_cast != ObjectFilter()
+    )
+
+
 def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -> str | None:
     """Why ``target`` can't be cast for ``way`` on ``board`` whatever the mana does; None when it can.
 
@@ -220,6 +247,12 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
     cast = max((p.spells_cast_this_turn for p in board.players if p.id != player), default=0)
     if cost.if_opponent_cast > cast:
         return f"{cost.describe()}: no opponent of {player} cast {cost.if_opponent_cast} spells this turn"
+    if cost.if_cast is not None:
+        where = f"players[{[p.id for p in board.players].index(player)}].spells_cast_this_turn"
+        if board.player(player).spells_cast is None and cost.if_cast != ObjectFilter():
+            return f"{cost.describe()}: {where} gives how many spells, not which"
+        if not spells_cast_matching(view, cost.if_cast, player):
+            return f"{cost.describe()}: {player} cast no {cost.if_cast.describe()} spell this turn"
     if cost.if_opponent_gained_life and not any(
         p.id != player and p.life_gained_this_turn > 0 for p in board.players
     ):

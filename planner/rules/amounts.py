@@ -89,6 +89,7 @@ __all__ = [
     "quantity",
     "revealed_filter",
     "revealing",
+    "spells_cast_matching",
     "top_card_matches",
 ]
 
@@ -436,6 +437,28 @@ def graveyard_cards(view: BoardView, flt: ObjectFilter, player: str) -> int:
     (1, 3)
     """
     return _in_graveyard(view, view.player(player).graveyard, flt, player, "")
+
+
+def spells_cast_matching(view: BoardView, flt: ObjectFilter, player: str) -> int:
+    """How many spells ``player`` cast this turn match ``flt`` (Demilich's 'for each instant and sorcery
+    you've cast this turn'): the board's ``spells_cast_this_turn``, whose count alone answers a filter on
+    every spell; with a count alone of one or more, a filter on some spells counts none (the caller warns:
+    :func:`~planner.rules.spell_cost.unknown_turn_facts`).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "spells_cast_this_turn": [
+    ...     "Lightning Bolt", "Sol Ring"]}, {"id": "opp", "spells_cast_this_turn": 3}], "permanents": []})
+    >>> spells = ObjectFilter(any_types=("Instant", "Sorcery"))
+    >>> view = BoardView(board)
+    >>> [spells_cast_matching(view, flt, p) for p in ("me", "opp") for flt in (spells, ObjectFilter())]
+    [1, 2, 0, 3]
+    """
+    who = view.board.player(player)
+    cast = who.spells_cast
+    if cast is None:
+        return who.spells_cast_this_turn if _every_card(flt) else 0
+    return sum(1 for card in cast if card_matches(view, flt, card, player, ""))
 
 
 def _in_graveyard(

@@ -116,6 +116,9 @@ class WarningKind(Enum):
     #: a payment that leaves its player at 0 or less life: legal (CR 119.4), but the player loses the game
     #: when state-based actions are next checked, once the spell is cast (CR 704.5a, 117.5, 704.3)
     LIFE_AT_ZERO = "leaves the player at 0 or less life"
+    #: a "can't" on the board forbids casting the spell paid for (Codie's 'You can't cast permanent spells.',
+    #: CR 101.2): the cost is payable, the spell can't be cast; a turn's plan does not cast it
+    FORBIDDEN = "forbids casting the spell"
 
     @property
     def refused_by_strict(self) -> bool:

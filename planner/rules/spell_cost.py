@@ -26,7 +26,7 @@ from models.mana_effects import (
     spell_matches,
 )
 from models.oracle import read_card
-from planner.rules.amounts import graveyard_cards, greatest_power, mana_value
+from planner.rules.amounts import graveyard_cards, greatest_power, mana_value, spells_cast_matching
 from planner.rules.costs import changed_mana, combined_changes
 
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ __all__ = [
     "party_size",
     "turn_fact",
     "unabsorbed_reduction",
+    "uncounted_spells",
     "uncounted_targets",
     "unknown_turn_facts",
     "with_changed_types",
@@ -316,6 +317,8 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
         times = spells_cast if effect.per_other_spell_this_turn else 1
+        if effect.nth_spell:  # (Conduit of Ruin: only the first creature spell cast this turn)
+            times = int(_is_nth_spell(view, effect, player))
         if effect.amount is not None and effect.amount.kind is AmountKind.SPELL_NAMED:
             times = _named_in_graveyard(view, target, player)  # (Locket of Yesterdays)
         elif effect.amount is not None and effect.amount.kind is AmountKind.PLAYER_COUNTERS:
@@ -357,6 +360,9 @@ def _own_times(view: BoardView, effect: CostModifier, player: str) -> int:
     amount = effect.amount
     if amount is None:
         return 0
+    if amount.kind is AmountKind.SPELLS_CAST:  # (Demilich: its caster's, as listed on the board)
+        assert amount.filter is not None
+        return spells_cast_matching(view, amount.filter, player)
     if amount.kind in _TURN_FACTS:
         return turn_fact(view.board, player, amount)
     if amount.kind is AmountKind.PARTY:  # (Tazri, Beacon of Unity)
@@ -481,9 +487,63 @@ def uncounted_targets(view: BoardView, target: PaymentTarget, player: str) -> tu
     )
 
 
+def _counted_spells(effect: CostModifier) -> ObjectFilter:
+    """The spells cast this turn a cost change on 'the first creature spell' counts: those it changes the
+    cost of ('instant or sorcery spell': of either type)."""
+    spells = effect.spells
+    return replace(spells, types=(), any_types=spells.types) if effect.any_type else spells
+
+
+def _is_nth_spell(view: BoardView, effect: CostModifier, player: str) -> bool:
+    """True when the spell ``player`` casts is the ``nth_spell`` one this turn of those ``effect`` changes
+    the cost of ('The second spell you cast each turn', 'The first creature spell ...'): that many less one
+    were cast before it (CR 601.2i: it is not cast yet). A count alone with a description of some spells
+    answers nothing: not applied (:func:`uncounted_spells` warns).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> mouse = {"id": "m", "name": "Test Mouse", "type_line": "Creature", "controller": "me",
+    ...     "oracle": "The second spell you cast each turn costs {1} less to cast."}
+    >>> def cost(cast: object) -> str:
+    ...     board = Board.from_dict({"version": 1, "players": [{"id": "me", "spells_cast_this_turn": cast}],
+    ...         "permanents": [mouse]})
+    ...     bolt = PaymentTarget.of("{2}{R}", type_line="Instant")
+    ...     return str(locked_in(BoardView(board), bolt, "me").cost)
+    >>> cost(0), cost(1), cost(2), cost(["Lightning Bolt"])
+    ('{2}{R}', '{1}{R}', '{2}{R}', '{1}{R}')
+    """
+    counted = _counted_spells(effect)
+    if view.board.player(player).spells_cast is None and counted != ObjectFilter():
+        return False
+    return spells_cast_matching(view, counted, player) == effect.nth_spell - 1
+
+
+def uncounted_spells(view: BoardView, target: PaymentTarget, player: str) -> tuple[tuple[str, str], ...]:
+    """The sentences of the permanents' cost changes on 'the first creature spell you cast each turn' that
+    apply to the spell when the board gives only how many spells ``player`` cast (one or more), not which:
+    not applied, and the answer says so. Each with its source."""
+    if target.kind is not PaymentKind.SPELL or view.board.player(player).spells_cast is not None:
+        return ()
+    return tuple(
+        (sourced.source, sourced.effect.text)
+        for sourced in _modifiers_in_force(view, target, player)
+        if isinstance(sourced.effect, CostModifier)
+        and sourced.effect.nth_spell
+        and _counted_spells(sourced.effect) != ObjectFilter()
+    )
+
+
 def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tuple[tuple[str, str], ...]:
-    """The facts of the turn the spell's own cost reductions count that the board does not give: each
-    sentence, with the JSON path of the missing field (none is counted)."""
+    """The facts of the turn the spell's own cost changes count that the board does not give: each
+    sentence, with why (the JSON path of the missing field; none is counted). The spells cast this turn
+    given as a count alone answer only a count of every spell.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "spells_cast_this_turn": 1}]})
+    >>> duel = PaymentTarget.of("{2}{G}", type_line="Sorcery", name="Test Duel",
+    ...     text="This spell costs {2} less to cast if you've cast another sorcery spell this turn.")
+    >>> unknown_turn_facts(board, "me", duel)[0][1]
+    'players[0].spells_cast_this_turn gives how many spells, not which: none counted'
+    """
     if not target.text:
         return ()
     position = [p.id for p in board.players].index(player)
@@ -497,15 +557,21 @@ def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tupl
         AmountKind.YOUR_TURN: "",  # (the board always says whose turn it is)
         AmountKind.OPPONENT_SPELLS: "",  # (none cast when not given: contract section 10's default)
     }
-    return tuple(
-        (effect.text, paths[effect.amount.kind])
-        for effect in read_card(target.text, target.name, target.type_line).effects
-        if isinstance(effect, CostModifier)
-        and effect.own
-        and effect.amount is not None
-        and effect.amount.kind in _TURN_FACTS
-        and paths[effect.amount.kind]
-    )
+    found: list[tuple[str, str]] = []
+    for effect in read_card(target.text, target.name, target.type_line).effects:
+        if not isinstance(effect, CostModifier) or not effect.own or effect.amount is None:
+            continue
+        kind = effect.amount.kind
+        if kind in _TURN_FACTS and paths[kind]:
+            found.append((effect.text, f"{paths[kind]} is not given: none counted"))
+        elif (
+            kind is AmountKind.SPELLS_CAST
+            and board.player(player).spells_cast is None
+            and effect.amount.filter != ObjectFilter()  # (a count answers 'another spell')
+        ):
+            where = f"players[{position}].spells_cast_this_turn"
+            found.append((effect.text, f"{where} gives how many spells, not which: none counted"))
+    return tuple(found)
 
 
 #: The creature types a party has one each of at most (CR 700.8).
@@ -657,11 +723,11 @@ def _own_colored(view: BoardView, target: PaymentTarget, player: str) -> list[tu
     for effect in read_card(target.text, target.name, target.type_line).effects:
         if not isinstance(effect, CostModifier) or not effect.own or not effect.colored:
             continue
-        if effect.amount is not None and effect.amount.kind in _TURN_FACTS:
-            times = int(turn_fact(view.board, player, effect.amount) > 0)
-        else:
-            assert effect.for_each is not None and not effect.at_least
-            times = _own_times(view, effect, player)
+        times = _own_times(view, effect, player)
+        if effect.at_least:  # (Mage Duel's 'if you've cast another instant or sorcery spell': once)
+            times = int(times >= effect.at_least)
+        elif effect.amount is not None and effect.amount.kind in _TURN_FACTS:
+            times = int(times > 0)
         if times:
             found.append((effect, times))
     return found

@@ -165,6 +165,7 @@ def _counted_change(modifier: CostModifier) -> bool:
         or modifier.for_each is not None
         or modifier.amount is not None  # (for each counter on its source: Mindsplice Apparatus)
         or modifier.off_turn  # (except during its controller's turn: Defense Grid)
+        or modifier.nth_spell  # (the first creature spell each turn: Conduit of Ruin)
     )
 
 

@@ -1,0 +1,108 @@
+"""What forbids casting a spell (CR 101.2: a "can't" wins over what would allow it): "You can't cast
+permanent spells." and "Your opponents can't cast spells during your turn." (Codie, Vociferous Codex) on the
+battlefield (:class:`~models.mana_effects.CastBan`). A payment question does not judge whether the spell may
+be cast now (timing, targets), but a spell the board forbids its caster is answered with a warning naming the
+sentence, and a turn's plan does not cast it (:mod:`planner.turn`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from models.board import Card
+from models.cost import PaymentKind, PaymentTarget
+from models.mana_effects import CastBan
+from models.oracle import read_card
+from planner.rules.records import SourcedEffect, TextWarning, WarningKind
+from planner.rules.view import BoardView
+
+__all__ = ["bans_later_spells", "cast_ban_warnings", "cast_bans", "why_forbidden"]
+
+
+def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[SourcedEffect, ...]:
+    """The prohibitions in force that forbid ``player`` to cast the spell ``target`` names: its own
+    controller's ("You can't ...") or an opponent's ("Your opponents can't ...", with "during your turn" only
+    on that opponent's turn), of the spell's types ("permanent spells": an artifact, battle, creature,
+    enchantment or planeswalker spell, CR 110.4). A cost that names no spell (no card type) is forbidden
+    nothing: it may be an ability's.
+
+    >>> from models.board import Board
+    >>> codex = {"id": "c", "name": "Test Codex", "type_line": "Artifact", "controller": "me",
+    ...     "oracle": "You can't cast permanent spells.\\nYour opponents can't cast spells during your turn."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
+    ...     "permanents": [codex]}))
+    >>> bear = PaymentTarget.of("{1}{G}", type_line="Creature")
+    >>> bolt = PaymentTarget.of("{R}", type_line="Instant")
+    >>> [len(cast_bans(view, spell, who)) for spell in (bear, bolt) for who in ("me", "opp")]
+    [1, 1, 0, 1]
+    """
+    if target.kind is not PaymentKind.SPELL or not target.type_line.card_types:
+        return ()
+    active = view.board.active_player
+    found = []
+    for sourced in view.effects_of(CastBan):
+        ban = sourced.effect
+        assert isinstance(ban, CastBan)
+        if (sourced.controller != player) != ban.opponents:
+            continue  # ('You can't': its controller's spells; 'Your opponents can't': the others')
+        if ban.your_turn and active != sourced.controller:
+            continue
+        if ban.spells.matches(target.type_line):
+            found.append(sourced)
+    return tuple(found)
+
+
+def cast_ban_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """A warning for each prohibition that forbids ``player`` to cast the spell paid for: the payment is an
+    answer to the cost, but the spell can't be cast (CR 101.2)."""
+    name = target.name or "the spell"
+    return tuple(
+        TextWarning(
+            sourced.source,
+            sourced.effect.text,
+            f"{player} can't cast {name} (CR 101.2): the cost is payable, the spell can't be cast",
+            WarningKind.FORBIDDEN,
+        )
+        for sourced in cast_bans(view, target, player)
+    )
+
+
+def why_forbidden(view: BoardView, target: PaymentTarget, player: str) -> str | None:
+    """Why ``player`` can't cast the spell ``target`` on this board (the first prohibition that forbids it),
+    or None."""
+    bans = cast_bans(view, target, player)
+    if not bans:
+        return None
+    source = view.permanent(bans[0].source).name
+    name = target.name or "the spell"
+    return f"{name} can't be cast: {source}'s {bans[0].effect.text!r} forbids it (CR 101.2)"
+
+
+def bans_later_spells(card: Card, player: str, active: str, later: Iterable[PaymentTarget]) -> str | None:
+    """Why a permanent spell of the turn is not planned: once it resolves, a prohibition of its own ("You
+    can't cast creature spells.") would forbid ``player`` one of the ``later`` spells of the turn (the
+    order of the turn's spells is not searched for it); None when it forbids none of them.
+
+    >>> codie = Card.from_json({"name": "Test Codex", "type_line": "Artifact", "mana_cost": "{4}",
+    ...     "oracle": "You can't cast creature spells."})
+    >>> print(bans_later_spells(codie, "me", "me", [PaymentTarget.of("{G}", type_line="Creature — Elf")]))
+    Test Codex: its "You can't cast creature spells." would forbid later spells of the turn: not planned
+    """
+    if not card.type_line.is_permanent or not card.oracle:
+        return None
+    bans = [
+        effect
+        for effect in read_card(card.oracle, card.name, card.type_line).effects
+        if isinstance(effect, CastBan)
+        and not effect.opponents
+        and not (effect.your_turn and active != player)
+    ]
+    if not bans:
+        return None  # (the common case: ``later`` is not read)
+    for spell in later:
+        ban = next(
+            (b for b in bans if spell.kind is PaymentKind.SPELL and b.spells.matches(spell.type_line)), None
+        )
+        if ban is not None:
+            return f"{card.name}: its {ban.text!r} would forbid later spells of the turn: not planned"
+    return None
