@@ -7,7 +7,7 @@ CR 613.1d):
   what reads lands (a grant to lands, a Verge's 'if you control a Forest', domain) sees it;
 - 'This land is every basic land type.' (the Everywhere token's): its own text (a characteristic-defining
   ability, CR 604.3) gives it the five basic land types and their five mana abilities (CR 305.6); it takes
-  nothing away (CR 305.7 speaks of an effect that sets a land's subtype); it is not basic (CR 205.4a);
+  nothing away (CR 305.7 speaks of an effect that sets a land's subtype); it is not basic (CR 205.4c);
 - with other type changes, the order of CR 613.8 (dependency) and 613.7 (timestamp, the board's order): a
   'nonbasic lands are Mountains' effect depends on the effect that makes the creatures lands, so it applies
   after it whatever their timestamps, and the creatures made lands become Mountains that lose their text's
@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from boards import ME, checked_verdict, could, custom, make_board
+from boards import ME, checked_verdict, could, custom, make_board, mine
 
 from models.board import Board
 from models.cost import PaymentTarget
@@ -117,12 +117,15 @@ def test_the_sentences_are_read_as_type_additions() -> None:
     (own,) = everywhere.effects
     assert isinstance(own, TypeChange) and own.affected.self_only and own.adds
     assert set(own.land_types) == set(BASIC_LAND_TYPES) and not everywhere.unsupported
+    # (one creature, 'a Forest land', reads alike)
+    (each,) = parse_oracle("Each creature is a Forest land in addition to its other types.").effects
+    assert isinstance(each, TypeChange) and (each.card_types, each.land_types) == (("Land",), ("Forest",))
     # (two creature types in a row, as 'Forest lands' reads: an Equipment's)
     suit = parse_oracle("Equipped creature gets +1/+1 and is a Spider Hero in addition to its other types.")
     assert [e.subtypes for e in suit.effects if isinstance(e, TypeChange)] == [("Spider", "Hero")]
     # (the card's name as the subject reads alike)
     named = parse_oracle("Test Anywhere is every basic land type.", "Test Anywhere")
-    assert named.effects == (own,) or [e.land_types for e in named.effects] == [own.land_types]
+    assert named.effects == (own,)
 
 
 def test_what_is_not_read_stays_reported() -> None:
@@ -132,6 +135,9 @@ def test_what_is_not_read_stays_reported() -> None:
         "their other types."
     )
     assert parse_oracle(limb).unsupported == (limb,)
+    # (card types set, not added, CR 205.1a: not read)
+    text = "Creatures you control are Forest lands."
+    assert parse_oracle(text).unsupported == (text,)
     # (a card's own land type set, which would take its own text away: not read)
     assert parse_oracle("Test Marsh is a Swamp.", "Test Marsh").unsupported == ("~ is a Swamp.",)
     # (a card's own creature types, which it has in every zone, CR 604.3: what a spell's cost reads too)
@@ -162,6 +168,11 @@ def test_a_token_creature_is_no_land() -> None:
     board = make_board([soulroot(), bear("b", token=True)], opponent=False)
     assert could(board) == {"s": "G", "b": ""}
     assert checked_verdict(board, "{G}") and not checked_verdict(board, "{G}{G}")
+    # (a nontoken Bear of the same name and text beside two tokens: it alone is a land, {G}{G}, no more)
+    same = {"name": "Test Bear", "type_line": "Creature — Bear", "oracle": "", "power": 2, "toughness": 2}
+    twins = [mine("t1", same, token=True), mine("n", same), mine("t2", same, token=True)]
+    board = make_board([twins[0], soulroot(), *twins[1:]], opponent=False)
+    assert checked_verdict(board, "{G}{G}") and not checked_verdict(board, "{G}{G}{G}")
 
 
 def test_a_creature_made_a_forest_keeps_its_own_ability_and_its_sickness() -> None:
@@ -277,7 +288,7 @@ def test_a_verge_sees_its_island() -> None:
 
 def test_the_land_is_not_basic() -> None:
     """'If you tap a basic land for mana, it produces three times as much': the land has no basic supertype
-    (CR 205.4a): one {W}, not three."""
+    (CR 205.4c): one {W}, not three."""
     board = make_board([enchantment("t", TRIPLER), anywhere("e")], opponent=False)
     assert checked_verdict(board, "{W}") and not checked_verdict(board, "{W}{W}")
 
@@ -330,3 +341,44 @@ def test_creatures_made_lands_share_a_name_for_a_same_name_trigger() -> None:
     assert same_name_changer(BoardView(sacrificing)) is not None
     assert checked_verdict(sacrificing, "{G}" * 5 + "{C}" * 6)
     assert not checked_verdict(sacrificing, "{G}" * 6 + "{C}" * 4)
+
+
+# ------------------------------------------------------------------------- a creature's own types set
+
+
+ISLE_TEXT = (
+    "As long as Test Isle has a slumber counter on it, it's a land. (It's not a creature.)\n{T}: Add {G}{U}."
+)
+
+
+def isle(**fields: Any) -> dict[str, Any]:
+    """A creature that is a land (only) while it has a slumber counter, with '{T}: Add {G}{U}.'"""
+    return custom(
+        "Test Isle", "i", "Legendary Creature — Kraken", ISLE_TEXT, power=12, toughness=12, **fields
+    )
+
+
+def test_a_creature_that_is_a_land_while_it_has_a_counter() -> None:
+    """'As long as ~ has a slumber counter on it, it's a land.': its card types are set (CR 205.1a), so with
+    a counter it is a land and no creature (no Kraken either, CR 205.3d): though it came this turn it taps
+    for {G}{U} (CR 302.6 is about creatures), keeping its text's ability (no land type is set, CR 305.7),
+    and '{T}: Add {G} for each creature you control.' counts the Bear alone: {G}{G}{U}. Without a counter it
+    is a summoning-sick creature: the land counts two creatures, {G}{G}, and {U} is never there."""
+    read = parse_oracle(ISLE_TEXT, "Test Isle", legendary=True)
+    (change,) = read.effects
+    assert isinstance(change, TypeChange) and change.while_counter == "slumber" and not read.unsupported
+    cradle = custom("Test Cradle", "c", "Legendary Land", "{T}: Add {G} for each creature you control.")
+    slumbering = make_board([isle(counters={"slumber": 2}, summoning_sick=True), cradle, bear("b")])
+    line = BoardView(slumbering).type_line("i")
+    assert line.is_a("Land") and not line.is_a("Creature") and not line.subtypes
+    assert checked_verdict(slumbering, "{G}{G}{U}") and not checked_verdict(slumbering, "{G}{G}{G}")
+    assert checked_x(slumbering, "{X}") == 3
+    awake = make_board([isle(summoning_sick=True), cradle, bear("b")])
+    assert checked_verdict(awake, "{G}{G}") and not checked_verdict(awake, "{U}")
+    assert checked_x(awake, "{X}") == 2
+    # (other conditions on its own types, and a creature's own types set, are not read)
+    for text in (
+        "As long as it's your turn, Test Isle is an artifact creature.",
+        "As long as Test Isle has a slumber counter on it, it's a creature.",
+    ):
+        assert parse_oracle(text, "Test Isle").unsupported

@@ -40,7 +40,7 @@ from models.oracle import statics as s
 from models.oracle.build import spend_restriction
 from models.oracle.build_filters import amount, condition, object_filter, object_filters
 from models.oracle.grammar import UnreadError, parse_condition
-from models.types import BASIC_LAND_TYPES, CARD_TYPES
+from models.types import BASIC_LAND_TYPES, CARD_TYPES, TypeLine
 
 __all__ = ["only_filter", "static_effect"]
 
@@ -322,14 +322,7 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
     """
     affected = _retyped(reading.subject)
     if affected.self_only:
-        if reading.which is not s.TypeSet.EVERY_BASIC_LAND_TYPE or reading.while_text:
-            # (a card's own types, which a characteristic-defining ability gives it in every zone, CR 604.3:
-            # read here for a land's basic land types only, which no spell's cost reads)
-            raise UnreadError(f"the card's own types: {sentence}")
-        # (a land's own 'This land is every basic land type.', the Everywhere token's: a characteristic-
-        # defining ability, CR 604.3, which gives the land the five types beside its own and so their mana
-        # abilities, CR 305.6; it sets no type another effect gave, and takes no ability away, CR 305.7)
-        return TypeChange(sentence, affected, tuple(BASIC_LAND_TYPES), True)
+        return _own_type_change(reading, sentence)
     if reading.base_mana_value:
         # (Opalescence: made creatures with base power and toughness set, layer 7b, which what reads a power
         # sees as an unread change of powers; their summoning sickness is the board's, CR 302.6; March of the
@@ -349,6 +342,9 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
         return TypeChange(
             sentence, affected, (), True, subtypes=lexicon.CREATURE_TYPES, while_counter=_while(reading)
         )
+    if reading.which is s.TypeSet.LISTED and any(t in CARD_TYPES for t in reading.types):
+        # ('Creatures you control are lands.': card types set, not added, CR 205.1a: reported, never ignored)
+        raise UnreadError(f"card types set: {sentence}")
     if reading.which is s.TypeSet.LISTED and not all(t in BASIC_LAND_TYPES for t in reading.types):
         return None
     if "Land" not in affected.types:
@@ -363,6 +359,44 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
     return TypeChange(
         sentence, affected, land_types, reading.adds, chosen=chosen, while_counter=_while(reading)
     )
+
+
+def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
+    """A card's own types: its 'This land is every basic land type.' (the Everywhere token's), or 'As long
+    as ~ has a slumber counter on it, it's a land.' (Arixmethes); any other is not read.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "As long as ~ has a slumber counter on it, it's a land"
+    >>> isle = _own_type_change(parse_static(text), text)
+    >>> str(isle.sets_types), isle.keeps_subtypes, isle.while_counter, isle.loses_abilities
+    ('Land', True, 'slumber', False)
+    """
+    own = ObjectFilter(self_only=True)
+    if reading.which is s.TypeSet.EVERY_BASIC_LAND_TYPE and not reading.while_text:
+        # (a characteristic-defining ability, CR 604.3, which gives the land the five types beside its own
+        # and so their mana abilities, CR 305.6; it sets no type another effect gave, and takes no ability
+        # away: CR 305.7 is about an effect that sets a land's subtype)
+        return TypeChange(sentence, own, tuple(BASIC_LAND_TYPES), True)
+    if (
+        reading.which is s.TypeSet.LISTED
+        and reading.while_text
+        and not reading.adds
+        and reading.types
+        and all(t in _SET_OWN_CARD_TYPES for t in reading.types)
+    ):
+        # (its card types set while its counter is on it, CR 205.1a: no creature then, so never summoning
+        # sick, and a Kraken no longer, CR 205.3d; its abilities kept: it sets no land type, CR 305.7)
+        sets = TypeLine(card_types=tuple(dict.fromkeys(reading.types)))
+        return TypeChange(
+            sentence, own, (), False, sets_types=sets, keeps_subtypes=True, while_counter=_while(reading)
+        )
+    # (a card's other own types, which a characteristic-defining ability gives it in every zone, CR 604.3,
+    # and so to its spell: not read)
+    raise UnreadError(f"the card's own types: {sentence}")
+
+
+#: The card types a permanent's own conditional sentence may set (not 'creature', which needs a P/T).
+_SET_OWN_CARD_TYPES = ("Land", "Artifact", "Enchantment")
 
 
 def _retyped(subject: s.Subject) -> ObjectFilter:

@@ -247,7 +247,10 @@ def _apply_type_change(
         if effect.sets_types is not None:
             # (Minimus Containment: its card types and subtypes set, its supertypes kept, its abilities lost)
             new_types[pid] = _set_types(line, effect.sets_types, keeps_subtypes=effect.keeps_subtypes)
-            newly_lost.add(pid)
+            if effect.loses_abilities or any(_is_land_subtype(t) for t in effect.sets_types.subtypes):
+                # (its abilities taken away, or a land type set, CR 305.7; a card type set alone, Arixmethes'
+                # 'it's a land', keeps them, CR 205.1a)
+                newly_lost.add(pid)
             continue
         if effect.removes_card_types:
             new_types[pid] = _without_card_types(line, effect.removes_card_types)
