@@ -283,12 +283,17 @@ def _effect_summary(effect: StaticEffect) -> str:
             colors = " and ".join(_type_words(ManaTypes(c)) for c in effect.devotion.colors)
             held = f" as long as your devotion to {colors} is less than {effect.devotion_below}"
         return f"{_each(effect.affected)} isn't {removed}{held}"
-    if isinstance(effect, TypeChange) and effect.subtypes:
-        if len(effect.subtypes) > 1 and set(effect.subtypes) == set(lexicon.CREATURE_TYPES):
-            return f"{_each(effect.affected)} is also every creature type"
-        return f"{_each(effect.affected)} is also {with_article(' and '.join(effect.subtypes))}"
-    if isinstance(effect, TypeChange) and effect.card_types:
-        return f"{_each(effect.affected)} is also {with_article(' and '.join(effect.card_types).lower())}"
+    if (
+        isinstance(effect, TypeChange)
+        and effect.subtypes
+        and set(effect.subtypes) == set(lexicon.CREATURE_TYPES)
+    ):
+        return f"{_each(effect.affected)} is also every creature type"
+    if isinstance(effect, TypeChange) and (effect.subtypes or effect.card_types):
+        # ('a Knight', 'an artifact', 'a Forest land': the subtypes before the card types, as Oracle has them)
+        subtypes = " and ".join((*effect.subtypes, *effect.land_types))
+        card_types = " and ".join(t.lower() for t in effect.card_types)
+        return f"{_each(effect.affected)} is also {with_article(f'{subtypes} {card_types}'.strip())}"
     if isinstance(effect, TypeChange):
         types = " ".join(effect.land_types) or "the chosen basic land type"
         how = f"also {types}" if effect.adds else f"{types} (replacing its land types and their abilities)"

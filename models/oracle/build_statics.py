@@ -41,13 +41,15 @@ from models.oracle import statics as s
 from models.oracle.build import spend_restriction
 from models.oracle.build_filters import amount, condition, object_filter, object_filters
 from models.oracle.grammar import UnreadError, parse_condition
-from models.types import BASIC_LAND_TYPES
+from models.types import BASIC_LAND_TYPES, CARD_TYPES, TypeLine
 
 __all__ = ["only_filter", "static_effect"]
 
 #: The card types an effect may add to permanents (not 'creature': a permanent made a creature would need
-#: its power, toughness and summoning sickness, which these effects also set: Opalescence).
-_ADDED_CARD_TYPES = ("Artifact", "Enchantment")
+#: its power, toughness and summoning sickness, which these effects also set: Opalescence). A permanent made
+#: a land (Ashaya's 'Forest lands') is one for whatever reads lands, and has its land types' mana abilities,
+#: its own {T} ones still subject to summoning sickness when it is a creature (CR 305.6, 302.6).
+_ADDED_CARD_TYPES = ("Artifact", "Enchantment", "Land")
 
 
 def only_filter(what: r.Nouns) -> ObjectFilter:
@@ -317,8 +319,21 @@ def _steady(affected: ObjectFilter | tuple[ObjectFilter, ...], sentence: str) ->
 
 
 def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | None:
-    if not isinstance(reading.subject, r.Nouns):
-        raise UnreadError("a type change of the card itself or of every object")
+    """The type change a reading makes (layer 4), or None when its types are none this reads.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "Nontoken creatures you control are Forest lands in addition to their other types"
+    >>> ashaya = _type_change(parse_static(text), text)
+    >>> ashaya.affected.describe(), ashaya.card_types, ashaya.land_types, ashaya.adds
+    ('nontoken creature you control', ('Land',), ('Forest',), True)
+    >>> text = "~ is every basic land type"
+    >>> everywhere = _type_change(parse_static(text), text)
+    >>> everywhere.affected.self_only, everywhere.land_types, everywhere.adds
+    (True, ('Plains', 'Island', 'Swamp', 'Mountain', 'Forest'), True)
+    """
+    affected = _retyped(reading.subject)
+    if affected.self_only:
+        return _own_type_change(reading, sentence)
     if reading.base_mana_value:
         # (Opalescence: made creatures with base power and toughness set, layer 7b, which what reads a power
         # sees as an unread change of powers; their summoning sickness is the board's, CR 302.6; March of the
@@ -329,46 +344,20 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
             or reading.which is not s.TypeSet.LISTED
         ):
             raise UnreadError(sentence)
-        affected = only_filter(reading.subject)
         return TypeChange(
             sentence, affected, (), True, card_types=reading.types, while_counter=_while(reading)
         )
-    if (
-        reading.which is s.TypeSet.LISTED
-        and reading.adds
-        and all(t in _ADDED_CARD_TYPES for t in reading.types)
-    ):
-        added = tuple(dict.fromkeys(reading.types))
-        return TypeChange(
-            sentence, only_filter(reading.subject), (), True, card_types=added, while_counter=_while(reading)
-        )
-    if (
-        reading.which is s.TypeSet.LISTED
-        and reading.adds
-        and reading.types
-        and all(t in lexicon.CREATURE_TYPES for t in reading.types)
-    ):
-        # ('Equipped creature is a Knight in addition to its other types': what counts or sacrifices Knights
-        # sees it; CR 205.3d, a creature type is added to a creature only, which the filter says)
-        affected = only_filter(reading.subject)
-        if affected.types != ("Creature",):
-            raise UnreadError(f"creature types added to what may be no creature: {sentence}")
-        return TypeChange(
-            sentence,
-            affected,
-            (),
-            True,
-            subtypes=tuple(dict.fromkeys(reading.types)),
-            while_counter=_while(reading),
-        )
+    if reading.which is s.TypeSet.LISTED and reading.adds:
+        return _types_added(reading, affected, sentence)
     if reading.which is s.TypeSet.EVERY_CREATURE_TYPE:
-        affected = only_filter(reading.subject)
         return TypeChange(
             sentence, affected, (), True, subtypes=lexicon.CREATURE_TYPES, while_counter=_while(reading)
         )
+    if reading.which is s.TypeSet.LISTED and any(t in CARD_TYPES for t in reading.types):
+        # ('Creatures you control are lands.': card types set, not added, CR 205.1a: reported, never ignored)
+        raise UnreadError(f"card types set: {sentence}")
     if reading.which is s.TypeSet.LISTED and not all(t in BASIC_LAND_TYPES for t in reading.types):
         return None
-    affected = only_filter(reading.subject)
     if "Land" not in affected.types:
         return None
     if reading.which is s.TypeSet.EVERY_LAND_TYPE and not reading.adds:
@@ -380,6 +369,91 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
     chosen = reading.which is s.TypeSet.CHOSEN
     return TypeChange(
         sentence, affected, land_types, reading.adds, chosen=chosen, while_counter=_while(reading)
+    )
+
+
+def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
+    """A card's own types: its 'This land is every basic land type.' (the Everywhere token's), or 'As long
+    as ~ has a slumber counter on it, it's a land.' (Arixmethes); any other is not read.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "As long as ~ has a slumber counter on it, it's a land"
+    >>> isle = _own_type_change(parse_static(text), text)
+    >>> str(isle.sets_types), isle.keeps_subtypes, isle.while_counter, isle.loses_abilities
+    ('Land', True, 'slumber', False)
+    """
+    own = ObjectFilter(self_only=True)
+    if reading.which is s.TypeSet.EVERY_BASIC_LAND_TYPE and not reading.while_text:
+        # (a characteristic-defining ability, CR 604.3, which gives the land the five types beside its own
+        # and so their mana abilities, CR 305.6; it sets no type another effect gave, and takes no ability
+        # away: CR 305.7 is about an effect that sets a land's subtype)
+        return TypeChange(sentence, own, tuple(BASIC_LAND_TYPES), True)
+    if (
+        reading.which is s.TypeSet.LISTED
+        and reading.while_text
+        and not reading.adds
+        and reading.types
+        and all(t in _SET_OWN_CARD_TYPES for t in reading.types)
+    ):
+        # (its card types set while its counter is on it, CR 205.1a: no creature then, so never summoning
+        # sick, and a Kraken no longer, CR 205.3d; its abilities kept: it sets no land type, CR 305.7)
+        sets = TypeLine(card_types=tuple(dict.fromkeys(reading.types)))
+        return TypeChange(
+            sentence, own, (), False, sets_types=sets, keeps_subtypes=True, while_counter=_while(reading)
+        )
+    # (a card's other own types, which a characteristic-defining ability gives it in every zone, CR 604.3,
+    # and so to its spell: not read)
+    raise UnreadError(f"the card's own types: {sentence}")
+
+
+#: The card types a permanent's own conditional sentence may set (not 'creature', which needs a P/T).
+_SET_OWN_CARD_TYPES = ("Land", "Artifact", "Enchantment")
+
+
+def _retyped(subject: s.Subject) -> ObjectFilter:
+    """What a type change applies to: the card itself ('~ is every basic land type'), or one description."""
+    if isinstance(subject, s.SelfSubject):
+        return ObjectFilter(self_only=True)
+    if isinstance(subject, s.EveryObject):
+        raise UnreadError("a type change of every object")
+    return only_filter(subject)
+
+
+def _types_added(reading: s.TypeChangeReading, affected: ObjectFilter, sentence: str) -> TypeChange | None:
+    """'<subject> is/are <types> in addition to its/their other types': card types added ('artifacts',
+    ``_ADDED_CARD_TYPES``), creature types added to creatures, basic land types added to lands, or together
+    ('Forest lands': Ashaya's, the card type and its subtype, CR 205.1b); each subtype must belong to a card
+    type the objects have or are given (CR 205.3d). None when a type is none of those.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "Equipped creature is a Knight in addition to its other types"
+    >>> knight = _types_added(parse_static(text), ObjectFilter(types=("Creature",)), text)
+    >>> knight.subtypes, knight.card_types, knight.land_types
+    (('Knight',), (), ())
+    """
+    types = tuple(dict.fromkeys(reading.types))
+    card_types = tuple(t for t in types if t in CARD_TYPES)
+    if not all(t in _ADDED_CARD_TYPES for t in card_types):
+        return None
+    subtypes = [t for t in types if t not in card_types]
+    land_types = tuple(t for t in subtypes if t in BASIC_LAND_TYPES)
+    creature_types = tuple(t for t in subtypes if lexicon.SUBTYPES.get(t) == "creature")
+    if len(land_types) + len(creature_types) != len(subtypes):
+        return None
+    has = {*affected.types, *card_types}
+    if land_types and "Land" not in has:
+        return None
+    if creature_types and "Creature" not in has:
+        # (CR 205.3d: a creature type is added to a creature only, which the filter must say)
+        raise UnreadError(f"creature types added to what may be no creature: {sentence}")
+    return TypeChange(
+        sentence,
+        affected,
+        land_types,
+        True,
+        card_types=card_types,
+        subtypes=creature_types,
+        while_counter=_while(reading),
     )
 
 

@@ -301,6 +301,12 @@ class StaticRules(Transformer[Token, Any]):
             reading.subject, reading.types, reading.which, reading.adds, str(condition).strip()
         )
 
+    def own_type_change_while(
+        self, _as_long_as: None, condition: Token, types: tuple[str, ...]
+    ) -> TypeChangeReading:
+        """'As long as ~ has a slumber counter on it, it's a land.': 'it' is the card itself."""
+        return TypeChangeReading(SelfSubject(), types, TypeSet.LISTED, False, str(condition).strip())
+
     def every_land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         supertypes = [str(word).lower() for word in _tokens(parts, "SUPERTYPE")]
         if supertypes not in ([], ["basic"]):

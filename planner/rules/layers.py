@@ -247,29 +247,31 @@ def _apply_type_change(
         if effect.sets_types is not None:
             # (Minimus Containment: its card types and subtypes set, its supertypes kept, its abilities lost)
             new_types[pid] = _set_types(line, effect.sets_types, keeps_subtypes=effect.keeps_subtypes)
-            newly_lost.add(pid)
+            if effect.loses_abilities or any(_is_land_subtype(t) for t in effect.sets_types.subtypes):
+                # (its abilities taken away, or a land type set, CR 305.7; a card type set alone, Arixmethes'
+                # 'it's a land', keeps them, CR 205.1a)
+                newly_lost.add(pid)
             continue
         if effect.removes_card_types:
             new_types[pid] = _without_card_types(line, effect.removes_card_types)
             continue
-        if effect.card_types:
+        if effect.adds:
+            # (card types, then the subtypes they and the others allow, CR 205.3d: Ashaya's 'Forest lands'
+            # makes a land of a creature and a Forest of that land; every creature type, CR 205.3m)
             added = tuple(t for t in effect.card_types if t not in line.card_types)
             if added:
-                new_types[pid] = replace(line, card_types=(*line.card_types, *added))
+                line = replace(line, card_types=(*line.card_types, *added))
+            subtypes = (*effect.subtypes, *(effect.land_types if line.is_a("Land") else ()))
+            new = tuple(t for t in subtypes if t not in line.subtypes)
+            if new:
+                line = line.with_subtypes((*line.subtypes, *new))
+            if line is not types[pid]:
+                new_types[pid] = line
             continue
-        if effect.subtypes:  # (every creature type: added, CR 205.3m)
-            new_types[pid] = line.with_subtypes(
-                (*line.subtypes, *(t for t in effect.subtypes if t not in line.subtypes))
-            )
-            continue
-        if effect.adds:
-            subtypes = (*line.subtypes, *(t for t in effect.land_types if t not in line.subtypes))
-        else:
-            # 305.7: the new land types replace the old ones; other subtypes (Dryad) stay.
-            kept = tuple(t for t in line.subtypes if not _is_land_subtype(t))
-            subtypes = (*kept, *effect.land_types)
-            newly_lost.add(pid)
-        new_types[pid] = line.with_subtypes(subtypes)
+        # 305.7: the new land types replace the old ones; other subtypes (Dryad) stay.
+        kept = tuple(t for t in line.subtypes if not _is_land_subtype(t))
+        new_types[pid] = line.with_subtypes((*kept, *effect.land_types))
+        newly_lost.add(pid)
     return new_types, frozenset(newly_lost)
 
 

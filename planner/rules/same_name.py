@@ -112,12 +112,12 @@ def _changer(view: BoardView, source: str) -> str | None:
     of their lands that shares its name with another of them, or None."""
     controller = view.permanent(source).controller
     board = view.board
-    names = [fold_name(p.name) for p in board.permanents if p.controller == controller and _land(p)]
+    names = [fold_name(p.name) for p in board.permanents if p.controller == controller and _land(view, p)]
     shared = {name for name in names if names.count(name) > 1}
     if not shared:
         return None
     for permanent, ability in possible_abilities(view):
-        own_shared = _land(permanent) and fold_name(permanent.name) in shared
+        own_shared = _land(view, permanent) and fold_name(permanent.name) in shared
         if permanent.controller == controller and _takes_shared(
             view, ability, own_shared, shared, controller
         ):
@@ -125,8 +125,9 @@ def _changer(view: BoardView, source: str) -> str | None:
     return None
 
 
-def _land(permanent: Permanent) -> bool:
-    return permanent.type_line.is_a("Land")
+def _land(view: BoardView, permanent: Permanent) -> bool:
+    """True for a land: as printed, or made one by a type change (a creature made a Forest land)."""
+    return permanent.type_line.is_a("Land") or view.type_line(permanent.id).is_a("Land")
 
 
 def _takes_shared(
@@ -143,13 +144,14 @@ def _takes_shared(
     if cost.sacrifice is None:
         return False
     return any(
-        _may_match(cost.sacrifice, land)
+        _may_match(view, cost.sacrifice, land)
         for land in view.board.permanents
-        if land.controller == controller and _land(land) and fold_name(land.name) in shared
+        if land.controller == controller and _land(view, land) and fold_name(land.name) in shared
     )
 
 
-def _may_match(flt: ObjectFilter, land: Permanent) -> bool:
-    """True unless the filter names a type the land neither has as printed nor may get from an effect that
-    changes land types (a basic land type, CR 305.7)."""
-    return all(land.type_line.is_a(t) or t in BASIC_LAND_TYPES for t in flt.types)
+def _may_match(view: BoardView, flt: ObjectFilter, land: Permanent) -> bool:
+    """True unless the filter names a type the land neither has as printed or now (a creature made a land)
+    nor may get from an effect that changes land types (a basic land type, CR 305.7)."""
+    line = view.type_line(land.id)
+    return all(land.type_line.is_a(t) or line.is_a(t) or t in BASIC_LAND_TYPES for t in flt.types)

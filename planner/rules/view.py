@@ -332,8 +332,9 @@ class BoardView:
         """
         if self.parsed[pid].effects:
             return None
-        # a land-type effect applies to lands only, and never makes a land of a nonland (CR 305.7): a
-        # nonland's leaving changes no land's type, nor the order the effects apply in (CR 613.8)
+        # a land-type effect applies to lands only (CR 305.7), and whatever a type change makes a land (a
+        # creature made a Forest land) is one here: a nonland's leaving changes no land's type, nor the order
+        # the effects apply in (CR 613.8)
         if self.type_line(pid).is_a("Land") and any(isinstance(e.effect, TypeChange) for e in self.effects):
             return None
         if pid in counted_by_conditions(self):
