@@ -13,7 +13,9 @@ none (or the pool holds mana); and each activation that costs mana is paid with 
 before it (the pool's included), every net amount here being at least 0, so the whole net mana reaches at
 least what one such activation makes (Cascading Cataracts' five, paid with five made before it: a plan
 needing its {G} for {W/U}{W/U}{G} floats two, where the sum alone floats none). Each colored symbol takes
-one mana of its types, so a type wanted by several symbols wants that many (two Signets' {W} for {W}{W}).
+one mana of its types, so a type wanted by several symbols wants that many (two Signets' {W} for {W}{W});
+and each pick of an ability's mana is mana of one type, however much of it a multiplier makes (Arcane
+Signet under Nyxbloom Ancient: three {B} or three {R}, :func:`yield_choices`).
 The objective ranks life, damage and sacrifices above the mana floating, so the same floor of the plans
 that use no template costing at those levels is a row of its own, lifted by each use of such a template
 (:func:`floating_floors`). The rows hold for every plan, so every answer is the same; they only let the LP
