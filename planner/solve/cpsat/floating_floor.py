@@ -242,8 +242,9 @@ def yield_choices(
     >>> bounce = Packet(ManaTypes.parse("BR"), 2, 1, ManaTag(source="b"))  # two picks: {B}{B}, {B}{R}, {R}{R}
     >>> yield_choices((bounce,), [black, red], [2, 1])
     ((2, 0), (1, 1))
-    >>> yield_choices((), [black], [1])
-    ((0,),)
+    >>> nothing = Packet(ManaTypes(), 1, 1, ManaTag(source="n"))
+    >>> yield_choices((), [black], [1]), yield_choices((nothing,), [black], [1])
+    (((0,),), ((0,),))
     """
     return _choices_of(
         tuple((p.types.mask, p.picks, p.per_pick) for p in packets), tuple(wanted), tuple(counts)
@@ -262,6 +263,8 @@ def _choices_of(
             for bit in (1 << n for n in range(mask.bit_length()))
             if mask & bit
         }
+        if not steps:
+            continue  # (a packet of no type adds no mana)
         # (more picks than wanted mana add none wanted; picks that all make the same go at once)
         times, scale = (1, min(picks, sum(counts))) if len(steps) == 1 else (min(picks, sum(counts)), 1)
         for _ in range(times):
