@@ -23,7 +23,7 @@ from planner.rules.reference import reference_search
 from planner.rules.replay import replay
 from planner.solve.cpsat import solve_payment
 from planner.solve.cpsat.extract import solution_of
-from planner.solve.cpsat.solve import stages
+from planner.solve.cpsat.solve import sources_of, stages
 from planner.solve.cpsat.spine import build
 from planner.solve.fast import reduction, sources
 from planner.solve.fast import search as fast_search
@@ -237,7 +237,8 @@ def test_a_solution_cut_off_before_colors_lost_reports_the_colors_its_plan_loses
         ("gc", "Graven Cairns"),
     )
     problem = PaymentProblem.of(board, PaymentTarget.of("{X}{G}"), "me")
-    first = stages(build(problem, merge=False).terms)[0]
+    record = build(problem, merge=False)
+    first = stages(record.terms, sources=sources_of(record))[0]
     assert "x" in [name for name, _, _ in first] and "colors_lost" not in [name for name, _, _ in first]
     for wanted in range(5):  # any plan for each X the board can pay: no objective, the solver's first
         built = build(problem, merge=False)
@@ -367,7 +368,8 @@ def test_max_x_later_stage_is_the_reference_searchs_best(cost: str) -> None:
         ("g", "Mystic Gate"),
     )
     problem = PaymentProblem.of(board, PaymentTarget.of(cost), "me")
-    assert len(stages(build(problem).terms)) >= 2
+    record = build(problem)
+    assert len(stages(record.terms, sources=sources_of(record))) >= 2
     solution = solve_payment(problem)
     assert solution.plan is not None and solution.x is not None
     largest = -1

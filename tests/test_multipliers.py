@@ -23,6 +23,7 @@ from models.board import Board
 from models.cost import PaymentTarget
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from planner.rules.production import ManaTag, Outcome, Packet, _by_types_made
+from planner.solve.cpsat import solve as solve_module
 from planner.solve.cpsat import spine
 from planner.solve.cpsat.analysis import analysed
 from planner.solve.cpsat.solve import solve
@@ -35,7 +36,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.boards import multiplier_questions  # noqa: E402
+from benchmarks.bench_no import questions  # noqa: E402
+from benchmarks.boards import MULTIPLIERS, multiplier_questions  # noqa: E402
 
 #: Cards that multiply, add to or count mana, one of each at most on a board.
 _MULTIPLIERS = ["Nyxbloom Ancient", "Mana Reflection", "Caged Sun", "Heartbeat of Spring", "Cabal Coffers"]
@@ -271,3 +273,29 @@ def test_an_orderable_optimum_under_a_tripler_floats_the_remainder() -> None:
     result = agrees_with_reference(board, target, max_states=20_000)
     assert result is not None and result.payable
     assert dict(result.objective)["mana_floating"] == 2
+
+
+@pytest.mark.parametrize(("seed", "index"), [(22, 243), (21, 189), (21, 233)])
+def test_a_few_sources_stages_uncut_after_colors_lost_reach_the_same_optimum(
+    seed: int, index: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bench_no --multipliers questions whose levels don't fit in one stage (Nyxbloom Ancient and Mana
+    Reflection make the mana bounds large) on boards of up to 60 permanents: the stages are no longer cut
+    after 'colors lost' there (:data:`planner.solve.cpsat.solve.CUT_FROM_SOURCES`, issue 41), one stage
+    fewer; cut as before (every board counted as many sources), the same objective, level by level."""
+    question = questions(index + 1, seed, MULTIPLIERS)[index]
+    board = Board.from_dict(question.board)
+    keep = PaymentTarget.of(question.keep) if question.keep else None
+    answers, counts = [], []
+    for cut_from in (solve_module.CUT_FROM_SOURCES, 0):
+        monkeypatch.setattr(solve_module, "CUT_FROM_SOURCES", cut_from)
+        problem = PaymentProblem.of(
+            board, PaymentTarget.of(question.cost), keep=keep, x=question.x, time_limit=60.0
+        )
+        record = build(problem)
+        counts.append(len(solve_module.stages(record.terms, sources=solve_module.sources_of(record))))
+        solution = solved(problem)
+        assert solution.status is SolveStatus.OPTIMAL
+        answers.append(solution.objective)
+    assert counts[0] < counts[1]
+    assert answers[0] == answers[1]

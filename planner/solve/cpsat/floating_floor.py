@@ -13,7 +13,9 @@ none (or the pool holds mana); and each activation that costs mana is paid with 
 before it (the pool's included), every net amount here being at least 0, so the whole net mana reaches at
 least what one such activation makes (Cascading Cataracts' five, paid with five made before it: a plan
 needing its {G} for {W/U}{W/U}{G} floats two, where the sum alone floats none). Each colored symbol takes
-one mana of its types, so a type wanted by several symbols wants that many (two Signets' {W} for {W}{W}).
+one mana of its types, so a type wanted by several symbols wants that many (two Signets' {W} for {W}{W});
+and each pick of an ability's mana is mana of one type, however much of it a multiplier makes (Arcane
+Signet under Nyxbloom Ancient: three {B} or three {R}, :func:`yield_choices`).
 The objective ranks life, damage and sacrifices above the mana floating, so the same floor of the plans
 that use no template costing at those levels is a row of its own, lifted by each use of such a template
 (:func:`floating_floors`). The rows hold for every plan, so every answer is the same; they only let the LP
@@ -39,6 +41,7 @@ from models.kept import per_card
 from models.mana import ManaType, ManaTypes
 from planner.rules.activations import Activation
 from planner.rules.costs import energy_paid
+from planner.rules.packets import Packet
 from planner.rules.pool import SpendRules
 from planner.solve.cpsat.record import Expr, Layer, PaymentModel, total
 from planner.solve.cpsat.unspent import doubling_templates
@@ -59,6 +62,7 @@ __all__ = [
     "least_over",
     "most_kept",
     "tied_up_floor",
+    "yield_choices",
 ]
 
 
@@ -131,7 +135,8 @@ def floating_floors(record: PaymentModel, layer: Layer) -> Floors:
     start = _FREE if layer.pool else 0
     start |= _met(wanted, ManaTypes.of(unit.type for unit in layer.pool).mask)
     pooled = [sum(1 for unit in layer.pool if _in(unit.type, each)) for each in wanted]
-    items: list[tuple[Item, bool, str | None]] = []  # (each item, whether dear, the permanent it taps)
+    # (each template's items, whether dear, the permanent it taps)
+    items: list[tuple[tuple[Item, ...], bool, str | None]] = []
     for template in record.templates:
         cost = _fixed_amount(template.ability.cost.mana.symbols)
         if cost is None:
@@ -143,14 +148,15 @@ def floating_floors(record: PaymentModel, layer: Layer) -> Floors:
         for packet in template.outcome.packets:
             made |= packet.types.mask
         kind = _COSTED if cost else _FREE
-        yields = tuple(
-            sum(p.total for p in template.outcome.packets if p.types.mask & each) for each in wanted
-        )
         first = template.outcome.total if cost else 0
-        item = Item(net, kind | _met(wanted, made), template.bound, first, yields)
+        # (one item per way its picks' types can go, each as good as no other: a use makes one of them)
+        choices = tuple(
+            Item(net, kind | _met(wanted, made), template.bound, first, yields)
+            for yields in yield_choices(template.outcome.packets, wanted, counts)
+        )
         # (tapped once each: CR 602.2b, resources.share_resources)
         tapped = template.ability.cost.tap and template.pid not in record.cycles
-        items.append((item, _dear(template), template.pid if tapped else None))
+        items.append((choices, _dear(template), template.pid if tapped else None))
     hand = [
         Item(
             h.mana.total,
@@ -163,12 +169,19 @@ def floating_floors(record: PaymentModel, layer: Layer) -> Floors:
     needed = target - len(layer.pool)
 
     def least(dear: bool) -> int | None:
-        alone = [item for item, is_dear, pid in items if pid is None and (dear or not is_dear)]
+        alone: list[Item] = []
+        shared: list[tuple[Sequence[Item], int]] = []
         tapping: dict[str, list[Item]] = defaultdict(list)
-        for item, is_dear, pid in items:
-            if pid is not None and (dear or not is_dear):
-                tapping[pid].append(item)
-        shared = [(each, len(record.members[pid])) for pid, each in tapping.items()]
+        for choices, is_dear, pid in items:
+            if is_dear and not dear:
+                continue
+            if pid is not None:
+                tapping[pid].extend(choices)
+            elif len(choices) == 1:
+                alone.extend(choices)
+            else:
+                shared += _choosing(choices, sum(counts))
+        shared += [(each, len(record.members[pid])) for pid, each in tapping.items()]
         return least_excess(
             needed,
             alone + hand,
@@ -210,6 +223,90 @@ _FREE, _COSTED = 1, 2
 
 #: The most colored symbols' types followed (each doubles the work; leaving one out only weakens the floor).
 _MOST_WANTED = 3
+
+
+def yield_choices(
+    packets: Sequence[Packet], wanted: Sequence[int], counts: Sequence[int]
+) -> tuple[tuple[int, ...], ...]:
+    """The mana of each wanted type (a mask of types, :func:`least_excess`) one activation can make, one
+    tuple per way of choosing its picks' types, each count capped at ``counts`` (what is wanted of it)
+    and none at or below another: each pick of a packet is mana of one type (Arcane Signet under Nyxbloom
+    Ancient: three {B} or three {R}, never both), where the sum of the packets' mana meeting each type
+    would count the same three for both.
+
+    >>> from planner.rules.packets import ManaTag
+    >>> signet = Packet(ManaTypes.parse("WUBRG"), 1, 3, ManaTag(source="s"))  # three of one color
+    >>> black, red = ManaTypes.parse("B").mask, ManaTypes.parse("R").mask
+    >>> yield_choices((signet,), [black, red], [2, 1])
+    ((2, 0), (0, 1))
+    >>> bounce = Packet(ManaTypes.parse("BR"), 2, 1, ManaTag(source="b"))  # two picks: {B}{B}, {B}{R}, {R}{R}
+    >>> yield_choices((bounce,), [black, red], [2, 1])
+    ((2, 0), (1, 1))
+    >>> nothing = Packet(ManaTypes(), 1, 1, ManaTag(source="n"))
+    >>> yield_choices((), [black], [1]), yield_choices((nothing,), [black], [1])
+    (((0,),), ((0,),))
+    """
+    return _choices_of(
+        tuple((p.types.mask, p.picks, p.per_pick) for p in packets), tuple(wanted), tuple(counts)
+    )
+
+
+@per_card(maxsize=4096)
+def _choices_of(
+    packets: tuple[tuple[int, int, int], ...], wanted: tuple[int, ...], counts: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """:func:`yield_choices` of packets given as (mask of types, picks, mana per pick)."""
+    reached = {tuple(0 for _ in wanted)}
+    for mask, picks, per_pick in packets:
+        steps = {
+            tuple(per_pick if each & bit else 0 for each in wanted)
+            for bit in (1 << n for n in range(mask.bit_length()))
+            if mask & bit
+        }
+        if not steps:
+            continue  # (a packet of no type adds no mana)
+        # (more picks than wanted mana add none wanted; picks that all make the same go at once)
+        times, scale = (1, min(picks, sum(counts))) if len(steps) == 1 else (min(picks, sum(counts)), 1)
+        for _ in range(times):
+            reached = _best_of(
+                {
+                    tuple(
+                        min(have + scale * more, most)
+                        for have, more, most in zip(old, step, counts, strict=True)
+                    )
+                    for old in reached
+                    for step in steps
+                }
+            )
+    return tuple(sorted(reached, reverse=True))
+
+
+def _best_of(vectors: set[tuple[int, ...]]) -> set[tuple[int, ...]]:
+    """The vectors no other one is at least as large as in every place."""
+    return {
+        vector
+        for vector in vectors
+        if not any(other != vector and all(map(int.__ge__, other, vector)) for other in vectors)
+    }
+
+
+def _choosing(choices: Sequence[Item], wanted: int) -> list[tuple[Sequence[Item], int]]:
+    """The groups of :func:`least_excess` for one template whose uses each make one of several ``choices``
+    (:func:`yield_choices`): at most ``wanted`` (the wanted mana in all) of its uses can make any of it,
+    so those choose, and the rest, if any, count their net mana alone (the sums and the wanted mana they
+    reach are the same, and the group's work stays within ``wanted`` steps however often it can be used).
+
+    >>> a, b = Item(3, _FREE, 9, yields=(2, 0)), Item(3, _FREE, 9, yields=(0, 1))
+    >>> [(len(items), times, items[0].yields) for items, times in _choosing([a, b], 3)]
+    [(2, 3, (2, 0)), (1, 6, (0, 0))]
+    """
+    most = choices[0].most
+    groups: list[tuple[Sequence[Item], int]] = [(choices, min(most, wanted))]
+    if most > wanted:
+        first = choices[0]
+        rest = Item(first.amount, first.flags, most - wanted, first.made, tuple(0 for _ in first.yields))
+        groups.append(([rest], rest.most))
+    return groups
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,7 +58,7 @@ def solve(record: PaymentModel) -> Solution | None:
     # infeasible payment turns them into assumptions, in this same model, to learn which slots clash.
     fixing = [model.add(literal == 1).index for literal in record.main.assumptions.values()]
     best: Solution | None = None
-    for number, stage in enumerate(stages(terms)):
+    for number, stage in enumerate(stages(terms, sources=sources_of(record))):
         expressions: list[Expr] = []
         weights: list[int] = []
         weight = 1
@@ -242,14 +242,13 @@ _CORE_SLACK = 0.003
 _STAGE_WEIGHT_LIMIT = 2**53
 
 
-def stages(
-    terms: list[Term],
-) -> list[list[Term]]:
+def stages(terms: list[Term], *, sources: int) -> list[list[Term]]:
     """Consecutive objective levels packed into stages whose combined weight stays under a limit; 'colors
     lost' starts a stage of its own after the largest X (``max_x``: that stage's optimum uses as much of the
     board as it can, and on 1,000 permanents the two in one stage took 1.3 s to prove, under 0.2 s apart).
-    Where the levels don't fit in one stage anyway, a stage is also cut after 'colors lost' and before the
-    tie-break (:data:`_CUT_AFTER`, :data:`_CUT_BEFORE`), the other stages packed as before.
+    Where the levels don't fit in one stage anyway, a stage is also cut before the tie-break and, on boards
+    of :data:`CUT_FROM_SOURCES` mana sources or more (``sources``), after 'colors lost' (:data:`_CUT_AFTER`,
+    :data:`_CUT_BEFORE`), the other stages packed as before.
 
     Where every level fits in one stage (boards of tens of permanents, whose levels' bounds are small), one
     solve proves them all, and a stage more would cost more than it saves (caged sun 26 of bench_no: 70 ->
@@ -258,10 +257,17 @@ def stages(
     >>> big = 2**20  # (the bounds of a board of hundreds of sources)
     >>> names = ("mana_floating", "colors_lost", "mana_tied_up", "painless_used", "tie_break")
     >>> terms = [(name, 0, 6 if name == "colors_lost" else big) for name in names]
-    >>> [[name for name, _, _ in stage] for stage in stages(terms)]
+    >>> [[name for name, _, _ in stage] for stage in stages(terms, sources=900)]
     [['mana_floating', 'colors_lost'], ['mana_tied_up'], ['painless_used'], ['tie_break']]
-    >>> [[name for name, _, _ in stage] for stage in stages([(name, 0, 9) for name, _, _ in terms])]
+    >>> small = [(name, 0, 9) for name, _, _ in terms]
+    >>> [[name for name, _, _ in stage] for stage in stages(small, sources=900)]
     [['mana_floating', 'colors_lost', 'mana_tied_up', 'painless_used', 'tie_break']]
+    >>> few = [(name, 0, {"colors_lost": 6, "mana_tied_up": 400, "tie_break": 2**40}.get(name, 2**10))
+    ...        for name in names]  # (tens of sources under mana multipliers, the tie-break alone too heavy)
+    >>> [[name for name, _, _ in stage] for stage in stages(few, sources=40)]
+    [['mana_floating', 'colors_lost', 'mana_tied_up', 'painless_used'], ['tie_break']]
+    >>> [[name for name, _, _ in stage] for stage in stages(few, sources=900)]
+    [['mana_floating', 'colors_lost'], ['mana_tied_up', 'painless_used'], ['tie_break']]
     """
     stages: list[list[Term]] = []
     weight = 1
@@ -274,11 +280,12 @@ def stages(
         weight *= term[2]
     if len(stages) == 1:
         return stages
+    after = _CUT_AFTER if sources >= CUT_FROM_SOURCES else frozenset()
     cut: list[list[Term]] = []
     for stage in stages:
         cut.append([])
         for term in stage:
-            if cut[-1] and (cut[-1][-1][0] in _CUT_AFTER or term[0] in _CUT_BEFORE):
+            if cut[-1] and (cut[-1][-1][0] in after or term[0] in _CUT_BEFORE):
                 cut.append([])
             cut[-1].append(term)
     return cut
@@ -292,6 +299,24 @@ def stages(
 #: levels after it packed again from the mana tied up on took the flexibility into their stage, which then
 #: took seconds on the same boards.
 _CUT_AFTER = frozenset({"colors_lost"})
+
+#: The fewest mana sources (the permanents the model's activations stand for) on which a stage is cut
+#: after 'colors lost' (:func:`stages`): the cut is for the mana tied up of hundreds of sources (bench_big's
+#: boards of 1,000 permanents). On boards of tens of permanents whose levels don't fit in one stage only
+#: because of mana multipliers' bounds, the cut left a stage of the mana tied up whose first plan at its
+#: optimum took the LP-guided search its whole share and the default search 0.23 of deterministic time
+#: (bench_no --multipliers seed 22 question 243, {54}{R} keeping {R}{R} under Nyxbloom Ancient and Mana
+#: Reflection: 871 -> 370 ms of CPU uncut; seed 21 questions 189 and 233: 179 -> 131 and 55 -> 35 ms; the
+#: only questions of seeds 21 and 22 it touched, each the same objective). bench_big's random boards of 997
+#: permanents have 628-651 sources (seeds 1, 2 and 7): cut as before.
+CUT_FROM_SOURCES = 200
+
+
+def sources_of(record: PaymentModel) -> int:
+    """How many permanents the model's activations stand for (the members of each merged group): the mana
+    sources that decide whether a stage is cut after 'colors lost' (:func:`stages`)."""
+    return sum(len(record.members[pid]) for pid in {template.pid for template in record.templates})
+
 
 #: The levels before which a stage is cut where the objective needs several (:func:`stages`): the
 #: tie-break by id, whose bound (hundreds of thousands on 1,000 permanents) times the painless and
