@@ -9,6 +9,7 @@ additional costs (:mod:`models.additional_costs`) are planned with the mana.
 
 from __future__ import annotations
 
+from models.additional_costs import ExtraMana, LifeCost
 from models.alternative_costs import FACE_DOWN_KEYWORDS
 from models.board import Card, Player
 from models.carddata.names import CardResolver
@@ -84,6 +85,7 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
     if paid is None:
         played = ": a land is played, not cast" if card.type_line.is_a("Land") else ""
         raise InputError(f"{card.name} has no mana cost to pay (CR 202.1b{played}); give COST")
+    costs = additional_costs(card.oracle, card.name)
     return PaymentTarget(
         cost=paid,
         type_line=defined_types(card.type_line, keywords),
@@ -97,6 +99,12 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
         text=card.oracle,
         keywords=frozenset(keywords),
         riders=spent_riders(card.oracle, card.name),
-        additional_costs=additional_costs(card.oracle, card.name),
+        additional_costs=tuple(cost for cost in costs if not isinstance(cost, ExtraMana | LifeCost)),
+        # (mana and life paid as they are, no choice: added to the total cost, CR 601.2f; Old Stickfingers'
+        # "pay {X}" is the X of its mana cost, CR 107.3)
+        additional_mana=sum(
+            (ManaCost.parse(c.symbols) for c in costs if isinstance(c, ExtraMana)), ManaCost(())
+        ),
+        additional_life=sum(cost.life for cost in costs if isinstance(cost, LifeCost)),
         targets=printed_targets(card.oracle, card.type_line),
     )

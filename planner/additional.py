@@ -39,6 +39,7 @@ from planner.rules.additional_costs import (
     discard_candidates,
     discard_choices,
     exiles_from_hand,
+    life_reason,
     planned_costs,
     returns_permanents,
     reveal_choices,
@@ -121,7 +122,7 @@ def choose_additional(
     chosen = plain.with_x(x) if x is not None and plain.cost.has_variable else plain
     generic = locked_in(view_of(board), chosen, player).cost.generic
     for way in cost_ways(target.additional_costs, generic):
-        reason = unpaid_reason(board, player, way.costs, target.name)
+        reason = unpaid_reason(board, player, way.costs, target.name) or life_reason(board, player, way)
         if reason is not None:
             reasons.append(reason)
             continue

@@ -25,6 +25,7 @@ from models.additional_costs import (
     DiscardCost,
     EitherCost,
     ExtraMana,
+    LifeCost,
     OptionalSacrifice,
     OptionalTap,
     RevealCost,
@@ -64,8 +65,9 @@ __all__ = [
 #: The card types of permanents (CR 110.4): a sacrifice names one of them or a subtype.
 _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 #: Mana symbols paid as (part of) a spell's cost: generic and colored mana, {C} ('pay {W}{U}{B}{R}{G}'),
-#: hybrid and Phyrexian symbols ('pay {W/U}', '{2/B}', '{G/P}'); no X.
-_MANA = re.compile(r"^(?:\{(?:[0-9]+|[WUBRGC]|[WUBRG]/[WUBRGP]|2/[WUBRG]|[WUBRG]/[WUBRG]/P)\})+$")
+#: hybrid and Phyrexian symbols ('pay {W/U}', '{2/B}', '{G/P}'), and X (an additional cost's 'pay {X}', Old
+#: Stickfingers': the X of the spell's mana cost, CR 107.3; no alternative cost reads it).
+_MANA = re.compile(r"^(?:\{(?:[0-9]+|[WUBRGCX]|[WUBRG]/[WUBRGP]|2/[WUBRG]|[WUBRG]/[WUBRG]/P)\})+$")
 #: A spell's cost part: a reading of the activated costs' rules, mana or energy paid, or a record made.
 SpellCostPart = ManaSymbols | PayLife | PayEnergy | SacrificeCost | DiscardCost | RevealCost | HandExile
 
@@ -201,6 +203,8 @@ def alternative_cost(parts: tuple[SpellCostPart, ...]) -> AlternativeCost:
     sacrifices: list[SacrificeCost] = []
     exile: HandExile | None = None
     for part in parts:
+        if isinstance(part, ManaSymbols) and "X" in part.symbols:
+            raise UnreadError(f"an alternative cost of {part.symbols}")
         if isinstance(part, ManaSymbols) and not mana:
             mana = part.symbols
         elif isinstance(part, PayLife):
@@ -262,14 +266,22 @@ class SpellCostRules(Transformer[Token, Any]):
     def additional_cost(
         self, _opening: None, costs: tuple[SpellCostPart | EitherCost, ...]
     ) -> tuple[Any, ...]:
-        if not all(
-            isinstance(
+        """The parts of an additional cost: sacrifices, discards, reveals, a choice of costs, an optional
+        cost, and mana and life paid as they are (Old Stickfingers' "pay {X}": :class:`ExtraMana`, the X of
+        the mana cost, CR 107.3; "pay 2 life": :class:`LifeCost`, a life of at least one)."""
+        read: list[Any] = []
+        for part in costs:
+            if isinstance(part, ManaSymbols):
+                read.append(ExtraMana(str(ManaCost.parse(part.symbols))))
+            elif isinstance(part, PayLife) and part.life > 0:
+                read.append(LifeCost(part.life))
+            elif isinstance(
                 part, SacrificeCost | DiscardCost | RevealCost | EitherCost | OptionalSacrifice | OptionalTap
-            )
-            for part in costs
-        ):
-            raise UnreadError("an additional cost other than a sacrifice or a discard")
-        return costs
+            ):
+                read.append(part)
+            else:
+                raise UnreadError(f"an additional cost's part: {part}")
+        return tuple(read)
 
     def optional_any_number(self, what: Any) -> tuple[OptionalSacrifice, ...]:
         """'you may sacrifice any number of artifacts and/or creatures' (Dargo, the Shipwrecker's): what it
@@ -298,15 +310,18 @@ class SpellCostRules(Transformer[Token, Any]):
 
     def either_cost(self, first: Any, _joiner: Token, second: Any) -> tuple[EitherCost, ...]:
         """'sacrifice a creature or discard a card' (Bone Shards), 'reveal a Dinosaur card from your hand or
-        pay {1}' (Thunderherd Migration), 'sacrifice a creature or pay {3}{B}': one of the two, the player's
-        choice; the mana of a way is any mana symbols but X (:class:`ExtraMana`)."""
-        ways: list[SacrificeCost | DiscardCost | RevealCost | ExtraMana] = []
+        pay {1}' (Thunderherd Migration), 'sacrifice a creature or pay {3}{B}', 'discard a card or pay 3
+        life' (Bitter Triumph): one of the two, the player's choice; the mana of a way is any mana symbols
+        but X (:class:`ExtraMana`), its life one or more (:class:`LifeCost`)."""
+        ways: list[SacrificeCost | DiscardCost | RevealCost | ExtraMana | LifeCost] = []
         for way in self.spell_costs(first, second):
             if isinstance(way, ManaSymbols):  # (any mana: Thunderherd Migration's {1}, "or pay {3}{B}")
                 mana = ManaCost.parse(way.symbols)
                 if mana.has_variable:
                     raise UnreadError(f"a choice of costs with {way.symbols}")
                 ways.append(ExtraMana(str(mana)))
+            elif isinstance(way, PayLife) and way.life > 0:  # (Bitter Triumph's "or pay 3 life")
+                ways.append(LifeCost(way.life))
             elif isinstance(way, SacrificeCost | DiscardCost | RevealCost):
                 ways.append(way)
             else:

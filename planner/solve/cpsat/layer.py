@@ -308,6 +308,8 @@ def _consumer(
         model.add(sum(counts) == count * times)
     if cost.has_variable:
         demand[GENERIC].append(x)
+    if template < 0 and target.additional_life:  # (a spell's additional costs' life, paid with it: 601.2h)
+        life.append(target.additional_life * times)
     return Consumer(name, target, template, {k: total(v) for k, v in demand.items()}, total(life))
 
 
