@@ -370,6 +370,8 @@ def _effect_summary(effect: StaticEffect) -> str:
                 per = f" for each {effect.amount.counter} counter its controller has"
             if effect.amount.kind is AmountKind.SPELL_NAMED:
                 per = " for each card with the spell's name in its caster's graveyard"
+            if effect.amount.kind is AmountKind.POWER:  # (Vadrik, Astral Archmage)
+                by, per = by.replace("{1}", "{X}"), ", where X is its power"
         if effect.for_each is not None:
             per = f" for each {effect.for_each.describe()}"
             if effect.casters_count:  # (Hum of the Radix)

@@ -93,6 +93,11 @@ def test_a_pain_lands_damage_comes_before_the_life() -> None:
     assert not _triumph(make_board(lands, hand=[TRIUMPH], life=3)).payable
     four = _triumph(make_board(lands, hand=[TRIUMPH], life=4))
     assert four.payable and (four.life_paid, four.damage_taken) == (3, 1)
+    # (the CP-SAT model, which a value for life sends the question to, agrees)
+    for life, payable in ((3, False), (4, True)):
+        board = make_board(lands, hand=[TRIUMPH], life=life)
+        weighed = pay(board, spell_target(board.player(ME).hand[0]), life_value=1)
+        assert weighed.payable == payable and weighed.engine == "cp-sat", weighed.reason
 
 
 def test_with_a_card_in_hand_both_ways_are_weighed() -> None:

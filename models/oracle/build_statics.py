@@ -573,6 +573,10 @@ def _generic_and_colored(written: str) -> tuple[int, ManaBag]:
 
 
 def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
+    if reading.where_x is not None:  # ('{X} less to cast, where X is ~'s power': Vadrik, Astral Archmage)
+        return replace(
+            _spells_cost(replace(reading, symbols="{1}", where_x=None), sentence), amount=_where_x(reading)
+        )
     generic, colored = _generic_and_colored(reading.symbols)
     sign = 1 if reading.more else -1
     if colored and (reading.per_counter or reading.per_object is not None or reading.per_target):
@@ -613,6 +617,17 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         off_turn=reading.off_turn,
         per_target=reading.per_target,
     )
+
+
+def _where_x(reading: s.SpellsCost) -> Amount:
+    """The amount of '<spells> cost {X} less to cast, where X is ~'s power' (Vadrik, Astral Archmage): its
+    source's power as the total cost is locked in (CR 601.2f); a change of {X} alone, and no other amount."""
+    if reading.symbols != "{X}" or reading.where_x is None:
+        raise UnreadError(f"a cost changed by {reading.symbols}, where X is an amount")
+    counted = amount(reading.where_x)
+    if counted.kind is not AmountKind.POWER or counted.plus:
+        raise UnreadError(f"a cost changed by {{X}}, where X is {counted.kind.value}")
+    return counted
 
 
 def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes]:

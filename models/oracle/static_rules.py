@@ -110,6 +110,13 @@ class _Mark(Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class _WhereX:
+    """'<spells> cost {X} less to cast, where X is ~'s power': the quantity X is (Vadrik, Astral Archmage)."""
+
+    quantity: Any
+
+
+@dataclass(frozen=True, slots=True)
 class _PerCounter:
     """'<spells> cost {1} less to cast for each oil counter on ~': its kind (Mindsplice Apparatus); ``yours``
     for the counters its controller has ('for each experience counter you have': Mizzix of the Izmagnus)."""
@@ -165,6 +172,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def per_target(self, _target: Token) -> _Mark:
         return _Mark.PER_TARGET
+
+    def cost_where_x(self, _x: Token, quantity: Any) -> _WhereX:
+        return _WhereX(quantity)
 
     def per_counter(self, kind: str, _self: Token) -> _PerCounter:
         return _PerCounter(kind)
@@ -532,6 +542,7 @@ class StaticRules(Transformer[Token, Any]):
             any(isinstance(p, _PerCounter) and p.yours for p in parts),
             _Mark.OFF_TURN in parts,
             _Mark.PER_TARGET in parts,
+            next((p.quantity for p in parts if isinstance(p, _WhereX)), None),
         )
 
     def as_any(self, palette: Any) -> str:

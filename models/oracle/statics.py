@@ -439,6 +439,9 @@ class SpellsCost:
     off_turn: bool = False
     #: '... for each target' (Hinata, Dawn-Crowned: the spell's targets, CR 601.2c)
     per_target: bool = False
+    #: '{X} less to cast, where X is ~'s power' (Vadrik, Astral Archmage): the quantity read
+    #: (:mod:`models.oracle.readings.amounts`), None without one
+    where_x: Quantity | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from models.mana_effects import (
     spell_matches,
 )
 from models.oracle import read_card
-from planner.rules.amounts import graveyard_cards, greatest_power, mana_value
+from planner.rules.amounts import cost_source_power, graveyard_cards, greatest_power, mana_value
 from planner.rules.costs import changed_mana, combined_changes
 
 if TYPE_CHECKING:
@@ -321,6 +321,10 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
         elif effect.amount is not None and effect.amount.kind is AmountKind.PLAYER_COUNTERS:
             # ('for each experience counter you have': Mizzix, its controller's counters, contract section 10)
             times = view.board.player(sourced.controller).counter(effect.amount.counter)
+        elif effect.amount is not None and effect.amount.kind is AmountKind.POWER:
+            # ('{X} less, where X is ~'s power': Vadrik, Astral Archmage, as the total cost is locked in; a
+            # negative power counts 0, CR 107.1b)
+            times = cost_source_power(view, sourced.source)
         elif effect.amount is not None:  # ('for each oil counter on ~': Mindsplice Apparatus)
             assert effect.amount.kind is AmountKind.COUNTERS
             times = view.permanent(sourced.source).counter(effect.amount.counter)
