@@ -153,6 +153,9 @@ class AlternativeCost:
     #: usable only when an opponent of the player gained life this turn (Needlebite Trap's "If an opponent
     #: gained life this turn": the board's ``life_gained_this_turn``)
     if_opponent_gained_life: bool = False
+    #: usable only once the player discarded a card this turn (Asmoranomardicadaistinaculdacar's "As long as
+    #: you've discarded a card this turn": the board's ``cards_discarded_this_turn``)
+    if_discarded: bool = False
     spells: SpellsGranted | None = None
     keyword: str = ""
     text: str = ""

@@ -92,6 +92,8 @@ class ControlConditions:
     opponent_spells: int = 0
     #: "If an opponent gained life this turn" (Needlebite Trap)
     opponent_gained_life: bool = False
+    #: "As long as you've discarded a card this turn" (Asmoranomardicadaistinaculdacar)
+    discarded: bool = False
 
     def on(self, cost: AlternativeCost) -> AlternativeCost:
         """``cost`` usable only under these conditions."""
@@ -103,6 +105,7 @@ class ControlConditions:
             if_not_your_turn=self.not_your_turn,
             if_opponent_cast=self.opponent_spells,
             if_opponent_gained_life=self.opponent_gained_life,
+            if_discarded=self.discarded,
         )
 
 
@@ -367,6 +370,7 @@ class SpellCostRules(Transformer[Token, Any]):
             any(c.not_your_turn for c in conditions),
             max((c.opponent_spells for c in conditions), default=0),
             any(c.opponent_gained_life for c in conditions),
+            any(c.discarded for c in conditions),
         )
 
     def you_control_one(self, _article: Token, what: str) -> ControlConditions:
@@ -395,6 +399,11 @@ class SpellCostRules(Transformer[Token, Any]):
         if str(deed).lower() != "gained":  # ('an opponent drawn life': no such deed)
             raise UnreadError(f"an opponent {deed} life this turn")
         return ControlConditions(opponent_gained_life=True)
+
+    def discarded_this_turn(self, *_words: Token) -> ControlConditions:
+        """'As long as you've discarded a card this turn' (Asmoranomardicadaistinaculdacar): the board's
+        ``cards_discarded_this_turn``."""
+        return ControlConditions(discarded=True)
 
     def own_spell(self, *_words: Token) -> None:
         return None

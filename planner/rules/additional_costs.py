@@ -38,6 +38,7 @@ from models.additional_costs import (
 from models.board import Board, Card, Permanent
 from models.cost import ManaCost, PaymentTarget
 from models.mana import ManaTypes
+from models.spells import own_alternative_costs
 from planner.rules.amounts import mana_value
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
@@ -279,14 +280,25 @@ def turn_reduction(board: Board, player: str, costs: tuple[AdditionalCost, ...])
 
 def turn_fact_warnings(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
     """A warning for each fact of the turn the spell's cost reads that the board does not give (the
-    permanents its caster sacrificed this turn, the creatures that died this turn): none are counted."""
+    permanents its caster sacrificed this turn, the creatures that died this turn, the cards its caster
+    discarded this turn, which its own alternative cost may ask): none are counted."""
     if not target.text and not target.additional_costs:
         return ()  # (the common case: a cost alone, which reads no fact of the turn)
+    position = [p.id for p in board.players].index(player)
+    unknown = list(unknown_turn_facts(board, player, target))
+    if board.player(player).cards_discarded_this_turn is None:
+        # (its own alternative cost's "As long as you've discarded a card this turn": the card Asmor's)
+        discarded = f"players[{position}].cards_discarded_this_turn"
+        unknown += [
+            (cost.text, discarded)
+            for cost in own_alternative_costs(target.text, target.name)
+            if cost.if_discarded
+        ]
     facts = tuple(
         TextWarning(
             target.name or "spell", sentence, f"{path} is not given: none counted", WarningKind.ASSUMED
         )
-        for sentence, path in unknown_turn_facts(board, player, target)
+        for sentence, path in unknown
     )
     if board.player(player).sacrificed_this_turn is not None:
         return facts
@@ -294,8 +306,7 @@ def turn_fact_warnings(board: Board, player: str, target: PaymentTarget) -> tupl
         TextWarning(
             target.name or "spell",
             f"{cost}: less for each {' or '.join(t.lower() for t in cost.turn_types)} sacrificed this turn",
-            f"players[{[p.id for p in board.players].index(player)}].sacrificed_this_turn is not given: "
-            "none counted",
+            f"players[{position}].sacrificed_this_turn is not given: none counted",
             WarningKind.ASSUMED,
         )
         for cost in target.additional_costs
