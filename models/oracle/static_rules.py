@@ -45,6 +45,7 @@ from models.oracle.statics import (
     NotATypeWhile,
     OneCardPermission,
     OnlyColored,
+    OptionalLifeForSpells,
     OwnCostCounted,
     OwnCostForEach,
     OwnCostForTurnFact,
@@ -66,6 +67,7 @@ from models.oracle.statics import (
     StaticSentence,
     Subject,
     TappedForManaDamage,
+    ThoseCostIfLifePaid,
     TypeChangeReading,
     TypeSet,
     UnspentBecomes,
@@ -671,8 +673,22 @@ class StaticRules(Transformer[Token, Any]):
         nonland = _has(parts, "NON_TYPE")
         return SameIsTrue(_Mark.YOUR_SPELLS in parts, cards, nonland, kinds["SPELL"], kinds["CARD"])
 
-    def only_colored(self, _colored: Token) -> OnlyColored:
+    def only_colored(self, colored: Token) -> OnlyColored:
+        if colored.type == "COLOR_WORD":  # (the Defilers' 'only the amount of white mana you pay')
+            return OnlyColored(lexicon.COLOR_WORDS[str(colored).lower()])
         return OnlyColored()
+
+    def optional_life_for_spells(self, *parts: Any) -> OptionalLifeForSpells:
+        """'As an additional cost to cast white permanent spells, you may pay 2 life.' (the Defilers)."""
+        what = next(part for part in parts if isinstance(part, Nouns))
+        return OptionalLifeForSpells(
+            what, fixed_number(next(part for part in parts if isinstance(part, int)))
+        )
+
+    def those_cost_if_life_paid(self, *parts: Any) -> ThoseCostIfLifePaid:
+        """'Those spells cost {W} less to cast if you paid life this way.' (the Defilers)."""
+        symbols, more = _tokens(parts, "SYMBOLS")[0], _tokens(parts, "MORE_LESS")[0]
+        return ThoseCostIfLifePaid(symbols.upper(), more.lower() == "more")
 
     def reduction_floor(self, _what: None, less: Token, least: Number) -> ReductionFloor:
         """'This effect can't reduce the mana in that cost to less than one mana.' (Heartstone, Power
