@@ -294,7 +294,8 @@ def _paid_levels(
     returned = returns_permanents(target.additional_costs)
     exiled = exiles_from_hand(target.additional_costs)
     in_order = tuple(sorted(sacrificed, key=order.__getitem__))
-    paid = AdditionalPaid(in_order, discarded, returned=returned, exiled=exiled)
+    # (the life of the way is the target's, paid with the mana: already in the summary's life paid)
+    paid = AdditionalPaid(in_order, discarded, returned=returned, exiled=exiled, life=target.additional_life)
     levels = objective_of(
         board,
         player,

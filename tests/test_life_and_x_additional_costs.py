@@ -25,6 +25,7 @@ from models.cost import PaymentTarget
 from models.oracle.additional_costs import additional_costs
 from models.spells import spell_target
 from planner.api import PayResult, max_x, pay, spell_text_warnings
+from planner.rules.additional_costs import AdditionalPaid
 from planner.rules.reference import reference_search
 from planner.turn import plan_turn
 
@@ -83,7 +84,7 @@ def test_exactly_three_life_pays_three() -> None:
     """At 3 life, 3 life may be paid (CR 119.4), down to 0."""
     board = make_board([card("Swamp", "s1"), card("Swamp", "s2")], hand=[TRIUMPH], life=3)
     result = _triumph(board)
-    assert result.payable and result.life_paid == 3 and not result.additional
+    assert result.payable and result.life_paid == 3 and result.additional == AdditionalPaid(life=3)
 
 
 def test_a_pain_lands_damage_comes_before_the_life() -> None:
@@ -123,7 +124,7 @@ def test_a_turn_pays_the_life_way() -> None:
     turn = plan_turn(make_board(lands, hand=[TRIUMPH], life=4), casts=["Test Triumph"])
     assert turn.castable
     (cast,) = turn.spells
-    assert cast.payment.life_paid == 3
+    assert cast.payment.life_paid == 3 and cast.payment.additional == AdditionalPaid(life=3)
     assert not plan_turn(make_board(lands, hand=[TRIUMPH], life=3), casts=["Test Triumph"]).castable
 
 

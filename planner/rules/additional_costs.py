@@ -102,29 +102,39 @@ class AdditionalPaid:
     #: the names of the cards revealed from the hand (Thunderherd Migration's "reveal a Dinosaur card"):
     #: they stay in the hand
     revealed: tuple[str, ...] = ()
+    #: the life paid for them (Bitter Triumph's "or pay 3 life"), already in the payment's life paid
+    life: int = 0
 
     def __bool__(self) -> bool:
-        return bool(self.sacrificed or self.discarded)
+        return bool(self.sacrificed or self.discarded or self.life)
 
-    def to_json(self) -> dict[str, list[str]]:
+    def to_json(self) -> dict[str, list[str] | int]:
         """The JSON object of the answer's ``additional_costs`` key (``returned`` only when the costs
-        return permanents, ``revealed`` only when they reveal cards).
+        return permanents, ``revealed`` only when they reveal cards, ``life`` only when they pay some).
 
         >>> AdditionalPaid(revealed=("Test Dinosaur",)).to_json()
         {'sacrificed': [], 'discarded': [], 'revealed': ['Test Dinosaur']}
+        >>> AdditionalPaid(life=3).to_json()
+        {'sacrificed': [], 'discarded': [], 'life': 3}
         """
-        found = {"sacrificed": list(self.sacrificed), "discarded": list(self.discarded)}
+        found: dict[str, list[str] | int] = {
+            "sacrificed": list(self.sacrificed),
+            "discarded": list(self.discarded),
+        }
         if self.returned:
             found = {"sacrificed": [], "discarded": found["discarded"], "returned": found["sacrificed"]}
         if self.exiled:
             found = {**found, "discarded": [], "exiled": found["discarded"]}
-        return found | ({"revealed": list(self.revealed)} if self.revealed else {})
+        found |= {"revealed": list(self.revealed)} if self.revealed else {}
+        return found | ({"life": self.life} if self.life else {})
 
     def describe(self) -> str:
         """The payment in a sentence.
 
         >>> AdditionalPaid(revealed=("Test Dinosaur",)).describe()
         'revealed Test Dinosaur for the additional cost'
+        >>> AdditionalPaid(life=3).describe()
+        'paid 3 life for the additional cost'
         """
         parts = []
         if self.sacrificed:
@@ -135,6 +145,8 @@ class AdditionalPaid:
             parts.append(verb + ", ".join(self.discarded) + zone)
         if self.revealed:
             parts.append("revealed " + ", ".join(self.revealed))
+        if self.life:
+            parts.append(f"paid {self.life} life")
         return " and ".join(parts) + " for the additional cost"
 
 
