@@ -370,6 +370,7 @@ def sequence_problem(
                     optional=sequence.optional and not spell.event,
                     choice=choice,
                     alternative=cast.way is not None,
+                    unpayable=cast.way is None and not cast.target.cost,  # (no mana cost, CR 118.6)
                 )
             )
     turn = TurnPayments(

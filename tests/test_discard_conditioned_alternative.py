@@ -21,6 +21,7 @@ from models.oracle.alternative_costs import alternative_cost_of
 from models.spells import spell_target
 from planner.api import pay
 from planner.rules.reference import reference_search
+from planner.turn import plan_turn
 
 SENTENCE = "As long as you've discarded a card this turn, you may pay {B/R} to cast this spell."
 #: A creature with no mana cost and that alternative cost (own name and effect).
@@ -88,3 +89,24 @@ def test_a_card_discarded_opens_the_hybrid_cost(land: str, payable: bool) -> Non
 def test_the_board_field_is_kept() -> None:
     board = _board([], 2)
     assert board.to_dict()["players"][0]["cards_discarded_this_turn"] == 2
+
+
+def test_a_turn_casts_it_only_for_the_alternative_cost() -> None:
+    """A turn never casts a card with no mana cost for that cost (CR 118.6: main cast it for nothing once
+    the target was the empty cost): with a card discarded, for {B/R}; without, not at all."""
+    assert not plan_turn(_board(["Swamp"], 0), casts=["Test Scholar"]).castable
+    turn = plan_turn(_board(["Swamp"], 1), casts=["Test Scholar"])
+    assert turn.castable
+    (cast,) = turn.spells
+    assert cast.payment.total_cost == "{B/R}" and cast.payment.tapped == ("l0",)
+
+
+def test_a_turn_casts_a_morph_with_no_mana_cost_face_down() -> None:
+    """'Morph {2}' and no mana cost: face down for {3} (CR 702.37c), never for nothing (main's plan cast
+    it for nothing with one Swamp)."""
+    shade = {"name": "Test Shade", "type_line": "Creature — Shade", "oracle": "Morph {2}"}
+    one = make_board([card("Swamp", "s0")], hand=[shade])
+    assert not plan_turn(one, casts=["Test Shade"]).castable
+    three = make_board([card("Swamp", f"s{n}") for n in range(3)], hand=[shade])
+    turn = plan_turn(three, casts=["Test Shade"])
+    assert turn.castable and turn.spells[0].payment.total_cost == "{3}"

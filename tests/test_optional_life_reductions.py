@@ -171,4 +171,5 @@ def test_a_hybrid_symbol_is_warned(cost: str) -> None:
         [WHITE, card("Forest", "f1"), card("Forest", "f2")], hand=[{**KNIGHT, "mana_cost": cost}]
     )
     result = pay(board, spell_target(board.player(ME).hand[0]))
-    assert [w.permanent for w in result.warnings] == ["d"]
+    (warning,) = result.warnings
+    assert warning.permanent == "d" and "a hybrid symbol announced as this color" in (warning.reason or "")

@@ -235,8 +235,14 @@ def consumers(record: PaymentModel, layer: Layer) -> None:
     ways: dict[int, list[Expr]] = defaultdict(list)  # (a spell's ways: at most one cast, CR 118.9a)
     for number, spell in enumerate(spells):
         cast: Expr = 1
-        if spell.optional or spell.choice is not None:
+        if spell.optional or spell.choice is not None or spell.unpayable:
             cast = model.new_bool_var(f"{layer.name}_cast_{number}")
+        if (
+            spell.unpayable
+        ):  # (no mana cost: never cast for it, CR 118.6; a spell the plan must cast, no plan)
+            model.add(cast == 0)
+            if not spell.optional and spell.choice is None:
+                model.add(cast == 1)
         if spell.choice is not None:
             ways[spell.choice].append(cast)
         layer.cast.append(cast)
