@@ -25,6 +25,7 @@ __all__ = [
     "DiscardCost",
     "EitherCost",
     "ExtraMana",
+    "LifeCost",
     "OptionalSacrifice",
     "OptionalTap",
     "RevealCost",
@@ -204,6 +205,21 @@ class ExtraMana:
 
 
 @dataclass(frozen=True, slots=True)
+class LifeCost:
+    """Pay ``life`` life (CR 119.4: only with a life total of at least that much): one way of Bitter
+    Triumph's "discard a card or pay 3 life", paid with the mana after the mana abilities (CR 601.2h).
+
+    >>> str(LifeCost(3))
+    'pay 3 life'
+    """
+
+    life: int
+
+    def __str__(self) -> str:
+        return f"pay {self.life} life"
+
+
+@dataclass(frozen=True, slots=True)
 class EitherCost:
     """One of several costs, the player's choice as the spell is cast (CR 601.2b): Bone Shards' "sacrifice a
     creature or discard a card", Thunderherd Migration's "reveal a Dinosaur card from your hand or pay {1}".
@@ -212,9 +228,11 @@ class EitherCost:
     'sacrifice a creature or discard a card'
     >>> str(EitherCost((RevealCost(("Dinosaur",)), ExtraMana("{1}"))))
     'reveal a Dinosaur card from your hand or pay {1}'
+    >>> str(EitherCost((DiscardCost(1), LifeCost(3))))
+    'discard a card or pay 3 life'
     """
 
-    ways: tuple[SacrificeCost | DiscardCost | RevealCost | ExtraMana, ...]
+    ways: tuple[SacrificeCost | DiscardCost | RevealCost | ExtraMana | LifeCost, ...]
 
     def __str__(self) -> str:
         return " or ".join(str(way) for way in self.ways)
@@ -274,5 +292,15 @@ class UnreadCost:
         return self.words
 
 
-#: An additional cost of a spell.
-AdditionalCost = SacrificeCost | DiscardCost | RevealCost | EitherCost | OptionalSacrifice | UnreadCost
+#: An additional cost of a spell (mana and life paid as they are: Old Stickfingers' "pay {X}", the X of its
+#: mana cost, CR 107.3).
+AdditionalCost = (
+    SacrificeCost
+    | DiscardCost
+    | RevealCost
+    | EitherCost
+    | OptionalSacrifice
+    | ExtraMana
+    | LifeCost
+    | UnreadCost
+)

@@ -157,6 +157,9 @@ class AlternativeCost:
     #: usable only once the player cast a spell this filter matches this turn (Patrician's Scorn's "If you've
     #: cast another white spell this turn": the board's ``spells_cast_this_turn``, listed)
     if_cast: ObjectFilter | None = None
+    #: usable only once the player discarded a card this turn (Asmoranomardicadaistinaculdacar's "As long as
+    #: you've discarded a card this turn": the board's ``cards_discarded_this_turn``)
+    if_discarded: bool = False
     spells: SpellsGranted | None = None
     keyword: str = ""
     text: str = ""

@@ -190,6 +190,13 @@ PLAYER: Final = ObjectFields(
             "counted, with a warning).",
             nullable=True,
         ),
+        Field(
+            "cards_discarded_this_turn",
+            _COUNT,
+            "How many cards the player discarded this turn: what 'As long as you've discarded a card this "
+            "turn' reads (default: not given, none counted, with a warning).",
+            nullable=True,
+        ),
     ),
 )
 ZONE_CARD: Final = ObjectFields(

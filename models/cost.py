@@ -478,6 +478,10 @@ class PaymentTarget:
     #: "sacrifice a creature or pay {3}{B}"'s {3}{B} when no creature is sacrificed
     #: (:mod:`planner.additional`)
     additional_mana: ManaCost = ManaCost(())
+    #: The life the additional costs chosen add to the total cost (CR 601.2f): Bitter Triumph's "pay 3 life"
+    #: when no card is discarded, paid with the mana after the mana abilities (601.2h), so that it needs
+    #: the life left then, Phyrexian life included (CR 119.4: zero life can always be paid)
+    additional_life: int = 0
     #: The monocolored hybrid symbols ({2/W}) the caster announces as their generic half so that a generic
     #: reduction left over takes them (CR 601.2b, 601.2f: Reaper King); None: the planner's own choice where
     #: the choice can't matter (:func:`planner.rules.spell_cost.announcements` lists the others)
@@ -560,12 +564,23 @@ class PaymentTarget:
         >>> target = PaymentTarget.of("{X}{G}").with_x(3)
         >>> str(target.cost), target.contains_x
         ('{3}{G}', True)
+        >>> sticky = replace(PaymentTarget.of("{X}{B}{G}"), additional_mana=ManaCost.parse("{X}")).with_x(2)
+        >>> str(sticky.cost), str(sticky.additional_mana), sticky.mana_value
+        ('{2}{B}{G}', '{2}', 4)
         """
         chosen = self.cost.with_variables(value)
         kept = self.stack_mana_value
         if kept is not None:  # (X chosen after the total cost was set: the X symbols are the same)
             kept += chosen.mana_value - self.cost.mana_value
-        return replace(self, cost=chosen, chosen_x=value, stack_mana_value=kept)
+        # (an additional cost's "pay {X}" is the same X, CR 107.3: Old Stickfingers)
+        added = self.additional_mana.with_variables(value) if self.additional_mana.has_variable else None
+        return replace(
+            self,
+            cost=chosen,
+            chosen_x=value,
+            stack_mana_value=kept,
+            additional_mana=self.additional_mana if added is None else added,
+        )
 
     @property
     def contains_x(self) -> bool:

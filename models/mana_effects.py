@@ -404,6 +404,10 @@ class CostModifier:
     #: only the spell that many of ``spells`` its caster cast this turn make (CR 601.2i: the spell being cast
     #: is not yet cast), counted on the board's ``spells_cast_this_turn``
     nth_spell: int = 0
+    #: the change applies only when the spell's caster pays this much life as an additional cost as it is
+    #: cast, their choice (CR 601.2b, 601.2f: the Defilers' 'As an additional cost to cast white permanent
+    #: spells, you may pay 2 life. Those spells cost {W} less to cast if you paid life this way.'); 0: always
+    paid_life: int = 0
 
     def matches(self, target: PaymentTarget) -> bool:
         """True when the spell paid for is of the types, colors and mana value this change is about (who

@@ -9,19 +9,23 @@ additional costs (:mod:`models.additional_costs`) are planned with the mana.
 
 from __future__ import annotations
 
-from models.alternative_costs import FACE_DOWN_KEYWORDS
+from models.additional_costs import ExtraMana, LifeCost
+from models.alternative_costs import FACE_DOWN_KEYWORDS, AlternativeCost
 from models.board import Card, Player
 from models.carddata.names import CardResolver
 from models.cost import ManaCost, PaymentTarget
 from models.errors import BoardError, InputError
+from models.kept import per_card
 from models.limits import checked_name, shortened
 from models.oracle import read_card
 from models.oracle.additional_costs import additional_costs, taps_creatures
+from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.defining import defined_types
+from models.oracle.reader import reading_units
 from models.oracle.spent_riders import only_creature_mana, spent_riders
 from models.spell_targets import printed_targets
 
-__all__ = ["find_spell", "spell_target"]
+__all__ = ["find_spell", "own_alternative_costs", "spell_target"]
 
 
 def find_spell(player: Player, name: str, cards: CardResolver | None = None) -> Card:
@@ -77,13 +81,16 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
     """
     keywords = read_card(card.oracle, card.name, card.type_line).keywords
     paid = cost if cost is not None else card.mana_cost
-    if paid is None and any(word.split(" ")[0] in FACE_DOWN_KEYWORDS for word in keywords):
+    face_down = any(word.split(" ")[0] in FACE_DOWN_KEYWORDS for word in keywords)
+    if paid is None and (face_down or own_alternative_costs(card.oracle, card.name)):
         # (no mana cost is an unpayable one, CR 202.1b, 118.6; it may still be cast face down for {3}, CR
-        # 702.37c, 118.6a, 601.3e: Zoetic Cavern. The empty cost says so: planner.api pays it no other way)
+        # 702.37c, 118.6a, 601.3e: Zoetic Cavern, or for an alternative cost of its own, 118.9:
+        # Asmoranomardicadaistinaculdacar's {B/R}. The empty cost says so: planner.api pays it no other way)
         paid = ManaCost(())
     if paid is None:
         played = ": a land is played, not cast" if card.type_line.is_a("Land") else ""
         raise InputError(f"{card.name} has no mana cost to pay (CR 202.1b{played}); give COST")
+    costs = additional_costs(card.oracle, card.name)
     return PaymentTarget(
         cost=paid,
         type_line=defined_types(card.type_line, keywords),
@@ -97,6 +104,25 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
         text=card.oracle,
         keywords=frozenset(keywords),
         riders=spent_riders(card.oracle, card.name),
-        additional_costs=additional_costs(card.oracle, card.name),
+        additional_costs=tuple(cost for cost in costs if not isinstance(cost, ExtraMana | LifeCost)),
+        # (mana and life paid as they are, no choice: added to the total cost, CR 601.2f; Old Stickfingers'
+        # "pay {X}" is the X of its mana cost, CR 107.3)
+        additional_mana=sum(
+            (ManaCost.parse(c.symbols) for c in costs if isinstance(c, ExtraMana)), ManaCost(())
+        ),
+        additional_life=sum(cost.life for cost in costs if isinstance(cost, LifeCost)),
         targets=printed_targets(card.oracle, card.type_line),
+    )
+
+
+@per_card(maxsize=4096)  # (a pure function of the card's text and name)
+def own_alternative_costs(text: str, name: str = "") -> tuple[AlternativeCost, ...]:
+    """The alternative costs a spell's own text gives, in the order written (those the reader reads).
+
+    >>> [c.describe() for c in own_alternative_costs("You may exile two black cards from your hand rather "
+    ...     "than pay this spell's mana cost.\\nDraw a card.", "Soul Spike")]
+    ['exile two black cards from your hand']
+    """
+    return tuple(
+        cost for unit in reading_units(text, name) if (cost := alternative_cost_of(unit)) is not None
     )

@@ -39,6 +39,7 @@ from planner.rules.additional_costs import (
     discard_candidates,
     discard_choices,
     exiles_from_hand,
+    life_reason,
     planned_costs,
     returns_permanents,
     reveal_choices,
@@ -121,7 +122,7 @@ def choose_additional(
     chosen = plain.with_x(x) if x is not None and plain.cost.has_variable else plain
     generic = locked_in(view_of(board), chosen, player).cost.generic
     for way in cost_ways(target.additional_costs, generic):
-        reason = unpaid_reason(board, player, way.costs, target.name)
+        reason = unpaid_reason(board, player, way.costs, target.name) or life_reason(board, player, way)
         if reason is not None:
             reasons.append(reason)
             continue
@@ -293,7 +294,8 @@ def _paid_levels(
     returned = returns_permanents(target.additional_costs)
     exiled = exiles_from_hand(target.additional_costs)
     in_order = tuple(sorted(sacrificed, key=order.__getitem__))
-    paid = AdditionalPaid(in_order, discarded, returned=returned, exiled=exiled)
+    # (the life of the way is the target's, paid with the mana: already in the summary's life paid)
+    paid = AdditionalPaid(in_order, discarded, returned=returned, exiled=exiled, life=target.additional_life)
     levels = objective_of(
         board,
         player,

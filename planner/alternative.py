@@ -128,6 +128,7 @@ def with_way_paid(
             tuple(pid for pid in answer.additional.sacrificed if pid not in paid.sacrificed),
             answer.additional.discarded,
             returned=answer.additional.returned,
+            life=answer.additional.life,
         ),
         alternative_cost=paid,
         life_paid=answer.life_paid + paid.cost.life,

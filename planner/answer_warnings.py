@@ -10,7 +10,8 @@ from models.additional_costs import UnreadCost
 from models.board import Board
 from models.cost import PaymentKind, PaymentTarget, SymbolKind
 from models.errors import OracleParseError
-from models.mana_effects import AbilityCostChange
+from models.mana import ManaTypes
+from models.mana_effects import AbilityCostChange, CostModifier
 from models.oracle import read_card
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.classify import own_alternative_cost
@@ -29,6 +30,7 @@ from planner.rules.question import view_of, within_question
 from planner.rules.records import WarningKind, unread_warning
 from planner.rules.spell_cost import (
     ability_changes,
+    life_payable,
     unabsorbed_reduction,
     uncounted_spells,
     uncounted_targets,
@@ -122,7 +124,64 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + spell_count_warnings(problem)
         + creature_mana_warnings(problem)
         + cast_ban_warnings(problem.view, problem.asked, problem.player)
+        + life_reduction_warnings(problem)
     )
+
+
+def life_reduction_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
+    """The optional life payments for colored mana off a spell's cost (the Defilers': :func:`planner.rules.
+    spell_cost.life_payable`) the payment does not weigh: one of another kind, and one that a hybrid symbol
+    announced as that color could take where the cost has no plain symbol of it left (CR 601.2b, 118.7).
+
+    >>> defiler = {"id": "d", "name": "Test Defiler", "type_line": "Creature", "controller": "me", "oracle":
+    ...     "As an additional cost to cast white permanent spells, you may pay 2 life. Those spells cost {W} "
+    ...     "less to cast if you paid life this way. This effect reduces only the amount of white mana you "
+    ...     "pay."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [defiler]})
+    >>> life_reduction_warnings(PaymentProblem.of(board, PaymentTarget.of("{1}{W}", type_line="Creature")))
+    ()
+    >>> (hybrid,) = life_reduction_warnings(PaymentProblem.of(board, PaymentTarget.of("{G/W}",
+    ...     type_line="Creature")))
+    >>> hybrid.permanent, hybrid.kind.value
+    ('d', 'mana ability not used')
+    """
+    target = problem.asked
+    if target.kind is not PaymentKind.SPELL:
+        return ()
+    payable, unweighed = life_payable(problem.view, target, problem.player)
+    found = [TextWarning(source, text, _NOT_WEIGHED_LIFE, WarningKind.NOT_USED) for source, text in unweighed]
+    total = problem.target.cost.symbols
+    for mana_type in payable.types:
+        made = sum(s.kind is SymbolKind.PHYREXIAN and s.colors == ManaTypes(mana_type) for s in total)
+        printed = sum(
+            s.kind is SymbolKind.PHYREXIAN and s.colors == ManaTypes(mana_type) for s in target.cost.symbols
+        )
+        hybrid = any(
+            mana_type in s.colors
+            and (s.kind in (SymbolKind.HYBRID, SymbolKind.MONO_HYBRID) or len(s.colors) > 1)
+            for s in total
+        )
+        if made - printed < payable[mana_type] and hybrid:
+            sources = [
+                sourced
+                for sourced in problem.view.effects_of(CostModifier)
+                if isinstance(sourced.effect, CostModifier)
+                and mana_type in sourced.effect.colored.types
+                and sourced.effect.paid_life
+            ]
+            found += [
+                TextWarning(s.source, s.effect.text, _HYBRID_LIFE, WarningKind.NOT_USED) for s in sources
+            ]
+    return tuple(dict.fromkeys(found))
+
+
+_NOT_WEIGHED_LIFE = (
+    "an optional life payment for this reduction is not weighed: the payment pays the full cost"
+)
+_HYBRID_LIFE = (
+    "a hybrid symbol announced as this color could be taken off for the life (CR 601.2b): not weighed, the "
+    "payment pays that symbol"
+)
 
 
 def creature_mana_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:

@@ -382,6 +382,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         by = f"{{{abs(effect.generic_delta)}}} {'more' if effect.generic_delta > 0 else 'less'}"
         if effect.colored_more:  # ('{B} more': Derelor)
             by = f"{f'{{{effect.generic_delta}}}' if effect.generic_delta else ''}{effect.colored} more"
+        elif effect.colored:  # ('{W}{B} less': Edgewalker, the Defilers)
+            by = f"{f'{{{-effect.generic_delta}}}' if effect.generic_delta else ''}{effect.colored} less"
         per = " for each other spell that player cast this turn" if effect.per_other_spell_this_turn else ""
         if effect.amount is not None:
             per = f" for each {effect.amount.counter} counter on it"
@@ -389,6 +391,8 @@ def _effect_summary(effect: StaticEffect) -> str:
                 per = f" for each {effect.amount.counter} counter its controller has"
             if effect.amount.kind is AmountKind.SPELL_NAMED:
                 per = " for each card with the spell's name in its caster's graveyard"
+            if effect.amount.kind is AmountKind.POWER:  # (Vadrik, Astral Archmage)
+                by, per = by.replace("{1}", "{X}"), ", where X is its power"
         if effect.for_each is not None:
             per = f" for each {effect.for_each.describe()}"
             if effect.casters_count:  # (Hum of the Radix)
@@ -397,6 +401,8 @@ def _effect_summary(effect: StaticEffect) -> str:
                 )
         if effect.off_turn:  # (Defense Grid)
             per += " except during its controller's turn"
+        if effect.paid_life:  # (the Defilers: the caster's choice, CR 601.2b)
+            per += f" if {effect.paid_life} life is paid as an additional cost"
         return f"{what}{caster} cost {by} to cast{per}"
     if isinstance(effect, SpellKeywords):
         spells = effect.spells.describe()

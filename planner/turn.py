@@ -620,10 +620,11 @@ def _additional_paid(
     """The state once the spell's additional costs are paid as the sequence chose (checked by the rules on
     the board it was cast on, ``before``), and its payment naming them."""
     costs = planned_costs(spell.target.additional_costs)
+    life = spell.target.additional_life  # (paid with the mana: already in the payment's life paid)
     if not costs:
-        return state, paid
+        return state, replace(paid, additional=AdditionalPaid(life=life)) if life else paid
     additional = AdditionalPaid(
-        item.sacrificed, tuple(sorted(item.discarded)), returned=returns_permanents(costs)
+        item.sacrificed, tuple(sorted(item.discarded)), returned=returns_permanents(costs), life=life
     )
     check_additional(before, state.player, costs, summary, additional, spell.card.name, steps)
     board = without_paid(state.board, state.player, item.sacrificed, item.discarded)

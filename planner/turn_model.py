@@ -391,6 +391,7 @@ def sequence_problem(
                     optional=sequence.optional and not spell.event and not shared.counted,
                     choice=choice,
                     alternative=cast.way is not None,
+                    unpayable=cast.way is None and not cast.target.cost,  # (no mana cost, CR 118.6)
                 )
             )
     turn = TurnPayments(

@@ -19,6 +19,7 @@ from models.additional_costs import (
     DiscardCost,
     EitherCost,
     ExtraMana,
+    LifeCost,
     RevealCost,
     SacrificeCost,
     UnreadCost,
@@ -87,7 +88,12 @@ BEARS = {"name": "Grizzly Bears", "type_line": "Creature — Bear", "oracle": ""
         ("sacrifice X creatures", None),
         ("sacrifice a green artifact or creature", None),  # ('green' would be the artifact's alone)
         ("sacrifice an artifact and a creature", None),
-        ("pay 3 life", None),
+        ("pay 3 life", LifeCost(3)),  # (paid with the mana, CR 601.2h, 119.4)
+        ("pay X life", None),  # (an X nothing names)
+        (
+            "discard a card or pay 3 life",
+            EitherCost((DiscardCost(1), LifeCost(3))),
+        ),  # (Bitter Triumph's shape)
         ("discard a card or pay {2}", EitherCost((DiscardCost(1), ExtraMana("{2}")))),
         (
             "reveal an Elf card from your hand or pay {3}",
@@ -102,7 +108,12 @@ BEARS = {"name": "Grizzly Bears", "type_line": "Creature — Bear", "oracle": ""
 )
 def test_phrases(
     phrase: str,
-    cost: SacrificeCost | DiscardCost | EitherCost | tuple[SacrificeCost | DiscardCost, ...] | None,
+    cost: SacrificeCost
+    | DiscardCost
+    | EitherCost
+    | LifeCost
+    | tuple[SacrificeCost | DiscardCost, ...]
+    | None,
 ) -> None:
     """A sentence's costs as the grammar reads them; a cost it does not read is kept as written."""
     read = sentence_costs(f"As an additional cost to cast this spell, {phrase}.")
@@ -122,12 +133,12 @@ def test_reading_keeps_what_it_does_not_read() -> None:
 
 
 def test_an_unread_cost_is_a_warning_on_the_spell() -> None:
-    text = "As an additional cost to cast this spell, sacrifice a Forest or pay 3 life.\nDraw a card."
+    text = "As an additional cost to cast this spell, sacrifice a Forest or pay X life.\nDraw a card."
     board = make_board([card("Forest", "f1")], hand=[{**HARROW, "mana_cost": "{G}", "oracle": text}])
     result = pay(board, spell_target(board.player(ME).hand[0]))
     assert [str(w) for w in result.warnings] == [
         "Harrow: unsupported text ignored: 'As an additional cost to cast this spell, sacrifice a Forest or "
-        "pay 3 life.'"
+        "pay X life.'"
     ]
     with pytest.raises(InputError, match="sacrifice a Forest or pay"):
         pay(board, spell_target(board.player(ME).hand[0]), strict=True)

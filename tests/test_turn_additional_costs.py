@@ -150,7 +150,7 @@ def test_random_turns_with_additional_costs_match_the_brute_force(seed: int) -> 
 
 
 def test_an_unread_additional_cost_is_still_a_note() -> None:
-    unread = "sacrifice a Forest or pay 3 life"
+    unread = "sacrifice a Forest or pay X life"
     spell = {
         **HARROW,
         "name": "Forest Harrow",

@@ -111,6 +111,8 @@ class Player:
     {'id': 'me', 'monarch': True}
     >>> Player.from_dict({"id": "me", "initiative": True}).to_dict()
     {'id': 'me', 'initiative': True}
+    >>> Player.from_dict({"id": "me", "cards_discarded_this_turn": 0}).to_dict()
+    {'id': 'me', 'cards_discarded_this_turn': 0}
     """
 
     id: str
@@ -134,6 +136,9 @@ class Player:
     sacrificed_this_turn: tuple[Card, ...] | None = None
     #: the spells the player cast this turn, as cards, when the board lists them (None: a count alone)
     spells_cast_cards: tuple[Card, ...] | None = None
+    #: how many cards the player discarded this turn (None: not given), what "As long as you've discarded a
+    #: card this turn" reads (Asmoranomardicadaistinaculdacar's alternative cost)
+    cards_discarded_this_turn: int | None = None
 
     def __post_init__(self) -> None:
         if self.library_cards is not None and self.library != len(self.library_cards):
@@ -204,6 +209,8 @@ class Player:
             out["initiative"] = True
         if self.sacrificed_this_turn is not None:
             out["sacrificed_this_turn"] = [card.to_json() for card in self.sacrificed_this_turn]
+        if self.cards_discarded_this_turn is not None:
+            out["cards_discarded_this_turn"] = self.cards_discarded_this_turn
         return out
 
     @property
@@ -345,4 +352,5 @@ def read_player(value: object, path: JsonPath) -> Player:
         monarch=fields.optional("monarch", read_bool, False),
         initiative=fields.optional("initiative", read_bool, False),
         sacrificed_this_turn=fields.optional("sacrificed_this_turn", read_cards, None),
+        cards_discarded_this_turn=fields.optional("cards_discarded_this_turn", read_count, None),
     )

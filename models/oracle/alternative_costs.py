@@ -112,7 +112,13 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
         return None
     if read.if_cast is not None:
         return None
-    if read.if_your_turn or read.if_not_your_turn or read.if_opponent_cast or read.if_opponent_gained_life:
+    if (
+        read.if_your_turn
+        or read.if_not_your_turn
+        or read.if_opponent_cast
+        or read.if_opponent_gained_life
+        or read.if_discarded
+    ):
         return None
     return replace(read, mana=mana, keyword=keyword, text=unit)
 
@@ -121,7 +127,8 @@ def _read(sentence: str) -> AlternativeCost | None:
     """The alternative cost a sentence gives, its own or granted, with its text; None when it gives none."""
     if (keyword := keyword_alternative_cost(sentence)) is not None:
         return keyword
-    if "mana cost" not in sentence:
+    lower = sentence.lower()
+    if "mana cost" not in sentence and not ("you may pay" in lower and "to cast" in lower):
         return None  # (the grammar would not read it: a gate, not a reader)
     try:
         return replace(parse_alternative_cost(sentence), text=sentence)
@@ -141,6 +148,10 @@ def alternative_cost_of(sentence: str) -> AlternativeCost | None:
     "pay {1} and return a basic land you control to its owner's hand"
     >>> alternative_cost_of("You may discard a Swamp card rather than pay ~'s mana cost.") is None
     True
+    >>> asmor = alternative_cost_of("As long as you've discarded a card this turn, you may pay {B/R} to cast "
+    ...     "this spell.")
+    >>> asmor.mana, asmor.if_discarded
+    ('{B/R}', True)
     >>> massacre = alternative_cost_of("If an opponent controls a Plains and you control a Swamp, you may "
     ...     "cast ~ without paying its mana cost.")
     >>> massacre.if_opponent_controls, massacre.if_control, massacre.describe()

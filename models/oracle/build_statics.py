@@ -658,6 +658,10 @@ def _generic_and_colored(written: str) -> tuple[int, ManaBag]:
 
 
 def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
+    if reading.where_x is not None:  # ('{X} less to cast, where X is ~'s power': Vadrik, Astral Archmage)
+        return replace(
+            _spells_cost(replace(reading, symbols="{1}", where_x=None), sentence), amount=_where_x(reading)
+        )
     generic, colored = _generic_and_colored(reading.symbols)
     sign = 1 if reading.more else -1
     if colored and (reading.per_counter or reading.per_object is not None or reading.per_target):
@@ -733,6 +737,52 @@ def cast_spells(what: r.Nouns) -> ObjectFilter:
     ):
         raise UnreadError(f"spells cast this turn described as {what.words()!r}")
     return ObjectFilter(any_types=tuple(noun.types[0] for noun in bare))
+
+
+def optional_life_modifier(reading: s.OptionalLifeForSpells, sentence: str) -> CostModifier:
+    """The Defilers' 'As an additional cost to cast white permanent spells, you may pay 2 life.': a change of
+    the spells its controller casts that takes nothing off yet, made only if the life is paid (the next
+    sentence says what it takes off: :func:`life_paid_reduction`).
+
+    >>> from models.oracle.grammar import parse_static
+    >>> defiler = optional_life_modifier(parse_static("As an additional cost to cast white permanent spells, "
+    ...     "you may pay 2 life"), "...")
+    >>> defiler.paid_life, str(defiler.colors), defiler.spells.excluded, defiler.colored
+    (2, 'W', ('Instant', 'Sorcery'), ManaBag.parse(''))
+    """
+    if reading.life < 1:
+        raise UnreadError(f"an optional additional cost of {reading.life} life")
+    nothing = _spells_cost(s.SpellsCost(reading.what, "{0}", False, "you cast"), sentence)
+    return replace(nothing, paid_life=reading.life)
+
+
+def life_paid_reduction(
+    modifier: CostModifier, reading: s.ThoseCostIfLifePaid, sentence: str
+) -> CostModifier:
+    """``modifier`` (:func:`optional_life_modifier`) with what 'Those spells cost {W} less to cast if you paid
+    life this way.' takes off: colored or generic mana (an increase is not read).
+
+    >>> from models.oracle.grammar import parse_static
+    >>> defiler = optional_life_modifier(parse_static("As an additional cost to cast white permanent spells, "
+    ...     "you may pay 2 life"), "...")
+    >>> str(life_paid_reduction(defiler, s.ThoseCostIfLifePaid("{W}", False), "Those ...").colored)
+    '{W}'
+    """
+    if reading.more or not modifier.paid_life or modifier.colored or modifier.generic_delta:
+        raise UnreadError(f"those spells cost {reading.symbols} {'more' if reading.more else 'less'}")
+    generic, colored = _generic_and_colored(reading.symbols)
+    return replace(modifier, text=f"{modifier.text} {sentence}", generic_delta=-generic, colored=colored)
+
+
+def _where_x(reading: s.SpellsCost) -> Amount:
+    """The amount of '<spells> cost {X} less to cast, where X is ~'s power' (Vadrik, Astral Archmage): its
+    source's power as the total cost is locked in (CR 601.2f); a change of {X} alone, and no other amount."""
+    if reading.symbols != "{X}" or reading.where_x is None:
+        raise UnreadError(f"a cost changed by {reading.symbols}, where X is an amount")
+    counted = amount(reading.where_x)
+    if counted.kind is not AmountKind.POWER or counted.plus:
+        raise UnreadError(f"a cost changed by {{X}}, where X is {counted.kind.value}")
+    return counted
 
 
 def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes]:

@@ -146,6 +146,10 @@ class PhraseRules(Transformer[Token, Any]):
         # a card of a permanent type (CR 110.4a): no instant, no sorcery
         return (), Head.CARD, ("Instant", "Sorcery")
 
+    def permanent_spell(self, *_words: Token) -> tuple[tuple[str, ...], Head, tuple[str, ...]]:
+        # a spell of a permanent type, no instant or sorcery (CR 110.4b: the Defilers' 'permanent spells')
+        return (), Head.SPELL, ("Instant", "Sorcery")
+
     def adjective(self, token: Token) -> tuple[str, str]:
         return token.type, str(token)
 

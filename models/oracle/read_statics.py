@@ -41,7 +41,12 @@ from models.oracle import text as t
 from models.oracle.alternative_costs import granted_alternative_cost
 from models.oracle.build import mana_effect, spend_restriction
 from models.oracle.build_filters import condition, object_filters
-from models.oracle.build_statics import static_effect, while_condition
+from models.oracle.build_statics import (
+    life_paid_reduction,
+    optional_life_modifier,
+    static_effect,
+    while_condition,
+)
 from models.oracle.grammar import (
     UnreadError,
     parse_additional_cost,
@@ -209,14 +214,34 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             else:
                 out.unread(sentence)
             return
-        case s.OnlyColored():
+        case s.OptionalLifeForSpells():
+            # the Defilers' optional additional cost: a change that takes off what the next sentence says
+            out.effects.append(optional_life_modifier(reading, sentence))
+            out.read(sentence, "effect")
+            return
+        case s.ThoseCostIfLifePaid():
+            # (its rider, on the sentence before it: what paying the life takes off)
+            last = out.effects[-1] if out.effects else None
+            if isinstance(last, CostModifier) and last.paid_life:
+                try:
+                    out.effects[-1] = life_paid_reduction(last, reading, sentence)
+                except UnreadError:
+                    out.unread(sentence)
+                else:
+                    out.read(sentence, "effect")
+            else:
+                out.unread(sentence)
+            return
+        case s.OnlyColored(color):
             # Edgewalker's and Morophon's rider on the sentence before it: nothing of the reduction spills
-            # onto generic mana (CR 118.7b-c apply otherwise); after anything else it is not understood
+            # onto generic mana (CR 118.7b-c apply otherwise); after anything else it is not understood; the
+            # Defilers' 'only the amount of white mana' after a reduction of white mana alone
             last = out.effects[-1] if out.effects else None
             if (
                 isinstance(last, CostModifier)
                 and last.colored
                 and not (last.only_colored or last.colored_more)
+                and (not color or last.colored.types == ManaTypes.parse(color))
             ):
                 out.effects[-1] = replace(last, only_colored=True)
                 out.read(sentence, "effect")

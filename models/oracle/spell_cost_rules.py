@@ -25,6 +25,7 @@ from models.additional_costs import (
     DiscardCost,
     EitherCost,
     ExtraMana,
+    LifeCost,
     OptionalSacrifice,
     OptionalTap,
     RevealCost,
@@ -65,8 +66,9 @@ __all__ = [
 #: The card types of permanents (CR 110.4): a sacrifice names one of them or a subtype.
 _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 #: Mana symbols paid as (part of) a spell's cost: generic and colored mana, {C} ('pay {W}{U}{B}{R}{G}'),
-#: hybrid and Phyrexian symbols ('pay {W/U}', '{2/B}', '{G/P}'); no X.
-_MANA = re.compile(r"^(?:\{(?:[0-9]+|[WUBRGC]|[WUBRG]/[WUBRGP]|2/[WUBRG]|[WUBRG]/[WUBRG]/P)\})+$")
+#: hybrid and Phyrexian symbols ('pay {W/U}', '{2/B}', '{G/P}'), and X (an additional cost's 'pay {X}', Old
+#: Stickfingers': the X of the spell's mana cost, CR 107.3; no alternative cost reads it).
+_MANA = re.compile(r"^(?:\{(?:[0-9]+|[WUBRGCX]|[WUBRG]/[WUBRGP]|2/[WUBRG]|[WUBRG]/[WUBRG]/P)\})+$")
 #: A spell's cost part: a reading of the activated costs' rules, mana or energy paid, or a record made.
 SpellCostPart = ManaSymbols | PayLife | PayEnergy | SacrificeCost | DiscardCost | RevealCost | HandExile
 
@@ -93,6 +95,8 @@ class ControlConditions:
     opponent_gained_life: bool = False
     #: "If you've cast another white spell this turn" (Patrician's Scorn): the spells cast it asks for one of
     cast: ObjectFilter | None = None
+    #: "As long as you've discarded a card this turn" (Asmoranomardicadaistinaculdacar)
+    discarded: bool = False
 
     def on(self, cost: AlternativeCost) -> AlternativeCost:
         """``cost`` usable only under these conditions."""
@@ -105,6 +109,7 @@ class ControlConditions:
             if_opponent_cast=self.opponent_spells,
             if_opponent_gained_life=self.opponent_gained_life,
             if_cast=self.cast,
+            if_discarded=self.discarded,
         )
 
 
@@ -205,6 +210,8 @@ def alternative_cost(parts: tuple[SpellCostPart, ...]) -> AlternativeCost:
     sacrifices: list[SacrificeCost] = []
     exile: HandExile | None = None
     for part in parts:
+        if isinstance(part, ManaSymbols) and "X" in part.symbols:
+            raise UnreadError(f"an alternative cost of {part.symbols}")
         if isinstance(part, ManaSymbols) and not mana:
             mana = part.symbols
         elif isinstance(part, PayLife):
@@ -266,14 +273,22 @@ class SpellCostRules(Transformer[Token, Any]):
     def additional_cost(
         self, _opening: None, costs: tuple[SpellCostPart | EitherCost, ...]
     ) -> tuple[Any, ...]:
-        if not all(
-            isinstance(
+        """The parts of an additional cost: sacrifices, discards, reveals, a choice of costs, an optional
+        cost, and mana and life paid as they are (Old Stickfingers' "pay {X}": :class:`ExtraMana`, the X of
+        the mana cost, CR 107.3; "pay 2 life": :class:`LifeCost`, a life of at least one)."""
+        read: list[Any] = []
+        for part in costs:
+            if isinstance(part, ManaSymbols):
+                read.append(ExtraMana(str(ManaCost.parse(part.symbols))))
+            elif isinstance(part, PayLife) and part.life > 0:
+                read.append(LifeCost(part.life))
+            elif isinstance(
                 part, SacrificeCost | DiscardCost | RevealCost | EitherCost | OptionalSacrifice | OptionalTap
-            )
-            for part in costs
-        ):
-            raise UnreadError("an additional cost other than a sacrifice or a discard")
-        return costs
+            ):
+                read.append(part)
+            else:
+                raise UnreadError(f"an additional cost's part: {part}")
+        return tuple(read)
 
     def optional_any_number(self, what: Any) -> tuple[OptionalSacrifice, ...]:
         """'you may sacrifice any number of artifacts and/or creatures' (Dargo, the Shipwrecker's): what it
@@ -302,15 +317,18 @@ class SpellCostRules(Transformer[Token, Any]):
 
     def either_cost(self, first: Any, _joiner: Token, second: Any) -> tuple[EitherCost, ...]:
         """'sacrifice a creature or discard a card' (Bone Shards), 'reveal a Dinosaur card from your hand or
-        pay {1}' (Thunderherd Migration), 'sacrifice a creature or pay {3}{B}': one of the two, the player's
-        choice; the mana of a way is any mana symbols but X (:class:`ExtraMana`)."""
-        ways: list[SacrificeCost | DiscardCost | RevealCost | ExtraMana] = []
+        pay {1}' (Thunderherd Migration), 'sacrifice a creature or pay {3}{B}', 'discard a card or pay 3
+        life' (Bitter Triumph): one of the two, the player's choice; the mana of a way is any mana symbols
+        but X (:class:`ExtraMana`), its life one or more (:class:`LifeCost`)."""
+        ways: list[SacrificeCost | DiscardCost | RevealCost | ExtraMana | LifeCost] = []
         for way in self.spell_costs(first, second):
             if isinstance(way, ManaSymbols):  # (any mana: Thunderherd Migration's {1}, "or pay {3}{B}")
                 mana = ManaCost.parse(way.symbols)
                 if mana.has_variable:
                     raise UnreadError(f"a choice of costs with {way.symbols}")
                 ways.append(ExtraMana(str(mana)))
+            elif isinstance(way, PayLife) and way.life > 0:  # (Bitter Triumph's "or pay 3 life")
+                ways.append(LifeCost(way.life))
             elif isinstance(way, SacrificeCost | DiscardCost | RevealCost):
                 ways.append(way)
             else:
@@ -357,6 +375,7 @@ class SpellCostRules(Transformer[Token, Any]):
             max((c.opponent_spells for c in conditions), default=0),
             any(c.opponent_gained_life for c in conditions),
             next((c.cast for c in conditions if c.cast is not None), None),
+            any(c.discarded for c in conditions),
         )
 
     def you_control_one(self, _article: Token, what: str) -> ControlConditions:
@@ -396,6 +415,11 @@ class SpellCostRules(Transformer[Token, Any]):
         if str(deed).lower() != "gained":  # ('an opponent drawn life': no such deed)
             raise UnreadError(f"an opponent {deed} life this turn")
         return ControlConditions(opponent_gained_life=True)
+
+    def discarded_this_turn(self, *_words: Token) -> ControlConditions:
+        """'As long as you've discarded a card this turn' (Asmoranomardicadaistinaculdacar): the board's
+        ``cards_discarded_this_turn``."""
+        return ControlConditions(discarded=True)
 
     def own_spell(self, *_words: Token) -> None:
         return None

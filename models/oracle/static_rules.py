@@ -47,6 +47,7 @@ from models.oracle.statics import (
     NotATypeWhile,
     OneCardPermission,
     OnlyColored,
+    OptionalLifeForSpells,
     OwnCostCounted,
     OwnCostForEach,
     OwnCostForTurnFact,
@@ -69,6 +70,7 @@ from models.oracle.statics import (
     StaticSentence,
     Subject,
     TappedForManaDamage,
+    ThoseCostIfLifePaid,
     TypeChangeReading,
     TypeSet,
     UnspentBecomes,
@@ -110,6 +112,13 @@ class _Mark(Enum):
     OFF_TURN = "except during its controller's turn"
     CHOSEN_AFTER_CASTER = "you cast of the chosen type"
     PER_TARGET = "for each target"
+
+
+@dataclass(frozen=True, slots=True)
+class _WhereX:
+    """'<spells> cost {X} less to cast, where X is ~'s power': the quantity X is (Vadrik, Astral Archmage)."""
+
+    quantity: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +177,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def per_target(self, _target: Token) -> _Mark:
         return _Mark.PER_TARGET
+
+    def cost_where_x(self, _x: Token, quantity: Any) -> _WhereX:
+        return _WhereX(quantity)
 
     def per_counter(self, kind: str, _self: Token) -> _PerCounter:
         return _PerCounter(kind)
@@ -557,6 +569,7 @@ class StaticRules(Transformer[Token, Any]):
             any(isinstance(p, _PerCounter) and p.yours for p in parts),
             _Mark.OFF_TURN in parts,
             _Mark.PER_TARGET in parts,
+            where_x=next((p.quantity for p in parts if isinstance(p, _WhereX)), None),
         )
 
     def nth_spell_cost(self, ordinal: Token, what: Nouns, caster: Token, *parts: Any) -> SpellsCost:
@@ -701,8 +714,22 @@ class StaticRules(Transformer[Token, Any]):
         nonland = _has(parts, "NON_TYPE")
         return SameIsTrue(_Mark.YOUR_SPELLS in parts, cards, nonland, kinds["SPELL"], kinds["CARD"])
 
-    def only_colored(self, _colored: Token) -> OnlyColored:
+    def only_colored(self, colored: Token) -> OnlyColored:
+        if colored.type == "COLOR_WORD":  # (the Defilers' 'only the amount of white mana you pay')
+            return OnlyColored(lexicon.COLOR_WORDS[str(colored).lower()])
         return OnlyColored()
+
+    def optional_life_for_spells(self, *parts: Any) -> OptionalLifeForSpells:
+        """'As an additional cost to cast white permanent spells, you may pay 2 life.' (the Defilers)."""
+        what = next(part for part in parts if isinstance(part, Nouns))
+        return OptionalLifeForSpells(
+            what, fixed_number(next(part for part in parts if isinstance(part, int)))
+        )
+
+    def those_cost_if_life_paid(self, *parts: Any) -> ThoseCostIfLifePaid:
+        """'Those spells cost {W} less to cast if you paid life this way.' (the Defilers)."""
+        symbols, more = _tokens(parts, "SYMBOLS")[0], _tokens(parts, "MORE_LESS")[0]
+        return ThoseCostIfLifePaid(symbols.upper(), more.lower() == "more")
 
     def reduction_floor(self, _what: None, less: Token, least: Number) -> ReductionFloor:
         """'This effect can't reduce the mana in that cost to less than one mana.' (Heartstone, Power

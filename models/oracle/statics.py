@@ -53,6 +53,7 @@ __all__ = [
     "NotATypeWhile",
     "OneCardPermission",
     "OnlyColored",
+    "OptionalLifeForSpells",
     "OwnCostForEach",
     "OwnCostForTurnFact",
     "OwnCostIfBargained",
@@ -74,6 +75,7 @@ __all__ = [
     "StaticSentence",
     "Subject",
     "TappedForManaDamage",
+    "ThoseCostIfLifePaid",
     "TypeChangeReading",
     "TypeSet",
     "UnspentBecomes",
@@ -459,6 +461,9 @@ class SpellsCost:
     #: 'The second spell you cast each turn ...' (Raging Battle Mouse: 2), 'The first creature spell ...'
     #: (Conduit of Ruin: 1): only the spell that is that one of those its caster casts this turn
     nth: int = 0
+    #: '{X} less to cast, where X is ~'s power' (Vadrik, Astral Archmage): the quantity read
+    #: (:mod:`models.oracle.readings.amounts`), None without one
+    where_x: Quantity | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -624,7 +629,29 @@ class SameIsTrue:
 
 @dataclass(frozen=True, slots=True)
 class OnlyColored:
-    """'This effect reduces only the amount of colored mana you pay.'"""
+    """'This effect reduces only the amount of colored mana you pay.' (``color``: '' for colored, else the
+    letter of the one color it names: the Defilers' 'only the amount of white mana you pay')."""
+
+    color: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalLifeForSpells:
+    """'As an additional cost to cast white permanent spells, you may pay 2 life.' (the Defilers): an
+    optional additional cost of the spells its controller casts (CR 601.2b), which the next sentence rewards
+    (:class:`ThoseCostIfLifePaid`)."""
+
+    what: Nouns
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThoseCostIfLifePaid:
+    """'Those spells cost {W} less to cast if you paid life this way.' (the Defilers, after
+    :class:`OptionalLifeForSpells`)."""
+
+    symbols: str
+    more: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -699,6 +726,8 @@ StaticSentence = (
     | Imprint
     | SameIsTrue
     | OnlyColored
+    | OptionalLifeForSpells
+    | ThoseCostIfLifePaid
     | ReductionFloor
     | EffectContinues
     | DoubleUnspent
@@ -919,6 +948,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 each = f" for each {reading.per_object.words()}"
             if reading.per_target:
                 each = " for each target"
+            if reading.where_x is not None:
+                each = f", where X is {quantity_text(reading.where_x)}"
             spells = _subject(what)
             if reading.nth:
                 ordinal = "first" if reading.nth == 1 else "second"
@@ -988,8 +1019,15 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 )
                 text += f" and {card_kind}cards{owned} that aren't on the battlefield"
             return text
-        case OnlyColored():
-            return "this effect reduces only the amount of colored mana you pay"
+        case OnlyColored(color):
+            kind = _COLOR_NAMES[color] if color else "colored"
+            return f"this effect reduces only the amount of {kind} mana you pay"
+        case OptionalLifeForSpells(what, life):
+            return f"as an additional cost to cast {_subject(what)}, you may pay {life} life"
+        case ThoseCostIfLifePaid(symbols, more):
+            return (
+                f"those spells cost {symbols} {'more' if more else 'less'} to cast if you paid life this way"
+            )
         case ReductionFloor(least):
             words = {1: "one"}.get(least, _NUMBER_WORDS.get(least, str(least)))
             return f"this effect can't reduce the mana in that cost to less than {words} mana"

@@ -29,6 +29,7 @@ from models.additional_costs import (
     DiscardCost,
     EitherCost,
     ExtraMana,
+    LifeCost,
     OptionalSacrifice,
     RevealCost,
     SacrificeCost,
@@ -37,6 +38,7 @@ from models.additional_costs import (
 from models.board import Board, Card, Permanent
 from models.cost import ManaCost, PaymentTarget
 from models.mana import ManaTypes
+from models.spells import own_alternative_costs
 from planner.rules.amounts import mana_value
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
@@ -52,6 +54,7 @@ __all__ = [
     "discard_candidates",
     "discard_choices",
     "exiles_from_hand",
+    "life_reason",
     "planned_costs",
     "plans_additional",
     "returns_permanents",
@@ -99,29 +102,39 @@ class AdditionalPaid:
     #: the names of the cards revealed from the hand (Thunderherd Migration's "reveal a Dinosaur card"):
     #: they stay in the hand
     revealed: tuple[str, ...] = ()
+    #: the life paid for them (Bitter Triumph's "or pay 3 life"), already in the payment's life paid
+    life: int = 0
 
     def __bool__(self) -> bool:
-        return bool(self.sacrificed or self.discarded)
+        return bool(self.sacrificed or self.discarded or self.life)
 
-    def to_json(self) -> dict[str, list[str]]:
+    def to_json(self) -> dict[str, list[str] | int]:
         """The JSON object of the answer's ``additional_costs`` key (``returned`` only when the costs
-        return permanents, ``revealed`` only when they reveal cards).
+        return permanents, ``revealed`` only when they reveal cards, ``life`` only when they pay some).
 
         >>> AdditionalPaid(revealed=("Test Dinosaur",)).to_json()
         {'sacrificed': [], 'discarded': [], 'revealed': ['Test Dinosaur']}
+        >>> AdditionalPaid(life=3).to_json()
+        {'sacrificed': [], 'discarded': [], 'life': 3}
         """
-        found = {"sacrificed": list(self.sacrificed), "discarded": list(self.discarded)}
+        found: dict[str, list[str] | int] = {
+            "sacrificed": list(self.sacrificed),
+            "discarded": list(self.discarded),
+        }
         if self.returned:
             found = {"sacrificed": [], "discarded": found["discarded"], "returned": found["sacrificed"]}
         if self.exiled:
             found = {**found, "discarded": [], "exiled": found["discarded"]}
-        return found | ({"revealed": list(self.revealed)} if self.revealed else {})
+        found |= {"revealed": list(self.revealed)} if self.revealed else {}
+        return found | ({"life": self.life} if self.life else {})
 
     def describe(self) -> str:
         """The payment in a sentence.
 
         >>> AdditionalPaid(revealed=("Test Dinosaur",)).describe()
         'revealed Test Dinosaur for the additional cost'
+        >>> AdditionalPaid(life=3).describe()
+        'paid 3 life for the additional cost'
         """
         parts = []
         if self.sacrificed:
@@ -132,6 +145,8 @@ class AdditionalPaid:
             parts.append(verb + ", ".join(self.discarded) + zone)
         if self.revealed:
             parts.append("revealed " + ", ".join(self.revealed))
+        if self.life:
+            parts.append(f"paid {self.life} life")
         return " and ".join(parts) + " for the additional cost"
 
 
@@ -144,17 +159,22 @@ def planned_costs(costs: tuple[AdditionalCost, ...]) -> tuple[SacrificeCost | Di
 @dataclass(frozen=True, slots=True)
 class CostWay:
     """One way of paying a spell's additional costs (:func:`cost_ways`): the costs to pay, the generic mana
-    the optional ones paid take off its cost (:attr:`~models.cost.PaymentTarget.paid_reduction`), and the
-    mana a way of a choice adds to it (:attr:`~models.cost.PaymentTarget.additional_mana`: "or pay {3}{B}").
+    the optional ones paid take off its cost (:attr:`~models.cost.PaymentTarget.paid_reduction`), the mana
+    they add to it (:attr:`~models.cost.PaymentTarget.additional_mana`: "or pay {3}{B}", Old Stickfingers'
+    "pay {X}") and the life (:attr:`~models.cost.PaymentTarget.additional_life`: "or pay 3 life").
 
     >>> way = CostWay((), 0, ManaCost.parse("{3}{B}"))
     >>> str(way), str(way.on(PaymentTarget.of("{B}")).additional_mana)
     ('pay {3}{B}', '{3}{B}')
+    >>> bitter = CostWay((), life=3)
+    >>> str(bitter), bitter.on(PaymentTarget.of("{1}{B}")).additional_life
+    ('pay 3 life', 3)
     """
 
     costs: tuple[SacrificeCost | DiscardCost | RevealCost, ...]
     less: int = 0
     mana: ManaCost = ManaCost(())
+    life: int = 0
 
     def on(self, target: PaymentTarget) -> PaymentTarget:
         """``target`` (its additional costs not yet chosen, or chosen as another way) paid this way: its
@@ -164,12 +184,23 @@ class CostWay:
             additional_costs=self.costs,
             paid_reduction=target.paid_reduction + self.less,
             additional_mana=target.additional_mana + self.mana,
+            additional_life=target.additional_life + self.life,
         )
 
     def __str__(self) -> str:
         parts = [str(cost) for cost in self.costs] + ([f"pay {self.mana}"] if self.mana else [])
+        parts += [str(LifeCost(self.life))] if self.life else []
         less = [f"{self.less} less"] if self.less else []
         return " and ".join(parts + less) or "nothing"
+
+
+def _way_of(cost: SacrificeCost | DiscardCost | RevealCost | ExtraMana | LifeCost) -> CostWay:
+    """The way of paying one cost as it is (a way of a choice, or a cost alone)."""
+    if isinstance(cost, ExtraMana):
+        return CostWay((), 0, ManaCost.parse(cost.symbols))
+    if isinstance(cost, LifeCost):
+        return CostWay((), life=cost.life)
+    return CostWay((cost,))
 
 
 def returns_permanents(costs: tuple[AdditionalCost, ...]) -> bool:
@@ -206,18 +237,17 @@ def cost_ways(costs: tuple[AdditionalCost, ...], generic: int = 0) -> list[CostW
     >>> harvest = EitherCost((SacrificeCost(1, ("Creature",)), ExtraMana("{3}{B}")))
     >>> [str(way) for way in cost_ways((harvest,))]
     ['sacrifice a creature', 'pay {3}{B}']
+    >>> bitter = EitherCost((DiscardCost(1), LifeCost(3)))
+    >>> [str(way) for way in cost_ways((bitter,))], [str(way) for way in cost_ways((ExtraMana("{X}"),))]
+    (['discard a card', 'pay 3 life'], ['pay {X}'])
     >>> dargo = OptionalSacrifice(SacrificeCost(1, ("Artifact", "Creature")), None, reduction=2)
     >>> [str(way) for way in cost_ways((dargo,), generic=3)][1:]
     ['sacrifice an artifact or creature and 2 less', 'sacrifice two artifacts or creatures and 4 less']
     """
     fixed = (*planned_costs(costs), *_revealed(costs))
+    paid_as_is = [_way_of(cost) for cost in costs if isinstance(cost, ExtraMana | LifeCost)]
     choices: list[list[CostWay]] = [
-        [
-            CostWay((), 0, ManaCost.parse(way.symbols)) if isinstance(way, ExtraMana) else CostWay((way,))
-            for way in cost.ways
-        ]
-        for cost in costs
-        if isinstance(cost, EitherCost)
+        [_way_of(way) for way in cost.ways] for cost in costs if isinstance(cost, EitherCost)
     ]
     for cost in costs:
         if isinstance(cost, OptionalSacrifice) and cost.reduction > 0:
@@ -234,7 +264,8 @@ def cost_ways(costs: tuple[AdditionalCost, ...], generic: int = 0) -> list[CostW
         CostWay(
             (*fixed, *(c for way in chosen for c in way.costs)),
             sum(way.less for way in chosen),
-            sum((way.mana for way in chosen), ManaCost(())),
+            sum((way.mana for way in (*paid_as_is, *chosen)), ManaCost(())),
+            sum(way.life for way in (*paid_as_is, *chosen)),
         )
         for chosen in itertools.product(*choices)
     ]
@@ -261,12 +292,22 @@ def turn_reduction(board: Board, player: str, costs: tuple[AdditionalCost, ...])
 
 def turn_fact_warnings(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
     """A warning for each fact of the turn the spell's cost reads that the board does not give (the
-    permanents its caster sacrificed this turn, the creatures that died this turn): none are counted."""
+    permanents its caster sacrificed this turn, the creatures that died this turn, the cards its caster
+    discarded this turn, which its own alternative cost may ask): none are counted."""
     if not target.text and not target.additional_costs:
         return ()  # (the common case: a cost alone, which reads no fact of the turn)
+    position = [p.id for p in board.players].index(player)
+    unknown = list(unknown_turn_facts(board, player, target))
+    if board.player(player).cards_discarded_this_turn is None:
+        # (its own alternative cost's "As long as you've discarded a card this turn": the card Asmor's)
+        discarded = f"players[{position}].cards_discarded_this_turn"
+        unknown += [
+            (cost.text, f"{discarded} is not given: none counted")
+            for cost in own_alternative_costs(target.text, target.name)
+            if cost.if_discarded
+        ]
     facts = tuple(
-        TextWarning(target.name or "spell", sentence, why, WarningKind.ASSUMED)
-        for sentence, why in unknown_turn_facts(board, player, target)
+        TextWarning(target.name or "spell", sentence, why, WarningKind.ASSUMED) for sentence, why in unknown
     )
     if board.player(player).sacrificed_this_turn is not None:
         return facts
@@ -274,8 +315,7 @@ def turn_fact_warnings(board: Board, player: str, target: PaymentTarget) -> tupl
         TextWarning(
             target.name or "spell",
             f"{cost}: less for each {' or '.join(t.lower() for t in cost.turn_types)} sacrificed this turn",
-            f"players[{[p.id for p in board.players].index(player)}].sacrificed_this_turn is not given: "
-            "none counted",
+            f"players[{position}].sacrificed_this_turn is not given: none counted",
             WarningKind.ASSUMED,
         )
         for cost in target.additional_costs
@@ -401,6 +441,20 @@ def unpaid_reason(
                 return f"{cost}: {player} controls {has} {cost.kinds()}"
         elif len(discard_candidates(board, player, spell_name, costs)) < cost.count:
             return f"{cost}: {player}'s hand has too few other {cost.kinds()}s"
+    return None
+
+
+def life_reason(board: Board, player: str, way: CostWay) -> str | None:
+    """Why ``player`` can't pay the life of a way of paying the additional costs, whatever the mana does
+    (CR 119.4: paying life needs a life total of at least that much); None when they may.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "life": 2}]})
+    >>> life_reason(board, "me", CostWay((), life=3)), life_reason(board, "me", CostWay((), life=2))
+    ('pay 3 life: me has 2 life (CR 119.4)', None)
+    """
+    life = board.player(player).life
+    if way.life > life:
+        return f"{LifeCost(way.life)}: {player} has {life} life (CR 119.4)"
     return None
 
 

@@ -30,11 +30,9 @@ from models.alternative_costs import FACE_DOWN_KEYWORDS, AlternativeCost
 from models.board import Board, Card
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.filters import ObjectFilter
-from models.kept import per_card
 from models.mana import ManaTypes
 from models.mana_effects import GrantedAlternativeCost
-from models.oracle.alternative_costs import alternative_cost_of
-from models.oracle.reader import reading_units
+from models.spells import own_alternative_costs
 from models.types import TypeLine
 from planner.rules.additional_costs import (
     discard_candidates,
@@ -126,19 +124,6 @@ class AlternativeCostPaid:
         if self.exiled:
             parts.append(("discarded " if self.discards else "exiled ") + ", ".join(self.exiled))
         return "; ".join(parts)
-
-
-@per_card(maxsize=4096)  # (a pure function of the card's text and name)
-def own_alternative_costs(text: str, name: str = "") -> tuple[AlternativeCost, ...]:
-    """The alternative costs a spell's own text gives, in the order written (those the reader reads).
-
-    >>> [c.describe() for c in own_alternative_costs("You may exile two black cards from your hand rather "
-    ...     "than pay this spell's mana cost.\\nDraw a card.", "Soul Spike")]
-    ['exile two black cards from your hand']
-    """
-    return tuple(
-        cost for unit in reading_units(text, name) if (cost := alternative_cost_of(unit)) is not None
-    )
 
 
 def granted_ways(board: Board, player: str) -> tuple[Way, ...]:
@@ -257,6 +242,8 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
         p.id != player and p.life_gained_this_turn > 0 for p in board.players
     ):
         return f"{cost.describe()}: no opponent of {player} gained life this turn"
+    if cost.if_discarded and not state.cards_discarded_this_turn:  # (not given: none, with a warning)
+        return f"{cost.describe()}: {player} discarded no card this turn"
     if cost.keyword == "mutate" and not any(
         _mutate_target(view, p.id, player, target) for p in board.permanents
     ):

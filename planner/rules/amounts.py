@@ -71,6 +71,7 @@ __all__ = [
     "any_may_lack_board_facts",
     "board_gap",
     "card_matches",
+    "cost_source_power",
     "counted",
     "counter_power",
     "counts_life",
@@ -891,6 +892,25 @@ def greatest_power(view: BoardView, flt: ObjectFilter, player: str) -> int:
         if p.controller == player and view.matches(flt, p.id, p.id)
     ]
     return max([0, *powers])
+
+
+def cost_source_power(view: BoardView, pid: str) -> int:
+    """A permanent's power as a cost change reads it when the total cost is locked in (CR 601.2f: Vadrik,
+    Astral Archmage's '{X} less, where X is ~'s power'), 0 when negative (CR 107.1b); bad input when it is not
+    known, or an effect on the board changes powers (not read), as :func:`greatest_power`.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "e", "card": "Llanowar Elves", "controller": "me", "counters": {"+1/+1": 2}},
+    ...     {"id": "m", "card": "Llanowar Elves", "controller": "me", "counters": {"-1/-1": 3}}]})
+    >>> cost_source_power(BoardView(board), "e"), cost_source_power(BoardView(board), "m")
+    (3, 0)
+    """
+    why = _unread_power_change(view)
+    if why is not None:
+        raise InputError(f"{why}: a spell's cost reduction reads a power")
+    return max(known_power(view, pid), 0)
 
 
 def power_changer(view: BoardView) -> str | None:

@@ -21,7 +21,7 @@ from models.kept import per_card
 from models.mana import TYPE_ORDER, ManaType
 from planner.rules.pool import ManaUnit, SpendRules, pays_generic
 
-__all__ = ["GENERIC", "SNOW", "Mode", "Slot", "can_pay_exactly", "cost_modes", "payments"]
+__all__ = ["GENERIC", "SNOW", "Mode", "Slot", "can_pay_exactly", "cost_modes", "payments", "target_modes"]
 
 #: The slots that take mana of any type, under the names the solvers use (see :class:`SlotKind`).
 GENERIC = SlotKind.GENERIC
@@ -110,6 +110,28 @@ def cost_modes(cost: ManaCost, life_available: int | None = None) -> tuple[Mode,
         key = tuple(sorted(total.items(), key=lambda item: _slot_order(item[0])))
         modes[Mode(key, life)] = None
     return tuple(modes)
+
+
+def target_modes(
+    cost: ManaCost, target: PaymentTarget, life_available: int | None = None
+) -> tuple[Mode, ...]:
+    """:func:`cost_modes` of a target's total cost, each with the life its additional costs chosen add
+    (:attr:`~models.cost.PaymentTarget.additional_life`: paid with the mana, CR 601.2h), those whose life in
+    all is more than ``life_available`` left out (CR 119.4: the payments of 601.2h are made one after the
+    other, so together they need that much life; zero life can always be paid).
+
+    >>> bitter = PaymentTarget(cost=ManaCost.parse("{1}{B/P}"), additional_life=3)
+    >>> [(m.mana, m.life) for m in target_modes(bitter.cost, bitter, life_available=4)]
+    [(2, 3)]
+    """
+    extra = target.additional_life
+    if not extra:
+        return cost_modes(cost, life_available)
+    return tuple(
+        Mode(mode.slots, mode.life + extra)
+        for mode in cost_modes(cost)
+        if life_available is None or mode.life + extra <= life_available
+    )
 
 
 def _slot_order(slot: Slot) -> int:
@@ -205,7 +227,9 @@ def can_pay_exactly(
         return False
     kinds = _kinds(units)
     rules = rules.at(target)
-    return any(mode.life == life and _perfect(kinds, mode, rules, target) for mode in cost_modes(cost))
+    return any(
+        mode.life == life and _perfect(kinds, mode, rules, target) for mode in target_modes(cost, target)
+    )
 
 
 def payments(
@@ -226,7 +250,7 @@ def payments(
     kinds = [(unit.type, unit.tag.snow, pays_generic(unit.tag)) for unit in classes]
     seen: set[tuple[tuple[ManaUnit, ...], int]] = set()
     rules = rules.at(target)
-    for mode in cost_modes(cost, life_available):
+    for mode in target_modes(cost, target, life_available):
         # (units of the same kinds in the same numbers fill the mode alike: judged once)
         perfect: dict[tuple[tuple[_Kind, int], ...], bool] = {}
         for taken in _takings([usable[unit] for unit in classes], mode.mana):
@@ -274,7 +298,8 @@ def _takings(counts: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
 def assign_symbols(
     units: Sequence[ManaUnit], cost: ManaCost, target: PaymentTarget, rules: SpendRules, life: int
 ) -> list[tuple[CostSymbol, tuple[ManaUnit, ...], int]]:
-    """Which units (and how much life) pay each symbol of the cost, for a payment known to be exact.
+    """Which units (and how much life) pay each symbol of the cost, for a payment known to be exact
+    (``life`` counts the additional costs' life too: :func:`target_modes`).
 
     >>> from planner.rules.production import ManaTag
     >>> g, c = ManaUnit(ManaType.G, ManaTag(source="f")), ManaUnit(ManaType.C, ManaTag(source="w"))
@@ -284,6 +309,7 @@ def assign_symbols(
     """
     generic = cost.generic
     rules = rules.at(target)
+    life -= target.additional_life  # (no symbol pays it)
     # the symbols other than generic are searched (a few, each a couple of ways); whatever mana is left at
     # the end pays the generic part, which any mana can pay but mana that can't be spent on generic
     symbols = [symbol for symbol in cost.symbols if symbol.kind is not SymbolKind.GENERIC]

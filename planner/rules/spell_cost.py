@@ -26,7 +26,13 @@ from models.mana_effects import (
     spell_matches,
 )
 from models.oracle import read_card
-from planner.rules.amounts import graveyard_cards, greatest_power, mana_value, spells_cast_matching
+from planner.rules.amounts import (
+    cost_source_power,
+    graveyard_cards,
+    greatest_power,
+    mana_value,
+    spells_cast_matching,
+)
 from planner.rules.costs import changed_mana, combined_changes
 
 if TYPE_CHECKING:
@@ -40,6 +46,7 @@ __all__ = [
     "colored_increase",
     "colored_reduction",
     "cost_change",
+    "life_payable",
     "locked_in",
     "party_size",
     "turn_fact",
@@ -116,7 +123,8 @@ def _locked(view: BoardView, target: PaymentTarget, player: str) -> tuple[Paymen
         target = target.with_cost(target.cost + ManaCost.parse(str(added)))
     delta = cost_change(view, target, player)
     removed, _ = colored_reduction(view, target, player)
-    if delta == 0 and not removed:
+    by_life, _ = life_payable(view, target, player)  # (the Defilers': after the free reductions)
+    if delta == 0 and not removed and not by_life:
         return target, 0
     kept_symbols: list[CostSymbol] = []
     left = dict.fromkeys(removed.types, 0)
@@ -135,6 +143,7 @@ def _locked(view: BoardView, target: PaymentTarget, player: str) -> tuple[Paymen
         # (a reduction left over: {2/X} symbols announced as {2} take it, CR 601.2b, 601.2f)
         kept, generic, unused = _announced(view, target, player, kept, -generic)
     generic = max(generic, 0)
+    kept = _paid_by_life(kept, by_life) if by_life else kept
     symbols = (*kept, CostSymbol(SymbolKind.GENERIC, amount=generic)) if generic or not kept else kept
     return target.with_cost(ManaCost(symbols)), unused
 
@@ -324,6 +333,10 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
         elif effect.amount is not None and effect.amount.kind is AmountKind.PLAYER_COUNTERS:
             # ('for each experience counter you have': Mizzix, its controller's counters, contract section 10)
             times = view.board.player(sourced.controller).counter(effect.amount.counter)
+        elif effect.amount is not None and effect.amount.kind is AmountKind.POWER:
+            # ('{X} less, where X is ~'s power': Vadrik, Astral Archmage, as the total cost is locked in; a
+            # negative power counts 0, CR 107.1b)
+            times = cost_source_power(view, sourced.source)
         elif effect.amount is not None:  # ('for each oil counter on ~': Mindsplice Apparatus)
             assert effect.amount.kind is AmountKind.COUNTERS
             times = view.permanent(sourced.source).counter(effect.amount.counter)
@@ -693,13 +706,19 @@ def _has_cost_modifiers(view: BoardView) -> bool:
     return next(view.effects_of(CostModifier), None) is not None
 
 
-def _modifiers_in_force(view: BoardView, target: PaymentTarget, player: str) -> Iterator[SourcedEffect]:
-    """The permanents' cost changes that apply to this spell, cast by ``player`` (its own are not here)."""
+def _modifiers_in_force(
+    view: BoardView, target: PaymentTarget, player: str, *, paid_life: bool = False
+) -> Iterator[SourcedEffect]:
+    """The permanents' cost changes that apply to this spell, cast by ``player`` (its own are not here):
+    those that apply as they are, or with ``paid_life`` those that apply only if life is paid for them (the
+    Defilers': :func:`life_payable`)."""
     for sourced in view.effects_of(CostModifier):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
         if effect.own:
             continue  # 'this spell costs less' is about the card as a spell, not a permanent's effect
+        if bool(effect.paid_life) != paid_life:
+            continue
         if not _casts(effect.who, sourced.controller, player) or not effect.matches(target):
             continue
         if effect.off_turn and view.board.active_player == player:
@@ -711,6 +730,74 @@ def _modifiers_in_force(view: BoardView, target: PaymentTarget, player: str) -> 
             if chosen is None or not target.type_line.is_a(chosen):
                 continue  # (none chosen: no spell is of that type, and the board's warnings say so)
         yield sourced
+
+
+#: The life a Phyrexian symbol may be paid with (CR 107.4f), which is what lets the planner pay the Defilers'
+#: '{W} less if you paid 2 life' as a Phyrexian {W/P} (:func:`life_payable`)
+_PHYREXIAN_LIFE = 2
+
+
+def life_payable(
+    view: BoardView, target: PaymentTarget, player: str
+) -> tuple[ManaBag, tuple[tuple[str, str], ...]]:
+    """The colored symbols of the spell's cost that the changes in force let its caster take off by paying
+    2 life for each as an additional cost, their choice as the spell is cast (CR 601.2b, 601.2f: Defiler of
+    Faith's 'As an additional cost to cast white permanent spells, you may pay 2 life. Those spells cost {W}
+    less to cast if you paid life this way. This effect reduces only the amount of white mana you pay.'), and
+    those the planner does not weigh (their sources and sentences): another amount of life, a reduction of
+    generic mana or one that may spill onto it (CR 118.7b).
+
+    Such a choice is a Phyrexian symbol (CR 107.4f): the {W} paid with its mana or 2 life, the life paid
+    with the rest of the total cost (601.2h), so the locked-in cost has {W/P} for each {W} a Defiler may take
+    off (:func:`locked_in`); the other reductions take theirs first, for free.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> defiler = {"id": "d", "name": "Test Defiler", "type_line": "Creature", "controller": "me", "oracle":
+    ...     "As an additional cost to cast white permanent spells, you may pay 2 life. Those spells cost {W} "
+    ...     "less to cast if you paid life this way. This effect reduces only the amount of white mana you "
+    ...     "pay."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [defiler]}))
+    >>> bag, unweighed = life_payable(view, PaymentTarget.of("{1}{W}{W}", type_line="Creature"), "me")
+    >>> str(bag), unweighed
+    ('{W}', ())
+    >>> str(life_payable(view, PaymentTarget.of("{W}", type_line="Instant"), "me")[0])
+    ''
+    """
+    if target.kind is not PaymentKind.SPELL or not _has_cost_modifiers(view):
+        return ManaBag(), ()
+    weighed: list[ManaType] = []
+    unweighed: list[tuple[str, str]] = []
+    for sourced in _modifiers_in_force(view, target, player, paid_life=True):
+        effect = sourced.effect
+        assert isinstance(effect, CostModifier)
+        if not effect.colored and not effect.generic_delta:
+            continue  # (an optional cost that takes nothing off: never paid)
+        if effect.paid_life != _PHYREXIAN_LIFE or effect.generic_delta or not effect.only_colored:
+            unweighed.append((sourced.source, effect.text))
+            continue
+        for mana_type in effect.colored.types:
+            weighed += [mana_type] * effect.colored[mana_type]
+    return ManaBag.of(weighed), tuple(dict.fromkeys(unweighed))
+
+
+def _paid_by_life(symbols: tuple[CostSymbol, ...], payable: ManaBag) -> tuple[CostSymbol, ...]:
+    """The symbols with up to ``payable``'s count of each plain colored symbol made Phyrexian (its mana or 2
+    life: :func:`life_payable`).
+
+    >>> cost = ManaCost.parse("{1}{W}{W}{G}")
+    >>> str(ManaCost(_paid_by_life(cost.symbols, ManaBag.parse("{W}"))))
+    '{1}{W}{G}{W/P}'
+    """
+    left = {mana_type: payable[mana_type] for mana_type in payable.types}
+    changed: list[CostSymbol] = []
+    for symbol in reversed(symbols):
+        plain = symbol.single_type
+        if plain is not None and left.get(plain, 0) > 0:
+            left[plain] -= 1
+            symbol = CostSymbol(SymbolKind.PHYREXIAN, colors=ManaTypes(plain))
+        changed.append(symbol)
+    return tuple(reversed(changed))
 
 
 def _own_colored(view: BoardView, target: PaymentTarget, player: str) -> list[tuple[CostModifier, int]]:

@@ -281,6 +281,9 @@ class SpellPayment:
     optional: bool = False
     choice: int | None = None
     alternative: bool = False
+    #: the spell cast for its mana cost when it has none (CR 118.6: unpayable), which the model never casts;
+    #: only an entry of an alternative cost may cast it (118.6a)
+    unpayable: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

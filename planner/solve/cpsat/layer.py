@@ -235,8 +235,14 @@ def consumers(record: PaymentModel, layer: Layer) -> None:
     ways: dict[int, list[Expr]] = defaultdict(list)  # (a spell's ways: at most one cast, CR 118.9a)
     for number, spell in enumerate(spells):
         cast: Expr = 1
-        if spell.optional or spell.choice is not None:
+        if spell.optional or spell.choice is not None or spell.unpayable:
             cast = model.new_bool_var(f"{layer.name}_cast_{number}")
+        if (
+            spell.unpayable
+        ):  # (no mana cost: never cast for it, CR 118.6; a spell the plan must cast, no plan)
+            model.add(cast == 0)
+            if not spell.optional and spell.choice is None:
+                model.add(cast == 1)
         if spell.choice is not None:
             ways[spell.choice].append(cast)
         layer.cast.append(cast)
@@ -308,6 +314,8 @@ def _consumer(
         model.add(sum(counts) == count * times)
     if cost.has_variable:
         demand[GENERIC].append(x)
+    if template < 0 and target.additional_life:  # (a spell's additional costs' life, paid with it: 601.2h)
+        life.append(target.additional_life * times)
     return Consumer(name, target, template, {k: total(v) for k, v in demand.items()}, total(life))
 
 

@@ -18,7 +18,7 @@ from models.mana import ManaTypes
 from planner.rules.could_produce import could_produce_all
 from planner.rules.devotion import counted_by_devotions
 from planner.rules.graveyard_grants import arriving_grants
-from planner.rules.payment import cost_modes
+from planner.rules.payment import target_modes
 from planner.rules.production import reached, within_reach
 from planner.rules.same_name import same_name_changer
 from planner.rules.view import BoardView, ViewTable
@@ -449,7 +449,7 @@ def _reduced(problem: PaymentProblem, *, verdict: bool = False) -> _Reduced | _O
                 )
     if second.clash is not None:
         return _Outside(second.clash)
-    modes = cost_modes(cost, me.life)
+    modes = target_modes(cost, target, me.life)  # (with the additional costs' life: CR 601.2h)
     n = len(board.permanents)
     return _Reduced(second.sources, pool, modes, me.life, n, problem.deadline, second.layout)
 
