@@ -304,6 +304,8 @@ def mentions_mana(body: str) -> bool:
         return True
     if _has(words, "mana pool", "mana pools", "tapped for mana", "rather than pay that mana", "land type"):
         return True
+    if "devotion" in words and not {"increased", "decreased"}.isdisjoint(words):
+        return True  # (Altar of the Pantheon: what a devotion's mana reads, CR 700.5)
     if _has(words, "rather than pay the mana cost"):
         return True  # (an alternative cost of other spells, CR 118.9: Nissa, Worldsoul Speaker: not read)
     if _has(words, "land types", "is the chosen type", "are the chosen type"):
