@@ -22,6 +22,7 @@ __all__ = [
     "CastBan",
     "ColorChange",
     "CostModifier",
+    "DevotionIncrease",
     "GainAbilitiesOf",
     "GrantAbility",
     "GrantHaste",
@@ -613,6 +614,23 @@ class GrantedAlternativeCost:
     cost: AlternativeCost
 
 
+@dataclass(frozen=True, slots=True)
+class DevotionIncrease:
+    """'Your devotion to each color and each combination of colors is increased by one.' (Altar of the
+    Pantheon): its controller's devotion to any colors (CR 700.5) counts ``amount`` more, whatever reads it
+    (Nykthos's mana, a Theros God's type change: :func:`planner.rules.devotion.devotion`).
+
+    >>> from models.oracle import parse_oracle
+    >>> (altar,) = parse_oracle("Your devotion to each color and each combination of colors is increased "
+    ...     "by one.").effects
+    >>> altar.amount
+    1
+    """
+
+    text: str
+    amount: int
+
+
 StaticEffect = (
     TapDamage
     | ProductionReplacement
@@ -632,4 +650,5 @@ StaticEffect = (
     | AbilityLoss
     | AbilityCostChange
     | GrantedAlternativeCost
+    | DevotionIncrease
 )

@@ -674,6 +674,7 @@ STATIC_SENTENCES = [
     "~ costs {G} less to cast for each green creature you control.",
     "Activated abilities of creatures you control cost up to {2} less to activate.",
     "Double the amount of each type of unspent mana you have.",
+    "Your devotion to each color and each combination of colors is increased by one.",
     "A player losing unspent mana causes that player to lose that much life.",
     "Roll a six-sided die.",
     "This ability has the indicated effect.",

@@ -24,6 +24,7 @@ from models.mana_effects import (
     CastBan,
     ColorChange,
     CostModifier,
+    DevotionIncrease,
     GainAbilitiesOf,
     GrantHaste,
     PowerChange,
@@ -100,6 +101,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return _haste(object_filters(what), keywords, sentence) or None
         case s.PoolsDontEmpty():
             return (UnspentManaEffect(sentence, UnspentMode.KEEP, Who.ANY),)
+        case s.DevotionIncreased(amount):
+            return (DevotionIncrease(sentence, amount),)
         case s.KeepUnspent(who, color):
             types = ManaTypes.parse(color) if color else ALL_TYPES
             return (

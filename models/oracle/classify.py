@@ -331,6 +331,8 @@ def mentions_mana(body: str) -> bool:
         words, present, "mana pool", "mana pools", "tapped for mana", "rather than pay that mana", "land type"
     ):
         return True
+    if "devotion" in present and not {"increased", "decreased"}.isdisjoint(present):
+        return True  # (Altar of the Pantheon: what a devotion's mana reads, CR 700.5)
     if _has_among(words, present, "rather than pay the mana cost"):
         return True  # (an alternative cost of other spells, CR 118.9: Nissa, Worldsoul Speaker: not read)
     if _has_among(words, present, "land types", "is the chosen type", "are the chosen type"):

@@ -27,6 +27,7 @@ from models.oracle.statics import (
     ChooseAsEnters,
     ColorChangeReading,
     ControlOneOfTwo,
+    DevotionIncreased,
     DoubleUnspent,
     EffectContinues,
     EntersReturn,
@@ -740,6 +741,10 @@ class StaticRules(Transformer[Token, Any]):
 
     def double_unspent(self) -> DoubleUnspent:
         return DoubleUnspent()
+
+    def devotion_increase(self, _and: Token, number: Number) -> DevotionIncreased:
+        """'Your devotion to each color and each combination of colors is increased by one.'"""
+        return DevotionIncreased(fixed_number(number))
 
     def unspent_costs_life(self, *_words: Token) -> UnspentCostsLife:
         return UnspentCostsLife()

@@ -33,6 +33,7 @@ __all__ = [
     "ChooseAsEnters",
     "ColorChangeReading",
     "ControlOneOfTwo",
+    "DevotionIncreased",
     "DoubleUnspent",
     "EffectContinues",
     "EntersReturn",
@@ -662,6 +663,14 @@ class ReductionFloor:
 
 
 @dataclass(frozen=True, slots=True)
+class DevotionIncreased:
+    """'Your devotion to each color and each combination of colors is increased by one.' (Altar of the
+    Pantheon, CR 700.5): ``amount``."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class DoubleUnspent:
     """'Double the amount of each type of unspent mana you have.'"""
 
@@ -731,6 +740,7 @@ StaticSentence = (
     | ReductionFloor
     | EffectContinues
     | DoubleUnspent
+    | DevotionIncreased
     | UnspentCostsLife
     | RandomOpening
     | ResultEffects
@@ -1033,6 +1043,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"this effect can't reduce the mana in that cost to less than {words} mana"
         case DoubleUnspent():
             return "double the amount of each type of unspent mana you have"
+        case DevotionIncreased(amount):
+            words = {1: "one"}.get(amount, _NUMBER_WORDS.get(amount, str(amount)))
+            return f"your devotion to each color and each combination of colors is increased by {words}"
         case UnspentCostsLife():
             return "a player losing unspent mana causes that player to lose that much life"
         case RandomOpening(text):

@@ -7,26 +7,53 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from models.mana import ManaTypes
-from models.mana_effects import TypeChange
+from models.mana_effects import DevotionIncrease, TypeChange
+from planner.rules.ability_loss import survives_loss
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["counted_by_devotions", "devotion", "devotion_allows", "devotion_of"]
+__all__ = ["counted_by_devotions", "devotion", "devotion_allows", "devotion_increase", "devotion_of"]
 
 
 def devotion(view: BoardView, player: str, colors: ManaTypes) -> int:
-    """A player's devotion to some colors: mana symbols of those colors among their permanents' costs.
+    """A player's devotion to some colors: mana symbols of those colors among their permanents' costs, and
+    what their effects add to it ("Your devotion to each color and each combination of colors is increased
+    by one.": Altar of the Pantheon, CR 700.5).
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
+    >>> altar = {"id": "a", "name": "Altar", "type_line": "Artifact", "mana_cost": "{3}", "controller": "me",
+    ...     "oracle": "Your devotion to each color and each combination of colors is increased by one."}
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "e", "card": "Llanowar Elves", "controller": "me"},
     ...     {"id": "b", "card": "Birds of Paradise", "controller": "me"}]})
     >>> devotion(BoardView(board), "me", ManaTypes.parse("G"))
     2
+    >>> board = Board.from_dict({**board.to_dict(), "permanents": [*board.to_dict()["permanents"], altar]})
+    >>> view = BoardView(board)
+    >>> devotion(view, "me", ManaTypes.parse("G")), devotion(view, "me", ManaTypes.parse("U"))
+    (3, 1)
     """
-    return sum(devotion_of(view, p.id, colors) for p in view.board.permanents if p.controller == player)
+    printed = sum(devotion_of(view, p.id, colors) for p in view.board.permanents if p.controller == player)
+    return printed + devotion_increase(view, player)
+
+
+def devotion_increase(view: BoardView, player: str) -> int:
+    """What the player's permanents' "Your devotion to each color and each combination of colors is increased
+    by one." add to each of their devotions (CR 700.5), read from their texts, not from the effects in force:
+    a Theros God's type change (layer 4) reads the devotion while those are worked out. An increase whose
+    ability layer 6 took away (Humility's kind) is left out once those losses are known."""
+    layer6 = view.structure.layer6
+    lost = layer6[1] if layer6 is not None and layer6[1] is not None else {}
+    return sum(
+        effect.amount
+        for p in view.board.permanents
+        if p.controller == player
+        for effect in view.parsed[p.id].effects
+        if isinstance(effect, DevotionIncrease)
+        and ((gone := lost.get(p.id)) is None or survives_loss(effect, gone))
+    )
 
 
 def devotion_of(view: BoardView, pid: str, colors: ManaTypes) -> int:
@@ -61,7 +88,8 @@ def devotion_allows(view: BoardView, effect: TypeChange, controller: str) -> boo
 
 def counted_by_devotions(view: BoardView) -> frozenset[str]:
     """The permanents whose leaving may end a type change's devotion (a Theros God that is a creature:
-    its controller's permanents with mana symbols of its colors, CR 700.5). A God that isn't a creature
+    its controller's permanents with mana symbols of its colors, and those that raise their devotion, CR
+    700.5). A God that isn't a creature
     stays so: a payment never raises a devotion. Worked out once for the view's :class:`Structure` (what it
     reads, the effects in force and the mana costs, its rebound views share; one without a permanent of
     these is rebound only when no condition counts it: :meth:`BoardView.without`).
@@ -86,6 +114,13 @@ def counted_by_devotions(view: BoardView) -> frozenset[str]:
             and effect.devotion is not None
             and not devotion_allows(view, effect, sourced.controller)
             for p in view.board.permanents
-            if p.controller == sourced.controller and devotion_of(view, p.id, effect.devotion.colors) > 0
+            if p.controller == sourced.controller
+            and (devotion_of(view, p.id, effect.devotion.colors) > 0 or _raises_devotion(view, p.id))
         )
     return structure.devoted
+
+
+def _raises_devotion(view: BoardView, pid: str) -> bool:
+    """True when the permanent's text raises its controller's devotion (:func:`devotion_increase`): its
+    leaving lowers every devotion of theirs."""
+    return any(isinstance(effect, DevotionIncrease) for effect in view.parsed[pid].effects)
