@@ -321,8 +321,11 @@ def test_speed_still_times_the_files(card_file: Path, monkeypatch: pytest.Monkey
     [
         # (issue 35) a face whose only sentence about mana is a static the reader refuses is a face with
         # mana text, not read: before, the words alone decided ('adds', 'tapped for mana'...): not counted
-        ("Nontoken creatures you control are Forest lands in addition to their other types.", True, False),
-        ("Instant and sorcery spells you cast cost {X} less to cast, where X is ~'s power.", True, False),
+        ("Creatures you control are Forest lands.", True, False),
+        ("Spells you cast cost {X} less to cast, where X is the number of cards in your hand.", True, False),
+        # ... and read once the reader knows it (Ashaya's type addition, Vadrik's power): counted, and read
+        ("Nontoken creatures you control are Forest lands in addition to their other types.", True, True),
+        ("Instant and sorcery spells you cast cost {X} less to cast, where X is ~'s power.", True, True),
         # a cost reduction read is about costs: counted, and read
         ("Creature spells you cast cost {1} less to cast.", True, True),
         # an anthem or a keyword granted is not about mana: not counted
