@@ -565,11 +565,11 @@ def _play_land(
     found = np.full(size, -1, dtype=np.int64)
     paid_life = np.zeros(size, dtype=np.int64)
     untapped_choice = np.zeros(size, dtype=np.bool_)
-    spells_in_hand = hand[:, kinds:]
+    held = plan.hand_planes(hand)
     # (with two or more lands that may add nothing now, what the lands in play cast is asked once)
     never_now = [p.entry in (Entry.TAPPED, Entry.SICK, Entry.SHOCK) for p in plan.classes]
     shared = sum(never_now) >= 2
-    in_play_now: npt.NDArray[np.bool_] | None = None
+    in_play_now: Ints | None = None
     for kind in range(kinds):
         search = plan.classes[kind].search
         targets = plan.targets[kind] if search is not None else [kind]
@@ -586,6 +586,8 @@ def _play_land(
             lands = np.take(in_play, rows, axis=0)  # (np.take: faster than an index)
             after = lands.copy()
             after[:, target] += 1
+            next_states = plan.state_rows(after)
+            held_here = held.take(rows)
             forced = search is not None and search.tapped
             options = (True, False) if profile.entry is Entry.SHOCK and not forced else (False,)
             for paid in options:
@@ -593,24 +595,21 @@ def _play_land(
                 can = life[rows] >= cost if cost else np.ones(rows.size, dtype=np.bool_)
                 untapped = plan.enters_untapped(target, lands, paid) & (not forced)
                 life_after = life[rows] - cost
-                payable_next, cover = plan.ask(after, life_after)
+                payable_next = plan.payable_in_hand(next_states, life_after, held_here)
                 if untapped.all():  # (the land adds its mana now: the lands now are next turn's)
                     payable_now = payable_next
                 elif not untapped.any() and not cost and shared:  # (it adds nothing now, costs nothing)
                     if in_play_now is None:  # (the lands in play, asked once for every game)
-                        in_play_now, _ = plan.ask(in_play, life)
-                    payable_now = np.take(in_play_now, rows, axis=0)
+                        in_play_now = plan.payable_in_hand(plan.state_rows(in_play), life, held)
+                    payable_now = np.take(in_play_now, rows)
                 elif not untapped.any():  # (it adds nothing now: the lands now are those in play)
-                    payable_now, _ = plan.ask(lands, life_after)
+                    payable_now = plan.payable_in_hand(plan.state_rows(lands), life_after, held_here)
                 else:
                     now = lands + untapped[:, None] * (np.arange(kinds) == target)
-                    payable_now, _ = plan.ask(now, life_after)
-                held = np.take(spells_in_hand, rows, axis=0)
-                score = (np.minimum(_row_dots(payable_now, held), 63) << 36) + (
-                    np.minimum(_row_dots(payable_next, held), 63) << 30
-                )
-                score += (np.minimum(_row_dots(cover, held), 255) << 22) + (
-                    np.minimum(plan.in_deck(cover), 4095) << 10
+                    payable_now = plan.payable_in_hand(plan.state_rows(now), life_after, held_here)
+                score = (np.minimum(payable_now, 63) << 36) + (np.minimum(payable_next, 63) << 30)
+                score += (np.minimum(plan.cover_in_hand(next_states, held_here), 255) << 22) + (
+                    np.minimum(plan.in_deck(next_states), 4095) << 10
                 )
                 score += (
                     ((~untapped).astype(np.int64) << 3) + ((cost == 0) << 2) + ((not profile.painful) << 1)
@@ -632,17 +631,6 @@ def _play_land(
         library[fetched, found[fetched]] -= 1
     life[played] -= paid_life[played]
     return np.where((choice >= 0) & ~untapped_choice, entered, -1), found
-
-
-def _row_dots(left: npt.NDArray[np.bool_] | npt.NDArray[np.int32], right: Ints) -> Ints:
-    """Each row's dot product of two arrays of integers (or booleans) as int64, exactly; einsum does it in one
-    pass where a product and a sum make an array between them.
-
-    >>> _row_dots(np.array([[True, False], [True, True]]), np.array([[2, 3], [4, 5]])).tolist()
-    [2, 9]
-    """
-    dots: Ints = np.einsum("ij,ij->i", left, right, dtype=np.int64)
-    return dots
 
 
 def _makes_mana(card: CardData) -> bool:
