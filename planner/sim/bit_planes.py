@@ -46,16 +46,22 @@ def bit_planes(counts: npt.NDArray[np.integer], depth: int | None = None) -> Pla
     (2, 1, (2, 2))
     >>> [[int(word) for word in row] for row in planes.bits]  # (bit 0 of each column, then bit 1)
     [[5, 4], [0, 3]]
+    >>> bit_planes(np.array([[1, 0, 1]]), depth=2).bits.tolist()
+    [[5, 0]]
     """
     rows, columns = counts.shape
+    largest = int(counts.max(initial=0))
     if depth is None:
-        depth = max(1, int(counts.max(initial=0)).bit_length())
+        depth = max(1, largest.bit_length())
+    small = counts.astype(np.uint8) if largest < 256 else counts  # (a byte a count: fewer bytes to read)
     words = max(1, -(-columns // 64))
-    bits = np.zeros((rows, depth, words * 8), dtype=np.uint8)
-    for plane in range(depth):
-        packed = np.packbits((counts >> plane) & 1, axis=1, bitorder="little")
-        bits[:, plane, : packed.shape[1]] = packed
-    return Planes(bits.view(np.uint64).reshape(rows, depth * words), depth, words)
+    # (a byte a bit, each row's planes padded to whole words, then packed as one flat array: faster than
+    # packing row by row)
+    bits = np.zeros((rows, depth, words * 64), dtype=np.uint8)
+    for plane in range(min(depth, largest.bit_length())):  # (the deeper planes hold no bit)
+        bits[:, plane, :columns] = small if largest < 2 else (small >> plane) & 1
+    packed = np.packbits(bits.reshape(-1), bitorder="little").view(np.uint64)
+    return Planes(packed.reshape(rows, depth * words), depth, words)
 
 
 def plane_dots(left: Planes, right: Planes) -> Ints:
@@ -68,12 +74,16 @@ def plane_dots(left: Planes, right: Planes) -> Ints:
     ([5, 4], [5, 4])
     """
     rows, words = left.bits.shape[0], left.words
-    both = left.bits.reshape(rows, left.depth, 1, words) & right.bits.reshape(rows, 1, right.depth, words)
-    counts = np.bitwise_count(both).reshape(rows, left.depth * right.depth * words)
-    if counts.shape[1] == 1:
-        dots: Ints = counts[:, 0].astype(np.int64)
+    if left.depth == right.depth == words == 1:
+        dots: Ints = np.bitwise_count(left.bits[:, 0] & right.bits[:, 0]).astype(np.int64)
         return dots
-    powers = np.add.outer(np.arange(left.depth), np.arange(right.depth))
-    weights = np.repeat((np.int64(1) << powers.ravel().astype(np.int64)), words)
-    weighted: Ints = counts @ weights
+    counts = np.empty((rows, left.depth, right.depth * words), dtype=np.uint8)
+    planes = right.bits.reshape(rows, right.depth, words)
+    for plane in range(left.depth):  # (each of the left's planes against all the right's: one AND each)
+        mine = left.bits[:, None, plane * words : (plane + 1) * words]
+        np.bitwise_count(mine & planes, out=counts[:, plane].reshape(rows, right.depth, words))
+    powers = np.add.outer(np.arange(left.depth), np.arange(right.depth)).ravel()
+    weights = np.repeat(np.ldexp(1.0, powers), words)
+    # (a product of floats: exact, each count at most 64 times a power of two, and faster than of integers)
+    weighted: Ints = (counts.reshape(rows, weights.size).astype(np.float64) @ weights).astype(np.int64)
     return weighted

@@ -138,6 +138,19 @@ class DeckTables:
         self._states.catch_up()
         return rows
 
+    def state_after(self, states: Ints, kind: int, lands: Ints) -> Ints:
+        """The states (:meth:`state_rows`) of the lands ``lands`` (rows of class counts, in states
+        ``states``) with one more land of class ``kind``: each state's successor is kept, the others
+        found."""
+        after = np.take(self._states.after[:, kind], states)
+        unknown = np.flatnonzero(after < 0)
+        if unknown.size:
+            more = np.take(lands, unknown, axis=0)
+            more[:, kind] += 1
+            after[unknown] = found = self.state_rows(more)
+            self._states.after[states[unknown], kind] = found
+        return after
+
     def ask(self, lands: Ints, life: Ints) -> tuple[Bools, npt.NDArray[np.int32]]:
         """For land class counts: which spells the lands (all untapped) can pay with that life, and how many
         parts of each spell's colored pips they cover (life not used).
@@ -155,6 +168,17 @@ class DeckTables:
         copies of each spell, as :func:`~planner.sim.bit_planes.bit_planes`) the lands can pay, copies
         counted: :meth:`ask`'s answers times the copies, summed."""
         return self._states.payable_in_hand(states, life, held)
+
+    def payable_counts(self, states: Ints, life: Ints) -> Ints:
+        """For states (:meth:`state_rows`) and each game's life: how many games can pay each spell, as
+        :meth:`ask`'s answers summed over the games (counted by state and level of life)."""
+        return self._states.payable_counts(states, life)
+
+    def payable_spells(self, states: Ints, life: Ints, spells: Ints) -> Bools:
+        """:meth:`ask`'s answers for states (:meth:`state_rows`), of the spells ``spells`` alone."""
+        clipped = np.maximum(np.minimum(life, Castability.NEVER), -1).astype(np.int16)  # (np.clip, cheaper)
+        payable: Bools = np.take(self._states.needs[:, spells], states, axis=0) <= clipped[:, None]
+        return payable
 
     def cover_in_hand(self, states: Ints, held: Planes) -> Ints:
         """For states: :meth:`ask`'s cover times the copies ``held`` of each spell, summed."""
@@ -252,6 +276,7 @@ class _StateTables:
         # (row state * (levels + 1) + the levels a life reaches: the spells payable, packed)
         self.payable = np.zeros((0, self.words), dtype=np.uint64)
         self.cover_planes = np.zeros((0, self.cover_depth * self.words), dtype=np.uint64)
+        self.after = np.zeros((0, plan.land_kinds), dtype=np.int64)  # (a land's successor state, -1 unknown)
 
     def catch_up(self) -> None:
         """Add the rows of the states the oracle answered since the last call."""
@@ -272,6 +297,7 @@ class _StateTables:
         self.in_deck = np.concatenate([self.in_deck, (cover @ self.copies).astype(np.int64)])
         self.payable = np.concatenate([self.payable, by_level.reshape(-1, self.words)])
         self.cover_planes = np.concatenate([self.cover_planes, bit_planes(cover, self.cover_depth).bits])
+        self.after = np.concatenate([self.after, np.full((fresh.shape[0], self.plan.land_kinds), -1)])
         self.known = answers.shape[0]
 
     def payable_in_hand(self, states: Ints, life: Ints, held: Planes) -> Ints:
@@ -279,6 +305,18 @@ class _StateTables:
         reached = np.searchsorted(self.levels, life, side="right")  # (0: below every need, none payable)
         bits = np.take(self.payable, states * (self.levels.size + 1) + reached, axis=0)
         return plane_dots(Planes(bits, 1, self.words), held)
+
+    def payable_counts(self, states: Ints, life: Ints) -> Ints:
+        """See :meth:`DeckTables.payable_counts`."""
+        steps = self.levels.size + 1
+        reached = np.searchsorted(self.levels, life, side="right")  # (0: below every need, none payable)
+        games = np.bincount(states * steps + reached)
+        present = np.flatnonzero(games)
+        state, level = np.divmod(present, steps)
+        lives = np.concatenate([[-1], self.levels])  # (a life at each level: it pays what the level does)
+        payable = np.take(self.needs, state, axis=0) <= lives[level][:, None]
+        counts: Ints = games[present] @ payable
+        return counts
 
     def cover_in_hand(self, states: Ints, held: Planes) -> Ints:
         """See :meth:`DeckTables.cover_in_hand`."""
