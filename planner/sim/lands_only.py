@@ -593,11 +593,14 @@ def _play_land(
             states = np.take(in_play_states, rows)
             next_states = plan.state_after(states, target, lands)
             held_here = held.take(rows)
+            # (what next turn's lands cover: the same whether a shockland's life is paid or not)
+            covered = (np.minimum(plan.cover_in_hand(next_states, held_here), 255) << 22) + (
+                np.minimum(plan.in_deck(next_states), 4095) << 10
+            )
             forced = search is not None and search.tapped
             options = (True, False) if profile.entry is Entry.SHOCK and not forced else (False,)
             for paid in options:
                 cost = (profile.shock_life if paid else 0) + (search.life if search is not None else 0)
-                can = life[rows] >= cost if cost else np.ones(rows.size, dtype=np.bool_)
                 untapped = plan.enters_untapped(target, lands, paid) & (not forced)
                 life_after = life[rows] - cost
                 payable_next = plan.payable_in_hand(next_states, life_after, held_here)
@@ -612,14 +615,12 @@ def _play_land(
                 else:
                     now_states = np.where(untapped, next_states, states)
                     payable_now = plan.payable_in_hand(now_states, life_after, held_here)
-                score = (np.minimum(payable_now, 63) << 36) + (np.minimum(payable_next, 63) << 30)
-                score += (np.minimum(plan.cover_in_hand(next_states, held_here), 255) << 22) + (
-                    np.minimum(plan.in_deck(next_states), 4095) << 10
-                )
+                score = (np.minimum(payable_now, 63) << 36) + (np.minimum(payable_next, 63) << 30) + covered
                 score += (
                     ((~untapped).astype(np.int64) << 3) + ((cost == 0) << 2) + ((not profile.painful) << 1)
                 )
-                score = np.where(can, score, -1)
+                if cost:  # (a game without the life for it can't choose it)
+                    score = np.where(life[rows] >= cost, score, -1)
                 better = score > best[rows]
                 chosen = rows[better]
                 best[chosen] = score[better]
