@@ -3,7 +3,8 @@ script under Valgrind's callgrind with the checkout first on ``sys.path``, reads
 on standard input, sets the workload up (and, for a warm one, makes every call once), turns callgrind's
 instrumentation on, makes the calls, dumps the counts (``callgrind_control``) and prints how many calls it
 made. Only public calls are counted (:func:`planner.api.pay`, :func:`planner.api.max_x`,
-:func:`planner.solve.fast.solve_fast` on a question built as ``pay`` builds it), so that any version answers.
+:func:`planner.solve.fast.solve_fast` on a question built as ``pay`` builds it, the lands-only goldfish
+``planner.sim.simulate.goldfish``), so that any version answers.
 The cyclic garbage collector collects once before the calls: how many objects the set-up (each checkout's
 own) left in its youngest generation would otherwise decide whether a collection of the older ones falls
 among the counted calls (one is 1.5 M instructions, a tenth of the fast path's row).
@@ -13,6 +14,9 @@ with_these_benchmarks`), so that another checkout runs this checkout's ``benchma
 
 >>> calls({"kind": "pay", "cases": [(_FOREST, "{G}")], "loops": 2, "warm": True}, under_valgrind=False)
 2
+>>> deck = "examples/decks/azorius-control.txt"  # (from the checkout's root)
+>>> calls({"kind": "goldfish", "cases": [(deck, "10 0")], "loops": 1, "warm": True}, under_valgrind=False)
+1
 """
 
 import gc
