@@ -71,9 +71,51 @@ def test_bit_planes_sum_the_products_of_counts(data: st.DataObject) -> None:
     assert dots.tolist() == (left * right).sum(axis=1).tolist()
 
 
+#: Fifteen source masks (five basics, ten shocklands): more than a state's code holds (the rows by bytes).
+_RAINBOW = DeckTables(
+    parse_deck(
+        "\n".join(
+            [
+                *(f"2 {basic}" for basic in ("Plains", "Island", "Swamp", "Mountain", "Forest")),
+                *(
+                    f"1 {shock}"
+                    for shock in (
+                        "Hallowed Fountain",
+                        "Watery Grave",
+                        "Blood Crypt",
+                        "Stomping Ground",
+                        "Temple Garden",
+                        "Godless Shrine",
+                        "Steam Vents",
+                        "Overgrown Tomb",
+                        "Sacred Foundry",
+                        "Breeding Pool",
+                    )
+                ),
+                "4 Spell0 {W}{U}{B}",
+                "4 Spell1 {1}{R/P}{G}",
+                "1 Spell2 {G/W}{B/P}",
+            ]
+        )
+    )
+)
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(plan=_decks(), data=st.data())
 def test_questions_by_state_answer_as_the_batch_check(plan: DeckTables, data: st.DataObject) -> None:
+    _check_questions(plan, data)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_questions_by_state_with_more_masks_than_a_code_holds(data: st.DataObject) -> None:
+    assert _RAINBOW.oracle.code_weights is None
+    _check_questions(_RAINBOW, data)
+
+
+def _check_questions(plan: DeckTables, data: st.DataObject) -> None:
+    """Each question by state against the definition, on a few calls' random lands, lives and hands."""
     kinds, spells = plan.land_kinds, len(plan.spells)
     for _ in range(3):  # (states met again, and new ones, as the tables grow)
         games = data.draw(st.integers(1, 12))
