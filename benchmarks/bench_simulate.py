@@ -18,9 +18,14 @@ Workloads:
   checklands, painlands and fastlands, over 7 turns; and on the Simic Commander example.
 
 ``--against-rev REV`` (a git revision, e.g. ``main``, checked out in a temporary worktree) or ``--against
-PATH`` (a checkout) runs the same workloads in a fresh process of that version too, after this one's, and
-prints both side by side: seconds, the ratio (against / this) and each version's answer, so that a change of
-speed is seen with whether the figures moved.
+PATH`` (a checkout; repeatable, one table each) runs the same workloads in a fresh process of that version
+too, after this one's, and prints both side by side: seconds, the ratio (against / this) and each version's
+answer, so that a change of speed is seen with whether the figures moved.
+
+``--instructions`` adds a table the machine's load does not move: the instructions (callgrind, as
+:mod:`benchmarks.bench_instructions` counts them: Valgrind on the PATH) of the ``simulate --ramp none`` rows'
+calls, each in a fresh process after a 100-game goldfish of its deck, in this checkout and in each
+``--against`` checkout.
 """
 
 from __future__ import annotations
@@ -266,15 +271,49 @@ def side_by_side(this: Sequence[Row], other: Sequence[Row], label: str) -> list[
     )
 
 
+#: The ``simulate --ramp none`` rows that ``--instructions`` counts: their names and decks.
+_COUNTED = (
+    ("simulate --ramp none, Azorius 60 cards, 7 turns", AZORIUS),
+    ("simulate --ramp none, Simic Commander, 7 turns", SIMIC),
+)
+
+
+def instruction_rows(trees: Sequence[Path], quick: bool, seed: int) -> list[str]:
+    """The instructions of the ``simulate --ramp none`` rows' calls in each checkout (the first is this
+    one), in millions, and each other's ratio to this one's (above 1: this one executes fewer)."""
+    from benchmarks.bench_instructions import instructions_per_call
+    from benchmarks.instruction_count import Workload
+
+    games = 5_000 if quick else 100_000
+    cells = []
+    for what, deck in _COUNTED:
+        workload = Workload(
+            kind="goldfish", cases=[(str(deck.relative_to(ROOT)), f"{games} {seed}")], loops=1, warm=True
+        )
+        counts = [instructions_per_call(tree, workload) for tree in trees]
+        cells.append(
+            [what, f"{games:,}", *(f"{count / 1e6:,.0f}" for count in counts)]
+            + [f"{other / counts[0]:.2f}x" for other in counts[1:]]
+        )
+    headers = ["workload", "games", "this MIr", *(f"{tree} MIr" for tree in trees[1:])]
+    headers += [f"{tree} / this" for tree in trees[1:]]
+    return _table(headers, cells, [False, *([True] * (len(headers) - 1))])
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks.bench_simulate", description=(__doc__ or "").split("\n")[0]
     )
     parser.add_argument("--quick", action="store_true", help="fewer games (a smoke run)")
     parser.add_argument("--seed", type=int, default=0, help="the simulations' seed")
-    parser.add_argument("--against", type=Path, help="another checkout, measured side by side")
+    parser.add_argument(
+        "--against", type=Path, action="append", help="another checkout, measured side by side (repeatable)"
+    )
     parser.add_argument("--against-rev", help="a git revision (e.g. main), measured side by side")
     parser.add_argument("--rounds", type=int, default=2, help="fresh processes per version when comparing")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count the simulate --ramp none rows' instructions"
+    )
     return parser
 
 
@@ -283,8 +322,6 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
     args = _parser().parse_args(argv)
     words = list(sys.argv[1:] if argv is None else argv)
     run(bool(args.quick), args.seed, " ".join(["python -m benchmarks.bench_simulate", *words]), out)
-    if args.against is None and args.against_rev is None:
-        return
     from benchmarks.bench_versions import _checkout
 
     def compare(tree: Path, label: str) -> None:
@@ -302,11 +339,17 @@ def main(argv: Sequence[str] | None = None, out: Callable[[str], None] = print) 
         for line in side_by_side(_fastest(mine), _fastest(theirs), "against"):
             out(line)
 
-    if args.against is not None:
-        compare(args.against.resolve(), str(args.against))
-    else:
+    others = [path.resolve() for path in args.against or ()]
+    for path, tree in zip(args.against or (), others, strict=True):
+        compare(tree, str(path))
+    if args.against_rev is not None:
         with _checkout(args.against_rev) as tree:
             compare(tree, args.against_rev)
+    if args.instructions:
+        out("")
+        out("instructions (callgrind) of the simulate --ramp none calls, each in a fresh process")
+        for line in instruction_rows([ROOT, *others], bool(args.quick), args.seed):
+            out(line)
 
 
 if __name__ == "__main__":

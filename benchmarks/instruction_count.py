@@ -3,7 +3,8 @@ script under Valgrind's callgrind with the checkout first on ``sys.path``, reads
 on standard input, sets the workload up (and, for a warm one, makes every call once), turns callgrind's
 instrumentation on, makes the calls, dumps the counts (``callgrind_control``) and prints how many calls it
 made. Only public calls are counted (:func:`planner.api.pay`, :func:`planner.api.max_x`,
-:func:`planner.solve.fast.solve_fast` on a question built as ``pay`` builds it), so that any version answers.
+:func:`planner.solve.fast.solve_fast` on a question built as ``pay`` builds it, the lands-only goldfish
+``planner.sim.simulate.goldfish``), so that any version answers.
 The cyclic garbage collector collects once before the calls: how many objects the set-up (each checkout's
 own) left in its youngest generation would otherwise decide whether a collection of the older ones falls
 among the counted calls (one is 1.5 M instructions, a tenth of the fast path's row).
@@ -13,6 +14,9 @@ with_these_benchmarks`), so that another checkout runs this checkout's ``benchma
 
 >>> calls({"kind": "pay", "cases": [(_FOREST, "{G}")], "loops": 2, "warm": True}, under_valgrind=False)
 2
+>>> deck = "examples/decks/azorius-control.txt"  # (from the checkout's root)
+>>> calls({"kind": "goldfish", "cases": [(deck, "10 0")], "loops": 1, "warm": True}, under_valgrind=False)
+1
 """
 
 import gc
@@ -48,9 +52,11 @@ _FOREST = json.dumps(
 class Workload(TypedDict):
     """What to count: the kind of call, boards (as JSON) with a cost each, how many times each is made
     (``loops``), and whether every call is made once before counting (``warm``; cold: the boards' cards are
-    prepared first, as a client that knows the decks does, and each board is new to the process)."""
+    prepared first, as a client that knows the decks does, and each board is new to the process). For a
+    ``goldfish`` (``simulate --ramp none``) each case is a deck list's path in the checkout and
+    ``"games seed"``; warm, a 100-game goldfish of the deck comes first."""
 
-    kind: Literal["fast", "pay", "max_x"]
+    kind: Literal["fast", "pay", "max_x", "goldfish"]
     cases: list[tuple[str, str]]
     loops: int
     warm: bool
@@ -63,6 +69,8 @@ def _callgrind(command: str) -> None:
 
 def calls(workload: Workload, *, under_valgrind: bool = True) -> int:
     """Make the workload's calls, counted by callgrind when ``under_valgrind``; how many were counted."""
+    if workload["kind"] == "goldfish":
+        return _counted(_goldfish_calls(workload), workload, under_valgrind)
     cases = [(Board.loads(board), PaymentTarget.of(cost)) for board, cost in workload["cases"]]
     actions: list[Callable[[], object]] = []
     for board, target in cases:
@@ -72,12 +80,32 @@ def calls(workload: Workload, *, under_valgrind: bool = True) -> int:
             actions.append(partial(solve_fast, PaymentProblem.of(board, target, time_limit=_DAY)))
         else:
             actions.append(partial(pay if workload["kind"] == "pay" else max_x, board, target))
-    if workload["warm"]:
-        for action in actions:
-            action()
-    else:
+    if not workload["warm"]:
         prepare_cards(workload["cases"])
         pay(*_warm_up())  # (importing and starting the solvers is not the boards' work)
+    return _counted(actions, workload, under_valgrind)
+
+
+def _goldfish_calls(workload: Workload) -> list[Callable[[], object]]:
+    """The lands-only goldfish of each case's deck (loaded now), each after a 100-game one when warm."""
+    from models.decklist import load_deck
+    from planner.sim.simulate import goldfish  # (in every version)
+
+    actions: list[Callable[[], object]] = []
+    for path, settings in workload["cases"]:
+        deck = load_deck(path)
+        games, seed = (int(word) for word in settings.split())
+        if workload["warm"]:
+            goldfish(deck, games=100, seed=seed, ramp="none")
+        actions.append(partial(goldfish, deck, games=games, seed=seed, ramp="none"))
+    return actions
+
+
+def _counted(actions: list[Callable[[], object]], workload: Workload, under_valgrind: bool) -> int:
+    """Make the calls (each once more before, when warm and not a goldfish), counted by callgrind."""
+    if workload["warm"] and workload["kind"] != "goldfish":
+        for action in actions:
+            action()
     # (every checkout starts from the same collector state: what the set-up left in the youngest generation
     # decides otherwise whether a collection of it, ~1.5 M instructions, falls among the counted calls)
     gc.collect()

@@ -100,6 +100,21 @@ class Castability:
         rows = self._rows_of(small[first])  # (before reading the table: it may grow)
         return self._rows[rows], inverse
 
+    def rows(self, counts: Ints) -> Ints:
+        """Each row of source counts' row in :attr:`answers`, the batch check asked of the states not met
+        before.
+
+        >>> from models.cost import ManaCost
+        >>> oracle = Castability([1, 2], [ManaCost.parse("{W}{U}")])
+        >>> rows = oracle.rows(np.array([[1, 1], [2, 0], [1, 1]]))  # (a W and a U source; two Ws)
+        >>> oracle.answers[rows, 0].tolist()  # (the life {W}{U} needs: none, never)
+        [0, 16384, 0]
+        """
+        small = np.ascontiguousarray(counts, dtype=np.int8)
+        first, inverse = distinct_rows(small)
+        rows: Ints = np.take(self._rows_of(small[first]), inverse)
+        return rows
+
     def _rows_of(self, states: npt.NDArray[np.int8]) -> Ints:
         """The rows of the answers of distinct states, the batch check asked of those not met before."""
         if self._weights is None:
@@ -110,15 +125,44 @@ class Castability:
                 self._rows = np.concatenate([self._rows, self._ask(states[unmet])])
                 self._index.update((keys[n], start + i) for i, n in enumerate(unmet))
             return np.array([self._index[key] for key in keys], dtype=np.int64)
-        codes = states.astype(np.int64) @ self._weights
+        return self.rows_of_codes(states.astype(np.int64) @ self._weights)
+
+    @property
+    def code_weights(self) -> Ints | None:
+        """What each source mask's count is worth in a state's code (powers of 128), or None when the masks
+        are too many for a code: see :meth:`rows_of_codes`."""
+        return self._weights
+
+    @property
+    def lives(self) -> frozenset[int]:
+        """The lives the costs may need (0 and their Phyrexian symbols' payments): with ``NEVER``, every
+        value an answer holds."""
+        return frozenset(life for steps in self._life_steps for life in steps)
+
+    @property
+    def answers(self) -> npt.NDArray[np.int16]:
+        """The answers of the states met so far, one row each (the life each cost needs), in the order met:
+        a row's number (:meth:`rows_of_codes`) stays its own as the table grows."""
+        return self._rows
+
+    def rows_of_codes(self, codes: Ints) -> Ints:
+        """The rows in :attr:`answers` of states given by their codes (each mask's count, below 128, times its
+        :attr:`code_weights`), the batch check asked of the states not met before.
+
+        >>> from models.cost import ManaCost
+        >>> oracle = Castability([1, 2], [ManaCost.parse("{W}{U}")])
+        >>> rows = oracle.rows_of_codes(np.array([1 + 128, 2, 1 + 128]))  # (a W and a U source; two Ws)
+        >>> bool(rows[0] == rows[2] != rows[1]), oracle.answers[rows, 0].tolist()
+        (True, [0, 16384, 0])
+        """
         place = np.searchsorted(self._codes, codes)
         found = place < self._codes.size
         found[found] = self._codes[place[found]] == codes[found]
         if not found.all():
-            new = np.flatnonzero(~found)
+            new = np.unique(codes[~found])
             start = self._rows.shape[0]
-            self._rows = np.concatenate([self._rows, self._ask(states[new])])
-            merged = np.concatenate([self._codes, codes[new]])
+            self._rows = np.concatenate([self._rows, self._ask(_decoded(new, self.source_masks.size))])
+            merged = np.concatenate([self._codes, new])
             order = np.argsort(merged, kind="stable")
             self._codes = merged[order]
             self._places = np.concatenate([self._places, start + np.arange(new.size)])[order]
@@ -151,6 +195,17 @@ class Castability:
             for position, column in enumerate(columns):
                 needed[ok[:, position], column] = life
         return needed
+
+
+def _decoded(codes: Ints, masks: int) -> npt.NDArray[np.int8]:
+    """States (counts of each source mask) from their codes (:meth:`Castability.rows_of_codes`).
+
+    >>> _decoded(np.array([3 + 2 * 128]), 2).tolist()
+    [[3, 2]]
+    """
+    shifts = 7 * np.arange(masks, dtype=np.int64)
+    states: npt.NDArray[np.int8] = ((codes[:, None] >> shifts[None, :]) & 127).astype(np.int8)
+    return states
 
 
 def sub_costs(cost: ManaCost) -> list[ManaCost]:

@@ -14,6 +14,7 @@ import numpy.typing as npt
 from models.cost import ManaCost
 from models.decklist import Deck
 from models.types import BASIC_LAND_TYPES
+from planner.sim.bit_planes import Planes, bit_planes, plane_dots
 from planner.sim.castability import Castability, sub_costs
 from planner.sim.game import Bools, Ints, bottom_worst, commander_colors
 from planner.sim.lands import Entry, LandProfile, land_profile
@@ -95,8 +96,10 @@ class DeckTables:
             if spell_parts:
                 self.full_part[column] = index[spell_parts[-1]]
         self.oracle = Castability(masks, self.costs)
+        weights = self.oracle.code_weights
+        # (a state's code is each class's count times its sources' code: one product per game)
+        self._class_codes = self.class_sources @ weights if weights is not None else None
         self.copies = np.array([s.copies for s in self.spells], dtype=np.int64)
-        self._copies_float = self.copies.astype(np.float64)
         self.mana_values = np.array([s.cost.mana_value if s.cost else 0 for s in self.spells], dtype=np.int64)
         self.deck_ids = np.repeat(
             np.arange(self.land_kinds + self.library_spells, dtype=np.int16),
@@ -112,6 +115,7 @@ class DeckTables:
             range(self.land_kinds),
             key=lambda c: (self.classes[c].entry is Entry.UNTAPPED, self.classes[c].types.bit_count(), c),
         )
+        self._states = _StateTables(self)
 
     def _sources(self, kind: int) -> tuple[int, ...]:
         """The sources a land class counts as: its own, or for a fetchland one of its targets' types."""
@@ -124,27 +128,71 @@ class DeckTables:
 
     # ---- castability of land states
 
+    def state_rows(self, lands: Ints) -> Ints:
+        """Each row of land class counts' state: its row in the oracle's answers (the batch check asked of
+        the states not met before), which :meth:`ask` and the ``*_in_hand`` questions read."""
+        if self._class_codes is not None:
+            rows = self.oracle.rows_of_codes(lands @ self._class_codes)
+        else:
+            rows = self.oracle.rows(lands @ self.class_sources)
+        self._states.catch_up()
+        return rows
+
+    def state_after(self, states: Ints, kind: int, lands: Ints) -> Ints:
+        """The states (:meth:`state_rows`) of the lands ``lands`` (rows of class counts, in states
+        ``states``) with one more land of class ``kind``: each state's successor is kept, the others
+        found."""
+        after = np.take(self._states.after[:, kind], states)
+        unknown = np.flatnonzero(after < 0)
+        if unknown.size:
+            more = np.take(lands, unknown, axis=0)
+            more[:, kind] += 1
+            after[unknown] = found = self.state_rows(more)
+            self._states.after[states[unknown], kind] = found
+        return after
+
     def ask(self, lands: Ints, life: Ints) -> tuple[Bools, npt.NDArray[np.int32]]:
         """For land class counts: which spells the lands (all untapped) can pay with that life, and how many
         parts of each spell's colored pips they cover (life not used).
 
-        (The sources are counted by a product of floats, exact for such small counts and far faster than
-        one of integers; the life each spell needs is compared in 16 bits, a life total clipped to the
-        needs' range, ``NEVER`` included, answering alike.)"""
-        table, inverse = self.oracle.states((lands @ self._class_sources_float).astype(np.int8))
-        never = np.full((table.shape[0], 1), Castability.NEVER, dtype=np.int16)
-        full = np.concatenate([table, never], axis=1)
-        cover = ((full == 0).astype(np.float32) @ self.cover).astype(np.int32)
+        (The life each spell needs is compared in 16 bits, a life total clipped to the needs' range,
+        ``NEVER`` included, answering alike.)"""
+        rows = self.state_rows(lands)
         clipped = np.maximum(np.minimum(life, Castability.NEVER), -1).astype(np.int16)  # (np.clip, cheaper)
         # (np.take gathers rows faster than an index does)
-        payable: Bools = np.take(full[:, self.cost_column], inverse, axis=0) <= clipped[:, None]
-        return payable, np.take(cover, inverse, axis=0)
+        payable: Bools = np.take(self._states.needs, rows, axis=0) <= clipped[:, None]
+        return payable, np.take(self._states.cover, rows, axis=0)
 
-    def in_deck(self, cover: npt.NDArray[np.int32]) -> Ints:
-        """For rows of :meth:`ask`'s cover: the parts covered counted over the deck's copies of each spell
-        (a product of floats, exact for such small counts and faster than one of integers)."""
-        covered: Ints = (cover @ self._copies_float).astype(np.int64)
+    def payable_in_hand(self, states: Ints, life: Ints, held: Planes) -> Ints:
+        """For states (:meth:`state_rows`) and each game's life: how many of the spells ``held`` (each game's
+        copies of each spell, as :func:`~planner.sim.bit_planes.bit_planes`) the lands can pay, copies
+        counted: :meth:`ask`'s answers times the copies, summed."""
+        return self._states.payable_in_hand(states, life, held)
+
+    def payable_counts(self, states: Ints, life: Ints) -> Ints:
+        """For states (:meth:`state_rows`) and each game's life: how many games can pay each spell, as
+        :meth:`ask`'s answers summed over the games (counted by state and level of life)."""
+        return self._states.payable_counts(states, life)
+
+    def payable_spells(self, states: Ints, life: Ints, spells: Ints) -> Bools:
+        """:meth:`ask`'s answers for states (:meth:`state_rows`), of the spells ``spells`` alone."""
+        clipped = np.maximum(np.minimum(life, Castability.NEVER), -1).astype(np.int16)  # (np.clip, cheaper)
+        payable: Bools = np.take(self._states.needs[:, spells], states, axis=0) <= clipped[:, None]
+        return payable
+
+    def cover_in_hand(self, states: Ints, held: Planes) -> Ints:
+        """For states: :meth:`ask`'s cover times the copies ``held`` of each spell, summed."""
+        return self._states.cover_in_hand(states, held)
+
+    def in_deck(self, states: Ints) -> Ints:
+        """For states: :meth:`ask`'s cover counted over the deck's copies of each spell."""
+        covered: Ints = np.take(self._states.in_deck, states)
         return covered
+
+    def hand_planes(self, hand: Ints) -> Planes:
+        """The spells of hands (rows of land class counts, then spell counts) as bit planes, for the
+        ``*_in_hand`` questions."""
+        return bit_planes(hand[:, self.land_kinds :])
 
     # ---- mulligans
 
@@ -152,12 +200,12 @@ class DeckTables:
         """Put lands on the bottom: each time the land whose loss leaves the most of the hand's colored pips
         payable (then the deck's), keeping untapped lands over taplands."""
         spells = hand[:, self.land_kinds :]
-        zero_life = np.zeros(hand.shape[0], dtype=np.int64)
+        held = self.hand_planes(hand)
 
         def value(rows: Ints, lands: Ints) -> Ints:
-            _, cover = self.ask(lands, zero_life[rows])
-            in_hand = np.minimum((cover * np.take(spells, rows, axis=0)).sum(axis=1), 255)
-            in_deck = np.minimum(self.in_deck(cover), (1 << 18) - 1)
+            states = self.state_rows(lands)
+            in_hand = np.minimum(self.cover_in_hand(states, held.take(rows)), 255)
+            in_deck = np.minimum(self.in_deck(states), (1 << 18) - 1)
             untapped = np.minimum(lands @ self.untapped_always, 63)
             scores: Ints = (in_hand << 24) + (in_deck << 6) + untapped
             return scores
@@ -205,3 +253,72 @@ class DeckTables:
             many: Bools = lands.sum(axis=1) >= 2
             return many
         return np.zeros(rows, dtype=np.bool_)
+
+
+class _StateTables:
+    """What :class:`DeckTables` reads of each state the oracle has answered (a row each, in the oracle's
+    order, caught up as it grows): the life each spell needs, the parts of each spell's pips covered, those
+    parts counted over the deck, and as bit planes (:mod:`planner.sim.bit_planes`) the spells payable at
+    each level of life and the parts covered."""
+
+    def __init__(self, plan: DeckTables) -> None:
+        self.plan = plan
+        # (the lives an answer can need, NEVER included: a life total pays what the greatest it reaches does)
+        self.levels = np.array(sorted({0, Castability.NEVER, *plan.oracle.lives}), dtype=np.int64)
+        self.words = max(1, -(-len(plan.spells) // 64))
+        self.cover_depth = max(1, int(plan.cover.sum(axis=0).max(initial=0)).bit_length())
+        self.copies = plan.copies.astype(np.float64)
+        self.known = 0
+        spells = len(plan.spells)
+        self.needs = np.zeros((0, spells), dtype=np.int16)
+        self.cover = np.zeros((0, spells), dtype=np.int32)
+        self.in_deck = np.zeros(0, dtype=np.int64)
+        # (row state * (levels + 1) + the levels a life reaches: the spells payable, packed)
+        self.payable = np.zeros((0, self.words), dtype=np.uint64)
+        self.cover_planes = np.zeros((0, self.cover_depth * self.words), dtype=np.uint64)
+        self.after = np.zeros((0, plan.land_kinds), dtype=np.int64)  # (a land's successor state, -1 unknown)
+
+    def catch_up(self) -> None:
+        """Add the rows of the states the oracle answered since the last call."""
+        answers = self.plan.oracle.answers
+        if answers.shape[0] == self.known:
+            return
+        fresh = answers[self.known :]
+        never = np.full((fresh.shape[0], 1), Castability.NEVER, dtype=np.int16)
+        full = np.concatenate([fresh, never], axis=1)
+        needs = full[:, self.plan.cost_column]
+        cover = ((full == 0).astype(np.float32) @ self.plan.cover).astype(np.int32)
+        by_level = np.zeros((fresh.shape[0], self.levels.size + 1, self.words), dtype=np.uint64)
+        for level, life in enumerate(self.levels, start=1):
+            by_level[:, level] = bit_planes((needs <= life).view(np.uint8), depth=1).bits
+        self.needs = np.concatenate([self.needs, needs])
+        self.cover = np.concatenate([self.cover, cover])
+        # (a product of floats, exact for such small counts and faster than one of integers)
+        self.in_deck = np.concatenate([self.in_deck, (cover @ self.copies).astype(np.int64)])
+        self.payable = np.concatenate([self.payable, by_level.reshape(-1, self.words)])
+        self.cover_planes = np.concatenate([self.cover_planes, bit_planes(cover, self.cover_depth).bits])
+        self.after = np.concatenate([self.after, np.full((fresh.shape[0], self.plan.land_kinds), -1)])
+        self.known = answers.shape[0]
+
+    def payable_in_hand(self, states: Ints, life: Ints, held: Planes) -> Ints:
+        """See :meth:`DeckTables.payable_in_hand`."""
+        reached = np.searchsorted(self.levels, life, side="right")  # (0: below every need, none payable)
+        bits = np.take(self.payable, states * (self.levels.size + 1) + reached, axis=0)
+        return plane_dots(Planes(bits, 1, self.words), held)
+
+    def payable_counts(self, states: Ints, life: Ints) -> Ints:
+        """See :meth:`DeckTables.payable_counts`."""
+        steps = self.levels.size + 1
+        reached = np.searchsorted(self.levels, life, side="right")  # (0: below every need, none payable)
+        games = np.bincount(states * steps + reached)
+        present = np.flatnonzero(games)
+        state, level = np.divmod(present, steps)
+        lives = np.concatenate([[-1], self.levels])  # (a life at each level: it pays what the level does)
+        payable = np.take(self.needs, state, axis=0) <= lives[level][:, None]
+        counts: Ints = games[present] @ payable
+        return counts
+
+    def cover_in_hand(self, states: Ints, held: Planes) -> Ints:
+        """See :meth:`DeckTables.cover_in_hand`."""
+        planes = Planes(np.take(self.cover_planes, states, axis=0), self.cover_depth, self.words)
+        return plane_dots(planes, held)

@@ -200,9 +200,15 @@ class KarstenCastability:
 
         Each game's answer is kept by its situation (:meth:`_situations`), so that a situation met again
         (most are: a run meets some thousands a turn) is one look-up in a sorted array."""
+        rows, answers = self.castable_rows(turn, seen, new, whole)
+        return self.unpacked(np.take(answers, rows, axis=0))  # (np.take: faster than an index)
+
+    def castable_rows(self, turn: int, seen: Ints, new: Ints, whole: Ints) -> tuple[Ints, Packed]:
+        """:meth:`castable` as each game's row in a table of packed answers (:meth:`unpacked`), so that a
+        count over the games can be one per row."""
         codes = self._situations(turn, seen, new, whole)
         if codes is None:
-            return self._castable_rows(turn, seen, new, whole)
+            return np.arange(seen.shape[0]), self._packed_rows(turn, seen, new, whole)
         if self._situations_kept > KEPT_ANSWERS:  # (memory stays bounded: the answers are worked out again)
             self._by_turn.clear()
             self._situations_kept = 0
@@ -221,9 +227,9 @@ class KarstenCastability:
             self._by_turn[turn] = (known, answers)
             self._situations_kept += fresh.size
             place = np.searchsorted(known, codes)
-        return self._unpacked(np.take(answers, place, axis=0))  # (np.take: faster than an index)
+        return place, answers
 
-    def _unpacked(self, packed: Packed) -> Bools:
+    def unpacked(self, packed: Packed) -> Bools:
         """Rows of packed answers as booleans, one column per cost."""
         answer: Bools = np.unpackbits(packed, axis=1, count=self.columns).view(np.bool_)
         return answer
@@ -258,7 +264,7 @@ class KarstenCastability:
 
     def _castable_rows(self, turn: int, seen: Ints, new: Ints, whole: Ints) -> Bools:
         """:meth:`castable` worked out for each row (the answers of the choices' keys are kept)."""
-        return self._unpacked(self._packed_rows(turn, seen, new, whole))
+        return self.unpacked(self._packed_rows(turn, seen, new, whole))
 
     def _packed_rows(self, turn: int, seen: Ints, new: Ints, whole: Ints) -> Packed:
         """:meth:`_castable_rows`, packed.

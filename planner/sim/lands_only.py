@@ -356,6 +356,8 @@ def _run_batches(
     as_played = np.zeros((len(reported), spells), dtype=np.int64)
     curve_as_played = np.zeros(spells, dtype=np.int64)
     karsten = karsten_runs.of(plan, start_life)
+    column = np.minimum(plan.cost_column, karsten.columns - 1)  # (each spell's cost's answer)
+    known = plan.cost_column < len(plan.costs)
     whole = np.bincount(deck_ids[deck_ids < kinds].astype(np.int64), minlength=kinds)
     curve_hits = np.zeros(spells, dtype=np.int64)
     curve_drops = np.zeros(spells, dtype=np.int64)
@@ -413,9 +415,7 @@ def _run_batches(
                     left[games_index, card] -= 1
                 drawn_so_far += 1
                 new = np.where(card < kinds, card, -1).astype(np.int64)
-            column = np.minimum(plan.cost_column, karsten.columns - 1)
-            karsten_now = karsten.castable(turn, seen, new, whole)[:, column]
-            karsten_now &= plan.cost_column < len(plan.costs)
+            situations, answers = karsten.castable_rows(turn, seen, new, whole)
             seen[games_index[new >= 0], new[new >= 0]] += 1
             tapped_now, fetched = _play_land(plan, hand, in_play, life, left)
             if left is not None and turn < last:
@@ -423,21 +423,26 @@ def _run_batches(
             untapped = in_play.copy()
             has_tapped = tapped_now >= 0
             untapped[games_index[has_tapped], tapped_now[has_tapped]] -= 1
-            payable, _ = plan.ask(untapped, life)
+            states = plan.state_rows(untapped)
             pain += untapped @ painful
-            if turn >= first:
-                castable_games[turn - first] += karsten_now.sum(axis=0)
-                as_played[turn - first] += payable.sum(axis=0)
+            if turn >= first:  # (counted by situation and by state: the games' sums)
+                situation_games = np.bincount(situations, minlength=answers.shape[0])
+                present = np.flatnonzero(situation_games)
+                by_cost = situation_games[present] @ karsten.unpacked(np.take(answers, present, axis=0))
+                castable_games[turn - first] += np.where(known, by_cost[column], 0)
+                as_played[turn - first] += plan.payable_counts(states, life)
             on_curve = np.flatnonzero(np.maximum(plan.mana_values, 1) == turn)
             if on_curve.size:
                 could_drop = seen.sum(axis=1) >= turn
-                hits = karsten_now[:, on_curve]
+                hits = karsten.unpacked(np.take(answers, situations, axis=0))[:, column[on_curve]]
+                hits &= known[on_curve]
+                payable = plan.payable_spells(states, life, on_curve)
                 curve_hits[on_curve] += hits.sum(axis=0)
-                curve_as_played[on_curve] += payable[:, on_curve].sum(axis=0)
+                curve_as_played[on_curve] += payable.sum(axis=0)
                 curve_drops[on_curve] += int(np.count_nonzero(could_drop))
                 curve_drop_hits[on_curve] += (hits & could_drop[:, None]).sum(axis=0)
                 held = hand[:, kinds + on_curve] > 0
-                curve_in_hand[on_curve] += (payable[:, on_curve] & held).sum(axis=0)
+                curve_in_hand[on_curve] += (payable & held).sum(axis=0)
                 if with_scores:
                     game_score += hits.astype(np.int64) @ weights[on_curve]
         life_paid += int((start_life - life).sum())
@@ -565,11 +570,12 @@ def _play_land(
     found = np.full(size, -1, dtype=np.int64)
     paid_life = np.zeros(size, dtype=np.int64)
     untapped_choice = np.zeros(size, dtype=np.bool_)
-    spells_in_hand = hand[:, kinds:]
+    held = plan.hand_planes(hand)
+    in_play_states = plan.state_rows(in_play)
     # (with two or more lands that may add nothing now, what the lands in play cast is asked once)
     never_now = [p.entry in (Entry.TAPPED, Entry.SICK, Entry.SHOCK) for p in plan.classes]
     shared = sum(never_now) >= 2
-    in_play_now: npt.NDArray[np.bool_] | None = None
+    in_play_now: Ints | None = None
     for kind in range(kinds):
         search = plan.classes[kind].search
         targets = plan.targets[kind] if search is not None else [kind]
@@ -584,38 +590,37 @@ def _play_land(
                 continue
             profile = plan.classes[target]
             lands = np.take(in_play, rows, axis=0)  # (np.take: faster than an index)
-            after = lands.copy()
-            after[:, target] += 1
+            states = np.take(in_play_states, rows)
+            next_states = plan.state_after(states, target, lands)
+            held_here = held.take(rows)
+            # (what next turn's lands cover: the same whether a shockland's life is paid or not)
+            covered = (np.minimum(plan.cover_in_hand(next_states, held_here), 255) << 22) + (
+                np.minimum(plan.in_deck(next_states), 4095) << 10
+            )
             forced = search is not None and search.tapped
             options = (True, False) if profile.entry is Entry.SHOCK and not forced else (False,)
             for paid in options:
                 cost = (profile.shock_life if paid else 0) + (search.life if search is not None else 0)
-                can = life[rows] >= cost if cost else np.ones(rows.size, dtype=np.bool_)
                 untapped = plan.enters_untapped(target, lands, paid) & (not forced)
                 life_after = life[rows] - cost
-                payable_next, cover = plan.ask(after, life_after)
+                payable_next = plan.payable_in_hand(next_states, life_after, held_here)
                 if untapped.all():  # (the land adds its mana now: the lands now are next turn's)
                     payable_now = payable_next
                 elif not untapped.any() and not cost and shared:  # (it adds nothing now, costs nothing)
                     if in_play_now is None:  # (the lands in play, asked once for every game)
-                        in_play_now, _ = plan.ask(in_play, life)
-                    payable_now = np.take(in_play_now, rows, axis=0)
+                        in_play_now = plan.payable_in_hand(in_play_states, life, held)
+                    payable_now = np.take(in_play_now, rows)
                 elif not untapped.any():  # (it adds nothing now: the lands now are those in play)
-                    payable_now, _ = plan.ask(lands, life_after)
+                    payable_now = plan.payable_in_hand(states, life_after, held_here)
                 else:
-                    now = lands + untapped[:, None] * (np.arange(kinds) == target)
-                    payable_now, _ = plan.ask(now, life_after)
-                held = np.take(spells_in_hand, rows, axis=0)
-                score = (np.minimum(_row_dots(payable_now, held), 63) << 36) + (
-                    np.minimum(_row_dots(payable_next, held), 63) << 30
-                )
-                score += (np.minimum(_row_dots(cover, held), 255) << 22) + (
-                    np.minimum(plan.in_deck(cover), 4095) << 10
-                )
+                    now_states = np.where(untapped, next_states, states)
+                    payable_now = plan.payable_in_hand(now_states, life_after, held_here)
+                score = (np.minimum(payable_now, 63) << 36) + (np.minimum(payable_next, 63) << 30) + covered
                 score += (
                     ((~untapped).astype(np.int64) << 3) + ((cost == 0) << 2) + ((not profile.painful) << 1)
                 )
-                score = np.where(can, score, -1)
+                if cost:  # (a game without the life for it can't choose it)
+                    score = np.where(life[rows] >= cost, score, -1)
                 better = score > best[rows]
                 chosen = rows[better]
                 best[chosen] = score[better]
@@ -632,17 +637,6 @@ def _play_land(
         library[fetched, found[fetched]] -= 1
     life[played] -= paid_life[played]
     return np.where((choice >= 0) & ~untapped_choice, entered, -1), found
-
-
-def _row_dots(left: npt.NDArray[np.bool_] | npt.NDArray[np.int32], right: Ints) -> Ints:
-    """Each row's dot product of two arrays of integers (or booleans) as int64, exactly; einsum does it in one
-    pass where a product and a sum make an array between them.
-
-    >>> _row_dots(np.array([[True, False], [True, True]]), np.array([[2, 3], [4, 5]])).tolist()
-    [2, 9]
-    """
-    dots: Ints = np.einsum("ij,ij->i", left, right, dtype=np.int64)
-    return dots
 
 
 def _makes_mana(card: CardData) -> bool:
