@@ -216,8 +216,9 @@ def test_max_x_on_1000_permanents_is_proven_with_a_long_time_limit_and_the_defau
     assert (default.x, default.objective) == (long.x, long.objective)
 
 
-def _one_stage_a_level(terms: list[Any]) -> list[list[Any]]:
-    """The objective's levels solved one at a time: the lexicographic objective by its definition."""
+def _one_stage_a_level(terms: list[Any], *, sources: int = 0) -> list[list[Any]]:
+    """The objective's levels solved one at a time (on a board of any number of ``sources``): the
+    lexicographic objective by its definition."""
     return [[term] for term in terms]
 
 

@@ -43,7 +43,7 @@ def sentence_costs(sentence: str) -> tuple[AdditionalCost, ...]:
     >>> sentence_costs("As an additional cost to cast ~, discard a card and sacrifice a Goblin you control.")
     (DiscardCost(count=1), SacrificeCost(count=1, types=('Goblin',)))
     >>> sentence_costs("As an additional cost to cast ~, pay 3 life or sacrifice a creature.")
-    (UnreadCost(words='pay 3 life or sacrifice a creature'),)
+    (EitherCost(ways=(LifeCost(life=3), SacrificeCost(count=1, types=('Creature',)))),)
     >>> sentence_costs("Destroy target creature.")
     ()
     """
@@ -68,7 +68,10 @@ def additional_costs(text: str, name: str = "") -> tuple[AdditionalCost, ...]:
     >>> additional_costs("As an additional cost to cast this spell, discard a card.\\nDraw two cards.")
     (DiscardCost(count=1),)
     >>> additional_costs("As an additional cost to cast this spell, pay 3 life or sacrifice a creature.")
-    (UnreadCost(words='pay 3 life or sacrifice a creature'),)
+    (EitherCost(ways=(LifeCost(life=3), SacrificeCost(count=1, types=('Creature',)))),)
+    >>> additional_costs("As an additional cost to cast this spell, put a +1/+1 counter on a creature you "
+    ...     "control or pay 3 life.")
+    (UnreadCost(words='put a +1/+1 counter on a creature you control or pay 3 life'),)
     >>> additional_costs("As an additional cost to cast this spell, you may sacrifice a creature.")
     ()
     >>> [str(c) for c in additional_costs("Bargain\\nThis spell costs {1} less to cast if it's bargained.")]

@@ -42,6 +42,7 @@ from models.oracle import statics as s
 from models.oracle.build import spend_restriction
 from models.oracle.build_filters import amount, condition, object_filter, object_filters
 from models.oracle.grammar import UnreadError, parse_condition
+from models.oracle.spell_cost_rules import cast_spells
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, TypeLine
 
 __all__ = ["only_filter", "static_effect"]
@@ -708,38 +709,6 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         per_target=reading.per_target,
         nth_spell=reading.nth,
     )
-
-
-def cast_spells(what: r.Nouns) -> ObjectFilter:
-    """The spells cast this turn that a spell's own cost counts: of a type, a color or neither ('another
-    white spell', 'another spell'), or of one of some card types ('instant and sorcery', 'another instant
-    or sorcery spell'). 'Another' leaves nothing out: the spell whose cost is determined is not cast yet
-    (CR 601.2f, 601.2i).
-
-    >>> from models.oracle.grammar import parse_objects
-    >>> cast_spells(parse_objects("another instant or sorcery spell")).any_types
-    ('Instant', 'Sorcery')
-    >>> cast_spells(parse_objects("another white spell")).describe()
-    'white'
-    """
-    nouns = [replace(noun, other=False) if n == 0 else noun for n, noun in enumerate(what.nouns)]
-    if any(noun.head not in (r.Head.SPELL, r.Head.TYPES) for noun in nouns):
-        raise UnreadError(f"spells cast this turn described as {what.words()!r}")
-    if len(nouns) == 1:
-        (noun,) = nouns
-        plain = replace(noun, types=(), excluded=(), colors="", head=r.Head.TYPES)
-        if plain != r.Noun() or (noun.head is r.Head.TYPES and not noun.types):
-            raise UnreadError(f"spells cast this turn described as {what.words()!r}")
-        colors = ManaTypes.parse(noun.colors) if noun.colors else ManaTypes()
-        if len(colors) > 1:
-            raise UnreadError(f"spells cast this turn of the colors {noun.colors}")
-        return ObjectFilter(types=noun.types, excluded=noun.excluded, colors=colors)
-    bare = [replace(noun, head=r.Head.TYPES) for noun in nouns]
-    if what.joiner not in ("and", "or") or any(
-        len(noun.types) != 1 or noun != r.Noun(types=noun.types) for noun in bare
-    ):
-        raise UnreadError(f"spells cast this turn described as {what.words()!r}")
-    return ObjectFilter(any_types=tuple(noun.types[0] for noun in bare))
 
 
 def optional_life_modifier(reading: s.OptionalLifeForSpells, sentence: str) -> CostModifier:

@@ -34,6 +34,7 @@ from models.additional_costs import (
 from models.alternative_costs import AlternativeCost, HandExile, SpellsGranted
 from models.cost import ManaCost
 from models.filters import ObjectFilter
+from models.mana import ManaTypes
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import joined_subtypes
@@ -56,6 +57,7 @@ from models.oracle.readings import (
 
 __all__ = [
     "SpellCostRules",
+    "cast_spells",
     "alternative_cost",
     "discard_cost",
     "hand_exile",
@@ -393,8 +395,6 @@ class SpellCostRules(Transformer[Token, Any]):
     def you_cast_spell(self, *parts: Any) -> ControlConditions:
         """'If you've cast another white spell this turn' (Patrician's Scorn): one of the spells the player
         cast this turn (the board's ``spells_cast_this_turn``) is of that description."""
-        from models.oracle.build_statics import cast_spells  # (the grammar's builder: imported once read)
-
         deed = next(part for part in parts if isinstance(part, Token) and part.type == "TURN_DEED")
         what = next(part for part in parts if isinstance(part, Nouns))
         if str(deed).lower() != "cast":
@@ -443,3 +443,35 @@ class SpellCostRules(Transformer[Token, Any]):
         permanent = any(isinstance(w, Token) and w.type == "PERMANENT" for w in words)
         types = joined_subtypes([w for w in words if isinstance(w, str) and not isinstance(w, Token)])
         return SpellsGranted(types=types, permanent=permanent)
+
+
+def cast_spells(what: Nouns) -> ObjectFilter:
+    """The spells cast this turn that a spell's own cost counts: of a type, a color or neither ('another
+    white spell', 'another spell'), or of one of some card types ('instant and sorcery', 'another instant
+    or sorcery spell'). 'Another' leaves nothing out: the spell whose cost is determined is not cast yet
+    (CR 601.2f, 601.2i).
+
+    >>> from models.oracle.grammar import parse_objects
+    >>> cast_spells(parse_objects("another instant or sorcery spell")).any_types
+    ('Instant', 'Sorcery')
+    >>> cast_spells(parse_objects("another white spell")).describe()
+    'white'
+    """
+    nouns = [replace(noun, other=False) if n == 0 else noun for n, noun in enumerate(what.nouns)]
+    if any(noun.head not in (Head.SPELL, Head.TYPES) for noun in nouns):
+        raise UnreadError(f"spells cast this turn described as {what.words()!r}")
+    if len(nouns) == 1:
+        (noun,) = nouns
+        plain = replace(noun, types=(), excluded=(), colors="", head=Head.TYPES)
+        if plain != Noun() or (noun.head is Head.TYPES and not noun.types):
+            raise UnreadError(f"spells cast this turn described as {what.words()!r}")
+        colors = ManaTypes.parse(noun.colors) if noun.colors else ManaTypes()
+        if len(colors) > 1:
+            raise UnreadError(f"spells cast this turn of the colors {noun.colors}")
+        return ObjectFilter(types=noun.types, excluded=noun.excluded, colors=colors)
+    bare = [replace(noun, head=Head.TYPES) for noun in nouns]
+    if what.joiner not in ("and", "or") or any(
+        len(noun.types) != 1 or noun != Noun(types=noun.types) for noun in bare
+    ):
+        raise UnreadError(f"spells cast this turn described as {what.words()!r}")
+    return ObjectFilter(any_types=tuple(noun.types[0] for noun in bare))
