@@ -57,8 +57,8 @@ from models.oracle.readings import (
 
 __all__ = [
     "SpellCostRules",
-    "cast_spells",
     "alternative_cost",
+    "cast_spells",
     "discard_cost",
     "hand_exile",
     "reveal_cost",
