@@ -928,3 +928,31 @@ def unrecorded_fact(sentence: str) -> str | None:
         if words in lowered:
             return f"it reads {fact}, which no board field records"
     return None
+
+
+def is_tapping_trigger(sentence: str) -> bool:
+    """True when a sentence is a triggered ability that tapping sets off ('Whenever a Dwarf you control
+    becomes tapped, ...', 'Whenever you tap a creature for mana, ...').
+
+    >>> is_tapping_trigger("Whenever a Dwarf you control becomes tapped, create a Treasure token.")
+    True
+    >>> is_tapping_trigger("Whenever ~ attacks, create a Treasure token.")
+    False
+    """
+    words = tokens(sentence)
+    if not starts_with(words, "whenever"):
+        return False
+    trigger = words[: _until(words, ",")]
+    return _has(trigger, "becomes tapped", "become tapped") or (
+        ("tap" in trigger or "taps" in trigger) and _has(trigger, "for mana")
+    )
+
+
+def untaps_something(sentence: str) -> bool:
+    """True when a sentence's effect untaps permanents ('..., untap target land you control.').
+
+    >>> untaps_something("Whenever ~ becomes tapped, untap target land you control.")
+    True
+    """
+    words = tokens(sentence)
+    return "untap" in words[_until(words, ",") :]

@@ -80,6 +80,16 @@ PRIORITY_UNTAP = (
     "it untaps and adds no mana, so it is no mana ability (CR 605.1a): a player may activate it with"
     " priority before casting, never while paying (CR 601.2g), and a payment plans mana abilities only"
 )
+#: The note on a triggered ability that tapping sets off and that is no mana ability, which untaps
+#: permanents or makes mana or a token that makes it ('Whenever a Dwarf you control becomes tapped, create a
+#: Treasure token.'): set off while paying, it waits until the spell is cast (CR 603.3); set off by a mana
+#: ability activated with priority before casting, it resolves first and what it makes may pay the spell,
+#: which a payment does not plan
+TAPPING_TRIGGER = (
+    "a trigger of tapping that is no mana ability (CR 605.1b): set off while paying, it waits until the"
+    " spell is cast (CR 603.3); tapping for mana before casting lets it resolve first, which a payment does"
+    " not plan"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,11 +228,13 @@ class Collector:
         never ignored."""
         self.ignored.append(text)
         for sentence in t.split_sentences(as_read or text) or (as_read or text,):
+            tapping = TAPPING_TRIGGER if classify.is_tapping_trigger(sentence) else ""
             if (token := created_mana_token(sentence)) is not None:
                 self.not_payment.append(NotPaymentMana(sentence, NotPaymentKind.TOKEN, token))
-                self.sentences.append(SentenceReading(sentence, "not_payment"))
+                self.sentences.append(SentenceReading(sentence, "not_payment", tapping))
             elif not classify.adds_mana(sentence):
-                self.sentences.append(SentenceReading(sentence, "ignored"))
+                untaps = tapping and classify.untaps_something(sentence)
+                self.sentences.append(SentenceReading(sentence, "ignored", TAPPING_TRIGGER if untaps else ""))
             elif (kind := classify.not_payment_kind(sentence.rstrip("."), as_read or text)) is not None:
                 output = output_after_add(sentence.rstrip("."))
                 self.not_payment.append(NotPaymentMana(sentence, kind, output))

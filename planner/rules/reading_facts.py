@@ -29,7 +29,7 @@ from models.kept import per_card
 from models.mana_effects import ManaTrigger
 from models.oracle import read_card
 from models.oracle.levels import Level
-from models.oracle.parsed import PRIORITY_UNTAP
+from models.oracle.parsed import PRIORITY_UNTAP, TAPPING_TRIGGER, SentenceReading
 from models.types import TypeLine
 from planner.rules.layers import missing_choice
 from planner.rules.records import (
@@ -47,7 +47,7 @@ from planner.rules.undefined_choices import grants_a_choice_reader, may_read_a_c
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["board_facts", "card_facts"]
+__all__ = ["board_facts", "card_facts", "is_priority_untap"]
 
 
 @per_card(maxsize=8192)
@@ -72,7 +72,7 @@ def card_facts(oracle: str, name: str, type_line: TypeLine, level: Level) -> int
         facts |= ENTERS_AS_A_COPY
     if any(missing_choice(effect, NOTHING_CHOSEN) is not None for effect in reading.effects):
         facts |= MAY_MISS_A_CHOICE
-    if any(s.note == PRIORITY_UNTAP and ":" in s.text for s in reading.sentences):
+    if any(is_priority_untap(s) for s in reading.sentences):
         facts |= PRIORITY_UNTAP_SENTENCE
     if any(
         isinstance(effect, ManaTrigger) and effect.adds.amount.kind is AmountKind.SAME_NAME
@@ -95,3 +95,10 @@ def board_facts(view: BoardView) -> int:
 
 #: The board's facts, kept with its structure (keyed by None: one entry).
 _BOARD_FACTS: ViewTable[None, int] = ViewTable("reading_facts.board", shared=True)
+
+
+def is_priority_untap(sentence: SentenceReading) -> bool:
+    """True for a sentence that lets a player make more mana with priority before casting than a payment
+    plans: an activated ability that untaps and adds no mana (:data:`PRIORITY_UNTAP`), or a trigger of
+    tapping that is no mana ability and untaps or makes mana (:data:`TAPPING_TRIGGER`)."""
+    return (sentence.note == PRIORITY_UNTAP and ":" in sentence.text) or sentence.note == TAPPING_TRIGGER

@@ -33,7 +33,6 @@ from models.mana_effects import (
     TypeChange,
 )
 from models.oracle import ParsedText, read_card
-from models.oracle.parsed import PRIORITY_UNTAP
 from models.types import TypeLine
 from planner.rules.ability_loss import abilities_lost, survives_loss
 from planner.rules.amounts import (
@@ -51,7 +50,7 @@ from planner.rules.executed import (
 )
 from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard_grants
 from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
-from planner.rules.reading_facts import board_facts
+from planner.rules.reading_facts import board_facts, is_priority_untap
 from planner.rules.records import (
     ENTERS_AS_A_COPY,
     GRANTS_A_CHOICE_READER,
@@ -178,15 +177,17 @@ class BoardView:
     @cached_property
     def _priority_untaps(self) -> tuple[TextWarning, ...]:
         """The activated abilities that untap permanents and add no mana (:data:`PRIORITY_UNTAP`: no mana
-        abilities, activated with priority before casting, CR 601.2g), where their controller has a mana
-        ability that taps: what such an untap before the payment would let it make again is not counted."""
+        abilities, activated with priority before casting, CR 601.2g), and the triggers of tapping that are
+        no mana abilities and untap or make mana (:data:`~models.oracle.parsed.TAPPING_TRIGGER`), where
+        their controller has a mana ability that taps: what such an untap, or such a trigger resolved before
+        the payment, would let it make is not counted."""
         if not board_facts(self) & PRIORITY_UNTAP_SENTENCE:
             return ()  # (the common case: no such ability on the board)
         found = [
-            (p, sentence.text)
+            (p, sentence)
             for p in self.board.permanents
             for sentence in self.parsed[p.id].sentences
-            if sentence.note == PRIORITY_UNTAP and ":" in sentence.text
+            if is_priority_untap(sentence)
         ]
         if not found:
             return ()  # (the common case)
@@ -194,8 +195,8 @@ class BoardView:
             p.controller for p in self.board.permanents if any(a.cost.tap for a in self.mana_abilities(p.id))
         }
         return tuple(
-            TextWarning(p.id, text, PRIORITY_UNTAP, WarningKind.NOT_PLANNED)
-            for p, text in found
+            TextWarning(p.id, sentence.text, sentence.note, WarningKind.NOT_PLANNED)
+            for p, sentence in found
             if p.controller in tappers and not self.lost_any_abilities(p.id)
         )
 
