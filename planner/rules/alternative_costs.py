@@ -40,7 +40,7 @@ from planner.rules.additional_costs import (
     without_cards,
     written_cost,
 )
-from planner.rules.amounts import mana_value, spells_cast_matching
+from planner.rules.amounts import mana_value, spells_cast_matching, spells_cast_unlisted
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
@@ -234,7 +234,7 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
         return f"{cost.describe()}: no opponent of {player} cast {cost.if_opponent_cast} spells this turn"
     if cost.if_cast is not None:
         where = f"players[{[p.id for p in board.players].index(player)}].spells_cast_this_turn"
-        if board.player(player).spells_cast is None and cost.if_cast != ObjectFilter():
+        if spells_cast_unlisted(board, cost.if_cast, player):
             return f"{cost.describe()}: {where} gives how many spells, not which"
         if not spells_cast_matching(view, cost.if_cast, player):
             return f"{cost.describe()}: {player} cast no {cost.if_cast.describe()} spell this turn"

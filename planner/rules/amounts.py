@@ -91,6 +91,7 @@ __all__ = [
     "revealed_filter",
     "revealing",
     "spells_cast_matching",
+    "spells_cast_unlisted",
     "top_card_matches",
 ]
 
@@ -458,8 +459,21 @@ def spells_cast_matching(view: BoardView, flt: ObjectFilter, player: str) -> int
     who = view.board.player(player)
     cast = who.spells_cast
     if cast is None:
-        return who.spells_cast_this_turn if _every_card(flt) else 0
+        return 0 if spells_cast_unlisted(view.board, flt, player) else who.spells_cast_this_turn
     return sum(1 for card in cast if card_matches(view, flt, card, player, ""))
+
+
+def spells_cast_unlisted(board: Board, flt: ObjectFilter, player: str) -> bool:
+    """True when ``flt`` asks which spells ``player`` cast this turn (a type, a color) and the board gives
+    only how many (``spells_cast_this_turn`` as a count): such a filter then counts none, with a warning;
+    a filter on every spell ('another spell') is answered by the count.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "spells_cast_this_turn": 2}]})
+    >>> [spells_cast_unlisted(board, flt, "me") for flt in (ObjectFilter(types=("Instant",)), ObjectFilter())]
+    [True, False]
+    """
+    return board.player(player).spells_cast is None and not _every_card(flt)
 
 
 def _in_graveyard(

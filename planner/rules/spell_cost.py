@@ -32,6 +32,7 @@ from planner.rules.amounts import (
     greatest_power,
     mana_value,
     spells_cast_matching,
+    spells_cast_unlisted,
 )
 from planner.rules.costs import changed_mana, combined_changes
 
@@ -526,7 +527,7 @@ def _is_nth_spell(view: BoardView, effect: CostModifier, player: str) -> bool:
     ('{2}{R}', '{1}{R}', '{2}{R}', '{1}{R}')
     """
     counted = _counted_spells(effect)
-    if view.board.player(player).spells_cast is None and counted != ObjectFilter():
+    if spells_cast_unlisted(view.board, counted, player):
         return False
     return spells_cast_matching(view, counted, player) == effect.nth_spell - 1
 
@@ -542,7 +543,7 @@ def uncounted_spells(view: BoardView, target: PaymentTarget, player: str) -> tup
         for sourced in _modifiers_in_force(view, target, player)
         if isinstance(sourced.effect, CostModifier)
         and sourced.effect.nth_spell
-        and _counted_spells(sourced.effect) != ObjectFilter()
+        and spells_cast_unlisted(view.board, _counted_spells(sourced.effect), player)
     )
 
 
@@ -579,8 +580,8 @@ def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tupl
             found.append((effect.text, f"{paths[kind]} is not given: none counted"))
         elif (
             kind is AmountKind.SPELLS_CAST
-            and board.player(player).spells_cast is None
-            and effect.amount.filter != ObjectFilter()  # (a count answers 'another spell')
+            and effect.amount.filter is not None
+            and spells_cast_unlisted(board, effect.amount.filter, player)  # (a count answers 'another spell')
         ):
             where = f"players[{position}].spells_cast_this_turn"
             found.append((effect.text, f"{where} gives how many spells, not which: none counted"))
