@@ -938,11 +938,15 @@ def is_tapping_trigger(sentence: str) -> bool:
     True
     >>> is_tapping_trigger("Whenever ~ attacks, create a Treasure token.")
     False
+    >>> is_tapping_trigger("Whenever an opponent taps a land for mana, that land doesn't untap.")
+    False
     """
     words = tokens(sentence)
     if not starts_with(words, "whenever"):
         return False
     trigger = words[: _until(words, ",")]
+    if "opponent" in trigger or "opponents" in trigger:
+        return False  # set off by what an opponent taps, never by the payment planned
     return _has(trigger, "becomes tapped", "become tapped") or (
         ("tap" in trigger or "taps" in trigger) and _has(trigger, "for mana")
     )
@@ -953,6 +957,18 @@ def untaps_something(sentence: str) -> bool:
 
     >>> untaps_something("Whenever ~ becomes tapped, untap target land you control.")
     True
+    >>> untaps_something("Whenever ~ becomes tapped, it doesn't untap during your next untap step.")
+    False
     """
     words = tokens(sentence)
-    return "untap" in words[_until(words, ",") :]
+    effect = words[_until(words, ",") :]
+    return any(
+        word == "untap"
+        and (index == 0 or effect[index - 1] not in _NEGATIONS)
+        and (index + 1 == len(effect) or effect[index + 1] != "step")
+        for index, word in enumerate(effect)
+    )
+
+
+#: the words before a verb that say the thing is not done
+_NEGATIONS = frozenset({"doesn't", "don't", "can't", "not", "never"})
