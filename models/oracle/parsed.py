@@ -117,7 +117,8 @@ class Entering:
     ``tapped``: it enters tapped (CR 614.1c), unless the condition holds: its controller pays
     ``unless_life`` life, controls one of ``unless_control`` (subtypes as printed), controls at most
     ``unless_other_lands`` other lands (a fast land), at least ``unless_at_least_lands`` other lands (a slow
-    land), or ``unless`` (any other condition, as written).
+    land), a player has at most ``unless_player_life_at_most`` life, its controller has at least
+    ``unless_opponents_at_least`` opponents, or ``unless`` (any other condition, as written).
     ``returns_land``: when it enters, its controller returns a land they control to its owner's hand.
 
     >>> from models.oracle import parse_oracle
@@ -132,8 +133,34 @@ class Entering:
     unless_control: tuple[str, ...] = ()
     unless_other_lands: int | None = None
     unless_at_least_lands: int | None = None
+    unless_player_life_at_most: int | None = None
+    unless_opponents_at_least: int | None = None
     unless: str = ""
     returns_land: bool = False
+
+    @property
+    def has_condition(self) -> bool:
+        """True when it enters tapped only unless a condition holds (a choice of life, a land count, ...).
+
+        >>> Entering(tapped=True).has_condition
+        False
+        >>> Entering(tapped=True, unless_opponents_at_least=2).has_condition
+        True
+        """
+        return bool(
+            self.unless_life
+            or self.unless_control
+            or self.unless
+            or any(
+                limit is not None
+                for limit in (
+                    self.unless_other_lands,
+                    self.unless_at_least_lands,
+                    self.unless_player_life_at_most,
+                    self.unless_opponents_at_least,
+                )
+            )
+        )
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -178,6 +205,8 @@ class EnteringChanges(TypedDict, total=False):
     unless_control: tuple[str, ...]
     unless_other_lands: int | None
     unless_at_least_lands: int | None
+    unless_player_life_at_most: int | None
+    unless_opponents_at_least: int | None
     unless: str
     returns_land: bool
 

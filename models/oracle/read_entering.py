@@ -38,6 +38,9 @@ def read_entering(sentences: tuple[str, ...], out: Collector) -> None:
             case s.EntersTapped(unless) if "tapped" not in changes:
                 changes["tapped"] = True
                 changes.update(_unless(unless))
+            case s.EntersTappedIf(condition) if "tapped" not in changes:
+                changes["tapped"] = True
+                changes.update(_unless_not(condition, sentence))
             case s.EntersReturn(what) if _is_land_you_control(what):
                 changes["returns_land"] = True
             case None if "tapped" not in changes and classify.says_it_enters_tapped(sentence):
@@ -73,6 +76,29 @@ def _unless(unless: str) -> EnteringChanges:
         reading = parse_enters_unless(unless)
     except UnreadError:
         return {"unless": unless}
+    return _unless_reading(reading)
+
+
+def _unless_not(condition: s.EntersUnless, sentence: str) -> EnteringChanges:
+    """How a permanent that enters tapped when ``condition`` holds enters ('If you control two or more other
+    lands, ~ enters tapped.': untapped with one or fewer); a condition whose negation no field says is kept
+    as the sentence, counted as tapped.
+
+    >>> _unless_not(s.ManyOtherLands(2), "")
+    {'unless_other_lands': 1}
+    >>> _unless_not(s.FewOtherLands(1), "")
+    {'unless_at_least_lands': 2}
+    """
+    match condition:
+        case s.ManyOtherLands(at_least):
+            return _unless_reading(s.FewOtherLands(at_least - 1))
+        case s.FewOtherLands(at_most):
+            return _unless_reading(s.ManyOtherLands(at_most + 1))
+    return {"unless": f"the sentence {sentence.rstrip('.')!r} says otherwise"}
+
+
+def _unless_reading(reading: s.EntersUnless) -> EnteringChanges:
+    """The fields of :class:`Entering` that say 'unless ``reading``'."""
     match reading:
         case s.ControlOneOfTwo(first, second):
             return {"unless_control": (first, second)}
@@ -80,6 +106,10 @@ def _unless(unless: str) -> EnteringChanges:
             return {"unless_other_lands": at_most}
         case s.ManyOtherLands(at_least):
             return {"unless_at_least_lands": at_least}
+        case s.PlayerLifeAtMost(life):
+            return {"unless_player_life_at_most": life}
+        case s.OpponentsAtLeast(count):
+            return {"unless_opponents_at_least": count}
     raise AssertionError(reading)  # pragma: no cover
 
 

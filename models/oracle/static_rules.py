@@ -32,7 +32,9 @@ from models.oracle.statics import (
     EffectContinues,
     EntersReturn,
     EntersTapped,
+    EntersTappedIf,
     EntersTappedIfNot,
+    EntersUnless,
     EveryObject,
     FewOtherLands,
     GrantedWhile,
@@ -48,6 +50,7 @@ from models.oracle.statics import (
     NotATypeWhile,
     OneCardPermission,
     OnlyColored,
+    OpponentsAtLeast,
     OptionalLifeForSpells,
     OwnCostCounted,
     OwnCostForEach,
@@ -58,6 +61,7 @@ from models.oracle.statics import (
     OwnCostPerSacrificed,
     OwnCostPerSpellCast,
     OwnCostWhereX,
+    PlayerLifeAtMost,
     PoolsDontEmpty,
     PowerChangeReading,
     RandomOpening,
@@ -774,6 +778,17 @@ class StaticRules(Transformer[Token, Any]):
 
     def many_other_lands(self, number: int, *_words_tokens: Token) -> ManyOtherLands:
         return ManyOtherLands(number)
+
+    def player_life_at_most(self, _a: Token, number: int, _or: Token, than: Token) -> PlayerLifeAtMost:
+        if than.lower() != "less":
+            raise ValueError("'a player has N or more life' is no condition a land reads")
+        return PlayerLifeAtMost(number)
+
+    def opponents_at_least(self, number: int, *_words_tokens: Token) -> OpponentsAtLeast:
+        return OpponentsAtLeast(number)
+
+    def enters_tapped_if(self, condition: EntersUnless, _self: Token, _tapped: Token) -> EntersTappedIf:
+        return EntersTappedIf(condition)
 
     def land_search(self, *parts: Any) -> LandSearchReading:
         found: LandSearchReading = _first(parts, LandSearchReading)

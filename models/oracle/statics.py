@@ -38,6 +38,7 @@ __all__ = [
     "EffectContinues",
     "EntersReturn",
     "EntersTapped",
+    "EntersTappedIf",
     "EntersTappedIfNot",
     "EntersUnless",
     "EveryObject",
@@ -54,6 +55,7 @@ __all__ = [
     "NotATypeWhile",
     "OneCardPermission",
     "OnlyColored",
+    "OpponentsAtLeast",
     "OptionalLifeForSpells",
     "OwnCostForEach",
     "OwnCostForTurnFact",
@@ -63,6 +65,7 @@ __all__ = [
     "OwnCostPerSacrificed",
     "OwnCostPerSpellCast",
     "OwnCostWhereX",
+    "PlayerLifeAtMost",
     "PoolsDontEmpty",
     "PowerChangeReading",
     "RandomOpening",
@@ -598,6 +601,14 @@ class EntersTapped:
 
 
 @dataclass(frozen=True, slots=True)
+class EntersTappedIf:
+    """'If you control two or more other lands, ~ enters tapped.': it enters tapped when the condition holds
+    (``condition``: read as :data:`EntersUnless`)."""
+
+    condition: EntersUnless
+
+
+@dataclass(frozen=True, slots=True)
 class EntersReturn:
     """'When ~ enters, return a land you control to its owner's hand.' (a bounce land)."""
 
@@ -731,6 +742,7 @@ StaticSentence = (
     | MayRevealAsEnters
     | EntersTappedIfNot
     | EntersTapped
+    | EntersTappedIf
     | EntersReturn
     | Imprint
     | SameIsTrue
@@ -769,7 +781,21 @@ class ManyOtherLands:
     at_least: int
 
 
-EntersUnless = ControlOneOfTwo | FewOtherLands | ManyOtherLands
+@dataclass(frozen=True, slots=True)
+class PlayerLifeAtMost:
+    """'a player has 13 or less life' (any player, its controller included)."""
+
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpponentsAtLeast:
+    """'you have two or more opponents'."""
+
+    count: int
+
+
+EntersUnless = ControlOneOfTwo | FewOtherLands | ManyOtherLands | PlayerLifeAtMost | OpponentsAtLeast
 
 
 @dataclass(frozen=True, slots=True)

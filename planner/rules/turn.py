@@ -80,6 +80,10 @@ def land_entries(view: BoardView, card: Card, player: str) -> tuple[LandEntry, .
     [(False, 2), (True, 0)]
     >>> [e.tapped for e in land_entries(view, Card.from_json("Glacial Fortress"), "me")]
     [False]
+    >>> bond = Card.from_json({"name": "Test Seating", "type_line": "Land",
+    ...     "oracle": "~ enters tapped unless you have two or more opponents.\\n{T}: Add {R} or {W}."})
+    >>> [e.tapped for e in land_entries(view, bond, "me")]
+    [True]
     """
     entering = read_card(card.oracle, card.name, card.type_line).entering
     if entering is None or not entering.tapped:
@@ -98,6 +102,12 @@ def land_entries(view: BoardView, card: Card, player: str) -> tuple[LandEntry, .
         return (LandEntry(tapped=len(lands) > entering.unless_other_lands),)
     if entering.unless_at_least_lands is not None:
         return (LandEntry(tapped=len(lands) < entering.unless_at_least_lands),)
+    if entering.unless_player_life_at_most is not None:
+        lowest = min(p.life for p in view.board.players)
+        return (LandEntry(tapped=lowest > entering.unless_player_life_at_most),)
+    if entering.unless_opponents_at_least is not None:
+        opponents = len(view.board.opponents(player))
+        return (LandEntry(tapped=opponents < entering.unless_opponents_at_least),)
     note = f"enters tapped unless {entering.unless}: counted as tapped" if entering.unless else ""
     return (LandEntry(tapped=True, note=note),)
 

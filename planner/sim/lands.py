@@ -118,7 +118,7 @@ def land_profile(card: CardData, commander_colors: ManaTypes | None = None) -> L
         entry = Entry.SLOW
     elif entering.tapped:
         entry = Entry.TAPPED
-        if entering.unless or entering.unless_other_lands is not None or entering.unless_at_least_lands:
+        if entering.has_condition:
             notes.append(f"{card.name}: its condition to enter untapped is not modelled (it enters tapped)")
     elif view.type_line(CARD_ID).is_a("Creature"):
         entry = Entry.SICK
