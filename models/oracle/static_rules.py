@@ -113,6 +113,7 @@ class _Mark(Enum):
     OFF_TURN = "except during its controller's turn"
     CHOSEN_AFTER_CASTER = "you cast of the chosen type"
     PER_TARGET = "for each target"
+    TARGETS_SOURCE = "that target ~"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +137,23 @@ class _PerObject:
     """'<spells> cost {1} less to cast for each creature you control with a +1/+1 counter on it' (Hamza)."""
 
     what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class _CostTurn:
+    """'During your turn, ...' (``whose`` 'yours'), 'During turns other than yours, ...' ('others'): whose
+    turn, of the change's source's controller, a change of other spells' costs applies on."""
+
+    whose: str
+
+
+@dataclass(frozen=True, slots=True)
+class _CastFrom:
+    """'<spells> you cast from your graveyard or from exile' (``zones``), 'from anywhere other than your hand'
+    (``zones`` ('hand',), ``excluded``): where the spell is cast from (CR 601.2a)."""
+
+    zones: tuple[str, ...]
+    excluded: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +196,30 @@ class StaticRules(Transformer[Token, Any]):
 
     def per_target(self, _target: Token) -> _Mark:
         return _Mark.PER_TARGET
+
+    def targeting_source(self, _target: Token, _self: Token) -> _Mark:
+        return _Mark.TARGETS_SOURCE
+
+    def cost_your_turn(self) -> _CostTurn:
+        return _CostTurn("yours")
+
+    def cost_other_turns(self) -> _CostTurn:
+        return _CostTurn("others")
+
+    def cast_from(self, *zones: str) -> _CastFrom:
+        return _CastFrom(tuple(str(zone) for zone in zones if not isinstance(zone, Token)))
+
+    def cast_from_not_hand(self) -> _CastFrom:
+        return _CastFrom(("hand",), excluded=True)
+
+    def zone_graveyard(self) -> str:
+        return "graveyard"
+
+    def zone_exile(self) -> str:
+        return "exile"
+
+    def zone_hand(self) -> str:
+        return "hand"
 
     def cost_where_x(self, _x: Token, quantity: Any) -> _WhereX:
         return _WhereX(quantity)
@@ -546,7 +588,8 @@ class StaticRules(Transformer[Token, Any]):
         symbols, more = _tokens(parts, "SYMBOLS")[0], _tokens(parts, "MORE_LESS")[0]
         return OwnCostCounted(symbols.upper(), more.lower() == "more", "in_all_graveyards", what, count)
 
-    def spells_cost(self, what: Nouns, *parts: Any) -> SpellsCost:
+    def spells_cost(self, *parts: Any) -> SpellsCost:
+        what = next(part for part in parts if isinstance(part, Nouns))
         caster = _tokens(parts, "CASTER")
         more = _tokens(parts, "MORE_LESS")[0].lower() == "more"
         if more and _Mark.UP_TO in parts:
@@ -571,6 +614,11 @@ class StaticRules(Transformer[Token, Any]):
             _Mark.OFF_TURN in parts,
             _Mark.PER_TARGET in parts,
             where_x=next((p.quantity for p in parts if isinstance(p, _WhereX)), None),
+            turn=next((p.whose for p in parts if isinstance(p, _CostTurn)), ""),
+            while_text=" ".join(_tokens(parts, "WHILE_TEXT")[0].split()) if _has(parts, "WHILE_TEXT") else "",
+            cast_from=next((p.zones for p in parts if isinstance(p, _CastFrom)), ()),
+            cast_from_excluded=any(isinstance(p, _CastFrom) and p.excluded for p in parts),
+            targets_source=_Mark.TARGETS_SOURCE in parts,
         )
 
     def nth_spell_cost(self, ordinal: Token, what: Nouns, caster: Token, *parts: Any) -> SpellsCost:

@@ -439,6 +439,10 @@ class OwnCostCounted:
     at_least: int = 0
 
 
+#: How a zone a spell is cast from is written (:attr:`SpellsCost.cast_from`).
+_CAST_ZONES = {"graveyard": "your graveyard", "exile": "exile", "hand": "your hand"}
+
+
 @dataclass(frozen=True, slots=True)
 class SpellsCost:
     """'<spells> [you cast | a player casts | your opponents cast] cost {..} more/less to cast [for each
@@ -465,6 +469,20 @@ class SpellsCost:
     #: '{X} less to cast, where X is ~'s power' (Vadrik, Astral Archmage): the quantity read
     #: (:mod:`models.oracle.readings.amounts`), None without one
     where_x: Quantity | None = None
+    #: 'During your turn, ...' ('yours': Tithe Taker), 'During turns other than yours, ...' ('others': Geyser
+    #: Drake): whose turn, of its source's controller, it applies on; '' on every turn
+    turn: str = ""
+    #: 'As long as ~ is tapped, ...' (Centaur Omenreader), '... as long as there are three or more Lesson
+    #: cards in your graveyard' (Gran-Gran): the condition as written, '' for none
+    while_text: str = ""
+    #: 'Spells you cast from your graveyard or from exile' (Doc Aurlock): the zones the spell is cast from
+    #: (CR 601.2a); with ``cast_from_excluded``, any zone but those ('from anywhere other than your hand':
+    #: Bilbo)
+    cast_from: tuple[str, ...] = ()
+    cast_from_excluded: bool = False
+    #: 'Spells ... that target ~' (Icefall Regent, Spellwild Ouphe): only a spell with its source among its
+    #: targets (CR 601.2c)
+    targets_source: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -967,7 +985,17 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 return f"the {ordinal} {what.words()}{cast} each turn costs {symbols} {changed} to cast"
             if reading.off_turn:
                 each += " except during its controller's turn"
-            return f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
+            if reading.while_text:
+                each += f" as long as {reading.while_text}"
+            if reading.cast_from_excluded:
+                cast += " from anywhere other than your hand"
+            elif reading.cast_from:
+                cast += " " + " or ".join(f"from {_CAST_ZONES[zone]}" for zone in reading.cast_from)
+            if reading.targets_source:
+                cast += " that target ~"
+            turns = {"yours": "during your turn, ", "others": "during turns other than yours, "}
+            said = f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
+            return turns.get(reading.turn, "") + said
         case SpendAsThoughReading(who, as_kind, kind, only, uses):
             named = {"": "", "C": "colorless ", "other": "other "}
             spent = named[kind] if kind in named else f"{_COLOR_NAMES[kind]} "

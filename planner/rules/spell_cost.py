@@ -54,6 +54,7 @@ __all__ = [
     "unabsorbed_reduction",
     "uncounted_spells",
     "uncounted_targets",
+    "unknown_spell_facts",
     "unknown_turn_facts",
     "with_changed_types",
 ]
@@ -724,6 +725,8 @@ def _modifiers_in_force(
             continue
         if effect.off_turn and view.board.active_player == player:
             continue  # ('except during its controller's turn': Defense Grid, on its caster's turn)
+        if _unknown_fact(view, sourced, target) or not _spell_facts_hold(view, sourced, target):
+            continue  # (one the board or the question does not give: not applied, and the answer warns)
         if effect.spells.chosen_type:
             # the creature type (Herald's Horn) or the card type (Cloud Key) chosen as the source entered
             choices = view.permanent(sourced.source).choices
@@ -731,6 +734,76 @@ def _modifiers_in_force(
             if chosen is None or not target.type_line.is_a(chosen):
                 continue  # (none chosen: no spell is of that type, and the board's warnings say so)
         yield sourced
+
+
+def _spell_facts_hold(view: BoardView, sourced: SourcedEffect, target: PaymentTarget) -> bool:
+    """True when what a cost change asks of the turn, its source and the spell holds (each known: see
+    :func:`_unknown_fact`): whose turn it is ('During your turn': the board's ``active_player``, of its
+    source's controller), its condition ('As long as ~ is tapped', judged as the total cost is locked in,
+    CR 601.2f), the zone the spell is cast from (CR 601.2a) and whether it targets the source (601.2c)."""
+    effect = sourced.effect
+    assert isinstance(effect, CostModifier)
+    if effect.during_turn:
+        controllers_turn = view.board.active_player == sourced.controller
+        if controllers_turn != (effect.during_turn == "yours"):
+            return False
+    if effect.condition is not None and not view.holds(effect.condition, sourced.source):
+        return False
+    if (effect.cast_from or effect.cast_from_excluded) and (
+        (target.zone in effect.cast_from) == effect.cast_from_excluded
+    ):
+        return False
+    return not effect.targets_source or sourced.source in (target.targeted or ())
+
+
+def _unknown_fact(view: BoardView, sourced: SourcedEffect, target: PaymentTarget) -> str:
+    """What a cost change asks that the board or the question does not give, named (the field to give), or
+    '' when it asks nothing unknown: where the spell is cast from (``cast_from``), the permanents it targets
+    (``targeted``), the cards of a graveyard its condition counts."""
+    effect = sourced.effect
+    assert isinstance(effect, CostModifier)
+    if (effect.cast_from or effect.cast_from_excluded) and target.zone is None:
+        return "the zone the spell is cast from is not known: not applied; give --cast-from (CR 601.2a)"
+    if effect.targets_source and target.targeted is None:
+        return "the permanents the spell targets are not known: not applied; give --target ID (CR 601.2c)"
+    held = effect.condition
+    if held is not None and held.in_graveyard is not None:
+        controller = view.board.player(sourced.controller)
+        where = f"players[{[p.id for p in view.board.players].index(controller.id)}].graveyard"
+        if controller.graveyard is None:
+            return f"{where} is not given, and its condition counts cards in it: not applied"
+        if isinstance(controller.graveyard, int) and held.in_graveyard != ObjectFilter():
+            return f"{where} is given as a count, and its condition counts some cards: not applied"
+    return ""
+
+
+def unknown_spell_facts(
+    view: BoardView, target: PaymentTarget, player: str
+) -> tuple[tuple[str, str, str], ...]:
+    """The permanents' cost changes that would apply to the spell but ask what the board or the question
+    does not give (:func:`_unknown_fact`): each source, sentence and why; none is applied.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> goblin = {"id": "g", "name": "Test Goblin", "type_line": "Creature", "controller": "me",
+    ...     "oracle": "Spells you cast from your graveyard cost {2} less to cast."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [goblin]}))
+    >>> [why.split(":")[0] for _, _, why in unknown_spell_facts(view, PaymentTarget.of("{2}{R}"), "me")]
+    ['the zone the spell is cast from is not known']
+    >>> unknown_spell_facts(view, replace(PaymentTarget.of("{2}{R}"), cast_from="graveyard"), "me")
+    ()
+    """
+    if target.kind is not PaymentKind.SPELL:
+        return ()
+    found = []
+    for sourced in view.effects_of(CostModifier):
+        effect = sourced.effect
+        assert isinstance(effect, CostModifier)
+        if effect.own or not _casts(effect.who, sourced.controller, player) or not effect.matches(target):
+            continue
+        if why := _unknown_fact(view, sourced, target):
+            found.append((sourced.source, effect.text, why))
+    return tuple(found)
 
 
 #: The life a Phyrexian symbol may be paid with (CR 107.4f), which is what lets the planner pay the Defilers'
