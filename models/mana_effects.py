@@ -424,6 +424,12 @@ class CostModifier:
     #: 'Spells ... that target ~' (Icefall Regent, Spellwild Ouphe): applies only to a spell with its source
     #: among its targets (CR 601.2c: :attr:`~models.cost.PaymentTarget.targeted`)
     targets_source: bool = False
+    #: '... for each creature it targets' (Battlefield Thaumaturge): applied once for each permanent it
+    #: matches among the spell's targets (CR 601.2c: :attr:`~models.cost.PaymentTarget.targeted`)
+    per_targeted: ObjectFilter | None = None
+    #: 'Creature spells you cast that share a creature type with ~' (Mistform Warchief): applies only to a
+    #: spell with a creature type its source has (CR 205.3d)
+    shares_creature_type: bool = False
     #: 'Face-down creature spells you cast' (Obscuring Aether): applies only to a spell cast face down (CR
     #: 702.37c, 708: the payment's purpose ``face_down``)
     face_down: bool = False

@@ -12,7 +12,9 @@ read by the grammar as phrases and applied as the total cost is locked in (CR 60
 - the spell's targets (CR 601.2c): 'Spells your opponents cast that target ~ cost {2} more' (Icefall
   Regent's), 'Spells that target ~ cost {1} less' (Spellwild Ouphe's): the question's ``targeted`` ids;
 - a face-down spell (CR 708.2a: a colorless creature spell): 'Face-down creature spells you cast cost {1}
-  less' (Obscuring Aether's).
+  less' (Obscuring Aether's);
+- 'for each creature it targets' (Battlefield Thaumaturge's), 'that share a creature type with ~' (Mistform
+  Warchief's), and the first spell of a turn 'for each land you control with a flood counter on it' (Eluge's).
 
 What the board or the question does not give is never guessed: the change is not applied and ``warnings``
 names the field. Each card is written under a made-up name with the sentence's shape; the totals are derived
@@ -32,9 +34,10 @@ from typing import Any
 import pytest
 from boards import ME, OPP, make_board, mine
 
-from models.board import Board
+from models.board import Board, Card
 from models.cost import PaymentTarget
 from models.oracle import parse_oracle
+from models.spells import spell_target
 from planner.api import max_x, pay
 from planner.rules.reference import reference_search
 from planner.rules.view import BoardView, locked_in
@@ -55,6 +58,12 @@ NOT_HAND = "Spells you cast from anywhere other than your hand cost {1} less to 
 REGENT = "Spells your opponents cast that target ~ cost {2} more to cast."
 OUPHE = "Spells that target ~ cost {1} less to cast."
 AETHER = "Face-down creature spells you cast cost {1} less to cast."
+THAUMATURGE = "Each instant and sorcery spell you cast costs {1} less to cast for each creature it targets."
+WARCHIEF = "Creature spells you cast that share a creature type with ~ cost {1} less to cast."
+ELUGE = (
+    "The first instant or sorcery spell you cast each turn costs {1} less to cast for each land you control "
+    "with a flood counter on it."
+)
 BATTLECRIER = (
     "During your turn, spells you cast cost {1} less to cast for each creature you control with power 4 or "
     "greater."
@@ -120,6 +129,9 @@ def reasons(board: Board, target: PaymentTarget) -> list[str]:
         OUPHE,
         AETHER,
         BATTLECRIER,
+        THAUMATURGE,
+        WARCHIEF,
+        ELUGE,
     ],
 )
 def test_each_shape_is_read_as_a_cost_change(oracle: str) -> None:
@@ -260,6 +272,55 @@ def test_face_down_creature_spells() -> None:
     assert total(board, face_down) == "{2}"
     assert verdict(board, face_down)
     assert total(board, PaymentTarget.of("{3}", type_line="Creature")) == "{3}"
+
+
+def test_for_each_creature_it_targets() -> None:
+    """An instant targeting two creatures (mine and theirs) costs {2} less: {2}{R} is {R}, which one Mountain
+    pays; targeting one creature and a land, {1} less: {1}{R}, which it doesn't. A sorcery targeting none:
+    {2}{R}. Targets not given: not applied, and warned (CR 601.2c)."""
+    bears = [
+        mine("b1", {"name": "Test Bear", "type_line": "Creature — Bear", "power": 2, "toughness": 2}),
+        {**mine("b2", {"name": "Test Bear", "type_line": "Creature — Bear", "power": 2}), "controller": OPP},
+    ]
+    board = board_of(source("thaum", THAUMATURGE), *mountains(1), *bears)
+    instant = PaymentTarget.of("{2}{R}", type_line="Instant")
+    two = replace(instant, targeted=("b1", "b2"))
+    assert total(board, two) == "{R}"
+    assert verdict(board, two)
+    one = replace(instant, targeted=("b2", "m0"))
+    assert total(board, one) == "{1}{R}"
+    assert not verdict(board, one)
+    assert total(board, replace(PaymentTarget.of("{2}{R}", type_line="Sorcery"), targeted=())) == "{2}{R}"
+    assert any("--target" in reason for reason in reasons(board, instant))
+
+
+def test_sharing_a_creature_type_with_the_source() -> None:
+    """The 1/1 Spirit source shares Spirit with a Spirit Wizard spell: {1}{U} is {U}; not with a Goblin:
+    {1}{U}. A changeling spell has every creature type (CR 702.73a), Spirit among them."""
+    board = board_of(source("mist", WARCHIEF), mine("i", "Island"))
+    wizard = PaymentTarget.of("{1}{U}", type_line="Creature — Spirit Wizard")
+    assert total(board, wizard) == "{U}"
+    assert verdict(board, wizard)
+    goblin = PaymentTarget.of("{1}{U}", type_line="Creature — Goblin")
+    assert total(board, goblin) == "{1}{U}"
+    assert not verdict(board, goblin)
+    shifter = {"name": "Test Shifter", "type_line": "Creature — Shapeshifter", "mana_cost": "{1}{U}"}
+    changeling = spell_target(Card.from_json({**shifter, "oracle": "Changeling"}))
+    assert total(board, changeling) == "{U}"
+
+
+def test_the_first_instant_for_each_flooded_land() -> None:
+    """Two lands with a flood counter: the turn's first instant costs {2} less, {3}{R} is {1}{R} (three lands
+    pay it); after an instant was cast this turn, the second costs {3}{R} (CR 601.2f)."""
+    flooded = [mine(f"f{n}", "Island", counters={"flood": 1}) for n in range(2)]
+    first = board_of(source("eluge", ELUGE), *mountains(1), *flooded, spells_cast_this_turn=[])
+    instant = PaymentTarget.of("{3}{R}", type_line="Instant")
+    assert total(first, instant) == "{1}{R}"
+    assert verdict(first, instant)
+    bolt = {"name": "Test Bolt", "type_line": "Instant", "mana_cost": "{R}"}
+    second = board_of(source("eluge", ELUGE), *mountains(1), *flooded, spells_cast_this_turn=[bolt])
+    assert total(second, instant) == "{3}{R}"
+    assert not verdict(second, instant)
 
 
 def test_plan_turn_casts_from_the_hand() -> None:

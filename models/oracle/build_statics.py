@@ -668,7 +668,8 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         )
     generic, colored = _generic_and_colored(reading.symbols)
     sign = 1 if reading.more else -1
-    if colored and (reading.per_counter or reading.per_object is not None or reading.per_target):
+    counted = reading.per_counter or reading.per_object is not None or reading.per_targeted is not None
+    if colored and (counted or reading.per_target):
         raise UnreadError("a change of colored mana for each counter")  # (no card the planner knows)
     if colored and sign > 0 and (reading.per_other_spell or reading.mana_value_at_least is not None):
         raise UnreadError("an increase of colored mana for each spell or by mana value")  # (no such card)
@@ -713,6 +714,8 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         cast_from=reading.cast_from,
         cast_from_excluded=reading.cast_from_excluded,
         targets_source=reading.targets_source,
+        per_targeted=None if reading.per_targeted is None else only_filter(reading.per_targeted),
+        shares_creature_type=reading.shares_creature_type,
         face_down=face_down,
     )
 

@@ -114,6 +114,7 @@ class _Mark(Enum):
     CHOSEN_AFTER_CASTER = "you cast of the chosen type"
     PER_TARGET = "for each target"
     TARGETS_SOURCE = "that target ~"
+    SHARES_CREATURE_TYPE = "that share a creature type with ~"
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +155,14 @@ class _CastFrom:
 
     zones: tuple[str, ...]
     excluded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _PerTargeted:
+    """'<spells> cost {1} less to cast for each creature it targets' (Battlefield Thaumaturge): what is
+    counted among the spell's targets."""
+
+    what: Nouns
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +208,14 @@ class StaticRules(Transformer[Token, Any]):
 
     def targeting_source(self, _target: Token, _self: Token) -> _Mark:
         return _Mark.TARGETS_SOURCE
+
+    def sharing_type(self, _article: Token, kind: Token, _self: Token) -> _Mark:
+        if str(kind).lower() != "creature":
+            raise UnreadError(f"spells that share a {str(kind).lower()} type with ~")
+        return _Mark.SHARES_CREATURE_TYPE
+
+    def per_targeted(self, head: tuple[tuple[str, ...], Head]) -> _PerTargeted:
+        return _PerTargeted(Nouns((Noun(types=head[0], head=head[1]),)))
 
     def cost_your_turn(self) -> _CostTurn:
         return _CostTurn("yours")
@@ -619,6 +636,8 @@ class StaticRules(Transformer[Token, Any]):
             cast_from=next((p.zones for p in parts if isinstance(p, _CastFrom)), ()),
             cast_from_excluded=any(isinstance(p, _CastFrom) and p.excluded for p in parts),
             targets_source=_Mark.TARGETS_SOURCE in parts,
+            per_targeted=next((p.what for p in parts if isinstance(p, _PerTargeted)), None),
+            shares_creature_type=_Mark.SHARES_CREATURE_TYPE in parts,
         )
 
     def nth_spell_cost(self, ordinal: Token, what: Nouns, caster: Token, *parts: Any) -> SpellsCost:
@@ -626,7 +645,10 @@ class StaticRules(Transformer[Token, Any]):
             raise UnreadError(f"the {ordinal} spell {caster} each turn")
         more = _tokens(parts, "MORE_LESS")[0].lower() == "more"
         nth = 1 if str(ordinal).lower() == "first" else 2
-        return SpellsCost(what, _tokens(parts, "SYMBOLS")[0].upper(), more, "you cast", nth=nth)
+        # ('... for each land you control with a flood counter on it': Eluge, the Shoreless Sea)
+        per_object = next((p.what for p in parts if isinstance(p, _PerObject)), None)
+        symbols = _tokens(parts, "SYMBOLS")[0].upper()
+        return SpellsCost(what, symbols, more, "you cast", nth=nth, per_object=per_object)
 
     def as_any(self, palette: Any) -> str:
         return str(palette.value)

@@ -483,6 +483,10 @@ class SpellsCost:
     #: 'Spells ... that target ~' (Icefall Regent, Spellwild Ouphe): only a spell with its source among its
     #: targets (CR 601.2c)
     targets_source: bool = False
+    #: '... for each creature it targets' (Battlefield Thaumaturge): what is counted among its targets
+    per_targeted: Nouns | None = None
+    #: '... that share a creature type with ~' (Mistform Warchief, CR 205.3d)
+    shares_creature_type: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -982,7 +986,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             if reading.nth:
                 ordinal = "first" if reading.nth == 1 else "second"
                 changed = "more" if more else "less"
-                return f"the {ordinal} {what.words()}{cast} each turn costs {symbols} {changed} to cast"
+                said = f"the {ordinal} {what.words()}{cast} each turn costs {symbols} {changed} to cast"
+                return said + each
             if reading.off_turn:
                 each += " except during its controller's turn"
             if reading.while_text:
@@ -993,6 +998,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 cast += " " + " or ".join(f"from {_CAST_ZONES[zone]}" for zone in reading.cast_from)
             if reading.targets_source:
                 cast += " that target ~"
+            if reading.shares_creature_type:
+                cast += " that share a creature type with ~"
+            if reading.per_targeted is not None:
+                each = f" for each {reading.per_targeted.words()} it targets"
             turns = {"yours": "during your turn, ", "others": "during turns other than yours, "}
             said = f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
             return turns.get(reading.turn, "") + said

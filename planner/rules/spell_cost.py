@@ -26,6 +26,7 @@ from models.mana_effects import (
     spell_matches,
 )
 from models.oracle import read_card
+from models.oracle.lexicon import CREATURE_TYPES
 from planner.rules.amounts import (
     cost_source_power,
     graveyard_cards,
@@ -328,8 +329,6 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
         times = spells_cast if effect.per_other_spell_this_turn else 1
-        if effect.nth_spell:  # (Conduit of Ruin: only the first creature spell cast this turn)
-            times = int(_is_nth_spell(view, effect, player))
         if effect.amount is not None and effect.amount.kind is AmountKind.SPELL_NAMED:
             times = _named_in_graveyard(view, target, player)  # (Locket of Yesterdays)
         elif effect.amount is not None and effect.amount.kind is AmountKind.PLAYER_COUNTERS:
@@ -350,6 +349,12 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
             effect.per_target
         ):  # (Hinata: the targets chosen before the total cost, CR 601.2c; unknown: none)
             times = target.targets or 0
+        elif effect.per_targeted is not None:  # ('for each creature it targets': Battlefield Thaumaturge)
+            counted = effect.per_targeted
+            times = sum(view.matches(counted, pid, sourced.source) for pid in set(target.targeted or ()))
+        if effect.nth_spell:  # (Conduit of Ruin: only the first creature spell cast this turn; Eluge's
+            # 'for each land you control with a flood counter on it' counted for that one alone)
+            times *= int(_is_nth_spell(view, effect, player))
         delta += effect.generic_delta * times
     # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts,
     # or by an amount counted on them (The Great Henge: the greatest power among their creatures)
@@ -736,6 +741,10 @@ def _modifiers_in_force(
         yield sourced
 
 
+#: The creature types (CR 205.3m), which 'that share a creature type with ~' compares.
+CREATURE_TYPE_SET = frozenset(CREATURE_TYPES)
+
+
 def _spell_facts_hold(view: BoardView, sourced: SourcedEffect, target: PaymentTarget) -> bool:
     """True when what a cost change asks of the turn, its source and the spell holds (each known: see
     :func:`_unknown_fact`): whose turn it is ('During your turn': the board's ``active_player``, of its
@@ -753,6 +762,10 @@ def _spell_facts_hold(view: BoardView, sourced: SourcedEffect, target: PaymentTa
         (target.zone in effect.cast_from) == effect.cast_from_excluded
     ):
         return False
+    if effect.shares_creature_type:  # (Mistform Warchief: the source's creature types as the view has them)
+        theirs = set(view.type_line(sourced.source).subtypes) & CREATURE_TYPE_SET
+        if not theirs & set(target.type_line.subtypes):
+            return False
     return not effect.targets_source or sourced.source in (target.targeted or ())
 
 
@@ -764,7 +777,7 @@ def _unknown_fact(view: BoardView, sourced: SourcedEffect, target: PaymentTarget
     assert isinstance(effect, CostModifier)
     if (effect.cast_from or effect.cast_from_excluded) and target.zone is None:
         return "the zone the spell is cast from is not known: not applied; give --cast-from (CR 601.2a)"
-    if effect.targets_source and target.targeted is None:
+    if (effect.targets_source or effect.per_targeted is not None) and target.targeted is None:
         return "the permanents the spell targets are not known: not applied; give --target ID (CR 601.2c)"
     held = effect.condition
     if held is not None and held.in_graveyard is not None:
