@@ -503,6 +503,9 @@ class PaymentTarget:
     #: The ids of the permanents the spell targets (CR 601.2c), which "Spells your opponents cast that target
     #: ~ cost {2} more" reads (Icefall Regent); None: not known
     targeted: tuple[str, ...] | None = None
+    #: The spell's power as it is cast (its card's printed power, CR 208.1), which "Creature spells you cast
+    #: with power 4 or greater cost {2} less" reads (Goreclaw); None: not known, or the card has none
+    power: int | None = None
 
     @property
     def zone(self) -> str | None:

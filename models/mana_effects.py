@@ -430,6 +430,9 @@ class CostModifier:
     #: 'Creature spells you cast that share a creature type with ~' (Mistform Warchief): applies only to a
     #: spell with a creature type its source has (CR 205.3d)
     shares_creature_type: bool = False
+    #: 'Creature spells you cast with power 4 or greater' (Goreclaw): the spell's power (CR 208:
+    #: :attr:`~models.cost.PaymentTarget.power`)
+    min_power: int | None = None
     #: 'Face-down creature spells you cast' (Obscuring Aether): applies only to a spell cast face down (CR
     #: 702.37c, 708: the payment's purpose ``face_down``)
     face_down: bool = False

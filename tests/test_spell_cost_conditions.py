@@ -64,6 +64,7 @@ ELUGE = (
     "The first instant or sorcery spell you cast each turn costs {1} less to cast for each land you control "
     "with a flood counter on it."
 )
+GORECLAW = "Creature spells you cast with power 4 or greater cost {2} less to cast."
 BATTLECRIER = (
     "During your turn, spells you cast cost {1} less to cast for each creature you control with power 4 or "
     "greater."
@@ -132,6 +133,7 @@ def reasons(board: Board, target: PaymentTarget) -> list[str]:
         THAUMATURGE,
         WARCHIEF,
         ELUGE,
+        GORECLAW,
     ],
 )
 def test_each_shape_is_read_as_a_cost_change(oracle: str) -> None:
@@ -321,6 +323,23 @@ def test_the_first_instant_for_each_flooded_land() -> None:
     second = board_of(source("eluge", ELUGE), *mountains(1), *flooded, spells_cast_this_turn=[bolt])
     assert total(second, instant) == "{3}{R}"
     assert not verdict(second, instant)
+
+
+def test_creature_spells_with_power_four_or_greater() -> None:
+    """A 5/5 creature card's spell costs {2} less (its printed power, CR 208): {3}{G}{G} is {1}{G}{G}, which
+    three Forests pay; a 3/3's {3}{G}{G} stays. A cost given without its card has no power: not applied, and
+    warned."""
+    board = board_of(source("claw", GORECLAW), *[mine(f"f{n}", "Forest") for n in range(3)])
+    five = {"name": "Test Five", "type_line": "Creature — Beast", "mana_cost": "{3}{G}{G}", "power": 5}
+    big = spell_target(Card.from_json(five))
+    assert total(board, big) == "{1}{G}{G}"
+    assert verdict(board, big)
+    small = spell_target(Card.from_json({**five, "name": "Test Three", "power": 3}))
+    assert total(board, small) == "{3}{G}{G}"
+    assert not verdict(board, small)
+    bare = PaymentTarget.of("{3}{G}{G}", type_line="Creature — Beast")
+    assert total(board, bare) == "{3}{G}{G}"
+    assert any("power is not known" in reason for reason in reasons(board, bare))
 
 
 def test_plan_turn_casts_from_the_hand() -> None:

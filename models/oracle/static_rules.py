@@ -166,6 +166,13 @@ class _PerTargeted:
 
 
 @dataclass(frozen=True, slots=True)
+class _CastPower:
+    """'<spells> <caster> cast with power 4 or greater' (Goreclaw): the least power of the spell (CR 208)."""
+
+    at_least: int
+
+
+@dataclass(frozen=True, slots=True)
 class _CastManaValue:
     """'<spells> <caster> cast with mana value N or greater': the least mana value (CR 202.3)."""
 
@@ -255,6 +262,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def cast_mana_value(self, number: Number, _or: Token) -> _CastManaValue:
         return _CastManaValue(fixed_number(number))
+
+    def cast_power(self, number: Number, _or: Token) -> _CastPower:
+        return _CastPower(fixed_number(number))
 
     def up_to(self) -> _Mark:
         return _Mark.UP_TO
@@ -638,6 +648,7 @@ class StaticRules(Transformer[Token, Any]):
             targets_source=_Mark.TARGETS_SOURCE in parts,
             per_targeted=next((p.what for p in parts if isinstance(p, _PerTargeted)), None),
             shares_creature_type=_Mark.SHARES_CREATURE_TYPE in parts,
+            power_at_least=next((p.at_least for p in parts if isinstance(p, _CastPower)), None),
         )
 
     def nth_spell_cost(self, ordinal: Token, what: Nouns, caster: Token, *parts: Any) -> SpellsCost:

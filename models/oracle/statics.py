@@ -487,6 +487,8 @@ class SpellsCost:
     per_targeted: Nouns | None = None
     #: '... that share a creature type with ~' (Mistform Warchief, CR 205.3d)
     shares_creature_type: bool = False
+    #: '... you cast with power 4 or greater' (Goreclaw, Terror of Qal Sisma, CR 208)
+    power_at_least: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1000,6 +1002,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 cast += " that target ~"
             if reading.shares_creature_type:
                 cast += " that share a creature type with ~"
+            if reading.power_at_least is not None:
+                cast += f" with power {reading.power_at_least} or greater"
             if reading.per_targeted is not None:
                 each = f" for each {reading.per_targeted.words()} it targets"
             turns = {"yours": "during your turn, ", "others": "during turns other than yours, "}

@@ -762,6 +762,8 @@ def _spell_facts_hold(view: BoardView, sourced: SourcedEffect, target: PaymentTa
         (target.zone in effect.cast_from) == effect.cast_from_excluded
     ):
         return False
+    if effect.min_power is not None and (target.power is None or target.power < effect.min_power):
+        return False  # (Goreclaw: the spell's power, known: see _unknown_fact)
     if effect.shares_creature_type:  # (Mistform Warchief: the source's creature types as the view has them)
         theirs = set(view.type_line(sourced.source).subtypes) & CREATURE_TYPE_SET
         if not theirs & set(target.type_line.subtypes):
@@ -779,6 +781,8 @@ def _unknown_fact(view: BoardView, sourced: SourcedEffect, target: PaymentTarget
         return "the zone the spell is cast from is not known: not applied; give --cast-from (CR 601.2a)"
     if (effect.targets_source or effect.per_targeted is not None) and target.targeted is None:
         return "the permanents the spell targets are not known: not applied; give --target ID (CR 601.2c)"
+    if effect.min_power is not None and target.power is None:
+        return "the spell's power is not known: not applied; name the card with --spell (CR 208)"
     held = effect.condition
     if held is not None and held.in_graveyard is not None:
         controller = view.board.player(sourced.controller)
