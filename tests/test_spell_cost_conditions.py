@@ -64,6 +64,7 @@ ELUGE = (
     "The first instant or sorcery spell you cast each turn costs {1} less to cast for each land you control "
     "with a flood counter on it."
 )
+BLUE_ELUGE = ELUGE.replace("{1}", "{U}")
 GORECLAW = "Creature spells you cast with power 4 or greater cost {2} less to cast."
 BATTLECRIER = (
     "During your turn, spells you cast cost {1} less to cast for each creature you control with power 4 or "
@@ -133,6 +134,7 @@ def reasons(board: Board, target: PaymentTarget) -> list[str]:
         THAUMATURGE,
         WARCHIEF,
         ELUGE,
+        BLUE_ELUGE,
         GORECLAW,
     ],
 )
@@ -322,6 +324,22 @@ def test_the_first_instant_for_each_flooded_land() -> None:
     bolt = {"name": "Test Bolt", "type_line": "Instant", "mana_cost": "{R}"}
     second = board_of(source("eluge", ELUGE), *mountains(1), *flooded, spells_cast_this_turn=[bolt])
     assert total(second, instant) == "{3}{R}"
+    assert not verdict(second, instant)
+
+
+def test_the_first_instant_for_each_flooded_land_takes_blue_off() -> None:
+    """'{U} less for each land ...' with two flooded lands takes {U}{U} off the turn's first instant:
+    {3}{U}{U} is {3}; from {2}{U} one {U} comes off the {U} and the other off the generic part (CR
+    118.7b-d): {1}, which one of the two flooded Islands pays; the second instant of the turn keeps {2}{U}."""
+    flooded = [mine(f"f{n}", "Island", counters={"flood": 1}) for n in range(2)]
+    first = board_of(source("eluge", BLUE_ELUGE), *flooded, spells_cast_this_turn=[])
+    assert total(first, PaymentTarget.of("{3}{U}{U}", type_line="Instant")) == "{3}"
+    instant = PaymentTarget.of("{2}{U}", type_line="Instant")
+    assert total(first, instant) == "{1}"
+    assert verdict(first, instant)
+    bolt = {"name": "Test Bolt", "type_line": "Instant", "mana_cost": "{R}"}
+    second = board_of(source("eluge", BLUE_ELUGE), *flooded, spells_cast_this_turn=[bolt])
+    assert total(second, instant) == "{2}{U}"
     assert not verdict(second, instant)
 
 

@@ -669,12 +669,12 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
     generic, colored = _generic_and_colored(reading.symbols)
     sign = 1 if reading.more else -1
     counted = reading.per_counter or reading.per_object is not None or reading.per_targeted is not None
-    if colored and (counted or reading.per_target):
-        raise UnreadError("a change of colored mana for each counter")  # (no card the planner knows)
+    if colored and sign > 0 and (counted or reading.per_target):
+        raise UnreadError("an increase of colored mana for each counter")  # (no card the planner knows)
     if colored and sign > 0 and (reading.per_other_spell or reading.mana_value_at_least is not None):
         raise UnreadError("an increase of colored mana for each spell or by mana value")  # (no such card)
     spells, colors, face_down = _spells_described(reading.what)
-    if reading.nth and (colored or colors or spells.chosen_type or face_down):
+    if reading.nth and ((colored and sign > 0) or colors or spells.chosen_type or face_down):
         raise UnreadError(f"the first spells of the turn described as {reading.what.words()!r}")
     per_object, casters_count, amount_counted = reading.per_object, False, None
     if per_object is not None and per_object.nouns[-1].controller is r.Controller.SPELLS_CONTROLLER:

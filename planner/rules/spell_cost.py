@@ -322,40 +322,12 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
     """
     if target.kind is not PaymentKind.SPELL:
         return 0
-    spells_cast = view.board.player(player).spells_cast_this_turn
     # (what the optional additional costs paid take off: a bargain's, Dargo's sacrifices)
     delta = colored_reduction(view, target, player)[1] - target.paid_reduction
     for sourced in _modifiers_in_force(view, target, player):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
-        times = spells_cast if effect.per_other_spell_this_turn else 1
-        if effect.amount is not None and effect.amount.kind is AmountKind.SPELL_NAMED:
-            times = _named_in_graveyard(view, target, player)  # (Locket of Yesterdays)
-        elif effect.amount is not None and effect.amount.kind is AmountKind.PLAYER_COUNTERS:
-            # ('for each experience counter you have': Mizzix, its controller's counters, contract section 10)
-            times = view.board.player(sourced.controller).counter(effect.amount.counter)
-        elif effect.amount is not None and effect.amount.kind is AmountKind.POWER:
-            # ('{X} less, where X is ~'s power': Vadrik, Astral Archmage, as the total cost is locked in; a
-            # negative power counts 0, CR 107.1b)
-            times = cost_source_power(view, sourced.source)
-        elif effect.amount is not None:  # ('for each oil counter on ~': Mindsplice Apparatus)
-            assert effect.amount.kind is AmountKind.COUNTERS
-            times = view.permanent(sourced.source).counter(effect.amount.counter)
-        elif effect.for_each is not None and effect.casters_count:  # (Hum of the Radix: the spell's caster's)
-            times = _controlled(view, effect.for_each, player)
-        elif effect.for_each is not None:  # ('for each creature you control with a +1/+1 counter': Hamza)
-            times = view.count(effect.for_each, sourced.source)
-        elif (
-            effect.per_target
-        ):  # (Hinata: the targets chosen before the total cost, CR 601.2c; unknown: none)
-            times = target.targets or 0
-        elif effect.per_targeted is not None:  # ('for each creature it targets': Battlefield Thaumaturge)
-            counted = effect.per_targeted
-            times = sum(view.matches(counted, pid, sourced.source) for pid in set(target.targeted or ()))
-        if effect.nth_spell:  # (Conduit of Ruin: only the first creature spell cast this turn; Eluge's
-            # 'for each land you control with a flood counter on it' counted for that one alone)
-            times *= int(_is_nth_spell(view, effect, player))
-        delta += effect.generic_delta * times
+        delta += effect.generic_delta * _times(view, sourced, target, player)
     # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts,
     # or by an amount counted on them (The Great Henge: the greatest power among their creatures)
     for effect in read_card(target.text, target.name, target.type_line).effects if target.text else ():
@@ -366,6 +338,39 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
             times = int(times >= effect.at_least)
         delta += effect.generic_delta * times
     return delta
+
+
+def _times(view: BoardView, sourced: SourcedEffect, target: PaymentTarget, player: str) -> int:
+    """How many times a permanent's cost change in force applies to the spell ``player`` casts: once, or for
+    each thing it counts as the total cost is locked in (CR 601.2f), and for the turn's nth spell alone."""
+    effect = sourced.effect
+    assert isinstance(effect, CostModifier)
+    times = view.board.player(player).spells_cast_this_turn if effect.per_other_spell_this_turn else 1
+    if effect.amount is not None and effect.amount.kind is AmountKind.SPELL_NAMED:
+        times = _named_in_graveyard(view, target, player)  # (Locket of Yesterdays)
+    elif effect.amount is not None and effect.amount.kind is AmountKind.PLAYER_COUNTERS:
+        # ('for each experience counter you have': Mizzix, its controller's counters, contract section 10)
+        times = view.board.player(sourced.controller).counter(effect.amount.counter)
+    elif effect.amount is not None and effect.amount.kind is AmountKind.POWER:
+        # ('{X} less, where X is ~'s power': Vadrik, Astral Archmage, as the total cost is locked in; a
+        # negative power counts 0, CR 107.1b)
+        times = cost_source_power(view, sourced.source)
+    elif effect.amount is not None:  # ('for each oil counter on ~': Mindsplice Apparatus)
+        assert effect.amount.kind is AmountKind.COUNTERS
+        times = view.permanent(sourced.source).counter(effect.amount.counter)
+    elif effect.for_each is not None and effect.casters_count:  # (Hum of the Radix: the spell's caster's)
+        times = _controlled(view, effect.for_each, player)
+    elif effect.for_each is not None:  # ('for each creature you control with a +1/+1 counter': Hamza)
+        times = view.count(effect.for_each, sourced.source)
+    elif effect.per_target:  # (Hinata: the targets chosen before the total cost, CR 601.2c; unknown: none)
+        times = target.targets or 0
+    elif effect.per_targeted is not None:  # ('for each creature it targets': Battlefield Thaumaturge)
+        counted = effect.per_targeted
+        times = sum(view.matches(counted, pid, sourced.source) for pid in set(target.targeted or ()))
+    if effect.nth_spell:  # (Conduit of Ruin: only the first creature spell cast this turn; Eluge's
+        # 'for each land you control with a flood counter on it' counted for that one alone)
+        times *= int(_is_nth_spell(view, effect, player))
+    return times
 
 
 def _own_times(view: BoardView, effect: CostModifier, player: str) -> int:
@@ -956,7 +961,7 @@ def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tu
     if target.kind is not PaymentKind.SPELL:
         return ManaBag(), 0
     in_force = [
-        (view.path(s.source), s.effect, 1)
+        (view.path(s.source), s.effect, _times(view, s, target, player))
         for s in (_modifiers_in_force(view, target, player) if _has_cost_modifiers(view) else ())
         if not (isinstance(s.effect, CostModifier) and s.effect.colored_more)  # (an increase: not taken off)
     ]
