@@ -729,6 +729,9 @@ def _cost_condition(written: str) -> Condition:
     >>> _cost_condition("~ is tapped").describe()
     'this permanent is tapped'
     """
+    reading = parse_condition(written)
+    if isinstance(reading, r.SourceStatus):  # (judged as the cost is locked in, before any mana ability)
+        return Condition((), source_tapped=reading.tapped)
     held = while_condition(written)
     if held.unevaluated:
         raise UnreadError(f"a cost change as long as {written}")
