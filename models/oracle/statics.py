@@ -1008,7 +1008,7 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 each = f" for each {reading.per_targeted.words()} it targets"
             turns = {"yours": "during your turn, ", "others": "during turns other than yours, "}
             said = f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
-            return turns.get(reading.turn, "") + said
+            return turns[reading.turn] + said[0].lower() + said[1:] if reading.turn else said
         case SpendAsThoughReading(who, as_kind, kind, only, uses):
             named = {"": "", "C": "colorless ", "other": "other "}
             spent = named[kind] if kind in named else f"{_COLOR_NAMES[kind]} "
