@@ -34,7 +34,10 @@ The face is *usable* when the planner answers and no warning of the answer is ab
 - ``mana ability not used (permanents[i].choices.<key>: ...)``: the board does not give a choice the text
   reads (the card exiled with it, a chosen basic land type or color). This is about the board, not the
   text: it does not count against the face, and is listed apart as a *board gap* (the heuristic below gives
-  every choice the text names, so none is expected).
+  every choice the text names, so none is expected). So is a change of the spell's cost that asks what the
+  question does not give (the paid cost has no text, no zone it is cast from, no targets, no power: "give
+  --cast-from", "give --target", "give --targets", "name the card with --spell"): about the question, not
+  the text.
 
 The only permanents besides the face are the heuristic's hosts, which have no text of their own (a basic
 Forest and a vanilla creature), and the cost paid has no text: every other warning is the face's text, and
@@ -416,6 +419,9 @@ _RULES_SET_ASIDE: Final = re.compile(
 )
 #: Warnings about a choice the board does not give: about the board, not the text.
 _BOARD_GAP: Final = re.compile(r"permanents\[\d+\]\.choices\.")
+#: Warnings about a fact of the spell the question does not give (the cost paid has none): about the
+#: question, not the text (listed with the board gaps).
+_QUESTION_GAP: Final = re.compile(r".*(?:give --(?:cast-from|targets?)\b|name the card with --spell)")
 
 
 def _shape(text: str, name: str) -> str:
@@ -436,6 +442,9 @@ def warning_family(warning: TextWarning, name: str) -> tuple[str, str]:
     >>> warning_family(TextWarning("face", "{T}: Add {R}. Activate only as a sorcery.", "condition: activate "
     ...     "only as a sorcery, and the stack is not empty while a cost is paid (CR 601.2a)"), "Odd")[0]
     'rules'
+    >>> warning_family(TextWarning("face", "Spells you cast from exile cost {1} less to cast.", "the zone "
+    ...     "the spell is cast from is not known: not applied; give --cast-from (CR 601.2a)"), "Doc")[0]
+    'board'
     >>> warning_family(TextWarning("face", "...", "permanents[0].choices.imprinted: not given"), "Lens")
     ('board', 'not used (permanents[N].choices.imprinted: not given)')
     """
@@ -444,7 +453,7 @@ def warning_family(warning: TextWarning, name: str) -> tuple[str, str]:
     family = f"not used ({_shape(warning.reason, name)})"
     if _RULES_SET_ASIDE.match(warning.reason):
         return "rules", family
-    if _BOARD_GAP.match(warning.reason):
+    if _BOARD_GAP.match(warning.reason) or _QUESTION_GAP.match(warning.reason):
         return "board", family
     return "short", family
 

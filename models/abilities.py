@@ -333,7 +333,10 @@ class Condition:
     done_this_turn: str = ""
     either: tuple[Condition, ...] = ()  # 'if <one> or if <another>': one of these holds (the rest is unused)
     #: 'if there is an Elf card in your graveyard': a card it matches is in the controller's ``graveyard``
+    #: ('there are three or more Lesson cards in your graveyard': ``at_least`` of them)
     in_graveyard: ObjectFilter | None = None
+    #: 'as long as ~ is tapped' (True), 'untapped' (False): the source's status; None asks none
+    source_tapped: bool | None = None
     #: 'as long as the top card of your library is a land card' (Mul Daya Channelers): the card on top of the
     #: controller's library (the board's ``library`` listed, top first) matches it; no mana ability moves a
     #: card of a library (CR 605.1a), so a payment never changes it
@@ -371,8 +374,12 @@ class Condition:
             return "you're the monarch" if self.player_status == "monarch" else "you have the initiative"
         if self.done_this_turn:
             return f"{self.done_this_turn.replace('_', ' ')} is {self.at_least} or more"
+        if self.source_tapped is not None:
+            return f"this permanent is {'tapped' if self.source_tapped else 'untapped'}"
         if self.in_graveyard is not None:
             words = f"{self.in_graveyard.describe()} card" if self.in_graveyard != ObjectFilter() else "card"
+            if self.at_least > 1:
+                return f"there are {self.at_least} or more {words}s in your graveyard"
             return f"there is {'an' if words[0] in 'AEIOUaeiou' else 'a'} {words} in your graveyard"
         if self.top_of_library is not None:
             words = f"{self.top_of_library.describe()} card"

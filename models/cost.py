@@ -18,6 +18,7 @@ from models.riders import SpentRider
 from models.types import TypeLine
 
 __all__ = [
+    "SPELL_ZONES",
     "CostSymbol",
     "ManaCost",
     "PaymentKind",
@@ -424,6 +425,10 @@ class PaymentKind(Enum):
     ABILITY = "ability"
 
 
+#: The zones a spell may be cast from (CR 601.2a), as :attr:`PaymentTarget.cast_from` names them.
+SPELL_ZONES = ("hand", "graveyard", "exile", "library", "command")
+
+
 @dataclass(kw_only=True, frozen=True, slots=True)
 class PaymentTarget:
     """What a payment is for: the cost, plus what it pays for, which spending restrictions read.
@@ -491,6 +496,30 @@ class PaymentTarget:
     #: How many targets the spell is cast with (CR 601.2c), which "Spells you cast cost {1} less to cast for
     #: each target" reads (Hinata, Dawn-Crowned); None: not known (:mod:`models.spell_targets`)
     targets: int | None = None
+    #: The zone the spell is cast from (CR 601.2a: 'hand', 'graveyard', 'exile', 'library', 'command'), which
+    #: "Spells you cast from your graveyard cost {1} less" reads (Green Goblin); None: not known, but a
+    #: spell ``from_hand`` (its owner's hand) or for the purpose ``from_exile`` says it (:attr:`zone`)
+    cast_from: str | None = None
+    #: The ids of the permanents the spell targets (CR 601.2c), which "Spells your opponents cast that target
+    #: ~ cost {2} more" reads (Icefall Regent); None: not known
+    targeted: tuple[str, ...] | None = None
+    #: The spell's power as it is cast (its card's printed power, CR 208.1), which "Creature spells you cast
+    #: with power 4 or greater cost {2} less" reads (Goreclaw); None: not known, or the card has none
+    power: int | None = None
+
+    @property
+    def zone(self) -> str | None:
+        """The zone the spell is cast from, as far as the target says it (:attr:`cast_from`, else its
+        ``from_hand``, else the purpose ``from_exile``); None when it does not.
+
+        >>> PaymentTarget.of("{1}").zone, replace(PaymentTarget.of("{1}"), from_hand=True).zone
+        (None, 'hand')
+        """
+        if self.cast_from is not None:
+            return self.cast_from
+        if self.from_hand:
+            return "hand"
+        return "exile" if "from_exile" in self.purposes else None
 
     @classmethod
     def of(

@@ -7,7 +7,7 @@ Nothing here executes anything; the rules engine applies them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from models.abilities import AbilityCost, Amount, Condition, ManaAbility, ManaOutput, SpendRestriction
@@ -409,6 +409,33 @@ class CostModifier:
     #: cast, their choice (CR 601.2b, 601.2f: the Defilers' 'As an additional cost to cast white permanent
     #: spells, you may pay 2 life. Those spells cost {W} less to cast if you paid life this way.'); 0: always
     paid_life: int = 0
+    #: 'During your turn, ...' ('yours': Tithe Taker), 'During turns other than yours, ...' ('others': Geyser
+    #: Drake): applies only on the turns, of its source's controller, it names (the board's ``active_player``)
+    during_turn: str = ""
+    #: 'As long as ~ is tapped, ...' (Centaur Omenreader), '... as long as there are three or more Lesson
+    #: cards in your graveyard' (Gran-Gran): applies only while it holds on its source as the total cost is
+    #: locked in (CR 601.2f)
+    condition: Condition | None = None
+    #: 'Spells you cast from your graveyard or from exile' (Doc Aurlock): applies only to a spell cast from
+    #: one of these zones (CR 601.2a: :attr:`~models.cost.PaymentTarget.cast_from`); with
+    #: ``cast_from_excluded``, from any zone but these ('from anywhere other than your hand': Bilbo)
+    cast_from: tuple[str, ...] = ()
+    cast_from_excluded: bool = False
+    #: 'Spells ... that target ~' (Icefall Regent, Spellwild Ouphe): applies only to a spell with its source
+    #: among its targets (CR 601.2c: :attr:`~models.cost.PaymentTarget.targeted`)
+    targets_source: bool = False
+    #: '... for each creature it targets' (Battlefield Thaumaturge): applied once for each permanent it
+    #: matches among the spell's targets (CR 601.2c: :attr:`~models.cost.PaymentTarget.targeted`)
+    per_targeted: ObjectFilter | None = None
+    #: 'Creature spells you cast that share a creature type with ~' (Mistform Warchief): applies only to a
+    #: spell with a creature type its source has (CR 205.3d)
+    shares_creature_type: bool = False
+    #: 'Creature spells you cast with power 4 or greater' (Goreclaw): the spell's power (CR 208:
+    #: :attr:`~models.cost.PaymentTarget.power`)
+    min_power: int | None = None
+    #: 'Face-down creature spells you cast' (Obscuring Aether): applies only to a spell cast face down (CR
+    #: 702.37c, 708: the payment's purpose ``face_down``)
+    face_down: bool = False
 
     def matches(self, target: PaymentTarget) -> bool:
         """True when the spell paid for is of the types, colors and mana value this change is about (who
@@ -424,6 +451,11 @@ class CostModifier:
         """
         if self.min_mana_value is not None and target.mana_value < self.min_mana_value:
             return False
+        if self.face_down:
+            if "face_down" not in target.purposes:
+                return False
+            # (a face-down spell is a colorless creature with no name, subtypes or mana cost: CR 708.2a)
+            target = replace(target, type_line=TypeLine.parse("Creature"), colors=ManaTypes())
         return spell_matches(self.spells, target, any_type=self.any_type, colors=self.colors)
 
 

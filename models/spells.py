@@ -112,6 +112,7 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
         ),
         additional_life=sum(cost.life for cost in costs if isinstance(cost, LifeCost)),
         targets=printed_targets(card.oracle, card.type_line),
+        power=card.power,
     )
 
 

@@ -34,6 +34,7 @@ from planner.rules.spell_cost import (
     unabsorbed_reduction,
     uncounted_spells,
     uncounted_targets,
+    unknown_spell_facts,
 )
 from planner.rules.view import TextWarning
 from planner.rules.zone_warnings import unused_zone_abilities
@@ -121,6 +122,7 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + hybrid_reduction_warnings(problem)
         + ability_change_warnings(problem)
         + target_count_warnings(problem)
+        + spell_fact_warnings(problem)
         + spell_count_warnings(problem)
         + creature_mana_warnings(problem)
         + cast_ban_warnings(problem.view, problem.asked, problem.player)
@@ -251,6 +253,16 @@ def target_count_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     return tuple(
         TextWarning(source, text, _UNCOUNTED_TARGETS, WarningKind.ASSUMED)
         for source, text in uncounted_targets(problem.view, problem.asked, problem.player)
+    )
+
+
+def spell_fact_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
+    """A warning for each cost change that asks what the board or the question does not give (the zone the
+    spell is cast from, the permanents it targets, a graveyard's cards: :func:`~planner.rules.spell_cost.
+    unknown_spell_facts`): not applied."""
+    return tuple(
+        TextWarning(source, text, why, WarningKind.ASSUMED)
+        for source, text, why in unknown_spell_facts(problem.view, problem.asked, problem.player)
     )
 
 

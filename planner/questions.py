@@ -26,7 +26,7 @@ from typing import Any, Final
 
 from models.abilities import SpendPurpose
 from models.alternative_costs import ALTERNATIVE_COST_OPTIONS
-from models.cost import ManaCost, PaymentKind, PaymentTarget
+from models.cost import SPELL_ZONES, ManaCost, PaymentKind, PaymentTarget
 from models.errors import CostParseError, InputError
 from models.limits import checked_name
 from models.types import TypeLine
@@ -84,6 +84,26 @@ def _targets() -> Any:
         "How many targets the spell is cast with (CR 601.2c), which 'for each target' cost changes read "
         "(Hinata, Dawn-Crowned). Default: what the --spell's text says plainly, else none counted (warned).",
         metavar="N",
+    )
+
+
+def _cast_from() -> Any:
+    return param(
+        None,
+        "The zone the spell is cast from (CR 601.2a): hand, graveyard, exile, library or command, which "
+        "'Spells you cast from your graveyard cost {1} less' reads (an extension). Default: the hand for a "
+        "--spell in the hand, exile with --purpose from-exile, else not known (such changes are warned).",
+        metavar="ZONE",
+    )
+
+
+def _targeted() -> Any:
+    return param(
+        (),
+        "A permanent the spell targets, by id (repeatable; CR 601.2c), which 'Spells that target ~ cost {1} "
+        "less' reads (an extension). Default: not known (such changes are warned, not applied).",
+        flag="--target",
+        metavar="ID",
     )
 
 
@@ -230,6 +250,9 @@ class _Payment:
         targets = getattr(self, "targets", None)
         if targets is not None and not 0 <= targets <= 1000:
             raise bad(record, "targets", f"must be from 0 to 1000, got {targets}")
+        cast_from = getattr(self, "cast_from", None)
+        if cast_from is not None and cast_from not in SPELL_ZONES:
+            raise bad(record, "cast_from", f"expected one of {', '.join(SPELL_ZONES)}, got {cast_from!r}")
         mana_cost = _parse_cost(record, "cost", self.cost) if self.cost is not None else None
         type_line = checked_type_line(record, self.for_)
         try:
@@ -293,6 +316,8 @@ class PayQuestion(_Payment):
     cost: str | None = _cost()
     spell: str | None = _spell()
     targets: int | None = _targets()
+    cast_from: str | None = _cast_from()
+    targeted: tuple[str, ...] = _targeted()
     convoke: bool = _convoke()
     improvise: bool = _improvise()
     delve: bool = _delve()
@@ -349,6 +374,8 @@ class MaxXQuestion(_Payment):
     cost: str | None = _cost()
     spell: str | None = _spell()
     targets: int | None = _targets()
+    cast_from: str | None = _cast_from()
+    targeted: tuple[str, ...] = _targeted()
     convoke: bool = _convoke()
     improvise: bool = _improvise()
     delve: bool = _delve()

@@ -295,6 +295,14 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
     target = question.what_for(target)
     if question.targets is not None:
         target = replace(target, targets=question.targets)
+    if question.cast_from is not None:
+        target = replace(target, cast_from=question.cast_from)
+    if question.targeted:
+        known = {permanent.id for permanent in board.permanents}
+        for pid in question.targeted:
+            if pid not in known:
+                raise InputError(f"--target {pid}: no permanent of the board has this id", param="targeted")
+        target = replace(target, targeted=tuple(question.targeted))
     target = replace(
         target,
         convoke=target.convoke or question.convoke,

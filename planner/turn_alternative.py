@@ -215,7 +215,7 @@ def _variant(spell: TurnSpell, way: Way | None) -> TurnSpell:
         return spell
     printed = spell.target
     if printed.chosen_x is not None:  # (X is 0: the card's cost, X not chosen, CR 107.3)
-        printed = spell_target(spell.card)
+        printed = replace(spell_target(spell.card), cast_from=spell.target.cast_from)
     cast = cast_for(printed, way)
     if cast.cost.has_variable:  # (the way's X is chosen: the turn's; the mana value counts the card's X)
         mana_value = printed.with_x(spell.x).mana_value if printed.cost.has_variable else printed.mana_value

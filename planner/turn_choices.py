@@ -139,6 +139,8 @@ def turn_spell(card: Card, x: int, used_ids: Ids, position: int = -1) -> TurnSpe
     if card.type_line.is_a("Land"):
         raise InputError(f"{card.name} is a land: a land is played (--land), not cast")
     target = spell_target(card)
+    if position >= 0:  # (a card of the hand is cast from there, CR 601.2a)
+        target = replace(target, cast_from="hand")
     if target.cost.has_variable:
         target = target.with_x(x)
     parsed = read_card(card.oracle, card.name, card.type_line)

@@ -279,9 +279,15 @@ def condition(reading: r.Condition) -> ConditionRecord:
             return ConditionRecord((), designation=designation)
         case r.DoneThisTurn(deed, at_least):
             return ConditionRecord((), at_least=at_least, done_this_turn=_DEED_FIELDS[deed])
-        case r.ThereIs(what) if only_noun(what).zone == "graveyard" and only_noun(what).head is r.Head.CARD:
+        case r.ThereIs(what, at_least) if (
+            only_noun(what).zone == "graveyard" and only_noun(what).head is r.Head.CARD
+        ):
             noun = replace(only_noun(what), zone="", head=r.Head.TYPES)
-            return ConditionRecord((), in_graveyard=card_filter(noun))
+            return ConditionRecord((), at_least=at_least, in_graveyard=card_filter(noun))
+        case r.SourceStatus():
+            # (a status that a payment itself may change: read only where it is judged before any mana ability
+            # is activated, a change of spells' costs: models.oracle.build_statics.cost_condition)
+            raise UnreadError("'~ is tapped' is read only as a cost change's condition")
         case r.TopOfLibrary(what) if only_noun(what).head is r.Head.CARD and not only_noun(what).zone:
             # (the card on top of the controller's library: the board's library listed, top first)
             noun = replace(only_noun(what), head=r.Head.TYPES)

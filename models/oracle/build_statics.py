@@ -668,12 +668,13 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         )
     generic, colored = _generic_and_colored(reading.symbols)
     sign = 1 if reading.more else -1
-    if colored and (reading.per_counter or reading.per_object is not None or reading.per_target):
-        raise UnreadError("a change of colored mana for each counter")  # (no card the planner knows)
+    counted = reading.per_counter or reading.per_object is not None or reading.per_targeted is not None
+    if colored and sign > 0 and (counted or reading.per_target):
+        raise UnreadError("an increase of colored mana for each counter")  # (no card the planner knows)
     if colored and sign > 0 and (reading.per_other_spell or reading.mana_value_at_least is not None):
         raise UnreadError("an increase of colored mana for each spell or by mana value")  # (no such card)
-    spells, colors = _spells_described(reading.what)
-    if reading.nth and (colored or colors or spells.chosen_type):
+    spells, colors, face_down = _spells_described(reading.what)
+    if reading.nth and ((colored and sign > 0) or colors or spells.chosen_type or face_down):
         raise UnreadError(f"the first spells of the turn described as {reading.what.words()!r}")
     per_object, casters_count, amount_counted = reading.per_object, False, None
     if per_object is not None and per_object.nouns[-1].controller is r.Controller.SPELLS_CONTROLLER:
@@ -708,7 +709,33 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         off_turn=reading.off_turn,
         per_target=reading.per_target,
         nth_spell=reading.nth,
+        during_turn=reading.turn,
+        condition=_cost_condition(reading.while_text) if reading.while_text else None,
+        cast_from=reading.cast_from,
+        cast_from_excluded=reading.cast_from_excluded,
+        targets_source=reading.targets_source,
+        per_targeted=None if reading.per_targeted is None else only_filter(reading.per_targeted),
+        shares_creature_type=reading.shares_creature_type,
+        min_power=reading.power_at_least,
+        face_down=face_down,
     )
+
+
+def _cost_condition(written: str) -> Condition:
+    """The condition of 'As long as ~ is tapped, creature spells you cast cost {2} less to cast' as the
+    grammar reads it, judged on the source as the total cost is locked in (CR 601.2f); one the grammar does
+    not read leaves the sentence unread.
+
+    >>> _cost_condition("~ is tapped").describe()
+    'this permanent is tapped'
+    """
+    reading = parse_condition(written)
+    if isinstance(reading, r.SourceStatus):  # (judged as the cost is locked in, before any mana ability)
+        return Condition((), source_tapped=reading.tapped)
+    held = while_condition(written)
+    if held.unevaluated:
+        raise UnreadError(f"a cost change as long as {written}")
+    return held
 
 
 def optional_life_modifier(reading: s.OptionalLifeForSpells, sentence: str) -> CostModifier:
@@ -757,13 +784,14 @@ def _where_x(reading: s.SpellsCost) -> Amount:
     return counted
 
 
-def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes]:
+def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes, bool]:
     """The spells a description of spells is about ('Artifact and creature spells', 'Nonartifact spells',
-    'Multicolored spells'): their types and qualities, and the colors it names (any of them)."""
+    'Multicolored spells'): their types and qualities, the colors it names (any of them), and whether it
+    asks a face-down spell ('Face-down creature spells': CR 702.37c)."""
     colors = ManaTypes()
     types: list[str] = []
     excluded: list[str] = []
-    chosen_type = False
+    chosen_type = face_down = False
     qualities: set[str] = set()
     nouns = what.nouns
     for noun in nouns:
@@ -778,6 +806,7 @@ def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes]:
             monocolored=False,
             head=r.Head.TYPES,
             chosen_type=False,
+            face_down=False,
         )
         if plain != r.Noun() or noun.head not in (r.Head.SPELL, r.Head.TYPES):
             raise UnreadError(f"spells described as {noun.words()!r}")
@@ -785,6 +814,7 @@ def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes]:
         types += [*noun.supertypes, *noun.types]
         excluded += noun.excluded
         chosen_type = chosen_type or noun.chosen_type
+        face_down = face_down or noun.face_down
         qualities |= {q for q in ("colorless", "multicolored", "monocolored") if getattr(noun, q)}
     if nouns[-1].head is not r.Head.SPELL:
         raise UnreadError("a description of something other than spells")
@@ -796,7 +826,7 @@ def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes]:
         multicolored="multicolored" in qualities,
         monocolored="monocolored" in qualities,
     )
-    return spells, colors
+    return spells, colors, face_down
 
 
 #: The keywords a spell's payment reads (CR 702.51 convoke, 702.126 improvise, 702.66 delve).
@@ -809,9 +839,9 @@ def _spell_keywords(reading: s.KeywordGrantReading, sentence: str) -> SpellKeywo
     keywords = tuple(k for k in reading.keywords if k in _PAYMENT_KEYWORDS)
     if not keywords:
         return None
-    spells, colors = _spells_described(reading.what)
-    if colors or spells.chosen_type:
-        raise UnreadError(f"{sentence}: a grant to spells of some colors or a chosen type")
+    spells, colors, face_down = _spells_described(reading.what)
+    if colors or spells.chosen_type or face_down:
+        raise UnreadError(f"{sentence}: a grant to spells of some colors, a chosen type or face down")
     any_type = len(reading.what.nouns) > 1 and len(spells.types) > 1
     return SpellKeywords(
         text=sentence, who=_CASTERS[reading.caster], spells=spells, keywords=keywords, any_type=any_type

@@ -70,6 +70,7 @@ from models.oracle.readings import (
     Replacement,
     RevealFromHand,
     SacrificeWhenNoCounters,
+    SourceStatus,
     SpendOnly,
     Tapped,
     ThereIs,
@@ -123,6 +124,12 @@ class EffectRules(Transformer[Token, Any]):
 
     def there_is(self, _article: Token, what: Nouns) -> Any:
         return ThereIs(what)
+
+    def there_are_at_least(self, count: Any, _or: Token, what: Nouns) -> Any:
+        return ThereIs(what, fixed_number(count))
+
+    def source_status(self, _self: Token, status: Token) -> Any:
+        return SourceStatus(tapped=status.type == "TAPPED")
 
     def top_of_library(self, _card: Token, _article: Token, what: Nouns) -> Any:
         return TopOfLibrary(what)

@@ -117,6 +117,8 @@ class _Mark(Enum):
     OFF_TURN = "except during its controller's turn"
     CHOSEN_AFTER_CASTER = "you cast of the chosen type"
     PER_TARGET = "for each target"
+    TARGETS_SOURCE = "that target ~"
+    SHARES_CREATURE_TYPE = "that share a creature type with ~"
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +142,38 @@ class _PerObject:
     """'<spells> cost {1} less to cast for each creature you control with a +1/+1 counter on it' (Hamza)."""
 
     what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class _CostTurn:
+    """'During your turn, ...' (``whose`` 'yours'), 'During turns other than yours, ...' ('others'): whose
+    turn, of the change's source's controller, a change of other spells' costs applies on."""
+
+    whose: str
+
+
+@dataclass(frozen=True, slots=True)
+class _CastFrom:
+    """'<spells> you cast from your graveyard or from exile' (``zones``), 'from anywhere other than your hand'
+    (``zones`` ('hand',), ``excluded``): where the spell is cast from (CR 601.2a)."""
+
+    zones: tuple[str, ...]
+    excluded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _PerTargeted:
+    """'<spells> cost {1} less to cast for each creature it targets' (Battlefield Thaumaturge): what is
+    counted among the spell's targets."""
+
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class _CastPower:
+    """'<spells> <caster> cast with power 4 or greater' (Goreclaw): the least power of the spell (CR 208)."""
+
+    at_least: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +217,38 @@ class StaticRules(Transformer[Token, Any]):
     def per_target(self, _target: Token) -> _Mark:
         return _Mark.PER_TARGET
 
+    def targeting_source(self, _target: Token, _self: Token) -> _Mark:
+        return _Mark.TARGETS_SOURCE
+
+    def sharing_type(self, _article: Token, kind: Token, _self: Token) -> _Mark:
+        if str(kind).lower() != "creature":
+            raise UnreadError(f"spells that share a {str(kind).lower()} type with ~")
+        return _Mark.SHARES_CREATURE_TYPE
+
+    def per_targeted(self, head: tuple[tuple[str, ...], Head]) -> _PerTargeted:
+        return _PerTargeted(Nouns((Noun(types=head[0], head=head[1]),)))
+
+    def cost_your_turn(self) -> _CostTurn:
+        return _CostTurn("yours")
+
+    def cost_other_turns(self) -> _CostTurn:
+        return _CostTurn("others")
+
+    def cast_from(self, *zones: str) -> _CastFrom:
+        return _CastFrom(tuple(str(zone) for zone in zones if not isinstance(zone, Token)))
+
+    def cast_from_not_hand(self) -> _CastFrom:
+        return _CastFrom(("hand",), excluded=True)
+
+    def zone_graveyard(self) -> str:
+        return "graveyard"
+
+    def zone_exile(self) -> str:
+        return "exile"
+
+    def zone_hand(self) -> str:
+        return "hand"
+
     def cost_where_x(self, _x: Token, quantity: Any) -> _WhereX:
         return _WhereX(quantity)
 
@@ -200,6 +266,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def cast_mana_value(self, number: Number, _or: Token) -> _CastManaValue:
         return _CastManaValue(fixed_number(number))
+
+    def cast_power(self, number: Number, _or: Token) -> _CastPower:
+        return _CastPower(fixed_number(number))
 
     def up_to(self) -> _Mark:
         return _Mark.UP_TO
@@ -550,7 +619,8 @@ class StaticRules(Transformer[Token, Any]):
         symbols, more = _tokens(parts, "SYMBOLS")[0], _tokens(parts, "MORE_LESS")[0]
         return OwnCostCounted(symbols.upper(), more.lower() == "more", "in_all_graveyards", what, count)
 
-    def spells_cost(self, what: Nouns, *parts: Any) -> SpellsCost:
+    def spells_cost(self, *parts: Any) -> SpellsCost:
+        what = next(part for part in parts if isinstance(part, Nouns))
         caster = _tokens(parts, "CASTER")
         more = _tokens(parts, "MORE_LESS")[0].lower() == "more"
         if more and _Mark.UP_TO in parts:
@@ -575,6 +645,14 @@ class StaticRules(Transformer[Token, Any]):
             _Mark.OFF_TURN in parts,
             _Mark.PER_TARGET in parts,
             where_x=next((p.quantity for p in parts if isinstance(p, _WhereX)), None),
+            turn=next((p.whose for p in parts if isinstance(p, _CostTurn)), ""),
+            while_text=" ".join(_tokens(parts, "WHILE_TEXT")[0].split()) if _has(parts, "WHILE_TEXT") else "",
+            cast_from=next((p.zones for p in parts if isinstance(p, _CastFrom)), ()),
+            cast_from_excluded=any(isinstance(p, _CastFrom) and p.excluded for p in parts),
+            targets_source=_Mark.TARGETS_SOURCE in parts,
+            per_targeted=next((p.what for p in parts if isinstance(p, _PerTargeted)), None),
+            shares_creature_type=_Mark.SHARES_CREATURE_TYPE in parts,
+            power_at_least=next((p.at_least for p in parts if isinstance(p, _CastPower)), None),
         )
 
     def nth_spell_cost(self, ordinal: Token, what: Nouns, caster: Token, *parts: Any) -> SpellsCost:
@@ -582,7 +660,10 @@ class StaticRules(Transformer[Token, Any]):
             raise UnreadError(f"the {ordinal} spell {caster} each turn")
         more = _tokens(parts, "MORE_LESS")[0].lower() == "more"
         nth = 1 if str(ordinal).lower() == "first" else 2
-        return SpellsCost(what, _tokens(parts, "SYMBOLS")[0].upper(), more, "you cast", nth=nth)
+        # ('... for each land you control with a flood counter on it': Eluge, the Shoreless Sea)
+        per_object = next((p.what for p in parts if isinstance(p, _PerObject)), None)
+        symbols = _tokens(parts, "SYMBOLS")[0].upper()
+        return SpellsCost(what, symbols, more, "you cast", nth=nth, per_object=per_object)
 
     def as_any(self, palette: Any) -> str:
         return str(palette.value)

@@ -442,6 +442,10 @@ class OwnCostCounted:
     at_least: int = 0
 
 
+#: How a zone a spell is cast from is written (:attr:`SpellsCost.cast_from`).
+_CAST_ZONES = {"graveyard": "your graveyard", "exile": "exile", "hand": "your hand"}
+
+
 @dataclass(frozen=True, slots=True)
 class SpellsCost:
     """'<spells> [you cast | a player casts | your opponents cast] cost {..} more/less to cast [for each
@@ -468,6 +472,26 @@ class SpellsCost:
     #: '{X} less to cast, where X is ~'s power' (Vadrik, Astral Archmage): the quantity read
     #: (:mod:`models.oracle.readings.amounts`), None without one
     where_x: Quantity | None = None
+    #: 'During your turn, ...' ('yours': Tithe Taker), 'During turns other than yours, ...' ('others': Geyser
+    #: Drake): whose turn, of its source's controller, it applies on; '' on every turn
+    turn: str = ""
+    #: 'As long as ~ is tapped, ...' (Centaur Omenreader), '... as long as there are three or more Lesson
+    #: cards in your graveyard' (Gran-Gran): the condition as written, '' for none
+    while_text: str = ""
+    #: 'Spells you cast from your graveyard or from exile' (Doc Aurlock): the zones the spell is cast from
+    #: (CR 601.2a); with ``cast_from_excluded``, any zone but those ('from anywhere other than your hand':
+    #: Bilbo)
+    cast_from: tuple[str, ...] = ()
+    cast_from_excluded: bool = False
+    #: 'Spells ... that target ~' (Icefall Regent, Spellwild Ouphe): only a spell with its source among its
+    #: targets (CR 601.2c)
+    targets_source: bool = False
+    #: '... for each creature it targets' (Battlefield Thaumaturge): what is counted among its targets
+    per_targeted: Nouns | None = None
+    #: '... that share a creature type with ~' (Mistform Warchief, CR 205.3d)
+    shares_creature_type: bool = False
+    #: '... you cast with power 4 or greater' (Goreclaw, Terror of Qal Sisma, CR 208)
+    power_at_least: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -990,10 +1014,27 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             if reading.nth:
                 ordinal = "first" if reading.nth == 1 else "second"
                 changed = "more" if more else "less"
-                return f"the {ordinal} {what.words()}{cast} each turn costs {symbols} {changed} to cast"
+                said = f"the {ordinal} {what.words()}{cast} each turn costs {symbols} {changed} to cast"
+                return said + each
             if reading.off_turn:
                 each += " except during its controller's turn"
-            return f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
+            if reading.while_text:
+                each += f" as long as {reading.while_text}"
+            if reading.cast_from_excluded:
+                cast += " from anywhere other than your hand"
+            elif reading.cast_from:
+                cast += " " + " or ".join(f"from {_CAST_ZONES[zone]}" for zone in reading.cast_from)
+            if reading.targets_source:
+                cast += " that target ~"
+            if reading.shares_creature_type:
+                cast += " that share a creature type with ~"
+            if reading.power_at_least is not None:
+                cast += f" with power {reading.power_at_least} or greater"
+            if reading.per_targeted is not None:
+                each = f" for each {reading.per_targeted.words()} it targets"
+            turns = {"yours": "during your turn, ", "others": "during turns other than yours, "}
+            said = f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
+            return turns[reading.turn] + said[0].lower() + said[1:] if reading.turn else said
         case SpendAsThoughReading(who, as_kind, kind, only, uses):
             named = {"": "", "C": "colorless ", "other": "other "}
             spent = named[kind] if kind in named else f"{_COLOR_NAMES[kind]} "

@@ -586,10 +586,10 @@ def graveyard_conditions(ability: ManaAbility) -> tuple[ObjectFilter, ...]:
     return tuple(condition.in_graveyard for condition in written if condition.in_graveyard is not None)
 
 
-def in_graveyard(view: BoardView, flt: ObjectFilter, player: str, source: str) -> bool:
-    """True when a card matching ``flt`` (written on ``source``) is in ``player``'s graveyard: one of its
-    cards given as a list, or any card of one given as a count when the filter takes every card; False when
-    the board does not say (:func:`board_gap` sets such an ability aside before).
+def in_graveyard(view: BoardView, flt: ObjectFilter, player: str, source: str, at_least: int = 1) -> bool:
+    """True when ``at_least`` cards matching ``flt`` (written on ``source``) are in ``player``'s graveyard:
+    of its cards given as a list, or of a count when the filter takes every card; False when the board does
+    not say (:func:`board_gap` sets such an ability aside before).
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
@@ -604,8 +604,8 @@ def in_graveyard(view: BoardView, flt: ObjectFilter, player: str, source: str) -
     if graveyard is None:
         return False
     if isinstance(graveyard, int):
-        return graveyard > 0 and _every_card(flt)
-    return any(card_matches(view, flt, card, player, source) for card in graveyard)
+        return graveyard >= at_least and _every_card(flt)
+    return sum(1 for card in graveyard if card_matches(view, flt, card, player, source)) >= at_least
 
 
 def top_card_matches(view: BoardView, flt: ObjectFilter, player: str, source: str) -> bool:
@@ -668,7 +668,8 @@ def _graveyard_condition_gap(view: BoardView, pid: str, ability: ManaAbility) ->
     controller = view.permanent(pid).controller
     where = f"{_player_path(view.board, controller)}.graveyard"
     graveyard = view.board.player(controller).graveyard
-    for flt in graveyard_conditions(ability):
+    counted = [(c.in_graveyard, c.at_least) for c in ability.written_conditions if c.in_graveyard is not None]
+    for flt, at_least in counted:
         if graveyard is None:
             return f"{where}: the graveyard is not given (a condition looks for cards in it)"
         if isinstance(graveyard, int) and not _every_card(flt):
@@ -678,7 +679,8 @@ def _graveyard_condition_gap(view: BoardView, pid: str, ability: ManaAbility) ->
             )
         if not isinstance(graveyard, int) and (gap := _powerless(flt, graveyard, where)):
             return gap
-        if not in_graveyard(view, flt, controller, pid) and (mover := _moving_cards(view, controller)):
+        held = in_graveyard(view, flt, controller, pid, at_least)
+        if not held and (mover := _moving_cards(view, controller)):
             return f"{view.path(mover)}: its cost puts a card into the graveyard a condition looks in"
     return None
 

@@ -43,6 +43,8 @@ def condition_holds(
     permanent = view.permanent(source)
     if condition.entered_this_turn:
         return permanent.entered_this_turn
+    if condition.source_tapped is not None:  # ('as long as ~ is tapped': Centaur Omenreader)
+        return permanent.tapped == condition.source_tapped
     if condition.designation:
         return condition.designation in permanent.designations
     if condition.player_status:
@@ -63,7 +65,7 @@ def condition_holds(
         counted: int = getattr(view.player(permanent.controller), condition.done_this_turn)
         return counted >= condition.at_least
     if condition.in_graveyard is not None:
-        return in_graveyard(view, condition.in_graveyard, permanent.controller, source)
+        return in_graveyard(view, condition.in_graveyard, permanent.controller, source, condition.at_least)
     if condition.top_of_library is not None:
         return top_card_matches(view, condition.top_of_library, permanent.controller, source)
     met = (view.count(f, source, removed) >= condition.at_least for f in condition.filters)

@@ -26,6 +26,7 @@ from models.mana_effects import (
     spell_matches,
 )
 from models.oracle import read_card
+from models.oracle.lexicon import CREATURE_TYPES
 from planner.rules.amounts import (
     cost_source_power,
     graveyard_cards,
@@ -54,6 +55,7 @@ __all__ = [
     "unabsorbed_reduction",
     "uncounted_spells",
     "uncounted_targets",
+    "unknown_spell_facts",
     "unknown_turn_facts",
     "with_changed_types",
 ]
@@ -320,36 +322,12 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
     """
     if target.kind is not PaymentKind.SPELL:
         return 0
-    spells_cast = view.board.player(player).spells_cast_this_turn
     # (what the optional additional costs paid take off: a bargain's, Dargo's sacrifices)
     delta = colored_reduction(view, target, player)[1] - target.paid_reduction
     for sourced in _modifiers_in_force(view, target, player):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
-        times = spells_cast if effect.per_other_spell_this_turn else 1
-        if effect.nth_spell:  # (Conduit of Ruin: only the first creature spell cast this turn)
-            times = int(_is_nth_spell(view, effect, player))
-        if effect.amount is not None and effect.amount.kind is AmountKind.SPELL_NAMED:
-            times = _named_in_graveyard(view, target, player)  # (Locket of Yesterdays)
-        elif effect.amount is not None and effect.amount.kind is AmountKind.PLAYER_COUNTERS:
-            # ('for each experience counter you have': Mizzix, its controller's counters, contract section 10)
-            times = view.board.player(sourced.controller).counter(effect.amount.counter)
-        elif effect.amount is not None and effect.amount.kind is AmountKind.POWER:
-            # ('{X} less, where X is ~'s power': Vadrik, Astral Archmage, as the total cost is locked in; a
-            # negative power counts 0, CR 107.1b)
-            times = cost_source_power(view, sourced.source)
-        elif effect.amount is not None:  # ('for each oil counter on ~': Mindsplice Apparatus)
-            assert effect.amount.kind is AmountKind.COUNTERS
-            times = view.permanent(sourced.source).counter(effect.amount.counter)
-        elif effect.for_each is not None and effect.casters_count:  # (Hum of the Radix: the spell's caster's)
-            times = _controlled(view, effect.for_each, player)
-        elif effect.for_each is not None:  # ('for each creature you control with a +1/+1 counter': Hamza)
-            times = view.count(effect.for_each, sourced.source)
-        elif (
-            effect.per_target
-        ):  # (Hinata: the targets chosen before the total cost, CR 601.2c; unknown: none)
-            times = target.targets or 0
-        delta += effect.generic_delta * times
+        delta += effect.generic_delta * _times(view, sourced, target, player)
     # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts,
     # or by an amount counted on them (The Great Henge: the greatest power among their creatures)
     for effect in read_card(target.text, target.name, target.type_line).effects if target.text else ():
@@ -360,6 +338,39 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
             times = int(times >= effect.at_least)
         delta += effect.generic_delta * times
     return delta
+
+
+def _times(view: BoardView, sourced: SourcedEffect, target: PaymentTarget, player: str) -> int:
+    """How many times a permanent's cost change in force applies to the spell ``player`` casts: once, or for
+    each thing it counts as the total cost is locked in (CR 601.2f), and for the turn's nth spell alone."""
+    effect = sourced.effect
+    assert isinstance(effect, CostModifier)
+    times = view.board.player(player).spells_cast_this_turn if effect.per_other_spell_this_turn else 1
+    if effect.amount is not None and effect.amount.kind is AmountKind.SPELL_NAMED:
+        times = _named_in_graveyard(view, target, player)  # (Locket of Yesterdays)
+    elif effect.amount is not None and effect.amount.kind is AmountKind.PLAYER_COUNTERS:
+        # ('for each experience counter you have': Mizzix, its controller's counters, contract section 10)
+        times = view.board.player(sourced.controller).counter(effect.amount.counter)
+    elif effect.amount is not None and effect.amount.kind is AmountKind.POWER:
+        # ('{X} less, where X is ~'s power': Vadrik, Astral Archmage, as the total cost is locked in; a
+        # negative power counts 0, CR 107.1b)
+        times = cost_source_power(view, sourced.source)
+    elif effect.amount is not None:  # ('for each oil counter on ~': Mindsplice Apparatus)
+        assert effect.amount.kind is AmountKind.COUNTERS
+        times = view.permanent(sourced.source).counter(effect.amount.counter)
+    elif effect.for_each is not None and effect.casters_count:  # (Hum of the Radix: the spell's caster's)
+        times = _controlled(view, effect.for_each, player)
+    elif effect.for_each is not None:  # ('for each creature you control with a +1/+1 counter': Hamza)
+        times = view.count(effect.for_each, sourced.source)
+    elif effect.per_target:  # (Hinata: the targets chosen before the total cost, CR 601.2c; unknown: none)
+        times = target.targets or 0
+    elif effect.per_targeted is not None:  # ('for each creature it targets': Battlefield Thaumaturge)
+        counted = effect.per_targeted
+        times = sum(view.matches(counted, pid, sourced.source) for pid in set(target.targeted or ()))
+    if effect.nth_spell:  # (Conduit of Ruin: only the first creature spell cast this turn; Eluge's
+        # 'for each land you control with a flood counter on it' counted for that one alone)
+        times *= int(_is_nth_spell(view, effect, player))
+    return times
 
 
 def _own_times(view: BoardView, effect: CostModifier, player: str) -> int:
@@ -724,6 +735,8 @@ def _modifiers_in_force(
             continue
         if effect.off_turn and view.board.active_player == player:
             continue  # ('except during its controller's turn': Defense Grid, on its caster's turn)
+        if _unknown_fact(view, sourced, target) or not _spell_facts_hold(view, sourced, target):
+            continue  # (one the board or the question does not give: not applied, and the answer warns)
         if effect.spells.chosen_type:
             # the creature type (Herald's Horn) or the card type (Cloud Key) chosen as the source entered
             choices = view.permanent(sourced.source).choices
@@ -731,6 +744,88 @@ def _modifiers_in_force(
             if chosen is None or not target.type_line.is_a(chosen):
                 continue  # (none chosen: no spell is of that type, and the board's warnings say so)
         yield sourced
+
+
+#: The creature types (CR 205.3m), which 'that share a creature type with ~' compares.
+CREATURE_TYPE_SET = frozenset(CREATURE_TYPES)
+
+
+def _spell_facts_hold(view: BoardView, sourced: SourcedEffect, target: PaymentTarget) -> bool:
+    """True when what a cost change asks of the turn, its source and the spell holds (each known: see
+    :func:`_unknown_fact`): whose turn it is ('During your turn': the board's ``active_player``, of its
+    source's controller), its condition ('As long as ~ is tapped', judged as the total cost is locked in,
+    CR 601.2f), the zone the spell is cast from (CR 601.2a) and whether it targets the source (601.2c)."""
+    effect = sourced.effect
+    assert isinstance(effect, CostModifier)
+    if effect.during_turn:
+        controllers_turn = view.board.active_player == sourced.controller
+        if controllers_turn != (effect.during_turn == "yours"):
+            return False
+    if effect.condition is not None and not view.holds(effect.condition, sourced.source):
+        return False
+    if (effect.cast_from or effect.cast_from_excluded) and (
+        (target.zone in effect.cast_from) == effect.cast_from_excluded
+    ):
+        return False
+    if effect.min_power is not None and (target.power is None or target.power < effect.min_power):
+        return False  # (Goreclaw: the spell's power, known: see _unknown_fact)
+    if effect.shares_creature_type:  # (Mistform Warchief: the source's creature types as the view has them)
+        theirs = set(view.type_line(sourced.source).subtypes) & CREATURE_TYPE_SET
+        if not theirs & set(target.type_line.subtypes):
+            return False
+    return not effect.targets_source or sourced.source in (target.targeted or ())
+
+
+def _unknown_fact(view: BoardView, sourced: SourcedEffect, target: PaymentTarget) -> str:
+    """What a cost change asks that the board or the question does not give, named (the field to give), or
+    '' when it asks nothing unknown: where the spell is cast from (``cast_from``), the permanents it targets
+    (``targeted``), the cards of a graveyard its condition counts."""
+    effect = sourced.effect
+    assert isinstance(effect, CostModifier)
+    if (effect.cast_from or effect.cast_from_excluded) and target.zone is None:
+        return "the zone the spell is cast from is not known: not applied; give --cast-from (CR 601.2a)"
+    if (effect.targets_source or effect.per_targeted is not None) and target.targeted is None:
+        return "the permanents the spell targets are not known: not applied; give --target ID (CR 601.2c)"
+    if effect.min_power is not None and target.power is None:
+        return "the spell's power is not known: not applied; name the card with --spell (CR 208)"
+    held = effect.condition
+    if held is not None and held.in_graveyard is not None:
+        controller = view.board.player(sourced.controller)
+        where = f"players[{[p.id for p in view.board.players].index(controller.id)}].graveyard"
+        if controller.graveyard is None:
+            return f"{where} is not given, and its condition counts cards in it: not applied"
+        if isinstance(controller.graveyard, int) and held.in_graveyard != ObjectFilter():
+            return f"{where} is given as a count, and its condition counts some cards: not applied"
+    return ""
+
+
+def unknown_spell_facts(
+    view: BoardView, target: PaymentTarget, player: str
+) -> tuple[tuple[str, str, str], ...]:
+    """The permanents' cost changes that would apply to the spell but ask what the board or the question
+    does not give (:func:`_unknown_fact`): each source, sentence and why; none is applied.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> goblin = {"id": "g", "name": "Test Goblin", "type_line": "Creature", "controller": "me",
+    ...     "oracle": "Spells you cast from your graveyard cost {2} less to cast."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [goblin]}))
+    >>> [why.split(":")[0] for _, _, why in unknown_spell_facts(view, PaymentTarget.of("{2}{R}"), "me")]
+    ['the zone the spell is cast from is not known']
+    >>> unknown_spell_facts(view, replace(PaymentTarget.of("{2}{R}"), cast_from="graveyard"), "me")
+    ()
+    """
+    if target.kind is not PaymentKind.SPELL:
+        return ()
+    found = []
+    for sourced in view.effects_of(CostModifier):
+        effect = sourced.effect
+        assert isinstance(effect, CostModifier)
+        if effect.own or not _casts(effect.who, sourced.controller, player) or not effect.matches(target):
+            continue
+        if why := _unknown_fact(view, sourced, target):
+            found.append((sourced.source, effect.text, why))
+    return tuple(found)
 
 
 #: The life a Phyrexian symbol may be paid with (CR 107.4f), which is what lets the planner pay the Defilers'
@@ -866,7 +961,7 @@ def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tu
     if target.kind is not PaymentKind.SPELL:
         return ManaBag(), 0
     in_force = [
-        (view.path(s.source), s.effect, 1)
+        (view.path(s.source), s.effect, _times(view, s, target, player))
         for s in (_modifiers_in_force(view, target, player) if _has_cost_modifiers(view) else ())
         if not (isinstance(s.effect, CostModifier) and s.effect.colored_more)  # (an increase: not taken off)
     ]

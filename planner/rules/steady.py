@@ -63,7 +63,9 @@ def condition_gap(view: BoardView, held: Condition, source: str, *, ordered: boo
         for permanent, ability in possible_abilities(view)
     ):
         return "which a cost that moves counters may change: not followed yet"
-    if any(flt.reads_status or flt.power_at_least is not None for flt in held.filters):
+    if held.source_tapped is not None or any(
+        flt.reads_status or flt.power_at_least is not None for flt in held.filters
+    ):
         return "which reads what may change while paying: not followed yet"
     return _removal_gap(view, held, source, ordered=ordered)
 

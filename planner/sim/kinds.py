@@ -156,7 +156,14 @@ def card_kinds(
 def _counted_change(modifier: CostModifier) -> bool:
     """A cost change the fragment counts: generic mana more or less for the spells of some types and
     colors (not per spell cast this turn, not by mana value, not of a chosen type, not of colored mana, not
-    off its caster's turn)."""
+    off its caster's turn, not on some turns, conditions, zones, targets, creature types, powers or face-down
+    spells).
+
+    >>> from models.oracle import parse_oracle
+    >>> [_counted_change(parse_oracle(text).effects[0]) for text in ("Spells you cast cost {1} less to cast.",
+    ...     "During turns other than yours, spells you cast cost {1} less to cast.")]
+    [True, False]
+    """
     return not (
         modifier.per_other_spell_this_turn
         or modifier.min_mana_value is not None  # (an X spell's mana value is its X's)
@@ -166,6 +173,16 @@ def _counted_change(modifier: CostModifier) -> bool:
         or modifier.amount is not None  # (for each counter on its source: Mindsplice Apparatus)
         or modifier.off_turn  # (except during its controller's turn: Defense Grid)
         or modifier.nth_spell  # (the first creature spell each turn: Conduit of Ruin)
+        or modifier.per_target  # (for each target: Hinata, Dawn-Crowned)
+        or bool(modifier.during_turn)  # (during your turn: Tithe Taker; during other turns: Geyser Drake)
+        or modifier.condition is not None  # (as long as ~ is tapped: Centaur Omenreader)
+        or bool(modifier.cast_from)  # (cast from a graveyard or exile: Doc Aurlock)
+        or modifier.cast_from_excluded  # (from anywhere other than your hand: Bilbo)
+        or modifier.targets_source  # (that target ~: Icefall Regent)
+        or modifier.per_targeted is not None  # (for each creature it targets: Battlefield Thaumaturge)
+        or modifier.shares_creature_type  # (Mistform Warchief)
+        or modifier.min_power is not None  # (Goreclaw)
+        or modifier.face_down  # (Obscuring Aether)
     )
 
 

@@ -85,10 +85,19 @@ class Designated:
 
 
 @dataclass(frozen=True, slots=True)
+class SourceStatus:
+    """'~ is tapped' ('untapped'): the source's status (Centaur Omenreader's 'As long as ~ is tapped')."""
+
+    tapped: bool
+
+
+@dataclass(frozen=True, slots=True)
 class ThereIs:
-    """'there is an Elf card in your graveyard': one such object (a card in a zone) exists."""
+    """'there is an Elf card in your graveyard': one such object (a card in a zone) exists; 'there are three
+    or more Lesson cards in your graveyard': ``at_least`` of them."""
 
     what: Nouns
+    at_least: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +144,7 @@ Condition = (
     | DoneThisTurn
     | EnteredThisTurn
     | Designated
+    | SourceStatus
     | ThereIs
     | TopOfLibrary
     | PlayerStatus
@@ -181,6 +191,10 @@ def condition_text(condition: Condition) -> str:
                 f"{number_words(at_least)} or more {noun}" if at_least > 1 else f"{count_words(1, one)} {one}"
             )
             return f"you've {deed.value} {many} this turn"
+        case SourceStatus(tapped):
+            return f"~ is {'tapped' if tapped else 'untapped'}"
+        case ThereIs(what, at_least) if at_least > 1:
+            return f"there are {number_words(at_least)} or more {what.words()}"
         case ThereIs(what):
             return f"there is {_each_counted(what)}"
         case TopOfLibrary(what):
