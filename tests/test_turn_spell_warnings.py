@@ -60,3 +60,41 @@ def test_a_spell_read_in_full_adds_no_warning() -> None:
 def test_strict_refuses_the_unread_sentence() -> None:
     with pytest.raises(OracleParseError, match="Test Hex"):
         plan_turn(_board(), casts=["Test Hex"], strict=True)
+
+
+#: a cast trigger that makes tokens with a mana ability (Writhing Chrysalis's shape): by the rules they are
+#: there before the spell resolves (CR 603.2, 603.3) and their mana pays a later spell of the turn (CR 500.4)
+CHRYSALIS = {
+    "name": "Test Chrysalis",
+    "type_line": "Creature — Eldrazi Elemental",
+    "mana_cost": "{2}{R}{G}",
+    "oracle": "When you cast this spell, create two 0/1 colorless Eldrazi Spawn creature tokens with "
+    '"Sacrifice this creature: Add {C}."',
+    "power": 2,
+}
+ROCK = {"name": "Test Rock", "type_line": "Artifact", "mana_cost": "{2}", "oracle": ""}
+SPAWNED = (
+    'When you cast ~, create two 0/1 colorless Eldrazi Spawn creature tokens with "Sacrifice ~: Add {C}."'
+)
+
+
+def test_tokens_a_cast_trigger_makes_are_noted_when_not_followed() -> None:
+    lands = [
+        {"card": name, "id": f"l{n}"} for n, name in enumerate(("Mountain", "Forest", "Forest", "Forest"))
+    ]
+    board = make_board(lands, hand=[CHRYSALIS, ROCK])
+    # (four lands pay the Chrysalis; the two Spawn's {C}{C} would pay the Rock: the plan does not follow them)
+    turn = plan_turn(board, casts=["Test Chrysalis", "Test Rock"], time_limit=300)
+    assert turn.castable is False
+    assert turn.notes == (f"Test Chrysalis: the mana of {SPAWNED!r} is not counted in turn plans",)
+
+
+def test_treasures_an_enters_trigger_makes_are_counted_not_noted() -> None:
+    pirates = {"name": "Test Pirates", "type_line": "Creature — Pirate", "mana_cost": "{1}{R}",
+               "oracle": "When this creature enters, create a Treasure token."}  # fmt: skip
+    lands = [{"card": "Mountain", "id": "m"}, {"card": "Mountain", "id": "n"}]
+    board = make_board(lands, hand=[pirates, {**ROCK, "mana_cost": "{1}"}])
+    # (two Mountains cast the Pirates; its Treasure pays the {1} Rock: CR 603.3, 500.4)
+    turn = plan_turn(board, casts=["Test Pirates", "Test Rock"], time_limit=300)
+    assert turn.castable is True
+    assert turn.notes == ()
