@@ -91,15 +91,14 @@ TAPPING_TRIGGER = (
     " not plan"
 )
 
-#: The note on a triggered ability that a sacrifice sets off and that is no mana ability, which makes mana or
-#: a token that makes it ('Whenever you sacrifice an artifact, put a +1/+1 counter on ~ and add {R}.'): set
-#: off by a mana ability's sacrifice while paying, it waits until the spell is cast (CR 603.3); set off by one
-#: activated with priority before casting, it resolves first and its mana stays (CR 500.4) to pay the spell,
-#: which a payment does not plan
+#: The note on a triggered ability that a sacrifice sets off and that makes mana or a token that makes it
+#: ('Whenever you sacrifice an artifact, put a +1/+1 counter on ~ and add {R}.'): set off by a mana ability's
+#: sacrifice it is a mana ability too (CR 605.1b) and adds its mana at once; set off by a sacrifice made with
+#: priority before casting it resolves first and its mana stays (CR 500.4); either way its mana may pay the
+#: spell, which a payment does not plan
 SACRIFICE_TRIGGER = (
-    "a trigger of sacrificing that is no mana ability (CR 605.1b): set off while paying, it waits until the"
-    " spell is cast (CR 603.3); sacrificing for mana before casting lets it resolve first, which a payment"
-    " does not plan"
+    "a trigger of sacrificing that makes mana: set off by a mana ability's cost it adds its mana at once (CR"
+    " 605.1b), set off before casting it resolves first (CR 500.4); a payment does not plan it"
 )
 
 
