@@ -42,6 +42,7 @@ from models.limits import MAX_GENERIC, within
 from models.mana import ManaBag
 from planner.alternative import with_way_paid
 from planner.answer import PayResult
+from planner.answer_warnings import spell_text_warnings
 from planner.api import solve_cpsat
 from planner.described import described_payment
 from planner.rules.additional_costs import AdditionalPaid, check_additional, planned_costs, returns_permanents
@@ -826,6 +827,8 @@ def plan_turn(
             spells.append(turn_spell(card, x, used_ids, -1 if index is None else index))
     else:
         spells = hand_spells(hand, x, used_ids)
+    # (the spells' own sentences not read are warned of, as pay --spell warns of them: contract section 5)
+    warnings = analysis.warnings + spells_text_warnings(spells, strict=strict)
     view = BoardView(board)
     why_not = {
         id(s.card): why_not_castable_now(s.card, board, player) or why_forbidden(view, s.target, player)
@@ -833,13 +836,11 @@ def plan_turn(
     }
     held_back = [why for s in distinct(spells) if (why := why_not[id(s.card)])]
     if casts and held_back:
-        return TurnResult(castable=False, reason=held_back[0], warnings=analysis.warnings)
+        return TurnResult(castable=False, reason=held_back[0], warnings=warnings)
     banning = _banning(spells, player, board.active_player, order if casts else "choose")
     if banning and casts:  # (in the order given, a "no"; in the best one, not searched: no answer)
         reason = next(iter(banning.values()))
-        return TurnResult(
-            castable=False if order == "given" else None, reason=reason, warnings=analysis.warnings
-        )
+        return TurnResult(castable=False if order == "given" else None, reason=reason, warnings=warnings)
     spells = [s for s in spells if s.card.name not in banning]
     # (a spell held back whose overload needs no target could be cast overloaded: not planned, said)
     overloads = [s for s in distinct(spells) if why_not[id(s.card)] and overloaded(board, player, s)]
@@ -880,7 +881,7 @@ def plan_turn(
         found = "the plan is the best found" if best is not None else "no plan was found before"
         notes.append(f"the time limit ran out after {orders}: {found}")
     hold_text = str(hold.cost) if hold is not None else None
-    base = TurnResult(castable=False, hold=hold_text, warnings=analysis.warnings, notes=tuple(notes))
+    base = TurnResult(castable=False, hold=hold_text, warnings=warnings, notes=tuple(notes))
     if best is None:
         if not complete:
             return replace(base, castable=None, reason="time limit", optimal=False)
@@ -913,9 +914,27 @@ def plan_turn(
         castable=castable,
         reason=None if castable else "time limit" if castable is None else _why_not(spells, mandatory=False),
         optimal=complete and not left_out and not unpaid and not search.unplanned and not alternatives,
-        warnings=analysis.warnings,
+        warnings=warnings,
         notes=tuple(notes),
     )
+
+
+def spells_text_warnings(spells: list[TurnSpell], *, strict: bool = False) -> tuple[TextWarning, ...]:
+    """The sentences of the turn's spells' own texts that the parser did not understand, once each (each
+    spell as printed: :func:`~planner.answer_warnings.spell_text_warnings`); with ``strict`` the first one is
+    an error. A turn plan that leaves such a sentence out says so, as a payment of the spell does.
+
+    >>> from models.board import Card
+    >>> card = Card.from_json({"name": "Odd Hex", "type_line": "Sorcery", "mana_cost": "{4}{B}",
+    ...     "oracle": "You may discard a Swamp card rather than pay this spell's mana cost."})
+    >>> spells = hand_spells([card, card], 1, Ids(set()))
+    >>> print(*spells_text_warnings(spells))
+    Odd Hex: unsupported text ignored: "You may discard a Swamp card rather than pay ~'s mana cost."
+    """
+    found: dict[TextWarning, None] = {}
+    for spell in distinct(spells):
+        found.update(dict.fromkeys(spell_text_warnings(spell.as_printed, strict=strict)))
+    return tuple(found)
 
 
 def _banning(spells: list[TurnSpell], player: str, active: str, order: str) -> dict[str, str]:

@@ -972,3 +972,22 @@ def untaps_something(sentence: str) -> bool:
 
 #: the words before a verb that say the thing is not done
 _NEGATIONS = frozenset({"doesn't", "don't", "can't", "not", "never"})
+
+
+def is_sacrifice_trigger(sentence: str) -> bool:
+    """True when a sentence is a triggered ability that a sacrifice sets off ('Whenever you sacrifice an
+    artifact, ...', 'Whenever a player sacrifices a Treasure, ...'): a mana ability's cost may be what sets
+    it off.
+
+    >>> is_sacrifice_trigger("Whenever you sacrifice an artifact, put a +1/+1 counter on ~ and add {R}.")
+    True
+    >>> is_sacrifice_trigger("Sacrifice ~: Add {C}.")
+    False
+    >>> is_sacrifice_trigger("Whenever ~ attacks, sacrifice a creature.")
+    False
+    """
+    words = tokens(sentence)
+    if not starts_with(words, "whenever"):
+        return False
+    trigger = words[: _until(words, ",")]
+    return "sacrifice" in trigger or "sacrifices" in trigger

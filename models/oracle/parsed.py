@@ -91,6 +91,30 @@ TAPPING_TRIGGER = (
     " not plan"
 )
 
+#: The note on a triggered ability that a sacrifice sets off and that makes mana or a token that makes it
+#: ('Whenever you sacrifice an artifact, put a +1/+1 counter on ~ and add {R}.'): set off by a mana ability's
+#: sacrifice it is a mana ability too (CR 605.1b) and adds its mana at once; set off by a sacrifice made with
+#: priority before casting it resolves first and its mana stays (CR 500.4); either way its mana may pay the
+#: spell, which a payment does not plan
+SACRIFICE_TRIGGER = (
+    "a trigger of sacrificing that makes mana: set off by a mana ability's cost it adds its mana at once (CR"
+    " 605.1b), set off before casting it resolves first (CR 500.4); a payment does not plan it"
+)
+
+
+def paying_trigger(sentence: str) -> str:
+    """The note on a triggered ability that paying a mana ability's cost may set off and that no payment
+    plans when it makes mana (:data:`TAPPING_TRIGGER`, :data:`SACRIFICE_TRIGGER`); "" for any other sentence.
+
+    >>> paying_trigger("Whenever you sacrifice a Treasure, add {R}.") == SACRIFICE_TRIGGER
+    True
+    >>> paying_trigger("When ~ enters, add {R}.")
+    ''
+    """
+    if classify.is_tapping_trigger(sentence):
+        return TAPPING_TRIGGER
+    return SACRIFICE_TRIGGER if classify.is_sacrifice_trigger(sentence) else ""
+
 
 @dataclass(frozen=True, slots=True)
 class SentenceReading:
@@ -258,16 +282,17 @@ class Collector:
         self.ignored.append(text)
         for sentence in t.split_sentences(as_read or text) or (as_read or text,):
             tapping = TAPPING_TRIGGER if classify.is_tapping_trigger(sentence) else ""
+            trigger = paying_trigger(sentence)
             if (token := created_mana_token(sentence)) is not None:
                 self.not_payment.append(NotPaymentMana(sentence, NotPaymentKind.TOKEN, token))
-                self.sentences.append(SentenceReading(sentence, "not_payment", tapping))
+                self.sentences.append(SentenceReading(sentence, "not_payment", trigger))
             elif not classify.adds_mana(sentence):
                 untaps = tapping and classify.untaps_something(sentence)
                 self.sentences.append(SentenceReading(sentence, "ignored", TAPPING_TRIGGER if untaps else ""))
             elif (kind := classify.not_payment_kind(sentence.rstrip("."), as_read or text)) is not None:
                 output = output_after_add(sentence.rstrip("."))
                 self.not_payment.append(NotPaymentMana(sentence, kind, output))
-                self.sentences.append(SentenceReading(sentence, "not_payment"))
+                self.sentences.append(SentenceReading(sentence, "not_payment", trigger))
             else:
                 self.unsupported.append(sentence)
                 self.sentences.append(

@@ -67,6 +67,7 @@ from models.oracle.parsed import (
     UNSPENT_LIFE_NOTE,
     Collector,
     SentenceReading,
+    paying_trigger,
 )
 from models.oracle.read_activated import read_mana_ability
 from models.oracle.readings import Head, NotForNonartifact, Nouns
@@ -260,7 +261,7 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         output = quoted_output(body) if why is NotPaymentKind.GRANTED else output_after_add(body)
         out.not_payment.append(NotPaymentMana(sentence, why, output))
         out.ignored.append(sentence)
-        out.sentences.append(SentenceReading(sentence, "not_payment"))
+        out.sentences.append(SentenceReading(sentence, "not_payment", paying_trigger(sentence)))
     elif (
         classify.mentions_mana(body)
         # (unless it is one that can't change a payment: ignored, as any sentence that isn't about mana)

@@ -179,6 +179,13 @@ def resolution(card: Card) -> Resolution:
     unread: list[str] = []
     adds = (NotPaymentKind.ENTERS,) if permanent else (NotPaymentKind.SPELL,)
     for record in parsed.not_payment:
+        made = record.kind is NotPaymentKind.TOKEN and record.cost is None
+        if made and _made_as_cast(record.text, permanent):
+            # (a token with a mana ability made as the spell is cast or resolves, other than the Treasures
+            # counted below (Eldrazi Spawn made by a cast trigger): its mana is not followed, said so)
+            if not treasures_made(record.text, card.name, permanent=permanent):
+                unread.append(record.text)
+            continue
         if record.kind not in (*adds, NotPaymentKind.LANDFALL) or record.cost is not None:
             continue
         if record.kind is NotPaymentKind.LANDFALL and not permanent:
@@ -202,6 +209,23 @@ def resolution(card: Card) -> Resolution:
         landfall_energy=landfall_energy,
         energy_unread=energy_unread,
     )
+
+
+def _made_as_cast(sentence: str, permanent: bool) -> bool:
+    """True for a sentence whose effect happens as its card is cast or resolves, before a later spell of
+    the turn: a cast trigger ('When you cast ~, ...', CR 603.2), a permanent's enters trigger, an instant's
+    or sorcery's own effect; not another trigger ('Whenever ~ attacks').
+
+    >>> _made_as_cast("When you cast ~, create two Eldrazi Spawn tokens.", True)
+    True
+    >>> _made_as_cast("Whenever ~ attacks, create a Treasure token.", True)
+    False
+    """
+    if re.match(r"^When you cast (?:~|this spell),", sentence, re.I):
+        return True
+    if permanent:
+        return bool(re.match(r"^When (?:~|this [a-z]+) enters\b", sentence, re.I))
+    return not re.match(r"^(?:When|Whenever|At)\b", sentence)
 
 
 #: "you get {E}{E}." at the end of a line: the energy counters a player gets (CR 122.1, 107.14)

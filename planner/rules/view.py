@@ -33,6 +33,7 @@ from models.mana_effects import (
     TypeChange,
 )
 from models.oracle import ParsedText, read_card
+from models.oracle.parsed import SACRIFICE_TRIGGER
 from models.types import TypeLine
 from planner.rules.ability_loss import abilities_lost, survives_loss
 from planner.rules.amounts import (
@@ -179,8 +180,9 @@ class BoardView:
         """The activated abilities that untap permanents and add no mana (:data:`PRIORITY_UNTAP`: no mana
         abilities, activated with priority before casting, CR 601.2g), and the triggers of tapping that are
         no mana abilities and untap or make mana (:data:`~models.oracle.parsed.TAPPING_TRIGGER`), where
-        their controller has a mana ability that taps: what such an untap, or such a trigger resolved before
-        the payment, would let it make is not counted."""
+        their controller has a mana ability that taps, and the triggers of sacrificing that make mana
+        (:data:`~models.oracle.parsed.SACRIFICE_TRIGGER`), where it has one that sacrifices: what such an
+        untap, or such a trigger resolved before the payment, would let it make is not counted."""
         if not board_facts(self) & PRIORITY_UNTAP_SENTENCE:
             return ()  # (the common case: no such ability on the board)
         found = [
@@ -194,10 +196,16 @@ class BoardView:
         tappers = {
             p.controller for p in self.board.permanents if any(a.cost.tap for a in self.mana_abilities(p.id))
         }
+        sacrificers = {
+            p.controller
+            for p in self.board.permanents
+            if any(a.cost.sacrifice_self or a.cost.sacrifice is not None for a in self.mana_abilities(p.id))
+        }
         return tuple(
             TextWarning(p.id, sentence.text, sentence.note, WarningKind.NOT_PLANNED)
             for p, sentence in found
-            if p.controller in tappers and not self.lost_any_abilities(p.id)
+            if p.controller in (sacrificers if sentence.note == SACRIFICE_TRIGGER else tappers)
+            and not self.lost_any_abilities(p.id)
         )
 
     @cached_property
