@@ -233,7 +233,8 @@ def test_letters_that_match_ascii_ones_read_as_those(card_text: str, name: str) 
 @pytest.mark.parametrize(
     "text",
     [
-        "If you control two or more other lands, Test Land enters tapped.",
+        "If an opponent controls more lands than you, Test Land enters tapped.",
+        "If you control a Plains or an Island, Test Land enters tapped.",  # (read; its negation is no field)
         "Test Land enters tapped if you control two or more other lands.",
         "Test Land enters with a charge counter on it. If X is 2 or less, it enters tapped.",
     ],
