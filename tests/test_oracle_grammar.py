@@ -647,8 +647,8 @@ STATIC_SENTENCES = [
     "All lands lose all abilities except mana abilities.",
     "Enchanted creature loses all abilities and is a blue Frog creature with base power and toughness 1/1.",
     "Enchanted creature loses all abilities and is a colorless Noggle with base power and toughness 1/1.",
-    "Enchanted creature loses all abilities and is a Toy artifact creature with base power and toughness 0/2 in "
-    "addition to its other types.",
+    "Enchanted creature loses all abilities and is a Toy artifact creature with base power and toughness 0/2 "
+    "in addition to its other types.",
     "Enchanted creature gets -2/-0 and loses all abilities.",
     "Enchanted creature's activated abilities can't be activated.",
     "Activated abilities of artifacts, creatures, and planeswalkers can't be activated.",

@@ -1024,7 +1024,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"{_subject(what)} gets {gets} and loses all abilities"
         case ActivateAsThough(what, keyword):
             those = _type_words(what.nouns[0].types[:1]).lower()  # ('those creatures': the type echoed)
-            return f"you may activate abilities of {what.words(plural=True)} as though those {those} had {keyword}"
+            of = what.words(plural=True)
+            return f"you may activate abilities of {of} as though those {those} had {keyword}"
         case AbilityLossReading(what, except_mana, base):
             kept = " except mana abilities" if except_mana else ""
             pt = f" and have base power and toughness {base[0]}/{base[1]}" if base else ""
