@@ -175,6 +175,8 @@ class ObjectFilter:
     keyword: str = field(default="", metadata=facts_read(BoardFact.KEYWORDS))
     #: 'named ~': the name of the permanent it is written on (its own included, CR 201.2)
     named_as_source: bool = field(default=False, metadata=facts_read(BoardFact.NAME, of_source=True))
+    #: 'that don't have the same name as ~': any name but the one of the permanent it is written on (Marvin)
+    other_name: bool = field(default=False, metadata=facts_read(BoardFact.NAME, of_source=True))
     #: 'creatures enchanted player controls' (Overwhelming Splendor): controlled by the player the source, an
     #: Aura with 'Enchant player', is attached to (its ``attached_to`` names a player)
     enchanted_player: bool = field(
@@ -277,6 +279,8 @@ class ObjectFilter:
             words += ["named", self.named]
         if self.named_as_source:
             words += ["named as this permanent"]
+        if self.other_name:
+            words += ["not named as this permanent"]
         if self.attached:
             words.insert(0, "the enchanted/equipped")
         tail = {Who.YOU: " you control", Who.OPPONENTS: " an opponent controls", Who.ANY: ""}[self.controller]

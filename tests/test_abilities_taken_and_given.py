@@ -204,3 +204,29 @@ def test_a_permission_as_though_creatures_had_haste_survives_their_loss_of_abili
     assert checked_verdict(with_elixir, "{G}")
     with_fires = make_board([vanilla, fires, dress, rite])
     assert not checked_verdict(with_fires, "{G}")
+
+
+# ------------------------------------------------------------------------------------------------ shared
+
+
+def test_a_permanent_has_the_activated_abilities_of_creatures_with_another_name() -> None:
+    # Marvin's shape: the mimic has the Elf's '{T}: Add {G}' as its own (CR 613.1f), its {T} tapping the
+    # mimic (CR 602.1a); a creature named as the mimic gives nothing (its name is the same, CR 201.2)
+    text = (
+        "Test Mimic has all activated abilities of creatures you control that don't have the same name as "
+        "Test Mimic."
+    )
+    mimic = custom("Test Mimic", "m", "Artifact Creature — Toy", text, controller=ME, power=0, toughness=0)
+    board = make_board([mimic, elf("e")])
+    assert producers(board) == {"m": "G", "e": "G"}
+    assert checked_verdict(board, "{G}{G}") and not checked_verdict(board, "{G}{G}{G}")
+    assert largest_x(board) == 2
+    # a summoning-sick mimic can't use a {T} ability it has (CR 302.6)
+    sick = make_board([{**mimic, "summoning_sick": True}, elf("e")])
+    assert checked_verdict(sick, "{G}") and not checked_verdict(sick, "{G}{G}")
+    # another mimic, with the '{T}: Add {C}' of its own, shares nothing with the first
+    twin = custom("Test Mimic", "t", "Artifact Creature — Toy", f"{text}\n{{T}}: Add {{C}}.", controller=ME,
+                  power=0, toughness=0)  # fmt: skip
+    twins = make_board([mimic, twin])
+    assert producers(twins) == {"t": "C"}
+    assert not text_warnings(board)

@@ -192,12 +192,13 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
     return None
 
 
-def _abilities_of(what: r.Nouns, sources: r.Nouns, sentence: str) -> GainAbilitiesOf:
+def _abilities_of(what: r.Nouns | None, sources: r.Nouns, sentence: str) -> GainAbilitiesOf:
     """'Each creature with a +1/+1 counter on it has all activated abilities of all creatures you control with
     a +1/+1 counter on them.' (Experiment Kraj): permanents on the battlefield each, described by what a
     payment changes of them at most by their counters (which the planner judges: a description of tapped
     ones, a power or a keyword is not read, nor one of cards elsewhere: :func:`object_filter`)."""
-    receivers, givers = only_filter(what), only_filter(sources)
+    receivers = ObjectFilter(self_only=True) if what is None else only_filter(what)
+    givers = only_filter(sources)
     for flt in (receivers, givers):
         moving = flt.reads() & STATUS_FACTS - {BoardFact.COUNTERS}
         if moving or flt.power_at_least is not None or flt.keyword:

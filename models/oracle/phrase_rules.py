@@ -18,6 +18,7 @@ from models.oracle.grammar_parser import UnreadError
 from models.oracle.readings import (
     ANY_NUMBER,
     ITS_NAME,
+    OTHER_NAME,
     SPELL_NAME,
     AmountOfThatColor,
     AnyForEach,
@@ -239,6 +240,9 @@ class PhraseRules(Transformer[Token, Any]):
 
     def same_name_as_it(self) -> Any:
         return lambda noun: replace(noun, named=ITS_NAME)
+
+    def other_name(self, _self: Token) -> Any:
+        return lambda noun: replace(noun, named=OTHER_NAME)
 
     def same_name_as_spell(self, _spell: Token) -> Any:
         return lambda noun: replace(noun, named=SPELL_NAME)

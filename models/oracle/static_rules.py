@@ -651,8 +651,8 @@ class StaticRules(Transformer[Token, Any]):
     def opponents_cant_cast(self, spells: SpellsGranted, *turn: str) -> CastBanReading:
         return CastBanReading(spells, opponents=True, your_turn=bool(turn))
 
-    def abilities_of(self, what: Nouns, sources: Nouns) -> AbilitiesOfReading:
-        return AbilitiesOfReading(what, sources)
+    def abilities_of(self, what: Nouns | Token, sources: Nouns) -> AbilitiesOfReading:
+        return AbilitiesOfReading(what if isinstance(what, Nouns) else None, sources)
 
     def ability_loss(self, what: Nouns, *parts: Any) -> AbilityLossReading:
         base = next((part for part in parts if isinstance(part, tuple)), None)

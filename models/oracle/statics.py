@@ -510,9 +510,10 @@ class CastBanReading:
 
 @dataclass(frozen=True, slots=True)
 class AbilitiesOfReading:
-    """'<Objects> have all activated abilities of all <objects>.' (Experiment Kraj, layer 6)."""
+    """'<Objects> have all activated abilities of all <objects>.' (Experiment Kraj, layer 6); ``what`` None
+    for the card itself ('~ has all activated abilities of ...': Marvin, Murderous Mimic)."""
 
-    what: Nouns
+    what: Nouns | None
     sources: Nouns
 
 
@@ -1010,7 +1011,7 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"activated abilities of {what.words(plural=True)} can't be activated"
         case AbilitiesOfReading(what, sources):
             shared = f"all activated abilities of all {sources.words(plural=True)}"
-            return f"{_subject(what)} {_has(what)} {shared}"
+            return f"~ has {shared}" if what is None else f"{_subject(what)} {_has(what)} {shared}"
         case AbilityLossReading(what, _, base, types, colors, adds, gets) if types:
             colored = "colorless " if colors == "" else f"{_colors(colors).lower()} " if colors else ""
             words = " ".join(t.lower() if t in CARD_TYPES else t for t in types)

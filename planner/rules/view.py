@@ -654,6 +654,10 @@ class BoardView:
             source_permanent is None or fold_name(source_permanent.name) != fold_name(permanent.name)
         ):
             return False
+        if flt.other_name and (
+            source_permanent is None or fold_name(source_permanent.name) == fold_name(permanent.name)
+        ):
+            return False
         return not flt.named or fold_name(flt.named) == fold_name(permanent.name)
 
     def has_keyword(self, pid: str, keyword: str, *, printed: bool = False) -> bool:
