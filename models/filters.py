@@ -182,6 +182,10 @@ class ObjectFilter:
     enchanted_player: bool = field(
         default=False, metadata=facts_read(BoardFact.CONTROLLER, BoardFact.ATTACHMENT, of_source=True)
     )
+    #: 'equipped creatures you control' (Firion, Wild Rose Warrior), 'enchanted creatures you control' (Syr
+    #: Armont): a permanent with an Equipment ('Equipment') or an Aura ('Aura') attached to it, whatever the
+    #: source is attached to (CR 301.5, 303.4); '' for no such test
+    carrying: str = field(default="", metadata=facts_read(BoardFact.ATTACHMENT, BoardFact.TYPES))
     #: 'that entered the battlefield this turn': the permanent's ``entered_this_turn`` (Alena, Kessig Trapper)
     entered_this_turn: bool = field(default=False, metadata=facts_read(BoardFact.ENTERED))
     #: what the filter reads (:meth:`reads`), worked out on first use
@@ -283,6 +287,8 @@ class ObjectFilter:
             words += ["not named as this permanent"]
         if self.attached:
             words.insert(0, "the enchanted/equipped")
+        if self.carrying:
+            words.insert(0, "equipped" if self.carrying == "Equipment" else "enchanted")
         tail = {Who.YOU: " you control", Who.OPPONENTS: " an opponent controls", Who.ANY: ""}[self.controller]
         if self.enchanted_player:
             tail = " enchanted player controls"

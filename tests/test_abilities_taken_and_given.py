@@ -230,3 +230,31 @@ def test_a_permanent_has_the_activated_abilities_of_creatures_with_another_name(
     twins = make_board([mimic, twin])
     assert producers(twins) == {"t": "C"}
     assert not text_warnings(board)
+
+
+def test_haste_for_each_creature_of_listed_types() -> None:
+    # Lovisa's 'Each creature that's a Barbarian, a Warrior, or a Berserker': a sick Warrior taps (CR 302.6),
+    # a sick Elf doesn't
+    text = "Each creature that's a Barbarian, a Warrior, or a Berserker gets +2/+2 and has haste."
+    lovisa = custom(
+        "Test Lovisa", "l", "Legendary Creature — Human", text, controller=ME, power=3, toughness=3
+    )
+    warrior = custom("Test Warrior", "w", "Creature — Human Warrior", "{T}: Add {R}.", controller=ME, power=1,
+                     toughness=1, summoning_sick=True)  # fmt: skip
+    board = make_board([lovisa, warrior, elf("e", summoning_sick=True)])
+    assert checked_verdict(board, "{R}") and not checked_verdict(board, "{R}{G}")
+
+
+def test_equipped_creatures_you_control_are_those_with_an_equipment() -> None:
+    # Firion's 'Equipped creatures you control have haste' is written on a creature, attached to nothing:
+    # the creatures it gives haste are those an Equipment is attached to (CR 301.5)
+    text = "Equipped creatures you control have haste."
+    firion = custom(
+        "Test Firion", "fi", "Legendary Creature — Human", text, controller=ME, power=3, toughness=3
+    )
+    sword = custom("Test Sword", "s", "Artifact — Equipment", "Equipped creature gets +1/+1.", controller=ME,
+                   attached_to="e")  # fmt: skip
+    board = make_board([firion, elf("e", summoning_sick=True), elf("e2", summoning_sick=True), sword])
+    assert checked_verdict(board, "{G}") and not checked_verdict(board, "{G}{G}")
+    bare = make_board([firion, elf("e", summoning_sick=True)])
+    assert not checked_verdict(bare, "{G}")

@@ -654,6 +654,7 @@ STATIC_SENTENCES = [
     "Activated abilities of artifacts, creatures, and planeswalkers can't be activated.",
     "You may activate abilities of creatures you control as though those creatures had haste.",
     "~ has deathtouch and haste.",
+    "Each creature that's a Barbarian, a Warrior, or a Berserker gets +2/+2 and has haste.",
     "~ has all activated abilities of all creatures you control that don't have the same name as ~.",
     "As long as you control an artifact, ~ gets +1/+0 and has haste.",
     "Each other enchantment is a creature in addition to its other types and has base power and base "

@@ -286,6 +286,10 @@ class PhraseRules(Transformer[Token, Any]):
         nouns: Nouns = parts[-1]
         return nouns
 
+    def each_thats(self, core: Noun, *parts: Any) -> Nouns:
+        listed = [p for p in parts if isinstance(p, str) and not isinstance(p, Token)]
+        return Nouns(tuple(replace(core, types=(*core.types, kind)) for kind in listed), "or")
+
     def objects(self, *parts: Any) -> Nouns:
         nouns = [p for p in parts if isinstance(p, Noun)]
         joiners = {

@@ -598,6 +598,12 @@ class BoardView:
             return False
         if flt.attached and (source_permanent is None or source_permanent.attached_to != pid):
             return False
+        if flt.carrying and not any(
+            p.attached_to == pid
+            and (types[p.id] if types is not None else self.type_line(p.id)).is_a(flt.carrying)
+            for p in self.board.permanents
+        ):
+            return False
         if flt.other and pid == source:
             return False
         if flt.enchanted_player and (
