@@ -184,8 +184,10 @@ class ObjectFilter:
     )
     #: 'equipped creatures you control' (Firion, Wild Rose Warrior), 'enchanted creatures you control' (Syr
     #: Armont): a permanent with an Equipment ('Equipment') or an Aura ('Aura') attached to it, whatever the
-    #: source is attached to (CR 301.5, 303.4); '' for no such test
-    carrying: str = field(default="", metadata=facts_read(BoardFact.ATTACHMENT, BoardFact.TYPES))
+    #: source is attached to (CR 301.5, 303.4); '' for no such test (the source itself may be the one)
+    carrying: str = field(
+        default="", metadata=facts_read(BoardFact.ATTACHMENT, BoardFact.TYPES, of_source=True)
+    )
     #: 'that entered the battlefield this turn': the permanent's ``entered_this_turn`` (Alena, Kessig Trapper)
     entered_this_turn: bool = field(default=False, metadata=facts_read(BoardFact.ENTERED))
     #: what the filter reads (:meth:`reads`), worked out on first use

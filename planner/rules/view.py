@@ -600,6 +600,7 @@ class BoardView:
             return False
         if flt.carrying and not any(
             p.attached_to == pid
+            and p.id not in removed
             and (types[p.id] if types is not None else self.type_line(p.id)).is_a(flt.carrying)
             for p in self.board.permanents
         ):
