@@ -175,10 +175,18 @@ class ObjectFilter:
     keyword: str = field(default="", metadata=facts_read(BoardFact.KEYWORDS))
     #: 'named ~': the name of the permanent it is written on (its own included, CR 201.2)
     named_as_source: bool = field(default=False, metadata=facts_read(BoardFact.NAME, of_source=True))
+    #: 'that don't have the same name as ~': any name but the one of the permanent it is written on (Marvin)
+    other_name: bool = field(default=False, metadata=facts_read(BoardFact.NAME, of_source=True))
     #: 'creatures enchanted player controls' (Overwhelming Splendor): controlled by the player the source, an
     #: Aura with 'Enchant player', is attached to (its ``attached_to`` names a player)
     enchanted_player: bool = field(
         default=False, metadata=facts_read(BoardFact.CONTROLLER, BoardFact.ATTACHMENT, of_source=True)
+    )
+    #: 'equipped creatures you control' (Firion, Wild Rose Warrior), 'enchanted creatures you control' (Syr
+    #: Armont): a permanent with an Equipment ('Equipment') or an Aura ('Aura') attached to it, whatever the
+    #: source is attached to (CR 301.5, 303.4); '' for no such test (the source itself may be the one)
+    carrying: str = field(
+        default="", metadata=facts_read(BoardFact.ATTACHMENT, BoardFact.TYPES, of_source=True)
     )
     #: 'that entered the battlefield this turn': the permanent's ``entered_this_turn`` (Alena, Kessig Trapper)
     entered_this_turn: bool = field(default=False, metadata=facts_read(BoardFact.ENTERED))
@@ -277,8 +285,12 @@ class ObjectFilter:
             words += ["named", self.named]
         if self.named_as_source:
             words += ["named as this permanent"]
+        if self.other_name:
+            words += ["not named as this permanent"]
         if self.attached:
             words.insert(0, "the enchanted/equipped")
+        if self.carrying:
+            words.insert(0, "equipped" if self.carrying == "Equipment" else "enchanted")
         tail = {Who.YOU: " you control", Who.OPPONENTS: " an opponent controls", Who.ANY: ""}[self.controller]
         if self.enchanted_player:
             tail = " enchanted player controls"

@@ -280,6 +280,10 @@ class GrantHaste:
     #: 'as long as <condition>' (Bloodghast's kind): haste only while it holds, judged by the planner on the
     #: board, which warns where it can't judge it (an ``unevaluated`` one, or one a payment may change)
     condition: Condition | None = None
+    #: 'You may activate abilities of creatures you control as though those creatures had haste' (Thousand-
+    #: Year Elixir): a permission of the effect's controller, no ability of theirs, so a creature that loses
+    #: its abilities in layer 6 keeps it (CR 613.1f takes abilities only); it works as haste for {T} (302.6)
+    permission: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -271,6 +271,18 @@ def _effect_summary(effect: StaticEffect) -> str:
         return f"{who} can't cast {kind + ' ' if kind else ''}spells{when}"
     if isinstance(effect, ActivationBan):
         return f"no activated ability of {with_article(effect.affected.describe())} can be activated"
+    if isinstance(effect, TypeChange) and effect.sets_types is not None and not effect.sets_types.card_types:
+        # ('Enchanted creature is a Chicken ...': CR 205.1b)
+        named = with_article(" ".join(effect.sets_types.subtypes))
+        return f"{_each(effect.affected)} is {named} (its subtypes of that kind replaced)"
+    if (
+        isinstance(effect, TypeChange)
+        and effect.sets_types is not None
+        and not effect.loses_abilities
+        and not set(effect.sets_types.subtypes) & set(lexicon.LAND_TYPES)
+    ):
+        # ('... loses all abilities and is a blue Frog creature ...': the loss is an effect of its own)
+        return f"{_each(effect.affected)} is {effect.sets_types} (its card types and subtypes set)"
     if isinstance(effect, TypeChange) and effect.sets_types is not None:
         lost = "its card types and subtypes, its other abilities lost"
         if effect.keeps_subtypes:

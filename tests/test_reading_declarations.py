@@ -47,6 +47,8 @@ _FILTER_VALUES: dict[str, tuple[object, ...]] = {
     "power_at_least": (3,),
     "named": ("Subject",),
     "named_as_source": (True,),
+    "other_name": (True,),
+    "carrying": ("Aura", "Equipment"),
     "keyword": ("defender",),
     "entered_this_turn": (True,),
     "enchanted_player": (True,),

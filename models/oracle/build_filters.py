@@ -61,6 +61,9 @@ _WHO = {
 #: written with it ('each artifact named ~ you control')
 _SELF = "~"
 
+#: What an 'equipped' or 'enchanted' permanent whose controller is said carries (ObjectFilter.carrying).
+_CARRIED = {"equipped": "Equipment", "enchanted": "Aura"}
+
 
 def object_filter(noun: r.Noun) -> ObjectFilter:
     """The filter a noun phrase describes, as far as :class:`ObjectFilter` holds it.
@@ -122,8 +125,11 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         chosen_color=noun.chosen_color,
         named_as_imprinted=noun.named == r.EXILED_NAME,
         named_as_source=noun.named == _SELF,
-        named="" if noun.named in (r.EXILED_NAME, _SELF) else noun.named,
-        attached=bool(noun.attached),
+        other_name=noun.named == r.OTHER_NAME,
+        named="" if noun.named in (r.EXILED_NAME, _SELF, r.OTHER_NAME) else noun.named,
+        # ('Equipped creatures you control': any with an Equipment, not the one the source is attached to)
+        attached=bool(noun.attached) and noun.controller is r.Controller.UNSAID,
+        carrying=_CARRIED.get(noun.attached, "") if noun.controller is not r.Controller.UNSAID else "",
         token=True if noun.head is r.Head.TOKEN else (False if "Token" in noun.excluded else None),
         colorless=noun.colorless,
         multicolored=noun.multicolored,

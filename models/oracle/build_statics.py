@@ -43,7 +43,7 @@ from models.oracle.build import spend_restriction
 from models.oracle.build_filters import amount, condition, object_filter, object_filters
 from models.oracle.grammar import UnreadError, parse_condition
 from models.oracle.spell_cost_rules import cast_spells
-from models.types import BASIC_LAND_TYPES, CARD_TYPES, TypeLine
+from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
 __all__ = ["only_filter", "static_effect"]
 
@@ -91,8 +91,11 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (changed,)
         case s.PowerChangeReading(subject, change, keywords, _, held, each):
             pumped = _pumped(subject)
-            hasted = _haste(pumped, keywords, sentence)
             held_while = while_condition(held) if held else None
+            # ('As long as you control an artifact, ~ gets +1/+0 and has haste': haste while it holds too)
+            hasted = tuple(
+                replace(grant, condition=held_while) for grant in _haste(pumped, keywords, sentence)
+            )
             per = _counted_per(each, sentence) if each is not None else None
             changes = _power_changes(pumped, change, sentence, held_while, per)
             return (*changes, *hasted)
@@ -163,7 +166,13 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
         case s.CastBanReading(spells, opponents, your_turn):
             return (CastBan(sentence, spells, opponents, your_turn),)
         case s.ActivationBanReading(what):
-            return (ActivationBan(sentence, only_filter(what)),)
+            # ('Activated abilities of artifacts, creatures, and planeswalkers ...': one ban a description)
+            return tuple(ActivationBan(sentence, flt) for flt in object_filters(what))
+        case s.ActivateAsThough(what, "haste"):
+            # (Thousand-Year Elixir: its controller's permission, which a loss of their abilities keeps)
+            return tuple(
+                GrantHaste(sentence, flt, permission=True) for flt in _steady(object_filters(what), sentence)
+            )
         case s.AbilityLossReading():
             return _ability_losses(reading, sentence)
         case s.AbilitiesOfReading(what, sources):
@@ -183,12 +192,13 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
     return None
 
 
-def _abilities_of(what: r.Nouns, sources: r.Nouns, sentence: str) -> GainAbilitiesOf:
+def _abilities_of(what: r.Nouns | None, sources: r.Nouns, sentence: str) -> GainAbilitiesOf:
     """'Each creature with a +1/+1 counter on it has all activated abilities of all creatures you control with
     a +1/+1 counter on them.' (Experiment Kraj): permanents on the battlefield each, described by what a
     payment changes of them at most by their counters (which the planner judges: a description of tapped
     ones, a power or a keyword is not read, nor one of cards elsewhere: :func:`object_filter`)."""
-    receivers, givers = only_filter(what), only_filter(sources)
+    receivers = ObjectFilter(self_only=True) if what is None else only_filter(what)
+    givers = only_filter(sources)
     for flt in (receivers, givers):
         moving = flt.reads() & STATUS_FACTS - {BoardFact.COUNTERS}
         if moving or flt.power_at_least is not None or flt.keyword:
@@ -212,6 +222,8 @@ def _ability_losses(reading: s.AbilityLossReading, sentence: str) -> tuple[Stati
     >>> splendor.affected.describe(), splendor.base_toughness
     ('creature enchanted player controls', 1)
     """
+    if reading.types or reading.gets:
+        return _losses_with_changes(reading, sentence)
     enchanted = r.Controller.ENCHANTED_PLAYER
     shared = reading.what.nouns[-1].controller
     filters = tuple(
@@ -228,6 +240,49 @@ def _ability_losses(reading: s.AbilityLossReading, sentence: str) -> tuple[Stati
         raise UnreadError(sentence)
     power, toughness = reading.base if reading.base is not None else (None, None)
     return tuple(AbilityLoss(sentence, flt, reading.except_mana, power, toughness) for flt in filters)
+
+
+def _losses_with_changes(reading: s.AbilityLossReading, sentence: str) -> tuple[StaticEffect, ...]:
+    """'Enchanted creature loses all abilities and is a blue Frog creature with base power and toughness 1/1'
+    (Frogify), '... is a Chicken with base power and toughness 1/1 and loses all abilities', 'gets -2/-0 and
+    loses all abilities': the changes of one object in their layers, types (4: set, CR 205.1a; a creature
+    type alone replaces its creature types, 205.1b; 'in addition to its other types' adds them), colors (5),
+    abilities (6: every one, a land type's intrinsic one too, CR 305.6) and power (7b, 7c). The loss applies
+    to what the type change applied to (CR 613.6). One steady description only.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = ("Enchanted creature loses all abilities and is a blue Frog creature with base power and "
+    ...     "toughness 1/1")
+    >>> change, colors, loss = _losses_with_changes(parse_static(text), text + ".")
+    >>> str(change.sets_types), str(colors.colors), loss.linked, loss.base_power, loss.base_toughness
+    ('Creature — Frog', 'U', True, 1, 1)
+    >>> text = "Enchanted creature gets -2/-0 and loses all abilities"
+    >>> [type(effect).__name__ for effect in _losses_with_changes(parse_static(text), text + ".")]
+    ['PowerChange', 'AbilityLoss']
+    """
+    affected = object_filters(reading.what)
+    if len(affected) != 1 or affected[0].keyword or affected[0].power_at_least is not None:
+        raise UnreadError(sentence)
+    (flt,) = _steady(affected, sentence)
+    if reading.gets:
+        return (*_power_changes(flt, reading.gets, sentence), AbilityLoss(sentence, flt))
+    card_types = tuple(t for t in reading.types if t in CARD_TYPES)
+    subtypes = tuple(t for t in reading.types if t not in CARD_TYPES)
+    if any(t in SUPERTYPES for t in subtypes) or (not card_types and reading.adds):
+        raise UnreadError(f"the types {' '.join(reading.types)!r}")
+    if reading.adds:
+        change = TypeChange(sentence, flt, (), True, card_types=card_types, subtypes=subtypes)
+    else:  # (no card type said: its subtypes of their kind replaced, CR 205.1b; its card types kept)
+        change = TypeChange(
+            sentence, flt, (), False, sets_types=TypeLine(card_types=card_types, subtypes=subtypes)
+        )
+    colors = (
+        ()
+        if reading.colors is None
+        else (ColorChange(sentence, flt, ManaTypes.parse(reading.colors), False),)
+    )
+    power, toughness = reading.base if reading.base is not None else (None, None)
+    return (change, *colors, AbilityLoss(sentence, flt, False, power, toughness, linked=True))
 
 
 def _said_controller(noun: r.Noun) -> r.Noun:

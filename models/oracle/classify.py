@@ -745,7 +745,7 @@ _STATIC_WORDS: Final = {
     "enters": ("tapped", "choose", "return", "exile", "pay", "reveal"), "same": ("true",),
     "reduces": ("colored", "white", "blue", "black", "red", "green"), "double": ("unspent",),
     "ability": ("indicated", "following"),
-    "long": ("has", "is", "are"), "haste": ("has", "have"), "convoke": ("has", "have"),
+    "long": ("has", "is", "are"), "haste": ("has", "have", "had"), "convoke": ("has", "have"),
     "improvise": ("has", "have"), "delve": ("has", "have"), "abilities": ("lose", "loses"),
     "continues": ("effect",), "cast": ("can't",),
 }  # fmt: skip

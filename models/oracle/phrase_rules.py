@@ -18,6 +18,7 @@ from models.oracle.grammar_parser import UnreadError
 from models.oracle.readings import (
     ANY_NUMBER,
     ITS_NAME,
+    OTHER_NAME,
     SPELL_NAME,
     AmountOfThatColor,
     AnyForEach,
@@ -240,6 +241,9 @@ class PhraseRules(Transformer[Token, Any]):
     def same_name_as_it(self) -> Any:
         return lambda noun: replace(noun, named=ITS_NAME)
 
+    def other_name(self, _self: Token) -> Any:
+        return lambda noun: replace(noun, named=OTHER_NAME)
+
     def same_name_as_spell(self, _spell: Token) -> Any:
         return lambda noun: replace(noun, named=SPELL_NAME)
 
@@ -281,6 +285,10 @@ class PhraseRules(Transformer[Token, Any]):
     def phrase(self, *parts: Any) -> Nouns:
         nouns: Nouns = parts[-1]
         return nouns
+
+    def each_thats(self, core: Noun, *parts: Any) -> Nouns:
+        listed = [p for p in parts if isinstance(p, str) and not isinstance(p, Token)]
+        return Nouns(tuple(replace(core, types=(*core.types, kind)) for kind in listed), "or")
 
     def objects(self, *parts: Any) -> Nouns:
         nouns = [p for p in parts if isinstance(p, Noun)]

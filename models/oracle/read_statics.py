@@ -488,7 +488,7 @@ def _haste_while(reading: s.KeywordsWhile, sentence: str) -> tuple[GrantHaste, .
     >>> grant.affected.describe(), grant.condition.describe()
     ('creature you control', 'you control artifact')
     """
-    held = while_condition(reading.condition)
+    held = while_condition(reading.condition) if reading.condition else None  # ('~ has haste': always)
     affected = (ObjectFilter(self_only=True),) if reading.what is None else object_filters(reading.what)
     return tuple(GrantHaste(sentence, flt, held) for flt in affected)
 

@@ -19,6 +19,7 @@ from models.oracle.statics import (
     AbilitiesCostReading,
     AbilitiesOfReading,
     AbilityLossReading,
+    ActivateAsThough,
     ActivationBanReading,
     BecomesColorless,
     BecomesTappedDamage,
@@ -119,6 +120,14 @@ class _Mark(Enum):
     PER_TARGET = "for each target"
     TARGETS_SOURCE = "that target ~"
     SHARES_CREATURE_TYPE = "that share a creature type with ~"
+    ATTACKS = "and attack each combat if able"
+
+
+@dataclass(frozen=True, slots=True)
+class _Colors:
+    """'a blue Frog creature', 'a colorless Noggle': the colors an object becomes ('' for colorless)."""
+
+    letters: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,16 +437,27 @@ class StaticRules(Transformer[Token, Any]):
         return PowerChangeReading(subject, str(change), keywords, quoted[0] if quoted else "")
 
     def power_change_while(self, *parts: Any) -> PowerChangeReading:
-        subject = next(part for part in parts if part is not None and not isinstance(part, Token))
+        subject = next(part for part in parts if part is not None and not isinstance(part, Token | tuple))
         (change,) = _tokens(parts, "PT_CHANGE")
-        return PowerChangeReading(subject, str(change), condition=_tokens(parts, "WHILE_TEXT")[0].strip())
+        keywords = next((part for part in parts if isinstance(part, tuple)), ())
+        condition = _tokens(parts, "WHILE_TEXT")[0].strip()
+        return PowerChangeReading(subject, str(change), keywords, condition=condition)
 
     def power_change_for_each(self, subject: Subject, change: Token, each: Quantity) -> PowerChangeReading:
         return PowerChangeReading(subject, str(change), each=each)
 
     def keyword_grant(self, what: Nouns, *parts: Any) -> KeywordGrantReading:
         caster = _tokens(parts, "CASTER")
-        return KeywordGrantReading(what, parts[-1], _words(caster[0]) if caster else "")
+        keywords = next(part for part in parts if isinstance(part, tuple))
+        return KeywordGrantReading(what, keywords, _words(caster[0]) if caster else "")
+
+    def attack_rider(self, *_words_tokens: Token) -> _Mark:
+        return _Mark.ATTACKS
+
+    def activate_as_though(self, who: str, what: Nouns, _those: Token, keyword: Token) -> ActivateAsThough:
+        if who != "you":
+            raise UnreadError(f"{who} may activate abilities as though ...")
+        return ActivateAsThough(what, str(keyword).lower())
 
     def keyword_grant_while(self, *parts: Any) -> KeywordsWhile:
         what = next(part for part in parts if isinstance(part, Nouns))
@@ -478,8 +498,9 @@ class StaticRules(Transformer[Token, Any]):
         return GrantedWhile(condition, _tokens(parts, "QUOTED")[0][1:-1], keywords)
 
     def keywords_while(self, *parts: Any) -> KeywordsWhile:
-        keywords = tuple(word.lower() for word in _tokens(parts, "KEYWORD"))
-        return KeywordsWhile(keywords, _tokens(parts, "WHILE_TEXT")[0].strip())
+        keywords = next(part for part in parts if isinstance(part, tuple))
+        held = _tokens(parts, "WHILE_TEXT")
+        return KeywordsWhile(keywords, held[0].strip() if held else "")
 
     def pools_dont_empty(self, *_parts: Any) -> PoolsDontEmpty:
         return PoolsDontEmpty()
@@ -715,12 +736,33 @@ class StaticRules(Transformer[Token, Any]):
     def opponents_cant_cast(self, spells: SpellsGranted, *turn: str) -> CastBanReading:
         return CastBanReading(spells, opponents=True, your_turn=bool(turn))
 
-    def abilities_of(self, what: Nouns, sources: Nouns) -> AbilitiesOfReading:
-        return AbilitiesOfReading(what, sources)
+    def abilities_of(self, what: Nouns | Token, sources: Nouns) -> AbilitiesOfReading:
+        return AbilitiesOfReading(what if isinstance(what, Nouns) else None, sources)
 
     def ability_loss(self, what: Nouns, *parts: Any) -> AbilityLossReading:
         base = next((part for part in parts if isinstance(part, tuple)), None)
         return AbilityLossReading(what, any(part is True for part in parts), base)
+
+    def losing_type_change(self, what: Nouns, *parts: Any) -> AbilityLossReading:
+        (becomes,) = (part for part in parts if isinstance(part, AbilityLossReading))
+        return replace(becomes, what=what)
+
+    def becomes_colors(self, colors: str) -> _Colors:
+        return _Colors("" if isinstance(colors, Token) else colors)  # ('colorless': the token itself)
+
+    def becomes_types(self, _article: Token, *parts: Any) -> AbilityLossReading:
+        colors = next((part.letters for part in parts if isinstance(part, _Colors)), None)
+        types = tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
+        power, toughness = _tokens(parts, "BASE_PT")[0].split("/")
+        base = (int(power), int(toughness))
+        return AbilityLossReading(
+            Nouns(()), base=base, types=types, colors=colors, adds=_Mark.ADDITION in parts
+        )
+
+    def losing_power_change(self, what: Subject, change: Token, *_words_tokens: Token) -> AbilityLossReading:
+        if not isinstance(what, Nouns):
+            raise UnreadError("a card's own power changed as it loses its abilities")
+        return AbilityLossReading(what, gets=str(change))
 
     def except_mana(self) -> bool:
         return True

@@ -25,6 +25,7 @@ __all__ = [
     "AbilitiesCostReading",
     "AbilitiesOfReading",
     "AbilityLossReading",
+    "ActivateAsThough",
     "ActivationBanReading",
     "BecomesColorless",
     "BecomesTappedDamage",
@@ -536,19 +537,36 @@ class CastBanReading:
 
 @dataclass(frozen=True, slots=True)
 class AbilitiesOfReading:
-    """'<Objects> have all activated abilities of all <objects>.' (Experiment Kraj, layer 6)."""
+    """'<Objects> have all activated abilities of all <objects>.' (Experiment Kraj, layer 6); ``what`` None
+    for the card itself ('~ has all activated abilities of ...': Marvin, Murderous Mimic)."""
 
-    what: Nouns
+    what: Nouns | None
     sources: Nouns
 
 
 @dataclass(frozen=True, slots=True)
 class AbilityLossReading:
-    """'<Objects> lose all abilities [except mana abilities] [and have base power and toughness P/T].'"""
+    """'<Objects> lose all abilities [except mana abilities] [and have base power and toughness P/T].'; with
+    ``types``, '... and is a [<colors>] <types> with base power and toughness P/T [in addition to its other
+    types]' (Frogify: ``colors`` None when none is said, '' for colorless; ``adds`` for 'in addition'); with
+    ``gets``, '<object> gets -2/-0 and loses all abilities'."""
 
     what: Nouns
     except_mana: bool = False
     base: tuple[int, int] | None = None
+    types: tuple[str, ...] = ()
+    colors: str | None = None
+    adds: bool = False
+    gets: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateAsThough:
+    """'You may activate abilities of <objects> as though those <objects> had <keyword>' (Thousand-Year
+    Elixir): a permission of its controller's, not an ability of theirs."""
+
+    what: Nouns
+    keyword: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -757,6 +775,7 @@ StaticSentence = (
     | CastBanReading
     | AbilitiesOfReading
     | AbilityLossReading
+    | ActivateAsThough
     | AbilitiesCostReading
     | SelfTapDamage
     | TappedForManaDamage
@@ -897,6 +916,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case PowerChangeReading(subject, change, each=CountOf(what)):
             verb = "get" if _plural(subject) else "gets"
             return f"{_subject(subject)} {verb} {change} for each {what.words()}"
+        case PowerChangeReading(subject, change, keywords, _, condition) if condition and keywords:
+            verb = "get" if _plural(subject) else "gets"
+            text = f"{_subject(subject)} {verb} {change} and {_has(subject)} {_listed(keywords)}"
+            return f"as long as {condition}, {text[0].lower()}{text[1:]}"
         case PowerChangeReading(subject, change, keywords, _, condition) if condition:
             verb = "get" if _plural(subject) else "gets"
             return f"{_subject(subject)} {verb} {change} as long as {condition}"
@@ -926,6 +949,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case GrantedWhile(condition, ability, keywords):
             granted = f"{', '.join(keywords)} and " if keywords else ""
             return f'as long as {condition}, it has {granted}"{ability}"'
+        case KeywordsWhile(keywords, condition) if not condition:
+            return f"~ has {_listed(keywords)}"
         case KeywordsWhile(keywords, condition):
             return f"~ has {_listed(keywords)} as long as {condition}"
         case PoolsDontEmpty():
@@ -1053,7 +1078,22 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"activated abilities of {what.words(plural=True)} can't be activated"
         case AbilitiesOfReading(what, sources):
             shared = f"all activated abilities of all {sources.words(plural=True)}"
-            return f"{_subject(what)} {_has(what)} {shared}"
+            return f"~ has {shared}" if what is None else f"{_subject(what)} {_has(what)} {shared}"
+        case AbilityLossReading(what, _, base, types, colors, adds, gets) if types:
+            colored = "colorless " if colors == "" else f"{_colors(colors).lower()} " if colors else ""
+            words = " ".join(t.lower() if t in CARD_TYPES else t for t in types)
+            added = " in addition to its other types" if adds else ""
+            pt = f"{base[0]}/{base[1]}" if base else ""
+            return (
+                f"{_subject(what)} loses all abilities and {_be(what)} a {colored}{words} with base power "
+                f"and toughness {pt}{added}"
+            )
+        case AbilityLossReading(what, _, _, _, _, _, gets) if gets:
+            return f"{_subject(what)} gets {gets} and loses all abilities"
+        case ActivateAsThough(what, keyword):
+            those = _type_words(what.nouns[0].types[:1]).lower()  # ('those creatures': the type echoed)
+            of = what.words(plural=True)
+            return f"you may activate abilities of {of} as though those {those} had {keyword}"
         case AbilityLossReading(what, except_mana, base):
             kept = " except mana abilities" if except_mana else ""
             pt = f" and have base power and toughness {base[0]}/{base[1]}" if base else ""

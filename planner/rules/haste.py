@@ -50,8 +50,12 @@ def haste_granted(view: BoardView, pid: str) -> bool:
         assert isinstance(effect, GrantHaste)
         if not view.matches(effect.affected, pid, sourced.source):
             continue
-        if lost is not None and not lost.keeps_grant(sourced.source, order, mana=False):
-            continue
+        if (
+            lost is not None
+            and not effect.permission
+            and not lost.keeps_grant(sourced.source, order, mana=False)
+        ):
+            continue  # (a permission, Thousand-Year Elixir's, is no ability of the creature's: kept)
         if effect.condition is None or holds_steadily(view, effect.condition, sourced.source, ordered=True):
             return True
     return False

@@ -244,6 +244,11 @@ def _apply_type_change(
     newly_lost = set(lost)
     for pid in affected:
         line = types[pid]
+        if effect.sets_types is not None and not effect.sets_types.card_types:
+            # ('Enchanted creature is a Chicken ...': its subtypes of that kind replaced, its card types and
+            # other subtypes kept, CR 205.1b)
+            new_types[pid] = _replace_subtypes(line, effect.sets_types.subtypes)
+            continue
         if effect.sets_types is not None:
             # (Minimus Containment: its card types and subtypes set, its supertypes kept, its abilities lost)
             new_types[pid] = _set_types(line, effect.sets_types, keeps_subtypes=effect.keeps_subtypes)
@@ -314,6 +319,18 @@ def _set_types(line: TypeLine, sets: TypeLine, *, keeps_subtypes: bool) -> TypeL
     kinds = {kind for t in sets.card_types for kind in _SUBTYPE_KINDS_OF.get(t, ())}
     kept = tuple(t for t in line.subtypes if SUBTYPES.get(t) in kinds and t not in sets.subtypes)
     return TypeLine(supertypes=line.supertypes, card_types=sets.card_types, subtypes=(*kept, *sets.subtypes))
+
+
+def _replace_subtypes(line: TypeLine, subtypes: tuple[str, ...]) -> TypeLine:
+    """The type line with ``subtypes`` in place of its subtypes of the same kinds (CR 205.1b: a new creature
+    type replaces its creature types), its other types kept.
+
+    >>> str(_replace_subtypes(TypeLine.parse("Artifact Creature — Elf Druid"), ("Chicken",)))
+    'Artifact Creature — Chicken'
+    """
+    kinds = {SUBTYPES.get(t) for t in subtypes}
+    kept = tuple(t for t in line.subtypes if SUBTYPES.get(t) not in kinds)
+    return line.with_subtypes((*kept, *subtypes))
 
 
 #: The kinds of subtype (:data:`models.oracle.lexicon.SUBTYPES`) each card type has (CR 205.3d-n).

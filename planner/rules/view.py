@@ -606,6 +606,13 @@ class BoardView:
             return False
         if flt.attached and (source_permanent is None or source_permanent.attached_to != pid):
             return False
+        if flt.carrying and not any(
+            p.attached_to == pid
+            and p.id not in removed
+            and (types[p.id] if types is not None else self.type_line(p.id)).is_a(flt.carrying)
+            for p in self.board.permanents
+        ):
+            return False
         if flt.other and pid == source:
             return False
         if flt.enchanted_player and (
@@ -660,6 +667,10 @@ class BoardView:
                 return False
         if flt.named_as_source and (
             source_permanent is None or fold_name(source_permanent.name) != fold_name(permanent.name)
+        ):
+            return False
+        if flt.other_name and (
+            source_permanent is None or fold_name(source_permanent.name) == fold_name(permanent.name)
         ):
             return False
         return not flt.named or fold_name(flt.named) == fold_name(permanent.name)

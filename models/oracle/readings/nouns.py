@@ -255,7 +255,7 @@ class Noun:
             words.append("with the same name as the exiled card")
         elif self.named == SPELL_NAME:
             words.append("with the same name as that spell")
-        elif self.named and self.named != ITS_NAME:
+        elif self.named and self.named not in (ITS_NAME, OTHER_NAME):
             words += ["named", self.named]
         words += [_quality(q) for q in self.qualities if not isinstance(q, OrType)]
         if self.zone == "exile":
@@ -270,6 +270,9 @@ class Noun:
             words.append("of the chosen color")
         if self.named == ITS_NAME:
             words.append("with the same name as it")
+        if self.named == OTHER_NAME:
+            verb = "don't" if plural else "doesn't"
+            words.append(f"that {verb} have the same name as ~")
         return " ".join(words)
 
 
@@ -286,6 +289,9 @@ EXILED_NAME: Final = "the exiled card's name"
 #: What :attr:`Noun.named` holds for 'with the same name as it': the name of the permanent a trigger is
 #: about (Sasaya's Essence: the land tapped for mana).
 ITS_NAME: Final = "its name"
+#: What :attr:`Noun.named` holds for 'that don't have the same name as ~': any name but the one of the
+#: permanent the text is written on (Marvin, Murderous Mimic's creatures it shares the abilities of).
+OTHER_NAME: Final = "a name other than its source's"
 #: What :attr:`Noun.named` holds for 'with the same name as that spell': the name of the spell whose cost is
 #: changed (Locket of Yesterdays: 'for each card with the same name as that spell in your graveyard').
 SPELL_NAME: Final = "that spell's name"
