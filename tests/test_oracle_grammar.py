@@ -690,6 +690,9 @@ STATIC_SENTENCES = [
     "A player losing unspent mana causes that player to lose that much life.",
     "Roll a six-sided die.",
     "This ability has the indicated effect.",
+    "If you control two or more other lands, ~ enters tapped.",
+    "If a player has 13 or less life, ~ enters tapped.",
+    "If you have two or more opponents, ~ enters tapped.",
 ]
 
 

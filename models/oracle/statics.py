@@ -1122,6 +1122,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return "if you don't, it enters tapped"
         case EntersTapped(unless):
             return "~ enters tapped" + (f" unless {unless}" if unless else "")
+        case EntersTappedIf(condition):
+            return f"if {_static_text(condition)}, ~ enters tapped"
         case EntersReturn(what):
             return f"when ~ enters, return {what.words(1)} to its owner's hand"
         case Imprint(what, target):
@@ -1165,6 +1167,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"you control {at_most} or fewer other lands"
         case ManyOtherLands(at_least):
             return f"you control {at_least} or more other lands"
+        case PlayerLifeAtMost(life):
+            return f"a player has {life} or less life"
+        case OpponentsAtLeast(count):
+            return f"you have {count} or more opponents"
         case LandSearchReading(types, basic, tapped):
             found = "a basic land" if basic else f"{_article(types[0])} " + " or ".join(types)
             onto = "onto the battlefield tapped" if tapped else "onto the battlefield"
