@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import operator
 import sys
 from pathlib import Path
@@ -32,6 +33,7 @@ from planner.solve.cpsat.floating_floor import (
     colors_lost_floor,
     floating_floor,
     floating_floors,
+    fractional_typed_cover,
     least_cover,
     least_over,
     least_typed_cover,
@@ -365,6 +367,38 @@ def test_the_typed_cover_agrees_with_every_subset(
     ]
     truth = min(costs) if costs and (needed > 0 or wanted > 0) else 0
     assert least_typed_cover(needed, wanted, items) == truth
+
+
+def _linear_relaxation(needed: int, wanted: int, items: list[tuple[int, int, int]]) -> float | None:
+    """The typed cover's LP relaxation solved by GLOP (OR-Tools' LP solver: the independent truth)."""
+    from ortools.linear_solver import pywraplp
+
+    solver = pywraplp.Solver.CreateSolver("GLOP")
+    taken = [solver.NumVar(0.0, 1.0, f"x{n}") for n in range(len(items))]
+    solver.Add(sum(x * amount for x, (amount, _, _) in zip(taken, items, strict=True)) >= needed)
+    solver.Add(sum(x * typed for x, (_, typed, _) in zip(taken, items, strict=True)) >= wanted)
+    solver.Minimize(sum(x * cost for x, (_, _, cost) in zip(taken, items, strict=True)))
+    return solver.Objective().Value() if solver.Solve() == pywraplp.Solver.OPTIMAL else None
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(
+    st.integers(0, 12),
+    st.integers(0, 8),
+    st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(0, 6)), min_size=1, max_size=6),
+)
+def test_the_fractional_typed_cover_is_the_linear_relaxation(
+    needed: int, wanted: int, items: list[tuple[int, int, int]]
+) -> None:
+    """The typed cover's fractional bound (whether the row lifts the LP's bound) is the LP relaxation's
+    optimum rounded up, never above the whole cover."""
+    relaxed = _linear_relaxation(needed, wanted, items)
+    found = fractional_typed_cover(needed, wanted, items)
+    if relaxed is None:  # (no cover at all: no bound, and no floor)
+        assert least_typed_cover(needed, wanted, items) == 0
+        return
+    assert found == max(math.ceil(relaxed - 1e-6), 0)
+    assert found <= least_typed_cover(needed, wanted, items) or not (needed or wanted)
 
 
 _EMBER = "{T}: Add {R}{R}{R}."  # (the shape of a land or rock making three of one color)
