@@ -433,6 +433,18 @@ _THICKET = "{R/G}, {T}: Add {R}{R}, {R}{G}, or {G}{G}."  # (a filter land's shap
             "{1}{R}{R}{R}{R}{R}{R}{R}{R}",
             12,
         ),
+        # a land that turns {1} into a color counts its color, not its net 0: {R}{R} from the Mountain and
+        # the Grotto paid by a Waste, three tied up (where the Grotto's {R} is left out, only the Ember's)
+        (
+            [
+                {"card": "Mountain"},
+                custom("Test Ember", "e", "Artifact", _EMBER),
+                custom("Test Waste", "w", "Land", "{T}: Add {C}."),
+                custom("Test Grotto", "g", "Land", "{1}, {T}: Add one mana of any color."),
+            ],
+            "{R}{R}",
+            3,
+        ),
     ],
 )
 def test_the_tied_up_floor_counts_the_wanted_type(

@@ -597,8 +597,12 @@ def tied_up_floor(record: PaymentModel, layer: Layer, values: dict[str, int]) ->
     # (each type the colored symbols want is mana of that type the touched permanents make: the cover
     # of both, a type at a time, lifts the floor where the amounts alone reach the target with mana of
     # other types: 22 {R} under Nyxbloom Ancient take eight red sources, not a Forest's Wild Growth)
-    for wanted, yields in _typed_needs(record, layer, most):
-        typed = [(most[pid], yields[pid], values[member]) for pid in most for member in record.members[pid]]
+    for wanted, yields in _typed_needs(record, layer, most) or ():
+        typed = [
+            (most.get(pid, 0), made, values[member])
+            for pid, made in yields.items()
+            for member in record.members[pid]
+        ]
         floor = max(floor, least_typed_cover(needed, wanted, typed))
         fractional = max(fractional, fractional_typed_cover(needed, wanted, typed))
     # (where the fractional cover, which the LP finds by itself, is as high, the row only perturbs the
@@ -609,12 +613,14 @@ def tied_up_floor(record: PaymentModel, layer: Layer, values: dict[str, int]) ->
 
 def _typed_needs(
     record: PaymentModel, layer: Layer, most: dict[str, int]
-) -> list[tuple[int, dict[str, int]]]:
+) -> list[tuple[int, dict[str, int]]] | None:
     """Per type (a mask of types) that some colored symbols of the target want, the mana of it the
     permanents' activations must make (the symbols whose types are among it, less the pool's and the
-    hand's mana of it), with the most of it one member of each permanent of ``most`` makes in a plan that
-    touches it (as :func:`_most_per_touch`: the most of one activation that taps it, or every activation
-    of an ability that does not); only the types some activations must make."""
+    hand's mana of it), with the most of it one member of each permanent makes in a plan that touches it
+    (as :func:`_most_per_touch`: the most of one activation that taps it, or every activation of an
+    ability that does not), those whose net mana is 0 or less included (a land that turns {1} into a
+    color: ``most`` has no amount for it); only the types some activations must make. None where some
+    permanent making mana of such a type has no bound (untapped in a cycle)."""
     problem = record.problem
     rules = [found.at(layer.target) for found in problem.spending.found.values()]
     symbols = layer.target.cost.symbols
@@ -629,14 +635,15 @@ def _typed_needs(
         per_tap: dict[str, int] = defaultdict(int)
         untapped: dict[str, int] = defaultdict(int)
         for template in record.templates:
-            if template.pid not in most:
-                continue
             made = sum(p.picks * p.per_pick for p in template.outcome.packets if p.types.mask & each)
+            if made and template.pid in record.cycles:
+                return None
             if template.ability.cost.tap:
                 per_tap[template.pid] = max(per_tap[template.pid], made)
             else:
                 untapped[template.pid] += made * template.bound
-        needs.append((wanted, {pid: per_tap[pid] + untapped[pid] for pid in most}))
+        pids = {*per_tap, *untapped, *most}
+        needs.append((wanted, {pid: per_tap[pid] + untapped[pid] for pid in sorted(pids)}))
     return needs
 
 
