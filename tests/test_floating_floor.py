@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import operator
 import sys
 from pathlib import Path
 
 import pytest
-from boards import agrees_with_reference, make_board
+from boards import agrees_with_reference, custom, make_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,8 +33,10 @@ from planner.solve.cpsat.floating_floor import (
     colors_lost_floor,
     floating_floor,
     floating_floors,
+    fractional_typed_cover,
     least_cover,
     least_over,
+    least_typed_cover,
     most_kept,
     tied_up_floor,
 )
@@ -208,6 +211,8 @@ def _floor(board: Board, cost: str) -> int:
         (("Mountain", "Forest"), "{2/R}", 0),  # (2 or 1 mana: the amounts do not fix it)
         (("Mountain", "Forest", "Rakdos Signet"), "{2}{R}{R}", 2),  # (the Signet: {1} for six, five net)
         (("Mountain", "Rakdos Signet"), "{B}", 7),  # ({B} only from the Signet, beside the Mountain: 3 + 5)
+        # four colors followed: a land of each, twelve for four (three followed: nine, five floating)
+        (("Plains", "Island", "Swamp", "Forest", "Mountain"), "{W}{U}{B}{G}", 8),
     ],
 )
 def test_the_floor_of_nyxbloom_boards(lands: tuple[str, ...], cost: str, floor: int) -> None:
@@ -219,6 +224,7 @@ def test_the_floor_of_nyxbloom_boards(lands: tuple[str, ...], cost: str, floor: 
     [
         (("Mountain", "Forest"), "{2}{R}{R}"),
         (("Mountain", "Forest", "Rakdos Signet"), "{2}{R}{R}"),
+        (("Plains", "Island", "Swamp", "Forest", "Mountain"), "{W}{U}{B}{G}"),
         (("Mountain", "Rakdos Signet"), "{B}"),
         (("Mountain", "Mountain", "Forest"), "{1}{R}{G}"),
         (("Mountain", "Forest"), "{1}{R}{R}{R}{R}"),  # (no: three {R} at most)
@@ -266,13 +272,21 @@ def test_a_pick_makes_mana_of_one_type(permanents: tuple[dict[str, str], ...], c
 
 
 def test_a_no_still_names_its_slots() -> None:
-    """The row holds only with the target's slots filled: the infeasibility core still finds the {R} that
-    can't be paid (the floor follows three colored symbols' types, {W}, {U} and {B}: three lands' nine
-    mana for four, five floating). Four {R} of three at most: the floor follows three of them (a row of
-    one floating), and the core is still the {R}."""
+    """The row holds only with the target's slots filled: the infeasibility core still finds the {G} that
+    can't be paid (the floor follows four colored symbols' types, {W}, {U}, {B} and {R}: four lands'
+    twelve mana for five, seven floating). Where a followed type can't be made ({R} of Plains, Island and
+    Swamp), no sum pays the cost and there is no row at all; the core is the {R}. Four {R} of three at
+    most: the floor follows three of them (a row of one floating), and the core is still the {R}."""
+    board = _nyxbloom("Plains", "Island", "Swamp", "Mountain")
+    target = PaymentTarget.of("{W}{U}{B}{R}{G}")
+    assert _floor(board, "{W}{U}{B}{R}{G}") == 7
+    solution = solve_payment(PaymentProblem.of(board, target))
+    assert solution.status is SolveStatus.INFEASIBLE
+    assert solution.core == (ManaType.G,)
+    assert not pay(board, target).payable
     board = _nyxbloom("Plains", "Island", "Swamp")
     target = PaymentTarget.of("{W}{U}{B}{R}")
-    assert _floor(board, "{W}{U}{B}{R}") == 5
+    assert _floor(board, "{W}{U}{B}{R}") == 0
     solution = solve_payment(PaymentProblem.of(board, target))
     assert solution.status is SolveStatus.INFEASIBLE
     assert solution.core == (ManaType.R,)
@@ -334,6 +348,114 @@ def test_the_tied_up_floor_under_mana_reflection() -> None:
     for cost in ("{4}{G}", "{1}{G}", "{G}{G}{G}{G}{G}{G}{G}"):
         assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=20_000) is not None
     assert agrees_with_reference(board, PaymentTarget.of("{X}{G}").with_x(2), max_states=20_000) is not None
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(
+    st.integers(-2, 12),
+    st.integers(-1, 8),
+    st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(0, 6)), max_size=6),
+)
+def test_the_typed_cover_agrees_with_every_subset(
+    needed: int, wanted: int, items: list[tuple[int, int, int]]
+) -> None:
+    costs = [
+        sum(cost for _, _, cost in chosen)
+        for size in range(len(items) + 1)
+        for chosen in itertools.combinations(items, size)
+        if sum(amount for amount, _, _ in chosen) >= needed and sum(typed for _, typed, _ in chosen) >= wanted
+    ]
+    truth = min(costs) if costs and (needed > 0 or wanted > 0) else 0
+    assert least_typed_cover(needed, wanted, items) == truth
+
+
+def _linear_relaxation(needed: int, wanted: int, items: list[tuple[int, int, int]]) -> float | None:
+    """The typed cover's LP relaxation solved by GLOP (OR-Tools' LP solver: the independent truth)."""
+    from ortools.linear_solver import pywraplp
+
+    solver = pywraplp.Solver.CreateSolver("GLOP")
+    taken = [solver.NumVar(0.0, 1.0, f"x{n}") for n in range(len(items))]
+    solver.Add(sum(x * amount for x, (amount, _, _) in zip(taken, items, strict=True)) >= needed)
+    solver.Add(sum(x * typed for x, (_, typed, _) in zip(taken, items, strict=True)) >= wanted)
+    solver.Minimize(sum(x * cost for x, (_, _, cost) in zip(taken, items, strict=True)))
+    return solver.Objective().Value() if solver.Solve() == pywraplp.Solver.OPTIMAL else None
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(
+    st.integers(0, 12),
+    st.integers(0, 8),
+    st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(0, 6)), min_size=1, max_size=6),
+)
+def test_the_fractional_typed_cover_is_the_linear_relaxation(
+    needed: int, wanted: int, items: list[tuple[int, int, int]]
+) -> None:
+    """The typed cover's fractional bound (whether the row lifts the LP's bound) is the LP relaxation's
+    optimum rounded up, never above the whole cover."""
+    relaxed = _linear_relaxation(needed, wanted, items)
+    found = fractional_typed_cover(needed, wanted, items)
+    if relaxed is None:  # (no cover at all: no bound, and no floor)
+        assert least_typed_cover(needed, wanted, items) == 0
+        return
+    assert found == max(math.ceil(relaxed - 1e-6), 0)
+    assert found <= least_typed_cover(needed, wanted, items) or not (needed or wanted)
+
+
+_EMBER = "{T}: Add {R}{R}{R}."  # (the shape of a land or rock making three of one color)
+_THICKET = "{R/G}, {T}: Add {R}{R}, {R}{G}, or {G}{G}."  # (a filter land's shape)
+
+
+@pytest.mark.parametrize(
+    ("permanents", "cost", "floor"),
+    [
+        # {R}{R}{R}{R}: two Embers' six red, where an Ember and a Forest make four (both of the amounts'
+        # covers, whole and fractional, 4; no row on main)
+        (
+            [
+                custom("Test Ember", "e1", "Artifact", _EMBER),
+                custom("Test Ember", "e2", "Artifact", _EMBER),
+                {"card": "Forest"},
+                {"card": "Forest"},
+            ],
+            "{R}{R}{R}{R}",
+            6,
+        ),
+        # Nyxbloom Ancient: Mountains make three {R}, Forests three {G}, the Thicket six of its picks for
+        # one. Eight {R} and {1}: the two Forests and a Mountain make nine, but three red; red enough
+        # takes the Thicket (six) and a Mountain (three) and a nine's net needs a third source, three
+        # more: 6 + 3 + 3 tied up (seed 14 question 189's shape: 22 {R} under Nyxbloom Ancient, 25 -> 27)
+        (
+            [
+                {"card": "Nyxbloom Ancient"},
+                *({"card": land} for land in ("Mountain", "Mountain", "Forest", "Forest")),
+                custom("Test Thicket", "t", "Land", _THICKET),
+            ],
+            "{1}{R}{R}{R}{R}{R}{R}{R}{R}",
+            12,
+        ),
+        # a land that turns {1} into a color counts its color, not its net 0: {R}{R} from the Mountain and
+        # the Grotto paid by a Waste, three tied up (where the Grotto's {R} is left out, only the Ember's)
+        (
+            [
+                {"card": "Mountain"},
+                custom("Test Ember", "e", "Artifact", _EMBER),
+                custom("Test Waste", "w", "Land", "{T}: Add {C}."),
+                custom("Test Grotto", "g", "Land", "{1}, {T}: Add one mana of any color."),
+            ],
+            "{R}{R}",
+            3,
+        ),
+    ],
+)
+def test_the_tied_up_floor_counts_the_wanted_type(
+    permanents: list[dict[str, str]], cost: str, floor: int
+) -> None:
+    """The mana tied up covers each type the colored symbols want with the touched permanents' mana of
+    that type, besides the whole amount (floors by hand; the answers against the reference search, whose
+    best plan ties up that much)."""
+    board = make_board(permanents, opponent=False)
+    assert _tied_up_floor(board, cost) == floor
+    assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=50_000) is not None
 
 
 def _floors(board: Board, cost: str) -> Floors:

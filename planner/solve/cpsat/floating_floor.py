@@ -22,8 +22,10 @@ that use no template costing at those levels is a row of its own, lifted by each
 see the floor at once.
 
 Likewise the mana tied up (:func:`tied_up_floor`): every mana made comes from a permanent the payment
-touches, so a min-cost cover of the target's mana by the permanents' most net mana per touch bounds the
-level, where the LP's fractional cover sits one or two below it (31-37 mana under Mana Reflection). And
+touches, so a min-cost cover of the target's mana by the permanents' most net mana per touch, and of the
+mana of a type the colored symbols want by their mana of that type, bounds the level, where the LP's
+fractional cover sits one or two below it (31-37 mana under Mana Reflection; 22 {R} under Nyxbloom
+Ancient, 25 where every plan ties up 27). And
 the colors lost (:func:`colors_lost_floor`): a color stays open only where a permanent that keeps it stays
 untouched, which gives up the mana it would make, so the colors kept are those the spare mana can leave.
 """
@@ -35,6 +37,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+
+import numpy as np
+from numpy.typing import NDArray
 
 from models.cost import CostSymbol, PaymentTarget, SymbolKind
 from models.kept import per_card
@@ -57,9 +62,11 @@ __all__ = [
     "floor_floating",
     "floor_tied_up",
     "fractional_cover",
+    "fractional_typed_cover",
     "least_cover",
     "least_excess",
     "least_over",
+    "least_typed_cover",
     "most_kept",
     "tied_up_floor",
     "yield_choices",
@@ -221,8 +228,12 @@ def _dear(template: Activation) -> bool:
 #: them, one per type a colored symbol wants (:func:`least_over`).
 _FREE, _COSTED = 1, 2
 
-#: The most colored symbols' types followed (each doubles the work; leaving one out only weakens the floor).
-_MOST_WANTED = 3
+#: The most colored symbols' types followed (each multiplies the states by four, three of a type followed;
+#: leaving one out only weakens the floor). Four: a four-color cost's floor is the optimum's under Mana
+#: Reflection (bench_no --multipliers seed 14 question 33, {W}{B}{B}{G}{G}{U}: every plan floats one, where
+#: three types followed gave 0, and the stage took 0.076 of deterministic time rather than 0.018); the
+#: floor of fifteen symbols of five colors on 60 permanents takes 14-18 ms with four, 240-280 with five.
+_MOST_WANTED = 4
 
 
 def yield_choices(
@@ -398,10 +409,10 @@ def least_excess(
     """The least by which a sum of amounts can exceed ``needed`` or reach it: each item of ``alone`` used
     at most its ``most`` times, the items of each of ``shared`` at most its number of times together (one
     permanent's abilities that tap it); with ``counts`` mana (1 each by default) of each of the ``wanted``
-    types (the items' ``yields``, the pool's ``pooled``; up to 3 followed), a :data:`_COSTED`
-    item only beside a :data:`_FREE` one (the first activation costing mana is paid with mana made before
-    it) unless ``start`` has that flag (mana in the pool), and, with the ``pool``'s mana, at least each
-    used item's ``made``; None when no such sum reaches ``needed``.
+    types (the items' ``yields``, the pool's ``pooled``; up to :data:`_MOST_WANTED` followed), a
+    :data:`_COSTED` item only beside a :data:`_FREE` one (the first activation costing mana is paid with
+    mana made before it) unless ``start`` has that flag (mana in the pool), and, with the ``pool``'s mana,
+    at least each used item's ``made``; None when no such sum reaches ``needed``.
 
     >>> lands = Item(3, _FREE, 5)  # Nyxbloom Ancient's lands paying {2}{R}{R}
     >>> least_excess(4, [lands])
@@ -582,10 +593,172 @@ def tied_up_floor(record: PaymentModel, layer: Layer, values: dict[str, int]) ->
     if needed is None or most is None:
         return 0
     items = [(amount, values[member]) for pid, amount in most.items() for member in record.members[pid]]
-    floor = least_cover(needed, items)
+    whole = least_cover(needed, items)
     # (where the fractional cover, which the LP finds by itself, is as high, the row only perturbs the
     # LP-guided search: seed 14 question 33 66 -> 114 ms, seed 18 question 51 69 -> 116 ms)
-    return floor if floor > fractional_cover(needed, items) else 0
+    fractional = fractional_cover(needed, items)
+    floor = whole if whole > fractional else 0
+    # (each type the colored symbols want is mana of that type the touched permanents make: the cover
+    # of both, a type at a time, lifts the floor where the amounts alone reach the target with mana of
+    # other types: 22 {R} under Nyxbloom Ancient take eight red sources, not a Forest's Wild Growth. It
+    # is a row where it is above both fractional covers: seed 14 question 126, 26 {G} whose typed cover
+    # the fractional one reaches, went 0.005 -> 0.025 of deterministic time with it)
+    for wanted, yields in _typed_needs(record, layer, most) or ():
+        typed = [
+            (most.get(pid, 0), made, values[member])
+            for pid, made in yields.items()
+            for member in record.members[pid]
+        ]
+        covered = least_typed_cover(needed, wanted, typed)
+        if covered > max(floor, fractional) and covered > fractional_typed_cover(needed, wanted, typed):
+            floor = covered
+    return floor
+
+
+def _typed_needs(
+    record: PaymentModel, layer: Layer, most: dict[str, int]
+) -> list[tuple[int, dict[str, int]]] | None:
+    """Per type (a mask of types) that some colored symbols of the target want, the mana of it the
+    permanents' activations must make (the symbols whose types are among it, less the pool's and the
+    hand's mana of it), with the most of it one member of each permanent makes in a plan that touches it
+    (as :func:`_most_per_touch`: the most of one activation that taps it, or every activation of an
+    ability that does not), those whose net mana is 0 or less included (a land that turns {1} into a
+    color: ``most`` has no amount for it); only the types some activations must make. None where some
+    permanent making mana of such a type has no bound (untapped in a cycle)."""
+    problem = record.problem
+    rules = [found.at(layer.target) for found in problem.spending.found.values()]
+    symbols = layer.target.cost.symbols
+    typed = [mask for mask in (_typed_mask(symbol, rules, layer.target) for symbol in symbols) if mask]
+    needs: list[tuple[int, dict[str, int]]] = []
+    for each in sorted(set(typed)):
+        wanted = sum(1 for mask in typed if not mask & ~each)
+        wanted -= sum(1 for unit in layer.pool if _in(unit.type, each))
+        wanted -= sum(h.mana[t] for h in problem.hand_mana for t in ManaType if _in(t, each))
+        if wanted <= 0:
+            continue
+        per_tap: dict[str, int] = defaultdict(int)
+        untapped: dict[str, int] = defaultdict(int)
+        for template in record.templates:
+            made = sum(p.picks * p.per_pick for p in template.outcome.packets if p.types.mask & each)
+            if made and template.pid in record.cycles:
+                return None
+            if template.ability.cost.tap:
+                per_tap[template.pid] = max(per_tap[template.pid], made)
+            else:
+                untapped[template.pid] += made * template.bound
+        pids = {*per_tap, *untapped, *most}
+        needs.append((wanted, {pid: per_tap[pid] + untapped[pid] for pid in sorted(pids)}))
+    return needs
+
+
+#: The most cells (mana reached times mana of the wanted type reached) :func:`least_typed_cover` fills;
+#: past it the typed cover is left out (the floor is only weaker).
+_MOST_CELLS = 40_000
+
+
+def least_typed_cover(needed: int, wanted: int, items: Sequence[tuple[int, int, int]]) -> int:
+    """The least total cost of items (amount, mana of the wanted type, cost), each used once at most,
+    whose amounts reach ``needed`` and whose mana of the type reaches ``wanted``; 0 when they can't (the
+    model says "no", not this) or the table would be too large (:data:`_MOST_CELLS`).
+
+    >>> reds, filters, growth = [(3, 3, 3)] * 8, [(5, 6, 6)] * 2, [(4, 0, 4)]
+    >>> least_typed_cover(25, 22, reds + filters + growth)  # seven reds and a filter, or five and two
+    27
+    >>> least_typed_cover(25, 0, reds + filters + growth)  # the Wild Growth's 4 and seven reds
+    25
+    >>> least_typed_cover(7, 5, [(3, 3, 1)]), least_typed_cover(0, 0, [(3, 3, 1)])
+    (0, 0)
+    """
+    needed, wanted = max(needed, 0), max(wanted, 0)
+    if (needed + 1) * (wanted + 1) > _MOST_CELLS or not needed + wanted:
+        return 0
+    unreached = sum(cost for _, _, cost in items) + 1
+    # best[s][t]: the least cost of amounts reaching s and mana of the type reaching t (each capped)
+    best = np.full((needed + 1, wanted + 1), unreached, dtype=np.int64)
+    best[0, 0] = 0
+    counted: dict[tuple[int, int, int], int] = defaultdict(int)
+    for item in items:
+        if item[0] > 0 or item[1] > 0:  # (an item that reaches nothing only costs)
+            counted[item] += 1
+    for (amount, typed, cost), times in counted.items():
+        step = 1
+        while times > 0:  # (binary splitting: 1, 2, 4... of the same item, each taken or not)
+            take = min(step, times)
+            best = np.minimum(best, _moved_cover(best, take * amount, take * typed) + take * cost)
+            times -= take
+            step *= 2
+    found = int(best[needed, wanted])
+    return 0 if found >= unreached else found
+
+
+def fractional_typed_cover(needed: int, wanted: int, items: Sequence[tuple[int, int, int]]) -> int:
+    """The least total cost of items (amount, mana of the wanted type, cost) whose amounts reach ``needed``
+    and whose mana of the type reaches ``wanted`` when fractions of items may be taken, rounded up: about
+    the bound the LP relaxation has by itself (the best of the type's prices tried by a ternary search of
+    the Lagrangian dual, each a :func:`fractional_cover` of the costs less that price; only a guide to
+    whether a row lifts the LP's bound, never the floor itself).
+
+    >>> reds, filters, growth = [(3, 3, 3)] * 8, [(5, 6, 6)] * 2, [(4, 0, 4)]
+    >>> fractional_typed_cover(25, 22, reds + filters + growth)  # (27 whole: the row lifts the LP's 25)
+    25
+    >>> fractional_typed_cover(4, 4, [(1, 1, 1), (1, 1, 1), (3, 3, 3), (3, 0, 3)])  # 1 + 1 + 2/3 of 3
+    4
+    """
+    counted: dict[tuple[int, int, int], int] = defaultdict(int)
+    for item in items:
+        counted[item] += 1
+    distinct = list(counted.items())
+
+    def dual(price: float) -> float:
+        # the costs less the price of the type's mana: those at or below 0 taken whole, then the cheapest
+        # per mana until the amount is reached (an amount never reached: no bound at this price)
+        bound, left = price * max(wanted, 0), float(max(needed, 0))
+        ranked = []
+        for (amount, typed, cost), times in distinct:
+            reduced = cost - price * typed
+            if reduced <= 0:
+                bound += reduced * times
+                left -= amount * times
+            elif amount > 0:
+                ranked.append((reduced / amount, amount * times, reduced * times))
+        for _, amount, reduced in sorted(ranked):
+            if left <= 0:
+                break
+            taken = min(1.0, left / amount)
+            bound += taken * reduced
+            left -= taken * amount
+        return bound if left <= 0 else -math.inf
+
+    low, high = 0.0, max([cost / typed for (_, typed, cost), _ in distinct if typed] + [0.0])
+    for _ in range(_DUAL_STEPS):
+        first, second = low + (high - low) / 3, high - (high - low) / 3
+        if dual(first) < dual(second):
+            low = first
+        else:
+            high = second
+    best = max(dual(0.0), dual(low), dual(high))
+    return 0 if best == -math.inf else max(math.ceil(best - 1e-6), 0)
+
+
+#: The steps of the ternary search of :func:`fractional_typed_cover` (each a third narrower).
+_DUAL_STEPS = 60
+
+
+def _moved_cover(best: NDArray[np.int64], amount: int, typed: int) -> NDArray[np.int64]:
+    """The table of :func:`least_typed_cover` after one more item: cell [s][t] from cell
+    [max(s - amount, 0)][max(t - typed, 0)] (the capped sums reaching s and t).
+
+    >>> _moved_cover(np.arange(6).reshape(3, 2), 1, 1).tolist()
+    [[0, 0], [0, 0], [2, 2]]
+    """
+    rows, columns = best.shape
+    amount, typed = min(amount, rows), min(typed, columns)
+    moved = np.empty_like(best)
+    moved[amount:, typed:] = best[: rows - amount, : columns - typed]
+    moved[:amount, typed:] = best[0, : columns - typed]
+    moved[amount:, :typed] = best[: rows - amount, :1]
+    moved[:amount, :typed] = best[0, 0]
+    return moved
 
 
 def _needed_mana(record: PaymentModel, layer: Layer) -> int | None:
