@@ -36,6 +36,7 @@ from planner.solve.objective import (
     colors_lost,
     colors_open,
     objective_of,
+    objectives_on,
 )
 from planner.solve.problem import BoardAnalysis, PaymentProblem
 
@@ -68,7 +69,7 @@ def answer(board: Board, cost: str) -> tuple[set[str], tuple[int, ...]]:
     assert model.plan is not None
     assert objective_of(board, "me", replay(board, target, model.plan)) == ours
     reference = reference_search(board, target)
-    assert min(objective_of(board, "me", s) for s in reference.outcomes) == ours
+    assert min(map(objectives_on(board, "me"), reference.outcomes)) == ours
     return set(summary.used), ours
 
 
@@ -378,5 +379,5 @@ def test_max_x_later_stage_is_the_reference_searchs_best(cost: str) -> None:
     assert solution.x == largest > 0
     paid = problem.paid_target(largest)
     reference = reference_search(board, paid, "me", max_states=20_000)
-    best = min(objective_of(board, "me", summary) for summary in reference.outcomes)
+    best = min(map(objectives_on(board, "me"), reference.outcomes))
     assert objective_of(board, "me", replay(board, paid, solution.plan)) == best
