@@ -34,6 +34,7 @@ from planner.rules.could_produce import could_produce_all
 from planner.rules.eligibility import why_restricted
 from planner.rules.payment import payments
 from planner.rules.pool import SpendRules
+from planner.rules.question import within_question
 from planner.rules.replay import (
     PaymentSummary,
     Plan,
@@ -79,6 +80,7 @@ class ReferenceResult:
         return bool(self.outcomes)
 
 
+@within_question  # (one question: each board it meets analysed once, each card read once)
 def reference_search(
     board: Board,
     target: PaymentTarget,
