@@ -127,7 +127,7 @@ def reference_search(
             check()
         if len(seen) > max_states:
             raise ReferenceLimitError(f"the reference search passed {max_states} states; use a smaller board")
-        view = BoardView(state.board)
+        view = view_of(state.board)  # (the view legal_steps reads this state by: each state analysed once)
         rules = SpendRules.for_player(view, state.player)
         for choice in () if state.announced else alternative_choices(view, state.player, target, target.cost):
             # convoke and improvise tap what is still untapped once the mana abilities are done (601.2h)
