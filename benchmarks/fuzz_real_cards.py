@@ -47,7 +47,7 @@ from planner.rules.reference import ReferenceLimitError, reference_search
 from planner.rules.replay import replay
 from planner.solve.cpsat import solve_payment
 from planner.solve.fast import solve_fast
-from planner.solve.objective import objective_of
+from planner.solve.objective import objective_of, objectives_on
 from planner.solve.problem import PaymentProblem
 
 __all__ = ["DEFAULT_FILE", "CardSpec", "Case", "check_case", "load_cards", "main", "random_case"]
@@ -322,7 +322,7 @@ def check_case(case: Case, state_limit: int = STATE_LIMIT) -> tuple[str, str | N
     reported = tuple(value for _, value in result.objective[-len(ours) :])
     if ours != reported:
         return outcome, f"pay misreports its objective ({result.engine})"
-    best = min(objective_of(board, "me", summary) for summary in reference.outcomes)
+    best = min(map(objectives_on(board, "me"), reference.outcomes))
     if ours != best:
         level = next(i for i, (a, b) in enumerate(zip(ours, best, strict=True)) if a != b)
         worse = "worse" if ours > best else "better"

@@ -15,7 +15,10 @@ boards, kept by the whole board's value (an equal board, and only an equal one, 
 
 The environment variable ``MANA_PLANNER_CACHE=off``, read when this module is first imported, turns every
 table off: each call then works its answer out again. Answers never depend on it; the differential tests run
-both ways.
+both ways. A card's reading (``per_card(..., once_per_question=True)``: its Oracle text read by the grammar,
+which every stage of a question asks for, for every board the question meets) is then still worked out once
+per question: in the question's own record of readings (:func:`question_readings`, opened by
+``planner.rules.question``), which dies with the question, as the question's views do.
 
 >>> @per_card(maxsize=16)
 ... def letters(text: str) -> int:
@@ -32,12 +35,24 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, wraps
 from typing import Any, Generic, Protocol, TypeVar, cast
 
-__all__ = ["CACHE_SWITCH", "CACHING", "KeptMap", "KeptTable", "forget_all", "kept_tables", "per_card"]
+__all__ = [
+    "CACHE_SWITCH",
+    "CACHING",
+    "KeptMap",
+    "KeptTable",
+    "QuestionReadings",
+    "forget_all",
+    "kept_tables",
+    "per_card",
+    "question_readings",
+]
 
 CACHE_SWITCH = "MANA_PLANNER_CACHE"
 """The environment variable that turns every kept table off: ``off`` (or ``0``, ``no``, ``false``)."""
@@ -97,10 +112,12 @@ class _CachedFunction:
         self.cached.cache_clear()
 
 
-def per_card(maxsize: int) -> Callable[[_Function], _Function]:
+def per_card(maxsize: int, *, once_per_question: bool = False) -> Callable[[_Function], _Function]:
     """Declares a per-card analysis: a pure function of a card's printed characteristics and choices (hashable
     arguments, never a board), whose results are kept across questions in a table of at most ``maxsize``
-    entries. With the tables off (:data:`CACHING`), the function itself is returned.
+    entries. With the tables off (:data:`CACHING`), the function itself is returned; but for a reading
+    (``once_per_question``), worked out once per question in the question's record
+    (:func:`question_readings`), and at each call outside any question.
 
     >>> @per_card(maxsize=4)
     ... def doubled(text: str) -> str:
@@ -111,12 +128,85 @@ def per_card(maxsize: int) -> Callable[[_Function], _Function]:
 
     def declare(function: _Function) -> _Function:
         if not CACHING:
-            return function
+            return _read_once_per_question(function) if once_per_question else function
         cached = lru_cache(maxsize=maxsize)(function)
         _TABLES.append(_CachedFunction(f"{function.__module__}.{function.__qualname__}", cached, maxsize))
         return cast(_Function, cached)
 
     return declare
+
+
+class QuestionReadings:
+    """The readings one question worked out with the tables off (:func:`per_card` with ``once_per_question``),
+    by function and arguments; it dies with the question. Past :data:`READINGS_PER_QUESTION` readings it
+    starts again (a reading is then worked out again, never wrong).
+
+    >>> readings = QuestionReadings()
+    >>> readings.read(str.upper, ("g",)), readings.read(str.upper, ("g",)), readings.size
+    ('G', 'G', 1)
+    """
+
+    __slots__ = ("_found",)
+
+    def __init__(self) -> None:
+        self._found: dict[tuple[Callable[..., Any], tuple[Hashable, ...]], Any] = {}
+
+    @property
+    def size(self) -> int:
+        """How many readings the question holds."""
+        return len(self._found)
+
+    def read(self, function: Callable[..., _Value], args: tuple[Hashable, ...]) -> _Value:
+        """``function(*args)``, worked out once in this question."""
+        key = (function, args)
+        found = self._found
+        if key in found:
+            return cast(_Value, found[key])
+        value = function(*args)
+        if len(found) >= READINGS_PER_QUESTION:
+            found.clear()
+        found[key] = value
+        return value
+
+
+#: The most readings one question holds with the tables off (a reading per printed card and level: boards
+#: hold far fewer).
+READINGS_PER_QUESTION = 1 << 14
+
+#: The readings of the question being answered in this thread (or task), with the tables off.
+_READINGS: ContextVar[QuestionReadings | None] = ContextVar("mana_planner_readings", default=None)
+
+
+@contextmanager
+def question_readings() -> Iterator[QuestionReadings | None]:
+    """Inside, with the tables off, a card is read once (the question's :class:`QuestionReadings`; inside one
+    already, that one); with the tables on, the kept tables answer and this does nothing (None).
+
+    >>> with question_readings() as outer, question_readings() as inner:
+    ...     outer is inner
+    True
+    """
+    current = _READINGS.get()
+    if CACHING or current is not None:
+        yield current
+        return
+    readings = QuestionReadings()
+    token = _READINGS.set(readings)
+    try:
+        yield readings
+    finally:
+        _READINGS.reset(token)
+
+
+def _read_once_per_question(function: _Function) -> _Function:
+    """``function`` (positional arguments only), read once per question with the tables off."""
+
+    @wraps(function)
+    def read(*args: Hashable) -> Any:
+        readings = _READINGS.get()
+        return function(*args) if readings is None else readings.read(function, args)
+
+    return cast(_Function, read)
 
 
 class KeptMap(Generic[_Key, _Value]):

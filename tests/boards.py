@@ -167,7 +167,7 @@ def agrees_with_reference(board: Board, target: PaymentTarget, *, max_states: in
     from planner.rules.reference import ReferenceLimitError
     from planner.rules.replay import replay
     from planner.solve.cpsat import solve_payment
-    from planner.solve.objective import objective_of
+    from planner.solve.objective import objective_of, objectives_on
     from planner.solve.problem import PaymentProblem
 
     try:
@@ -180,7 +180,7 @@ def agrees_with_reference(board: Board, target: PaymentTarget, *, max_states: in
         return result
     assert result.plan is not None
     riders = target.riders  # (what the spell reads of the mana spent: planner.solve.riders)
-    best = min(objective_of(board, ME, summary, riders=riders) for summary in reference.outcomes)
+    best = min(map(objectives_on(board, ME, riders=riders), reference.outcomes))
     assert objective_of(board, ME, replay(board, target, result.plan), riders=riders) == best
     model = solve_payment(PaymentProblem.of(board, target, ME))
     assert model.plan is not None

@@ -20,7 +20,7 @@ from models.limits import MAX_GENERIC
 from planner import max_x, pay
 from planner.rules.reference import reference_search
 from planner.rules.replay import replay
-from planner.solve.objective import objective_of
+from planner.solve.objective import objective_of, objectives_on
 
 ALTAR = custom("Test Altar", "altar", "Artifact", "Pay 2 life: Add {B}.")
 FREE = custom("Test Mox", "mox", "Artifact", "{0}: Add {C}.")
@@ -43,7 +43,7 @@ def _agrees_with_reference(board: Board, cost: str) -> None:
     if reference.payable:
         assert result.plan is not None
         ours = objective_of(board, "me", replay(board, target, result.plan))
-        assert ours == min(objective_of(board, "me", s) for s in reference.outcomes)
+        assert ours == min(map(objectives_on(board, "me"), reference.outcomes))
 
 
 def test_a_life_cost_is_paid_as_long_as_the_life_total_allows() -> None:

@@ -80,3 +80,17 @@ def test_the_replay_benchmarks_plans_are_legal_and_both_replays_agree() -> None:
     for index, step in enumerate(plan.steps):
         state = apply_step(state, step, index)
     assert replay(board, target, plan) == finish(board, state, target, plan.spent, plan.life, len(plan.steps))
+
+
+def test_the_reference_benchmark_searches_the_same_boards_in_both_versions() -> None:
+    """bench_reference draws boards the search finishes, and both versions (here this checkout twice) find
+    the same outcomes, tables on and off."""
+    from benchmarks.bench_reference import STATE_LIMIT, cases, search_table
+    from planner.rules.reference import reference_search
+
+    drawn = cases(3, seed=1)
+    assert drawn == cases(3, seed=1)
+    for board, cost in drawn:
+        assert reference_search(Board.loads(board), PaymentTarget.of(cost)).states <= STATE_LIMIT
+    rows = [row.split() for row in search_table(ROOT, ROOT, 2, 1, seed=1).splitlines()[1:]]
+    assert [(row[0], row[1], row[3]) for row in rows] == [("on", "2", "yes"), ("off", "2", "yes")]

@@ -30,8 +30,8 @@ SUITES = (
     "tests/test_fast.py::test_fast_path_agrees_with_cp_sat_and_the_batch",
     "tests/test_fast.py::test_fast_path_agrees_with_the_reference_search",
 )
-#: The random examples each suite tries with the tables off (out of its default 300): every reading is then
-#: worked out again at each use, so that each example costs several times what it costs with the tables on.
+#: The random examples each suite tries with the tables off (out of its default 300): every analysis is then
+#: worked out again in each question (a card's text read once per question: models.kept.QuestionReadings).
 EXAMPLES = "10"
 
 _BOARD = {

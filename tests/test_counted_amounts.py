@@ -20,7 +20,7 @@ from models.errors import BoardError
 from planner.api import PayResult, could_produce, max_x, pay
 from planner.rules.reference import reference_search
 from planner.rules.replay import replay
-from planner.solve.objective import objective_of
+from planner.solve.objective import objective_of, objectives_on
 
 
 def board(
@@ -54,7 +54,7 @@ def best_of_reference(found: Board, cost: str) -> tuple[int, ...] | None:
     result = reference_search(found, target, max_states=20_000)
     if not result.payable:
         return None
-    return min(objective_of(found, "me", summary) for summary in result.outcomes)
+    return min(map(objectives_on(found, "me"), result.outcomes))
 
 
 def agrees_with_the_reference(found: Board, *costs: str) -> None:

@@ -36,7 +36,7 @@ from planner.rules.view import BoardView
 from planner.sim.batch import board_row, castable, names_row, source_units
 from planner.solve.cpsat import solve_payment
 from planner.solve.fast import fragment_reason, in_fast_fragment, solve_fast
-from planner.solve.objective import objective_of
+from planner.solve.objective import objective_of, objectives_on
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import SolveStatus
 
@@ -271,7 +271,7 @@ def test_fast_path_agrees_with_the_reference_search(
         reject()  # declined: CP-SAT answers (test_declines_are_rare bounds how often)
     assert (fast.plan is not None) == reference.payable
     if fast.plan is not None:
-        best = min(objective_of(board, "me", summary) for summary in reference.outcomes)
+        best = min(map(objectives_on(board, "me"), reference.outcomes))
         assert levels(board, paid(target, x), fast.plan) == best
 
 

@@ -20,7 +20,7 @@ from planner.rules.replay import Plan, replay
 from planner.solve.cpsat import solve_payment
 from planner.solve.fast import optimise, programme, search, solve_fast
 from planner.solve.fast.search import _Search
-from planner.solve.objective import objective_of
+from planner.solve.objective import objective_of, objectives_on
 from planner.solve.problem import PaymentProblem
 
 
@@ -112,7 +112,7 @@ def test_the_first_payment_is_worked_out_once_when_the_keepers_are_needed(
     assert len(first) == 1
     assert fast is not None and fast.plan is not None
     reference = reference_search(board, target)
-    assert _levels(board, target, fast.plan) == min(objective_of(board, "me", s) for s in reference.outcomes)
+    assert _levels(board, target, fast.plan) == min(map(objectives_on(board, "me"), reference.outcomes))
     forget_all()
 
 

@@ -21,7 +21,7 @@ from planner.api import pay
 from planner.rules.reference import ReferenceLimitError, reference_search
 from planner.rules.replay import replay
 from planner.solve.cpsat import solve_payment, spine
-from planner.solve.objective import objective_of
+from planner.solve.objective import objective_of, objectives_on
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import SolveStatus
 
@@ -71,7 +71,7 @@ def _reference_best(
     reference = reference_search(board, target, max_states=states)
     if not reference.payable:
         return False, None
-    return True, min(objective_of(board, "me", s) for s in reference.outcomes)
+    return True, min(map(objectives_on(board, "me"), reference.outcomes))
 
 
 def test_the_mystic_gates_board_answers_no_at_once() -> None:

@@ -11,7 +11,7 @@ from planner.api import pay
 from planner.rules.reference import reference_search
 from planner.rules.replay import PaymentSummary, replay
 from planner.solve.cpsat import solve_payment
-from planner.solve.objective import OBJECTIVE_LEVELS, objective_of
+from planner.solve.objective import OBJECTIVE_LEVELS, objective_of, objectives_on
 from planner.solve.problem import PaymentProblem
 
 DESIGNED = OBJECTIVE_LEVELS.index("designed_sacrificed")
@@ -43,7 +43,7 @@ def answer(board: Board, target: PaymentTarget) -> PaymentSummary:
     assert model.plan is not None
     assert objective_of(board, "me", replay(board, target, model.plan)) == ours
     reference = reference_search(board, target)
-    assert min(objective_of(board, "me", s) for s in reference.outcomes) == ours
+    assert min(map(objectives_on(board, "me"), reference.outcomes)) == ours
     return summary
 
 

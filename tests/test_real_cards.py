@@ -20,7 +20,7 @@ from planner.api import pay
 from planner.describe import card_details, card_summary, format_details
 from planner.rules.reference import reference_search
 from planner.rules.replay import replay
-from planner.solve.objective import objective_of
+from planner.solve.objective import objective_of, objectives_on
 
 FIXTURE = Path(__file__).parent / "fixtures" / "real_cards.json"
 
@@ -99,7 +99,7 @@ def _card(pid: str, text: dict[str, str], controller: str = "me", **extra: Any) 
 def _best(board: Board, cost: str) -> tuple[int, ...]:
     """The reference search's best objective for a cost."""
     reference = reference_search(board, PaymentTarget.of(cost), max_states=100_000)
-    return min(objective_of(board, "me", summary) for summary in reference.outcomes)
+    return min(map(objectives_on(board, "me"), reference.outcomes))
 
 
 def _ours(board: Board, cost: str) -> tuple[int, ...]:

@@ -28,7 +28,7 @@ from planner.api import PayResult, max_x, pay
 from planner.cli import app
 from planner.rules.reference import reference_search
 from planner.rules.replay import replay
-from planner.solve.objective import OBJECTIVE_LEVELS, objective_of
+from planner.solve.objective import OBJECTIVE_LEVELS, objectives_on
 
 # ------------------------------------------------------------------------------------------------ the reader
 
@@ -109,7 +109,7 @@ def _with(cost: str, *riders: SpentRider, **fields: Any) -> PaymentTarget:
 def _best(board: Board, target: PaymentTarget) -> tuple[int, ...]:
     """The reference search's best objective, the rider levels scored from each payment's mana."""
     found = reference_search(board, target)
-    return min(objective_of(board, ME, summary, riders=target.riders) for summary in found.outcomes)
+    return min(map(objectives_on(board, ME, riders=target.riders), found.outcomes))
 
 
 def _level(levels: tuple[int, ...], name: str) -> int:

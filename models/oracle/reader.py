@@ -113,7 +113,7 @@ def read_card(text: str, name: str, type_line: TypeLine, level: Level = ENTERING
     return parse_oracle(text, name, legendary=type_line.is_a("Legendary"), level=level)
 
 
-@per_card(maxsize=4096)  # (a card's reading is a pure function of its text, name and level)
+@per_card(maxsize=4096, once_per_question=True)  # (a pure function of the text, name and level)
 def _parse_cached(text: str, name: str, legendary: bool, level: Level) -> ParsedText:
     collector = Collector()
     header: LevelHeader | None = None  # (the level the lines read now belong to: 'Level 2', 'LEVEL 1-4')

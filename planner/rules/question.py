@@ -39,7 +39,7 @@ from dataclasses import replace
 from functools import wraps
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
-from models.kept import KeptMap
+from models.kept import CACHING, KeptMap, question_readings
 
 if TYPE_CHECKING:
     from models.board import Board
@@ -185,7 +185,8 @@ def question() -> Iterator[Question]:
     asked = Question()
     token = _CURRENT.set(asked)
     try:
-        yield asked
+        with question_readings():  # (with the tables off, each card is still read once in the question)
+            yield asked
     finally:
         _CURRENT.reset(token)
 
@@ -208,7 +209,10 @@ def within_question(function: Callable[_Params, _Result]) -> Callable[_Params, _
             return function(*args, **kwargs)
         token = _CURRENT.set(Question())
         try:
-            return function(*args, **kwargs)
+            if CACHING:
+                return function(*args, **kwargs)
+            with question_readings():  # (with the tables off, each card is still read once in the question)
+                return function(*args, **kwargs)
         finally:
             _CURRENT.reset(token)
 

@@ -34,6 +34,7 @@ from planner.rules.could_produce import could_produce_all
 from planner.rules.eligibility import why_restricted
 from planner.rules.payment import payments
 from planner.rules.pool import SpendRules
+from planner.rules.question import within_question
 from planner.rules.replay import (
     PaymentSummary,
     Plan,
@@ -79,6 +80,7 @@ class ReferenceResult:
         return bool(self.outcomes)
 
 
+@within_question  # (one question: each board it meets analysed once, each card read once)
 def reference_search(
     board: Board,
     target: PaymentTarget,
@@ -125,7 +127,7 @@ def reference_search(
             check()
         if len(seen) > max_states:
             raise ReferenceLimitError(f"the reference search passed {max_states} states; use a smaller board")
-        view = BoardView(state.board)
+        view = view_of(state.board)  # (the view legal_steps reads this state by: each state analysed once)
         rules = SpendRules.for_player(view, state.player)
         for choice in () if state.announced else alternative_choices(view, state.player, target, target.cost):
             # convoke and improvise tap what is still untapped once the mana abilities are done (601.2h)

@@ -70,6 +70,7 @@ __all__ = [
     "life_weighed",
     "mode_counts",
     "objective_of",
+    "objectives_on",
     "packed_unit",
     "packed_weight",
     "permanent_facts",
@@ -746,7 +747,8 @@ def objective_of(
 ) -> tuple[int, ...]:
     """The objective's levels (see :data:`OBJECTIVE_LEVELS`) for a finished payment; smaller is better
     (``life_value``: see :func:`life_weighed`; ``prefer``: the kinds of :data:`PREFERABLE` to use first;
-    ``riders``: the target's, :attr:`PaymentTarget.riders`, read from the summary's ``spent_mana``).
+    ``riders``: the target's, :attr:`PaymentTarget.riders`, read from the summary's ``spent_mana``). Many
+    payments of one board: :func:`objectives_on`.
 
     >>> from models.cost import PaymentTarget
     >>> from planner.api import pay
@@ -757,27 +759,56 @@ def objective_of(
     >>> objective_of(board, "me", replay(board, PaymentTarget.of("{G}"), result.plan))
     (0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0)
     """
+    return objectives_on(board, player, life_value=life_value, prefer=prefer, riders=riders)(summary)
+
+
+def objectives_on(
+    board: Board,
+    player: str,
+    *,
+    life_value: int | None = None,
+    prefer: Sequence[str] = (),
+    riders: tuple[SpentRider, ...] = (),
+) -> Callable[[PaymentSummary], tuple[int, ...]]:
+    """:func:`objective_of` for any finished payment on ``board``: the board is analysed once, for all of
+    them (what a permanent makes, its kind, the colors each keeps open), and each payment only looked at.
+
+    >>> from planner.rules.reference import reference_search
+    >>> from models.cost import PaymentTarget
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f1", "card": "Forest", "controller": "me"},
+    ...     {"id": "bop", "card": "Birds of Paradise", "controller": "me"}]})
+    >>> levels = objectives_on(board, "me")
+    >>> best = min(reference_search(board, PaymentTarget.of("{G}")).outcomes, key=levels)
+    >>> sorted(best.tapped)  # (the Forest: the Birds keep every color open)
+    ['f1']
+    """
     analysis = BoardAnalysis(board, player)
     view, reflect = analysis.view, analysis.reflect
     facts = permanent_facts(analysis, prefer)
     makers = {pid for activation in analysis.templates for pid in activation.sources}
-    touched = summary.used
-    gone = summary.gone
-    designed = {pid for pid in gone if sacrificed_by_design(view, pid)}
-    lost = color_keeping(view, reflect, analysis.templates).lost(touched)
-    designed_mana = sum(facts[pid].most for pid in designed)
-    floating = [floating_level(unit.tag) for unit in summary.floating]
-    return (
-        summary.cards_lost,
-        life_weighed(summary.life_paid + summary.damage, designed_mana, life_value),
-        summary.energy_paid,
-        len(gone - designed),
-        designed_mana,
-        *rider_levels(riders, summary.spent_mana),
-        sum(1 for pid in summary.untapped if board.permanent(pid).controller != player),
-        floating.count("mana_floating"),
-        lost,
-        *with_restricted_floating(touched_levels(facts, touched), floating.count(RESTRICTED_FLOATING)),
-        summary.exiled,
-        len(summary.convoked & makers),
-    )
+    keeping = color_keeping(view, reflect, analysis.templates)
+
+    def levels(summary: PaymentSummary) -> tuple[int, ...]:
+        touched = summary.used
+        gone = summary.gone
+        designed = {pid for pid in gone if sacrificed_by_design(view, pid)}
+        lost = keeping.lost(touched)
+        designed_mana = sum(facts[pid].most for pid in designed)
+        floating = [floating_level(unit.tag) for unit in summary.floating]
+        return (
+            summary.cards_lost,
+            life_weighed(summary.life_paid + summary.damage, designed_mana, life_value),
+            summary.energy_paid,
+            len(gone - designed),
+            designed_mana,
+            *rider_levels(riders, summary.spent_mana),
+            sum(1 for pid in summary.untapped if board.permanent(pid).controller != player),
+            floating.count("mana_floating"),
+            lost,
+            *with_restricted_floating(touched_levels(facts, touched), floating.count(RESTRICTED_FLOATING)),
+            summary.exiled,
+            len(summary.convoked & makers),
+        )
+
+    return levels
