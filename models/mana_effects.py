@@ -206,6 +206,9 @@ class TypeChange:
     #: ``devotion_below`` (the effect applies at once when a permanent leaves and the devotion drops: CR 613)
     devotion: Amount | None = None
     devotion_below: int = 0
+    #: 'are 1/1 green Elf creatures': the base power and toughness it sets (layer 7b, CR 613.4b), which what
+    #: reads a power sees as a change it does not read (:attr:`models.oracle.parsed.ParsedText.changes_power`)
+    base_pt: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +234,9 @@ class ColorChange:
     chosen: bool = False
     spells: Who | None = None
     cards: Who | None = None
+    #: the colors of a permanent made a creature ('are 1/1 green Elf creatures'): applied to what the type
+    #: change of the same source and sentence applied to in layer 4 (CR 613.6), whatever it is by now
+    linked: bool = False
 
     def recolored(self, colors: ManaTypes, chosen: ManaType | None = None) -> ManaTypes:
         """The colors of an object it changes that had ``colors`` (``chosen``: its source's chosen color,
@@ -280,6 +286,9 @@ class GrantHaste:
     #: 'as long as <condition>' (Bloodghast's kind): haste only while it holds, judged by the planner on the
     #: board, which warns where it can't judge it (an ``unevaluated`` one, or one a payment may change)
     condition: Condition | None = None
+    #: the haste of a permanent made a creature ('is a 7/7 red Giant creature with haste'): given to what the
+    #: type change of the same source and sentence applied to in layer 4 (CR 613.6)
+    linked: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -140,10 +140,6 @@ def test_what_is_not_read_stays_reported() -> None:
     assert parse_oracle(text).unsupported == (text,)
     # (a card's own land type set, which would take its own text away: not read)
     assert parse_oracle("Test Marsh is a Swamp.", "Test Marsh").unsupported == ("~ is a Swamp.",)
-    # (a card's own creature types, which it has in every zone, CR 604.3: what a spell's cost reads too)
-    assert parse_oracle("Test Mimic is every creature type.", "Test Mimic").unsupported == (
-        "~ is every creature type.",
-    )
     # (a creature type added to what may be no creature: CR 205.3d)
     knight = "Nontoken permanents you control are Knight lands in addition to their other types."
     assert parse_oracle(knight).unsupported == (knight,)

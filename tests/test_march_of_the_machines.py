@@ -110,8 +110,6 @@ def test_an_altar_sacrifices_an_artifact_made_a_creature() -> None:
 #: Static sentences that make permanents creatures, or give them types, which the reader does not read yet:
 #: each changes a payment (summoning sickness, CR 302.6; what counts or sacrifices creatures or a type).
 UNREAD_TYPE_CHANGES = (
-    "All Forests are 1/1 creatures that are still lands.",
-    "Enchanted land is a 3/3 black Ooze creature.",
     "Enchanted artifact is a creature with base power and toughness 5/5 in addition to its other types.",
     "During turns other than yours, ~ is an artifact creature.",
     "As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types.",
@@ -149,8 +147,9 @@ def test_unread_type_changes_are_unsupported_never_ignored() -> None:
 
 
 def test_an_unread_type_change_is_warned_on_a_board() -> None:
-    """Living Lands on a board: its Forests are creatures (a sick one could not tap), not read: the answer
-    warns of it rather than answering in silence."""
+    """An Aura that makes an artifact a creature on a board (a sick one could not tap), not read: the answer
+    warns of it rather than answering in silence. (Living Lands' 'All Forests are 1/1 creatures that are
+    still lands.' is read: tests/test_lands_made_creatures.py.)"""
     lands = custom("Living", "l", "Enchantment", UNREAD_TYPE_CHANGES[0], controller=ME)
     forest = land("f", "{T}: Add {G}.")
     warnings = text_warnings(make_board([lands, forest]))

@@ -678,6 +678,11 @@ STATIC_SENTENCES = [
     "A player losing unspent mana causes that player to lose that much life.",
     "Roll a six-sided die.",
     "This ability has the indicated effect.",
+    "Forests you control are 1/1 green Elf creatures that are still lands.",
+    "Enchanted Mountain is a 7/7 red Giant creature with haste.",
+    "Lands you control are 0/1 creatures with first strike.",
+    "They're still lands.",
+    "Equipped creature gets +1/+1 and is every creature type.",
 ]
 
 

@@ -45,7 +45,7 @@ from models.oracle.grammar import UnreadError, parse_condition
 from models.oracle.spell_cost_rules import cast_spells
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, TypeLine
 
-__all__ = ["only_filter", "static_effect"]
+__all__ = ["kept_types", "only_filter", "static_effect"]
 
 #: The card types an effect may add to permanents (not 'creature': a permanent made a creature would need
 #: its power, toughness and summoning sickness, which these effects also set: Opalescence). A permanent made
@@ -65,6 +65,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
     """The effects a static sentence's reading makes, or None when it makes none (a choice, a rider, how the
     permanent enters: the reader's)."""
     match reading:
+        case s.TypeChangeReading(base_pt=base_pt) if base_pt:
+            return _made_creatures(reading, sentence)
         case s.TypeChangeReading() if reading.gets or reading.keywords:
             # (an Equipment's or an Aura's pump and keywords beside the types: 'gets +3/+0 and is a Knight
             # ...', 'has flying and is a Demon ...': haste alone among the keywords changes a payment)
@@ -373,6 +375,88 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
     chosen = reading.which is s.TypeSet.CHOSEN
     return TypeChange(
         sentence, affected, land_types, reading.adds, chosen=chosen, while_counter=_while(reading)
+    )
+
+
+def _made_creatures(reading: s.TypeChangeReading, sentence: str) -> tuple[StaticEffect, ...]:
+    """'Forests you control are 1/1 green Elf creatures that are still lands', 'Enchanted Mountain is a 7/7
+    red Giant creature with haste': the card type and creature types added, or with neither 'still a land'
+    nor 'in addition' set (CR 205.1a-b: a later 'It's still a land.' keeps the others,
+    :func:`kept_types`), in layer 4; the colors set in layer 5 and haste given in layer 6, to what the type
+    change applied to (CR 613.6); the base power and toughness (layer 7b) kept on the change. Other keywords
+    (first strike, trample) change no payment.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "Forests you control are 1/1 green Elf creatures that are still lands"
+    >>> change, colors = _made_creatures(parse_static(text), text)
+    >>> change.affected.describe(), change.card_types, change.subtypes, change.adds, change.base_pt
+    ('Forest you control', ('Creature',), ('Elf',), True, (1, 1))
+    >>> str(colors.colors), colors.linked
+    ('G', True)
+    >>> text = "Enchanted Mountain is a 7/7 red Giant creature with haste"
+    >>> change, _, haste = _made_creatures(parse_static(text), text)
+    >>> str(change.sets_types), change.keeps_subtypes, haste.linked
+    ('Creature — Giant', False, True)
+    """
+    affected = _retyped(reading.subject)
+    if affected.self_only or reading.while_text:
+        raise UnreadError(f"a permanent's own types as a creature, or a condition: {sentence}")
+    types = tuple(dict.fromkeys(reading.types))
+    card_types = tuple(t for t in types if t in CARD_TYPES)
+    subtypes = tuple(t for t in types if t not in card_types)
+    if "Creature" not in card_types or not all(t in (*_ADDED_CARD_TYPES, "Creature") for t in card_types):
+        raise UnreadError(f"a permanent made {' '.join(types)}: {sentence}")
+    land_types = tuple(t for t in subtypes if t in BASIC_LAND_TYPES)
+    creature_types = tuple(t for t in subtypes if lexicon.SUBTYPES.get(t) == "creature")
+    if len(land_types) + len(creature_types) != len(subtypes) or (land_types and "Land" not in card_types):
+        raise UnreadError(f"subtypes other than creature types and basic land types: {sentence}")
+    if "Artifact" in card_types and creature_types:
+        # (CR 205.1b: a '<creature types> artifact creature' replaces its creature types alone)
+        raise UnreadError(f"a <creature type> artifact creature: {sentence}")
+    power, toughness = (int(part) for part in reading.base_pt.split("/"))
+    adds = reading.adds or card_types == ("Artifact", "Creature")  # (CR 205.1b: 'artifact creature')
+    if adds:
+        change = TypeChange(
+            sentence,
+            affected,
+            land_types,
+            True,
+            card_types=card_types,
+            subtypes=creature_types,
+            base_pt=(power, toughness),
+        )
+    else:
+        line = TypeLine(card_types=card_types, subtypes=(*creature_types, *land_types))
+        change = TypeChange(sentence, affected, (), False, sets_types=line, base_pt=(power, toughness))
+    colors = ManaTypes.parse(reading.colors) if reading.colors else None
+    recolored = () if colors is None else (ColorChange(sentence, affected, colors, linked=True),)
+    hasted = (GrantHaste(sentence, affected, linked=True),) if "haste" in reading.keywords else ()
+    return (change, *recolored, *hasted)
+
+
+def kept_types(change: TypeChange, kept: str, sentence: str) -> TypeChange | None:
+    """The creature change before 'It's still a land.' (CR 205.1b), its other types kept: the types it set
+    added instead; None when the sentence before is no such change, or it did not set types.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "Enchanted land is a 3/3 black Ooze creature"
+    >>> change = _made_creatures(parse_static(text), text)[0]
+    >>> kept = kept_types(change, "Land", "It's still a land.")
+    >>> kept.adds, kept.card_types, kept.subtypes, kept.sets_types, kept.text
+    (True, ('Creature',), ('Ooze',), None, 'Enchanted land is a 3/3 black Ooze creature')
+    """
+    line = change.sets_types
+    if change.base_pt is None or line is None or change.adds or kept != "Land":
+        return None
+    if not any(t == "Land" or t in BASIC_LAND_TYPES for t in change.affected.types):
+        return None  # (a 'still a land' of what may be no land: not read)
+    return replace(
+        change,
+        adds=True,
+        sets_types=None,
+        card_types=line.card_types,
+        subtypes=tuple(t for t in line.subtypes if t not in BASIC_LAND_TYPES),
+        land_types=tuple(t for t in line.subtypes if t in BASIC_LAND_TYPES),
     )
 
 

@@ -754,7 +754,7 @@ _STATIC_WORD_SET: Final = frozenset(_STATIC_WORDS)
 _CHANGED_TO: Final = _LAND_TYPE_WORDS | frozenset(
     (
         "plains", "type", "types", "artifact", "artifacts", "enchantment", "enchantments", "white", "blue",
-        "black", "red", "green", "colorless", "color", "colors",
+        "black", "red", "green", "colorless", "color", "colors", "creature", "creatures", "still",
     )
 )  # fmt: skip
 
@@ -773,7 +773,7 @@ def may_be_static(text: str) -> bool:
         needed = _STATIC_WORDS[word]
         if not needed or not words.isdisjoint(needed):
             return True
-    return bool(words & {"is", "are"} and words & _CHANGED_TO) or changes_power(text)
+    return bool(words & {"is", "are", "it's", "they're"} and words & _CHANGED_TO) or changes_power(text)
 
 
 def may_be_mana_effect(text: str) -> bool:

@@ -289,7 +289,9 @@ class Collector:
             # (Humility's base power and toughness 1/1, layer 7b: read, not applied to what reads a power)
             or any(isinstance(e, AbilityLoss) and e.base_power is not None for e in self.effects)
             # (Opalescence's creatures, whose base power and toughness it sets: layer 7b, read, not applied)
-            or any(isinstance(e, TypeChange) and "Creature" in e.card_types for e in self.effects),
+            or any(isinstance(e, TypeChange) and "Creature" in e.card_types for e in self.effects)
+            # (a permanent made a creature with its base power and toughness, layer 7b: the same)
+            or any(isinstance(e, TypeChange) and e.base_pt is not None for e in self.effects),
         )
 
     def _unread_own_permission(self) -> None:

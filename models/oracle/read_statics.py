@@ -42,6 +42,7 @@ from models.oracle.alternative_costs import granted_alternative_cost
 from models.oracle.build import mana_effect, spend_restriction
 from models.oracle.build_filters import condition, object_filters
 from models.oracle.build_statics import (
+    kept_types,
     life_paid_reduction,
     optional_life_modifier,
     static_effect,
@@ -203,6 +204,20 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
                 out.effects[-1] = replace(last, floor=least)
                 out.read(sentence, "effect")
             else:
+                out.unread(sentence)
+            return
+        case s.TypeChangeReading(
+            subject=s.SelfSubject(), which=s.TypeSet.EVERY_CREATURE_TYPE, while_text="", gets="", keywords=()
+        ):
+            # ('~ is every creature type.': a characteristic-defining ability, in every zone, CR 604.3, which
+            # is what changeling means, CR 702.73a: its spell and its permanent are every creature type)
+            out.keywords.append("changeling")
+            out.read(sentence, "keyword", EVERY_CREATURE_TYPE_NOTE)
+            return
+        case s.StillAType(kept):
+            # (the rider of the creature change before it: 'Enchanted land is a 3/3 black Ooze creature.
+            # It's still a land.', CR 205.1b)
+            if not _keep_types(kept, sentence, out):
                 out.unread(sentence)
             return
         case s.EffectContinues():
@@ -630,10 +645,35 @@ def _attached_ban(body: str, sentence: str) -> StaticEffect | None:
     )
 
 
+#: The note on a card's own 'is every creature type' (Dr. Julius Jumblemorph's shape).
+EVERY_CREATURE_TYPE_NOTE: Final = (
+    "every creature type in every zone: a characteristic-defining ability, as changeling (CR 604.3, 702.73a)"
+)
+
 #: The note on a type change's rider that names cards that aren't on the battlefield (Biotransference).
 CARDS_TYPES_NOTE: Final = (
     "the spells it names are followed; the types of cards that aren't on the battlefield are not"
 )
+
+
+def _keep_types(kept: str, sentence: str, out: Collector) -> bool:
+    """'It's still a land.' after a creature change that set types: that change keeps the other types
+    instead (:func:`~models.oracle.build_statics.kept_types`), its colors and haste, linked to it by its
+    sentence, left as they are; False when the sentence before is no such change."""
+    changes = [i for i, effect in enumerate(out.effects) if isinstance(effect, TypeChange)]
+    if not changes:
+        return False
+    last = out.effects[changes[-1]]
+    assert isinstance(last, TypeChange)
+    after = out.effects[changes[-1] + 1 :]
+    if not all(isinstance(e, ColorChange | GrantHaste) and e.linked and e.text == last.text for e in after):
+        return False
+    still = kept_types(last, kept, sentence)
+    if still is None:
+        return False
+    out.effects[changes[-1]] = still
+    out.read(sentence, "effect")
+    return True
 
 
 def _same_is_true(reading: s.SameIsTrue, body: str, sentence: str, out: Collector) -> None:

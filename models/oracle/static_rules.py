@@ -69,6 +69,7 @@ from models.oracle.statics import (
     SpellsCost,
     SpendAsThoughReading,
     StaticSentence,
+    StillAType,
     Subject,
     TappedForManaDamage,
     ThoseCostIfLifePaid,
@@ -113,6 +114,7 @@ class _Mark(Enum):
     OFF_TURN = "except during its controller's turn"
     CHOSEN_AFTER_CASTER = "you cast of the chosen type"
     PER_TARGET = "for each target"
+    STILL = "that's still a <type>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,7 +330,40 @@ class StaticRules(Transformer[Token, Any]):
         return TypeChangeReading(subject, (), which, _Mark.ADDITION in parts)
 
     def every_creature_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
-        return TypeChangeReading(subject, (), TypeSet.EVERY_CREATURE_TYPE, True)
+        """'~ is every creature type', 'Equipped creature gets +1/+1 and is all creature types' (CR 205.3m:
+        in addition to its other types, however it is written)."""
+        gets = _tokens(parts, "PT_CHANGE")
+        return TypeChangeReading(subject, (), TypeSet.EVERY_CREATURE_TYPE, True, gets=gets[0] if gets else "")
+
+    def creature_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
+        """'Forests you control are 1/1 green Elf creatures that are still lands', 'Enchanted Mountain is a
+        7/7 red Giant creature with haste': the types (layer 4), the colors (layer 5, set), the base power and
+        toughness (layer 7b) and the keywords; the other types kept with 'still a <type>' or 'in addition'
+        (CR 205.1b)."""
+        (base_pt,) = _tokens(parts, "BASE_PT")
+        tuples = [p for p in parts if isinstance(p, tuple)]
+        colors = ""
+        if tuples and len(tuples[0]) == 2 and isinstance(tuples[0][1], bool):
+            colors = tuples.pop(0)[0]
+        types = tuples[0]
+        keywords = tuples[1] if len(tuples) > 1 else ()
+        kept = _Mark.STILL in parts or _Mark.ADDITION in parts
+        if _Mark.STILL in parts and _Mark.ADDITION in parts:
+            raise UnreadError("both 'still a <type>' and 'in addition to its other types'")
+        return TypeChangeReading(
+            subject, types, TypeSet.LISTED, kept, keywords=keywords, base_pt=base_pt, colors=colors
+        )
+
+    def still_type(self, *parts: Any) -> _Mark:
+        kept = [p for p in parts if isinstance(p, str) and not isinstance(p, Token)]
+        if kept != ["Land"]:
+            raise UnreadError(f"still a {' '.join(kept)} (only 'still a land' is read)")
+        return _Mark.STILL
+
+    def still_a_type(self, *parts: Any) -> StillAType:
+        """'It's still a land.', 'They're still lands.'"""
+        (kept,) = [p for p in parts if isinstance(p, str) and not isinstance(p, Token)]
+        return StillAType(kept)
 
     def chosen_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         if [str(word).lower() for word in _tokens(parts, "SUPERTYPE")] not in ([], ["basic"]):

@@ -74,6 +74,7 @@ __all__ = [
     "SpellsCost",
     "SpendAsThoughReading",
     "StaticSentence",
+    "StillAType",
     "Subject",
     "TappedForManaDamage",
     "ThoseCostIfLifePaid",
@@ -166,6 +167,18 @@ class TypeChangeReading:
     #: '<subject> loses all abilities and becomes ...' (Titania's Song): what the change applies to loses its
     #: abilities in layer 6 too (CR 613.6: the same objects)
     loses_abilities: bool = False
+    #: '... are 1/1 green Elf creatures ...': the base power and toughness it sets (layer 7b), as written
+    base_pt: str = ""
+    #: ... and the colors it sets (layer 5), as :data:`models.oracle.lexicon.COLOR_WORDS` letters
+    colors: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StillAType:
+    """'It's still a land.', 'They're still lands.' (CR 205.1b): the rider of the type change before it,
+    whose objects keep their other types."""
+
+    kept: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -694,6 +707,7 @@ class ResultEffects:
 
 StaticSentence = (
     TypeChangeReading
+    | StillAType
     | NotATypeWhile
     | BecomesWithOnly
     | BecomesColorless
@@ -818,6 +832,18 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"{_subject(subject)} {lose} all abilities and {become} {made}"
         case EffectContinues():
             return "If ~ leaves the battlefield, this effect continues until end of turn"
+        case TypeChangeReading(subject, types, adds=adds, base_pt=base_pt) if base_pt:
+            plural = _plural(subject)
+            colors = f" {_colors(reading.colors)}" if reading.colors else ""
+            words = " ".join(
+                lexicon.plural_forms(t)[-1] if plural else t.lower() if t in CARD_TYPES else t for t in types
+            )
+            still = (" that are still lands" if plural else " that's still a land") if adds else ""
+            keywords = f" with {_listed(reading.keywords)}" if reading.keywords else ""
+            article = "" if plural else ("an " if base_pt[0] == "8" else "a ")
+            return f"{_subject(subject)} {_be(subject)} {article}{base_pt}{colors} {words}{still}{keywords}"
+        case StillAType(kept):
+            return f"they're still {lexicon.plural_forms(kept)[-1]}"
         case TypeChangeReading(subject, types, which, adds):
             added = f" in addition to {'their' if _plural(subject) else 'its'} other types" if adds else ""
             listed = which.value or _type_words(types)

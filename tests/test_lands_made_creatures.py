@@ -1,0 +1,243 @@
+"""Static effects that make permanents creatures (issue 35: layer 4, CR 613.1d, with their colors, layer 5,
+and their base power and toughness, layer 7b):
+
+- 'Forests you control are 1/1 green Elf creatures that are still lands.', 'All Forests are 1/1 creatures
+  that are still lands.': each such land is also a creature (and an Elf, green) and keeps its other types (CR
+  205.1b), so its '{T}: Add {G}.' waits for summoning sickness (CR 302.6), and what counts creatures or Elves
+  counts it;
+- an Aura's 'Enchanted land is a 3/3 black Ooze creature.' followed by 'It's still a land.' (CR 205.1b); the
+  first sentence alone sets the card types and subtypes (CR 205.1a): the land is then no land and no Swamp,
+  so it has no '{T}: Add {B}.' (CR 305.6);
+- 'Enchanted Mountain is a 7/7 red Giant creature with haste. It's still a land.': haste lifts the summoning
+  sickness (CR 302.6, 702.10) of what the type change took (CR 613.6);
+- 'Equipped creature gets +1/+1 and is every creature type.' (CR 205.3m).
+
+The base power and toughness such an effect sets (layer 7b) is read, not applied to what reads a power: such
+a board reports the power read, never guesses it. The cards are small fixtures written here (their names made
+up); each answer is worked out by hand from the rules named, and every verdict is checked against CP-SAT alone
+and the reference search (:func:`boards.checked_verdict`)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from boards import ME, checked_verdict, could, custom, make_board, mine
+
+from models.cost import PaymentTarget
+from models.mana import ManaTypes
+from models.mana_effects import ColorChange, GrantHaste, TypeChange
+from models.oracle import parse_oracle
+from models.spells import find_spell, spell_target
+from models.types import TypeLine
+from planner.api import max_x, pay, text_warnings
+from planner.rules.reference import reference_search
+from planner.rules.view import BoardView, locked_in
+
+COMMANDER_TEXT = "Forests you control are 1/1 green Elf creatures that are still lands."
+LIVING_TEXT = "All Forests are 1/1 creatures that are still lands."
+OOZE_TEXT = "Enchant land\nEnchanted land is a 3/3 black Ooze creature. It's still a land."
+OOZE_ALONE_TEXT = "Enchant land\nEnchanted land is a 3/3 black Ooze creature."
+GIANT_TEXT = "Enchant Mountain\nEnchanted Mountain is a 7/7 red Giant creature with haste. It's still a land."
+CRADLE_TEXT = "{T}: Add {G} for each creature you control."
+ARCHDRUID_TEXT = "{T}: Add {G} for each Elf you control."
+
+
+def forest(pid: str, **fields: Any) -> dict[str, Any]:
+    return mine(pid, "Forest", **fields)
+
+
+def commander(pid: str = "c", **fields: Any) -> dict[str, Any]:
+    """An Elf creature whose static ability makes its controller's Forests 1/1 green Elf creatures."""
+    return custom("Test Ambusher", pid, "Creature — Elf", COMMANDER_TEXT, power=2, toughness=2, **fields)
+
+
+def enchantment(pid: str, text: str) -> dict[str, Any]:
+    return custom(f"Test Charm {pid}", pid, "Enchantment", text)
+
+
+def aura(pid: str, text: str, attached_to: str) -> dict[str, Any]:
+    return custom(f"Test Aura {pid}", pid, "Enchantment — Aura", text, attached_to=attached_to)
+
+
+def reference_largest_x(board: Any, cost: str) -> int:
+    """The largest X for which the reference search pays ``cost`` (-1: none)."""
+    largest = -1
+    while reference_search(board, PaymentTarget.of(cost), ME, x=largest + 1, max_states=20_000).payable:
+        largest += 1
+    return largest
+
+
+def checked_x(board: Any, cost: str) -> int:
+    """max-x's largest X, checked against the reference search's."""
+    found = max_x(board, PaymentTarget.of(cost))
+    assert found.x is not None
+    assert found.x == reference_largest_x(board, cost)
+    return found.x
+
+
+# ------------------------------------------------------------------------------------------------ reading
+
+
+def test_the_sentences_are_read_as_layered_effects() -> None:
+    read = parse_oracle(COMMANDER_TEXT, "Test Ambusher")
+    change, colors = read.effects
+    assert isinstance(change, TypeChange) and change.adds and not read.unsupported
+    assert (change.card_types, change.subtypes, change.base_pt) == (("Creature",), ("Elf",), (1, 1))
+    assert isinstance(colors, ColorChange) and colors.colors == ManaTypes.parse("G") and colors.linked
+    assert read.changes_power  # (layer 7b: read, not applied to what reads a power)
+    # (set, then kept by the next sentence, CR 205.1a-b)
+    alone = parse_oracle(OOZE_ALONE_TEXT).effects[0]
+    assert isinstance(alone, TypeChange) and not alone.adds and str(alone.sets_types) == "Creature — Ooze"
+    kept = parse_oracle(OOZE_TEXT)
+    assert isinstance(kept.effects[0], TypeChange) and kept.effects[0].adds and not kept.unsupported
+    giant = parse_oracle(GIANT_TEXT).effects
+    assert [type(e) for e in giant] == [TypeChange, ColorChange, GrantHaste]
+    # ('still a land' after anything else, two descriptions: reported, never guessed)
+    assert parse_oracle("It's still a land.").unsupported == ("It's still a land.",)
+    limb = (
+        "All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in addition to "
+        "their other types."
+    )
+    assert parse_oracle(limb).unsupported == (limb,)
+
+
+# ------------------------------------------------------------------------------------- summoning sickness
+
+
+def test_a_forest_made_a_creature_waits_for_summoning_sickness() -> None:
+    """Two Forests, one played this turn (summoning_sick: not controlled since the turn began). Made 1/1
+    creatures, the new one can't use its {T} ability (CR 302.6): {G}{G} is not paid, {G} is; without the
+    Ambusher (a land is no creature) both tap."""
+    board = make_board([commander(), forest("f1"), forest("f2", summoning_sick=True)], opponent=False)
+    assert checked_verdict(board, "{G}") and not checked_verdict(board, "{G}{G}")
+    assert checked_x(board, "{X}") == 1
+    line = BoardView(board).type_line("f2")
+    assert line.is_a("Creature") and line.is_a("Land") and line.is_a("Forest") and line.is_a("Elf")
+    assert BoardView(board).colors("f2") == ManaTypes.parse("G")  # (layer 5: green)
+    plain = make_board([forest("f1"), forest("f2", summoning_sick=True)], opponent=False)
+    assert checked_verdict(plain, "{G}{G}")
+    assert not text_warnings(board)
+
+
+def test_an_aura_that_keeps_the_land() -> None:
+    """'Enchanted land is a 3/3 black Ooze creature. It's still a land.' on a Swamp played this turn: still a
+    Swamp (CR 205.1b) but a creature, summoning sick (CR 302.6): only the other Swamp taps."""
+    swamp = mine("s", "Swamp", summoning_sick=True)
+    board = make_board([aura("a", OOZE_TEXT, "s"), swamp, mine("s2", "Swamp")], opponent=False)
+    assert checked_verdict(board, "{B}") and not checked_verdict(board, "{B}{B}")
+    ready = make_board([aura("a", OOZE_TEXT, "s"), mine("s", "Swamp"), mine("s2", "Swamp")], opponent=False)
+    assert checked_verdict(ready, "{B}{B}")
+    assert BoardView(ready).colors("s") == ManaTypes.parse("B")
+
+
+def test_an_aura_that_sets_the_types_takes_the_land_type() -> None:
+    """'Enchanted land is a 3/3 black Ooze creature.' alone sets its card types and subtypes (CR 205.1a): the
+    Swamp is a Creature — Ooze, no Swamp, and has no '{T}: Add {B}.' (CR 305.6)."""
+    board = make_board(
+        [aura("a", OOZE_ALONE_TEXT, "s"), mine("s", "Swamp"), mine("s2", "Swamp")], opponent=False
+    )
+    assert str(BoardView(board).type_line("s")) == "Basic Creature — Ooze"
+    assert could(board)["s"] == ""
+    assert checked_verdict(board, "{B}") and not checked_verdict(board, "{B}{B}")
+
+
+def test_haste_with_the_type_change() -> None:
+    """'Enchanted Mountain is a 7/7 red Giant creature with haste. It's still a land.': the Mountain played
+    this turn is a creature with haste (CR 702.10), so it taps (CR 302.6), and '{T}: Add {G} for each
+    creature you control.' counts it: {R}{G} is paid, {R}{G}{G} is not."""
+    giant = aura("a", GIANT_TEXT, "m")
+    cradle = custom("Test Cradle", "k", "Legendary Land", CRADLE_TEXT)
+    board = make_board([giant, mine("m", "Mountain", summoning_sick=True), cradle], opponent=False)
+    assert checked_verdict(board, "{R}{G}") and not checked_verdict(board, "{R}{G}{G}")
+    assert checked_x(board, "{X}") == 2
+
+
+# ------------------------------------------------------------------------------------------------- counts
+
+
+def test_creatures_counted_include_the_lands_made_creatures() -> None:
+    """'{T}: Add {G} for each creature you control.' beside 'All Forests are 1/1 creatures that are still
+    lands.' and two Forests: two creatures, so {G}{G} from it, and each Forest's {G}: {G}{G}{G}{G}; on main
+    (the sentence unread) it counted none."""
+    cradle = custom("Test Cradle", "k", "Legendary Land", CRADLE_TEXT)
+    board = make_board([enchantment("e", LIVING_TEXT), cradle, forest("f1"), forest("f2")], opponent=False)
+    assert checked_verdict(board, "{G}{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}{G}")
+    assert checked_x(board, "{X}") == 4
+
+
+def test_elves_counted_include_the_forests_made_elves() -> None:
+    """'{T}: Add {G} for each Elf you control.' (a 2/2 Elf of its own, tapping as it has been there) beside
+    the Ambusher (an Elf) and a Forest made an Elf: three Elves, {G}{G}{G}, and the Forest's {G}."""
+    druid = custom("Test Archdruid", "d", "Creature — Elf Druid", ARCHDRUID_TEXT, power=2, toughness=2)
+    board = make_board([commander(), druid, forest("f1")], opponent=False)
+    assert checked_verdict(board, "{G}{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}{G}")
+
+
+# ---------------------------------------------------------------------------------------------------- power
+
+
+def test_a_power_read_beside_a_base_power_set_is_reported() -> None:
+    """Layer 7b is read, not applied: an ability that adds mana equal to the greatest power among creatures
+    (the Forest made a 1/1 among them) is not used with a power that may be wrong; a warning says why."""
+    strongarm = custom(
+        "Test Strongarm",
+        "g",
+        "Creature — Elf",
+        "{T}: Add X mana of any one color, where X is the greatest power among creatures you control.",
+        power=3,
+        toughness=3,
+    )
+    board = make_board([commander(), strongarm, forest("f")], opponent=False)
+    (warning,) = text_warnings(board)
+    assert warning.permanent == "g" and "changes creatures' power" in warning.reason
+
+
+# -------------------------------------------------------------------------------------- every creature type
+
+
+def test_an_equipment_makes_every_creature_type() -> None:
+    """'Equipped creature gets +1/+1 and is every creature type.' (CR 205.3m) on a Bear: an Elf for '{T}: Add
+    {G} for each Elf you control.', which then counts two Elves."""
+    druid = custom("Test Archdruid", "d", "Creature — Elf Druid", ARCHDRUID_TEXT, power=2, toughness=2)
+    bear = custom("Test Bear", "b", "Creature — Bear", "", power=2, toughness=2)
+    rod = custom(
+        "Test Rod",
+        "r",
+        "Artifact — Equipment",
+        "Equipped creature gets +1/+1 and is every creature type.",
+        attached_to="b",
+    )
+    board = make_board([druid, bear, rod], opponent=False)
+    assert BoardView(board).type_line("b").is_a("Elf")
+    assert checked_verdict(board, "{G}{G}") and not checked_verdict(board, "{G}{G}{G}")
+
+
+MIMIC = {
+    "name": "Test Mimic",
+    "type_line": "Legendary Creature",
+    "mana_cost": "{2}{G}",
+    "oracle": "Test Mimic is every creature type (even if this card isn't on the battlefield).",
+    "power": 2,
+    "toughness": 2,
+}
+
+
+def test_a_card_that_is_every_creature_type_is_an_elf_everywhere() -> None:
+    """'~ is every creature type' is a characteristic-defining ability (CR 604.3, as changeling, 702.73a): on
+    the battlefield it is an Elf for '{T}: Add {G} for each Elf you control.' ({G}{G} with the Archdruid), and
+    as a spell it is an Elf spell for 'Elf spells you cast cost {1} less to cast.' ({2}{G} paid by two
+    Forests)."""
+    read = parse_oracle(MIMIC["oracle"], "Test Mimic")
+    assert read.keywords == frozenset({"changeling"}) and not read.unsupported
+    druid = custom("Test Archdruid", "d", "Creature — Elf Druid", ARCHDRUID_TEXT, power=2, toughness=2)
+    board = make_board([druid, mine("m", MIMIC)], opponent=False)
+    assert checked_verdict(board, "{G}{G}") and not checked_verdict(board, "{G}{G}{G}")
+    herald = custom("Test Herald", "h", "Enchantment", "Elf spells you cast cost {1} less to cast.")
+    hand = [{k: MIMIC[k] for k in ("name", "type_line", "oracle", "mana_cost")}]
+    lands = make_board([herald, forest("f1"), forest("f2")], hand=hand, opponent=False)
+    cast = spell_target(find_spell(lands.player(ME), "Test Mimic"))
+    assert cast.type_line.is_a("Elf") and str(locked_in(BoardView(lands), cast, ME).cost) == "{1}{G}"
+    assert pay(lands, cast).payable
+    plain = replace(cast, type_line=TypeLine.parse("Legendary Creature"))
+    assert str(locked_in(BoardView(lands), plain, ME).cost) == "{2}{G}" and not pay(lands, plain).payable
