@@ -129,12 +129,6 @@ def test_the_sentences_are_read_as_type_additions() -> None:
 
 
 def test_what_is_not_read_stays_reported() -> None:
-    # (two descriptions, a P/T and a color beside the types: reported, never guessed)
-    limb = (
-        "All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in addition to "
-        "their other types."
-    )
-    assert parse_oracle(limb).unsupported == (limb,)
     # (card types set, not added, CR 205.1a: not read)
     text = "Creatures you control are Forest lands."
     assert parse_oracle(text).unsupported == (text,)

@@ -39,6 +39,10 @@ LIVING_TEXT = "All Forests are 1/1 creatures that are still lands."
 OOZE_TEXT = "Enchant land\nEnchanted land is a 3/3 black Ooze creature. It's still a land."
 OOZE_ALONE_TEXT = "Enchant land\nEnchanted land is a 3/3 black Ooze creature."
 GIANT_TEXT = "Enchant Mountain\nEnchanted Mountain is a 7/7 red Giant creature with haste. It's still a land."
+LIMB_TEXT = (
+    "All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in addition to their "
+    "other types."
+)
 CRADLE_TEXT = "{T}: Add {G} for each creature you control."
 ARCHDRUID_TEXT = "{T}: Add {G} for each Elf you control."
 
@@ -93,13 +97,17 @@ def test_the_sentences_are_read_as_layered_effects() -> None:
     assert isinstance(kept.effects[0], TypeChange) and kept.effects[0].adds and not kept.unsupported
     giant = parse_oracle(GIANT_TEXT).effects
     assert [type(e) for e in giant] == [TypeChange, ColorChange, GrantHaste]
-    # ('still a land' after anything else, two descriptions: reported, never guessed)
+    # ('still a land' after anything else, two descriptions with more than a type: reported, never guessed)
     assert parse_oracle("It's still a land.").unsupported == ("It's still a land.",)
-    limb = (
-        "All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in addition to "
-        "their other types."
+    odd = "All Forests and all green Saprolings are 1/1 green Saproling creatures that are still lands."
+    assert parse_oracle(odd).unsupported == (odd,)
+    (limb, _) = parse_oracle(LIMB_TEXT).effects
+    assert isinstance(limb, TypeChange) and limb.affected.any_types == ("Forest", "Saproling")
+    assert (limb.card_types, limb.subtypes, limb.land_types) == (
+        ("Creature", "Land"),
+        ("Saproling",),
+        ("Forest",),
     )
-    assert parse_oracle(limb).unsupported == (limb,)
 
 
 # ------------------------------------------------------------------------------------- summoning sickness
@@ -151,6 +159,40 @@ def test_haste_with_the_type_change() -> None:
     board = make_board([giant, mine("m", "Mountain", summoning_sick=True), cradle], opponent=False)
     assert checked_verdict(board, "{R}{G}") and not checked_verdict(board, "{R}{G}{G}")
     assert checked_x(board, "{X}") == 2
+
+
+def test_forests_and_saprolings_are_each_other() -> None:
+    """'All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in addition to their
+    other types.': a Saproling token is a Forest land, so it has '{T}: Add {G}.' (CR 305.6) and waits for
+    summoning sickness (CR 302.6) like a Forest played this turn (a creature too): the old Saproling and the
+    old Forest tap, {G}{G}; the new ones don't."""
+    saproling = {"name": "Saproling", "type_line": "Token Creature — Saproling", "power": 1, "toughness": 1}
+    board = make_board(
+        [
+            enchantment("e", LIMB_TEXT),
+            mine("t1", saproling, token=True),
+            mine("t2", saproling, token=True, summoning_sick=True),
+            forest("f1"),
+            forest("f2", summoning_sick=True),
+        ],
+        opponent=False,
+    )
+    assert could(board)["t1"] == "G"
+    assert checked_verdict(board, "{G}{G}") and not checked_verdict(board, "{G}{G}{G}")
+    assert BoardView(board).type_line("f1").is_a("Saproling") and not text_warnings(board)
+
+
+def test_a_sacrificed_source_ends_the_sickness_it_made() -> None:
+    """'All Swamps are 1/1 black creatures that are still lands.' on an artifact, 'Sacrifice an artifact: Add
+    {C}.', and a Swamp played this turn: sick while a creature (CR 302.6); once the artifact is sacrificed
+    for {C}, its effect ends (CR 611.3a) and the Swamp is no creature, so it taps: {B}{C} is paid (and
+    {B}{C}{C}, the outlet sacrificing itself too)."""
+    bell = custom("Test Bell", "b", "Artifact", "All Swamps are 1/1 black creatures that are still lands.")
+    outlet = custom("Test Outlet", "o", "Artifact", "Sacrifice an artifact: Add {C}.")
+    board = make_board([bell, outlet, mine("s", "Swamp", summoning_sick=True)], opponent=False)
+    assert checked_verdict(board, "{B}") and checked_verdict(board, "{B}{C}{C}")
+    assert not checked_verdict(board, "{B}{B}")
+    assert checked_x(board, "{X}") == 3
 
 
 # ------------------------------------------------------------------------------------------------- counts

@@ -1564,11 +1564,11 @@ def test_blood_moon_and_urborg() -> None:
     assert not payable(b, "{B}")
 
 
-def test_humility_and_life_and_limb_are_reported() -> None:
+def test_humility_and_life_and_limb_make_no_mana() -> None:
     """XMage LayerTests.testExampleFromReddit2021: under Life and Limb, Humility and Yavimaya every land is a
-    Saproling creature with no abilities, so no land makes mana. The planner reads Humility (layer 6) but not
-    Life and Limb's types: it must warn about Life and Limb, not read it as having nothing to do with mana
-    (the lands it makes creatures would lose their abilities)."""
+    Saproling creature with no abilities (layer 4, then layer 6 takes the Forest's and the other land types'
+    abilities too, CR 305.6, 613.1f), so no land makes mana: {1} is not payable, and nothing is warned of
+    (Life and Limb's 'Forest lands in addition to their other types' is read)."""
     b = board(
         card("limb", "Life and Limb"),
         card("humility", "Humility"),
@@ -1577,9 +1577,8 @@ def test_humility_and_life_and_limb_are_reported() -> None:
         card("s", "Swamp"),
         card("i", "Island", OPP),
     )
-    sentences = warned(b, "{1}")
-    assert not any("lose all abilities" in s for s in sentences)
-    assert any("Forest lands in addition to" in s for s in sentences)
+    assert not payable(b, "{1}") and not warned(b, "{1}")
+    assert set(produces(b).values()) == {""}
 
 
 def test_mana_reflection_doubles_each_type() -> None:

@@ -398,7 +398,7 @@ def _made_creatures(reading: s.TypeChangeReading, sentence: str) -> tuple[Static
     >>> str(change.sets_types), change.keeps_subtypes, haste.linked
     ('Creature — Giant', False, True)
     """
-    affected = _retyped(reading.subject)
+    affected = _one_of_types(reading.subject)
     if affected.self_only or reading.while_text:
         raise UnreadError(f"a permanent's own types as a creature, or a condition: {sentence}")
     types = tuple(dict.fromkeys(reading.types))
@@ -432,6 +432,25 @@ def _made_creatures(reading: s.TypeChangeReading, sentence: str) -> tuple[Static
     recolored = () if colors is None else (ColorChange(sentence, affected, colors, linked=True),)
     hasted = (GrantHaste(sentence, affected, linked=True),) if "haste" in reading.keywords else ()
     return (change, *recolored, *hasted)
+
+
+def _one_of_types(subject: s.Subject) -> ObjectFilter:
+    """What a type change applies to (:func:`_retyped`), where 'All Forests and all Saprolings' is one
+    description: each permanent of one of those types (the objects of one effect, CR 613.6), when the nouns
+    name a type each and nothing else.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "All Forests and all Saprolings are 1/1 green Saproling creatures that are still lands"
+    >>> _one_of_types(parse_static(text).subject).describe()
+    'Forest or Saproling'
+    """
+    if not isinstance(subject, r.Nouns) or len(subject.nouns) == 1:
+        return _retyped(subject)
+    filters = object_filters(subject)
+    plain = [flt for flt in filters if flt == ObjectFilter(types=flt.types) and len(flt.types) == 1]
+    if len(plain) != len(filters):
+        raise UnreadError("a type change of several descriptions other than one type each")
+    return ObjectFilter(any_types=tuple(flt.types[0] for flt in plain))
 
 
 def kept_types(change: TypeChange, kept: str, sentence: str) -> TypeChange | None:
