@@ -206,6 +206,10 @@ class TypeChange:
     #: ``devotion_below`` (the effect applies at once when a permanent leaves and the devotion drops: CR 613)
     devotion: Amount | None = None
     devotion_below: int = 0
+    #: 'Creatures you control are the chosen type in addition to their other types' (Arcane Adaptation): the
+    #: creature type chosen as the source entered is added (``choices.creature_type``), ``subtypes`` empty
+    #: until the board's choice fills it in
+    chosen_creature: bool = False
     #: 'are 1/1 green Elf creatures': the base power and toughness it sets (layer 7b, CR 613.4b), which what
     #: reads a power sees as a change it does not read (:attr:`models.oracle.parsed.ParsedText.changes_power`)
     base_pt: tuple[int, int] | None = None

@@ -283,3 +283,83 @@ def test_a_card_that_is_every_creature_type_is_an_elf_everywhere() -> None:
     assert pay(lands, cast).payable
     plain = replace(cast, type_line=TypeLine.parse("Legendary Creature"))
     assert str(locked_in(BoardView(lands), plain, ME).cost) == "{2}{G}" and not pay(lands, plain).payable
+
+
+# ------------------------------------------------------------------------------------- the chosen type
+
+XENO_TEXT = (
+    "As this enchantment enters, choose a creature type.\n"
+    "Each creature you control is the chosen type in addition to its other types."
+)
+ADAPTATION_TEXT = (
+    "As this enchantment enters, choose a creature type.\n"
+    "Creatures you control are the chosen type in addition to their other types. The same is true for "
+    "creature spells you control and creature cards you own that aren't on the battlefield."
+)
+THRONE_TEXT = (
+    "As this creature enters, choose a creature type.\n"
+    "This creature is the chosen type in addition to its other types."
+)
+PASSAGE_TEXT = (
+    "As this land enters, choose a basic land type. Then you may pay 2 life. If you don't, it enters "
+    "tapped.\nThis land is the chosen type."
+)
+
+
+def test_creatures_of_the_chosen_type_are_counted() -> None:
+    """'Each creature you control is the chosen type in addition to its other types.' with Elf chosen: the
+    Bear is an Elf (CR 205.3d), so '{T}: Add {G} for each Elf you control.' counts it and the Archdruid:
+    {G}{G}. An opponent's Bear is not changed. With no choice given the effect is reported, not guessed."""
+    druid = custom("Test Archdruid", "d", "Creature — Elf Druid", ARCHDRUID_TEXT, power=2, toughness=2)
+    bear = {"name": "Test Bear", "type_line": "Creature — Bear", "oracle": "", "power": 2, "toughness": 2}
+    xeno = custom("Test Graft", "x", "Enchantment", XENO_TEXT, choices={"creature_type": "Elf"})
+    theirs = {**mine("o", bear), "controller": "opp"}
+    board = make_board([xeno, druid, mine("b", bear), theirs])
+    assert checked_verdict(board, "{G}{G}") and not checked_verdict(board, "{G}{G}{G}")
+    assert not BoardView(board).type_line("o").is_a("Elf") and not text_warnings(board)
+    unchosen = make_board([{**xeno, "choices": {}}, druid, mine("b", bear)], opponent=False)
+    assert checked_verdict(unchosen, "{G}") and not checked_verdict(unchosen, "{G}{G}")
+    assert any("creature_type" in warning.reason for warning in text_warnings(unchosen))
+
+
+def test_creature_spells_of_the_chosen_type() -> None:
+    """Arcane Adaptation's shape with Elf chosen: a Bear spell its controller casts is an Elf spell too (CR
+    613.1d reaching the spell), so 'Elf spells you cast cost {1} less to cast.' takes {1} off its {2}{G};
+    the sentence's cards part is reported (not followed)."""
+    adaptation = custom(
+        "Test Adaptation", "x", "Enchantment", ADAPTATION_TEXT, choices={"creature_type": "Elf"}
+    )
+    herald = custom("Test Herald", "h", "Enchantment", "Elf spells you cast cost {1} less to cast.")
+    board = make_board([adaptation, herald, forest("f1"), forest("f2")], opponent=False)
+    bear = PaymentTarget.of("{2}{G}", type_line="Creature — Bear", name="Test Bear")
+    assert str(locked_in(BoardView(board), bear, ME).cost) == "{1}{G}" and pay(board, bear).payable
+    bolt = PaymentTarget.of("{2}{R}", type_line="Instant", name="Test Bolt")
+    assert str(locked_in(BoardView(board), bolt, ME).cost) == "{2}{R}"
+
+
+def test_a_creature_of_its_own_chosen_type() -> None:
+    """'This creature is the chosen type in addition to its other types.' with Elf chosen: the Throne is an
+    Elf counted by the Archdruid: {G}{G}."""
+    druid = custom("Test Archdruid", "d", "Creature — Elf Druid", ARCHDRUID_TEXT, power=2, toughness=2)
+    throne = custom(
+        "Test Throne",
+        "t",
+        "Artifact Creature — Golem",
+        THRONE_TEXT,
+        power=4,
+        toughness=4,
+        choices={"creature_type": "Elf"},
+    )
+    board = make_board([druid, throne], opponent=False)
+    assert checked_verdict(board, "{G}{G}") and not checked_verdict(board, "{G}{G}{G}")
+
+
+def test_a_land_of_its_own_chosen_basic_land_type() -> None:
+    """'This land is the chosen type.' with Island chosen: the land is an Island, so it has '{T}: Add {U}.'
+    (CR 305.6); with no choice given it makes no mana, reported."""
+    passage = custom("Test Passage", "p", "Land", PASSAGE_TEXT, choices={"basic_land_type": "Island"})
+    board = make_board([passage], opponent=False)
+    assert could(board) == {"p": "U"} and checked_verdict(board, "{U}") and not text_warnings(board)
+    unchosen = make_board([{**passage, "choices": {}}], opponent=False)
+    assert could(unchosen) == {"p": ""}
+    assert any("basic_land_type" in warning.reason for warning in text_warnings(unchosen))

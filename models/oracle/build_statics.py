@@ -45,7 +45,7 @@ from models.oracle.grammar import UnreadError, parse_condition
 from models.oracle.spell_cost_rules import cast_spells
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, TypeLine
 
-__all__ = ["kept_types", "only_filter", "static_effect"]
+__all__ = ["kept_types", "only_filter", "own_chosen_type", "static_effect"]
 
 #: The card types an effect may add to permanents (not 'creature': a permanent made a creature would need
 #: its power, toughness and summoning sickness, which these effects also set: Opalescence). A permanent made
@@ -359,6 +359,10 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
         return TypeChange(
             sentence, affected, (), True, subtypes=lexicon.CREATURE_TYPES, while_counter=_while(reading)
         )
+    if reading.which is s.TypeSet.CHOSEN_CREATURE_TYPE or (
+        reading.which is s.TypeSet.CHOSEN and "Creature" in affected.types
+    ):
+        return _chosen_creature_type(reading, affected, sentence)
     if reading.which is s.TypeSet.LISTED and any(t in CARD_TYPES for t in reading.types):
         # ('Creatures you control are lands.': card types set, not added, CR 205.1a: reported, never ignored)
         raise UnreadError(f"card types set: {sentence}")
@@ -477,6 +481,48 @@ def kept_types(change: TypeChange, kept: str, sentence: str) -> TypeChange | Non
         subtypes=tuple(t for t in line.subtypes if t not in BASIC_LAND_TYPES),
         land_types=tuple(t for t in line.subtypes if t in BASIC_LAND_TYPES),
     )
+
+
+def _chosen_creature_type(reading: s.TypeChangeReading, affected: ObjectFilter, sentence: str) -> TypeChange:
+    """'Creatures you control are the chosen type in addition to their other types' (Arcane Adaptation,
+    Xenograft; Lifecraft Engine's 'the chosen creature type'): the creature type chosen as the source entered
+    added to creatures (CR 205.3d), filled in from the board's ``choices.creature_type``.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "Vehicle creatures you control are the chosen creature type in addition to their other types"
+    >>> engine = _chosen_creature_type(parse_static(text), ObjectFilter(types=("Vehicle", "Creature")), text)
+    >>> engine.chosen_creature, engine.adds, engine.subtypes
+    (True, True, ())
+    """
+    if not reading.adds:
+        # (its creature types set, CR 205.1a: not read)
+        raise UnreadError(f"a creature type set: {sentence}")
+    if "Creature" not in affected.types and not affected.self_only:
+        raise UnreadError(f"a creature type added to what may be no creature: {sentence}")
+    return TypeChange(sentence, affected, (), True, chosen_creature=True, while_counter=_while(reading))
+
+
+def own_chosen_type(reading: s.TypeChangeReading, sentence: str, choice: str) -> TypeChange:
+    """A card's own 'This creature is the chosen type in addition to its other types.' (Roaming Throne) or
+    'This land is the chosen type.' (Multiversal Passage), of the ``choice`` its text makes as it enters
+    (``creature_type`` or ``basic_land_type``): the creature type added (CR 205.3d), or the basic land type
+    added or set (set: CR 305.7, and its rules text's abilities lost, what it applies to fixed as it
+    applied, CR 613.6).
+
+    >>> from models.oracle.grammar import parse_static
+    >>> own = parse_static("~ is the chosen type")
+    >>> passage = own_chosen_type(own, "~ is the chosen type.", "basic_land_type")
+    >>> passage.affected.self_only, passage.chosen, passage.adds
+    (True, True, False)
+    """
+    own = ObjectFilter(self_only=True)
+    if reading.while_text or reading.which not in (s.TypeSet.CHOSEN, s.TypeSet.CHOSEN_CREATURE_TYPE):
+        raise UnreadError(f"the card's own chosen type: {sentence}")
+    if choice == "creature_type":
+        return _chosen_creature_type(reading, own, sentence)
+    if choice != "basic_land_type" or reading.which is not s.TypeSet.CHOSEN:
+        raise UnreadError(f"the card's own chosen type, of no choice its text makes: {sentence}")
+    return TypeChange(sentence, own, (), reading.adds, chosen=True)
 
 
 def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:

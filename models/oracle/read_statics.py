@@ -45,6 +45,7 @@ from models.oracle.build_statics import (
     kept_types,
     life_paid_reduction,
     optional_life_modifier,
+    own_chosen_type,
     static_effect,
     while_condition,
 )
@@ -213,6 +214,12 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             # is what changeling means, CR 702.73a: its spell and its permanent are every creature type)
             out.keywords.append("changeling")
             out.read(sentence, "keyword", EVERY_CREATURE_TYPE_NOTE)
+            return
+        case s.TypeChangeReading(
+            subject=s.SelfSubject(), which=s.TypeSet.CHOSEN | s.TypeSet.CHOSEN_CREATURE_TYPE
+        ):
+            # ('This creature is the chosen type ...': of the choice the card's text made as it entered)
+            _own_chosen_type(reading, sentence, out)
             return
         case s.StillAType(kept):
             # (the rider of the creature change before it: 'Enchanted land is a 3/3 black Ooze creature.
@@ -656,6 +663,20 @@ CARDS_TYPES_NOTE: Final = (
 )
 
 
+def _own_chosen_type(reading: s.TypeChangeReading, sentence: str, out: Collector) -> None:
+    """A card's own 'is the chosen type', of the one type choice its text made before it (a creature type or
+    a basic land type: :func:`~models.oracle.build_statics.own_chosen_type`); unread otherwise."""
+    made = [c for c in out.choices if c in ("creature_type", "basic_land_type")]
+    try:
+        if len(made) != 1:
+            raise UnreadError(f"the chosen type of no one choice: {sentence}")
+        out.effects.append(own_chosen_type(reading, sentence, made[0]))
+    except UnreadError:
+        out.unread(sentence)
+    else:
+        out.read(sentence, "effect")
+
+
 def _keep_types(kept: str, sentence: str, out: Collector) -> bool:
     """'It's still a land.' after a creature change that set types: that change keeps the other types
     instead (:func:`~models.oracle.build_statics.kept_types`), its colors and haste, linked to it by its
@@ -692,7 +713,7 @@ def _same_is_true(reading: s.SameIsTrue, body: str, sentence: str, out: Collecto
     elif (
         isinstance(last, TypeChange)
         and last.adds
-        and last.card_types
+        and (last.card_types or last.chosen_creature)
         and not last.land_types
         and _names_only_types(last.affected)
         and reading.spell_type in ("", *last.affected.types)

@@ -368,7 +368,8 @@ class StaticRules(Transformer[Token, Any]):
     def chosen_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         if [str(word).lower() for word in _tokens(parts, "SUPERTYPE")] not in ([], ["basic"]):
             raise ValueError("'the chosen <supertype> land type'")
-        return TypeChangeReading(subject, (), TypeSet.CHOSEN, _Mark.ADDITION in parts)
+        which = TypeSet.CHOSEN_CREATURE_TYPE if _has(parts, "CREATURE_WORD") else TypeSet.CHOSEN
+        return TypeChangeReading(subject, (), which, _Mark.ADDITION in parts)
 
     def named_colors(self, colors: str) -> tuple[str, bool]:
         return colors, False

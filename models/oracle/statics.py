@@ -145,6 +145,7 @@ class TypeSet(Enum):
     EVERY_LAND_TYPE = "every land type"  # (CR 205.3i: the basic ones and the others, Urza's, Gate, Locus...)
     EVERY_CREATURE_TYPE = "every creature type"  # (CR 205.3m; always in addition to the other types)
     CHOSEN = "the chosen type"
+    CHOSEN_CREATURE_TYPE = "the chosen creature type"
 
 
 @dataclass(frozen=True, slots=True)

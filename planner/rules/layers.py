@@ -46,6 +46,8 @@ def missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
         return "imprinted: the card it exiled is not given"
     if isinstance(effect, TypeChange) and effect.chosen and choices.basic_land_type is None:
         return "basic_land_type: the basic land type chosen as it entered is not given"
+    if isinstance(effect, TypeChange) and effect.chosen_creature and choices.creature_type is None:
+        return "creature_type: the creature type chosen as it entered is not given"
     if isinstance(effect, ColorChange) and effect.chosen and choices.color is None:
         return "color: the color chosen as it entered is not given"
     if isinstance(effect, ProductionReplacement) and effect.chosen_color and choices.color is None:
@@ -85,7 +87,14 @@ def with_chosen_type(effect: TypeChange, choices: Choices) -> TypeChange:
     >>> assert isinstance(realm, TypeChange)
     >>> with_chosen_type(realm, Choices(basic_land_type="Island")).land_types
     ('Island',)
+    >>> text = "Each creature you control is the chosen type in addition to its other types."
+    >>> (xeno,) = parse_oracle(text).effects
+    >>> assert isinstance(xeno, TypeChange)
+    >>> with_chosen_type(xeno, Choices(creature_type="Elf")).subtypes
+    ('Elf',)
     """
+    if effect.chosen_creature and choices.creature_type is not None:
+        return replace(effect, subtypes=(choices.creature_type,))
     if not effect.chosen or choices.basic_land_type is None:
         return effect
     return replace(effect, land_types=(choices.basic_land_type,))
