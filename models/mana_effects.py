@@ -31,6 +31,7 @@ __all__ = [
     "NotPaymentKind",
     "NotPaymentMana",
     "PowerChange",
+    "PowerDefined",
     "ProductionReplacement",
     "ReplacementKind",
     "SpellKeywords",
@@ -277,6 +278,19 @@ class PowerChange:
     #: 'for each <permanents>' ('Creatures you control get +1/+1 for each Forest you control'): the change
     #: is ``power`` times the permanents this count (an ``AmountKind.COUNT``) matches, seen from the source
     per: Amount | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PowerDefined:
+    """'~'s power is equal to the number of basic land types among lands you control' (Nishoba Brawler): a
+    characteristic-defining ability setting the card's own power (and with ``toughness`` its toughness) to
+    ``times`` the amount (layer 7a, CR 604.3, 613.4a). Read, not applied: what reads a power beside it is
+    set aside and reported (:attr:`models.oracle.parsed.ParsedText.changes_power`)."""
+
+    text: str
+    amount: Amount
+    times: int = 1
+    toughness: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -654,6 +668,7 @@ StaticEffect = (
     | GainAbilitiesOf
     | GrantHaste
     | PowerChange
+    | PowerDefined
     | UnspentManaEffect
     | CostModifier
     | SpellKeywords

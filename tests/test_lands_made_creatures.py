@@ -26,7 +26,7 @@ from boards import ME, checked_verdict, could, custom, make_board, mine
 
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
-from models.mana_effects import ColorChange, GrantHaste, TypeChange
+from models.mana_effects import ColorChange, GrantHaste, PowerDefined, TypeChange
 from models.oracle import parse_oracle
 from models.spells import find_spell, spell_target
 from models.types import TypeLine
@@ -363,3 +363,42 @@ def test_a_land_of_its_own_chosen_basic_land_type() -> None:
     unchosen = make_board([{**passage, "choices": {}}], opponent=False)
     assert could(unchosen) == {"p": ""}
     assert any("basic_land_type" in warning.reason for warning in text_warnings(unchosen))
+
+
+# ------------------------------------------------------------------------------------- power defined (7a)
+
+BRAWLER_TEXT = (
+    "Domain — Test Brawler's power is equal to the number of basic land types among lands you control."
+)
+
+
+def test_a_power_defined_by_its_own_text_is_read_and_reported_where_read() -> None:
+    """'~'s power is equal to the number of basic land types among lands you control.' (a characteristic-
+    defining ability, layer 7a, CR 604.3): read (the card is usable), not applied: an ability that reads its
+    power ('Add an amount of {G} equal to ~'s power') is set aside with a warning, never used with the printed
+    '*' or a guess. A sentence of that shape the grammar does not read ('... the number of cards in your
+    hand') still marks the board's powers as changed (on main it was ignored, and a power read beside it was
+    used as given)."""
+    read = parse_oracle(BRAWLER_TEXT, "Test Brawler")
+    (defined,) = read.effects
+    assert isinstance(defined, PowerDefined) and not defined.toughness and read.changes_power
+    maro = parse_oracle(
+        "Test Maro's power and toughness are each equal to twice the number of basic land types among lands "
+        "you control.",
+        "Test Maro",
+    )
+    assert [(e.times, e.toughness) for e in maro.effects if isinstance(e, PowerDefined)] == [(2, True)]
+    brawler = custom(
+        "Test Brawler",
+        "b",
+        "Creature — Cat Warrior",
+        f"{BRAWLER_TEXT}\n{{T}}: Add an amount of {{G}} equal to Test Brawler's power.",
+        power=0,
+        toughness=3,
+    )
+    board = make_board([brawler, forest("f")], opponent=False)
+    (warning,) = text_warnings(board)
+    assert warning.permanent == "b" and "changes creatures' power" in warning.reason
+    assert parse_oracle(
+        "Test Y's power is equal to the number of cards in your hand.", "Test Y"
+    ).changes_power

@@ -128,7 +128,6 @@ UNREAD_TYPE_CHANGES = (
 NOT_TYPE_CHANGES = (
     "As long as ~ is a creature, it can block an additional creature each combat.",
     "Activate only once each turn and only if ~ is a creature.",
-    "~'s power and toughness are each equal to the number of creatures you control.",
     "You may put it onto the battlefield if it's a creature card.",
     "That creature is a Vampire in addition to its other types.",
     "All damage that would be dealt to you is dealt to enchanted creature instead.",

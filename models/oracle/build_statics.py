@@ -28,6 +28,7 @@ from models.mana_effects import (
     GainAbilitiesOf,
     GrantHaste,
     PowerChange,
+    PowerDefined,
     SpellKeywords,
     SpendAsThough,
     StaticEffect,
@@ -104,6 +105,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return _haste(object_filters(what), keywords, sentence) or None
         case s.PoolsDontEmpty():
             return (UnspentManaEffect(sentence, UnspentMode.KEEP, Who.ANY),)
+        case s.DefinedPower():
+            return (_power_defined(reading, sentence),)
         case s.DevotionIncreased(amount):
             return (DevotionIncrease(sentence, amount),)
         case s.KeepUnspent(who, color):
@@ -380,6 +383,20 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
     return TypeChange(
         sentence, affected, land_types, reading.adds, chosen=chosen, while_counter=_while(reading)
     )
+
+
+def _power_defined(reading: s.DefinedPower, sentence: str) -> PowerDefined:
+    """'~'s power is equal to the number of basic land types among lands you control': a characteristic-
+    defining ability (layer 7a, CR 604.3), read, not applied to what reads a power.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "~'s power and toughness are each equal to twice the number of creatures you control"
+    >>> maro = _power_defined(parse_static(text), text)
+    >>> maro.amount.filter.describe(), maro.times, maro.toughness
+    ('creature you control', 2, True)
+    """
+    factor = {"": 1, "twice": 2, "three times": 3, "four times": 4}[reading.times]
+    return PowerDefined(sentence, amount(reading.quantity), factor, reading.toughness)
 
 
 def _made_creatures(reading: s.TypeChangeReading, sentence: str) -> tuple[StaticEffect, ...]:

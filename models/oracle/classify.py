@@ -564,15 +564,18 @@ def changes_power(body: str) -> bool:
     (True, False)
     >>> changes_power('−7: You get an emblem with "Creatures you control have base power 5."')
     False
+    >>> changes_power("~'s power is equal to the number of cards in your hand")
+    True
     """
     lowered = body.lower()
-    if "base power" not in lowered and "get" not in lowered:  # (what both ways of being one below need)
+    defines = "'s power" in lowered and "equal to" in lowered  # ('~'s power is equal to ...', CR 604.3)
+    if "base power" not in lowered and "get" not in lowered and not defines:  # (what each way below needs)
         return False
     if "until end of turn" in lowered or starts_with(tokens(body), "when", "whenever", "at"):
         return False
     if ":" in body.split('"', 1)[0]:  # (a cost, then the effect of an activated ability)
         return False
-    if "base power" in lowered:
+    if "base power" in lowered or defines:
         return True
     words = lowered.replace(",", " ").replace(".", " ").split()
     return any(word in ("get", "gets") and _is_pt_change(after) for word, after in pairwise(words))

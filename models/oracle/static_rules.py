@@ -27,6 +27,7 @@ from models.oracle.statics import (
     ChooseAsEnters,
     ColorChangeReading,
     ControlOneOfTwo,
+    DefinedPower,
     DevotionIncreased,
     DoubleUnspent,
     EffectContinues,
@@ -359,6 +360,10 @@ class StaticRules(Transformer[Token, Any]):
         if kept != ["Land"]:
             raise UnreadError(f"still a {' '.join(kept)} (only 'still a land' is read)")
         return _Mark.STILL
+
+    def defined_power(self, *parts: Any) -> DefinedPower:
+        times = _tokens(parts, "TIMES")
+        return DefinedPower(parts[-1], _words(times[0]) if times else "", _has(parts, "AND"))
 
     def still_a_type(self, *parts: Any) -> StillAType:
         """'It's still a land.', 'They're still lands.'"""

@@ -33,6 +33,7 @@ __all__ = [
     "ChooseAsEnters",
     "ColorChangeReading",
     "ControlOneOfTwo",
+    "DefinedPower",
     "DevotionIncreased",
     "DoubleUnspent",
     "EffectContinues",
@@ -172,6 +173,16 @@ class TypeChangeReading:
     base_pt: str = ""
     #: ... and the colors it sets (layer 5), as :data:`models.oracle.lexicon.COLOR_WORDS` letters
     colors: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DefinedPower:
+    """'~'s power is equal to <quantity>', '~'s power and toughness are each equal to twice <quantity>': a
+    characteristic-defining ability (CR 604.3) setting the card's power (and toughness) in layer 7a."""
+
+    quantity: Quantity
+    times: str = ""  # 'twice', 'three times'
+    toughness: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -709,6 +720,7 @@ class ResultEffects:
 StaticSentence = (
     TypeChangeReading
     | StillAType
+    | DefinedPower
     | NotATypeWhile
     | BecomesWithOnly
     | BecomesColorless
@@ -843,6 +855,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             keywords = f" with {_listed(reading.keywords)}" if reading.keywords else ""
             article = "" if plural else ("an " if base_pt[0] == "8" else "a ")
             return f"{_subject(subject)} {_be(subject)} {article}{base_pt}{colors} {words}{still}{keywords}"
+        case DefinedPower(quantity, times, toughness):
+            which = "power and toughness are each" if toughness else "power is"
+            return f"~'s {which} equal to {times + ' ' if times else ''}{quantity_text(quantity)}"
         case StillAType(kept):
             return f"they're still {lexicon.plural_forms(kept)[-1]}"
         case TypeChangeReading(subject, types, which, adds):
