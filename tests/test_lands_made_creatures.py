@@ -402,3 +402,52 @@ def test_a_power_defined_by_its_own_text_is_read_and_reported_where_read() -> No
     assert parse_oracle(
         "Test Y's power is equal to the number of cards in your hand.", "Test Y"
     ).changes_power
+
+
+# ---------------------------------------------------------------------------- types beside pumps and grants
+
+
+def test_types_added_beside_a_grant_or_a_color() -> None:
+    """Three sentences that add a type beside something else (CR 205.1b, in addition), each counted:
+    'Equipped creature gets +1/+1, has "...", and is a Wizard in addition to its other types.' makes the
+    Bear a Wizard for '{T}: Add {U} for each Wizard you control.' ({U}{U} with the Sage itself); 'All Goblins
+    are black and are Zombies in addition to their other creature types.' makes the Goblin a Zombie (and
+    black, layer 5) for '{T}: Add {B} for each Zombie you control.'; 'Artifacts you control are Foods in
+    addition to their other types and have "..."' makes a Bauble a Food for 'Sacrifice a Food: Add
+    {C}{C}.'."""
+    sage = custom(
+        "Test Sage",
+        "s",
+        "Creature — Human Wizard",
+        "{T}: Add {U} for each Wizard you control.",
+        power=1,
+        toughness=1,
+    )
+    bear = custom("Test Bear", "b", "Creature — Bear", "", power=2, toughness=2)
+    staff = custom(
+        "Test Staff",
+        "r",
+        "Artifact — Equipment",
+        'Equipped creature gets +1/+1, has "Whenever this creature attacks, you gain 1 life," and is a '
+        "Wizard in addition to its other types.",
+        attached_to="b",
+    )
+    board = make_board([sage, bear, staff], opponent=False)
+    assert checked_verdict(board, "{U}{U}") and not checked_verdict(board, "{U}{U}{U}")
+    crusade = enchantment(
+        "c", "All Goblins are black and are Zombies in addition to their other creature types."
+    )
+    goblin = custom("Test Goblin", "g", "Creature — Goblin", "", power=1, toughness=1)
+    crypt = custom("Test Crypt", "k", "Land", "{T}: Add {B} for each Zombie you control.")
+    board = make_board([crusade, goblin, crypt], opponent=False)
+    assert checked_verdict(board, "{B}") and not checked_verdict(board, "{B}{B}")
+    assert BoardView(board).colors("g") == ManaTypes.parse("B")
+    pantry = enchantment(
+        "p",
+        'Artifacts you control are Foods in addition to their other types and have "{2}, {T}, Sacrifice this '
+        'artifact: You gain 3 life."',
+    )
+    bauble = custom("Test Bauble", "a", "Artifact", "")
+    eater = custom("Test Eater", "e", "Land", "Sacrifice a Food: Add {C}{C}.")
+    board = make_board([pantry, bauble, eater], opponent=False)
+    assert checked_verdict(board, "{C}{C}") and not checked_verdict(board, "{C}{C}{C}")

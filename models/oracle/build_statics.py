@@ -68,14 +68,24 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
     match reading:
         case s.TypeChangeReading(base_pt=base_pt) if base_pt:
             return _made_creatures(reading, sentence)
-        case s.TypeChangeReading() if reading.gets or reading.keywords:
+        case s.TypeChangeReading(granted=granted) if granted:
+            # (the ability granted beside the types: read with them by models.oracle.read_statics)
+            raise UnreadError(f"an ability granted beside a type change: {sentence}")
+        case s.TypeChangeReading() if reading.gets or reading.keywords or reading.colors:
             # (an Equipment's or an Aura's pump and keywords beside the types: 'gets +3/+0 and is a Knight
-            # ...', 'has flying and is a Demon ...': haste alone among the keywords changes a payment)
-            retyped = _type_change(replace(reading, gets="", keywords=()), sentence)
+            # ...', 'has flying and is a Demon ...': haste alone among the keywords changes a payment; the
+            # colors set beside them, 'are black and are Zombies ...', to what the types took, CR 613.6)
+            retyped = _type_change(replace(reading, gets="", keywords=(), colors="", each=None), sentence)
             if retyped is None:
                 return None
-            pumps = _power_changes(retyped.affected, reading.gets, sentence) if reading.gets else ()
-            return (retyped, *pumps, *_haste(retyped.affected, reading.keywords, sentence))
+            per = _counted_per(reading.each, sentence) if reading.each is not None else None
+            pumps = _power_changes(retyped.affected, reading.gets, sentence, per=per) if reading.gets else ()
+            recolored = (
+                (ColorChange(sentence, retyped.affected, ManaTypes.parse(reading.colors), linked=True),)
+                if reading.colors
+                else ()
+            )
+            return (retyped, *recolored, *pumps, *_haste(retyped.affected, reading.keywords, sentence))
         case s.TypeChangeReading(loses_abilities=True):
             # (Titania's Song: the type change, and the loss of abilities of what it applies to, CR 613.6)
             change = _type_change(replace(reading, loses_abilities=False), sentence)
@@ -608,21 +618,27 @@ def _types_added(reading: s.TypeChangeReading, affected: ObjectFilter, sentence:
     subtypes = [t for t in types if t not in card_types]
     land_types = tuple(t for t in subtypes if t in BASIC_LAND_TYPES)
     creature_types = tuple(t for t in subtypes if lexicon.SUBTYPES.get(t) == "creature")
-    if len(land_types) + len(creature_types) != len(subtypes):
+    artifact_types = tuple(t for t in subtypes if lexicon.SUBTYPES.get(t) == "artifact")
+    if len(land_types) + len(creature_types) + len(artifact_types) != len(subtypes):
         return None
     has = {*affected.types, *card_types}
     if land_types and "Land" not in has:
         return None
-    if creature_types and "Creature" not in has:
+    # ('All Goblins are ... Zombies': what has a creature type is a creature or kindred, which may have more)
+    of_creatures = "Creature" in has or (has and all(lexicon.SUBTYPES.get(t) == "creature" for t in has))
+    if creature_types and not of_creatures:
         # (CR 205.3d: a creature type is added to a creature only, which the filter must say)
         raise UnreadError(f"creature types added to what may be no creature: {sentence}")
+    if artifact_types and "Artifact" not in has:
+        # ('Artifacts you control are Foods ...': an artifact type to artifacts only, CR 205.3d)
+        raise UnreadError(f"artifact types added to what may be no artifact: {sentence}")
     return TypeChange(
         sentence,
         affected,
         land_types,
         True,
         card_types=card_types,
-        subtypes=creature_types,
+        subtypes=(*creature_types, *artifact_types),
         while_counter=_while(reading),
     )
 

@@ -345,6 +345,12 @@ def _effects(reading: s.StaticSentence | None, body: str, sentence: str) -> tupl
             return _becomes_with_only(reading, sentence)
         if isinstance(reading, s.BecomesColorless):
             return _becomes_colorless(reading, sentence)
+        granting = isinstance(reading, s.TypeChangeReading) and reading.granted
+        if granting and isinstance(reading, s.TypeChangeReading) and isinstance(reading.subject, Nouns):
+            # 'Equipped creature is a Wizard in addition to its other types and has "<ability>"': the types
+            # (and the pump before them), and the grant
+            changed = static_effect(replace(reading, granted=""), sentence) or ()
+            return (*changed, *_grants(s.GrantReading(reading.subject, reading.granted), sentence))
         if isinstance(reading, s.PowerChangeReading) and reading.ability:
             # 'Equipped creature gets +3/+3 and has vigilance and "<ability>"': the pump, and the grant
             if not isinstance(reading.subject, Nouns):

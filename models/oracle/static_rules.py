@@ -278,10 +278,30 @@ class StaticRules(Transformer[Token, Any]):
 
     def keyworded_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         """'Equipped creature has flying and is a Demon in addition to its other types' (and 'gets +1/+1, has
-        trample, and is a Dragon ...'): the keywords granted beside the types added."""
+        trample, and is a Dragon ...', 'has "..." and is a Wizard ...', 'is a Wizard ... and has "..."'): the
+        keywords or the ability granted beside the types added."""
+        quoted = [_quoted(p) for p in parts if isinstance(p, Token) and p.type == "QUOTED"]
+        if quoted:
+            rest = [p for p in parts if not (isinstance(p, Token) and p.type == "QUOTED")]
+            return replace(self.land_type_change(subject, *rest), granted=quoted[0])
         keywords = _first(parts, tuple)  # (the list of keywords comes before the list of types)
         reading = self.land_type_change(subject, *(part for part in parts if part is not keywords))
         return replace(reading, keywords=keywords)
+
+    def colored_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
+        """'All Goblins are black and are Zombies in addition to their other creature types'."""
+        colors, chosen = _first(parts, tuple)
+        if chosen or not colors:
+            raise UnreadError("a type change beside the chosen color, or colorless")
+        reading = self.land_type_change(subject, *(part for part in parts if part != (colors, chosen)))
+        return replace(reading, colors=colors)
+
+    def counted_pump_type_change(
+        self, subject: Subject, change: Token, each: Quantity, *parts: Any
+    ) -> TypeChangeReading:
+        """'Equipped creature gets +1/+1 for each artifact you control and is an Artificer in addition to its
+        other types'."""
+        return replace(self.land_type_change(subject, change, *parts), each=each)
 
     def base_mana_value(self, *_words_tokens: Token) -> _Mark:
         return _Mark.BASE_MANA_VALUE

@@ -173,6 +173,10 @@ class TypeChangeReading:
     base_pt: str = ""
     #: ... and the colors it sets (layer 5), as :data:`models.oracle.lexicon.COLOR_WORDS` letters
     colors: str = ""
+    #: the ability granted beside the types, as written between the quotes ('and has "..."', layer 6)
+    granted: str = ""
+    #: what the P/T change before the types counts ('gets +1/+1 for each artifact you control and is ...')
+    each: Quantity | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -863,11 +867,17 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case TypeChangeReading(subject, types, which, adds):
             added = f" in addition to {'their' if _plural(subject) else 'its'} other types" if adds else ""
             listed = which.value or _type_words(types)
-            pump = f" gets {reading.gets} and" if reading.gets else ""
-            if reading.keywords:
+            each = f" for each {reading.each.what.words()}" if isinstance(reading.each, CountOf) else ""
+            pump = f" gets {reading.gets}{each} and" if reading.gets else ""
+            if reading.keywords or (reading.granted and reading.gets):
+                granted = _listed(reading.keywords) if reading.keywords else f'"{reading.granted}"'
                 pump = f" gets {reading.gets}," if reading.gets else ""
-                pump += f" {_has(subject)} {_listed(reading.keywords)}{',' if reading.gets else ''} and"
+                pump += f" {_has(subject)} {granted}{',' if reading.gets else ''} and"
+            if reading.colors:
+                pump = f" {_be(subject)} {_colors(reading.colors)} and"
             text = f"{_subject(subject)}{pump} {_be(subject)} {listed}{added}"
+            if reading.granted and not reading.gets:
+                text += f' and {_has(subject)} "{reading.granted}"'
             if reading.base_mana_value:
                 text += (
                     f" and {_has(subject)} base power and base toughness each equal to "
