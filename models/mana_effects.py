@@ -182,7 +182,8 @@ class TypeChange:
     card_types: tuple[str, ...] = ()  # card types added (never set), to whatever the filter matches
     #: subtypes added (never set) to whatever the filter matches: every creature type (Maskwood Nexus)
     subtypes: tuple[str, ...] = ()
-    #: 'As long as ~ has a conqueror counter on it, ...': the effect applies while its source has one
+    #: 'As long as ~ has a conqueror counter on it, ...': the effect applies while its source has one (or
+    #: ``counter_at_least`` of them: 'three or more fire counters')
     while_counter: str = ""
     #: 'Enchanted permanent is a Treasure artifact with "..." and it loses all other abilities' (Minimus
     #: Containment): its card types and subtypes are these (its supertypes kept), and it loses its abilities
@@ -211,6 +212,10 @@ class TypeChange:
     #: creature type chosen as the source entered is added (``choices.creature_type``), ``subtypes`` empty
     #: until the board's choice fills it in
     chosen_creature: bool = False
+    counter_at_least: int = 1
+    #: 'During your turn, ...' ("yours"), 'During turns other than yours, ...' ("others"): the effect applies
+    #: only while it is (or isn't) its source's controller's turn (the board's ``active_player``)
+    while_turn: str = ""
     #: 'are 1/1 green Elf creatures': the base power and toughness it sets (layer 7b, CR 613.4b), which what
     #: reads a power sees as a change it does not read (:attr:`models.oracle.parsed.ParsedText.changes_power`)
     base_pt: tuple[int, int] | None = None

@@ -24,6 +24,7 @@ from typing import Any
 
 from boards import ME, checked_verdict, could, custom, make_board, mine
 
+from models.board import Board
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
 from models.mana_effects import ColorChange, GrantHaste, PowerDefined, TypeChange
@@ -376,12 +377,12 @@ def test_a_power_defined_by_its_own_text_is_read_and_reported_where_read() -> No
     """'~'s power is equal to the number of basic land types among lands you control.' (a characteristic-
     defining ability, layer 7a, CR 604.3): read (the card is usable), not applied: an ability that reads its
     power ('Add an amount of {G} equal to ~'s power') is set aside with a warning, never used with the printed
-    '*' or a guess. A sentence of that shape the grammar does not read ('... the number of cards in your
-    hand') still marks the board's powers as changed (on main it was ignored, and a power read beside it was
-    used as given)."""
+    '*' or a guess; another creature's power is read as before. A sentence of that shape the grammar does not
+    read ('... the number of cards in your hand') marks the board's powers as changed (on main it was
+    ignored, and a power read beside it was used as given)."""
     read = parse_oracle(BRAWLER_TEXT, "Test Brawler")
     (defined,) = read.effects
-    assert isinstance(defined, PowerDefined) and not defined.toughness and read.changes_power
+    assert isinstance(defined, PowerDefined) and not defined.toughness
     maro = parse_oracle(
         "Test Maro's power and toughness are each equal to twice the number of basic land types among lands "
         "you control.",
@@ -398,10 +399,22 @@ def test_a_power_defined_by_its_own_text_is_read_and_reported_where_read() -> No
     )
     board = make_board([brawler, forest("f")], opponent=False)
     (warning,) = text_warnings(board)
-    assert warning.permanent == "b" and "changes creatures' power" in warning.reason
-    assert parse_oracle(
-        "Test Y's power is equal to the number of cards in your hand.", "Test Y"
-    ).changes_power
+    assert warning.permanent == "b" and "its text defines its power" in warning.reason
+    unread = parse_oracle("Test Y's power is equal to the number of cards in your hand.", "Test Y")
+    assert unread.changes_power
+    # (another creature's power is its own: 'Add an amount of {G} equal to ~'s power' on a 3/3 beside the
+    # Brawler adds {G}{G}{G}, CR 604.3 defines the Brawler's alone)
+    strongarm = custom(
+        "Test Strongarm",
+        "g",
+        "Creature — Elf",
+        "{T}: Add an amount of {G} equal to this creature's power.",
+        power=3,
+        toughness=3,
+    )
+    beside = make_board([{**brawler, "oracle": BRAWLER_TEXT}, strongarm], opponent=False)
+    assert checked_verdict(beside, "{G}{G}{G}") and not checked_verdict(beside, "{G}{G}{G}{G}")
+    assert not text_warnings(beside)
 
 
 # ---------------------------------------------------------------------------- types beside pumps and grants
@@ -451,3 +464,37 @@ def test_types_added_beside_a_grant_or_a_color() -> None:
     eater = custom("Test Eater", "e", "Land", "Sacrifice a Food: Add {C}{C}.")
     board = make_board([pantry, bauble, eater], opponent=False)
     assert checked_verdict(board, "{C}{C}") and not checked_verdict(board, "{C}{C}{C}")
+
+
+# ---------------------------------------------------------------------------------- a Vehicle's own types
+
+
+def test_a_vehicle_is_a_creature_on_a_turn_or_with_counters() -> None:
+    """'During turns other than yours, ~ is an artifact creature.': on an opponent's turn the Vehicle is a
+    creature (CR 205.1b: still an artifact, its printed 3/3), counted by '{T}: Add {G} for each creature you
+    control.' ({G}); on its controller's turn it is none ({G} is not paid). 'As long as ~ has three or more
+    fire counters on it, it's an artifact creature.': with three it is counted, with two it is not."""
+    cradle = custom("Test Cradle", "k", "Legendary Land", CRADLE_TEXT)
+    mangler = custom(
+        "Test Mangler",
+        "v",
+        "Artifact — Vehicle",
+        "During turns other than yours, this Vehicle is an artifact creature.\nCrew 2",
+        power=3,
+        toughness=3,
+    )
+    mine_turn = make_board([cradle, mangler])
+    assert not checked_verdict(mine_turn, "{G}")
+    theirs = Board.from_dict({**mine_turn.to_dict(), "active_player": "opp"})
+    for cost, payable in (("{G}", True), ("{G}{G}", False)):  # (paid by "me" on the opponent's turn)
+        assert pay(theirs, PaymentTarget.of(cost), player=ME).payable is payable
+        assert reference_search(theirs, PaymentTarget.of(cost), ME).payable is payable
+    assert BoardView(theirs).type_line("v").is_a("Artifact") and BoardView(theirs).type_line("v").is_a(
+        "Vehicle"
+    )
+    balloon_text = "As long as this Vehicle has three or more fire counters on it, it's an artifact creature."
+    balloon = custom("Test Balloon", "b", "Artifact — Vehicle", balloon_text, power=1, toughness=1)
+    three = make_board([cradle, {**balloon, "counters": {"fire": 3}}], opponent=False)
+    assert checked_verdict(three, "{G}")
+    two = make_board([cradle, {**balloon, "counters": {"fire": 2}}], opponent=False)
+    assert not checked_verdict(two, "{G}")

@@ -111,7 +111,6 @@ def test_an_altar_sacrifices_an_artifact_made_a_creature() -> None:
 #: each changes a payment (summoning sickness, CR 302.6; what counts or sacrifices creatures or a type).
 UNREAD_TYPE_CHANGES = (
     "Enchanted artifact is a creature with base power and toughness 5/5 in addition to its other types.",
-    "During turns other than yours, ~ is an artifact creature.",
     "As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types.",
     "~ is a 5/5 Golem artifact creature as long as you control three or more artifacts.",
     # (a life payment replaced, as a mana ability's 'Pay 1 life' cost is paid, CR 614.1a)

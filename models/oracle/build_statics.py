@@ -353,6 +353,8 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
     affected = _retyped(reading.subject)
     if affected.self_only:
         return _own_type_change(reading, sentence)
+    if reading.turn:
+        raise UnreadError(f"a type change of others during a turn: {sentence}")
     if reading.base_mana_value:
         # (Opalescence: made creatures with base power and toughness set, layer 7b, which what reads a power
         # sees as an unread change of powers; their summoning sickness is the board's, CR 302.6; March of the
@@ -563,6 +565,24 @@ def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
     ('Land', True, 'slumber', False)
     """
     own = ObjectFilter(self_only=True)
+    held = reading.turn or reading.while_text
+    if reading.types == ("Artifact", "Creature") and held and not reading.adds:
+        # ('During turns other than yours, ~ is an artifact creature.', 'As long as ~ has three or more fire
+        # counters on it, it's an artifact creature.': a Vehicle's own; CR 205.1b, an 'artifact creature'
+        # keeps its other types, and its printed power and toughness, CR 301.7)
+        kind, least = _counters_held(reading) if reading.while_text else ("", 1)
+        return TypeChange(
+            sentence,
+            own,
+            (),
+            True,
+            card_types=reading.types,
+            while_counter=kind,
+            counter_at_least=least,
+            while_turn=reading.turn,
+        )
+    if reading.turn:
+        raise UnreadError(f"the card's own types during a turn: {sentence}")
     if reading.which is s.TypeSet.EVERY_BASIC_LAND_TYPE and not reading.while_text:
         # (a characteristic-defining ability, CR 604.3, which gives the land the five types beside its own
         # and so their mana abilities, CR 305.6; it sets no type another effect gave, and takes no ability
@@ -666,6 +686,21 @@ def _not_a_type_while(reading: s.NotATypeWhile, sentence: str) -> TypeChange:
         devotion=Amount(kind=AmountKind.DEVOTION, colors=ManaTypes.parse(held.colors)),
         devotion_below=held.below,
     )
+
+
+def _counters_held(reading: s.TypeChangeReading) -> tuple[str, int]:
+    """The counters the source must have, and how many, for its own type change to apply ('As long as ~ has
+    three or more fire counters on it'); any other condition is not read.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "As long as ~ has three or more fire counters on it, it's an artifact creature"
+    >>> _counters_held(parse_static(text))
+    ('fire', 3)
+    """
+    held = parse_condition(reading.while_text)
+    if not isinstance(held, r.CountersOnSelfAtLeast):
+        raise UnreadError(f"an effect that applies as long as {reading.while_text}")
+    return held.kind, held.at_least
 
 
 def _while(reading: s.TypeChangeReading) -> str:

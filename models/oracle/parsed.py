@@ -20,7 +20,6 @@ from models.mana_effects import (
     ManaTrigger,
     NotPaymentKind,
     NotPaymentMana,
-    PowerDefined,
     ProductionReplacement,
     StaticEffect,
     TypeChange,
@@ -292,9 +291,8 @@ class Collector:
             # (Opalescence's creatures, whose base power and toughness it sets: layer 7b, read, not applied)
             or any(isinstance(e, TypeChange) and "Creature" in e.card_types for e in self.effects)
             # (a permanent made a creature with its base power and toughness, layer 7b: the same)
-            or any(isinstance(e, TypeChange) and e.base_pt is not None for e in self.effects)
-            # (a card's own power defined, layer 7a: the same)
-            or any(isinstance(e, PowerDefined) for e in self.effects),
+            or any(isinstance(e, TypeChange) and e.base_pt is not None for e in self.effects),
+            # (a card's own power defined, layer 7a, is its alone: planner.rules.amounts.defined_power)
         )
 
     def _unread_own_permission(self) -> None:

@@ -224,7 +224,11 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         case s.StillAType(kept):
             # (the rider of the creature change before it: 'Enchanted land is a 3/3 black Ooze creature.
             # It's still a land.', CR 205.1b)
-            if not _keep_types(kept, sentence, out):
+            if _keep_types(kept, sentence, out):
+                return
+            if out.sentences and out.sentences[-1].read_as == "ignored":
+                out.ignore(sentence)  # (the rider of an ignored sentence, a trigger's 'becomes': ignored too)
+            else:
                 out.unread(sentence)
             return
         case s.EffectContinues():

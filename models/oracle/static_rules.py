@@ -288,6 +288,14 @@ class StaticRules(Transformer[Token, Any]):
         reading = self.land_type_change(subject, *(part for part in parts if part is not keywords))
         return replace(reading, keywords=keywords)
 
+    def type_change_on_turn(self, *parts: Any) -> TypeChangeReading:
+        """'During turns other than yours, ~ is an artifact creature.': the types while it is (or isn't) the
+        turn of the source's controller."""
+        others = _has(parts, "YOURS")
+        subject = next(p for p in parts if not isinstance(p, Token | tuple))
+        types = _first(parts, tuple)
+        return TypeChangeReading(subject, types, TypeSet.LISTED, False, turn="others" if others else "yours")
+
     def colored_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         """'All Goblins are black and are Zombies in addition to their other creature types'."""
         colors, chosen = _first(parts, tuple)

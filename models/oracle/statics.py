@@ -177,6 +177,8 @@ class TypeChangeReading:
     granted: str = ""
     #: what the P/T change before the types counts ('gets +1/+1 for each artifact you control and is ...')
     each: Quantity | None = None
+    #: 'During your turn, ...' ("yours"), 'During turns other than yours, ...' ("others"): whose turn it is
+    turn: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -883,6 +885,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                     f" and {_has(subject)} base power and base toughness each equal to "
                     f"{'their' if _plural(subject) else 'its'} mana value"
                 )
+            if reading.turn:
+                during = "your turn" if reading.turn == "yours" else "turns other than yours"
+                return f"during {during}, {text[0].lower()}{text[1:]}"
             return (
                 f"as long as {reading.while_text}, {text[0].lower()}{text[1:]}"
                 if reading.while_text

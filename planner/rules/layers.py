@@ -74,8 +74,17 @@ def in_force(effect: StaticEffect, permanent: Permanent) -> bool:
         lore = permanent.counter("lore")
         return effect.lore_at_least <= lore and (not effect.lore_at_most or lore <= effect.lore_at_most)
     if isinstance(effect, TypeChange) and effect.while_counter:
-        return permanent.counter(effect.while_counter) > 0
+        return permanent.counter(effect.while_counter) >= effect.counter_at_least
     return True
+
+
+def on_its_turn(view: BoardView, effect: TypeChange, controller: str) -> bool:
+    """True when a type change 'During your turn' (or 'During turns other than yours') applies: it is (or
+    isn't) the turn of its source's controller, ``controller`` (the board's ``active_player``)."""
+    if not effect.while_turn:
+        return True
+    mine = view.board.active_player == controller
+    return mine if effect.while_turn == "yours" else not mine
 
 
 def with_chosen_type(effect: TypeChange, choices: Choices) -> TypeChange:
@@ -137,7 +146,10 @@ def type_changes(
         SourcedEffect(p.id, p.controller, with_chosen_type(e, p.choices))
         for p in view.board.permanents
         for e in view.parsed[p.id].effects
-        if isinstance(e, TypeChange) and in_force(e, p) and devotion_allows(view, e, p.controller)
+        if isinstance(e, TypeChange)
+        and in_force(e, p)
+        and devotion_allows(view, e, p.controller)
+        and on_its_turn(view, e, p.controller)
     ]
     types = {p.id: p.type_line for p in view.board.permanents}
     parsed = view.parsed
