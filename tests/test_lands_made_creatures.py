@@ -22,7 +22,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from boards import ME, checked_verdict, could, custom, make_board, mine
+from boards import ME, agrees_with_reference, checked_verdict, could, custom, make_board, mine
+from hypothesis import HealthCheck, given, reject, settings
+from hypothesis import strategies as st
 
 from models.board import Board
 from models.cost import PaymentTarget
@@ -498,3 +500,44 @@ def test_a_vehicle_is_a_creature_on_a_turn_or_with_counters() -> None:
     assert checked_verdict(three, "{G}")
     two = make_board([cradle, {**balloon, "counters": {"fire": 2}}], opponent=False)
     assert not checked_verdict(two, "{G}")
+
+
+# ---------------------------------------------------------------------------- against the reference search
+
+#: Effects that make lands creatures (or Elves), on an enchantment or an artifact a cost may sacrifice.
+_ANIMATORS = (
+    ("Enchantment", LIVING_TEXT),
+    ("Artifact", "All Swamps are 1/1 black creatures that are still lands."),
+    ("Enchantment", COMMANDER_TEXT),
+)
+#: What reads creatures, Elves, or sacrifices them or the animators.
+_READERS = (
+    ("Legendary Land", CRADLE_TEXT),
+    ("Land", ARCHDRUID_TEXT),
+    ("Artifact", "Sacrifice a creature: Add {C}{C}."),
+    ("Artifact", "Sacrifice an enchantment: Add {C}."),
+    ("Artifact", "Sacrifice an artifact: Add {C}."),
+)
+
+
+@st.composite
+def _animated_boards(draw: st.DrawFn) -> Board:
+    """An animator, one or two readers, and up to three basic lands, some played this turn."""
+    kind, text = draw(st.sampled_from(_ANIMATORS))
+    permanents = [custom("Test Animator", "a", kind, text)]
+    for number, (line, reader) in enumerate(
+        draw(st.lists(st.sampled_from(_READERS), min_size=1, max_size=2))
+    ):
+        permanents.append(custom(f"Test Reader {number}", f"r{number}", line, reader))
+    for number in range(draw(st.integers(1, 3))):
+        land = draw(st.sampled_from(["Forest", "Swamp"]))
+        permanents.append(mine(f"l{number}", land, summoning_sick=draw(st.booleans())))
+    return make_board(permanents, opponent=False)
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(_animated_boards(), st.sampled_from(["{G}", "{G}{G}", "{B}{C}", "{G}{G}{G}", "{2}{G}", "{C}{C}{B}"]))
+def test_made_creatures_agree_with_the_reference_search(board: Board, cost: str) -> None:
+    """pay (and CP-SAT alone) against the reference search: verdicts and best plans (boards.agrees...)."""
+    if agrees_with_reference(board, PaymentTarget.of(cost), max_states=5_000) is None:
+        reject()
