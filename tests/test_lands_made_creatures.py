@@ -380,8 +380,8 @@ def test_a_power_defined_by_its_own_text_is_read_and_reported_where_read() -> No
     defining ability, layer 7a, CR 604.3): read (the card is usable), not applied: an ability that reads its
     power ('Add an amount of {G} equal to ~'s power') is set aside with a warning, never used with the printed
     '*' or a guess; another creature's power is read as before. A sentence of that shape the grammar does not
-    read ('... the number of cards in your hand') marks the board's powers as changed (on main it was
-    ignored, and a power read beside it was used as given)."""
+    read ('... the number of cards in your hand') defines it too (on main it was ignored, and the power the
+    board gave was read as the creature's power)."""
     read = parse_oracle(BRAWLER_TEXT, "Test Brawler")
     (defined,) = read.effects
     assert isinstance(defined, PowerDefined) and not defined.toughness
@@ -402,8 +402,16 @@ def test_a_power_defined_by_its_own_text_is_read_and_reported_where_read() -> No
     board = make_board([brawler, forest("f")], opponent=False)
     (warning,) = text_warnings(board)
     assert warning.permanent == "b" and "its text defines its power" in warning.reason
-    unread = parse_oracle("Test Y's power is equal to the number of cards in your hand.", "Test Y")
-    assert unread.changes_power
+    # (a shape the grammar does not read defines the power too: its read is reported, not taken as given)
+    hand_text = "Test Sage's power is equal to the number of cards in your hand."
+    assert parse_oracle(hand_text, "Test Sage").defines_power
+    sage = {
+        **brawler,
+        "name": "Test Sage",
+        "oracle": f"{hand_text}\n{{T}}: Add an amount of {{G}} equal to Test Sage's power.",
+    }
+    (unread,) = text_warnings(make_board([sage], opponent=False))
+    assert "its text defines its power" in unread.reason
     # (another creature's power is its own: 'Add an amount of {G} equal to ~'s power' on a 3/3 beside the
     # Brawler adds {G}{G}{G}, CR 604.3 defines the Brawler's alone)
     strongarm = custom(

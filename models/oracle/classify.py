@@ -28,6 +28,7 @@ __all__ = [
     "adds_mana",
     "changes_mana",
     "changes_power",
+    "defines_own_power",
     "hurts_when_tapped",
     "is_loyalty_cost",
     "may_be_mana_effect",
@@ -551,6 +552,26 @@ def _bans_activation(words: Sequence[str]) -> bool:
     return _find(words, ("can't", "be", "activated"), start + 2) >= 0
 
 
+#: A card's own power (and toughness) defined by its text: '~'s power is equal to ...', '~'s power and
+#: toughness are each equal to ...' (a characteristic-defining ability, CR 604.3), not 'damage equal to
+#: that creature's power' nor a quoted ability's.
+_DEFINES_POWER: Final = re.compile(r"(?:~'s|its) power (?:is|and toughness are each) equal to")
+
+
+def defines_own_power(sentence: str) -> bool:
+    """True for a sentence that defines its card's own power, read or not (a characteristic-defining
+    ability, layer 7a, CR 604.3): what reads that permanent's power can't take the board's.
+
+    >>> defines_own_power("~'s power is equal to the number of cards in your hand.")
+    True
+    >>> defines_own_power("~ deals damage equal to the sacrificed creature's power to any target.")
+    False
+    >>> defines_own_power('Creatures you control have "Its power is equal to 3."')
+    False
+    """
+    return _DEFINES_POWER.match(sentence.lower()) is not None
+
+
 def changes_power(body: str) -> bool:
     """True for a static sentence that changes creatures' power ('Creatures you control get +1/+1',
     'Equipped creature gets +2/+0', '... has base power 1'), which what reads a power must not ignore (the
@@ -564,18 +585,15 @@ def changes_power(body: str) -> bool:
     (True, False)
     >>> changes_power('−7: You get an emblem with "Creatures you control have base power 5."')
     False
-    >>> changes_power("~'s power is equal to the number of cards in your hand")
-    True
     """
     lowered = body.lower()
-    defines = "'s power" in lowered and "equal to" in lowered  # ('~'s power is equal to ...', CR 604.3)
-    if "base power" not in lowered and "get" not in lowered and not defines:  # (what each way below needs)
+    if "base power" not in lowered and "get" not in lowered:  # (what both ways of being one below need)
         return False
     if "until end of turn" in lowered or starts_with(tokens(body), "when", "whenever", "at"):
         return False
     if ":" in body.split('"', 1)[0]:  # (a cost, then the effect of an activated ability)
         return False
-    if "base power" in lowered or defines:
+    if "base power" in lowered:
         return True
     words = lowered.replace(",", " ").replace(".", " ").split()
     return any(word in ("get", "gets") and _is_pt_change(after) for word, after in pairwise(words))

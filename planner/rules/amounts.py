@@ -50,7 +50,6 @@ from models.board import Board, Card, Permanent, Player
 from models.errors import InputError
 from models.kept import per_card
 from models.mana import ManaTypes
-from models.mana_effects import PowerDefined
 from models.oracle import parse_oracle, read_card
 from models.oracle.defining import defined_types
 from models.oracle.levels import striation_power
@@ -942,7 +941,7 @@ def defined_power(view: BoardView, read: Iterable[str] | None) -> str | None:
     """
     pids = tuple(read) if read is not None else tuple(p.id for p in view.board.permanents)
     for pid in pids:
-        if any(isinstance(effect, PowerDefined) for effect in view.parsed[pid].effects):
+        if view.parsed[pid].defines_power:
             return f"{view.path(pid)}: its text defines its power (layer 7a), which is not read"
     return None
 
