@@ -775,9 +775,11 @@ _STATIC_WORD_SET: Final = frozenset(_STATIC_WORDS)
 _CHANGED_TO: Final = _LAND_TYPE_WORDS | frozenset(
     (
         "plains", "type", "types", "artifact", "artifacts", "enchantment", "enchantments", "white", "blue",
-        "black", "red", "green", "colorless", "color", "colors", "creature", "creatures", "still",
+        "black", "red", "green", "colorless", "color", "colors", "still",
     )
 )  # fmt: skip
+#: A power and toughness in a type change ('are 1/1 green Elf creatures', 'is a 7/7 red Giant creature').
+_BASE_PT: Final = re.compile(r"\b\d+/\d+\b")
 
 
 def may_be_static(text: str) -> bool:
@@ -794,7 +796,10 @@ def may_be_static(text: str) -> bool:
         needed = _STATIC_WORDS[word]
         if not needed or not words.isdisjoint(needed):
             return True
-    return bool(words & {"is", "are", "it's", "they're"} and words & _CHANGED_TO) or changes_power(text)
+    verbs = words & {"is", "are", "it's", "they're"}
+    if verbs and (words & _CHANGED_TO or _BASE_PT.search(text) or defines_own_power(text)):
+        return True
+    return changes_power(text)
 
 
 def may_be_mana_effect(text: str) -> bool:
