@@ -555,7 +555,11 @@ def _bans_activation(words: Sequence[str]) -> bool:
 #: A card's own power (and toughness) defined by its text: '~'s power is equal to ...', '~'s power and
 #: toughness are each equal to ...' (a characteristic-defining ability, CR 604.3), not 'damage equal to
 #: that creature's power' nor a quoted ability's.
-_DEFINES_POWER: Final = re.compile(r"(?:~'s|its) power (?:is|and toughness are each) equal to")
+_DEFINES_POWER: Final = tuple(
+    f"{whose} power {verb} equal to"
+    for whose in ("~ 's", "its")
+    for verb in ("is", "and toughness are each")
+)
 
 
 def defines_own_power(sentence: str) -> bool:
@@ -569,7 +573,7 @@ def defines_own_power(sentence: str) -> bool:
     >>> defines_own_power('Creatures you control have "Its power is equal to 3."')
     False
     """
-    return _DEFINES_POWER.match(sentence.lower()) is not None
+    return starts_with(tokens(sentence), *_DEFINES_POWER)
 
 
 def changes_power(body: str) -> bool:
