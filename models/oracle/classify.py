@@ -556,9 +556,7 @@ def _bans_activation(words: Sequence[str]) -> bool:
 #: toughness are each equal to ...' (a characteristic-defining ability, CR 604.3), not 'damage equal to
 #: that creature's power' nor a quoted ability's.
 _DEFINES_POWER: Final = tuple(
-    f"{whose} power {verb} equal to"
-    for whose in ("~ 's", "its")
-    for verb in ("is", "and toughness are each")
+    f"{whose} power {verb} equal to" for whose in ("~ 's", "its") for verb in ("is", "and toughness are each")
 )
 
 
