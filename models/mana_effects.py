@@ -31,6 +31,7 @@ __all__ = [
     "NotPaymentKind",
     "NotPaymentMana",
     "PowerChange",
+    "PowerDefined",
     "ProductionReplacement",
     "ReplacementKind",
     "SpellKeywords",
@@ -181,7 +182,8 @@ class TypeChange:
     card_types: tuple[str, ...] = ()  # card types added (never set), to whatever the filter matches
     #: subtypes added (never set) to whatever the filter matches: every creature type (Maskwood Nexus)
     subtypes: tuple[str, ...] = ()
-    #: 'As long as ~ has a conqueror counter on it, ...': the effect applies while its source has one
+    #: 'As long as ~ has a conqueror counter on it, ...': the effect applies while its source has one (or
+    #: ``counter_at_least`` of them: 'three or more fire counters')
     while_counter: str = ""
     #: 'Enchanted permanent is a Treasure artifact with "..." and it loses all other abilities' (Minimus
     #: Containment): its card types and subtypes are these (its supertypes kept), and it loses its abilities
@@ -206,6 +208,17 @@ class TypeChange:
     #: ``devotion_below`` (the effect applies at once when a permanent leaves and the devotion drops: CR 613)
     devotion: Amount | None = None
     devotion_below: int = 0
+    #: 'Creatures you control are the chosen type in addition to their other types' (Arcane Adaptation): the
+    #: creature type chosen as the source entered is added (``choices.creature_type``), ``subtypes`` empty
+    #: until the board's choice fills it in
+    chosen_creature: bool = False
+    counter_at_least: int = 1
+    #: 'During your turn, ...' ("yours"), 'During turns other than yours, ...' ("others"): the effect applies
+    #: only while it is (or isn't) its source's controller's turn (the board's ``active_player``)
+    while_turn: str = ""
+    #: 'are 1/1 green Elf creatures': the base power and toughness it sets (layer 7b, CR 613.4b), which what
+    #: reads a power sees as a change it does not read (:attr:`models.oracle.parsed.ParsedText.changes_power`)
+    base_pt: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +244,9 @@ class ColorChange:
     chosen: bool = False
     spells: Who | None = None
     cards: Who | None = None
+    #: the colors of a permanent made a creature ('are 1/1 green Elf creatures'): applied to what the type
+    #: change of the same source and sentence applied to in layer 4 (CR 613.6), whatever it is by now
+    linked: bool = False
 
     def recolored(self, colors: ManaTypes, chosen: ManaType | None = None) -> ManaTypes:
         """The colors of an object it changes that had ``colors`` (``chosen``: its source's chosen color,
@@ -270,6 +286,19 @@ class PowerChange:
 
 
 @dataclass(frozen=True, slots=True)
+class PowerDefined:
+    """'~'s power is equal to the number of basic land types among lands you control' (Nishoba Brawler): a
+    characteristic-defining ability setting the card's own power (and with ``toughness`` its toughness) to
+    ``times`` the amount (layer 7a, CR 604.3, 613.4a). Read, not applied: what reads a power beside it is
+    set aside and reported (:attr:`models.oracle.parsed.ParsedText.changes_power`)."""
+
+    text: str
+    amount: Amount
+    times: int = 1
+    toughness: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class GrantHaste:
     """'<Permanents> have haste' (layer 6, CR 702.10): Fires of Yavimaya's 'Creatures you control have
     haste', an Aura's 'Enchanted creature gets +1/+1 and has haste'. A creature with haste uses its {T}
@@ -284,6 +313,9 @@ class GrantHaste:
     #: Year Elixir): a permission of the effect's controller, no ability of theirs, so a creature that loses
     #: its abilities in layer 6 keeps it (CR 613.1f takes abilities only); it works as haste for {T} (302.6)
     permission: bool = False
+    #: the haste of a permanent made a creature ('is a 7/7 red Giant creature with haste'): given to what the
+    #: type change of the same source and sentence applied to in layer 4 (CR 613.6)
+    linked: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -677,6 +709,7 @@ StaticEffect = (
     | GainAbilitiesOf
     | GrantHaste
     | PowerChange
+    | PowerDefined
     | UnspentManaEffect
     | CostModifier
     | SpellKeywords

@@ -262,6 +262,14 @@ _TURN_FACT_WORDS = {
 _OWN_AMOUNT_WORDS = {AmountKind.TOTAL_MANA_VALUE: "the total mana value of each"}
 
 
+def _base_pt(effect: TypeChange) -> str:
+    """The base power and toughness a type change sets (layer 7b), said as not applied, or ''."""
+    if effect.base_pt is None:
+        return ""
+    power, toughness = effect.base_pt
+    return f", with base power and toughness {power}/{toughness} (not applied to what reads a power)"
+
+
 def _effect_summary(effect: StaticEffect) -> str:
     """One readable line saying what a static, triggered or replacement effect does to mana."""
     if isinstance(effect, CastBan):
@@ -284,10 +292,12 @@ def _effect_summary(effect: StaticEffect) -> str:
         # ('... loses all abilities and is a blue Frog creature ...': the loss is an effect of its own)
         return f"{_each(effect.affected)} is {effect.sets_types} (its card types and subtypes set)"
     if isinstance(effect, TypeChange) and effect.sets_types is not None:
-        lost = "its card types and subtypes, its other abilities lost"
+        lost = "its card types and subtypes"
         if effect.keeps_subtypes:
-            lost = "its card types, its subtypes of those kept, its other abilities lost"
-        return f"{_each(effect.affected)} is {effect.sets_types} ({lost})"
+            lost = "its card types, its subtypes of those kept"
+        if effect.loses_abilities:
+            lost += ", its other abilities lost"
+        return f"{_each(effect.affected)} is {effect.sets_types} ({lost}){_base_pt(effect)}"
     if isinstance(effect, TypeChange) and effect.removes_card_types:
         removed = " or ".join(with_article(t.lower()) for t in effect.removes_card_types)
         held = ""
@@ -301,11 +311,14 @@ def _effect_summary(effect: StaticEffect) -> str:
         and set(effect.subtypes) == set(lexicon.CREATURE_TYPES)
     ):
         return f"{_each(effect.affected)} is also every creature type"
+    if isinstance(effect, TypeChange) and effect.chosen_creature and not effect.subtypes:
+        return f"{_each(effect.affected)} is also the chosen creature type"
     if isinstance(effect, TypeChange) and (effect.subtypes or effect.card_types):
         # ('a Knight', 'an artifact', 'a Forest land': the subtypes before the card types, as Oracle has them)
         subtypes = " and ".join((*effect.subtypes, *effect.land_types))
         card_types = " and ".join(t.lower() for t in effect.card_types)
-        return f"{_each(effect.affected)} is also {with_article(f'{subtypes} {card_types}'.strip())}"
+        made = with_article(f"{subtypes} {card_types}".strip())
+        return f"{_each(effect.affected)} is also {made}{_base_pt(effect)}"
     if isinstance(effect, TypeChange):
         types = " ".join(effect.land_types) or "the chosen basic land type"
         how = f"also {types}" if effect.adds else f"{types} (replacing its land types and their abilities)"

@@ -13,7 +13,6 @@ import pytest
 from boards import OPP, agrees_with_reference, make_board
 
 from models.cost import PaymentTarget
-from models.oracle import parse_oracle
 from planner import could_produce, max_x, pay
 
 REALMWRIGHT = {
@@ -119,12 +118,4 @@ def test_permanents_made_enchantments_count_as_enchantments() -> None:
     assert agrees_with_reference(board, PaymentTarget.of("{W}{W}{W}{C}"), max_states=20_000) is not None
 
 
-@pytest.mark.parametrize(
-    ("name", "text"),
-    [
-        ("Arcane Adaptation", "Creatures you control are the chosen type in addition to their other types."),
-    ],
-)
-def test_types_the_planner_does_not_model_are_reported(name: str, text: str) -> None:
-    read = parse_oracle(text, name)
-    assert read.unsupported == (text,) and not read.ignored
+# (Arcane Adaptation's 'Creatures you control are the chosen type ...': tests/test_lands_made_creatures.py)

@@ -137,7 +137,6 @@ def test_color_changing_sentences_are_read_as_what_they_change(
         "Target creature is black until end of turn.",
         "As long as you control a Swamp, ~ is black.",
         "Creatures you control get +1/+1 and are black.",
-        "All Goblins are black and are Zombies in addition to their other creature types.",
     ],
 )
 def test_one_shot_conditional_and_mixed_color_sentences_are_not_read_as_color_changes(text: str) -> None:

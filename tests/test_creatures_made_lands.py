@@ -129,21 +129,11 @@ def test_the_sentences_are_read_as_type_additions() -> None:
 
 
 def test_what_is_not_read_stays_reported() -> None:
-    # (two descriptions, a P/T and a color beside the types: reported, never guessed)
-    limb = (
-        "All Forests and all Saprolings are 1/1 green Saproling creatures and Forest lands in addition to "
-        "their other types."
-    )
-    assert parse_oracle(limb).unsupported == (limb,)
     # (card types set, not added, CR 205.1a: not read)
     text = "Creatures you control are Forest lands."
     assert parse_oracle(text).unsupported == (text,)
     # (a card's own land type set, which would take its own text away: not read)
     assert parse_oracle("Test Marsh is a Swamp.", "Test Marsh").unsupported == ("~ is a Swamp.",)
-    # (a card's own creature types, which it has in every zone, CR 604.3: what a spell's cost reads too)
-    assert parse_oracle("Test Mimic is every creature type.", "Test Mimic").unsupported == (
-        "~ is every creature type.",
-    )
     # (a creature type added to what may be no creature: CR 205.3d)
     knight = "Nontoken permanents you control are Knight lands in addition to their other types."
     assert parse_oracle(knight).unsupported == (knight,)

@@ -110,10 +110,7 @@ def test_an_altar_sacrifices_an_artifact_made_a_creature() -> None:
 #: Static sentences that make permanents creatures, or give them types, which the reader does not read yet:
 #: each changes a payment (summoning sickness, CR 302.6; what counts or sacrifices creatures or a type).
 UNREAD_TYPE_CHANGES = (
-    "All Forests are 1/1 creatures that are still lands.",
-    "Enchanted land is a 3/3 black Ooze creature.",
     "Enchanted artifact is a creature with base power and toughness 5/5 in addition to its other types.",
-    "During turns other than yours, ~ is an artifact creature.",
     "As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types.",
     "~ is a 5/5 Golem artifact creature as long as you control three or more artifacts.",
     # (a life payment replaced, as a mana ability's 'Pay 1 life' cost is paid, CR 614.1a)
@@ -130,7 +127,6 @@ UNREAD_TYPE_CHANGES = (
 NOT_TYPE_CHANGES = (
     "As long as ~ is a creature, it can block an additional creature each combat.",
     "Activate only once each turn and only if ~ is a creature.",
-    "~'s power and toughness are each equal to the number of creatures you control.",
     "You may put it onto the battlefield if it's a creature card.",
     "That creature is a Vampire in addition to its other types.",
     "All damage that would be dealt to you is dealt to enchanted creature instead.",
@@ -149,8 +145,9 @@ def test_unread_type_changes_are_unsupported_never_ignored() -> None:
 
 
 def test_an_unread_type_change_is_warned_on_a_board() -> None:
-    """Living Lands on a board: its Forests are creatures (a sick one could not tap), not read: the answer
-    warns of it rather than answering in silence."""
+    """An Aura that makes an artifact a creature on a board (a sick one could not tap), not read: the answer
+    warns of it rather than answering in silence. (Living Lands' 'All Forests are 1/1 creatures that are
+    still lands.' is read: tests/test_lands_made_creatures.py.)"""
     lands = custom("Living", "l", "Enchantment", UNREAD_TYPE_CHANGES[0], controller=ME)
     forest = land("f", "{T}: Add {G}.")
     warnings = text_warnings(make_board([lands, forest]))

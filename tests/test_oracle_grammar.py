@@ -693,6 +693,19 @@ STATIC_SENTENCES = [
     "If you control two or more other lands, ~ enters tapped.",
     "If a player has 13 or less life, ~ enters tapped.",
     "If you have two or more opponents, ~ enters tapped.",
+    "Forests you control are 1/1 green Elf creatures that are still lands.",
+    "Enchanted Mountain is a 7/7 red Giant creature with haste.",
+    "Lands you control are 0/1 creatures with first strike.",
+    "They're still lands.",
+    "Equipped creature gets +1/+1 and is every creature type.",
+    'Equipped creature is a Wizard in addition to its other types and has "Whenever you cast a noncreature '
+    'spell, draw a card."',
+    'Equipped creature gets +1/+1, has "Whenever this creature attacks, you gain 1 life," and is a Cleric in '
+    "addition to its other types.",
+    "Equipped creature gets +1/+1 for each artifact you control and is an Artificer in addition to its other "
+    "types.",
+    "All Goblins are black and are Zombies in addition to their other creature types.",
+    "~'s power and toughness are each equal to twice the number of creatures you control.",
 ]
 
 

@@ -21,6 +21,7 @@ from models.cost import PaymentTarget
 from models.spells import find_spell, spell_target
 from planner import could_produce, max_x, pay
 from planner.api import PayResult
+from planner.rules.view import BoardView
 
 ME = "me"
 OPP = "opp"
@@ -1564,11 +1565,11 @@ def test_blood_moon_and_urborg() -> None:
     assert not payable(b, "{B}")
 
 
-def test_humility_and_life_and_limb_are_reported() -> None:
+def test_humility_and_life_and_limb_make_no_mana() -> None:
     """XMage LayerTests.testExampleFromReddit2021: under Life and Limb, Humility and Yavimaya every land is a
-    Saproling creature with no abilities, so no land makes mana. The planner reads Humility (layer 6) but not
-    Life and Limb's types: it must warn about Life and Limb, not read it as having nothing to do with mana
-    (the lands it makes creatures would lose their abilities)."""
+    Saproling creature with no abilities (layer 4, then layer 6 takes the Forest's and the other land types'
+    abilities too, CR 305.6, 613.1f), so no land makes mana: {1} is not payable, and nothing is warned of
+    (Life and Limb's 'Forest lands in addition to their other types' is read)."""
     b = board(
         card("limb", "Life and Limb"),
         card("humility", "Humility"),
@@ -1577,9 +1578,8 @@ def test_humility_and_life_and_limb_are_reported() -> None:
         card("s", "Swamp"),
         card("i", "Island", OPP),
     )
-    sentences = warned(b, "{1}")
-    assert not any("lose all abilities" in s for s in sentences)
-    assert any("Forest lands in addition to" in s for s in sentences)
+    assert not payable(b, "{1}") and not warned(b, "{1}")
+    assert set(produces(b).values()) == {""}
 
 
 def test_mana_reflection_doubles_each_type() -> None:
@@ -1640,15 +1640,17 @@ def test_chrome_mox_with_an_unknown_exiled_card_is_reported() -> None:
 def test_thran_portal_is_reported() -> None:
     """XMage single.dmu.ThranPortalTest.dealsDamage and chromaticLanternCostInteraction: a Thran Portal that
     chose Mountain taps for {R} (a Mountain's ability, CR 305.6) for 1 life, and the life is paid for the
-    ability Chromatic Lantern grants it too. The planner reads neither sentence: it must warn about both
-    rather than answer as if they had nothing to do with mana."""
+    ability Chromatic Lantern grants it too. The planner reads its own 'is the chosen type in addition to its
+    other types' (a Mountain), not the life its mana abilities cost: it must warn about that sentence rather
+    than answer as if it had nothing to do with mana."""
     b = board(
         card("lantern", "Chromatic Lantern", tapped=True),
         card("portal", "Thran Portal", choices={"basic_land_type": "Mountain"}),
     )
     sentences = warned(b, "{U}", type_line="Creature — Human Wizard")
-    assert any("is the chosen type in addition to its other types" in s for s in sentences)
+    assert not any("is the chosen type in addition to its other types" in s for s in sentences)
     assert any("cost an additional 1 life" in s for s in sentences)
+    assert BoardView(b).type_line("portal").is_a("Mountain")
 
 
 def test_deathrite_shaman_targets_so_is_no_mana_ability() -> None:

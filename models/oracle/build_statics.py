@@ -28,6 +28,7 @@ from models.mana_effects import (
     GainAbilitiesOf,
     GrantHaste,
     PowerChange,
+    PowerDefined,
     SpellKeywords,
     SpendAsThough,
     StaticEffect,
@@ -45,7 +46,7 @@ from models.oracle.grammar import UnreadError, parse_condition
 from models.oracle.spell_cost_rules import cast_spells
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
-__all__ = ["only_filter", "static_effect"]
+__all__ = ["kept_types", "only_filter", "own_chosen_type", "static_effect"]
 
 #: The card types an effect may add to permanents (not 'creature': a permanent made a creature would need
 #: its power, toughness and summoning sickness, which these effects also set: Opalescence). A permanent made
@@ -65,14 +66,26 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
     """The effects a static sentence's reading makes, or None when it makes none (a choice, a rider, how the
     permanent enters: the reader's)."""
     match reading:
-        case s.TypeChangeReading() if reading.gets or reading.keywords:
+        case s.TypeChangeReading(base_pt=base_pt) if base_pt:
+            return _made_creatures(reading, sentence)
+        case s.TypeChangeReading(granted=granted) if granted:
+            # (the ability granted beside the types: read with them by models.oracle.read_statics)
+            raise UnreadError(f"an ability granted beside a type change: {sentence}")
+        case s.TypeChangeReading() if reading.gets or reading.keywords or reading.colors:
             # (an Equipment's or an Aura's pump and keywords beside the types: 'gets +3/+0 and is a Knight
-            # ...', 'has flying and is a Demon ...': haste alone among the keywords changes a payment)
-            retyped = _type_change(replace(reading, gets="", keywords=()), sentence)
+            # ...', 'has flying and is a Demon ...': haste alone among the keywords changes a payment; the
+            # colors set beside them, 'are black and are Zombies ...', to what the types took, CR 613.6)
+            retyped = _type_change(replace(reading, gets="", keywords=(), colors="", each=None), sentence)
             if retyped is None:
                 return None
-            pumps = _power_changes(retyped.affected, reading.gets, sentence) if reading.gets else ()
-            return (retyped, *pumps, *_haste(retyped.affected, reading.keywords, sentence))
+            per = _counted_per(reading.each, sentence) if reading.each is not None else None
+            pumps = _power_changes(retyped.affected, reading.gets, sentence, per=per) if reading.gets else ()
+            recolored = (
+                (ColorChange(sentence, retyped.affected, ManaTypes.parse(reading.colors), linked=True),)
+                if reading.colors
+                else ()
+            )
+            return (retyped, *recolored, *pumps, *_haste(retyped.affected, reading.keywords, sentence))
         case s.TypeChangeReading(loses_abilities=True):
             # (Titania's Song: the type change, and the loss of abilities of what it applies to, CR 613.6)
             change = _type_change(replace(reading, loses_abilities=False), sentence)
@@ -105,6 +118,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return _haste(object_filters(what), keywords, sentence) or None
         case s.PoolsDontEmpty():
             return (UnspentManaEffect(sentence, UnspentMode.KEEP, Who.ANY),)
+        case s.DefinedPower():
+            return (_power_defined(reading, sentence),)
         case s.DevotionIncreased(amount):
             return (DevotionIncrease(sentence, amount),)
         case s.KeepUnspent(who, color):
@@ -393,6 +408,8 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
     affected = _retyped(reading.subject)
     if affected.self_only:
         return _own_type_change(reading, sentence)
+    if reading.turn:
+        raise UnreadError(f"a type change of others during a turn: {sentence}")
     if reading.base_mana_value:
         # (Opalescence: made creatures with base power and toughness set, layer 7b, which what reads a power
         # sees as an unread change of powers; their summoning sickness is the board's, CR 302.6; March of the
@@ -412,6 +429,10 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
         return TypeChange(
             sentence, affected, (), True, subtypes=lexicon.CREATURE_TYPES, while_counter=_while(reading)
         )
+    if reading.which is s.TypeSet.CHOSEN_CREATURE_TYPE or (
+        reading.which is s.TypeSet.CHOSEN and "Creature" in affected.types
+    ):
+        return _chosen_creature_type(reading, affected, sentence)
     if reading.which is s.TypeSet.LISTED and any(t in CARD_TYPES for t in reading.types):
         # ('Creatures you control are lands.': card types set, not added, CR 205.1a: reported, never ignored)
         raise UnreadError(f"card types set: {sentence}")
@@ -431,6 +452,163 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
     )
 
 
+def _power_defined(reading: s.DefinedPower, sentence: str) -> PowerDefined:
+    """'~'s power is equal to the number of basic land types among lands you control': a characteristic-
+    defining ability (layer 7a, CR 604.3), read, not applied to what reads a power.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "~'s power and toughness are each equal to twice the number of creatures you control"
+    >>> maro = _power_defined(parse_static(text), text)
+    >>> maro.amount.filter.describe(), maro.times, maro.toughness
+    ('creature you control', 2, True)
+    """
+    factor = {"": 1, "twice": 2, "three times": 3, "four times": 4}[reading.times]
+    return PowerDefined(sentence, amount(reading.quantity), factor, reading.toughness)
+
+
+def _made_creatures(reading: s.TypeChangeReading, sentence: str) -> tuple[StaticEffect, ...]:
+    """'Forests you control are 1/1 green Elf creatures that are still lands', 'Enchanted Mountain is a 7/7
+    red Giant creature with haste': the card type and creature types added, or with neither 'still a land'
+    nor 'in addition' set (CR 205.1a-b: a later 'It's still a land.' keeps the others,
+    :func:`kept_types`), in layer 4; the colors set in layer 5 and haste given in layer 6, to what the type
+    change applied to (CR 613.6); the base power and toughness (layer 7b) kept on the change. Other keywords
+    (first strike, trample) change no payment.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "Forests you control are 1/1 green Elf creatures that are still lands"
+    >>> change, colors = _made_creatures(parse_static(text), text)
+    >>> change.affected.describe(), change.card_types, change.subtypes, change.adds, change.base_pt
+    ('Forest you control', ('Creature',), ('Elf',), True, (1, 1))
+    >>> str(colors.colors), colors.linked
+    ('G', True)
+    >>> text = "Enchanted Mountain is a 7/7 red Giant creature with haste"
+    >>> change, _, haste = _made_creatures(parse_static(text), text)
+    >>> str(change.sets_types), change.keeps_subtypes, haste.linked
+    ('Creature — Giant', False, True)
+    """
+    affected = _one_of_types(reading.subject)
+    if affected.self_only or reading.while_text:
+        raise UnreadError(f"a permanent's own types as a creature, or a condition: {sentence}")
+    types = tuple(dict.fromkeys(reading.types))
+    card_types = tuple(t for t in types if t in CARD_TYPES)
+    subtypes = tuple(t for t in types if t not in card_types)
+    if "Creature" not in card_types or not all(t in (*_ADDED_CARD_TYPES, "Creature") for t in card_types):
+        raise UnreadError(f"a permanent made {' '.join(types)}: {sentence}")
+    land_types = tuple(t for t in subtypes if t in BASIC_LAND_TYPES)
+    creature_types = tuple(t for t in subtypes if lexicon.SUBTYPES.get(t) == "creature")
+    if len(land_types) + len(creature_types) != len(subtypes) or (land_types and "Land" not in card_types):
+        raise UnreadError(f"subtypes other than creature types and basic land types: {sentence}")
+    if "Artifact" in card_types and creature_types:
+        # (CR 205.1b: a '<creature types> artifact creature' replaces its creature types alone)
+        raise UnreadError(f"a <creature type> artifact creature: {sentence}")
+    power, toughness = (int(part) for part in reading.base_pt.split("/"))
+    adds = reading.adds or card_types == ("Artifact", "Creature")  # (CR 205.1b: 'artifact creature')
+    if adds:
+        change = TypeChange(
+            sentence,
+            affected,
+            land_types,
+            True,
+            card_types=card_types,
+            subtypes=creature_types,
+            base_pt=(power, toughness),
+        )
+    else:
+        line = TypeLine(card_types=card_types, subtypes=(*creature_types, *land_types))
+        change = TypeChange(sentence, affected, (), False, sets_types=line, base_pt=(power, toughness))
+    colors = ManaTypes.parse(reading.colors) if reading.colors else None
+    recolored = () if colors is None else (ColorChange(sentence, affected, colors, linked=True),)
+    hasted = (GrantHaste(sentence, affected, linked=True),) if "haste" in reading.keywords else ()
+    return (change, *recolored, *hasted)
+
+
+def _one_of_types(subject: s.Subject) -> ObjectFilter:
+    """What a type change applies to (:func:`_retyped`), where 'All Forests and all Saprolings' is one
+    description: each permanent of one of those types (the objects of one effect, CR 613.6), when the nouns
+    name a type each and nothing else.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "All Forests and all Saprolings are 1/1 green Saproling creatures that are still lands"
+    >>> _one_of_types(parse_static(text).subject).describe()
+    'Forest or Saproling'
+    """
+    if not isinstance(subject, r.Nouns) or len(subject.nouns) == 1:
+        return _retyped(subject)
+    filters = object_filters(subject)
+    plain = [flt for flt in filters if flt == ObjectFilter(types=flt.types) and len(flt.types) == 1]
+    if len(plain) != len(filters):
+        raise UnreadError("a type change of several descriptions other than one type each")
+    return ObjectFilter(any_types=tuple(flt.types[0] for flt in plain))
+
+
+def kept_types(change: TypeChange, kept: str, sentence: str) -> TypeChange | None:
+    """The creature change before 'It's still a land.' (CR 205.1b), its other types kept: the types it set
+    added instead; None when the sentence before is no such change, or it did not set types.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "Enchanted land is a 3/3 black Ooze creature"
+    >>> change = _made_creatures(parse_static(text), text)[0]
+    >>> kept = kept_types(change, "Land", "It's still a land.")
+    >>> kept.adds, kept.card_types, kept.subtypes, kept.sets_types, kept.text
+    (True, ('Creature',), ('Ooze',), None, 'Enchanted land is a 3/3 black Ooze creature')
+    """
+    line = change.sets_types
+    if change.base_pt is None or line is None or change.adds or kept != "Land":
+        return None
+    if not any(t == "Land" or t in BASIC_LAND_TYPES for t in change.affected.types):
+        return None  # (a 'still a land' of what may be no land: not read)
+    return replace(
+        change,
+        adds=True,
+        sets_types=None,
+        card_types=line.card_types,
+        subtypes=tuple(t for t in line.subtypes if t not in BASIC_LAND_TYPES),
+        land_types=tuple(t for t in line.subtypes if t in BASIC_LAND_TYPES),
+    )
+
+
+def _chosen_creature_type(reading: s.TypeChangeReading, affected: ObjectFilter, sentence: str) -> TypeChange:
+    """'Creatures you control are the chosen type in addition to their other types' (Arcane Adaptation,
+    Xenograft; Lifecraft Engine's 'the chosen creature type'): the creature type chosen as the source entered
+    added to creatures (CR 205.3d), filled in from the board's ``choices.creature_type``.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "Vehicle creatures you control are the chosen creature type in addition to their other types"
+    >>> engine = _chosen_creature_type(parse_static(text), ObjectFilter(types=("Vehicle", "Creature")), text)
+    >>> engine.chosen_creature, engine.adds, engine.subtypes
+    (True, True, ())
+    """
+    if not reading.adds:
+        # (its creature types set, CR 205.1a: not read)
+        raise UnreadError(f"a creature type set: {sentence}")
+    if "Creature" not in affected.types and not affected.self_only:
+        raise UnreadError(f"a creature type added to what may be no creature: {sentence}")
+    return TypeChange(sentence, affected, (), True, chosen_creature=True, while_counter=_while(reading))
+
+
+def own_chosen_type(reading: s.TypeChangeReading, sentence: str, choice: str) -> TypeChange:
+    """A card's own 'This creature is the chosen type in addition to its other types.' (Roaming Throne) or
+    'This land is the chosen type.' (Multiversal Passage), of the ``choice`` its text makes as it enters
+    (``creature_type`` or ``basic_land_type``): the creature type added (CR 205.3d), or the basic land type
+    added or set (set: CR 305.7, and its rules text's abilities lost, what it applies to fixed as it
+    applied, CR 613.6).
+
+    >>> from models.oracle.grammar import parse_static
+    >>> own = parse_static("~ is the chosen type")
+    >>> passage = own_chosen_type(own, "~ is the chosen type.", "basic_land_type")
+    >>> passage.affected.self_only, passage.chosen, passage.adds
+    (True, True, False)
+    """
+    own = ObjectFilter(self_only=True)
+    if reading.while_text or reading.which not in (s.TypeSet.CHOSEN, s.TypeSet.CHOSEN_CREATURE_TYPE):
+        raise UnreadError(f"the card's own chosen type: {sentence}")
+    if choice == "creature_type":
+        return _chosen_creature_type(reading, own, sentence)
+    if choice != "basic_land_type" or reading.which is not s.TypeSet.CHOSEN:
+        raise UnreadError(f"the card's own chosen type, of no choice its text makes: {sentence}")
+    return TypeChange(sentence, own, (), reading.adds, chosen=True)
+
+
 def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
     """A card's own types: its 'This land is every basic land type.' (the Everywhere token's), or 'As long
     as ~ has a slumber counter on it, it's a land.' (Arixmethes); any other is not read.
@@ -442,6 +620,24 @@ def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
     ('Land', True, 'slumber', False)
     """
     own = ObjectFilter(self_only=True)
+    held = reading.turn or reading.while_text
+    if reading.types == ("Artifact", "Creature") and held and not reading.adds:
+        # ('During turns other than yours, ~ is an artifact creature.', 'As long as ~ has three or more fire
+        # counters on it, it's an artifact creature.': a Vehicle's own; CR 205.1b, an 'artifact creature'
+        # keeps its other types, and its printed power and toughness, CR 301.7)
+        kind, least = _counters_held(reading) if reading.while_text else ("", 1)
+        return TypeChange(
+            sentence,
+            own,
+            (),
+            True,
+            card_types=reading.types,
+            while_counter=kind,
+            counter_at_least=least,
+            while_turn=reading.turn,
+        )
+    if reading.turn:
+        raise UnreadError(f"the card's own types during a turn: {sentence}")
     if reading.which is s.TypeSet.EVERY_BASIC_LAND_TYPE and not reading.while_text:
         # (a characteristic-defining ability, CR 604.3, which gives the land the five types beside its own
         # and so their mana abilities, CR 305.6; it sets no type another effect gave, and takes no ability
@@ -497,21 +693,27 @@ def _types_added(reading: s.TypeChangeReading, affected: ObjectFilter, sentence:
     subtypes = [t for t in types if t not in card_types]
     land_types = tuple(t for t in subtypes if t in BASIC_LAND_TYPES)
     creature_types = tuple(t for t in subtypes if lexicon.SUBTYPES.get(t) == "creature")
-    if len(land_types) + len(creature_types) != len(subtypes):
+    artifact_types = tuple(t for t in subtypes if lexicon.SUBTYPES.get(t) == "artifact")
+    if len(land_types) + len(creature_types) + len(artifact_types) != len(subtypes):
         return None
     has = {*affected.types, *card_types}
     if land_types and "Land" not in has:
         return None
-    if creature_types and "Creature" not in has:
+    # ('All Goblins are ... Zombies': what has a creature type is a creature or kindred, which may have more)
+    of_creatures = "Creature" in has or (has and all(lexicon.SUBTYPES.get(t) == "creature" for t in has))
+    if creature_types and not of_creatures:
         # (CR 205.3d: a creature type is added to a creature only, which the filter must say)
         raise UnreadError(f"creature types added to what may be no creature: {sentence}")
+    if artifact_types and "Artifact" not in has:
+        # ('Artifacts you control are Foods ...': an artifact type to artifacts only, CR 205.3d)
+        raise UnreadError(f"artifact types added to what may be no artifact: {sentence}")
     return TypeChange(
         sentence,
         affected,
         land_types,
         True,
         card_types=card_types,
-        subtypes=creature_types,
+        subtypes=(*creature_types, *artifact_types),
         while_counter=_while(reading),
     )
 
@@ -539,6 +741,21 @@ def _not_a_type_while(reading: s.NotATypeWhile, sentence: str) -> TypeChange:
         devotion=Amount(kind=AmountKind.DEVOTION, colors=ManaTypes.parse(held.colors)),
         devotion_below=held.below,
     )
+
+
+def _counters_held(reading: s.TypeChangeReading) -> tuple[str, int]:
+    """The counters the source must have, and how many, for its own type change to apply ('As long as ~ has
+    three or more fire counters on it'); any other condition is not read.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "As long as ~ has three or more fire counters on it, it's an artifact creature"
+    >>> _counters_held(parse_static(text))
+    ('fire', 3)
+    """
+    held = parse_condition(reading.while_text)
+    if not isinstance(held, r.CountersOnSelfAtLeast):
+        raise UnreadError(f"an effect that applies as long as {reading.while_text}")
+    return held.kind, held.at_least
 
 
 def _while(reading: s.TypeChangeReading) -> str:

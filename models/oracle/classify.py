@@ -28,6 +28,7 @@ __all__ = [
     "adds_mana",
     "changes_mana",
     "changes_power",
+    "defines_own_power",
     "hurts_when_tapped",
     "is_loyalty_cost",
     "may_be_mana_effect",
@@ -551,6 +552,28 @@ def _bans_activation(words: Sequence[str]) -> bool:
     return _find(words, ("can't", "be", "activated"), start + 2) >= 0
 
 
+#: A card's own power (and toughness) defined by its text: '~'s power is equal to ...', '~'s power and
+#: toughness are each equal to ...' (a characteristic-defining ability, CR 604.3), not 'damage equal to
+#: that creature's power' nor a quoted ability's.
+_DEFINES_POWER: Final = tuple(
+    f"{whose} power {verb} equal to" for whose in ("~ 's", "its") for verb in ("is", "and toughness are each")
+)
+
+
+def defines_own_power(sentence: str) -> bool:
+    """True for a sentence that defines its card's own power, read or not (a characteristic-defining
+    ability, layer 7a, CR 604.3): what reads that permanent's power can't take the board's.
+
+    >>> defines_own_power("~'s power is equal to the number of cards in your hand.")
+    True
+    >>> defines_own_power("~ deals damage equal to the sacrificed creature's power to any target.")
+    False
+    >>> defines_own_power('Creatures you control have "Its power is equal to 3."')
+    False
+    """
+    return starts_with(tokens(sentence), *_DEFINES_POWER)
+
+
 def changes_power(body: str) -> bool:
     """True for a static sentence that changes creatures' power ('Creatures you control get +1/+1',
     'Equipped creature gets +2/+0', '... has base power 1'), which what reads a power must not ignore (the
@@ -754,9 +777,11 @@ _STATIC_WORD_SET: Final = frozenset(_STATIC_WORDS)
 _CHANGED_TO: Final = _LAND_TYPE_WORDS | frozenset(
     (
         "plains", "type", "types", "artifact", "artifacts", "enchantment", "enchantments", "white", "blue",
-        "black", "red", "green", "colorless", "color", "colors",
+        "black", "red", "green", "colorless", "color", "colors", "still",
     )
 )  # fmt: skip
+#: A power and toughness in a type change ('are 1/1 green Elf creatures', 'is a 7/7 red Giant creature').
+_BASE_PT: Final = re.compile(r"\b\d+/\d+\b")
 
 
 def may_be_static(text: str) -> bool:
@@ -773,7 +798,10 @@ def may_be_static(text: str) -> bool:
         needed = _STATIC_WORDS[word]
         if not needed or not words.isdisjoint(needed):
             return True
-    return bool(words & {"is", "are"} and words & _CHANGED_TO) or changes_power(text)
+    verbs = words & {"is", "are", "it's", "they're"}
+    if verbs and (words & _CHANGED_TO or _BASE_PT.search(text) or defines_own_power(text)):
+        return True
+    return changes_power(text)
 
 
 def may_be_mana_effect(text: str) -> bool:

@@ -207,6 +207,9 @@ class ParsedText:
     not_payment: tuple[NotPaymentMana, ...] = ()
     #: a static sentence of it changes creatures' power (an anthem, an Aura, Equipment), which is not read
     changes_power: bool = False
+    #: a sentence of it defines its own power, read or not ('~'s power is equal to ...': a characteristic-
+    #: defining ability, layer 7a, CR 604.3), which is not applied: its power is not the board's
+    defines_power: bool = False
 
     @property
     def fully_read(self) -> bool:
@@ -343,7 +346,11 @@ class Collector:
             # (Humility's base power and toughness 1/1, layer 7b: read, not applied to what reads a power)
             or any(isinstance(e, AbilityLoss) and e.base_power is not None for e in self.effects)
             # (Opalescence's creatures, whose base power and toughness it sets: layer 7b, read, not applied)
-            or any(isinstance(e, TypeChange) and "Creature" in e.card_types for e in self.effects),
+            or any(isinstance(e, TypeChange) and "Creature" in e.card_types for e in self.effects)
+            # (a permanent made a creature with its base power and toughness, layer 7b: the same)
+            or any(isinstance(e, TypeChange) and e.base_pt is not None for e in self.effects),
+            # (a card's own power defined, layer 7a, is its alone: planner.rules.amounts.defined_power)
+            defines_power=any(classify.defines_own_power(s.text) for s in self.sentences),
         )
 
     def _unread_own_permission(self) -> None:

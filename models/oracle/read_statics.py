@@ -42,8 +42,10 @@ from models.oracle.alternative_costs import granted_alternative_cost
 from models.oracle.build import mana_effect, spend_restriction
 from models.oracle.build_filters import condition, object_filters
 from models.oracle.build_statics import (
+    kept_types,
     life_paid_reduction,
     optional_life_modifier,
+    own_chosen_type,
     static_effect,
     while_condition,
 )
@@ -206,6 +208,30 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             else:
                 out.unread(sentence)
             return
+        case s.TypeChangeReading(
+            subject=s.SelfSubject(), which=s.TypeSet.EVERY_CREATURE_TYPE, while_text="", gets="", keywords=()
+        ):
+            # ('~ is every creature type.': a characteristic-defining ability, in every zone, CR 604.3, which
+            # is what changeling means, CR 702.73a: its spell and its permanent are every creature type)
+            out.keywords.append("changeling")
+            out.read(sentence, "keyword", EVERY_CREATURE_TYPE_NOTE)
+            return
+        case s.TypeChangeReading(
+            subject=s.SelfSubject(), which=s.TypeSet.CHOSEN | s.TypeSet.CHOSEN_CREATURE_TYPE
+        ):
+            # ('This creature is the chosen type ...': of the choice the card's text made as it entered)
+            _own_chosen_type(reading, sentence, out)
+            return
+        case s.StillAType(kept):
+            # (the rider of the creature change before it: 'Enchanted land is a 3/3 black Ooze creature.
+            # It's still a land.', CR 205.1b)
+            if _keep_types(kept, sentence, out):
+                return
+            if out.sentences and out.sentences[-1].read_as == "ignored":
+                out.ignore(sentence)  # (the rider of an ignored sentence, a trigger's 'becomes': ignored too)
+            else:
+                out.unread(sentence)
+            return
         case s.EffectContinues():
             # (Titania's Song's rider on the sentence before it: its effect outlasts its source this turn)
             last = out.effects[-1] if out.effects else None
@@ -324,6 +350,12 @@ def _effects(reading: s.StaticSentence | None, body: str, sentence: str) -> tupl
             return _becomes_with_only(reading, sentence)
         if isinstance(reading, s.BecomesColorless):
             return _becomes_colorless(reading, sentence)
+        granting = isinstance(reading, s.TypeChangeReading) and reading.granted
+        if granting and isinstance(reading, s.TypeChangeReading) and isinstance(reading.subject, Nouns):
+            # 'Equipped creature is a Wizard in addition to its other types and has "<ability>"': the types
+            # (and the pump before them), and the grant
+            changed = static_effect(replace(reading, granted=""), sentence) or ()
+            return (*changed, *_grants(s.GrantReading(reading.subject, reading.granted), sentence))
         if isinstance(reading, s.PowerChangeReading) and reading.ability:
             # 'Equipped creature gets +3/+3 and has vigilance and "<ability>"': the pump, and the grant
             if not isinstance(reading.subject, Nouns):
@@ -631,10 +663,49 @@ def _attached_ban(body: str, sentence: str) -> StaticEffect | None:
     )
 
 
+#: The note on a card's own 'is every creature type' (Dr. Julius Jumblemorph's shape).
+EVERY_CREATURE_TYPE_NOTE: Final = (
+    "every creature type in every zone: a characteristic-defining ability, as changeling (CR 604.3, 702.73a)"
+)
+
 #: The note on a type change's rider that names cards that aren't on the battlefield (Biotransference).
 CARDS_TYPES_NOTE: Final = (
     "the spells it names are followed; the types of cards that aren't on the battlefield are not"
 )
+
+
+def _own_chosen_type(reading: s.TypeChangeReading, sentence: str, out: Collector) -> None:
+    """A card's own 'is the chosen type', of the one type choice its text made before it (a creature type or
+    a basic land type: :func:`~models.oracle.build_statics.own_chosen_type`); unread otherwise."""
+    made = [c for c in out.choices if c in ("creature_type", "basic_land_type")]
+    try:
+        if len(made) != 1:
+            raise UnreadError(f"the chosen type of no one choice: {sentence}")
+        out.effects.append(own_chosen_type(reading, sentence, made[0]))
+    except UnreadError:
+        out.unread(sentence)
+    else:
+        out.read(sentence, "effect")
+
+
+def _keep_types(kept: str, sentence: str, out: Collector) -> bool:
+    """'It's still a land.' after a creature change that set types: that change keeps the other types
+    instead (:func:`~models.oracle.build_statics.kept_types`), its colors and haste, linked to it by its
+    sentence, left as they are; False when the sentence before is no such change."""
+    changes = [i for i, effect in enumerate(out.effects) if isinstance(effect, TypeChange)]
+    if not changes:
+        return False
+    last = out.effects[changes[-1]]
+    assert isinstance(last, TypeChange)
+    after = out.effects[changes[-1] + 1 :]
+    if not all(isinstance(e, ColorChange | GrantHaste) and e.linked and e.text == last.text for e in after):
+        return False
+    still = kept_types(last, kept, sentence)
+    if still is None:
+        return False
+    out.effects[changes[-1]] = still
+    out.read(sentence, "effect")
+    return True
 
 
 def _same_is_true(reading: s.SameIsTrue, body: str, sentence: str, out: Collector) -> None:
@@ -653,7 +724,7 @@ def _same_is_true(reading: s.SameIsTrue, body: str, sentence: str, out: Collecto
     elif (
         isinstance(last, TypeChange)
         and last.adds
-        and last.card_types
+        and (last.card_types or last.chosen_creature)
         and not last.land_types
         and _names_only_types(last.affected)
         and reading.spell_type in ("", *last.affected.types)

@@ -28,6 +28,7 @@ from models.oracle.statics import (
     ChooseAsEnters,
     ColorChangeReading,
     ControlOneOfTwo,
+    DefinedPower,
     DevotionIncreased,
     DoubleUnspent,
     EffectContinues,
@@ -74,6 +75,7 @@ from models.oracle.statics import (
     SpellsCost,
     SpendAsThoughReading,
     StaticSentence,
+    StillAType,
     Subject,
     TappedForManaDamage,
     ThoseCostIfLifePaid,
@@ -121,6 +123,7 @@ class _Mark(Enum):
     TARGETS_SOURCE = "that target ~"
     SHARES_CREATURE_TYPE = "that share a creature type with ~"
     ATTACKS = "and attack each combat if able"
+    STILL = "that's still a <type>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,10 +360,38 @@ class StaticRules(Transformer[Token, Any]):
 
     def keyworded_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         """'Equipped creature has flying and is a Demon in addition to its other types' (and 'gets +1/+1, has
-        trample, and is a Dragon ...'): the keywords granted beside the types added."""
+        trample, and is a Dragon ...', 'has "..." and is a Wizard ...', 'is a Wizard ... and has "..."'): the
+        keywords or the ability granted beside the types added."""
+        quoted = [_quoted(p) for p in parts if isinstance(p, Token) and p.type == "QUOTED"]
+        if quoted:
+            rest = [p for p in parts if not (isinstance(p, Token) and p.type == "QUOTED")]
+            return replace(self.land_type_change(subject, *rest), granted=quoted[0])
         keywords = _first(parts, tuple)  # (the list of keywords comes before the list of types)
         reading = self.land_type_change(subject, *(part for part in parts if part is not keywords))
         return replace(reading, keywords=keywords)
+
+    def type_change_on_turn(self, *parts: Any) -> TypeChangeReading:
+        """'During turns other than yours, ~ is an artifact creature.': the types while it is (or isn't) the
+        turn of the source's controller."""
+        others = _has(parts, "YOURS")
+        subject = next(p for p in parts if not isinstance(p, Token | tuple))
+        types = _first(parts, tuple)
+        return TypeChangeReading(subject, types, TypeSet.LISTED, False, turn="others" if others else "yours")
+
+    def colored_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
+        """'All Goblins are black and are Zombies in addition to their other creature types'."""
+        colors, chosen = _first(parts, tuple)
+        if chosen or not colors:
+            raise UnreadError("a type change beside the chosen color, or colorless")
+        reading = self.land_type_change(subject, *(part for part in parts if part != (colors, chosen)))
+        return replace(reading, colors=colors)
+
+    def counted_pump_type_change(
+        self, subject: Subject, change: Token, each: Quantity, *parts: Any
+    ) -> TypeChangeReading:
+        """'Equipped creature gets +1/+1 for each artifact you control and is an Artificer in addition to its
+        other types'."""
+        return replace(self.land_type_change(subject, change, *parts), each=each)
 
     def base_mana_value(self, *_words_tokens: Token) -> _Mark:
         return _Mark.BASE_MANA_VALUE
@@ -410,12 +441,50 @@ class StaticRules(Transformer[Token, Any]):
         return TypeChangeReading(subject, (), which, _Mark.ADDITION in parts)
 
     def every_creature_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
-        return TypeChangeReading(subject, (), TypeSet.EVERY_CREATURE_TYPE, True)
+        """'~ is every creature type', 'Equipped creature gets +1/+1 and is all creature types' (CR 205.3m:
+        in addition to its other types, however it is written)."""
+        gets = _tokens(parts, "PT_CHANGE")
+        return TypeChangeReading(subject, (), TypeSet.EVERY_CREATURE_TYPE, True, gets=gets[0] if gets else "")
+
+    def creature_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
+        """'Forests you control are 1/1 green Elf creatures that are still lands', 'Enchanted Mountain is a
+        7/7 red Giant creature with haste': the types (layer 4), the colors (layer 5, set), the base power and
+        toughness (layer 7b) and the keywords; the other types kept with 'still a <type>' or 'in addition'
+        (CR 205.1b)."""
+        (base_pt,) = _tokens(parts, "BASE_PT")
+        tuples = [p for p in parts if isinstance(p, tuple)]
+        colors = ""
+        if tuples and len(tuples[0]) == 2 and isinstance(tuples[0][1], bool):
+            colors = tuples.pop(0)[0]
+        types = tuples[0]
+        keywords = tuples[1] if len(tuples) > 1 else ()
+        kept = _Mark.STILL in parts or _Mark.ADDITION in parts
+        if _Mark.STILL in parts and _Mark.ADDITION in parts:
+            raise UnreadError("both 'still a <type>' and 'in addition to its other types'")
+        return TypeChangeReading(
+            subject, types, TypeSet.LISTED, kept, keywords=keywords, base_pt=base_pt, colors=colors
+        )
+
+    def still_type(self, *parts: Any) -> _Mark:
+        kept = [p for p in parts if isinstance(p, str) and not isinstance(p, Token)]
+        if kept != ["Land"]:
+            raise UnreadError(f"still a {' '.join(kept)} (only 'still a land' is read)")
+        return _Mark.STILL
+
+    def defined_power(self, *parts: Any) -> DefinedPower:
+        times = _tokens(parts, "TIMES")
+        return DefinedPower(parts[-1], _words(times[0]) if times else "", _has(parts, "AND"))
+
+    def still_a_type(self, *parts: Any) -> StillAType:
+        """'It's still a land.', 'They're still lands.'"""
+        (kept,) = [p for p in parts if isinstance(p, str) and not isinstance(p, Token)]
+        return StillAType(kept)
 
     def chosen_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         if [str(word).lower() for word in _tokens(parts, "SUPERTYPE")] not in ([], ["basic"]):
             raise ValueError("'the chosen <supertype> land type'")
-        return TypeChangeReading(subject, (), TypeSet.CHOSEN, _Mark.ADDITION in parts)
+        which = TypeSet.CHOSEN_CREATURE_TYPE if _has(parts, "CREATURE_WORD") else TypeSet.CHOSEN
+        return TypeChangeReading(subject, (), which, _Mark.ADDITION in parts)
 
     def named_colors(self, colors: str) -> tuple[str, bool]:
         return colors, False

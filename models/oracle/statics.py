@@ -34,6 +34,7 @@ __all__ = [
     "ChooseAsEnters",
     "ColorChangeReading",
     "ControlOneOfTwo",
+    "DefinedPower",
     "DevotionIncreased",
     "DoubleUnspent",
     "EffectContinues",
@@ -78,6 +79,7 @@ __all__ = [
     "SpellsCost",
     "SpendAsThoughReading",
     "StaticSentence",
+    "StillAType",
     "Subject",
     "TappedForManaDamage",
     "ThoseCostIfLifePaid",
@@ -148,6 +150,7 @@ class TypeSet(Enum):
     EVERY_LAND_TYPE = "every land type"  # (CR 205.3i: the basic ones and the others, Urza's, Gate, Locus...)
     EVERY_CREATURE_TYPE = "every creature type"  # (CR 205.3m; always in addition to the other types)
     CHOSEN = "the chosen type"
+    CHOSEN_CREATURE_TYPE = "the chosen creature type"
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +173,34 @@ class TypeChangeReading:
     #: '<subject> loses all abilities and becomes ...' (Titania's Song): what the change applies to loses its
     #: abilities in layer 6 too (CR 613.6: the same objects)
     loses_abilities: bool = False
+    #: '... are 1/1 green Elf creatures ...': the base power and toughness it sets (layer 7b), as written
+    base_pt: str = ""
+    #: ... and the colors it sets (layer 5), as :data:`models.oracle.lexicon.COLOR_WORDS` letters
+    colors: str = ""
+    #: the ability granted beside the types, as written between the quotes ('and has "..."', layer 6)
+    granted: str = ""
+    #: what the P/T change before the types counts ('gets +1/+1 for each artifact you control and is ...')
+    each: Quantity | None = None
+    #: 'During your turn, ...' ("yours"), 'During turns other than yours, ...' ("others"): whose turn it is
+    turn: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DefinedPower:
+    """'~'s power is equal to <quantity>', '~'s power and toughness are each equal to twice <quantity>': a
+    characteristic-defining ability (CR 604.3) setting the card's power (and toughness) in layer 7a."""
+
+    quantity: Quantity
+    times: str = ""  # 'twice', 'three times'
+    toughness: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StillAType:
+    """'It's still a land.', 'They're still lands.' (CR 205.1b): the rider of the type change before it,
+    whose objects keep their other types."""
+
+    kept: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -747,6 +778,8 @@ class ResultEffects:
 
 StaticSentence = (
     TypeChangeReading
+    | StillAType
+    | DefinedPower
     | NotATypeWhile
     | BecomesWithOnly
     | BecomesColorless
@@ -887,19 +920,43 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"{_subject(subject)} {lose} all abilities and {become} {made}"
         case EffectContinues():
             return "If ~ leaves the battlefield, this effect continues until end of turn"
+        case TypeChangeReading(subject, types, adds=adds, base_pt=base_pt) if base_pt:
+            plural = _plural(subject)
+            colors = f" {_colors(reading.colors)}" if reading.colors else ""
+            words = " ".join(
+                lexicon.plural_forms(t)[-1] if plural else t.lower() if t in CARD_TYPES else t for t in types
+            )
+            still = (" that are still lands" if plural else " that's still a land") if adds else ""
+            keywords = f" with {_listed(reading.keywords)}" if reading.keywords else ""
+            article = "" if plural else ("an " if base_pt[0] == "8" else "a ")
+            return f"{_subject(subject)} {_be(subject)} {article}{base_pt}{colors} {words}{still}{keywords}"
+        case DefinedPower(quantity, times, toughness):
+            which = "power and toughness are each" if toughness else "power is"
+            return f"~'s {which} equal to {times + ' ' if times else ''}{quantity_text(quantity)}"
+        case StillAType(kept):
+            return f"they're still {lexicon.plural_forms(kept)[-1]}"
         case TypeChangeReading(subject, types, which, adds):
             added = f" in addition to {'their' if _plural(subject) else 'its'} other types" if adds else ""
             listed = which.value or _type_words(types)
-            pump = f" gets {reading.gets} and" if reading.gets else ""
-            if reading.keywords:
+            each = f" for each {reading.each.what.words()}" if isinstance(reading.each, CountOf) else ""
+            pump = f" gets {reading.gets}{each} and" if reading.gets else ""
+            if reading.keywords or (reading.granted and reading.gets):
+                granted = _listed(reading.keywords) if reading.keywords else f'"{reading.granted}"'
                 pump = f" gets {reading.gets}," if reading.gets else ""
-                pump += f" {_has(subject)} {_listed(reading.keywords)}{',' if reading.gets else ''} and"
+                pump += f" {_has(subject)} {granted}{',' if reading.gets else ''} and"
+            if reading.colors:
+                pump = f" {_be(subject)} {_colors(reading.colors)} and"
             text = f"{_subject(subject)}{pump} {_be(subject)} {listed}{added}"
+            if reading.granted and not reading.gets:
+                text += f' and {_has(subject)} "{reading.granted}"'
             if reading.base_mana_value:
                 text += (
                     f" and {_has(subject)} base power and base toughness each equal to "
                     f"{'their' if _plural(subject) else 'its'} mana value"
                 )
+            if reading.turn:
+                during = "your turn" if reading.turn == "yours" else "turns other than yours"
+                return f"during {during}, {text[0].lower()}{text[1:]}"
             return (
                 f"as long as {reading.while_text}, {text[0].lower()}{text[1:]}"
                 if reading.while_text

@@ -31,7 +31,7 @@ from planner.rules.costs import (
     victim_filters,
 )
 from planner.rules.doubling import doubles_unspent
-from planner.rules.eligibility import activations_left, why_not_activatable
+from planner.rules.eligibility import activations_left, is_sick, why_not_activatable
 from planner.rules.graveyard_grants import arriving_grants, without_removed
 from planner.rules.hand import hand_abilities
 from planner.rules.payment import cost_modes
@@ -234,7 +234,8 @@ def revealed_templates(
                 hand_costs=hand_costs,
                 reveal=False,
             )
-            if template.ability not in view.mana_abilities(template.pid) and wanted(template)
+            if (template.ability not in view.mana_abilities(template.pid) or _sick_now(view, template))
+            and wanted(template)
         ]
 
     for removed in removals:
@@ -242,6 +243,15 @@ def revealed_templates(
     if len(removals) > 1:
         found += _given_back_together(view, removals, arriving, found, given_back, check)
     return found
+
+
+def _sick_now(view: BoardView, template: Activation) -> bool:
+    """True when the template's {T} or {Q} ability is one its permanent has now but can't use for summoning
+    sickness (CR 302.6), while on the board without the sources removed it can: a land an effect makes a
+    creature ('All Swamps are 1/1 black creatures that are still lands') is no creature once that effect's
+    source is sacrificed (CR 611.3a), so its {T} ability waits for that sacrifice."""
+    cost = template.ability.cost
+    return (cost.tap or cost.untap) and is_sick(view, template.pid)
 
 
 def _given_back_together(

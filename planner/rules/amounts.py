@@ -520,10 +520,12 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
     if gap := _evidence_gap(view, pid, ability):
         return gap
     if _reads_power(ability) and (
-        why := _unread_power_change(view) or unsteady_power_change(view, _powers_read(view, pid, ability))
+        why := _unread_power_change(view)
+        or defined_power(view, _powers_read(view, pid, ability))
+        or unsteady_power_change(view, _powers_read(view, pid, ability))
     ):
         return f"{why}: the ability reads a power"
-    if _judges_power(ability) and (why := power_change_gap(view)):
+    if _judges_power(ability) and (why := power_change_gap(view) or defined_power(view, None)):
         return f"{why}: the ability judges a power"
     if gap := keyword_grant_gap(view, keywords_judged(ability)):
         return gap
@@ -899,15 +901,12 @@ def greatest_power(view: BoardView, flt: ObjectFilter, player: str) -> int:
     >>> greatest_power(view, creatures, "me"), greatest_power(view, creatures, "nobody")
     (3, 0)
     """
-    why = _unread_power_change(view)  # (the reduction is locked in before mana abilities: CR 601.2f)
+    mine = [p.id for p in view.board.permanents if p.controller == player and view.matches(flt, p.id, p.id)]
+    # (the reduction is locked in before mana abilities: CR 601.2f)
+    why = _unread_power_change(view) or defined_power(view, mine)
     if why is not None:
         raise InputError(f"{why}: a spell's cost reduction reads the greatest power")
-    powers = [
-        known_power(view, p.id)
-        for p in view.board.permanents
-        if p.controller == player and view.matches(flt, p.id, p.id)
-    ]
-    return max([0, *powers])
+    return max([0, *(known_power(view, pid) for pid in mine)])
 
 
 def cost_source_power(view: BoardView, pid: str) -> int:
@@ -923,10 +922,30 @@ def cost_source_power(view: BoardView, pid: str) -> int:
     >>> cost_source_power(BoardView(board), "e"), cost_source_power(BoardView(board), "m")
     (3, 0)
     """
-    why = _unread_power_change(view)
+    why = _unread_power_change(view) or defined_power(view, (pid,))
     if why is not None:
         raise InputError(f"{why}: a spell's cost reduction reads a power")
     return max(known_power(view, pid), 0)
+
+
+def defined_power(view: BoardView, read: Iterable[str] | None) -> str | None:
+    """Why a power read can't be answered, as the JSON path of a permanent among ``read`` (None: any on the
+    board) whose own text defines its power ('~'s power is equal to the number of basic land types among
+    lands you control': a characteristic-defining ability, layer 7a, CR 604.3, read, not applied), or None.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> brawler = {"id": "b", "name": "Brawler", "type_line": "Creature — Cat", "power": 0, "toughness": 3,
+    ...     "controller": "me", "oracle": "Brawler's power is equal to the number of lands you control."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [brawler]})
+    >>> print(defined_power(BoardView(board), ("b",)))
+    permanents[0]: its text defines its power (layer 7a), which is not read
+    """
+    pids = tuple(read) if read is not None else tuple(p.id for p in view.board.permanents)
+    for pid in pids:
+        if view.parsed[pid].defines_power:
+            return f"{view.path(pid)}: its text defines its power (layer 7a), which is not read"
+    return None
 
 
 def power_changer(view: BoardView) -> str | None:

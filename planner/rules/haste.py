@@ -48,7 +48,10 @@ def haste_granted(view: BoardView, pid: str) -> bool:
     for sourced in view.effects_of(GrantHaste):
         effect = sourced.effect
         assert isinstance(effect, GrantHaste)
-        if not view.matches(effect.affected, pid, sourced.source):
+        if effect.linked:  # (a permanent made a creature with haste: those its type change took, CR 613.6)
+            if pid not in view.type_change_applied(sourced.source, effect.text):
+                continue
+        elif not view.matches(effect.affected, pid, sourced.source):
             continue
         if (
             lost is not None

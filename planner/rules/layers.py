@@ -46,6 +46,8 @@ def missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
         return "imprinted: the card it exiled is not given"
     if isinstance(effect, TypeChange) and effect.chosen and choices.basic_land_type is None:
         return "basic_land_type: the basic land type chosen as it entered is not given"
+    if isinstance(effect, TypeChange) and effect.chosen_creature and choices.creature_type is None:
+        return "creature_type: the creature type chosen as it entered is not given"
     if isinstance(effect, ColorChange) and effect.chosen and choices.color is None:
         return "color: the color chosen as it entered is not given"
     if isinstance(effect, ProductionReplacement) and effect.chosen_color and choices.color is None:
@@ -72,8 +74,17 @@ def in_force(effect: StaticEffect, permanent: Permanent) -> bool:
         lore = permanent.counter("lore")
         return effect.lore_at_least <= lore and (not effect.lore_at_most or lore <= effect.lore_at_most)
     if isinstance(effect, TypeChange) and effect.while_counter:
-        return permanent.counter(effect.while_counter) > 0
+        return permanent.counter(effect.while_counter) >= effect.counter_at_least
     return True
+
+
+def on_its_turn(view: BoardView, effect: TypeChange, controller: str) -> bool:
+    """True when a type change 'During your turn' (or 'During turns other than yours') applies: it is (or
+    isn't) the turn of its source's controller, ``controller`` (the board's ``active_player``)."""
+    if not effect.while_turn:
+        return True
+    mine = view.board.active_player == controller
+    return mine if effect.while_turn == "yours" else not mine
 
 
 def with_chosen_type(effect: TypeChange, choices: Choices) -> TypeChange:
@@ -85,7 +96,14 @@ def with_chosen_type(effect: TypeChange, choices: Choices) -> TypeChange:
     >>> assert isinstance(realm, TypeChange)
     >>> with_chosen_type(realm, Choices(basic_land_type="Island")).land_types
     ('Island',)
+    >>> text = "Each creature you control is the chosen type in addition to its other types."
+    >>> (xeno,) = parse_oracle(text).effects
+    >>> assert isinstance(xeno, TypeChange)
+    >>> with_chosen_type(xeno, Choices(creature_type="Elf")).subtypes
+    ('Elf',)
     """
+    if effect.chosen_creature and choices.creature_type is not None:
+        return replace(effect, subtypes=(choices.creature_type,))
     if not effect.chosen or choices.basic_land_type is None:
         return effect
     return replace(effect, land_types=(choices.basic_land_type,))
@@ -128,7 +146,10 @@ def type_changes(
         SourcedEffect(p.id, p.controller, with_chosen_type(e, p.choices))
         for p in view.board.permanents
         for e in view.parsed[p.id].effects
-        if isinstance(e, TypeChange) and in_force(e, p) and devotion_allows(view, e, p.controller)
+        if isinstance(e, TypeChange)
+        and in_force(e, p)
+        and devotion_allows(view, e, p.controller)
+        and on_its_turn(view, e, p.controller)
     ]
     types = {p.id: p.type_line for p in view.board.permanents}
     parsed = view.parsed

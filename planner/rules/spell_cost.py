@@ -36,11 +36,11 @@ from planner.rules.amounts import (
     spells_cast_unlisted,
 )
 from planner.rules.costs import changed_mana, combined_changes
+from planner.rules.layers import with_chosen_type
+from planner.rules.records import SourcedEffect
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
-
-from planner.rules.records import SourcedEffect
 
 __all__ = [
     "ability_changes",
@@ -671,6 +671,11 @@ def with_changed_types(view: BoardView, target: PaymentTarget, player: str) -> P
         if all(line.is_a(word) for word in affected.types) and not excluded:
             added = tuple(word for word in effect.card_types if word not in line.card_types)
             line = replace(line, card_types=(*added, *line.card_types))
+            # (Arcane Adaptation's chosen creature type, CR 205.3d: the spell is a creature spell)
+            chosen = with_chosen_type(effect, view.permanent(sourced.source).choices).subtypes
+            new = tuple(word for word in chosen if word not in line.subtypes)
+            if new:
+                line = line.with_subtypes((*line.subtypes, *new))
     return target if line == target.type_line else replace(target, type_line=line)
 
 

@@ -739,9 +739,13 @@ class BoardView:
             chosen = self._by_id[sourced.source].choices.color
             wanted = effect.affected.colors
             uncolored = replace(effect.affected, colors=ManaTypes())  # (colors read as they are by now)
+            linked = self.type_change_applied(sourced.source, effect.text) if effect.linked else None
             for permanent in self.board.permanents:
                 pid = permanent.id
-                if (not wanted or colors[pid] & wanted) and self.matches(uncolored, pid, sourced.source):
+                if linked is not None:  # (a permanent made a creature: those its type change took, CR 613.6)
+                    if pid in linked:
+                        colors[pid] = effect.recolored(colors[pid], chosen)
+                elif (not wanted or colors[pid] & wanted) and self.matches(uncolored, pid, sourced.source):
                     colors[pid] = effect.recolored(colors[pid], chosen)
         return {pid: found for pid, found in colors.items() if found != printed[pid]}
 

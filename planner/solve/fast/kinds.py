@@ -27,6 +27,7 @@ from models.mana_effects import (
     GrantedAlternativeCost,
     ManaTrigger,
     PowerChange,
+    PowerDefined,
     ProductionReplacement,
     SpellKeywords,
     SpendAsThough,
@@ -58,7 +59,14 @@ from planner.solve.objective import (
 #: target given is the total, with them: planner.rules.spell_cost.locked_in, planner.rules.alternative_costs),
 #: unspent mana, and power changes (an ability that reads a power is no fixed output: a board where it can be
 #: activated goes to CP-SAT, below).
-_HARMLESS_EFFECTS = (CostModifier, SpellKeywords, UnspentManaEffect, PowerChange, GrantedAlternativeCost)
+_HARMLESS_EFFECTS = (
+    CostModifier,
+    SpellKeywords,
+    UnspentManaEffect,
+    PowerChange,
+    PowerDefined,
+    GrantedAlternativeCost,
+)
 #: Effects the board view resolves for each activation on its own (what a permanent is and what its
 #: abilities make), so that the fast path can work from the board's outcomes instead of the card's.
 _RESOLVED_EFFECTS = (ProductionReplacement, ManaTrigger, TypeChange, GrantAbility, AbilityLoss)
