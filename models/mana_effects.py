@@ -409,6 +409,9 @@ class CostModifier:
     #: cast, their choice (CR 601.2b, 601.2f: the Defilers' 'As an additional cost to cast white permanent
     #: spells, you may pay 2 life. Those spells cost {W} less to cast if you paid life this way.'); 0: always
     paid_life: int = 0
+    #: the most the change can take off the cost, 0 for no limit ('This effect can't reduce the amount of mana
+    #: ~ costs by more than {5}.': Valiant Changeling)
+    most: int = 0
 
     def matches(self, target: PaymentTarget) -> bool:
         """True when the spell paid for is of the types, colors and mana value this change is about (who
