@@ -349,3 +349,33 @@ def test_plan_turn_casts_a_creature_before_the_total_power_reduction() -> None:
     turn = plan_turn(board)
     assert [spell.card for spell in turn.spells] == ["Test Bear", "Test Ghalta"]
     assert turn.spells[1].payment.total_cost == "{3}{C}"
+
+
+def test_plan_turn_casts_an_artifact_before_an_affinity_spell() -> None:
+    """Affinity for artifacts (CR 702.41a) counts the artifacts its caster controls as its total cost is
+    locked in (CR 601.2f): two on the battlefield, three Islands. Cast alone, the {4}{U} sorcery costs {2}{U}
+    (mana value 5); the {1} artifact first (an Island), it costs {1}{U}, which the two Islands left pay (mana
+    value 1 + 5 = 6). Before, an artifact with no text was no event of the search, and the plan cast the
+    sorcery alone."""
+    relics = [
+        {
+            "id": f"r{n}",
+            "name": f"Test Relic {n}",
+            "type_line": "Artifact",
+            "mana_cost": "{2}",
+            "controller": ME,
+        }
+        for n in range(2)
+    ]
+    islands = [{"id": f"i{n}", "card": "Island", "controller": ME} for n in range(3)]
+    trinket = {"name": "Test Trinket", "type_line": "Artifact", "mana_cost": "{1}"}
+    sorcery = {
+        "name": "Test Thoughts",
+        "type_line": "Sorcery",
+        "mana_cost": "{4}{U}",
+        "oracle": "Affinity for artifacts\nDraw two cards.",
+    }
+    players = [{"id": ME, "hand": [trinket, sorcery]}]
+    turn = plan_turn(Board.from_dict({"version": 1, "players": players, "permanents": [*relics, *islands]}))
+    assert [spell.card for spell in turn.spells] == ["Test Trinket", "Test Thoughts"]
+    assert turn.mana_value_cast == 6 and turn.spells[1].payment.total_cost == "{1}{U}"
