@@ -112,6 +112,31 @@ class AmountKind(Enum):
     ALL_GRAVEYARDS = "all_graveyards"
     SPELL_NAMED = "spell_named"
     PLAYER_COUNTERS = "player_counters"
+    #: what only a spell's own cost change counts (CR 601.2f), each on the board as its total cost is locked
+    #: in: the card types among the cards in its caster's graveyard (delirium: Emrakul, the Promised End), the
+    #: creature types among ``filter`` (Valiant Changeling), the colors among ``filter`` (Wildvine
+    #: Pummeler), the total power or toughness of ``filter`` (Ghalta, Orysa), the different names among
+    #: ``filter`` (Fungal Colossus), the most of ``filter`` one opponent controls (Avatar of Fury), the most
+    #: by which one opponent's count of ``filter`` exceeds its caster's (Avatar of Might), 1 when an opponent
+    #: has no cards in hand (Avatar of Will), 1 when its caster has ``constant`` or less life (Avatar of
+    #: Hope), the life its caster gained this turn in steps of ``constant`` (Licia), the permanents every
+    #: player sacrificed this turn (The Balrog), the attacking creatures among ``filter`` (Embercleave)
+    GRAVEYARD_TYPES = "graveyard_types"
+    CREATURE_TYPES = "creature_types"
+    COLORS_AMONG = "colors_among"
+    TOTAL_POWER = "total_power"
+    TOTAL_TOUGHNESS = "total_toughness"
+    DISTINCT_NAMES = "distinct_names"
+    OPPONENT_MOST = "opponent_most"
+    MORE_THAN_YOU = "more_than_you"
+    OPPONENT_EMPTY_HAND = "opponent_empty_hand"
+    LIFE_AT_MOST = "life_at_most"
+    LIFE_GAINED = "life_gained"
+    SACRIFICED_ALL = "sacrificed_all"
+    ATTACKING = "attacking"
+    #: the cards matching ``filter`` its caster owns in exile and in their graveyard (Huskburster Swarm): the
+    #: board carries no exile, so the graveyard's alone, warned
+    EXILE_AND_GRAVEYARD = "exile_and_graveyard"
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)

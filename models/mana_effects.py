@@ -472,6 +472,9 @@ class CostModifier:
     #: 'Face-down creature spells you cast' (Obscuring Aether): applies only to a spell cast face down (CR
     #: 702.37c, 708: the payment's purpose ``face_down``)
     face_down: bool = False
+    #: the most the change can take off the cost, 0 for no limit ('This effect can't reduce the amount of mana
+    #: ~ costs by more than {5}.': Valiant Changeling)
+    most: int = 0
 
     def matches(self, target: PaymentTarget) -> bool:
         """True when the spell paid for is of the types, colors and mana value this change is about (who

@@ -47,6 +47,7 @@ from models.mana_effects import (
 from models.oracle import ParsedText, lexicon, reads_imprinted_colors
 from planner.answer import PayResult
 from planner.rules.eligibility import why_not_activatable
+from planner.rules.own_counts import OWN_COUNTS
 from planner.rules.view import CARD_CONTROLLER, CARD_ID, card_view
 from planner.solve.problem import BoardAnalysis
 
@@ -359,6 +360,12 @@ def _effect_summary(effect: StaticEffect) -> str:
         more = "more" if effect.generic_delta > 0 else "less"
         generic = f"{{{abs(effect.generic_delta)}}}" if effect.generic_delta or not effect.colored else ""
         by = f"{generic}{effect.colored if effect.colored else ''} {more}"
+        if effect.amount is not None and (
+            effect.amount.kind in OWN_COUNTS or effect.amount.kind is AmountKind.DEVOTION
+        ):
+            # (the counts only a spell's own cost change reads: its sentence says best what it counts)
+            sentence = effect.text.replace("~", "this spell").rstrip(".")
+            return sentence[:1].lower() + sentence[1:]
         if effect.amount is not None and effect.amount.kind is AmountKind.PARTY:
             return f"this spell costs {by} to cast for each creature in your party"
         if effect.amount is not None and effect.amount.kind in _TURN_FACT_WORDS:

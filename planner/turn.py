@@ -95,6 +95,7 @@ from planner.turn_choices import (
     TurnSpell,
     cast_card,
     colors_made,
+    counted_events,
     distinct,
     exile_choices,
     free_event,
@@ -845,7 +846,7 @@ def plan_turn(
     # (a spell held back whose overload needs no target could be cast overloaded: not planned, said)
     overloads = [s for s in distinct(spells) if why_not[id(s.card)] and overloaded(board, player, s)]
     spells = additional_events([s for s in spells if why_not[id(s.card)] is None])
-    spells = energy_events(board, player, alternative_events(board, player, spells))
+    spells = counted_events(energy_events(board, player, alternative_events(board, player, spells)))
     energy = energy_counted(board, player, spells)
     discards = any(may_discard(spell) for spell in spells)
     if no_land and land is not None:

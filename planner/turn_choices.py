@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import product
 
-from models.abilities import CostPartKind
+from models.abilities import AmountKind, CostPartKind
 from models.board import Board, Card, Permanent
 from models.carddata.faces import CardFace
 from models.carddata.names import CardResolver
@@ -18,6 +18,7 @@ from models.cost import ManaCost, PaymentTarget
 from models.errors import InputError
 from models.folding import fold_name
 from models.mana import ManaTypes
+from models.mana_effects import CostModifier
 from models.oracle import LandSearch, ParsedText, parse_land_search, read_card
 from models.spells import find_spell, spell_target
 from models.types import TypeLine
@@ -192,6 +193,57 @@ def hand_spells(hand: list[Card], x: int, used_ids: Ids) -> list[TurnSpell]:
             )
         )
     return spells
+
+
+#: What a spell's own cost change counts among its caster's permanents (besides a ``for_each`` count): a
+#: permanent spell cast before it may change it (CR 601.2f: counted as its total cost is locked in).
+_COUNTS_PERMANENTS = frozenset(
+    {
+        AmountKind.LAND_TYPES,
+        AmountKind.TOTAL_MANA_VALUE,
+        AmountKind.GREATEST_POWER,
+        AmountKind.DEVOTION,
+        AmountKind.CREATURE_TYPES,
+        AmountKind.COLORS_AMONG,
+        AmountKind.TOTAL_POWER,
+        AmountKind.TOTAL_TOUGHNESS,
+        AmountKind.DISTINCT_NAMES,
+        AmountKind.MORE_THAN_YOU,
+    }
+)
+
+
+def counted_events(spells: list[TurnSpell]) -> list[TurnSpell]:
+    """The spells with every permanent spell made an event when another's own cost change counts its caster's
+    permanents ('{X} less, where X is the total power of creatures you control', affinity): cast before it,
+    the permanent is counted (CR 601.2f), so its place in the order matters.
+
+    >>> bear = Card.from_json({"name": "Test Bear", "type_line": "Creature — Bear", "mana_cost": "{1}{G}"})
+    >>> big = Card.from_json({"name": "Test Big", "type_line": "Creature — Dinosaur", "mana_cost": "{9}",
+    ...     "oracle": "This spell costs {X} less to cast, where X is the total power of "
+    ...     "creatures you control."})
+    >>> bolt = Card.from_json({"name": "Test Bolt", "type_line": "Instant", "mana_cost": "{R}"})
+    >>> ids = Ids(set())
+    >>> [s.event for s in counted_events([turn_spell(card, 0, ids) for card in (bear, big, bolt)])]
+    [True, True, False]
+    """
+
+    def counts(spell: TurnSpell) -> bool:
+        target = spell.target
+        effects = read_card(target.text, target.name, target.type_line).effects if target.text else ()
+        return any(
+            isinstance(e, CostModifier)
+            and e.own
+            and (e.for_each is not None or (e.amount is not None and e.amount.kind in _COUNTS_PERMANENTS))
+            for e in effects
+        )
+
+    if not any(counts(spell) for spell in distinct(spells)):
+        return spells
+    return [
+        replace(spell, event=True) if spell.card.type_line.is_permanent and not spell.event else spell
+        for spell in spells
+    ]
 
 
 def free_event(spell: TurnSpell, view: BoardView, player: str) -> bool:

@@ -42,11 +42,12 @@ from models.oracle import readings as r
 from models.oracle import statics as s
 from models.oracle.build import spend_restriction
 from models.oracle.build_filters import amount, condition, object_filter, object_filters
+from models.oracle.build_own_costs import attacking_count, graveyard_cards, own_cost_effects, own_reduction
 from models.oracle.grammar import UnreadError, parse_condition
 from models.oracle.spell_cost_rules import cast_spells
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
-__all__ = ["kept_types", "only_filter", "own_chosen_type", "static_effect"]
+__all__ = ["kept_types", "only_filter", "own_chosen_type", "own_reduction", "static_effect"]
 
 #: The card types an effect may add to permanents (not 'creature': a permanent made a creature would need
 #: its power, toughness and summoning sickness, which these effects also set: Opalescence). A permanent made
@@ -136,6 +137,10 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (_own_cost_where_x(reading, sentence),)
         case s.OwnCostCounted():
             return (_own_cost_counted(reading, sentence),)
+        case s.OwnCostChange():
+            return own_cost_effects(reading, sentence)
+        case s.OwnReductionMost():
+            return ()  # (a rider on the reduction before it: models.oracle.read_statics)
         case s.OwnCostForTurnFact(stated, False, "your_turn"):
             # ('{2}{U}{U} less': two generic, and {U}{U} off the colored part, CR 118.7b-d)
             less, colored = _generic_and_colored(stated)
@@ -808,15 +813,24 @@ def _own_cost(reading: s.OwnCostForEach, sentence: str) -> CostModifier:
         counted_amount = (
             Amount(kind=AmountKind.PARTY, filter=ObjectFilter(types=("Creature",)))
             if zone == "party"
-            else Amount(kind=AmountKind.GRAVEYARD, filter=_graveyard_cards(reading.what))
+            else Amount(kind=AmountKind.GRAVEYARD, filter=graveyard_cards(reading.what))
         )
         return own_reduction(sentence, int(generic) * (1 if reading.more else -1), counted_amount)
+    delta = int(generic) * (1 if reading.more else -1)
+    attacking = attacking_count(reading.what)
+    if (
+        attacking is not None
+    ):  # ('for each attacking creature (you control)': Ancient Stone Idol, Embercleave)
+        return own_reduction(sentence, delta, attacking)
     counted = only_filter(reading.what)
+    if (
+        counted.controller is Who.OPPONENTS
+    ):  # ('for each creature your opponents control': Primeval Protector)
+        return replace(own_reduction(sentence, delta, counted), for_each=counted)
     # ('for each creature on the battlefield': Blasphemous Act counts every player's)
     anyone = reading.what.nouns[-1].controller is r.Controller.BATTLEFIELD
     if counted.controller is not Who.YOU and not anyone:
         raise UnreadError("a spell's own cost changed for each permanent not its caster's")
-    delta = int(generic) * (1 if reading.more else -1)
     return own_reduction(sentence, delta, counted, anyone=anyone)
 
 
@@ -837,9 +851,16 @@ def _own_cost_counted(reading: s.OwnCostCounted, sentence: str) -> CostModifier:
         raise UnreadError(f"a change of a spell's own cost by {reading.symbols}")
     delta = int(generic) * (1 if reading.more else -1)
     if reading.counts == "in_all_graveyards":
-        cards = _graveyard_cards(r.Nouns(tuple(replace(n, zone="graveyard") for n in reading.what.nouns)))
+        cards = graveyard_cards(r.Nouns(tuple(replace(n, zone="graveyard") for n in reading.what.nouns)))
         counted_cards = Amount(kind=AmountKind.ALL_GRAVEYARDS, filter=cards)
         return replace(own_reduction(sentence, delta, counted_cards), at_least=reading.at_least)
+    if reading.counts == "if_control" and reading.what.joiner == "or" and len(reading.what.nouns) > 1:
+        # ('if you control a Wolf or Werewolf': one of either, CR 601.2f)
+        bare = [r.Noun(types=noun.types) for noun in reading.what.nouns]
+        if bare != list(reading.what.nouns) or any(len(noun.types) != 1 for noun in bare):
+            raise UnreadError(f"if you control {reading.what.words()}")
+        either = ObjectFilter(any_types=tuple(noun.types[0] for noun in bare), controller=Who.YOU)
+        return replace(own_reduction(sentence, delta, either), at_least=reading.at_least)
     counted = only_filter(reading.what)
     if reading.counts == "if_control":  # ('if you control a Spirit': its caster's, CR 601.2f)
         mine = replace(counted, controller=Who.YOU)
@@ -850,70 +871,24 @@ def _own_cost_counted(reading: s.OwnCostCounted, sentence: str) -> CostModifier:
     return own_reduction(sentence, delta, Amount(kind=kind, filter=counted))
 
 
-def _graveyard_cards(what: r.Nouns) -> ObjectFilter:
-    """The cards of its caster's graveyard a spell's own cost change counts: one description ('creature card',
-    'black creature card'), or card types joined by 'and' or 'or' ('instant and sorcery card': a card of
-    either type).
-
-    >>> from models.oracle.grammar import parse_objects
-    >>> _graveyard_cards(parse_objects("instant and sorcery card in your graveyard")).any_types
-    ('Instant', 'Sorcery')
-    >>> _graveyard_cards(parse_objects("black creature card in your graveyard")).describe()
-    'black creature'
-    """
-    if len(what.nouns) == 1:
-        found = amount(r.CountOf(what))
-        assert found.filter is not None
-        return found.filter
-    bare = [replace(noun, zone="", head=r.Head.TYPES) for noun in what.nouns]
-    if what.joiner not in ("and", "or") or any(
-        len(noun.types) != 1 or noun != r.Noun(types=noun.types) for noun in bare
-    ):
-        raise UnreadError(f"a count of cards in a graveyard: {what.joiner} between descriptions")
-    return ObjectFilter(any_types=tuple(noun.types[0] for noun in bare))
-
-
 def _own_cost_where_x(reading: s.OwnCostWhereX, sentence: str) -> CostModifier:
-    """'~ costs {X} less to cast, where X is the greatest power among creatures you control.': the amount is
-    counted on its caster's permanents as the total cost is locked in (CR 601.2f)."""
+    """'~ costs {X} less to cast, where X is the greatest power among creatures you control.', '... where X is
+    your devotion to black' (Marshmist Titan): the amount is counted on its caster's permanents as the total
+    cost is locked in (CR 601.2f)."""
     counted = amount(reading.where)
+    if (
+        reading.symbols == "{X}"
+        and counted.kind is AmountKind.DEVOTION
+        and counted.colors
+        and not counted.plus
+    ):
+        return own_reduction(sentence, 1 if reading.more else -1, counted)
     if reading.symbols != "{X}" or counted.kind is not AmountKind.GREATEST_POWER or counted.plus:
         raise UnreadError(f"a spell's own cost changed by {reading.symbols}, where X is {counted.kind.value}")
     assert counted.filter is not None
     if counted.filter.controller is not Who.YOU:
         raise UnreadError("a spell's own cost changed by the power of permanents not its caster's")
     return own_reduction(sentence, 1 if reading.more else -1, counted)
-
-
-def own_reduction(
-    sentence: str,
-    delta: int,
-    counted: ObjectFilter | Amount,
-    colored: ManaBag = ManaBag(),
-    *,
-    anyone: bool = False,
-) -> CostModifier:
-    """A spell's change of its own cost: ``delta`` for each permanent its caster controls that ``counted``
-    matches (affinity: CR 702.41a), or with ``anyone`` each one on the battlefield (Blasphemous Act), or
-    ``delta`` times an amount counted as the total cost is locked in (CR 601.2f: the cards of a graveyard,
-    the greatest power, a fact of the turn).
-
-    >>> own_reduction("~ costs {1} less.", -1, Amount(kind=AmountKind.DIED_THIS_TURN)).amount.kind.value
-    'died_this_turn'
-    """
-    return CostModifier(
-        text=sentence,
-        who=Who.YOU,
-        spells=ObjectFilter(),
-        colors=ManaTypes(),
-        generic_delta=delta,
-        own=True,
-        for_each=None
-        if isinstance(counted, Amount)
-        else replace(counted, controller=Who.ANY if anyone else Who.YOU),
-        amount=counted if isinstance(counted, Amount) else None,
-        colored=colored,
-    )
 
 
 _CASTERS = {"you cast": Who.YOU, "your opponents cast": Who.OPPONENTS, "a player casts": Who.ANY, "": Who.ANY}

@@ -29,6 +29,7 @@ from models.alternative_costs import AlternativeCost
 from models.kept import per_card
 from models.oracle.effect_rules import EffectRules
 from models.oracle.grammar_parser import UnreadError, built
+from models.oracle.own_cost_rules import OwnCostRules
 from models.oracle.phrase_rules import PhraseRules
 from models.oracle.readings import Condition, CostPart, EffectSentence, ManaEffect, Nouns, Output, SpendOnly
 from models.oracle.spell_cost_rules import SpellCostRules
@@ -52,7 +53,7 @@ __all__ = [
 
 
 @v_args(inline=True)
-class _Readings(PhraseRules, EffectRules, StaticRules, SpentRules, SpellCostRules):
+class _Readings(PhraseRules, EffectRules, StaticRules, SpentRules, SpellCostRules, OwnCostRules):
     """The parse tree to readings, one method per rule alternative (its ``-> name``), from the rules of each
     kind of phrase (applied as the text is parsed: :func:`_reader`)."""
 

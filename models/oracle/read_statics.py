@@ -232,6 +232,23 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             else:
                 out.unread(sentence)
             return
+        case s.OwnReductionMost(symbols):
+            # (Valiant Changeling's rider on the sentence before: its own reduction takes off so much at most)
+            last = out.effects[-1] if out.effects else None
+            most = symbols[1:-1]
+            if (
+                isinstance(last, CostModifier)
+                and last.own
+                and last.generic_delta < 0
+                and not last.most
+                and most.isascii()
+                and most.isdigit()
+            ):
+                out.effects[-1] = replace(last, most=int(most))
+                out.read(sentence, "effect")
+            else:
+                out.unread(sentence)
+            return
         case s.EffectContinues():
             # (Titania's Song's rider on the sentence before it: its effect outlasts its source this turn)
             last = out.effects[-1] if out.effects else None

@@ -13,6 +13,7 @@ from lark import Token, Transformer, v_args
 from models.alternative_costs import SpellsGranted
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
+from models.oracle.own_cost_readings import CreatureTypesAmong, OwnCostChange
 from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Head, Noun, Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
@@ -694,6 +695,8 @@ class StaticRules(Transformer[Token, Any]):
     def own_cost_land_types(
         self, _self: Token, _costs: Token, symbols: Token, more: Token, kind: Nouns, among: Nouns
     ) -> Any:
+        if kind == Nouns((Noun(types=("Creature",)),)):  # ('for each creature type among ...', CR 205.3m)
+            return OwnCostChange(str(symbols).upper(), str(more).lower() == "more", CreatureTypesAmong(among))
         if kind != Nouns((Noun(types=("Land",), supertypes=("Basic",)),)):
             raise UnreadError(f"a count of {kind.words()} types")
         return OwnCostCounted(str(symbols).upper(), str(more).lower() == "more", "land_types", among)

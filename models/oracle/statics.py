@@ -17,6 +17,7 @@ from typing import Final
 
 from models.alternative_costs import SpellsGranted
 from models.oracle import lexicon
+from models.oracle.own_cost_readings import OwnCostChange, OwnReductionMost, own_cost_text
 from models.oracle.readings import CountOf, Noun, Nouns, Quantity, SpendOnly, Tapped
 from models.oracle.readings.amounts import quantity_text
 from models.types import CARD_TYPES
@@ -59,6 +60,7 @@ __all__ = [
     "OnlyColored",
     "OpponentsAtLeast",
     "OptionalLifeForSpells",
+    "OwnCostChange",
     "OwnCostForEach",
     "OwnCostForTurnFact",
     "OwnCostIfBargained",
@@ -67,6 +69,7 @@ __all__ = [
     "OwnCostPerSacrificed",
     "OwnCostPerSpellCast",
     "OwnCostWhereX",
+    "OwnReductionMost",
     "PlayerLifeAtMost",
     "PoolsDontEmpty",
     "PowerChangeReading",
@@ -801,6 +804,8 @@ StaticSentence = (
     | OwnCostPerSacrificed
     | OwnCostWhereX
     | OwnCostCounted
+    | OwnCostChange
+    | OwnReductionMost
     | SpellsCost
     | SpendAsThoughReading
     | OneCardPermission
@@ -1068,6 +1073,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return (
                 f"~ costs {symbols} {'more' if more else 'less'} to cast, where X is {quantity_text(where)}"
             )
+        case OwnCostChange() | OwnReductionMost():
+            return own_cost_text(reading)
         case OwnCostCounted(symbols, more, counts, what, at_least):
             changed = "more" if more else "less"
             if counts == "total_mana_value":

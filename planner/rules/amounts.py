@@ -420,6 +420,39 @@ def known_power(view: BoardView, pid: str, removed: Iterable[str] = ()) -> int:
     return found + power_changes(view, pid, removed)
 
 
+def known_toughness(view: BoardView, pid: str) -> int:
+    """A permanent's toughness now: its printed toughness with its counters (CR 122.1a) and the static effects
+    in force that change it on top (layer 7c); bad input when the board does not give it, or it is a leveler
+    whose level sets it (not read).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "e", "card": "Llanowar Elves", "controller": "me", "counters": {"+1/+1": 2, "+0/+3": 1}},
+    ...     {"id": "a", "name": "Anthem", "type_line": "Enchantment", "controller": "me",
+    ...      "oracle": "Creatures you control get +1/+2."}]})
+    >>> known_toughness(BoardView(board), "e")
+    8
+    """
+    permanent = view.permanent(pid)
+    printed = permanent.toughness
+    if printed is None or (
+        permanent.counter("level") and striation_power(permanent.oracle, permanent.level) is not None
+    ):
+        raise InputError(
+            f"{view.path(pid)}.toughness: the toughness of {permanent.name} ({permanent.id}) is not known: "
+            "give its printed toughness as `toughness`"
+        )
+    counters = sum(_counter_toughness(kind) * count for kind, count in permanent.counters)
+    return printed + counters + power_changes(view, pid, toughness=True)
+
+
+def _counter_toughness(kind: str) -> int:
+    """How much one counter of this kind changes a creature's toughness (CR 122.1a: ``+1/+1``, ``-0/-2``)."""
+    found = _POWER_COUNTER.fullmatch(kind.strip())
+    return int(kind.strip().split("/")[1]) if found else 0
+
+
 def _power_gap(permanent: Permanent) -> str:
     return f"the power of {permanent.name} ({permanent.id}) is not known: give its printed power as `power`"
 

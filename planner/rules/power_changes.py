@@ -33,8 +33,9 @@ __all__ = ["power_change_gap", "power_changes", "power_lost", "unsteady_power_ch
 #: Forage, whose Food may be a creature (a Food Golem).
 
 
-def power_changes(view: BoardView, pid: str, removed: Iterable[str] = ()) -> int:
-    """How much the effects in force change the permanent's power, but those of the permanents ``removed``:
+def power_changes(view: BoardView, pid: str, removed: Iterable[str] = (), *, toughness: bool = False) -> int:
+    """How much the effects in force change the permanent's power (with ``toughness``, its toughness), but
+    those of the permanents ``removed``:
     each effect once, however many of its descriptions the permanent matches ('Elves and Warriors you
     control get +1/+1'), a change 'for each' of some permanents as many times as they are, less those
     ``removed``.
@@ -65,7 +66,8 @@ def power_changes(view: BoardView, pid: str, removed: Iterable[str] = ()) -> int
             and (effect.condition is None or holds_steadily(view, effect.condition, sourced.source))
         ):
             counted.add(key)
-            total += effect.power * _times(view, effect, sourced.source, gone)
+            change = effect.toughness if toughness else effect.power
+            total += change * _times(view, effect, sourced.source, gone)
     return total
 
 

@@ -36,7 +36,9 @@ from planner.rules.amounts import (
     spells_cast_unlisted,
 )
 from planner.rules.costs import changed_mana, combined_changes
+from planner.rules.devotion import devotion
 from planner.rules.layers import with_chosen_type
+from planner.rules.own_counts import OWN_COUNTS, own_count, own_count_gaps
 from planner.rules.records import SourcedEffect
 
 if TYPE_CHECKING:
@@ -336,7 +338,10 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
         times = _own_times(view, effect, player)
         if effect.at_least:  # (once, when what it counts reaches that many: Geistlight Snare, Avatar of Woe)
             times = int(times >= effect.at_least)
-        delta += effect.generic_delta * times
+        change = effect.generic_delta * times
+        if effect.most:  # ('can't reduce the amount of mana ~ costs by more than {5}': Valiant Changeling)
+            change = max(change, -effect.most)
+        delta += change
     return delta
 
 
@@ -381,10 +386,19 @@ def _own_times(view: BoardView, effect: CostModifier, player: str) -> int:
         counted = effect.for_each
         if counted.controller is Who.ANY:  # ('for each creature on the battlefield')
             return sum(view.matches(counted, p.id, p.id) for p in view.board.permanents)
+        if counted.controller is Who.OPPONENTS:  # ('for each creature your opponents control')
+            theirs = replace(counted, controller=Who.ANY)
+            return sum(_controlled(view, theirs, p.id) for p in view.board.players if p.id != player)
         return _controlled(view, counted, player)
     amount = effect.amount
     if amount is None:
         return 0
+    if (
+        amount.kind in OWN_COUNTS
+    ):  # (delirium, devotion's kin, the Avatars' conditions: planner.rules.own_counts)
+        return own_count(view, amount, player)
+    if amount.kind is AmountKind.DEVOTION:  # ('where X is your devotion to black': Marshmist Titan)
+        return devotion(view, player, amount.colors)
     if amount.kind is AmountKind.SPELLS_CAST:  # (Demilich: its caster's, as listed on the board)
         assert amount.filter is not None
         return spells_cast_matching(view, amount.filter, player)
@@ -587,7 +601,9 @@ def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tupl
         if not isinstance(effect, CostModifier) or not effect.own or effect.amount is None:
             continue
         kind = effect.amount.kind
-        if kind in _TURN_FACTS and paths[kind]:
+        if kind in OWN_COUNTS and (gap := own_count_gaps(board, player, effect.amount)):
+            found.append((effect.text, gap))
+        elif kind in _TURN_FACTS and paths[kind]:
             found.append((effect.text, f"{paths[kind]} is not given: none counted"))
         elif (
             kind is AmountKind.SPELLS_CAST

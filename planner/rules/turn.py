@@ -317,6 +317,8 @@ def arriving(card: Card, pid: str, player: str, *, tapped: bool = False) -> Perm
             "color_indicator": str(card.color_indicator or ""),
             "controller": player,
         }
+        if card.power is not None:  # (its printed power, which a count of powers reads: contract section 10)
+            entry["power"] = card.power
     haste = "haste" in read_card(card.oracle, card.name, card.type_line).keywords
     return replace(
         Permanent.from_dict(entry, f"card {card.name!r}"), tapped=tapped, summoning_sick=True, haste=haste
