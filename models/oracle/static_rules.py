@@ -160,7 +160,7 @@ class _PerObject:
 @dataclass(frozen=True, slots=True)
 class _CostTurn:
     """'During your turn, ...' (``whose`` 'yours'), 'During turns other than yours, ...' ('others'): whose
-    turn, of the change's source's controller, a change of other spells' costs applies on."""
+    turn, of the effect's source's controller, a change of other spells' costs or of types applies on."""
 
     whose: str
 
@@ -374,10 +374,10 @@ class StaticRules(Transformer[Token, Any]):
     def type_change_on_turn(self, *parts: Any) -> TypeChangeReading:
         """'During turns other than yours, ~ is an artifact creature.': the types while it is (or isn't) the
         turn of the source's controller."""
-        others = _has(parts, "YOURS")
-        subject = next(p for p in parts if not isinstance(p, Token | tuple))
+        turn = _first(parts, _CostTurn)
+        subject = next(p for p in parts if not isinstance(p, Token | tuple | _CostTurn))
         types = _first(parts, tuple)
-        return TypeChangeReading(subject, types, TypeSet.LISTED, False, turn="others" if others else "yours")
+        return TypeChangeReading(subject, types, TypeSet.LISTED, False, turn=turn.whose)
 
     def colored_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         """'All Goblins are black and are Zombies in addition to their other creature types'."""
@@ -979,7 +979,9 @@ class StaticRules(Transformer[Token, Any]):
             raise ValueError("'a player has N or more life' is no condition a land reads")
         return PlayerLifeAtMost(number)
 
-    def opponents_at_least(self, number: int, *_words_tokens: Token) -> OpponentsAtLeast:
+    def opponents_at_least(self, _have: Token, number: int, _or: Token, than: Token) -> OpponentsAtLeast:
+        if than.lower() != "more":
+            raise ValueError("'you have N or less opponents' is no condition a land reads")
         return OpponentsAtLeast(number)
 
     def enters_tapped_if(self, condition: EntersUnless, _self: Token, _tapped: Token) -> EntersTappedIf:
