@@ -120,18 +120,41 @@ def _declared_reads(reading: object) -> tuple[frozenset[BoardFact], bool]:
     """:func:`declared_reads`, and whether a field set reads its source."""
     found: set[BoardFact] = set()
     of_source = False
-    for declared in fields(reading):  # type: ignore[arg-type]
-        if not declared.compare:
-            continue
-        value = getattr(reading, declared.name)
-        if declared.metadata.get("nested"):  # (a reading held reads what it declares, at its default too)
+    for name, default, facts, source, nested in _declarations(type(reading)):
+        value = getattr(reading, name)
+        if nested:  # (a reading held reads what it declares, at its default too)
             found |= _nested_reads(value)
-        if value == declared.default or (declared.default is MISSING and not value):
+        if value == default or (default is MISSING and not value):
             continue
-        facts = declared.metadata.get("reads")
-        found |= facts if isinstance(facts, frozenset) else _EVERY_FACT
-        of_source = of_source or bool(declared.metadata.get("of_source", facts is None))
+        found |= facts
+        of_source = of_source or source
     return frozenset(found), of_source
+
+
+#: A compared field's declaration: its name, its default, the facts it reads when set, whether it reads its
+#: source, whether it holds readings (a field without a declaration reads every fact, and its source).
+_Declared = tuple[str, object, frozenset[BoardFact], bool, bool]
+#: The declarations of each class's compared fields, read once per class (a constant of the class: its
+#: fields' metadata, no answer).
+_DECLARATIONS: dict[type, tuple[_Declared, ...]] = {}
+
+
+def _declarations(kind: type) -> tuple[_Declared, ...]:
+    """The declarations of the compared fields of a dataclass (:data:`_DECLARATIONS`)."""
+    known = _DECLARATIONS.get(kind)
+    if known is None:
+        found: list[_Declared] = []
+        for declared in fields(kind):
+            if not declared.compare:
+                continue
+            facts = declared.metadata.get("reads")
+            reads = facts if isinstance(facts, frozenset) else _EVERY_FACT
+            source = bool(declared.metadata.get("of_source", facts is None))
+            found.append(
+                (declared.name, declared.default, reads, source, bool(declared.metadata.get("nested")))
+            )
+        known = _DECLARATIONS[kind] = tuple(found)
+    return known
 
 
 def _nested_reads(value: object) -> frozenset[BoardFact]:

@@ -120,6 +120,8 @@ class ProductionReplacement:
     #: is (Chaos Moon; the board's ``choices.upkeep_count``; judged apart)
     while_counted: str = field(default="", metadata=facts_read())
     _hash: int = field(default=0, init=False, repr=False, compare=False)
+    #: :meth:`resolution_reads`, worked out on first use
+    _reads: frozenset[BoardFact] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
         """Worked out once: abilities and effects key the planner's caches of outcomes."""
@@ -137,7 +139,11 @@ class ProductionReplacement:
         >>> twice.resolution_reads()
         frozenset()
         """
-        return declared_reads(self)
+        known = self._reads
+        if known is None:
+            known = declared_reads(self)
+            object.__setattr__(self, "_reads", known)
+        return known
 
 
 class TriggerEvent(Enum):
