@@ -19,12 +19,14 @@ from models.filters import (
     ObjectFilter,
     Who,
     colors_match,
+    declared_reads,
     facts_read,
 )
 from models.hashing import cached_hash, state_without_hash
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes
 
 __all__ = [
+    "AMOUNT_READS",
     "PALETTE_READS",
     "STATUS_FACTS",
     "AbilityCost",
@@ -46,7 +48,9 @@ __all__ = [
     "SpendRestriction",
     "SpendUse",
     "Who",
+    "amount_reads",
     "colors_match",
+    "declared_reads",
     "facts_read",
     "palette_reads",
 ]
@@ -147,20 +151,31 @@ class Amount:
     (True, 3, False)
     """
 
-    kind: AmountKind = AmountKind.CONSTANT
-    constant: int = 1
-    multiplier: int = 1
-    filter: ObjectFilter | None = None
-    counter: str = ""
-    colors: ManaTypes = ManaTypes()
-    plus: int = (
-        0  # added to what is counted: 'X is 1 plus ...', 'Add {U}, then add an additional {U} for each'
-    )
+    #: what it counts reads what its kind declares (:data:`AMOUNT_READS`)
+    kind: AmountKind = field(default=AmountKind.CONSTANT, metadata=facts_read())
+    constant: int = field(default=1, metadata=facts_read())
+    multiplier: int = field(default=1, metadata=facts_read())
+    filter: ObjectFilter | None = field(default=None, metadata=facts_read(nested=True))
+    counter: str = field(default="", metadata=facts_read())
+    colors: ManaTypes = field(default=ManaTypes(), metadata=facts_read())
+    #: added to what is counted: 'X is 1 plus ...', 'Add {U}, then add an additional {U} for each'
+    plus: int = field(default=0, metadata=facts_read())
 
     @property
     def is_constant(self) -> bool:
         """True when the amount does not depend on the board."""
         return self.kind is AmountKind.CONSTANT
+
+    def reads(self) -> frozenset[BoardFact]:
+        """What counting it reads of the board: what its kind declares (:func:`amount_reads`) and what its
+        filter reads.
+
+        >>> sorted(f.value for f in Amount(kind=AmountKind.COUNTERS, counter="charge").reads())
+        ['counters']
+        >>> Amount(constant=3).reads()
+        frozenset()
+        """
+        return amount_reads(self.kind) | declared_reads(self)
 
     def counting(self, count: int) -> Amount:
         """The amount once what it counts is ``count`` (an X chosen as its cost is paid: the counters
@@ -171,6 +186,55 @@ class Amount:
         """
         constant = self.multiplier * count + self.plus
         return replace(self, kind=AmountKind.CONSTANT, constant=constant, multiplier=1, plus=0)
+
+
+#: What counting an amount of each kind reads of the board, besides its filter (an amount of a kind not here
+#: reads everything: :func:`amount_reads`). What looks at other permanents declares ``BATTLEFIELD``, at the
+#: graveyards ``GRAVEYARD``, at the players' records ``PLAYER``; what the activation's cost chose (counters
+#: removed, X paid, permanents sacrificed, cards revealed) ``COST_PAID``.
+AMOUNT_READS: dict[AmountKind, frozenset[BoardFact]] = {
+    AmountKind.CONSTANT: frozenset(),
+    AmountKind.COUNT: frozenset({BoardFact.BATTLEFIELD}),
+    AmountKind.COUNTERS: frozenset({BoardFact.COUNTERS}),  # (the counters on its source)
+    AmountKind.DEVOTION: frozenset({BoardFact.BATTLEFIELD, BoardFact.CHOICES}),
+    AmountKind.POWER: frozenset({BoardFact.POWER, BoardFact.COUNTERS, BoardFact.BATTLEFIELD}),
+    AmountKind.REMOVED: frozenset({BoardFact.COST_PAID}),
+    AmountKind.PAID_X: frozenset({BoardFact.COST_PAID}),
+    AmountKind.SACRIFICED_X: frozenset({BoardFact.COST_PAID}),
+    AmountKind.SACRIFICED_TYPES: frozenset({BoardFact.PLAYER}),
+    AmountKind.DIED_THIS_TURN: frozenset({BoardFact.PLAYER}),
+    AmountKind.OPPONENT_GRAVEYARD: frozenset({BoardFact.GRAVEYARD}),
+    AmountKind.OPPONENT_SPELLS: frozenset({BoardFact.PLAYER}),
+    AmountKind.SPELLS_CAST: frozenset({BoardFact.PLAYER}),
+    AmountKind.YOUR_TURN: frozenset({BoardFact.PLAYER}),
+    AmountKind.REVEALED: frozenset({BoardFact.PLAYER, BoardFact.COST_PAID}),
+    AmountKind.MANA_VALUE: frozenset({BoardFact.BATTLEFIELD, BoardFact.COST_PAID}),
+    AmountKind.LIFE: frozenset({BoardFact.PLAYER, BoardFact.COST_PAID}),
+    AmountKind.DRAWN: frozenset({BoardFact.PLAYER}),
+    AmountKind.GREATEST_POWER: frozenset({BoardFact.BATTLEFIELD, BoardFact.POWER, BoardFact.COUNTERS}),
+    AmountKind.DISTINCT_POWERS: frozenset({BoardFact.BATTLEFIELD, BoardFact.POWER, BoardFact.COUNTERS}),
+    AmountKind.LAND_TYPES: frozenset({BoardFact.BATTLEFIELD, BoardFact.TYPES}),
+    AmountKind.GRAVEYARD: frozenset({BoardFact.GRAVEYARD, BoardFact.COST_PAID}),
+    AmountKind.SAME_NAME: frozenset({BoardFact.BATTLEFIELD, BoardFact.NAME}),
+    AmountKind.PARTY: frozenset({BoardFact.BATTLEFIELD, BoardFact.TYPES}),
+    AmountKind.TOTAL_MANA_VALUE: frozenset({BoardFact.BATTLEFIELD}),
+    AmountKind.ALL_GRAVEYARDS: frozenset({BoardFact.GRAVEYARD}),
+    AmountKind.SPELL_NAMED: frozenset({BoardFact.GRAVEYARD, BoardFact.NAME}),
+    AmountKind.PLAYER_COUNTERS: frozenset({BoardFact.PLAYER}),
+}
+
+
+def amount_reads(kind: AmountKind) -> frozenset[BoardFact]:
+    """What counting an amount of this kind reads of the board (:data:`AMOUNT_READS`; every fact for a kind
+    without a declaration, so that a new one fails closed).
+
+    >>> sorted(fact.value for fact in amount_reads(AmountKind.LIFE))
+    ['cost_paid', 'player']
+    """
+    return AMOUNT_READS.get(kind, _EVERY_FACT)
+
+
+_EVERY_FACT = frozenset(BoardFact)
 
 
 class PaletteKind(Enum):
@@ -223,7 +287,7 @@ def palette_reads(kind: PaletteKind) -> frozenset[BoardFact]:
     >>> sorted(fact.value for fact in palette_reads(PaletteKind.CHOSEN_COLOR))
     ['choices']
     """
-    return PALETTE_READS.get(kind, frozenset(BoardFact))
+    return PALETTE_READS.get(kind, _EVERY_FACT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,12 +297,24 @@ class Palette:
     ``among`` names the permanents a reflecting or 'colors among' palette looks at (any of the filters).
     """
 
-    kind: PaletteKind = PaletteKind.TYPES
-    types: ManaTypes = ALL_COLORS
-    among: tuple[ObjectFilter, ...] = ()
+    #: what it resolves to reads what its kind declares (:data:`PALETTE_READS`)
+    kind: PaletteKind = field(default=PaletteKind.TYPES, metadata=facts_read())
+    types: ManaTypes = field(default=ALL_COLORS, metadata=facts_read())
+    among: tuple[ObjectFilter, ...] = field(
+        default=(), metadata=facts_read(BoardFact.BATTLEFIELD, nested=True)
+    )
     #: what it may make besides the chosen color ('Add {G} or one mana of the chosen color': the Thriving
     #: lands), for a CHOSEN_COLOR palette
-    also: ManaTypes = ManaTypes()
+    also: ManaTypes = field(default=ManaTypes(), metadata=facts_read())
+
+    def reads(self) -> frozenset[BoardFact]:
+        """What its types read of the board: what its kind declares (:func:`palette_reads`) and what the
+        permanents it looks at are matched by.
+
+        >>> sorted(f.value for f in Palette(PaletteKind.CHOSEN_COLOR).reads())
+        ['choices']
+        """
+        return palette_reads(self.kind) | declared_reads(self)
 
 
 class OutputKind(Enum):
@@ -266,10 +342,19 @@ class ManaOutput:
     (ManaBag.parse('{C}{C}'),)
     """
 
-    kind: OutputKind
-    options: tuple[ManaBag, ...] = ()
-    amount: Amount = Amount()
-    palette: Palette = Palette()
+    kind: OutputKind = field(metadata=facts_read())
+    options: tuple[ManaBag, ...] = field(default=(), metadata=facts_read())
+    amount: Amount = field(default=Amount(), metadata=facts_read(nested=True))
+    palette: Palette = field(default=Palette(), metadata=facts_read(nested=True))
+
+    def reads(self) -> frozenset[BoardFact]:
+        """What the mana it adds reads of the board (its amount's and its palette's declarations), besides the
+        mana tag's facts of its source (:data:`~planner.rules.packets.TAG_READS`).
+
+        >>> ManaOutput.fixed("{G}").reads()
+        frozenset()
+        """
+        return declared_reads(self)
 
     @classmethod
     def fixed(cls, mana: str, amount: Amount = Amount()) -> ManaOutput:
@@ -344,35 +429,59 @@ class Condition:
     ``at_least`` matching permanents; with ``counter``, when the source has at least ``at_least`` of them.
     """
 
-    filters: tuple[ObjectFilter, ...]
-    at_least: int = 1
-    counter: str = ""  # 'if there are three or more brick counters on ~': counters on the source
-    any_of: bool = False  # 'if you control an Island or a Swamp'
-    unevaluated: str = ""  # a condition no board records ('you gained life this turn'): as written
-    played_land: bool = False  # 'if you played a land this turn': the player's ``lands_played_this_turn``
-    exiled_card: bool = False  # 'if a card is exiled with ~': the source's ``imprinted`` choice is a card
-    entered_this_turn: bool = False  # 'if ~ entered this turn': the source's ``entered_this_turn``
-    designation: str = ""  # 'as long as ~ is renowned': a designation the source has (its ``designations``)
+    #: the permanents its controller controls that it counts (each field declares what it reads when set:
+    #: :func:`~models.filters.facts_read`, so that what is kept of its answer is keyed by it)
+    filters: tuple[ObjectFilter, ...] = field(metadata=facts_read(BoardFact.BATTLEFIELD, nested=True))
+    at_least: int = field(default=1, metadata=facts_read())
+    #: 'if there are three or more brick counters on ~': counters on the source
+    counter: str = field(default="", metadata=facts_read(BoardFact.COUNTERS, of_source=True))
+    any_of: bool = field(default=False, metadata=facts_read())  # 'if you control an Island or a Swamp'
+    #: a condition no board records ('you gained life this turn'): as written (it reads what no fact names)
+    unevaluated: str = ""
+    #: 'if you played a land this turn': the player's ``lands_played_this_turn``
+    played_land: bool = field(default=False, metadata=facts_read(BoardFact.PLAYER))
+    #: 'if a card is exiled with ~': the source's ``imprinted`` choice is a card
+    exiled_card: bool = field(default=False, metadata=facts_read(BoardFact.CHOICES, of_source=True))
+    #: 'if ~ entered this turn': the source's ``entered_this_turn``
+    entered_this_turn: bool = field(default=False, metadata=facts_read(BoardFact.ENTERED, of_source=True))
+    #: 'as long as ~ is renowned': a designation the source has (its ``designations``)
+    designation: str = field(default="", metadata=facts_read(BoardFact.DESIGNATIONS, of_source=True))
     #: 'if you've drawn two or more cards this turn': the player's field that counts it (contract section 10:
     #: ``cards_drawn_this_turn``, ``life_gained_this_turn``, ``spells_cast_this_turn``), at least ``at_least``
-    done_this_turn: str = ""
-    either: tuple[Condition, ...] = ()  # 'if <one> or if <another>': one of these holds (the rest is unused)
+    done_this_turn: str = field(default="", metadata=facts_read(BoardFact.PLAYER))
+    #: 'if <one> or if <another>': one of these holds (the rest is unused)
+    either: tuple[Condition, ...] = field(default=(), metadata=facts_read(nested=True))
     #: 'if there is an Elf card in your graveyard': a card it matches is in the controller's ``graveyard``
     #: ('there are three or more Lesson cards in your graveyard': ``at_least`` of them)
-    in_graveyard: ObjectFilter | None = None
+    in_graveyard: ObjectFilter | None = field(
+        default=None, metadata=facts_read(BoardFact.GRAVEYARD, nested=True)
+    )
     #: 'as long as ~ is tapped' (True), 'untapped' (False): the source's status; None asks none
-    source_tapped: bool | None = None
+    source_tapped: bool | None = field(default=None, metadata=facts_read(BoardFact.TAPPED, of_source=True))
     #: 'as long as the top card of your library is a land card' (Mul Daya Channelers): the card on top of the
     #: controller's library (the board's ``library`` listed, top first) matches it; no mana ability moves a
     #: card of a library (CR 605.1a), so a payment never changes it
-    top_of_library: ObjectFilter | None = None
+    top_of_library: ObjectFilter | None = field(
+        default=None, metadata=facts_read(BoardFact.PLAYER, nested=True)
+    )
     #: 'if you're the monarch', 'if you have the initiative': the controller's player field that must be true
     #: (``monarch``, ``initiative``; CR 724, 725), which no mana ability's cost changes
-    player_status: str = ""
+    player_status: str = field(default="", metadata=facts_read(BoardFact.PLAYER))
     #: 'if an opponent has three or more poison counters' (Corrupted): the kind of counter one of the
     #: controller's opponents has at least ``at_least`` of (the board's ``players[i].counters``), which no
     #: mana ability's cost changes
-    opponent_counter: str = ""
+    opponent_counter: str = field(default="", metadata=facts_read(BoardFact.PLAYER))
+
+    def reads(self) -> frozenset[BoardFact]:
+        """What deciding whether it holds reads of the board: what its fields that are set declare, with what
+        their filters and alternatives read.
+
+        >>> sorted(f.value for f in Condition((), counter="brick", at_least=3).reads())
+        ['counters']
+        >>> sorted(f.value for f in Condition((ObjectFilter(types=("Ogre",), controller=Who.YOU),)).reads())
+        ['battlefield', 'controller', 'types']
+        """
+        return declared_reads(self)
 
     def describe(self) -> str:
         """The condition in words, for display.
@@ -650,30 +759,47 @@ class ManaAbility:
     ``conditional`` holds 'If <condition>, add <output> instead.' (Urza's Tower); ``self_damage`` is damage
     the ability's effect deals to its controller (an effect, not a cost: CR 405.6c); ``sacrifice_when_empty``
     names a counter whose absence after resolution sacrifices the source (Gemstone Mine).
+
+    Each field declares what its resolution reads of the board (:func:`~models.filters.facts_read`: the mana
+    it adds, the damage it deals, whether it sacrifices its source; :meth:`resolution_reads`); whether it
+    can be activated (its cost, its activation condition, its timing) is judged on each board apart and
+    declares nothing here.
     """
 
-    text: str
-    cost: AbilityCost
-    output: ManaOutput
-    conditional: tuple[tuple[Condition, ManaOutput], ...] = ()
-    restriction: SpendRestriction | None = None
-    riders: tuple[str, ...] = ()
-    self_damage: int = 0
+    text: str = field(metadata=facts_read())
+    cost: AbilityCost = field(metadata=facts_read())  # (paid before it resolves: what it took is COST_PAID)
+    output: ManaOutput = field(metadata=facts_read(nested=True))
+    conditional: tuple[tuple[Condition, ManaOutput], ...] = field(
+        default=(), metadata=facts_read(nested=True)
+    )
+    restriction: SpendRestriction | None = field(default=None, metadata=facts_read())
+    riders: tuple[str, ...] = field(default=(), metadata=facts_read())
+    self_damage: int = field(default=0, metadata=facts_read())
     #: the ``self_damage`` is not dealt when this holds as the ability resolves (CR 608.2h: Tomb of Urami's
     #: 'deals 1 damage to you if you don't control an Ogre')
-    damage_unless: Condition | None = None
-    life_loss: int = 0
-    sacrifice_when_empty: str = ""
-    activation_condition: Condition | None = None
-    side_effects: tuple[SideEffect, ...] = ()
+    damage_unless: Condition | None = field(default=None, metadata=facts_read(nested=True))
+    life_loss: int = field(default=0, metadata=facts_read())
+    sacrifice_when_empty: str = field(default="", metadata=facts_read(BoardFact.COUNTERS, of_source=True))
+    activation_condition: Condition | None = field(default=None, metadata=facts_read())  # (judged apart)
+    #: (what it does besides adding mana changes no mana; the counters put first and the cards revealed
+    #: first are read by its amount: COUNTERS, COST_PAID)
+    side_effects: tuple[SideEffect, ...] = field(default=(), metadata=facts_read())
     #: the most times it can be activated each turn (CR 602.5b: 'Activate only once each turn', 'Activate no
     #: more than three times each turn'); 0 when nothing limits it
-    times_each_turn: int = 0
-    timing: str = ""  # 'sorcery', 'instant', 'your_turn' or 'your_turn_before_end_step'
-    uncertain: str = ""  # why the mana isn't certain: a die roll, a coin flip, a choice an opponent makes
-    exists_while: str = ""  # 'as long as ~ is renowned': the ability exists only while this holds
-    chosen_player: bool = False  # 'Choose a player. That player adds ...': its controller may choose itself
+    times_each_turn: int = field(default=0, metadata=facts_read())
+    #: 'sorcery', 'instant', 'your_turn' or 'your_turn_before_end_step'
+    timing: str = field(default="", metadata=facts_read())
+    #: why the mana isn't certain: a die roll, a coin flip, a choice an opponent makes
+    uncertain: str = field(default="", metadata=facts_read())
+    #: 'as long as ~ is renowned': the ability exists only while this holds (judged apart)
+    exists_while: str = field(default="", metadata=facts_read())
+    #: 'Choose a player. That player adds ...': its controller may choose itself
+    chosen_player: bool = field(default=False, metadata=facts_read())
     _hash: int = field(default=0, init=False, repr=False, compare=False)
+    #: :meth:`resolution_reads` with its palette and without, worked out on first use
+    _reads: tuple[frozenset[BoardFact], frozenset[BoardFact]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def __hash__(self) -> int:
         """Worked out once: abilities and effects key the planner's caches of outcomes."""
@@ -681,6 +807,30 @@ class ManaAbility:
 
     def __getstate__(self) -> list[object]:
         return state_without_hash(self)
+
+    def resolution_reads(self, *, palette: bool = True) -> frozenset[BoardFact]:
+        """What its resolution reads of the board (the facts its fields that are set declare, with what their
+        amounts, palettes and conditions read), besides the mana tag's facts of its source: what a key of
+        its outcomes must hold (a fact of a permanent is its source's unless it also reads ``BATTLEFIELD``).
+        Without ``palette``, what it reads besides its output's palette (whose types a key may hold as they
+        resolve).
+
+        >>> tap = AbilityCost(tap=True)
+        >>> forest = ManaAbility(text="{T}: Add {G}.", cost=tap, output=ManaOutput.fixed("{G}"))
+        >>> forest.resolution_reads()
+        frozenset()
+        >>> remove = AbilityCost(tap=True, remove_counter="mining", remove_count=1)
+        >>> mine = ManaAbility(text="...", cost=remove, output=ManaOutput.fixed("{G}"),
+        ...     sacrifice_when_empty="mining")
+        >>> sorted(f.value for f in mine.resolution_reads())
+        ['counters']
+        """
+        known = self._reads
+        if known is None:
+            aside = replace(self, output=replace(self.output, palette=Palette()))
+            known = (declared_reads(self), declared_reads(aside))
+            object.__setattr__(self, "_reads", known)
+        return known[0] if palette else known[1]
 
     @property
     def once_each_turn(self) -> bool:

@@ -8,7 +8,7 @@ Nothing here executes anything; the rules engine matches filters against a board
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum
 
 from models.mana import ManaTypes
@@ -19,6 +19,7 @@ __all__ = [
     "ObjectFilter",
     "Who",
     "colors_match",
+    "declared_reads",
     "facts_read",
 ]
 
@@ -46,9 +47,13 @@ class Who(Enum):
 
 
 class BoardFact(Enum):
-    """A fact of the board that a reading (a filter, an amount, a condition, a palette) may read: each field
-    of a reading declares the facts it reads when it is set (:func:`facts_read`), so that what is kept of its
-    answers can be keyed by them, and kept no longer than they hold."""
+    """A fact of the board that a reading (a filter, an amount, a condition, a palette, an ability's or an
+    effect's resolution) may read: each field of a reading declares the facts it reads when it is set
+    (:func:`facts_read`), so that what is kept of its answers can be keyed by them, and kept no longer than
+    they hold. A fact of a permanent is the source's own unless the reading also declares that it looks at
+    other objects (``BATTLEFIELD``, ``GRAVEYARD``, ``PLAYER``): a filter's facts are those of what it
+    matches, and what holds a filter (an amount that counts, a condition on what you control) declares
+    ``BATTLEFIELD`` beside them."""
 
     __hash__ = object.__hash__  # (members are singletons: a C hash by identity, not Enum's Python call)
 
@@ -70,6 +75,13 @@ class BoardFact(Enum):
     GRAVEYARD = "graveyard"  # the cards in a player's graveyard
     KEYWORDS = "keywords"  # a permanent's keywords: those of its rules text, unless an effect took them
     ENTERED = "entered"  # whether a permanent entered the battlefield this turn (its ``entered_this_turn``)
+    DESIGNATIONS = "designations"  # the designations a permanent has ('renowned', 'monstrous')
+    #: the players' records: their life, hand, library, counters, status (monarch, initiative) and what they
+    #: did this turn (the lands played, the spells cast, the cards drawn, what died)
+    PLAYER = "player"
+    #: what the activation's cost took as it was paid (the counters removed, the X paid, the permanents
+    #: sacrificed, the cards revealed): no fact of the board, a choice of the activation
+    COST_PAID = "cost_paid"
 
 
 #: The facts a payment changes as it is made (a permanent tapped, a counter removed): what reads them is
@@ -79,31 +91,86 @@ STATUS_FACTS = frozenset({BoardFact.TAPPED, BoardFact.COUNTERS})
 _EVERY_FACT = frozenset(BoardFact)
 
 
-def facts_read(*facts: BoardFact, of_source: bool = False) -> dict[str, object]:
+def facts_read(*facts: BoardFact, of_source: bool = False, nested: bool = False) -> dict[str, object]:
     """The declaration of a reading's field (its dataclass ``metadata``): the facts of the board it reads
     when it is set, and whether it reads the permanent the reading is written on beyond its controller
-    (``of_source``: itself, what it is attached to, its choices).
+    (``of_source``: itself, what it is attached to, its choices); with ``nested``, the field holds readings
+    (a filter, an amount, a condition, an output, or a tuple of them) and reads what they read besides.
 
     >>> facts_read(BoardFact.TAPPED)
-    {'reads': frozenset({<BoardFact.TAPPED: 'tapped'>}), 'of_source': False}
+    {'reads': frozenset({<BoardFact.TAPPED: 'tapped'>}), 'of_source': False, 'nested': False}
     """
-    return {"reads": frozenset(facts), "of_source": of_source}
+    return {"reads": frozenset(facts), "of_source": of_source, "nested": nested}
+
+
+def declared_reads(reading: object) -> frozenset[BoardFact]:
+    """What the fields set on ``reading`` (a dataclass) declare they read (:func:`facts_read`), with what the
+    readings they hold read; a field set without a declaration reads every fact (so that a new field fails
+    closed). A field is set when it differs from its default (without one: when it is not empty); the
+    readings a field holds read what they declare, set or not (an amount's kind declares what it counts).
+
+    >>> from models.abilities import Condition
+    >>> sorted(f.value for f in declared_reads(Condition((ObjectFilter(types=("Elf",)),), at_least=2)))
+    ['battlefield', 'types']
+    """
+    return _declared_reads(reading)[0]
 
 
 def _declared_reads(reading: object) -> tuple[frozenset[BoardFact], bool]:
-    """What the fields set on ``reading`` (a dataclass) declare they read, and whether one reads its source;
-    a field set without a declaration reads every fact, and its source."""
+    """:func:`declared_reads`, and whether a field set reads its source."""
     found: set[BoardFact] = set()
     of_source = False
-    for declared in fields(reading):  # type: ignore[arg-type]
-        if not declared.compare:
+    for name, default, facts, source, nested in _declarations(type(reading)):
+        value = getattr(reading, name)
+        if nested:  # (a reading held reads what it declares, at its default too)
+            found |= _nested_reads(value)
+        if value == default or (default is MISSING and not value):
             continue
-        if getattr(reading, declared.name) == declared.default:
-            continue
-        facts = declared.metadata.get("reads")
-        found |= facts if isinstance(facts, frozenset) else _EVERY_FACT
-        of_source = of_source or bool(declared.metadata.get("of_source", facts is None))
+        found |= facts
+        of_source = of_source or source
     return frozenset(found), of_source
+
+
+#: A compared field's declaration: its name, its default, the facts it reads when set, whether it reads its
+#: source, whether it holds readings (a field without a declaration reads every fact, and its source).
+_Declared = tuple[str, object, frozenset[BoardFact], bool, bool]
+#: The declarations of each class's compared fields, read once per class (a constant of the class: its
+#: fields' metadata, no answer).
+_DECLARATIONS: dict[type, tuple[_Declared, ...]] = {}
+
+
+def _declarations(kind: type) -> tuple[_Declared, ...]:
+    """The declarations of the compared fields of a dataclass (:data:`_DECLARATIONS`)."""
+    known = _DECLARATIONS.get(kind)
+    if known is None:
+        found: list[_Declared] = []
+        for declared in fields(kind):
+            if not declared.compare:
+                continue
+            facts = declared.metadata.get("reads")
+            reads = facts if isinstance(facts, frozenset) else _EVERY_FACT
+            source = bool(declared.metadata.get("of_source", facts is None))
+            found.append(
+                (declared.name, declared.default, reads, source, bool(declared.metadata.get("nested")))
+            )
+        known = _DECLARATIONS[kind] = tuple(found)
+    return known
+
+
+def _nested_reads(value: object) -> frozenset[BoardFact]:
+    """What the readings a field holds read: a reading's own ``reads()``, or for a tuple each member's (a
+    value that is no reading reads nothing: a mana output's bags, a condition's threshold)."""
+    if isinstance(value, tuple):
+        found: frozenset[BoardFact] = frozenset()
+        for member in value:
+            found |= _nested_reads(member)
+        return found
+    reads = getattr(value, "reads", None)
+    if reads is None:
+        return frozenset()
+    known = reads()
+    assert isinstance(known, frozenset)
+    return known
 
 
 def colors_match(colors: ManaTypes, colorless: bool, multicolored: bool, monocolored: bool) -> bool:

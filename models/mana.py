@@ -123,18 +123,18 @@ class ManaTypes:
         return bits != 0 and (self.mask & bits) == bits
 
     def __or__(self, other: ManaTypes) -> ManaTypes:
-        return ManaTypes(self.mask | other.mask)
+        return _BY_MASK[self.mask | other.mask]
 
     def __and__(self, other: ManaTypes) -> ManaTypes:
-        return ManaTypes(self.mask & other.mask)
+        return _BY_MASK[self.mask & other.mask]
 
     def __sub__(self, other: ManaTypes) -> ManaTypes:
-        return ManaTypes(self.mask & ~other.mask)
+        return _BY_MASK[self.mask & ~other.mask]
 
     @property
     def colors(self) -> ManaTypes:
         """The colored members only (drops colorless)."""
-        return ManaTypes(self.mask & _COLOR_MASK)
+        return _BY_MASK[self.mask & _COLOR_MASK]
 
     def __str__(self) -> str:
         return _LETTERS[self.mask]
@@ -143,6 +143,9 @@ class ManaTypes:
         return f"ManaTypes.parse({str(self)!r})"
 
 
+#: Every set of mana types, by its mask: the 64 values, built once, that the set operations return (each
+#: value is immutable: no new record, no check, for a union or an intersection).
+_BY_MASK: tuple[ManaTypes, ...] = tuple(ManaTypes(mask) for mask in range(_ALL_MASK + 1))
 ALL_COLORS = ManaTypes(_COLOR_MASK)
 ALL_TYPES = ManaTypes(_ALL_MASK)
 

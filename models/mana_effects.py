@@ -13,7 +13,7 @@ from enum import Enum
 from models.abilities import AbilityCost, Amount, Condition, ManaAbility, ManaOutput, SpendRestriction
 from models.alternative_costs import AlternativeCost, SpellsGranted
 from models.cost import PaymentTarget
-from models.filters import ObjectFilter, Who
+from models.filters import BoardFact, ObjectFilter, Who, declared_reads, facts_read
 from models.hashing import cached_hash, state_without_hash
 from models.mana import ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
@@ -101,21 +101,28 @@ class ProductionReplacement:
     permanent match; ``who`` is relative to this effect's controller. ``chosen_color``: the new type is its
     source's chosen color (Hall of Gemstone's, chosen at this turn's upkeep: the board's
     ``choices.color``), filled in when the board is read.
+
+    Each field declares what replacing the mana reads of the board (:meth:`resolution_reads`); whether the
+    effect applies to an activation (``who``, ``affected``, ``while_counted``) is judged on each board apart.
     """
 
-    text: str
-    who: Who
-    affected: ObjectFilter
-    kind: ReplacementKind
-    factor: int = 1
-    mana: ManaBag = ManaBag()
-    new_type: ManaTypes = ManaTypes()
-    min_amount: int = 1  # 'tapped for two or more mana' (Damping Sphere)
-    chosen_color: bool = False
+    text: str = field(metadata=facts_read())
+    who: Who = field(metadata=facts_read())  # (judged apart)
+    affected: ObjectFilter = field(metadata=facts_read())  # (judged apart)
+    kind: ReplacementKind = field(metadata=facts_read())
+    factor: int = field(default=1, metadata=facts_read())
+    mana: ManaBag = field(default=ManaBag(), metadata=facts_read())
+    new_type: ManaTypes = field(default=ManaTypes(), metadata=facts_read())
+    #: 'tapped for two or more mana' (Damping Sphere): of the mana made
+    min_amount: int = field(default=1, metadata=facts_read())
+    #: (the chosen color is filled into ``new_type`` when the board is read)
+    chosen_color: bool = field(default=False, metadata=facts_read())
     #: 'odd' or 'even': it applies this turn only when the number its source counted at this turn's upkeep
-    #: is (Chaos Moon; the board's ``choices.upkeep_count``)
-    while_counted: str = ""
+    #: is (Chaos Moon; the board's ``choices.upkeep_count``; judged apart)
+    while_counted: str = field(default="", metadata=facts_read())
     _hash: int = field(default=0, init=False, repr=False, compare=False)
+    #: :meth:`resolution_reads`, worked out on first use
+    _reads: frozenset[BoardFact] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
         """Worked out once: abilities and effects key the planner's caches of outcomes."""
@@ -123,6 +130,21 @@ class ProductionReplacement:
 
     def __getstate__(self) -> list[object]:
         return state_without_hash(self)
+
+    def resolution_reads(self) -> frozenset[BoardFact]:
+        """What replacing an activation's mana reads of the board (its source's facts): what its fields that
+        are set declare (none of those read today read the board).
+
+        >>> twice = ProductionReplacement(text="...", who=Who.YOU, affected=ObjectFilter(),
+        ...     kind=ReplacementKind.MULTIPLY, factor=2)
+        >>> twice.resolution_reads()
+        frozenset()
+        """
+        known = self._reads
+        if known is None:
+            known = declared_reads(self)
+            object.__setattr__(self, "_reads", known)
+        return known
 
 
 class TriggerEvent(Enum):
@@ -140,23 +162,30 @@ class ManaTrigger:
     ``chosen_color`` says the limit is the source's chosen color. The mana goes to the tapping player
     (``to_tapper``) or to this effect's controller. ``while_monarch``: it triggers only while this effect's
     controller is the monarch (Regal Behemoth; the board's ``players[i].monarch``).
+
+    Each field declares what its resolution reads of the board (:meth:`resolution_reads`); whether it
+    triggers on an activation (``event``, ``who``, ``affected``, ``while_monarch``, ``while_counted``) is
+    judged on each board apart.
     """
 
-    text: str
-    event: TriggerEvent
-    who: Who
-    affected: ObjectFilter
-    adds: ManaOutput
-    of_types: ManaTypes = ALL_TYPES
-    chosen_color: bool = False
-    to_tapper: bool = True
-    while_monarch: bool = False
-    #: 'odd' or 'even': as :attr:`ProductionReplacement.while_counted`
-    while_counted: str = ""
+    text: str = field(metadata=facts_read())
+    event: TriggerEvent = field(metadata=facts_read())  # (judged apart)
+    who: Who = field(metadata=facts_read())  # (judged apart)
+    affected: ObjectFilter = field(metadata=facts_read())  # (judged apart)
+    adds: ManaOutput = field(metadata=facts_read(nested=True))
+    of_types: ManaTypes = field(default=ALL_TYPES, metadata=facts_read())  # (of the mana made)
+    #: the types it triggers on are its source's chosen color
+    chosen_color: bool = field(default=False, metadata=facts_read(BoardFact.CHOICES, of_source=True))
+    to_tapper: bool = field(default=True, metadata=facts_read())
+    while_monarch: bool = field(default=False, metadata=facts_read())  # (judged apart)
+    #: 'odd' or 'even': as :attr:`ProductionReplacement.while_counted` (judged apart)
+    while_counted: str = field(default="", metadata=facts_read())
     #: ', and ~ deals 1 damage to them' (Overabundance): damage to the player who tapped, dealt as the
     #: triggered mana ability resolves (CR 605.4a), as a mana ability's own damage is (Ancient Tomb)
-    damage: int = 0
+    damage: int = field(default=0, metadata=facts_read())
     _hash: int = field(default=0, init=False, repr=False, compare=False)
+    #: :meth:`resolution_reads`, worked out on first use
+    _reads: frozenset[BoardFact] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
         """Worked out once: abilities and effects key the planner's caches of outcomes."""
@@ -164,6 +193,23 @@ class ManaTrigger:
 
     def __getstate__(self) -> list[object]:
         return state_without_hash(self)
+
+    def resolution_reads(self) -> frozenset[BoardFact]:
+        """What its resolution reads of the board, once it triggers: the facts its fields that are set
+        declare, with what its output's amount and palette read (of its source, unless ``BATTLEFIELD``),
+        besides the mana tag's facts of its source and the mana made.
+
+        >>> from models.abilities import ManaOutput
+        >>> gauntlet = ManaTrigger(text="...", event=TriggerEvent.TAPPED_FOR_MANA, who=Who.ANY,
+        ...     affected=ObjectFilter(types=("Land",)), adds=ManaOutput.fixed("{G}"), chosen_color=True)
+        >>> sorted(f.value for f in gauntlet.resolution_reads())
+        ['choices']
+        """
+        known = self._reads
+        if known is None:
+            known = declared_reads(self)
+            object.__setattr__(self, "_reads", known)
+        return known
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,6 @@
 """Answers never depend on what is kept: the differential suites (the planner against the reference search,
-the fast path against CP-SAT, the batch and the reference search) run again in a process with every table
+the fast path against CP-SAT, the batch and the reference search, the fuzz's boards from the whole
+catalogue against the reference search) run again in a process with every table
 off (``MANA_PLANNER_CACHE=off``, :mod:`models.kept`), so that the default test run checks them both ways."""
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from planner.rules.view import ViewTable
 ROOT = Path(__file__).resolve().parents[1]
 
 #: The differential suites run with the tables off: those that hold the planner to an independent truth (the
-#: reference search, CP-SAT against the fast path and the batch). The suites that compare an answer worked
+#: reference search, CP-SAT against the fast path and the batch; the fuzz's reference properties, on the
+#: first of their derandomized examples). The suites that compare an answer worked
 #: out with what is kept against one worked out without it (tests/test_replay_kept.py,
 #: tests/test_outcome_cache.py, test_fast's kept-between-questions test) run in the default process only:
 #: with the tables off, both of their sides are worked out afresh, and they would compare a thing with itself.
@@ -29,10 +31,17 @@ SUITES = (
     "tests/test_model_differential.py::test_planner_agrees_with_the_reference_search_on_counted_amounts",
     "tests/test_fast.py::test_fast_path_agrees_with_cp_sat_and_the_batch",
     "tests/test_fast.py::test_fast_path_agrees_with_the_reference_search",
+    "tests/test_fuzz.py::test_pay_agrees_with_the_reference_search",
+    "tests/test_fuzz.py::test_counted_amounts_agree_with_the_reference_search",
+    "tests/test_fuzz.py::test_sacrifices_and_alternative_payments_agree_with_the_reference_search",
 )
 #: The random examples each suite tries with the tables off (out of its default 300): every analysis is then
 #: worked out again in each question (a card's text read once per question: models.kept.QuestionReadings).
 EXAMPLES = "10"
+#: The fuzz's examples of each reference property with the tables off (out of its default 120, 80 and 25): its
+#: boards draw from the whole catalogue, each card read afresh at each use, and its counted amounts' searches
+#: are large; the first four of the derandomized ones take about a quarter of a minute in all.
+FUZZ_EXAMPLES = "4"
 
 _BOARD = {
     "version": 1,
@@ -65,7 +74,12 @@ def test_the_switch_turns_every_table_off() -> None:
 
 
 def test_the_differential_suites_pass_with_every_cache_off() -> None:
-    env = {**os.environ, CACHE_SWITCH: "off", "MANA_PLANNER_EXAMPLES": EXAMPLES}
+    env = {
+        **os.environ,
+        CACHE_SWITCH: "off",
+        "MANA_PLANNER_EXAMPLES": EXAMPLES,
+        "MANA_PLANNER_FUZZ_EXAMPLES": FUZZ_EXAMPLES,
+    }
     done = subprocess.run(
         # (in this one process: the suite around it already runs a process per core)
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", *SUITES],

@@ -63,8 +63,10 @@ from planner.rules.reference import ReferenceLimitError, reference_search
 from planner.solve.problem import PaymentProblem
 
 LONG = os.environ.get("MANA_PLANNER_FUZZ", "") == "long"
-#: The examples of each property: a few hundred by default (well under a minute in all), many in long mode.
-EXAMPLES = int(os.environ.get("MANA_PLANNER_FUZZ_EXAMPLES", "20000")) if LONG else 0
+#: The examples of each property: a few hundred by default (well under a minute in all), many in long mode;
+#: ``MANA_PLANNER_FUZZ_EXAMPLES`` sets them in either mode (in the default mode: a few, where
+#: tests/test_cache_switch.py runs the reference properties again with every table off).
+EXAMPLES = int(os.environ.get("MANA_PLANNER_FUZZ_EXAMPLES", "20000" if LONG else "0"))
 #: Long mode's time budget in seconds, shared by the properties: past its share, a property stops (no more
 #: examples are drawn).
 SECONDS = float(os.environ.get("MANA_PLANNER_FUZZ_SECONDS", "1800"))

@@ -6,23 +6,33 @@ A new field or palette kind without a declaration fails here."""
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 import pytest
 
 from models.abilities import (
+    AMOUNT_READS,
     PALETTE_READS,
     STATUS_FACTS,
+    AbilityCost,
+    Amount,
+    AmountKind,
     BoardFact,
+    Condition,
+    ManaAbility,
+    ManaOutput,
     ObjectFilter,
+    OutputKind,
+    Palette,
     PaletteKind,
     Who,
 )
 from models.board import Board
 from models.mana import ManaTypes
+from models.mana_effects import ManaTrigger, ProductionReplacement, TriggerEvent
 from planner.rules import production
-from planner.rules.view import BoardView
+from planner.rules.view import BoardView, SourcedEffect
 
 #: A value to set each field of :class:`ObjectFilter` to (several for a field whose values read differently).
 _FILTER_VALUES: dict[str, tuple[object, ...]] = {
@@ -207,3 +217,114 @@ def test_the_outcomes_key_tells_apart_what_the_outcomes_read(kind: PaletteKind) 
             assert key != base_key, (kind, fact)
     if kind is not PaletteKind.TYPES:
         assert differing, f"no change of a fact changed the outcomes of {kind}: the test reads nothing"
+
+
+# What an ability's resolution reads (its amount, its palette, its conditions, its sacrifice when empty) and
+# what a triggered mana ability's resolution reads are declared too (:meth:`ManaAbility.resolution_reads`,
+# :meth:`ManaTrigger.resolution_reads`): the key of outcomes holds the value of each fact they declare of
+# their permanent, and a reading that declares a fact no key holds, or declares nothing, is never keyed.
+
+_TAP = AbilityCost(tap=True)
+
+
+def _fresh(**fields_set: Any) -> ManaAbility:
+    """An ability built here (its declarations worked out afresh: none kept from a parsed card)."""
+    settings: dict[str, Any] = {"text": "{T}: Add {G}.", "cost": _TAP, "output": ManaOutput.fixed("{G}")}
+    settings.update(fields_set)
+    return ManaAbility(**settings)
+
+
+def _key_of(ability: ManaAbility, **changed: Any) -> object:
+    view = BoardView(_rock("{T}: Add {G}.", "G", **changed))
+    keyed = production._outcomes_key(view, "rock", ability, [], [], False)
+    return None if keyed is None else keyed[0]
+
+
+def test_every_amount_kind_and_ability_field_declares_what_it_reads() -> None:
+    assert set(AMOUNT_READS) == set(AmountKind)
+    for reading in (ManaAbility, ManaOutput, Amount, Palette, Condition, ManaTrigger, ProductionReplacement):
+        for declared in fields(reading):
+            if declared.compare and declared.name != "unevaluated":  # (a condition no board records)
+                assert isinstance(declared.metadata.get("reads"), frozenset), (reading, declared.name)
+
+
+def test_a_kind_or_a_field_without_a_declaration_is_never_keyed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail closed: an amount kind, a palette kind or a field of an ability that declares nothing reads every
+    fact, which no key holds; so its outcomes are worked out on each board."""
+    assert _key_of(_fresh()) is not None  # (the same ability, declared: keyed)
+    monkeypatch.delitem(AMOUNT_READS, AmountKind.CONSTANT)
+    assert _key_of(_fresh()) is None
+    monkeypatch.undo()
+    monkeypatch.delitem(PALETTE_READS, PaletteKind.TYPES)
+    any_color = ManaOutput(OutputKind.ANY_ONE, palette=Palette(PaletteKind.TYPES))
+    assert _key_of(_fresh(output=any_color)) is None
+    monkeypatch.undo()
+    assert _key_of(_fresh(output=any_color)) is not None
+
+    @dataclass(kw_only=True, frozen=True, slots=True)
+    class Extended(ManaAbility):  # a field added without a declaration
+        extra: int = 0
+
+    assert _key_of(Extended(text="{T}: Add {G}.", cost=_TAP, output=ManaOutput.fixed("{G}"))) is not None
+    assert _key_of(Extended(text="{T}: Add {G}.", cost=_TAP, output=ManaOutput.fixed("{G}"), extra=1)) is None
+    # a condition no board records declares nothing: never keyed
+    unrecorded = Condition((), unevaluated="you gained life this turn")
+    assert _key_of(_fresh(conditional=((unrecorded, ManaOutput.fixed("{G}{G}")),))) is None
+
+
+def test_what_an_ability_reads_of_its_own_permanent_keys_its_outcomes() -> None:
+    """'If a card is exiled with this land, add {C}{C} instead' (a Labyrinth's condition reads the land's
+    choices, CR 406.6) and 'sacrifice it when it has no counters' (its counters): keyed by those facts, so
+    that boards that differ in them (and outcomes that differ: {C} or {C}{C}; sacrificed or not) never share
+    a key. A condition on what else its controller controls reads the battlefield: never keyed."""
+    exiled = Condition((), exiled_card=True)
+    labyrinth = _fresh(
+        text="...", output=ManaOutput.fixed("{C}"), conditional=((exiled, ManaOutput.fixed("{C}{C}")),)
+    )
+    choices = {"color": "G", "creature_type": "Elf", "noted_type": "G"}
+    without = _key_of(labyrinth, choices=choices)
+    with_card = _key_of(labyrinth, choices={**choices, "imprinted": "Llanowar Elves"})
+    assert without is not None and with_card is not None and without != with_card
+    for board in (
+        _rock("...", "G", choices=choices),
+        _rock("...", "G", choices={**choices, "imprinted": "X"}),
+    ):
+        view = BoardView(board)
+        made = [o.total for o in production._worked_out(view, "rock", labyrinth, {}, (), [], [], False)]
+        assert made == ([1] if board.permanent("rock").choices.imprinted is None else [2])
+    mine = _fresh(
+        cost=AbilityCost(tap=True, remove_counter="mining", remove_count=1), sacrifice_when_empty="mining"
+    )
+    one, two = _key_of(mine, counters={"mining": 1}), _key_of(mine, counters={"mining": 2})
+    assert one is not None and two is not None and one != two
+    ogre = Condition((ObjectFilter(types=("Ogre",), controller=Who.YOU),))
+    assert _key_of(_fresh(self_damage=1, damage_unless=ogre)) is None
+
+
+def test_a_trigger_is_keyed_by_what_its_resolution_reads_of_its_source() -> None:
+    """A triggered mana ability that adds mana of its source's chosen color reads its source's choices; one
+    that counts other permanents reads the battlefield, and an activation it reaches is never keyed."""
+    lands = ObjectFilter(types=("Land",))
+    chosen = ManaTrigger(
+        text="...",
+        event=TriggerEvent.TAPPED_FOR_MANA,
+        who=Who.ANY,
+        affected=lands,
+        adds=ManaOutput(OutputKind.ANY_ONE, palette=Palette(PaletteKind.CHOSEN_COLOR)),
+    )
+    counting = replace(
+        chosen,
+        adds=ManaOutput.fixed("{G}", Amount(kind=AmountKind.COUNT, filter=ObjectFilter(types=("Elf",)))),
+    )
+    assert chosen.resolution_reads() == {BoardFact.CHOICES}
+    assert BoardFact.BATTLEFIELD in counting.resolution_reads()
+    keys = []
+    for color in ("G", "U"):
+        view = BoardView(_rock("{T}: Add {G}.", "G", choices={"color": color}))
+        (ability,) = view.mana_abilities("rock")
+        for trigger in (chosen, counting):
+            sourced = SourcedEffect("rock", "me", trigger)
+            keyed = production._outcomes_key(view, "rock", ability, [], [sourced], False)
+            keys.append(None if keyed is None else keyed[0])
+    assert keys[0] is not None and keys[2] is not None and keys[0] != keys[2]
+    assert keys[1] is None and keys[3] is None

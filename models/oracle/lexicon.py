@@ -38,6 +38,7 @@ __all__ = [
     "SUBTYPES",
     "SUBTYPE_KINDS",
     "SUPERTYPES",
+    "article",
     "canonical_supertype",
     "canonical_type",
     "number_value",
@@ -415,3 +416,12 @@ MANA_TOKENS: Mapping[str, str] = MappingProxyType(
         "Powerstone": "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell.",
     }
 )
+
+
+def article(word: str) -> str:
+    """The indefinite article before a word.
+
+    >>> article("Island"), article("Plains")
+    ('an', 'a')
+    """
+    return "an" if word[:1].lower() in "aeiou" else "a"

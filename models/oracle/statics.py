@@ -1,8 +1,8 @@
 """Typed readings of the static sentences the grammar reads (``static`` in ``grammar.lark``): effects that
 change types, colors, costs and spending, grant mana abilities, keep mana, ban activations or hurt whoever
-taps; and the sentences about how a permanent enters, its choices, and the riders that read the sentence
-before them. Each renders back to canonical wording with :func:`render_static` (the round trip the tests
-check).
+taps; and the riders that read the sentence before them. The sentences about how a permanent enters and its
+choices are in :mod:`models.oracle.entering` (named here too, as static sentences). Each renders back to
+canonical wording with :func:`render_static` (the round trip the tests check).
 
 >>> from models.oracle.readings import Noun
 >>> render_static(TypeChangeReading(Nouns((Noun(types=("Land",), excluded=("Basic",)),)), ("Mountain",)))
@@ -17,6 +17,27 @@ from typing import Final
 
 from models.alternative_costs import SpellsGranted
 from models.oracle import lexicon
+from models.oracle.entering import (
+    ChooseAsEnters,
+    ControlOneOfTwo,
+    EntersReturn,
+    EntersTapped,
+    EntersTappedIf,
+    EntersTappedIfNot,
+    EntersUnless,
+    FewOtherLands,
+    Imprint,
+    LandSearchReading,
+    ManyOtherLands,
+    MayPayLifeAsEnters,
+    MayRevealAsEnters,
+    OpponentsAtLeast,
+    PlayerLifeAtMost,
+    RandomOpening,
+    ResultEffects,
+    entering_text,
+)
+from models.oracle.lexicon import article as _article
 from models.oracle.own_cost_readings import OwnCostChange, OwnReductionMost, own_cost_text
 from models.oracle.readings import CountOf, Noun, Nouns, Quantity, SpendOnly, Tapped
 from models.oracle.readings.amounts import quantity_text
@@ -641,66 +662,6 @@ class BecomesTappedDamage:
 
 
 @dataclass(frozen=True, slots=True)
-class ChooseAsEnters:
-    """'As ~ enters, choose a color' (or a creature type, basic land type, card type), with the word after
-    'other than' when there is one."""
-
-    kind: str
-    other_than: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class MayPayLifeAsEnters:
-    """'As ~ enters, you may pay N life.' (a shockland's first sentence)."""
-
-    life: int
-
-
-@dataclass(frozen=True, slots=True)
-class MayRevealAsEnters:
-    """'As ~ enters, you may reveal an Island or Swamp card from your hand.' (a reveal land)."""
-
-    count: int
-    what: Nouns
-
-
-@dataclass(frozen=True, slots=True)
-class EntersTappedIfNot:
-    """'If you don't, it enters tapped.' (a shockland's second sentence)."""
-
-
-@dataclass(frozen=True, slots=True)
-class EntersTapped:
-    """'~ enters tapped [unless <condition>].': the condition as written."""
-
-    unless: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class EntersTappedIf:
-    """'If you control two or more other lands, ~ enters tapped.': it enters tapped when the condition holds
-    (``condition``: read as :data:`EntersUnless`)."""
-
-    condition: EntersUnless
-
-
-@dataclass(frozen=True, slots=True)
-class EntersReturn:
-    """'When ~ enters, return a land you control to its owner's hand.' (a bounce land)."""
-
-    what: Nouns
-
-
-@dataclass(frozen=True, slots=True)
-class Imprint:
-    """'When ~ enters, you may exile target land you control' (or 'a ... card from your hand'): what it
-    exiled is a choice of the board."""
-
-    what: Nouns
-    target: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class SameIsTrue:
     """'The same is true for spells [you control] [and [nonland] cards [you own] that aren't on the
     battlefield].': the rider of the color or type change before it. ``cards`` is '' (no cards), 'any' or
@@ -767,18 +728,6 @@ class UnspentCostsLife:
     """'A player losing unspent mana causes that player to lose that much life.' (Yurlok of Scorch Thrash)."""
 
 
-@dataclass(frozen=True, slots=True)
-class RandomOpening:
-    """'Roll a six-sided die', 'Roll a d20', 'Flip a coin': as written, lower case."""
-
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class ResultEffects:
-    """'This ability has the indicated effect' (or 'the following effects based on the result')."""
-
-
 StaticSentence = (
     TypeChangeReading
     | StillAType
@@ -840,55 +789,6 @@ StaticSentence = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class ControlOneOfTwo:
-    """'you control a Plains or an Island' after 'enters tapped unless'."""
-
-    first: str
-    second: str
-
-
-@dataclass(frozen=True, slots=True)
-class FewOtherLands:
-    """'you control two or fewer other lands' (a fast land)."""
-
-    at_most: int
-
-
-@dataclass(frozen=True, slots=True)
-class ManyOtherLands:
-    """'you control two or more other lands' (a slow land)."""
-
-    at_least: int
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerLifeAtMost:
-    """'a player has 13 or less life' (any player, its controller included)."""
-
-    life: int
-
-
-@dataclass(frozen=True, slots=True)
-class OpponentsAtLeast:
-    """'you have two or more opponents'."""
-
-    count: int
-
-
-EntersUnless = ControlOneOfTwo | FewOtherLands | ManyOtherLands | PlayerLifeAtMost | OpponentsAtLeast
-
-
-@dataclass(frozen=True, slots=True)
-class LandSearchReading:
-    """'Search your library for a basic land card (or a <type> or <type> card), put it onto the battlefield
-    [tapped], then shuffle.'"""
-
-    types: tuple[str, ...] = ()
-    basic: bool = False
-    tapped: bool = False
-
-
 _COLOR_NAMES: Final = {letter: word for word, letter in lexicon.COLOR_WORDS.items() if len(word) > 1}
 
 
@@ -917,6 +817,9 @@ def render_static(reading: StaticSentence | EntersUnless | LandSearchReading) ->
 
 
 def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> str:
+    entering = entering_text(reading)
+    if entering is not None:
+        return entering
     match reading:
         case TypeChangeReading(subject, types, loses_abilities=True):
             plural = _plural(subject)
@@ -1174,24 +1077,6 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"whenever {tapped.words()}, ~ deals {damage} damage to {to}"
         case BecomesTappedDamage(what, damage):
             return f"whenever {what.words()} becomes tapped, ~ deals {damage} damage to its controller"
-        case ChooseAsEnters(kind, other_than):
-            article = "an" if kind[0] in "aeiou" else "a"
-            other = f" other than {other_than}" if other_than else ""
-            return f"as ~ enters, choose {article} {kind}{other}"
-        case MayPayLifeAsEnters(life):
-            return f"as ~ enters, you may pay {life} life"
-        case MayRevealAsEnters(count, what):
-            return f"as ~ enters, you may reveal {what.words(count)}"
-        case EntersTappedIfNot():
-            return "if you don't, it enters tapped"
-        case EntersTapped(unless):
-            return "~ enters tapped" + (f" unless {unless}" if unless else "")
-        case EntersTappedIf(condition):
-            return f"if {_static_text(condition)}, ~ enters tapped"
-        case EntersReturn(what):
-            return f"when ~ enters, return {what.words(1)} to its owner's hand"
-        case Imprint(what, target):
-            return f"when ~ enters, you may exile {'target ' + what.words() if target else what.words(1)}"
         case SameIsTrue(spells_yours, cards, nonland):
             kind = f"{reading.spell_type.lower()} " if reading.spell_type else ""
             text = f"the same is true for {kind}spells" + (" you control" if spells_yours else "")
@@ -1221,24 +1106,6 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"your devotion to each color and each combination of colors is increased by {words}"
         case UnspentCostsLife():
             return "a player losing unspent mana causes that player to lose that much life"
-        case RandomOpening(text):
-            return text
-        case ResultEffects():
-            return "this ability has the indicated effect"
-        case ControlOneOfTwo(first, second):
-            return f"you control {_article(first)} {first} or {_article(second)} {second}"
-        case FewOtherLands(at_most):
-            return f"you control {at_most} or fewer other lands"
-        case ManyOtherLands(at_least):
-            return f"you control {at_least} or more other lands"
-        case PlayerLifeAtMost(life):
-            return f"a player has {life} or less life"
-        case OpponentsAtLeast(count):
-            return f"you have {count} or more opponents"
-        case LandSearchReading(types, basic, tapped):
-            found = "a basic land" if basic else f"{_article(types[0])} " + " or ".join(types)
-            onto = "onto the battlefield tapped" if tapped else "onto the battlefield"
-            return f"search your library for {found} card, put it {onto}, then shuffle"
     raise AssertionError(reading)  # pragma: no cover
 
 
@@ -1246,7 +1113,3 @@ def _as_kind(as_kind: str) -> str:
     if as_kind in ("color", "type"):
         return f"mana of any {as_kind}"
     return "colorless mana" if as_kind == "C" else f"{_COLOR_NAMES[as_kind]} mana"
-
-
-def _article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"

@@ -13,29 +13,31 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 
-from models.abilities import SpendRestriction
+from models.abilities import BoardFact, SpendRestriction, facts_read
 from models.cost import PaymentTarget
 from models.kept import KeptMap
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 
-__all__ = ["ManaTag", "Outcome", "Packet", "bag_packets", "normalised"]
+__all__ = ["TAG_READS", "ManaTag", "Outcome", "Packet", "bag_packets", "normalised"]
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
 class ManaTag:
-    """What rides on mana besides its type: its source, snow status, restriction and riders (CR 106.6)."""
+    """What rides on mana besides its type: its source, snow status, restriction and riders (CR 106.6).
+    Each field declares what it reads of its source as the mana is made (:data:`TAG_READS`)."""
 
-    source: str
-    snow: bool = False
-    restriction: SpendRestriction | None = None
-    chosen_type: str | None = None
-    riders: tuple[str, ...] = ()
-    persists: bool = False  # floating mana that does not empty between steps (the board's 'persists')
+    source: str = field(metadata=facts_read())  # (the source's id: a key of outcomes names it apart)
+    snow: bool = field(default=False, metadata=facts_read(BoardFact.TYPES, of_source=True))
+    restriction: SpendRestriction | None = field(default=None, metadata=facts_read())
+    chosen_type: str | None = field(default=None, metadata=facts_read(BoardFact.CHOICES, of_source=True))
+    riders: tuple[str, ...] = field(default=(), metadata=facts_read())
+    #: floating mana that does not empty between steps (the board's 'persists')
+    persists: bool = field(default=False, metadata=facts_read())
     #: a creature produced it (its source was a creature as the mana was added), which a spell's "Spend only
     #: mana produced by creatures to cast this spell" reads (Myr Superion)
-    creature: bool = False
+    creature: bool = field(default=False, metadata=facts_read(BoardFact.TYPES, of_source=True))
 
     def allows(self, target: PaymentTarget) -> bool:
         """True when mana with this tag may be spent on the target: its restriction, if any, allows it
@@ -67,6 +69,13 @@ class ManaTag:
             persists=self.persists,
             creature=self.creature,
         )
+
+
+#: What a mana's tag reads of its source as the mana is made, whichever of its fields are set: the union of
+#: its fields' declarations (a field without one reads every fact: never keyed).
+TAG_READS: frozenset[BoardFact] = frozenset().union(
+    *(declared.metadata.get("reads", frozenset(BoardFact)) for declared in fields(ManaTag))
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,6 @@ from models.abilities import (
     PaletteKind,
     SideEffectKind,
     Who,
-    palette_reads,
 )
 from models.errors import InputError
 from models.kept import KeptMap
@@ -36,7 +35,7 @@ from models.mana import ManaTypes
 from models.mana_effects import ManaTrigger, ProductionReplacement, TriggerEvent
 from planner.rules.amounts import counted as counted_now
 from planner.rules.amounts import graveyard_colors, revealing
-from planner.rules.packets import ManaTag, Outcome, Packet, bag_packets, normalised
+from planner.rules.packets import TAG_READS, ManaTag, Outcome, Packet, bag_packets, normalised
 from planner.rules.replacements import replacement_applies, replacement_orders
 from planner.rules.untapped_land import untap_candidates
 from planner.rules.view import BoardView, SourcedEffect, ViewTable
@@ -569,20 +568,18 @@ _OUTCOMES: KeptMap[
 #: The most namings one entry of :data:`_OUTCOMES` keeps, past which it forgets them.
 _NAMED_LIMIT = 64
 
-#: The facts of one permanent :func:`_fact_of` reads, in the order keys write them.
-_PERMANENT_FACTS = frozenset(
-    {BoardFact.TYPES, BoardFact.CHOICES, BoardFact.COMMANDER, BoardFact.EXILED_CARD_COLORS}
+#: The facts of one permanent whose value a key of outcomes holds (:func:`_fact_of`), in the order keys write
+#: them; a reading that declares any other fact (what other permanents are, a graveyard, a player's record,
+#: what the cost paid) is never keyed, but for a palette whose types the key holds as they resolve.
+_VALUED_FACTS = (
+    BoardFact.CHOICES,
+    BoardFact.COMMANDER,
+    BoardFact.COUNTERS,
+    BoardFact.EXILED_CARD_COLORS,
+    BoardFact.TYPES,
 )
-#: What every mana's tag reads of its permanent: its snow supertype, the creature type chosen as it entered.
-_TAG_READS = frozenset({BoardFact.TYPES, BoardFact.CHOICES})
-#: The palettes whose types read other permanents, what the board could produce, or a graveyard: those that
-#: declare it (:func:`~models.abilities.palette_reads`; a kind without a declaration reads them too).
-_BOARD_PALETTES = frozenset(
-    kind
-    for kind in PaletteKind
-    if not palette_reads(kind).isdisjoint({BoardFact.BATTLEFIELD, BoardFact.GRAVEYARD})
-    or not palette_reads(kind) <= _PERMANENT_FACTS
-)
+_VALUED = frozenset(_VALUED_FACTS)
+assert TAG_READS <= _VALUED, "a fact a mana's tag reads that no key of outcomes holds"
 
 
 def _outcomes_key(
@@ -597,18 +594,18 @@ def _outcomes_key(
 ) -> tuple[tuple[object, ...], list[str]] | None:
     """Everything :func:`_worked_out` reads of the board for this activation, and the ids of the permanents
     involved (``pid`` first, then the effects' sources), which the key writes as their positions in that
-    list; None when its outcome reads more (a condition, an amount that counts other permanents, a palette
-    that reflects them without ``reflect``, or one of other permanents' types when some are ``sacrificed``),
-    so that it is worked out each time.
+    list; None when its outcome reads more than a key holds (:data:`_VALUED_FACTS`), so that it is worked
+    out each time.
 
-    What it reads: the ability; the permanent's snow supertype and chosen creature type, its chosen color,
-    the exiled card's colors or commander colors when its palette reads them (:func:`_own_facts`), the
-    types a palette of other permanents' types or colors resolves to (given ``reflect`` for what they could
-    produce), and whether its last counter goes (``sacrifice_when_empty``); the replacements that apply
-    (source and effect: the order reads nothing else); for each trigger that reaches the permanent, its
-    source's snow supertype, chosen color, commander colors and exiled card's colors, which with the mana
-    made decide whether it triggers and what it adds; and how the ids sort (packets are ordered by their
-    mana's source). Sacrificed permanents are read only by the palettes left out.
+    What it reads is what the readings declare (:meth:`~models.abilities.ManaAbility.resolution_reads`,
+    :meth:`~models.mana_effects.ManaTrigger.resolution_reads`, :data:`~planner.rules.packets.TAG_READS`):
+    the key holds the ability and the value of each fact it declares of its permanent; for each
+    replacement that applies and each trigger that reaches the permanent (which the board decided, so the
+    key lists them), its source's position, the effect and the value of each fact it declares of its
+    source; and how the ids sort (packets are ordered by their mana's source). The one reading of other
+    permanents a key holds is the ability's own palette of their types or colors (:data:`_RESOLVED_PALETTES`:
+    given ``reflect`` for what they could produce), as the types it resolves to, when no permanent is
+    ``sacrificed``.
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -617,99 +614,76 @@ def _outcomes_key(
     >>> _outcomes_key(view, "f", view.mana_abilities("f")[0], [], [], False)[1]
     ['f']
     """
-    output = ability.output
-    if (
-        ability.conditional
-        or ability.damage_unless is not None
-        or output.amount.kind is not AmountKind.CONSTANT
-    ):
-        return None
-    if output.palette.kind in _BOARD_PALETTES:
-        if output.palette.kind not in _RESOLVED_PALETTES or sacrificed:
-            return None
-        if output.palette.kind is PaletteKind.REFLECT and reflect is None:
-            return None
-        removed = frozenset((pid,)) if ability.cost.sacrifice_self else frozenset()
-        facts: tuple[object, ...] = (
-            *_facts_of(view, pid, _output_reads(PaletteKind.TYPES)),
-            output_types(view, pid, output, reflect or {}, removed=removed).mask,
-        )
+    reads = ability.resolution_reads()
+    if reads <= _VALUED:
+        own = (ability, every_order, _values_of(view, pid, reads))
     else:
-        facts = _own_facts(view, pid, output)
-    permanent = view.permanent(pid)
-    if any(not _board_free(t.effect.adds) for t in triggers if isinstance(t.effect, ManaTrigger)):
-        return None
-    empties = bool(ability.sacrifice_when_empty) and (
-        permanent.counter(ability.sacrifice_when_empty) - ability.cost.remove_count <= 0
-    )
-    own = (ability, every_order, facts, empties)
+        resolved = _resolved_palette(view, pid, ability, reflect, sacrificed)
+        if resolved is None:
+            return None
+        own = (ability, every_order, resolved)
     if not replacements and not triggers:
         return (*own, (), (), (0,)), [pid]  # (what the general key below is for no effects)
     ids = list(dict.fromkeys([pid, *(e.source for e in replacements), *(t.source for t in triggers)]))
     position = {source: number for number, source in enumerate(ids)}
-    key = (
-        *own,
-        tuple((position[e.source], e.effect) for e in replacements),
-        tuple((position[t.source], t.effect, _permanent_facts(view, t.source)) for t in triggers),
-        tuple(sorted(range(len(ids)), key=ids.__getitem__)),
-    )
+    effects: list[tuple[tuple[object, ...], ...]] = []
+    for sourced in (replacements, triggers):
+        keyed: list[tuple[object, ...]] = []
+        for each in sourced:
+            effect = each.effect
+            assert isinstance(effect, (ProductionReplacement, ManaTrigger))
+            effect_reads = effect.resolution_reads()
+            if not effect_reads <= _VALUED:
+                return None
+            # (a trigger's mana has its source's tag; a replacement makes no mana of its own)
+            values = _values_of(view, each.source, effect_reads) if isinstance(effect, ManaTrigger) else ()
+            keyed.append((position[each.source], effect, values))
+        effects.append(tuple(keyed))
+    key = (*own, *effects, tuple(sorted(range(len(ids)), key=ids.__getitem__)))
     return key, ids
 
 
-#: The palettes of other permanents whose types the key holds as they resolve on the board (given
-#: ``reflect``): the types are all they read.
+#: The palettes of other permanents whose types a key holds as they resolve on the board (given
+#: ``reflect``): :func:`output_types` resolves them from the board, ``reflect`` and what the cost removed
+#: alone, and the types are all their outcomes take of them.
 _RESOLVED_PALETTES = frozenset({PaletteKind.REFLECT, PaletteKind.COLORS_AMONG, PaletteKind.GRAVEYARD_COLORS})
 
 
-def _board_free(output: ManaOutput) -> bool:
-    """True when the output's amount and types read nothing of the board but its own permanent's facts."""
-    return output.amount.kind is AmountKind.CONSTANT and output.palette.kind not in _BOARD_PALETTES
+def _resolved_palette(
+    view: BoardView,
+    pid: str,
+    ability: ManaAbility,
+    reflect: Mapping[str, ManaTypes] | None,
+    sacrificed: tuple[str, ...],
+) -> tuple[object, ...] | None:
+    """The facts a key holds for an ability whose palette reads other permanents (its own facts beside the
+    palette, and the types the palette resolves to), or None when it reads more: another reading of the
+    board, a palette no key resolves, a sacrifice, or reflected types without ``reflect``."""
+    output = ability.output
+    kind = output.palette.kind
+    if kind not in _RESOLVED_PALETTES or sacrificed or (kind is PaletteKind.REFLECT and reflect is None):
+        return None
+    reads = ability.resolution_reads(palette=False)
+    if not reads <= _VALUED:
+        return None
+    removed = frozenset((pid,)) if ability.cost.sacrifice_self else frozenset()
+    types = output_types(view, pid, output, reflect or {}, removed=removed)
+    return (*_values_of(view, pid, reads), types.mask)
 
 
-def _own_facts(view: BoardView, pid: str, output: ManaOutput) -> tuple[object, ...]:
-    """What an output of constant amount (:func:`_board_free`) reads of its own permanent, as the declarations
-    say (:func:`_facts_read`): what its mana's tag reads (the snow supertype, the chosen creature type) and
-    what its palette reads (the chosen color, the exiled card's colors, its controller's commander colors:
-    what a Forest makes is the same in a Commander game and out of one)."""
-    return _facts_of(view, pid, _output_reads(output.palette.kind))
-
-
-def _permanent_facts(view: BoardView, pid: str) -> tuple[object, ...]:
-    """Every fact of its own permanent an output may read (:func:`_own_facts` of any palette): what a
-    trigger's source reads with the mana made."""
-    return _facts_of(view, pid, _ANY_OUTPUT_READS)
-
-
-def _output_reads(kind: PaletteKind) -> tuple[BoardFact, ...]:
-    """What an output of constant amount with a palette of this kind reads of its own permanent, in order
-    (derived from the declarations once per kind, :data:`_OUTPUT_READS`)."""
-    return _OUTPUT_READS[kind]
-
-
-#: :func:`_output_reads` of every palette kind, derived from the declarations when the module is imported.
-_OUTPUT_READS = {
-    kind: tuple(sorted(_TAG_READS | palette_reads(kind), key=lambda fact: fact.value)) for kind in PaletteKind
-}
-
-
-_ANY_OUTPUT_READS = tuple(sorted(_PERMANENT_FACTS, key=lambda fact: fact.value))
-
-
-def _facts_of(view: BoardView, pid: str, facts: tuple[BoardFact, ...]) -> tuple[object, ...]:
-    """The values of these facts of one permanent (:func:`_fact_of`), in order (what every tag reads alone,
-    the common case, without a call per fact)."""
-    if facts == _TAG_FACTS:
+def _values_of(view: BoardView, pid: str, reads: frozenset[BoardFact]) -> tuple[object, ...]:
+    """The values of the facts a reading declares of its permanent ``pid`` and of those its mana's tag reads
+    (:data:`~planner.rules.packets.TAG_READS`), in the order of :data:`_VALUED_FACTS`."""
+    if not reads:  # (the tag's facts alone, the common case: choices, then types)
         return view.permanent(pid).choices, view.type_line(pid)
-    return tuple([_fact_of(view, pid, fact) for fact in facts])
+    return tuple([_fact_of(view, pid, fact) for fact in _VALUED_FACTS if fact in reads or fact in TAG_READS])
 
 
-#: :data:`_TAG_READS` in the order keys write them (choices, then types: :func:`_fact_of` of each).
-_TAG_FACTS = tuple(sorted(_TAG_READS, key=lambda fact: fact.value))
-assert _TAG_FACTS == (BoardFact.CHOICES, BoardFact.TYPES)
+assert tuple(fact for fact in _VALUED_FACTS if fact in TAG_READS) == (BoardFact.CHOICES, BoardFact.TYPES)
 
 
 def _fact_of(view: BoardView, pid: str, fact: BoardFact) -> object:
-    """The value of one fact of a permanent (one of :data:`_PERMANENT_FACTS`), as an outcome reads it.
+    """The value of one fact of a permanent (one of :data:`_VALUED_FACTS`), as an outcome reads it.
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -721,6 +695,8 @@ def _fact_of(view: BoardView, pid: str, fact: BoardFact) -> object:
         return view.type_line(pid)
     if fact is BoardFact.CHOICES:
         return view.permanent(pid).choices
+    if fact is BoardFact.COUNTERS:
+        return view.permanent(pid).counters
     if fact is BoardFact.COMMANDER:
         return view.board.player(view.permanent(pid).controller).commander_colors
     if fact is BoardFact.EXILED_CARD_COLORS:

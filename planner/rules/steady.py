@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from models.abilities import Condition, CostPartKind, ManaAbility, SideEffectKind
+from models.abilities import BoardFact, Condition, CostPartKind, ManaAbility, SideEffectKind
 from models.mana_effects import GrantAbility
 from planner.rules.library_top import top_card_gap
 from planner.rules.records import SourcedEffect, TextWarning
@@ -63,8 +63,9 @@ def condition_gap(view: BoardView, held: Condition, source: str, *, ordered: boo
         for permanent, ability in possible_abilities(view)
     ):
         return "which a cost that moves counters may change: not followed yet"
+    # (what a payment changes, and a power, which a pump an activation sets off changes: as declared)
     if held.source_tapped is not None or any(
-        flt.reads_status or flt.power_at_least is not None for flt in held.filters
+        flt.reads_status or BoardFact.POWER in flt.reads() for flt in held.filters
     ):
         return "which reads what may change while paying: not followed yet"
     return _removal_gap(view, held, source, ordered=ordered)
