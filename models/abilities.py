@@ -221,6 +221,20 @@ AMOUNT_READS: dict[AmountKind, frozenset[BoardFact]] = {
     AmountKind.ALL_GRAVEYARDS: frozenset({BoardFact.GRAVEYARD}),
     AmountKind.SPELL_NAMED: frozenset({BoardFact.GRAVEYARD, BoardFact.NAME}),
     AmountKind.PLAYER_COUNTERS: frozenset({BoardFact.PLAYER}),
+    AmountKind.GRAVEYARD_TYPES: frozenset({BoardFact.GRAVEYARD}),
+    AmountKind.CREATURE_TYPES: frozenset({BoardFact.BATTLEFIELD, BoardFact.TYPES}),
+    AmountKind.COLORS_AMONG: frozenset({BoardFact.BATTLEFIELD, BoardFact.COLORS}),
+    AmountKind.TOTAL_POWER: frozenset({BoardFact.BATTLEFIELD, BoardFact.POWER, BoardFact.COUNTERS}),
+    AmountKind.TOTAL_TOUGHNESS: frozenset({BoardFact.BATTLEFIELD, BoardFact.POWER, BoardFact.COUNTERS}),
+    AmountKind.DISTINCT_NAMES: frozenset({BoardFact.BATTLEFIELD, BoardFact.NAME}),
+    AmountKind.OPPONENT_MOST: frozenset({BoardFact.BATTLEFIELD, BoardFact.CONTROLLER}),
+    AmountKind.MORE_THAN_YOU: frozenset({BoardFact.BATTLEFIELD, BoardFact.CONTROLLER}),
+    AmountKind.OPPONENT_EMPTY_HAND: frozenset({BoardFact.PLAYER}),
+    AmountKind.LIFE_AT_MOST: frozenset({BoardFact.PLAYER, BoardFact.COST_PAID}),
+    AmountKind.LIFE_GAINED: frozenset({BoardFact.PLAYER}),
+    AmountKind.SACRIFICED_ALL: frozenset({BoardFact.PLAYER}),
+    AmountKind.ATTACKING: frozenset({BoardFact.BATTLEFIELD, BoardFact.PLAYER}),
+    AmountKind.EXILE_AND_GRAVEYARD: frozenset({BoardFact.GRAVEYARD}),
 }
 
 
