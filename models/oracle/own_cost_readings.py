@@ -14,8 +14,12 @@ limit on it (:class:`OwnReductionMost`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-from models.oracle.readings import CountOf, Devotion, Noun, Nouns
+from models.oracle import lexicon
+from models.oracle.lexicon import article
+from models.oracle.readings import CountOf, Devotion, Noun, Nouns, Quantity
+from models.oracle.readings.amounts import quantity_text
 from models.oracle.readings.nouns import COLOR_NAMES
 
 __all__ = [
@@ -32,14 +36,28 @@ __all__ = [
     "OpponentEmptyHand",
     "OpponentMoreThanYou",
     "OwnCostChange",
+    "OwnCostCounted",
+    "OwnCostForEach",
+    "OwnCostForTurnFact",
+    "OwnCostIfBargained",
+    "OwnCostIfOpponentCast",
+    "OwnCostIfOpponentGraveyard",
+    "OwnCostPerSacrificed",
+    "OwnCostPerSpellCast",
+    "OwnCostPrinted",
+    "OwnCostWhereX",
     "OwnCounted",
     "OwnReductionMost",
     "SacrificedThisTurn",
     "TotalPower",
     "TotalToughness",
     "own_cost_text",
+    "plain_types",
+    "taps_creatures_for_one_each",
 ]
 
+#: Counts above one written as words, as the older shapes render them ('two or more spells').
+_MANY_WORDS: Final = {number: word for word, number in lexicon.NUMBER_WORDS.items() if number > 1}
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
@@ -192,6 +210,161 @@ class OwnReductionMost:
     symbols: str
 
 
+@dataclass(frozen=True, slots=True)
+class OwnCostForEach:
+    """'~ costs {N} more/less to cast for each <objects>.'"""
+
+    symbols: str
+    more: bool
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCostIfBargained:
+    """'~ costs {N} less to cast if it's bargained.' (Ice Out: what bargain's optional sacrifice takes off,
+    CR 702.166)"""
+
+    symbols: str
+    more: bool
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCostPerSacrificed:
+    """'~ costs {N} less to cast for each permanent sacrificed this way [and {M} less to cast for each other
+    <objects> you've sacrificed this turn].' (Dargo, the Shipwrecker: the optional sacrifice of its additional
+    cost; ``turn_symbols`` and ``turn_what``, the permanents its caster sacrificed before this turn)"""
+
+    symbols: str
+    more: bool
+    turn_symbols: str = ""
+    turn_more: bool = False
+    turn_what: Nouns | None = None
+    #: the word the sacrificed permanents are called by ('permanent': Dargo; 'creature': Torgaar, Famine
+    #: Incarnate, whose additional cost sacrifices only creatures)
+    sacrificed: str = "permanent"
+    #: '~ costs {2} less to cast for each card exiled this way' (the Marches: their optional exile from the
+    #: hand)
+    exiled: bool = False
+    #: '~ costs {1} less to cast for each creature tapped this way' (Explosive Singularity: its optional tap
+    #: of untapped creatures, :class:`~models.additional_costs.OptionalTap`)
+    tapped: bool = False
+
+
+def taps_creatures_for_one_each(reading: OwnCostPerSacrificed) -> bool:
+    """True for '~ costs {1} less to cast for each creature tapped this way' (Explosive Singularity): the one
+    reduction for tapped creatures the planner pays by tapping (a creature for each {1}, generic only).
+
+    >>> taps_creatures_for_one_each(OwnCostPerSacrificed("{1}", False, sacrificed="creature", tapped=True))
+    True
+    >>> taps_creatures_for_one_each(OwnCostPerSacrificed("{2}", False, sacrificed="creature", tapped=True))
+    False
+    """
+    return (
+        reading.tapped
+        and not reading.more
+        and reading.symbols == "{1}"
+        and reading.sacrificed == "creature"
+        and reading.turn_what is None
+    )
+
+
+def plain_types(what: Nouns | None) -> bool:
+    """True for nouns that each name one card type and nothing else ('artifact or creature'), or none.
+
+    >>> from models.oracle.grammar import parse_objects
+    >>> plain_types(parse_objects("artifact or creature")), plain_types(parse_objects("green creature"))
+    (True, False)
+    """
+    return what is None or all(noun == Noun(types=noun.types) and len(noun.types) == 1 for noun in what.nouns)
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCostForTurnFact:
+    """'~ costs {N} less to cast for each card type among permanents you've sacrificed this turn' (Korvold,
+    Gleeful Glutton: ``fact`` "sacrificed_types"), '... for each creature that died this turn' (Blood for the
+    Blood God!: "died"), 'As long as it's your turn, ~ costs {2}{U}{U} less to cast' (Discontinuity:
+    "your_turn"): facts of the turn the board gives (``sacrificed_this_turn``, ``creatures_died_this_turn``,
+    ``active_player``)."""
+
+    symbols: str
+    more: bool
+    fact: str
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCostIfOpponentCast:
+    """'~ costs {U} less to cast if an opponent cast two or more spells this turn' (Ertai's Scorn): the
+    opponents' ``spells_cast_this_turn`` on the board; ``symbols`` as written (colored ones come off the
+    cost's colored part, CR 118.7b-d)."""
+
+    symbols: str
+    more: bool
+    at_least: int
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCostPerSpellCast:
+    """'~ costs {U} less to cast for each instant and sorcery you've cast this turn' (Demilich: ``at_least``
+    0), '~ costs {2} less to cast if you've cast another instant or sorcery spell this turn' (Mage Duel:
+    ``at_least`` 1): the spells its caster cast this turn that ``what`` describes, the board's
+    ``spells_cast_this_turn``; ``symbols`` as written (colored ones come off the cost's colored part,
+    CR 118.7b-d)."""
+
+    symbols: str
+    more: bool
+    what: Nouns
+    at_least: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCostIfOpponentGraveyard:
+    """'~ costs {N} less to cast if an opponent has <at_least> or more cards in their graveyard' (Lullmage's
+    Domination): the opponents' ``graveyard`` on the board."""
+
+    symbols: str
+    more: bool
+    at_least: int
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCostWhereX:
+    """'~ costs {X} more/less to cast, where X is <quantity>.' (The Great Henge; ``symbols`` as written)"""
+
+    symbols: str
+    more: bool
+    where: Quantity
+
+
+@dataclass(frozen=True, slots=True)
+class OwnCostCounted:
+    """A spell's own cost changed by what its caster's board holds as the total cost is locked in (CR
+    601.2f), ``counts`` one of: "total_mana_value" ('{X} less, where X is the total mana value of Dragons you
+    control': Earthquake Dragon), "land_types" ('{2} less for each basic land type among lands you control':
+    Draco), "if_control" ('{1} less if you control a Spirit': Geistlight Snare, whose second sentence opens
+    'It also costs'), "in_all_graveyards" ('If there are ten or more creature cards total in all graveyards,
+    ~ costs {6} less': Avatar of Woe, ``at_least`` 10)."""
+
+    symbols: str
+    more: bool
+    counts: str
+    what: Nouns
+    at_least: int = 0
+
+
+#: The readings of a spell's own cost changed as older cards print it, each shape its own class.
+OwnCostPrinted = (
+    OwnCostForEach
+    | OwnCostIfBargained
+    | OwnCostPerSacrificed
+    | OwnCostForTurnFact
+    | OwnCostIfOpponentCast
+    | OwnCostPerSpellCast
+    | OwnCostIfOpponentGraveyard
+    | OwnCostWhereX
+    | OwnCostCounted
+)
+
+
 def _count(number: int) -> str:
     return _NUMBER_WORDS.get(number, str(number))
 
@@ -242,8 +415,10 @@ def _each(counted: OwnCounted) -> str:
     raise AssertionError(counted)  # pragma: no cover
 
 
-def own_cost_text(reading: OwnCostChange | OwnReductionMost) -> str:
+def own_cost_text(reading: OwnCostChange | OwnReductionMost | OwnCostPrinted) -> str:
     """The reading in canonical wording, without its period."""
+    if not isinstance(reading, OwnCostChange | OwnReductionMost):
+        return _printed_text(reading)
     if isinstance(reading, OwnReductionMost):
         return f"This effect can't reduce the amount of mana ~ costs by more than {reading.symbols}"
     changed = f"~ costs {reading.symbols} {'more' if reading.more else 'less'} to cast"
@@ -260,3 +435,69 @@ def own_cost_text(reading: OwnCostChange | OwnReductionMost) -> str:
         case Devotion(colors):
             return f"{changed}, where X is your devotion to " + " and ".join(COLOR_NAMES[c] for c in colors)
     return f"{changed} for each {_each(counted)}"
+
+
+def _printed_text(reading: OwnCostPrinted) -> str:
+    """The canonical wording of a reading of :data:`OwnCostPrinted`, without its period."""
+    match reading:
+        case OwnCostForEach(symbols, more, what):
+            return f"~ costs {symbols} {'more' if more else 'less'} to cast for each {what.words()}"
+        case OwnCostForTurnFact(symbols, more, "your_turn"):
+            return f"As long as it's your turn, ~ costs {symbols} {'more' if more else 'less'} to cast"
+        case OwnCostForTurnFact(symbols, more, fact):
+            each = (
+                "card type among permanents you've sacrificed this turn"
+                if fact == "sacrificed_types"
+                else "creature that died this turn"
+            )
+            return f"~ costs {symbols} {'more' if more else 'less'} to cast for each {each}"
+        case OwnCostIfOpponentGraveyard(symbols, more, at_least):
+            count = _MANY_WORDS.get(at_least, str(at_least))
+            changed = "more" if more else "less"
+            has = f"an opponent has {count} or more cards in their graveyard"
+            return f"~ costs {symbols} {changed} to cast if {has}"
+        case OwnCostIfOpponentCast(symbols, more, at_least):
+            count = _MANY_WORDS.get(at_least, str(at_least))
+            changed = "more" if more else "less"
+            return f"~ costs {symbols} {changed} to cast if an opponent cast {count} or more spells this turn"
+        case OwnCostPerSpellCast(symbols, more, what, 0):
+            changed = "more" if more else "less"
+            return f"~ costs {symbols} {changed} to cast for each {what.words()} you've cast this turn"
+        case OwnCostPerSpellCast(symbols, more, what, at_least):
+            changed = "more" if more else "less"
+            words = what.words()
+            if at_least == 1 and words.startswith("other "):
+                words = f"an{words}"  # ('another instant or sorcery spell')
+            elif at_least == 1:
+                words = f"{article(words)} {words}"
+            else:
+                words = f"{_MANY_WORDS.get(at_least, str(at_least))} or more {words}"
+            return f"~ costs {symbols} {changed} to cast if you've cast {words} this turn"
+        case OwnCostIfBargained(symbols, more):
+            return f"~ costs {symbols} {'more' if more else 'less'} to cast if it's bargained"
+        case OwnCostPerSacrificed(
+            symbols, more, turn_symbols, turn_more, turn_what, sacrificed, exiled, tapped
+        ):
+            changed = "more" if more else "less"
+            each = "card exiled" if exiled else f"{sacrificed} {'tapped' if tapped else 'sacrificed'}"
+            text = f"~ costs {symbols} {changed} to cast for each {each} this way"
+            if turn_what is None:
+                return text
+            turn = f"{turn_symbols} {'more' if turn_more else 'less'} to cast"
+            return f"{text} and {turn} for each other {turn_what.words()} you've sacrificed this turn"
+        case OwnCostWhereX(symbols, more, where):
+            return (
+                f"~ costs {symbols} {'more' if more else 'less'} to cast, where X is {quantity_text(where)}"
+            )
+        case OwnCostCounted(symbols, more, counts, what, at_least):
+            changed = "more" if more else "less"
+            if counts == "total_mana_value":
+                return f"~ costs {{X}} {changed} to cast, where X is the total mana value of {what.words()}"
+            if counts == "land_types":
+                return f"~ costs {symbols} {changed} to cast for each basic land type among {what.words()}"
+            if counts == "if_control":
+                return f"~ costs {symbols} {changed} to cast if you control a {what.words()}"
+            count = _MANY_WORDS.get(at_least, str(at_least))
+            there = f"If there are {count} or more {what.words()} total in all graveyards"
+            return f"{there}, ~ costs {symbols} {changed} to cast"
+    raise AssertionError(reading)  # pragma: no cover
