@@ -65,8 +65,8 @@ def test_each_shape_is_read_into_its_layers() -> None:
     assert isinstance(loss, AbilityLoss) and loss.linked and (loss.base_power, loss.base_toughness) == (1, 1)
     chicken = parse_oracle(CHICKEN).effects
     assert [type(e) for e in chicken] == [TypeChange, AbilityLoss]
-    assert isinstance(chicken[0], TypeChange) and chicken[0].sets_types.subtypes == ("Chicken",)
-    assert chicken[0].sets_types.card_types == ()
+    assert isinstance(chicken[0], TypeChange) and chicken[0].sets_types is not None
+    assert chicken[0].sets_types.subtypes == ("Chicken",) and chicken[0].sets_types.card_types == ()
     assert [type(e) for e in parse_oracle(DOMINATED).effects] == [PowerChange, AbilityLoss]
     toy = parse_oracle(TOY).effects
     assert isinstance(toy[0], TypeChange) and toy[0].adds and toy[0].card_types == ("Artifact", "Creature")

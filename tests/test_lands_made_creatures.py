@@ -273,7 +273,7 @@ def test_a_card_that_is_every_creature_type_is_an_elf_everywhere() -> None:
     the battlefield it is an Elf for '{T}: Add {G} for each Elf you control.' ({G}{G} with the Archdruid), and
     as a spell it is an Elf spell for 'Elf spells you cast cost {1} less to cast.' ({2}{G} paid by two
     Forests)."""
-    read = parse_oracle(MIMIC["oracle"], "Test Mimic")
+    read = parse_oracle(str(MIMIC["oracle"]), "Test Mimic")
     assert read.keywords == frozenset({"changeling"}) and not read.unsupported
     druid = custom("Test Archdruid", "d", "Creature — Elf Druid", ARCHDRUID_TEXT, power=2, toughness=2)
     board = make_board([druid, mine("m", MIMIC)], opponent=False)

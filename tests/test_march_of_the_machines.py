@@ -116,11 +116,8 @@ UNREAD_TYPE_CHANGES = (
     # (a life payment replaced, as a mana ability's 'Pay 1 life' cost is paid, CR 614.1a)
     "If you would pay life while your library has at least that many cards in it, exile that many cards from"
     " the top of your library instead.",
-    # (haste, CR 302.6: a summoning-sick creature may use its {T} mana abilities)
-    "Creatures you control have haste and attack each combat if able.",
-    "As long as you control an artifact, ~ gets +1/+0 and has haste.",
-    "You may activate abilities of creatures you control as though those creatures had haste.",
 )
+# (haste grants, CR 302.6, are read now: tests/test_abilities_taken_and_given.py)
 
 #: Sentences with the same words that change no permanent's types: conditions, counts, cards, one-shot
 #: effects.
