@@ -113,3 +113,39 @@ def test_no_rule_multiplies_into_thousands_of_alternatives() -> None:
     """Lark expands each optional part of a rule into two alternatives: nine of them in one rule made ~13,000
     rules (building the parser took 36 s instead of 1, session 31); the grammar has ~1,500 once expanded."""
     assert len(_lark_built().rules) < 4000
+
+
+def _terminals_lexed_alike(lark: Lark) -> dict[tuple[str, ...], int]:
+    """The groups of terminals with one regular expression (flags included) that a single parser state
+    accepts, each with how many states accept them together. The contextual lexer of that state matches the
+    text with the first of them alone, so a phrase that needs the other does not parse (or parses as
+    something else)."""
+    terminals = {t.name: t.pattern.to_regexp() for t in lark.terminals}
+    groups: dict[tuple[str, ...], int] = {}
+    for actions in lark.parser.parser.parser.parse_table.states.values():
+        by_pattern: dict[str, list[str]] = {}
+        for name in actions:
+            if name in terminals:
+                by_pattern.setdefault(terminals[name], []).append(name)
+        for names in by_pattern.values():
+            if len(names) > 1:
+                key = tuple(sorted(names))
+                groups[key] = groups.get(key, 0) + 1
+    return groups
+
+
+def test_two_terminals_with_one_regex_are_found_in_a_state_that_accepts_both() -> None:
+    """The check below on a grammar made to collide: ``MINE`` and ``_MINE`` both follow ``is``."""
+    colliding = Lark(
+        'start: "is" (MINE | _MINE "x")\nMINE: /mine/\n_MINE: /mine/\n%ignore " "',
+        parser="lalr",
+        lexer="contextual",
+    )
+    assert _terminals_lexed_alike(colliding) == {("MINE", "_MINE"): 1}
+
+
+def test_no_two_terminals_with_one_regex_follow_the_same_state() -> None:
+    """Two equal terminals where both may come next are lexed as the first one only: session 31's ``YOURS``
+    and ``_YOURS`` ('During turns other than yours') read Geyser Drake's cost change as a type change, found
+    only by the round trips. One phrase's terminal per spelling, shared by the rules that need it."""
+    assert _terminals_lexed_alike(parser()) == {}
