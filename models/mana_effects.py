@@ -630,13 +630,16 @@ class TapDamage:
     it deals N damage to you.' (City of Brass: ``affected`` None, the permanent itself, on any tapping);
     with ``affected``, the permanents it matches, tapped by a player ``who`` names (Manabarbs: 'Whenever a
     player taps a land for mana, ~ deals 1 damage to that player', only for mana with ``for_mana``; Psychic
-    Venom: 'Whenever enchanted land becomes tapped', on any tapping)."""
+    Venom: 'Whenever enchanted land becomes tapped', on any tapping). With ``life_loss`` the player loses that
+    much life rather than being dealt damage ('its controller loses 2 life', Contaminated Ground): to a
+    payment the same life (CR 119.3, 120.3)."""
 
     text: str
     damage: int
     affected: ObjectFilter | None = None
     who: Who = Who.ANY
     for_mana: bool = False
+    life_loss: bool = False
 
 
 @dataclass(frozen=True, slots=True)

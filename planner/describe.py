@@ -458,9 +458,12 @@ def _effect_summary(effect: StaticEffect) -> str:
         subject, damage = with_article(effect.affected.describe()), effect.damage
         if effect.for_mana:
             return f"whenever {_TAPS[effect.who]} {subject} for mana, it deals {damage} damage to that player"
-        return (
-            f"whenever {subject} becomes tapped (for mana or not), it deals {damage} damage to its controller"
+        hurt = (
+            f"its controller loses {damage} life"
+            if effect.life_loss
+            else f"it deals {damage} damage to its controller"
         )
+        return f"whenever {subject} becomes tapped (for mana or not), {hurt}"
     return effect.text
 
 

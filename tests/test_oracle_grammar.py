@@ -666,6 +666,7 @@ STATIC_SENTENCES = [
     "Whenever ~ becomes tapped, it deals 1 damage to you.",
     "Whenever a player taps a land for mana, ~ deals 1 damage to that player.",
     "Whenever enchanted land becomes tapped, ~ deals 2 damage to its controller.",
+    "Whenever enchanted land becomes tapped, its controller loses 2 life.",
     "As ~ enters, choose a color.",
     "As ~ enters, choose a creature type other than Wall.",
     "As ~ enters, you may pay 2 life.",

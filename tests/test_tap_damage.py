@@ -20,6 +20,8 @@ BURNING_EARTH = (
     "Whenever a player taps a nonbasic land for mana, Burning Earth deals 1 damage to that player."
 )
 MY_LANDS = "Whenever you tap a land for mana, Pain Engine deals 1 damage to you."
+#: life lost rather than damage dealt (Contaminated Ground's shape): to a payment the same life (CR 119.3)
+TAINTED_SOIL = "Enchant land\nWhenever enchanted land becomes tapped, its controller loses 2 life."
 PSYCHIC_VENOM = (
     "Enchant land\n"
     "Whenever enchanted land becomes tapped, Psychic Venom deals 2 damage to that land's controller."
@@ -106,6 +108,32 @@ def test_the_damage_waits_for_the_stack() -> None:
     assert result.payable and result.damage_taken == 2
 
 
+def test_life_lost_when_the_enchanted_land_becomes_tapped_is_weighed_as_its_damage_would_be() -> None:
+    soil = _enchantment("ts", "Tainted Soil", TAINTED_SOIL, "opp", attached_to="f1")
+    assert parse_oracle(TAINTED_SOIL, "Tainted Soil").fully_read
+    board = _board(_mine("f1", "Forest"), _mine("f2", "Forest"), soil)
+    assert pay(board, PaymentTarget.of("{G}")).tapped == ("f2",)  # the other Forest: no life lost
+    both = pay(board, PaymentTarget.of("{G}{G}"))
+    # each tapping sets the trigger off once: 2 life, taken after the payment (CR 603.3)
+    assert (both.payable, both.damage_taken, sorted(both.tapped)) == (True, 2, ["f1", "f2"])
+    assert agrees_with_reference(board, PaymentTarget.of("{G}{G}"), max_states=200_000) is not None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a list of what is tapped, with its own commas before the trigger's (Royal Decree's shape)
+        "Whenever a Swamp, Mountain, black permanent, or red permanent becomes tapped, ~ deals 1 damage to"
+        " that permanent's controller.",
+        # what was tapped is destroyed (Blight's shape): a permanent lost by the payment that taps it
+        "When enchanted land becomes tapped, destroy it.",
+    ],
+)
+def test_a_trigger_on_tapping_that_hurts_or_destroys_is_never_set_aside_in_silence(sentence: str) -> None:
+    parsed = parse_oracle(sentence, "Test Hex")
+    assert parsed.unsupported == (sentence,) and not parsed.ignored
+
+
 @pytest.mark.parametrize(
     ("permanents", "cost"),
     [
@@ -115,12 +143,17 @@ def test_the_damage_waits_for_the_stack() -> None:
         (["Forest", "Forest", "Springleaf Drum", "Llanowar Elves"], "{G}{G}"),
     ],
 )
-@pytest.mark.parametrize("effect", ["Manabarbs", "Burning Earth", "Psychic Venom"])
+@pytest.mark.parametrize("effect", ["Manabarbs", "Burning Earth", "Psychic Venom", "Tainted Soil"])
 def test_payments_under_tap_damage_agree_with_the_reference_search(
     permanents: list[str], cost: str, effect: str
 ) -> None:
-    oracle = {"Manabarbs": MANABARBS, "Burning Earth": BURNING_EARTH, "Psychic Venom": PSYCHIC_VENOM}[effect]
-    extra = {"attached_to": "p0"} if effect == "Psychic Venom" else {}
+    oracle = {
+        "Manabarbs": MANABARBS,
+        "Burning Earth": BURNING_EARTH,
+        "Psychic Venom": PSYCHIC_VENOM,
+        "Tainted Soil": TAINTED_SOIL,
+    }[effect]
+    extra = {"attached_to": "p0"} if effect in ("Psychic Venom", "Tainted Soil") else {}
     board = _board(
         *(_mine(f"p{i}", name) for i, name in enumerate(permanents)),
         _enchantment("e", effect, oracle, "opp", **extra),

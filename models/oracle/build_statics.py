@@ -207,8 +207,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (TapDamage(sentence, damage),)
         case s.TappedForManaDamage():
             return _optional(_tapped_for_mana_damage(reading, sentence))
-        case s.BecomesTappedDamage(what, damage):
-            return (TapDamage(sentence, damage, affected=only_filter(what)),)
+        case s.BecomesTappedDamage(what, damage, life_loss):
+            return (TapDamage(sentence, damage, affected=only_filter(what), life_loss=life_loss),)
     return None
 
 

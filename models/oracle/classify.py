@@ -714,16 +714,32 @@ def _is_pt_change(text: str) -> bool:
     )
 
 
-_VICTIMS: Final = ("that player", "you", "its controller", "that land's controller")
+_VICTIMS: Final = (
+    "that player", "you", "its controller", "that land's controller", "that permanent's controller",
+    "that creature's controller", "that artifact's controller",
+)  # fmt: skip
 
 
 def hurts_when_tapped(body: str) -> bool:
     """A trigger on tapping (for mana) that hurts the player who taps (Manabarbs, Burning Earth, Psychic
-    Venom): part of what a payment costs, so never 'not about mana' when unread."""
+    Venom, Royal Decree) or destroys what was tapped (Blight): part of what a payment costs, so never 'not
+    about mana' when unread.
+
+    >>> hurts_when_tapped("Whenever a Swamp or red permanent becomes tapped, ~ deals 1 damage to that"
+    ...     " permanent's controller.")
+    True
+    >>> hurts_when_tapped("When enchanted land becomes tapped, destroy it.")
+    True
+    >>> hurts_when_tapped("Whenever ~ becomes tapped, draw a card.")
+    False
+    """
     words = tokens(body)
-    if not starts_with(words, "whenever"):
+    if not starts_with(words, "whenever") and not starts_with(words, "when"):
         return False
-    clause_end = _until(words, ",")
+    # (the trigger's event ends at the first comma after 'tapped' or 'for mana': a list of the permanents
+    # tapped has commas of its own, 'Whenever a Swamp, Mountain, black permanent, or red permanent ...')
+    event = next((i for i, word in enumerate(words) if word in ("tapped", "mana")), len(words))
+    clause_end = _until(words, ",", event)
     clause = words[:clause_end]
     tapped = _has(clause, "becomes tapped", "is tapped for mana") or any(
         word in ("tap", "taps") and _find(clause, ("for", "mana"), index + 2) >= 0
@@ -732,6 +748,10 @@ def hurts_when_tapped(body: str) -> bool:
     if not tapped:
         return False
     sentence = words[: _until(words, ".", 0)]
+    if starts_with(sentence[clause_end + 1 :], "destroy it") or starts_with(
+        sentence[clause_end + 1 :], "destroy that"
+    ):
+        return True
     for victim in _VICTIMS:
         whom = victim.split(" ")
         for verb in ("deal", "deals"):
@@ -763,8 +783,9 @@ def hurts_when_tapped(body: str) -> bool:
 #: 'spend' or 'exile'): a sentence without any such pair (or a quote) is not tried on the grammar at all.
 _STATIC_WORDS: Final = {
     "unspent": (), "pools": (), "cost": (), "costs": (), "spend": (), "spent": (), "don't": (), "roll": (),
-    "flip": (), "activated": ("can't", "has", "have"), "tapped": ("damage", "enters"), "tap": ("damage",),
-    "taps": ("damage",), "choose": ("enters",), "may": ("pay", "reveal", "spend", "exile"),
+    "flip": (), "activated": ("can't", "has", "have"), "tapped": ("damage", "enters", "life"),
+    "tap": ("damage",), "taps": ("damage",), "choose": ("enters",),
+    "may": ("pay", "reveal", "spend", "exile"),
     "enters": ("tapped", "choose", "return", "exile", "pay", "reveal"), "same": ("true",),
     "reduces": ("colored", "white", "blue", "black", "red", "green"), "double": ("unspent",),
     "ability": ("indicated", "following"),

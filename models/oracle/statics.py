@@ -529,10 +529,12 @@ class TappedForManaDamage:
 
 @dataclass(frozen=True, slots=True)
 class BecomesTappedDamage:
-    """'Whenever enchanted land becomes tapped, ~ deals N damage to that land's controller.'"""
+    """'Whenever enchanted land becomes tapped, ~ deals N damage to that land's controller.' (``life_loss``:
+    'its controller loses N life', Contaminated Ground)."""
 
     what: Nouns
     damage: int
+    life_loss: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -901,8 +903,13 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"whenever ~ becomes tapped, it deals {damage} damage to you"
         case TappedForManaDamage(tapped, damage, to):
             return f"whenever {tapped.words()}, ~ deals {damage} damage to {to}"
-        case BecomesTappedDamage(what, damage):
-            return f"whenever {what.words()} becomes tapped, ~ deals {damage} damage to its controller"
+        case BecomesTappedDamage(what, damage, life_loss):
+            hurt = (
+                f"its controller loses {damage} life"
+                if life_loss
+                else f"~ deals {damage} damage to its controller"
+            )
+            return f"whenever {what.words()} becomes tapped, {hurt}"
         case SameIsTrue(spells_yours, cards, nonland):
             kind = f"{reading.spell_type.lower()} " if reading.spell_type else ""
             text = f"the same is true for {kind}spells" + (" you control" if spells_yours else "")
