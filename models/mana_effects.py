@@ -262,8 +262,8 @@ class TypeChange:
     #: 'During your turn, ...' ("yours"), 'During turns other than yours, ...' ("others"): the effect applies
     #: only while it is (or isn't) its source's controller's turn (the board's ``active_player``)
     while_turn: str = ""
-    #: 'are 1/1 green Elf creatures': the base power and toughness it sets (layer 7b, CR 613.4b), which what
-    #: reads a power sees as a change it does not read (:attr:`models.oracle.parsed.ParsedText.changes_power`)
+    #: 'are 1/1 green Elf creatures': the base power and toughness it sets (layer 7b, CR 613.4b) for what it
+    #: applied to in layer 4 (CR 613.6: :func:`planner.rules.layers.base_powers_set`)
     base_pt: tuple[int, int] | None = None
 
 

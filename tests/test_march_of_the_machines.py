@@ -110,7 +110,8 @@ def test_an_altar_sacrifices_an_artifact_made_a_creature() -> None:
 #: Static sentences that make permanents creatures, or give them types, which the reader does not read yet:
 #: each changes a payment (summoning sickness, CR 302.6; what counts or sacrifices creatures or a type).
 UNREAD_TYPE_CHANGES = (
-    "Enchanted artifact is a creature with base power and toughness 5/5 in addition to its other types.",
+    # ('Enchanted artifact is a creature with base power and toughness 5/5 in addition to its other types.' is
+    # read now, its base power applied: tests/test_base_power.py)
     "As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types.",
     "~ is a 5/5 Golem artifact creature as long as you control three or more artifacts.",
     # (a life payment replaced, as a mana ability's 'Pay 1 life' cost is paid, CR 614.1a)
@@ -142,7 +143,7 @@ def test_unread_type_changes_are_unsupported_never_ignored() -> None:
 
 
 def test_an_unread_type_change_is_warned_on_a_board() -> None:
-    """An Aura that makes an artifact a creature on a board (a sick one could not tap), not read: the answer
+    """An Aura that makes a Vehicle a creature on a board (a sick one could not tap), not read: the answer
     warns of it rather than answering in silence. (Living Lands' 'All Forests are 1/1 creatures that are
     still lands.' is read: tests/test_lands_made_creatures.py.)"""
     lands = custom("Living", "l", "Enchantment", UNREAD_TYPE_CHANGES[0], controller=ME)

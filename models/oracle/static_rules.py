@@ -466,6 +466,13 @@ class StaticRules(Transformer[Token, Any]):
             subject, types, TypeSet.LISTED, kept, keywords=keywords, base_pt=base_pt, colors=colors
         )
 
+    def based_creature_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
+        """'Enchanted artifact is a Golem creature with base power and toughness 5/5 in addition to its other
+        types' (the base power and toughness after the types): read as :meth:`creature_change` reads them
+        before."""
+        types = tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token | _Mark))
+        return self.creature_change(subject, *(p for p in parts if isinstance(p, Token | _Mark)), types)
+
     def still_type(self, *parts: Any) -> _Mark:
         kept = [p for p in parts if isinstance(p, str) and not isinstance(p, Token)]
         if kept != ["Land"]:

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
 __all__ = [
+    "base_powers_set",
     "in_force",
     "missing_choice",
     "type_changes",
@@ -177,6 +178,31 @@ def type_changes(
             sets[effect] = _updated(view, candidates[effect], sets[effect], new_types, new_lost, changed)
         types, lost = new_types, new_lost
     return types, lost, applied
+
+
+def base_powers_set(view: BoardView) -> dict[str, tuple[int, int]]:
+    """The base power and toughness the type changes in force set (layer 7b, CR 613.4b), by permanent: each
+    such effect applies to what its type change took in layer 4 (CR 613.6: 'Enchanted land is a 4/4 green
+    Treefolk creature that's still a land' sets the land it made a creature), in timestamp order (the
+    board's: the later sets last, CR 613.7).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> text = "Enchanted land is a 4/4 green Treefolk creature that's still a land."
+    >>> aura = {"id": "a", "name": "Test Aura", "type_line": "Enchantment — Aura", "controller": "me",
+    ...     "attached_to": "f", "oracle": text}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"}, aura]})
+    >>> base_powers_set(BoardView(board))
+    {'f': (4, 4)}
+    """
+    found: dict[str, tuple[int, int]] = {}
+    for permanent in view.board.permanents:
+        for effect in view.parsed[permanent.id].effects:
+            if isinstance(effect, TypeChange) and effect.base_pt is not None:
+                for pid in view.type_change_applied(permanent.id, effect.text):
+                    found[pid] = effect.base_pt
+    return found
 
 
 def _updated(
