@@ -169,3 +169,28 @@ def test_a_cost_that_may_take_the_setter_away_is_reported() -> None:
     assert could(board)["g"] == ""
     # (the Forest taps for {G} and each of the three creatures is sacrificed for {C})
     assert checked_verdict(board, "{G}{C}{C}{C}") and not checked_verdict(board, "{G}{C}{C}{C}{C}")
+
+
+def test_a_power_judged_reads_the_base_power_set() -> None:
+    """'{T}: Add one mana of any color. If you control a creature with power 4 or greater, add two mana of any
+    one color instead.' (a 1/1 of its own) beside a Forest enchanted 'is a 4/4 green Treefolk creature': the
+    Forest is a creature with power 4 (layer 7b), so the ability adds two, and the Forest {G}: {X} up to 3,
+    {R}{R}{G} paid. With the Ambusher later (the Forest a 1/1, CR 613.7) it adds one: up to 2. On main the
+    ability was set aside (a power change not read): 1."""
+    caryatid = custom(
+        "Test Caryatid",
+        "y",
+        "Creature — Nymph",
+        "{T}: Add one mana of any color. If you control a creature with power 4 or greater, add two mana of any"
+        " one color instead.",
+        power=1,
+        toughness=1,
+    )
+    board = make_board([mine("f", "Forest"), aura("a", TERRAIN_TEXT, "f"), caryatid], opponent=False)
+    assert not text_warnings(board) and could(board)["y"] == "WUBRG"
+    assert checked_x(board, "{X}") == 3
+    assert checked_verdict(board, "{R}{R}{G}") and not checked_verdict(board, "{R}{W}{G}")
+    smaller = make_board(
+        [mine("f", "Forest"), aura("a", TERRAIN_TEXT, "f"), caryatid, commander()], opponent=False
+    )
+    assert checked_x(smaller, "{X}") == 2

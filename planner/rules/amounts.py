@@ -592,7 +592,9 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
         or base_power_gap(view, _powers_read(view, pid, ability))
     ):
         return f"{why}: the ability reads a power"
-    if _judges_power(ability) and (why := power_change_gap(view) or defined_power(view, None)):
+    if _judges_power(ability) and (
+        why := power_change_gap(view) or defined_power(view, None) or base_power_gap(view)
+    ):
         return f"{why}: the ability judges a power"
     if gap := keyword_grant_gap(view, keywords_judged(ability)):
         return gap
