@@ -181,8 +181,8 @@ def test_a_power_judged_reads_the_base_power_set() -> None:
         "Test Caryatid",
         "y",
         "Creature — Nymph",
-        "{T}: Add one mana of any color. If you control a creature with power 4 or greater, add two mana of any"
-        " one color instead.",
+        "{T}: Add one mana of any color. If you control a creature with power 4 or greater, add two mana of"
+        " any one color instead.",
         power=1,
         toughness=1,
     )

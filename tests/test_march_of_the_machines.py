@@ -113,7 +113,9 @@ UNREAD_TYPE_CHANGES = (
     # ('Enchanted artifact is a creature with base power and toughness 5/5 in addition to its other types.' is
     # read now, its base power applied: tests/test_base_power.py)
     "As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types.",
-    "~ is a 5/5 Golem artifact creature as long as you control three or more artifacts.",
+    # ('~ is a 5/5 Golem artifact creature as long as you control three or more artifacts.' is read now, its
+    # count judged in layer 4: tests/test_conditional_types.py; on a color, layer 5, it is not)
+    "~ is a 5/5 Golem artifact creature as long as you control a green creature.",
     # (a life payment replaced, as a mana ability's 'Pay 1 life' cost is paid, CR 614.1a)
     "If you would pay life while your library has at least that many cards in it, exile that many cards from"
     " the top of your library instead.",

@@ -492,6 +492,8 @@ def _made_creatures(reading: s.TypeChangeReading, sentence: str) -> tuple[Static
     ('Creature — Giant', False, True)
     """
     affected = _one_of_types(reading.subject)
+    if affected.self_only and reading.while_text:
+        return (_own_creature_while(reading, sentence),)
     if affected.self_only or reading.while_text:
         raise UnreadError(f"a permanent's own types as a creature, or a condition: {sentence}")
     types = tuple(dict.fromkeys(reading.types))
@@ -525,6 +527,61 @@ def _made_creatures(reading: s.TypeChangeReading, sentence: str) -> tuple[Static
     recolored = () if colors is None else (ColorChange(sentence, affected, colors, linked=True),)
     hasted = (GrantHaste(sentence, affected, linked=True),) if "haste" in reading.keywords else ()
     return (change, *recolored, *hasted)
+
+
+def _own_creature_while(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
+    """'~ is a 3/3 Golem artifact creature as long as you control three or more artifacts' (Rusted Relic): the
+    card itself an artifact creature of the creature types named (CR 205.1b: its other types kept, its
+    creature types replaced by those named) with that base power and toughness (layer 7b), while the count
+    holds (:func:`layer4_condition`); any other types, colors or keywords are not read.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "~ is a 3/3 Golem artifact creature as long as you control three or more artifacts"
+    >>> relic = _own_creature_while(parse_static(text), text)
+    >>> relic.card_types, relic.subtypes, relic.base_pt, relic.condition.describe()
+    (('Artifact', 'Creature'), ('Golem',), (3, 3), 'you control 3 or more artifact')
+    """
+    types = tuple(dict.fromkeys(reading.types))
+    card_types = tuple(t for t in types if t in CARD_TYPES)
+    creature_types = tuple(t for t in types if lexicon.SUBTYPES.get(t) == "creature")
+    if card_types != ("Artifact", "Creature") or len(card_types) + len(creature_types) != len(types):
+        raise UnreadError(f"a card's own types other than '<creature types> artifact creature': {sentence}")
+    if reading.colors or reading.keywords or reading.adds:
+        raise UnreadError(f"a card's own creature change with colors or keywords: {sentence}")
+    power, toughness = (int(part) for part in reading.base_pt.split("/"))
+    return TypeChange(
+        sentence,
+        ObjectFilter(self_only=True),
+        (),
+        True,
+        card_types=card_types,
+        subtypes=creature_types,
+        base_pt=(power, toughness),
+        condition=layer4_condition(reading.while_text, sentence),
+        creature_types_replaced=bool(creature_types),
+    )
+
+
+#: What a type change's condition may read of the permanents it counts: their types (as layer 4 makes them),
+#: names, controllers, which they are; not their colors, keywords or powers (later layers), nor statuses.
+_LAYER4_FACTS = frozenset(
+    {BoardFact.BATTLEFIELD, BoardFact.CONTROLLER, BoardFact.TYPES, BoardFact.NAME, BoardFact.IDENTITY}
+)
+
+
+def layer4_condition(written: str, sentence: str) -> Condition:
+    """The condition of a type change ('as long as you control three or more artifacts', '... eight or more
+    permanents named ~'): a count of the permanents its controller controls by their types and names only,
+    which layer 4 judges as it applies the effects (CR 613.8a); any other is not read.
+
+    >>> layer4_condition("you control eight or more permanents named ~", "").describe()
+    'you control 8 or more named as this permanent'
+    """
+    held = while_condition(written)
+    only_counts = Condition(held.filters, held.at_least, any_of=held.any_of)
+    if held.unevaluated or not held.filters or held != only_counts or not held.reads() <= _LAYER4_FACTS:
+        raise UnreadError(f"a type change as long as {written}: {sentence}")
+    return held
 
 
 def _one_of_types(subject: s.Subject) -> ObjectFilter:
@@ -630,7 +687,12 @@ def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
         # ('During turns other than yours, ~ is an artifact creature.', 'As long as ~ has three or more fire
         # counters on it, it's an artifact creature.': a Vehicle's own; CR 205.1b, an 'artifact creature'
         # keeps its other types, and its printed power and toughness, CR 301.7)
-        kind, least = _counters_held(reading) if reading.while_text else ("", 1)
+        # ('As long as you control eight or more permanents named ~, ~ is an artifact creature.': a count,
+        # judged in layer 4, :func:`layer4_condition`)
+        counted = reading.while_text and not isinstance(
+            parse_condition(reading.while_text), r.CountersOnSelfAtLeast
+        )
+        kind, least = _counters_held(reading) if reading.while_text and not counted else ("", 1)
         return TypeChange(
             sentence,
             own,
@@ -640,6 +702,7 @@ def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
             while_counter=kind,
             counter_at_least=least,
             while_turn=reading.turn,
+            condition=layer4_condition(reading.while_text, sentence) if counted else None,
         )
     if reading.turn:
         raise UnreadError(f"the card's own types during a turn: {sentence}")

@@ -462,8 +462,16 @@ class StaticRules(Transformer[Token, Any]):
         kept = _Mark.STILL in parts or _Mark.ADDITION in parts
         if _Mark.STILL in parts and _Mark.ADDITION in parts:
             raise UnreadError("both 'still a <type>' and 'in addition to its other types'")
+        held = _tokens(parts, "WHILE_TEXT")
         return TypeChangeReading(
-            subject, types, TypeSet.LISTED, kept, keywords=keywords, base_pt=base_pt, colors=colors
+            subject,
+            types,
+            TypeSet.LISTED,
+            kept,
+            str(held[0]).strip() if held else "",
+            keywords=keywords,
+            base_pt=base_pt,
+            colors=colors,
         )
 
     def based_creature_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:

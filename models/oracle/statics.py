@@ -711,7 +711,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             still = (" that are still lands" if plural else " that's still a land") if adds else ""
             keywords = f" with {_listed(reading.keywords)}" if reading.keywords else ""
             article = "" if plural else ("an " if base_pt[0] == "8" else "a ")
-            return f"{_subject(subject)} {_be(subject)} {article}{base_pt}{colors} {words}{still}{keywords}"
+            held = f" as long as {reading.while_text}" if reading.while_text else ""
+            made = f"{article}{base_pt}{colors} {words}{still}{keywords}{held}"
+            return f"{_subject(subject)} {_be(subject)} {made}"
         case DefinedPower(quantity, times, toughness):
             which = "power and toughness are each" if toughness else "power is"
             return f"~'s {which} equal to {times + ' ' if times else ''}{quantity_text(quantity)}"

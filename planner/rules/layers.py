@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from models.abilities import Condition
 from models.board import Choices, Permanent
 from models.mana import ManaTypes
 from models.mana_effects import (
@@ -220,6 +221,8 @@ def _updated(
         return None
     effect = sourced.effect
     assert isinstance(effect, TypeChange)
+    if effect.condition is not None:  # (whether it exists reads other permanents' types: looked at again)
+        return _affected_by(view, sourced, types, lost)
     now = set(was)
     for pid in changed:
         if (_beyond_lands(effect) or types[pid].is_a("Land")) and view.matches(
@@ -265,12 +268,28 @@ def _affected_by(
         return None
     effect = sourced.effect
     assert isinstance(effect, TypeChange)
+    if effect.condition is not None and not _counted_in_layer_4(
+        view, effect.condition, sourced.source, types
+    ):
+        return frozenset()  # (it applies to nothing while its count does not hold)
     return frozenset(
         p.id
         for p in view.board.permanents
         if (_beyond_lands(effect) or types[p.id].is_a("Land"))
         and view.matches(effect.affected, p.id, sourced.source, types)
     )
+
+
+def _counted_in_layer_4(view: BoardView, held: Condition, source: str, types: dict[str, TypeLine]) -> bool:
+    """True when a type change's condition ('as long as you control three or more artifacts': counts of
+    permanents by their types and names, :func:`models.oracle.build_statics.layer4_condition`) holds with the
+    type lines ``types`` (those of the effects applied before it: an effect that changes the count is one it
+    depends on, CR 613.8a)."""
+    met = (
+        sum(1 for p in view.board.permanents if view.matches(flt, p.id, source, types)) >= held.at_least
+        for flt in held.filters
+    )
+    return any(met) if held.any_of else all(met)
 
 
 def _apply_type_change(
@@ -310,6 +329,8 @@ def _apply_type_change(
         if effect.adds:
             # (card types, then the subtypes they and the others allow, CR 205.3d: Ashaya's 'Forest lands'
             # makes a land of a creature and a Forest of that land; every creature type, CR 205.3m)
+            if effect.creature_types_replaced:  # ('a Golem artifact creature', CR 205.1b)
+                line = _replace_subtypes(line, effect.subtypes)
             added = tuple(t for t in effect.card_types if t not in line.card_types)
             if added:
                 line = replace(line, card_types=(*line.card_types, *added))

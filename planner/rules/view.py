@@ -69,6 +69,7 @@ from planner.rules.records import (
     unread_warning,
 )
 from planner.rules.spell_cost import colored_reduction, cost_change, locked_in, with_changed_types
+from planner.rules.steady import unsteady_type_changes
 from planner.rules.undefined_choices import undefined_choices
 
 __all__ = [
@@ -173,6 +174,7 @@ class BoardView:
             + self._undefined_choices
             + tuple(dict.fromkeys(self._unexecuted))
             + self._priority_untaps
+            + unsteady_type_changes(self)
         )
 
     @cached_property
