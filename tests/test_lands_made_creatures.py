@@ -376,13 +376,13 @@ BRAWLER_TEXT = (
 )
 
 
-def test_a_power_defined_by_its_own_text_is_read_and_reported_where_read() -> None:
+def test_a_power_defined_by_its_own_text_is_read_and_applied_where_read() -> None:
     """'~'s power is equal to the number of basic land types among lands you control.' (a characteristic-
-    defining ability, layer 7a, CR 604.3): read (the card is usable), not applied: an ability that reads its
-    power ('Add an amount of {G} equal to ~'s power') is set aside with a warning, never used with the printed
-    '*' or a guess; another creature's power is read as before. A sentence of that shape the grammar does not
-    read ('... the number of cards in your hand') defines it too (on main it was ignored, and the power the
-    board gave was read as the creature's power)."""
+    defining ability, layer 7a, CR 604.3): read and applied (tests/test_defined_power.py): an ability that
+    reads its power ('Add an amount of {G} equal to ~'s power') beside a Forest reads 1, never the printed
+    '*' (0 on the board); another creature's power is read as before. A sentence of that shape the grammar
+    does not read ('... the number of cards in your hand') defines it too: what reads it is set aside with a
+    warning, never used with the power the board gave."""
     read = parse_oracle(BRAWLER_TEXT, "Test Brawler")
     (defined,) = read.effects
     assert isinstance(defined, PowerDefined) and not defined.toughness
@@ -401,8 +401,8 @@ def test_a_power_defined_by_its_own_text_is_read_and_reported_where_read() -> No
         toughness=3,
     )
     board = make_board([brawler, forest("f")], opponent=False)
-    (warning,) = text_warnings(board)
-    assert warning.permanent == "b" and "its text defines its power" in warning.reason
+    assert not text_warnings(board)
+    assert checked_verdict(board, "{G}{G}") and not checked_verdict(board, "{G}{G}{G}")
     # (a shape the grammar does not read defines the power too: its read is reported, not taken as given)
     hand_text = "Test Sage's power is equal to the number of cards in your hand."
     assert parse_oracle(hand_text, "Test Sage").defines_power

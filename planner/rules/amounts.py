@@ -55,6 +55,7 @@ from models.oracle.defining import defined_types
 from models.oracle.levels import striation_power
 from planner.rules.colors_read import changes_own_color, color_change_gap
 from planner.rules.costs import collects_evidence
+from planner.rules.defined_powers import defined_power_gap, own_defined_power
 from planner.rules.devotion import devotion
 from planner.rules.library_top import library_conditions, top_card_gap
 from planner.rules.power_changes import (
@@ -435,9 +436,10 @@ def layered_power(view: BoardView, pid: str) -> int | None:
     """
     permanent = view.permanent(pid)
     base = view.base_power_and_toughness(pid)
-    if base is None:
+    found = base[0] if base is not None else own_defined_power(view, pid)  # (7b, else 7a)
+    if found is None:
         return power(permanent)
-    return base[0] + sum(counter_power(kind) * count for kind, count in permanent.counters)
+    return found + sum(counter_power(kind) * count for kind, count in permanent.counters)
 
 
 def known_power(view: BoardView, pid: str, removed: Iterable[str] = ()) -> int:
@@ -466,9 +468,10 @@ def known_toughness(view: BoardView, pid: str) -> int:
     """
     permanent = view.permanent(pid)
     base = view.base_power_and_toughness(pid)
-    printed = permanent.toughness if base is None else base[1]
+    defined = own_defined_power(view, pid, toughness=True) if base is None else base[1]  # (7b, else 7a)
+    printed = permanent.toughness if defined is None else defined
     if printed is None or (
-        base is None
+        defined is None
         and permanent.counter("level")
         and striation_power(permanent.oracle, permanent.level) is not None
     ):
@@ -587,13 +590,13 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
         return gap
     if _reads_power(ability) and (
         why := _unread_power_change(view)
-        or defined_power(view, _powers_read(view, pid, ability))
+        or defined_power_gap(view, _powers_read(view, pid, ability))
         or unsteady_power_change(view, _powers_read(view, pid, ability))
         or base_power_gap(view, _powers_read(view, pid, ability))
     ):
         return f"{why}: the ability reads a power"
     if _judges_power(ability) and (
-        why := power_change_gap(view) or defined_power(view, None) or base_power_gap(view)
+        why := power_change_gap(view) or defined_power_gap(view, None) or base_power_gap(view)
     ):
         return f"{why}: the ability judges a power"
     if gap := keyword_grant_gap(view, keywords_judged(ability)):
@@ -972,7 +975,7 @@ def greatest_power(view: BoardView, flt: ObjectFilter, player: str) -> int:
     """
     mine = [p.id for p in view.board.permanents if p.controller == player and view.matches(flt, p.id, p.id)]
     # (the reduction is locked in before mana abilities: CR 601.2f)
-    why = _unread_power_change(view) or defined_power(view, mine)
+    why = _unread_power_change(view) or defined_power_gap(view, mine)
     if why is not None:
         raise InputError(f"{why}: a spell's cost reduction reads the greatest power")
     return max([0, *(known_power(view, pid) for pid in mine)])
@@ -991,30 +994,10 @@ def cost_source_power(view: BoardView, pid: str) -> int:
     >>> cost_source_power(BoardView(board), "e"), cost_source_power(BoardView(board), "m")
     (3, 0)
     """
-    why = _unread_power_change(view) or defined_power(view, (pid,))
+    why = _unread_power_change(view) or defined_power_gap(view, (pid,))
     if why is not None:
         raise InputError(f"{why}: a spell's cost reduction reads a power")
     return max(known_power(view, pid), 0)
-
-
-def defined_power(view: BoardView, read: Iterable[str] | None) -> str | None:
-    """Why a power read can't be answered, as the JSON path of a permanent among ``read`` (None: any on the
-    board) whose own text defines its power ('~'s power is equal to the number of basic land types among
-    lands you control': a characteristic-defining ability, layer 7a, CR 604.3, read, not applied), or None.
-
-    >>> from models.board import Board
-    >>> from planner.rules.view import BoardView
-    >>> brawler = {"id": "b", "name": "Brawler", "type_line": "Creature — Cat", "power": 0, "toughness": 3,
-    ...     "controller": "me", "oracle": "Brawler's power is equal to the number of lands you control."}
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [brawler]})
-    >>> print(defined_power(BoardView(board), ("b",)))
-    permanents[0]: its text defines its power (layer 7a), which is not read
-    """
-    pids = tuple(read) if read is not None else tuple(p.id for p in view.board.permanents)
-    for pid in pids:
-        if view.parsed[pid].defines_power:
-            return f"{view.path(pid)}: its text defines its power (layer 7a), which is not read"
-    return None
 
 
 def power_changer(view: BoardView) -> str | None:
