@@ -975,7 +975,7 @@ def greatest_power(view: BoardView, flt: ObjectFilter, player: str) -> int:
     """
     mine = [p.id for p in view.board.permanents if p.controller == player and view.matches(flt, p.id, p.id)]
     # (the reduction is locked in before mana abilities: CR 601.2f)
-    why = _unread_power_change(view) or defined_power_gap(view, mine)
+    why = _unread_power_change(view) or defined_power_gap(view, mine, while_paying=False)
     if why is not None:
         raise InputError(f"{why}: a spell's cost reduction reads the greatest power")
     return max([0, *(known_power(view, pid) for pid in mine)])
@@ -994,7 +994,7 @@ def cost_source_power(view: BoardView, pid: str) -> int:
     >>> cost_source_power(BoardView(board), "e"), cost_source_power(BoardView(board), "m")
     (3, 0)
     """
-    why = _unread_power_change(view) or defined_power_gap(view, (pid,))
+    why = _unread_power_change(view) or defined_power_gap(view, (pid,), while_paying=False)
     if why is not None:
         raise InputError(f"{why}: a spell's cost reduction reads a power")
     return max(known_power(view, pid), 0)

@@ -73,11 +73,14 @@ def own_defined_power(view: BoardView, pid: str, *, toughness: bool = False) -> 
     return effect.times * counted
 
 
-def defined_power_gap(view: BoardView, read: Iterable[str] | None) -> str | None:
+def defined_power_gap(
+    view: BoardView, read: Iterable[str] | None, *, while_paying: bool = True
+) -> str | None:
     """Why a power read can't be answered, as the JSON path of a permanent among ``read`` (None: any on the
     board) whose own text defines its power, and why: a shape not read, or an amount not counted here
-    (:func:`_defining`), or a count a mana ability's cost may change while paying (a permanent it counts, or
-    the source of a type change in force, taken away); None when none.
+    (:func:`_defining`), or, ``while_paying``, a count a mana ability's cost may change (a permanent it
+    counts, or the source of a type change in force, taken away); None when none. A spell's cost change
+    reads the power before any mana ability is activated (CR 601.2f): not ``while_paying``.
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
@@ -94,6 +97,8 @@ def defined_power_gap(view: BoardView, read: Iterable[str] | None) -> str | None
         effect = _defining(view, pid)
         if effect is None:
             return f"{view.path(pid)}: its text defines its power (layer 7a), which is not read"
+        if not while_paying:
+            continue
         flt = effect.amount.filter
         assert flt is not None
         counted = set(view.matching(flt, pid))
