@@ -120,3 +120,28 @@ def test_a_count_a_cost_may_change_is_reported() -> None:
     (warning,) = text_warnings(board)
     assert warning.permanent == "r" and "a cost may take away" in warning.reason
     assert BoardView(board).type_line("r").is_a("Creature")
+
+
+SIEGE_TEXT = (
+    "Enchant Vehicle\nAs long as enchanted permanent is a Vehicle, it's a creature in addition to its other"
+    " types."
+)
+
+
+def test_an_enchanted_vehicle_is_a_creature() -> None:
+    """'As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types.' on a
+    Vehicle with '{T}: Add {C}.' that came this turn: a creature (CR 205.1b, its printed 3/3), so summoning
+    sick (CR 302.6): it can't tap, and the Cradle counts it: {C} is not paid, {G} is (on main the sentence
+    was unsupported and the Vehicle tapped). On an artifact that is no Vehicle the condition does not hold:
+    it taps, the Cradle counts none."""
+    cart = custom(
+        "Test Cart", "v", "Artifact — Vehicle", "{T}: Add {C}.", power=3, toughness=3, summoning_sick=True
+    )
+    siege = custom("Test Siege", "a", "Enchantment — Aura", SIEGE_TEXT, attached_to="v")
+    board = make_board([cart, siege, cradle()], opponent=False)
+    assert BoardView(board).type_line("v").is_a("Creature") and not text_warnings(board)
+    assert checked_verdict(board, "{G}") and not checked_verdict(board, "{C}")
+    plain = {**cart, "type_line": "Artifact", "name": "Test Plain Cart"}
+    other = make_board([plain, siege, cradle()], opponent=False)
+    assert not BoardView(other).type_line("v").is_a("Creature")
+    assert checked_verdict(other, "{C}") and not checked_verdict(other, "{G}")

@@ -112,7 +112,8 @@ def test_an_altar_sacrifices_an_artifact_made_a_creature() -> None:
 UNREAD_TYPE_CHANGES = (
     # ('Enchanted artifact is a creature with base power and toughness 5/5 in addition to its other types.' is
     # read now, its base power applied: tests/test_base_power.py)
-    "As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types.",
+    # ('As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types.' is read
+    # now: tests/test_conditional_types.py)
     # ('~ is a 5/5 Golem artifact creature as long as you control three or more artifacts.' is read now, its
     # count judged in layer 4: tests/test_conditional_types.py; on a color, layer 5, it is not)
     "~ is a 5/5 Golem artifact creature as long as you control a green creature.",
@@ -145,8 +146,8 @@ def test_unread_type_changes_are_unsupported_never_ignored() -> None:
 
 
 def test_an_unread_type_change_is_warned_on_a_board() -> None:
-    """An Aura that makes a Vehicle a creature on a board (a sick one could not tap), not read: the answer
-    warns of it rather than answering in silence. (Living Lands' 'All Forests are 1/1 creatures that are
+    """A card that makes itself a creature on a color count (layer 5, not judged in layer 4), not read: the
+    answer warns of it rather than answering in silence. (Living Lands' 'All Forests are 1/1 creatures that are
     still lands.' is read: tests/test_lands_made_creatures.py.)"""
     lands = custom("Living", "l", "Enchantment", UNREAD_TYPE_CHANGES[0], controller=ME)
     forest = land("f", "{T}: Add {G}.")

@@ -683,6 +683,8 @@ def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
     """
     own = ObjectFilter(self_only=True)
     held = reading.turn or reading.while_text
+    if reading.while_text and isinstance(named := _parsed_condition(reading.while_text), r.ObjectIsType):
+        return _attached_type_change_while(reading, named, sentence)
     if reading.types == ("Artifact", "Creature") and held and not reading.adds:
         # ('During turns other than yours, ~ is an artifact creature.', 'As long as ~ has three or more fire
         # counters on it, it's an artifact creature.': a Vehicle's own; CR 205.1b, an 'artifact creature'
@@ -727,6 +729,37 @@ def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
     # (a card's other own types, which a characteristic-defining ability gives it in every zone, CR 604.3,
     # and so to its spell: not read)
     raise UnreadError(f"the card's own types: {sentence}")
+
+
+def _parsed_condition(written: str) -> r.Condition | r.EitherCondition | None:
+    """The condition as the grammar reads it, or None when it does not."""
+    try:
+        return parse_condition(written)
+    except UnreadError:
+        return None
+
+
+def _attached_type_change_while(
+    reading: s.TypeChangeReading, held: r.ObjectIsType, sentence: str
+) -> TypeChange:
+    """'As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types.' (Siege
+    Modification): 'it' is the object the condition names, and the condition one more type it must have: the
+    change applies to the enchanted permanent while it is a Vehicle, as layer 4 judges it (an effect that
+    makes it one comes first, CR 613.8a), the card types added (CR 205.1b: 'in addition'); a Vehicle has a
+    printed power and toughness (CR 301.7). Anything else is not read.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types"
+    >>> siege = _attached_type_change_while(parse_static(text), parse_condition(
+    ...     "enchanted permanent is a Vehicle"), text)
+    >>> siege.affected.describe(), siege.card_types, siege.adds
+    ('the enchanted/equipped Vehicle', ('Creature',), True)
+    """
+    flt = only_filter(held.what)
+    if not flt.attached or not reading.adds or reading.types != ("Creature",):
+        raise UnreadError(f"a type change as long as {reading.while_text}: {sentence}")
+    affected = replace(flt, types=(*flt.types, held.type_word))
+    return TypeChange(sentence, affected, (), True, card_types=("Creature",))
 
 
 #: The card types a permanent's own conditional sentence may set (not 'creature', which needs a P/T).

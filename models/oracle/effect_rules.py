@@ -55,6 +55,7 @@ from models.oracle.readings import (
     Nouns,
     NoUntap,
     Number,
+    ObjectIsType,
     OncePerTurn,
     OpponentCounters,
     OpponentsGainLife,
@@ -127,6 +128,9 @@ class EffectRules(Transformer[Token, Any]):
 
     def there_are_at_least(self, count: Any, _or: Token, what: Nouns) -> Any:
         return ThereIs(what, fixed_number(count))
+
+    def object_is_type(self, what: Noun, _article: Token, type_word: str) -> Any:
+        return ObjectIsType(Nouns((what,)), type_word)
 
     def source_status(self, _self: Token, status: Token) -> Any:
         return SourceStatus(tapped=status.type == "TAPPED")

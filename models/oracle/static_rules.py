@@ -429,10 +429,13 @@ class StaticRules(Transformer[Token, Any]):
         )
 
     def own_type_change_while(
-        self, _as_long_as: None, condition: Token, types: tuple[str, ...]
+        self, _as_long_as: None, condition: Token, types: tuple[str, ...], *addition: _Mark
     ) -> TypeChangeReading:
-        """'As long as ~ has a slumber counter on it, it's a land.': 'it' is the card itself."""
-        return TypeChangeReading(SelfSubject(), types, TypeSet.LISTED, False, str(condition).strip())
+        """'As long as ~ has a slumber counter on it, it's a land.': 'it' is the card itself (or, 'As long as
+        enchanted permanent is a Vehicle, it's a creature in addition to its other types.', the object the
+        condition names: models.oracle.build_statics)."""
+        adds = _Mark.ADDITION in addition
+        return TypeChangeReading(SelfSubject(), types, TypeSet.LISTED, adds, str(condition).strip())
 
     def every_land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         supertypes = [str(word).lower() for word in _tokens(parts, "SUPERTYPE")]

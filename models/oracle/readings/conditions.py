@@ -133,6 +133,15 @@ class DevotionBelow:
     below: int
 
 
+@dataclass(frozen=True, slots=True)
+class ObjectIsType:
+    """'enchanted permanent is a Vehicle' (Siege Modification's 'As long as ...'): the objects named are of
+    that type (as layer 4 makes them)."""
+
+    what: Nouns
+    type_word: str
+
+
 #: A condition of an 'if' clause.
 Condition = (
     ControlsAny
@@ -150,6 +159,7 @@ Condition = (
     | PlayerStatus
     | OpponentCounters
     | DevotionBelow
+    | ObjectIsType
 )
 
 
@@ -201,6 +211,8 @@ def condition_text(condition: Condition) -> str:
             return f"the top card of your library is {_each_counted(what)}"
         case PlayerStatus(statuses):
             return " or ".join(PLAYER_STATUS_WORDS[status] for status in statuses)
+        case ObjectIsType(what, type_word):
+            return f"{what.words()} is {count_words(1, type_word)} {type_word}"
         case DevotionBelow(colors, below):
             named = " and ".join(COLOR_NAMES[c] for c in colors)
             return f"your devotion to {named} is less than {number_words(below)}"
