@@ -13,15 +13,19 @@ rules named, and every verdict and largest X is checked against the reference se
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from boards import checked_verdict, could, custom, make_board
+from boards import ME, OPP, checked_verdict, could, custom, make_board
 from test_lands_made_creatures import checked_x
 
+from models.board import Board
+from models.cost import PaymentTarget
 from models.mana_effects import TypeChange
 from models.oracle import parse_oracle
-from planner.api import text_warnings
+from planner.api import pay, text_warnings
 from planner.rules.amounts import known_power
+from planner.rules.reference import reference_search
 from planner.rules.view import BoardView
 
 RELIC_TEXT = "Test Relic is a 3/3 Golem artifact creature as long as you control three or more artifacts."
@@ -145,3 +149,53 @@ def test_an_enchanted_vehicle_is_a_creature() -> None:
     other = make_board([plain, siege, cradle()], opponent=False)
     assert not BoardView(other).type_line("v").is_a("Creature")
     assert checked_verdict(other, "{C}") and not checked_verdict(other, "{G}")
+
+
+TALENT_TEXT = "During your turn, equipped creatures you control have double strike and haste."
+GROND_TEXT = "As long as it's your turn and you control an Army, Test Grond is an artifact creature."
+
+
+def on_their_turn(board: Board) -> Board:
+    """The same board on the opponent's turn (a cost paid at instant speed: the board's ``active_player``)."""
+    return replace(board, active_player=OPP)
+
+
+def my_verdict(board: Board, cost: str) -> bool:
+    """Whether "me" pays ``cost`` (on any player's turn), the same for ``pay`` and the reference search."""
+    target = PaymentTarget.of(cost)
+    found = pay(board, target, player=ME).payable
+    assert found == reference_search(board, target, ME, max_states=20_000).payable, cost
+    return bool(found)
+
+
+def test_haste_during_your_turn() -> None:
+    """'During your turn, equipped creatures you control have double strike and haste.' and an Elf that came
+    this turn ('{T}: Add {G}.') carrying an Equipment: on its controller's turn it has haste (CR 702.10) and
+    taps (CR 302.6), {G} is paid; on the opponent's turn it has none and is sick. On main the sentence was
+    unsupported: the Elf never tapped."""
+    talent = custom("Test Talent", "t", "Enchantment", TALENT_TEXT)
+    elf = custom(
+        "Test Elf", "e", "Creature — Elf", "{T}: Add {G}.", power=1, toughness=1, summoning_sick=True
+    )
+    gear = custom("Test Gear", "q", "Artifact — Equipment", "", attached_to="e")
+    board = make_board([talent, elf, gear])
+    assert checked_verdict(board, "{G}") and not text_warnings(board)
+    assert my_verdict(board, "{G}") and not my_verdict(on_their_turn(board), "{G}")
+    bare = make_board([talent, elf])  # (no Equipment: no haste)
+    assert not checked_verdict(bare, "{G}")
+
+
+def test_a_creature_on_your_turn_with_an_army() -> None:
+    """'As long as it's your turn and you control an Army, ~ is an artifact creature.' (a Vehicle, 4/4
+    printed) beside an Army and the Cradle: on its controller's turn both conditions hold, two creatures,
+    {G}{G}; on the opponent's turn, or without the Army, it is no creature (CR 205.1b)."""
+    grond = custom("Test Grond", "g", "Legendary Artifact — Vehicle", GROND_TEXT, power=4, toughness=4)
+    army = custom("Army", "a", "Token Creature — Army", "", power=0, toughness=0, counters={"+1/+1": 1})
+    board = make_board([grond, army, cradle()])
+    assert BoardView(board).type_line("g").is_a("Creature") and not text_warnings(board)
+    assert checked_verdict(board, "{G}{G}") and not checked_verdict(board, "{G}{G}{G}")
+    theirs = on_their_turn(board)
+    assert not BoardView(theirs).type_line("g").is_a("Creature")
+    assert my_verdict(theirs, "{G}") and not my_verdict(theirs, "{G}{G}")
+    alone = make_board([grond, cradle()])
+    assert not BoardView(alone).type_line("g").is_a("Creature") and checked_x(alone, "{X}") == 0

@@ -147,8 +147,8 @@ def test_unread_type_changes_are_unsupported_never_ignored() -> None:
 
 def test_an_unread_type_change_is_warned_on_a_board() -> None:
     """A card that makes itself a creature on a color count (layer 5, not judged in layer 4), not read: the
-    answer warns of it rather than answering in silence. (Living Lands' 'All Forests are 1/1 creatures that are
-    still lands.' is read: tests/test_lands_made_creatures.py.)"""
+    answer warns of it rather than answering in silence. (Living Lands' 'All Forests are 1/1 creatures that
+    are still lands.' is read: tests/test_lands_made_creatures.py.)"""
     lands = custom("Living", "l", "Enchantment", UNREAD_TYPE_CHANGES[0], controller=ME)
     forest = land("f", "{T}: Add {G}.")
     warnings = text_warnings(make_board([lands, forest]))

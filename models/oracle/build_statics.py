@@ -563,9 +563,17 @@ def _own_creature_while(reading: s.TypeChangeReading, sentence: str) -> TypeChan
 
 
 #: What a type change's condition may read of the permanents it counts: their types (as layer 4 makes them),
-#: names, controllers, which they are; not their colors, keywords or powers (later layers), nor statuses.
+#: names, controllers, which they are; not their colors, keywords or powers (later layers), nor statuses;
+#: and whose turn it is (the players' records: 'it's your turn and ...').
 _LAYER4_FACTS = frozenset(
-    {BoardFact.BATTLEFIELD, BoardFact.CONTROLLER, BoardFact.TYPES, BoardFact.NAME, BoardFact.IDENTITY}
+    {
+        BoardFact.BATTLEFIELD,
+        BoardFact.CONTROLLER,
+        BoardFact.TYPES,
+        BoardFact.NAME,
+        BoardFact.IDENTITY,
+        BoardFact.PLAYER,
+    }
 )
 
 
@@ -578,7 +586,7 @@ def layer4_condition(written: str, sentence: str) -> Condition:
     'you control 8 or more named as this permanent'
     """
     held = while_condition(written)
-    only_counts = Condition(held.filters, held.at_least, any_of=held.any_of)
+    only_counts = Condition(held.filters, held.at_least, any_of=held.any_of, your_turn=held.your_turn)
     if held.unevaluated or not held.filters or held != only_counts or not held.reads() <= _LAYER4_FACTS:
         raise UnreadError(f"a type change as long as {written}: {sentence}")
     return held

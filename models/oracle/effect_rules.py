@@ -83,6 +83,7 @@ from models.oracle.readings import (
     TurnFaceUp,
     WhenSpent,
     X,
+    YourTurn,
 )
 
 
@@ -128,6 +129,10 @@ class EffectRules(Transformer[Token, Any]):
 
     def there_are_at_least(self, count: Any, _or: Token, what: Nouns) -> Any:
         return ThereIs(what, fixed_number(count))
+
+    def your_turn(self, *parts: Any) -> Any:
+        also = [part for part in parts if not isinstance(part, Token)]
+        return YourTurn(also[0] if also else None)
 
     def object_is_type(self, what: Noun, _article: Token, type_word: str) -> Any:
         return ObjectIsType(Nouns((what,)), type_word)

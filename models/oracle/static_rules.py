@@ -552,6 +552,14 @@ class StaticRules(Transformer[Token, Any]):
         keywords = next(part for part in parts if isinstance(part, tuple))
         return KeywordsWhile(keywords, _tokens(parts, "WHILE_TEXT")[0].strip(), what)
 
+    def keyword_grant_on_turn(self, turn: _CostTurn, what: Nouns, *parts: Any) -> KeywordsWhile:
+        """'During your turn, <permanents> have <keywords>': while it is the turn of the source's controller
+        ('During turns other than yours, ...' is not read)."""
+        if turn.whose != "yours":
+            raise UnreadError("keywords granted during turns other than yours")
+        keywords = next(part for part in parts if isinstance(part, tuple))
+        return KeywordsWhile(keywords, "", what, turn=turn.whose)
+
     def grant_with_keywords(self, what: Nouns, keywords: tuple[str, ...], quoted: Token) -> GrantReading:
         return GrantReading(what, _quoted(quoted), keywords=keywords)
 

@@ -347,6 +347,8 @@ class KeywordsWhile:
     keywords: tuple[str, ...]
     condition: str
     what: Nouns | None = None
+    #: 'During your turn, equipped creatures you control have double strike and haste': "yours"
+    turn: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -790,6 +792,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case GrantedWhile(condition, ability, keywords):
             granted = f"{', '.join(keywords)} and " if keywords else ""
             return f'as long as {condition}, it has {granted}"{ability}"'
+        case KeywordsWhile(keywords, what=what, turn=turn) if turn and what is not None:
+            return f"during your turn, {what.words()} have {_listed(keywords)}"
         case KeywordsWhile(keywords, condition) if not condition:
             return f"~ has {_listed(keywords)}"
         case KeywordsWhile(keywords, condition):

@@ -43,6 +43,8 @@ def condition_holds(
     if condition.either:
         return any(condition_holds(view, one, source, removed) for one in condition.either)
     permanent = view.permanent(source)
+    if condition.your_turn and view.board.active_player != permanent.controller:
+        return False  # ('as long as it's your turn [and ...]': the board's active_player)
     if condition.entered_this_turn:
         return permanent.entered_this_turn
     if condition.source_tapped is not None:  # ('as long as ~ is tapped': Centaur Omenreader)

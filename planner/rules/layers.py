@@ -285,6 +285,8 @@ def _counted_in_layer_4(view: BoardView, held: Condition, source: str, types: di
     permanents by their types and names, :func:`models.oracle.build_statics.layer4_condition`) holds with the
     type lines ``types`` (those of the effects applied before it: an effect that changes the count is one it
     depends on, CR 613.8a)."""
+    if held.your_turn and view.board.active_player != view.permanent(source).controller:
+        return False  # ('As long as it's your turn and you control an Army': the board's active_player)
     met = (
         sum(1 for p in view.board.permanents if view.matches(flt, p.id, source, types)) >= held.at_least
         for flt in held.filters

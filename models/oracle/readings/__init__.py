@@ -78,6 +78,7 @@ from models.oracle.readings.conditions import (
     TimesPerTurn,
     Timing,
     TopOfLibrary,
+    YourTurn,
     condition_text,
 )
 from models.oracle.readings.costs import (
@@ -323,6 +324,7 @@ __all__ = [
     "WithWatermark",
     "WithoutSymbolInCost",
     "X",
+    "YourTurn",
     "render",
 ]
 

@@ -134,6 +134,14 @@ class DevotionBelow:
 
 
 @dataclass(frozen=True, slots=True)
+class YourTurn:
+    """'it's your turn' (Discontinuity), 'it's your turn and you control an Army' (Grond): the source's
+    controller is the active player, and ``also`` holds when given."""
+
+    also: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ObjectIsType:
     """'enchanted permanent is a Vehicle' (Siege Modification's 'As long as ...'): the objects named are of
     that type (as layer 4 makes them)."""
@@ -160,6 +168,7 @@ Condition = (
     | OpponentCounters
     | DevotionBelow
     | ObjectIsType
+    | YourTurn
 )
 
 
@@ -211,6 +220,8 @@ def condition_text(condition: Condition) -> str:
             return f"the top card of your library is {_each_counted(what)}"
         case PlayerStatus(statuses):
             return " or ".join(PLAYER_STATUS_WORDS[status] for status in statuses)
+        case YourTurn(also):
+            return "it's your turn" + (f" and {condition_text(also)}" if also is not None else "")
         case ObjectIsType(what, type_word):
             return f"{what.words()} is {count_words(1, type_word)} {type_word}"
         case DevotionBelow(colors, below):
