@@ -199,3 +199,30 @@ def test_a_creature_on_your_turn_with_an_army() -> None:
     assert my_verdict(theirs, "{G}") and not my_verdict(theirs, "{G}{G}")
     alone = make_board([grond, cradle()])
     assert not BoardView(alone).type_line("g").is_a("Creature") and checked_x(alone, "{X}") == 0
+
+
+CLOUT_TEXT = "Enchant creature\nAs long as enchanted creature is red, it gets +2/+2 and has haste."
+
+
+def test_a_pump_and_haste_while_the_enchanted_creature_is_red() -> None:
+    """'As long as enchanted creature is red, it gets +2/+2 and has haste.' on a red 1/1 that came this turn
+    with '{T}: Add X mana of any one color, where X is the greatest power among creatures you control.': red
+    (layer 5), so it has haste (CR 302.6) and power 3 (layer 7c): it taps for three, {R}{R}{R}. On a green
+    one the condition does not hold: sick, no mana (on main the sentence was unsupported)."""
+    caller = custom(
+        "Test Caller",
+        "c",
+        "Creature — Goblin",
+        "{T}: Add X mana of any one color, where X is the greatest power among creatures you control.",
+        power=1,
+        toughness=1,
+        summoning_sick=True,
+        mana_cost="{R}",
+    )
+    clout = custom("Test Clout", "a", "Enchantment — Aura", CLOUT_TEXT, attached_to="c")
+    board = make_board([caller, clout], opponent=False)
+    assert known_power(BoardView(board), "c") == 3 and not text_warnings(board)
+    assert checked_verdict(board, "{R}{R}{R}") and not checked_verdict(board, "{R}{R}{R}{R}")
+    green = make_board([{**caller, "mana_cost": "{G}"}, clout], opponent=False)
+    assert known_power(BoardView(green), "c") == 1
+    assert not checked_verdict(green, "{R}")

@@ -104,8 +104,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
                 return (changed, *_power_changes(changed.affected, reading.gets, sentence))
             return (changed,)
         case s.PowerChangeReading(subject, change, keywords, _, held, each):
-            pumped = _pumped(subject)
-            held_while = while_condition(held) if held else None
+            pumped = _pumped(subject) if not reading.of_condition else _named_by_condition(held, sentence)
+            held_while = while_condition(held) if held and not reading.of_condition else None
             # ('As long as you control an artifact, ~ gets +1/+0 and has haste': haste while it holds too)
             hasted = tuple(
                 replace(grant, condition=held_while) for grant in _haste(pumped, keywords, sentence)
@@ -747,6 +747,25 @@ def _parsed_condition(written: str) -> r.Condition | r.EitherCondition | None:
         return None
 
 
+def _named_by_condition(written: str, sentence: str) -> ObjectFilter:
+    """What 'it' names in 'As long as enchanted creature is red, it gets +2/+2 and has haste' (Clout of the
+    Dominus): the enchanted object while it is of that color (layer 5) or type, a filter of it (the change
+    applies to it only while it matches, as the condition says); any other condition is not read.
+
+    >>> _named_by_condition("enchanted creature is red", "").describe()
+    'the enchanted/equipped red creature'
+    """
+    held = _parsed_condition(written)
+    if not isinstance(held, r.ObjectIsType):
+        raise UnreadError(f"'it' after a condition that names no object: {sentence}")
+    flt = only_filter(held.what)
+    if not flt.attached:
+        raise UnreadError(f"'it' after a condition on other than the enchanted object: {sentence}")
+    if held.color:
+        return replace(flt, colors=ManaTypes.parse(held.color))
+    return replace(flt, types=(*flt.types, held.type_word))
+
+
 def _attached_type_change_while(
     reading: s.TypeChangeReading, held: r.ObjectIsType, sentence: str
 ) -> TypeChange:
@@ -764,7 +783,7 @@ def _attached_type_change_while(
     ('the enchanted/equipped Vehicle', ('Creature',), True)
     """
     flt = only_filter(held.what)
-    if not flt.attached or not reading.adds or reading.types != ("Creature",):
+    if not flt.attached or not reading.adds or reading.types != ("Creature",) or not held.type_word:
         raise UnreadError(f"a type change as long as {reading.while_text}: {sentence}")
     affected = replace(flt, types=(*flt.types, held.type_word))
     return TypeChange(sentence, affected, (), True, card_types=("Creature",))

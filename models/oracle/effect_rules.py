@@ -134,6 +134,9 @@ class EffectRules(Transformer[Token, Any]):
         also = [part for part in parts if not isinstance(part, Token)]
         return YourTurn(also[0] if also else None)
 
+    def object_is_color(self, what: Noun, color: Token) -> Any:
+        return ObjectIsType(Nouns((what,)), color=lexicon.COLOR_WORDS[str(color).lower()])
+
     def object_is_type(self, what: Noun, _article: Token, type_word: str) -> Any:
         return ObjectIsType(Nouns((what,)), type_word)
 

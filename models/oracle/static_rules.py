@@ -531,6 +531,16 @@ class StaticRules(Transformer[Token, Any]):
         condition = _tokens(parts, "WHILE_TEXT")[0].strip()
         return PowerChangeReading(subject, str(change), keywords, condition=condition)
 
+    def power_change_while_it(self, *parts: Any) -> PowerChangeReading:
+        """'As long as enchanted creature is red, it gets +2/+2 and has haste': 'it' is the object the
+        condition names (models.oracle.build_statics)."""
+        (change,) = _tokens(parts, "PT_CHANGE")
+        keywords = next((part for part in parts if isinstance(part, tuple)), ())
+        condition = _tokens(parts, "WHILE_TEXT")[0].strip()
+        return PowerChangeReading(
+            SelfSubject(), str(change), keywords, condition=condition, of_condition=True
+        )
+
     def power_change_for_each(self, subject: Subject, change: Token, each: Quantity) -> PowerChangeReading:
         return PowerChangeReading(subject, str(change), each=each)
 

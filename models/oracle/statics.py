@@ -280,6 +280,8 @@ class PowerChangeReading:
     ability: str = ""  # 'gets +3/+3 and has vigilance and "<ability>"': the ability granted beside it
     condition: str = ""  # '~ gets +3/+3 as long as <condition>' (Werebear's threshold): as written
     each: Quantity | None = None  # 'get +1/+1 for each Forest you control': the change is per one counted
+    #: 'As long as enchanted creature is red, it gets +2/+2 and has haste': 'it' is what the condition names
+    of_condition: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -759,6 +761,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case PowerChangeReading(subject, change, each=CountOf(what)):
             verb = "get" if _plural(subject) else "gets"
             return f"{_subject(subject)} {verb} {change} for each {what.words()}"
+        case PowerChangeReading(subject, change, keywords, _, condition, of_condition=True):
+            has = f" and has {_listed(keywords)}" if keywords else ""
+            return f"as long as {condition}, it gets {change}{has}"
         case PowerChangeReading(subject, change, keywords, _, condition) if condition and keywords:
             verb = "get" if _plural(subject) else "gets"
             text = f"{_subject(subject)} {verb} {change} and {_has(subject)} {_listed(keywords)}"

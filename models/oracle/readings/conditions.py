@@ -144,10 +144,12 @@ class YourTurn:
 @dataclass(frozen=True, slots=True)
 class ObjectIsType:
     """'enchanted permanent is a Vehicle' (Siege Modification's 'As long as ...'): the objects named are of
-    that type (as layer 4 makes them)."""
+    that type (as layer 4 makes them); 'enchanted creature is red' (Clout of the Dominus): of that color
+    (``color``, a letter, as layer 5 makes it)."""
 
     what: Nouns
-    type_word: str
+    type_word: str = ""
+    color: str = ""
 
 
 #: A condition of an 'if' clause.
@@ -222,6 +224,8 @@ def condition_text(condition: Condition) -> str:
             return " or ".join(PLAYER_STATUS_WORDS[status] for status in statuses)
         case YourTurn(also):
             return "it's your turn" + (f" and {condition_text(also)}" if also is not None else "")
+        case ObjectIsType(what, type_word, color) if color:
+            return f"{what.words()} is {COLOR_NAMES[color]}"
         case ObjectIsType(what, type_word):
             return f"{what.words()} is {count_words(1, type_word)} {type_word}"
         case DevotionBelow(colors, below):
