@@ -194,3 +194,33 @@ def test_a_power_judged_reads_the_base_power_set() -> None:
         [mine("f", "Forest"), aura("a", TERRAIN_TEXT, "f"), caryatid, commander()], opponent=False
     )
     assert checked_x(smaller, "{X}") == 2
+
+
+UNITY_TEXT = (
+    "Enchant creature\nEnchanted creature gets +1/+1 for each basic land type among lands you control."
+)
+
+
+def test_a_pump_for_each_basic_land_type() -> None:
+    """'Enchanted creature gets +1/+1 for each basic land type among lands you control.' on a 1/1 that adds
+    {G} for each point of its power, beside a Forest, an Island and a Mountain: three types, power 4 (layer
+    7c, CR 613.4c), {G}{G}{G}{G}, and each land its own: {X} up to 7, five {G} paid, six not. A land that
+    sacrifices itself for mana may take a type away mid-payment, which is not followed yet: the creature's
+    ability is set aside with a warning (on main the sentence was unsupported)."""
+    elf = custom(
+        "Test Elf",
+        "e",
+        "Creature — Elf",
+        "{T}: Add an amount of {G} equal to Test Elf's power.",
+        power=1,
+        toughness=1,
+    )
+    lands = [mine("f", "Forest"), mine("i", "Island"), mine("m", "Mountain")]
+    board = make_board([elf, aura("u", UNITY_TEXT, "e"), *lands], opponent=False)
+    assert known_power(BoardView(board), "e") == 4 and not text_warnings(board)
+    assert checked_x(board, "{X}") == 7
+    assert checked_verdict(board, "{G}{G}{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}{G}{G}")
+    grove = custom("Test Grove", "v", "Land — Swamp", "{T}, Sacrifice this land: Add {C}{C}.")
+    risky = make_board([elf, aura("u", UNITY_TEXT, "e"), *lands, grove], opponent=False)
+    (warning,) = text_warnings(risky)
+    assert warning.permanent == "e" and "land types" in warning.reason

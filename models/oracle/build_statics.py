@@ -373,7 +373,8 @@ def _counted_per(each: r.Quantity, sentence: str) -> Amount:
     'Forest you control'
     """
     counted = amount(each)
-    if counted.kind is not AmountKind.COUNT or counted.filter is None or counted.filter.reads_status:
+    kinds = (AmountKind.COUNT, AmountKind.LAND_TYPES)  # ('for each basic land type among lands you control')
+    if counted.kind not in kinds or counted.filter is None or counted.filter.reads_status:
         raise UnreadError(f"{sentence}: a P/T change for each of what is not a steady count of permanents")
     return counted
 

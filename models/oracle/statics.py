@@ -53,7 +53,7 @@ from models.oracle.own_cost_readings import (
     plain_types,
     taps_creatures_for_one_each,
 )
-from models.oracle.readings import CountOf, Nouns, Quantity, SpendOnly, Tapped
+from models.oracle.readings import CountOf, LandTypesAmong, Nouns, Quantity, SpendOnly, Tapped
 from models.oracle.readings.amounts import quantity_text
 from models.types import CARD_TYPES
 
@@ -758,6 +758,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             listed = "the chosen color" if chosen else (_colors(colors) if colors else "colorless")
             pump = f" gets {gets} and" if gets else ""
             return f"{_subject(subject)}{pump} {_be(subject)} {listed}{added}"
+        case PowerChangeReading(subject, change, each=LandTypesAmong(among)):
+            verb = "get" if _plural(subject) else "gets"
+            return f"{_subject(subject)} {verb} {change} for each basic land type among {among.words()}"
         case PowerChangeReading(subject, change, each=CountOf(what)):
             verb = "get" if _plural(subject) else "gets"
             return f"{_subject(subject)} {verb} {change} for each {what.words()}"

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from models.abilities import Amount
+from models.abilities import Amount, AmountKind
 from models.mana_effects import PowerChange, TypeChange
 from planner.rules.steady import condition_gap, holds_steadily
 from planner.rules.takers import may_take_away, possible_abilities
@@ -77,6 +77,9 @@ def _times(view: BoardView, effect: PowerChange, source: str, gone: frozenset[st
     if effect.per is None:
         return 1
     assert effect.per.filter is not None  # (a count of permanents: models.oracle.build_statics)
+    if effect.per.kind is AmountKind.LAND_TYPES:  # ('for each basic land type among lands you control')
+        lands = view.matching(effect.per.filter, source, gone)
+        return len({land_type for land in lands for land_type in view.type_line(land).basic_land_types})
     return view.count(effect.per.filter, source, gone)
 
 
@@ -154,6 +157,8 @@ def _count_gap(view: BoardView, per: Amount, source: str, *, judged: bool) -> st
     if taker is None:
         return None
     written = f"and {view.path(taker[0])}'s cost may take away {view.path(taker[1])}"
+    if per.kind is AmountKind.LAND_TYPES:  # (a count of types, not of permanents: no one step per removal)
+        return f"{written}, a count of land types: not followed yet"
     if judged:
         return f"{written}, which a power judged is not followed with yet"
     remover = next((p.id for p, ability in abilities if may_take_away(view, ability, p.id, source)), None)
