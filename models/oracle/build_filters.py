@@ -317,6 +317,6 @@ def condition(reading: r.Condition) -> ConditionRecord:
             return replace(rest, your_turn=True)
         case r.ObjectIsType():
             # (the types of what an Aura enchants: read only as a type change's, which layer 4 judges as it
-            # applies, models.oracle.build_statics)
+            # applies, models.oracle.conditional_types)
             raise UnreadError("'enchanted permanent is a <type>' is read only as a type change's condition")
     raise AssertionError(reading)  # pragma: no cover

@@ -43,6 +43,13 @@ from models.oracle import statics as s
 from models.oracle.build import spend_restriction
 from models.oracle.build_filters import amount, condition, object_filter, object_filters
 from models.oracle.build_own_costs import attacking_count, graveyard_cards, own_cost_effects, own_reduction
+from models.oracle.conditional_types import (
+    attached_type_change_while,
+    layer4_condition,
+    named_by_condition,
+    own_creature_while,
+    parsed_condition,
+)
 from models.oracle.grammar import UnreadError, parse_condition
 from models.oracle.spell_cost_rules import cast_spells
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
@@ -104,7 +111,7 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
                 return (changed, *_power_changes(changed.affected, reading.gets, sentence))
             return (changed,)
         case s.PowerChangeReading(subject, change, keywords, _, held, each):
-            pumped = _pumped(subject) if not reading.of_condition else _named_by_condition(held, sentence)
+            pumped = _pumped(subject) if not reading.of_condition else named_by_condition(held, sentence)
             held_while = while_condition(held) if held and not reading.of_condition else None
             # ('As long as you control an artifact, ~ gets +1/+0 and has haste': haste while it holds too)
             hasted = tuple(
@@ -494,7 +501,7 @@ def _made_creatures(reading: s.TypeChangeReading, sentence: str) -> tuple[Static
     """
     affected = _one_of_types(reading.subject)
     if affected.self_only and reading.while_text:
-        return (_own_creature_while(reading, sentence),)
+        return (own_creature_while(reading, sentence),)
     if affected.self_only or reading.while_text:
         raise UnreadError(f"a permanent's own types as a creature, or a condition: {sentence}")
     types = tuple(dict.fromkeys(reading.types))
@@ -528,69 +535,6 @@ def _made_creatures(reading: s.TypeChangeReading, sentence: str) -> tuple[Static
     recolored = () if colors is None else (ColorChange(sentence, affected, colors, linked=True),)
     hasted = (GrantHaste(sentence, affected, linked=True),) if "haste" in reading.keywords else ()
     return (change, *recolored, *hasted)
-
-
-def _own_creature_while(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
-    """'~ is a 3/3 Golem artifact creature as long as you control three or more artifacts' (Rusted Relic): the
-    card itself an artifact creature of the creature types named (CR 205.1b: its other types kept, its
-    creature types replaced by those named) with that base power and toughness (layer 7b), while the count
-    holds (:func:`layer4_condition`); any other types, colors or keywords are not read.
-
-    >>> from models.oracle.grammar import parse_static
-    >>> text = "~ is a 3/3 Golem artifact creature as long as you control three or more artifacts"
-    >>> relic = _own_creature_while(parse_static(text), text)
-    >>> relic.card_types, relic.subtypes, relic.base_pt, relic.condition.describe()
-    (('Artifact', 'Creature'), ('Golem',), (3, 3), 'you control 3 or more artifact')
-    """
-    types = tuple(dict.fromkeys(reading.types))
-    card_types = tuple(t for t in types if t in CARD_TYPES)
-    creature_types = tuple(t for t in types if lexicon.SUBTYPES.get(t) == "creature")
-    if card_types != ("Artifact", "Creature") or len(card_types) + len(creature_types) != len(types):
-        raise UnreadError(f"a card's own types other than '<creature types> artifact creature': {sentence}")
-    if reading.colors or reading.keywords or reading.adds:
-        raise UnreadError(f"a card's own creature change with colors or keywords: {sentence}")
-    power, toughness = (int(part) for part in reading.base_pt.split("/"))
-    return TypeChange(
-        sentence,
-        ObjectFilter(self_only=True),
-        (),
-        True,
-        card_types=card_types,
-        subtypes=creature_types,
-        base_pt=(power, toughness),
-        condition=layer4_condition(reading.while_text, sentence),
-        creature_types_replaced=bool(creature_types),
-    )
-
-
-#: What a type change's condition may read of the permanents it counts: their types (as layer 4 makes them),
-#: names, controllers, which they are; not their colors, keywords or powers (later layers), nor statuses;
-#: and whose turn it is (the players' records: 'it's your turn and ...').
-_LAYER4_FACTS = frozenset(
-    {
-        BoardFact.BATTLEFIELD,
-        BoardFact.CONTROLLER,
-        BoardFact.TYPES,
-        BoardFact.NAME,
-        BoardFact.IDENTITY,
-        BoardFact.PLAYER,
-    }
-)
-
-
-def layer4_condition(written: str, sentence: str) -> Condition:
-    """The condition of a type change ('as long as you control three or more artifacts', '... eight or more
-    permanents named ~'): a count of the permanents its controller controls by their types and names only,
-    which layer 4 judges as it applies the effects (CR 613.8a); any other is not read.
-
-    >>> layer4_condition("you control eight or more permanents named ~", "").describe()
-    'you control 8 or more named as this permanent'
-    """
-    held = while_condition(written)
-    only_counts = Condition(held.filters, held.at_least, any_of=held.any_of, your_turn=held.your_turn)
-    if held.unevaluated or not held.filters or held != only_counts or not held.reads() <= _LAYER4_FACTS:
-        raise UnreadError(f"a type change as long as {written}: {sentence}")
-    return held
 
 
 def _one_of_types(subject: s.Subject) -> ObjectFilter:
@@ -692,8 +636,8 @@ def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
     """
     own = ObjectFilter(self_only=True)
     held = reading.turn or reading.while_text
-    if reading.while_text and isinstance(named := _parsed_condition(reading.while_text), r.ObjectIsType):
-        return _attached_type_change_while(reading, named, sentence)
+    if reading.while_text and isinstance(named := parsed_condition(reading.while_text), r.ObjectIsType):
+        return attached_type_change_while(reading, named, sentence)
     if reading.types == ("Artifact", "Creature") and held and not reading.adds:
         # ('During turns other than yours, ~ is an artifact creature.', 'As long as ~ has three or more fire
         # counters on it, it's an artifact creature.': a Vehicle's own; CR 205.1b, an 'artifact creature'
@@ -738,56 +682,6 @@ def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
     # (a card's other own types, which a characteristic-defining ability gives it in every zone, CR 604.3,
     # and so to its spell: not read)
     raise UnreadError(f"the card's own types: {sentence}")
-
-
-def _parsed_condition(written: str) -> r.Condition | r.EitherCondition | None:
-    """The condition as the grammar reads it, or None when it does not."""
-    try:
-        return parse_condition(written)
-    except UnreadError:
-        return None
-
-
-def _named_by_condition(written: str, sentence: str) -> ObjectFilter:
-    """What 'it' names in 'As long as enchanted creature is red, it gets +2/+2 and has haste' (Clout of the
-    Dominus): the enchanted object while it is of that color (layer 5) or type, a filter of it (the change
-    applies to it only while it matches, as the condition says); any other condition is not read.
-
-    >>> _named_by_condition("enchanted creature is red", "").describe()
-    'the enchanted/equipped red creature'
-    """
-    held = _parsed_condition(written)
-    if not isinstance(held, r.ObjectIsType):
-        raise UnreadError(f"'it' after a condition that names no object: {sentence}")
-    flt = only_filter(held.what)
-    if not flt.attached:
-        raise UnreadError(f"'it' after a condition on other than the enchanted object: {sentence}")
-    if held.color:
-        return replace(flt, colors=ManaTypes.parse(held.color))
-    return replace(flt, types=(*flt.types, held.type_word))
-
-
-def _attached_type_change_while(
-    reading: s.TypeChangeReading, held: r.ObjectIsType, sentence: str
-) -> TypeChange:
-    """'As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types.' (Siege
-    Modification): 'it' is the object the condition names, and the condition one more type it must have: the
-    change applies to the enchanted permanent while it is a Vehicle, as layer 4 judges it (an effect that
-    makes it one comes first, CR 613.8a), the card types added (CR 205.1b: 'in addition'); a Vehicle has a
-    printed power and toughness (CR 301.7). Anything else is not read.
-
-    >>> from models.oracle.grammar import parse_static
-    >>> text = "As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types"
-    >>> siege = _attached_type_change_while(parse_static(text), parse_condition(
-    ...     "enchanted permanent is a Vehicle"), text)
-    >>> siege.affected.describe(), siege.card_types, siege.adds
-    ('the enchanted/equipped Vehicle', ('Creature',), True)
-    """
-    flt = only_filter(held.what)
-    if not flt.attached or not reading.adds or reading.types != ("Creature",) or not held.type_word:
-        raise UnreadError(f"a type change as long as {reading.while_text}: {sentence}")
-    affected = replace(flt, types=(*flt.types, held.type_word))
-    return TypeChange(sentence, affected, (), True, card_types=("Creature",))
 
 
 #: The card types a permanent's own conditional sentence may set (not 'creature', which needs a P/T).

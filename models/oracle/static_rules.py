@@ -433,7 +433,7 @@ class StaticRules(Transformer[Token, Any]):
     ) -> TypeChangeReading:
         """'As long as ~ has a slumber counter on it, it's a land.': 'it' is the card itself (or, 'As long as
         enchanted permanent is a Vehicle, it's a creature in addition to its other types.', the object the
-        condition names: models.oracle.build_statics)."""
+        condition names: models.oracle.conditional_types)."""
         adds = _Mark.ADDITION in addition
         return TypeChangeReading(SelfSubject(), types, TypeSet.LISTED, adds, str(condition).strip())
 
@@ -533,7 +533,7 @@ class StaticRules(Transformer[Token, Any]):
 
     def power_change_while_it(self, *parts: Any) -> PowerChangeReading:
         """'As long as enchanted creature is red, it gets +2/+2 and has haste': 'it' is the object the
-        condition names (models.oracle.build_statics)."""
+        condition names (models.oracle.conditional_types)."""
         (change,) = _tokens(parts, "PT_CHANGE")
         keywords = next((part for part in parts if isinstance(part, tuple)), ())
         condition = _tokens(parts, "WHILE_TEXT")[0].strip()

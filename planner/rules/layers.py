@@ -282,9 +282,9 @@ def _affected_by(
 
 def _counted_in_layer_4(view: BoardView, held: Condition, source: str, types: dict[str, TypeLine]) -> bool:
     """True when a type change's condition ('as long as you control three or more artifacts': counts of
-    permanents by their types and names, :func:`models.oracle.build_statics.layer4_condition`) holds with the
-    type lines ``types`` (those of the effects applied before it: an effect that changes the count is one it
-    depends on, CR 613.8a)."""
+    permanents by their types and names, :func:`models.oracle.conditional_types.layer4_condition`) holds
+    with the type lines ``types`` (those of the effects applied before it: an effect that changes the count
+    is one it depends on, CR 613.8a)."""
     if held.your_turn and view.board.active_player != view.permanent(source).controller:
         return False  # ('As long as it's your turn and you control an Army': the board's active_player)
     met = (
