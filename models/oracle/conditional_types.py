@@ -116,6 +116,8 @@ def named_by_condition(written: str, sentence: str) -> ObjectFilter:
 
     >>> named_by_condition("enchanted creature is red", "").describe()
     'the enchanted/equipped red creature'
+    >>> named_by_condition("equipped creature is a Human", "").types
+    ('Creature', 'Human')
     """
     held = parsed_condition(written)
     if not isinstance(held, r.ObjectIsType):
