@@ -485,6 +485,9 @@ class Condition:
     #: controller's opponents has at least ``at_least`` of (the board's ``players[i].counters``), which no
     #: mana ability's cost changes
     opponent_counter: str = field(default="", metadata=facts_read(BoardFact.PLAYER))
+    #: 'as long as it's your turn [and <condition>]', 'During your turn, ...': the board's ``active_player``
+    #: is the controller (and the rest holds); no mana ability's cost changes whose turn it is
+    your_turn: bool = field(default=False, metadata=facts_read(BoardFact.PLAYER))
 
     def reads(self) -> frozenset[BoardFact]:
         """What deciding whether it holds reads of the board: what its fields that are set declare, with what
@@ -506,6 +509,9 @@ class Condition:
         """
         if self.either:
             return " or ".join(condition.describe() for condition in self.either)
+        if self.your_turn:
+            rest = replace(self, your_turn=False)
+            return "it's your turn" + ("" if rest == Condition(()) else f" and {rest.describe()}")
         if self.unevaluated:
             return self.unevaluated
         if self.played_land:

@@ -262,9 +262,16 @@ class TypeChange:
     #: 'During your turn, ...' ("yours"), 'During turns other than yours, ...' ("others"): the effect applies
     #: only while it is (or isn't) its source's controller's turn (the board's ``active_player``)
     while_turn: str = ""
-    #: 'are 1/1 green Elf creatures': the base power and toughness it sets (layer 7b, CR 613.4b), which what
-    #: reads a power sees as a change it does not read (:attr:`models.oracle.parsed.ParsedText.changes_power`)
+    #: 'are 1/1 green Elf creatures': the base power and toughness it sets (layer 7b, CR 613.4b) for what it
+    #: applied to in layer 4 (CR 613.6: :func:`planner.rules.layers.base_powers_set`)
     base_pt: tuple[int, int] | None = None
+    #: '~ is a 3/3 Golem artifact creature as long as you control three or more artifacts': the effect exists
+    #: only while its count of permanents holds, judged in layer 4 with the types the effects it depends on
+    #: give (CR 613.8a: :func:`planner.rules.layers.type_changes`)
+    condition: Condition | None = None
+    #: '<creature types> artifact creature' (CR 205.1b): the creature types named replace its creature types,
+    #: its other types kept
+    creature_types_replaced: bool = False
 
 
 @dataclass(frozen=True, slots=True)

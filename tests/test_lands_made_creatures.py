@@ -12,8 +12,8 @@ and their base power and toughness, layer 7b):
   sickness (CR 302.6, 702.10) of what the type change took (CR 613.6);
 - 'Equipped creature gets +1/+1 and is every creature type.' (CR 205.3m).
 
-The base power and toughness such an effect sets (layer 7b) is read, not applied to what reads a power: such
-a board reports the power read, never guesses it. The cards are small fixtures written here (their names made
+The base power and toughness such an effect sets (layer 7b) is applied to what reads a power
+(tests/test_base_power.py). The cards are small fixtures written here (their names made
 up); each answer is worked out by hand from the rules named, and every verdict is checked against CP-SAT alone
 and the reference search (:func:`boards.checked_verdict`)."""
 
@@ -92,7 +92,7 @@ def test_the_sentences_are_read_as_layered_effects() -> None:
     assert isinstance(change, TypeChange) and change.adds and not read.unsupported
     assert (change.card_types, change.subtypes, change.base_pt) == (("Creature",), ("Elf",), (1, 1))
     assert isinstance(colors, ColorChange) and colors.colors == ManaTypes.parse("G") and colors.linked
-    assert read.changes_power  # (layer 7b: read, not applied to what reads a power)
+    assert not read.changes_power  # (layer 7b: applied to what reads a power, tests/test_base_power.py)
     # (set, then kept by the next sentence, CR 205.1a-b)
     alone = parse_oracle(OOZE_ALONE_TEXT).effects[0]
     assert isinstance(alone, TypeChange) and not alone.adds and str(alone.sets_types) == "Creature — Ooze"
@@ -222,9 +222,10 @@ def test_elves_counted_include_the_forests_made_elves() -> None:
 # ---------------------------------------------------------------------------------------------------- power
 
 
-def test_a_power_read_beside_a_base_power_set_is_reported() -> None:
-    """Layer 7b is read, not applied: an ability that adds mana equal to the greatest power among creatures
-    (the Forest made a 1/1 among them) is not used with a power that may be wrong; a warning says why."""
+def test_a_power_read_beside_a_base_power_set_is_applied() -> None:
+    """Layer 7b is applied: an ability that adds mana equal to the greatest power among creatures (the Forest
+    made a 1/1 among them, the Ambusher 2, itself 3) adds 3 of one color, the Forest {G} (a creature, there
+    since the turn began, CR 302.6): {X} up to 4. On main it was set aside with a warning."""
     strongarm = custom(
         "Test Strongarm",
         "g",
@@ -234,8 +235,8 @@ def test_a_power_read_beside_a_base_power_set_is_reported() -> None:
         toughness=3,
     )
     board = make_board([commander(), strongarm, forest("f")], opponent=False)
-    (warning,) = text_warnings(board)
-    assert warning.permanent == "g" and "changes creatures' power" in warning.reason
+    assert not text_warnings(board) and could(board)["g"] == "WUBRG"
+    assert checked_x(board, "{X}") == 4
 
 
 # -------------------------------------------------------------------------------------- every creature type
@@ -375,13 +376,13 @@ BRAWLER_TEXT = (
 )
 
 
-def test_a_power_defined_by_its_own_text_is_read_and_reported_where_read() -> None:
+def test_a_power_defined_by_its_own_text_is_read_and_applied_where_read() -> None:
     """'~'s power is equal to the number of basic land types among lands you control.' (a characteristic-
-    defining ability, layer 7a, CR 604.3): read (the card is usable), not applied: an ability that reads its
-    power ('Add an amount of {G} equal to ~'s power') is set aside with a warning, never used with the printed
-    '*' or a guess; another creature's power is read as before. A sentence of that shape the grammar does not
-    read ('... the number of cards in your hand') defines it too (on main it was ignored, and the power the
-    board gave was read as the creature's power)."""
+    defining ability, layer 7a, CR 604.3): read and applied (tests/test_defined_power.py): an ability that
+    reads its power ('Add an amount of {G} equal to ~'s power') beside a Forest reads 1, never the printed
+    '*' (0 on the board); another creature's power is read as before. A sentence of that shape the grammar
+    does not read ('... the number of cards in your hand') defines it too: what reads it is set aside with a
+    warning, never used with the power the board gave."""
     read = parse_oracle(BRAWLER_TEXT, "Test Brawler")
     (defined,) = read.effects
     assert isinstance(defined, PowerDefined) and not defined.toughness
@@ -400,8 +401,8 @@ def test_a_power_defined_by_its_own_text_is_read_and_reported_where_read() -> No
         toughness=3,
     )
     board = make_board([brawler, forest("f")], opponent=False)
-    (warning,) = text_warnings(board)
-    assert warning.permanent == "b" and "its text defines its power" in warning.reason
+    assert not text_warnings(board)
+    assert checked_verdict(board, "{G}{G}") and not checked_verdict(board, "{G}{G}{G}")
     # (a shape the grammar does not read defines the power too: its read is reported, not taken as given)
     hand_text = "Test Sage's power is equal to the number of cards in your hand."
     assert parse_oracle(hand_text, "Test Sage").defines_power

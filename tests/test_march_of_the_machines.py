@@ -110,9 +110,13 @@ def test_an_altar_sacrifices_an_artifact_made_a_creature() -> None:
 #: Static sentences that make permanents creatures, or give them types, which the reader does not read yet:
 #: each changes a payment (summoning sickness, CR 302.6; what counts or sacrifices creatures or a type).
 UNREAD_TYPE_CHANGES = (
-    "Enchanted artifact is a creature with base power and toughness 5/5 in addition to its other types.",
-    "As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types.",
-    "~ is a 5/5 Golem artifact creature as long as you control three or more artifacts.",
+    # ('Enchanted artifact is a creature with base power and toughness 5/5 in addition to its other types.' is
+    # read now, its base power applied: tests/test_base_power.py)
+    # ('As long as enchanted permanent is a Vehicle, it's a creature in addition to its other types.' is read
+    # now: tests/test_conditional_types.py)
+    # ('~ is a 5/5 Golem artifact creature as long as you control three or more artifacts.' is read now, its
+    # count judged in layer 4: tests/test_conditional_types.py; on a color, layer 5, it is not)
+    "~ is a 5/5 Golem artifact creature as long as you control a green creature.",
     # (a life payment replaced, as a mana ability's 'Pay 1 life' cost is paid, CR 614.1a)
     "If you would pay life while your library has at least that many cards in it, exile that many cards from"
     " the top of your library instead.",
@@ -142,9 +146,9 @@ def test_unread_type_changes_are_unsupported_never_ignored() -> None:
 
 
 def test_an_unread_type_change_is_warned_on_a_board() -> None:
-    """An Aura that makes an artifact a creature on a board (a sick one could not tap), not read: the answer
-    warns of it rather than answering in silence. (Living Lands' 'All Forests are 1/1 creatures that are
-    still lands.' is read: tests/test_lands_made_creatures.py.)"""
+    """A card that makes itself a creature on a color count (layer 5, not judged in layer 4), not read: the
+    answer warns of it rather than answering in silence. (Living Lands' 'All Forests are 1/1 creatures that
+    are still lands.' is read: tests/test_lands_made_creatures.py.)"""
     lands = custom("Living", "l", "Enchantment", UNREAD_TYPE_CHANGES[0], controller=ME)
     forest = land("f", "{T}: Add {G}.")
     warnings = text_warnings(make_board([lands, forest]))

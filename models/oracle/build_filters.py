@@ -310,4 +310,13 @@ def condition(reading: r.Condition) -> ConditionRecord:
             raise UnreadError(f"'there is {reading.what.words()}' is read but no record holds it yet")
         case r.DevotionBelow():
             raise UnreadError("a devotion below a number is read only as a God's type change")
+        case r.YourTurn(also):
+            rest = condition(also) if also is not None else ConditionRecord(())
+            if rest.either or rest.your_turn:
+                raise UnreadError("'it's your turn and' one of several conditions")
+            return replace(rest, your_turn=True)
+        case r.ObjectIsType():
+            # (the types of what an Aura enchants: read only as a type change's, which layer 4 judges as it
+            # applies, models.oracle.conditional_types)
+            raise UnreadError("'enchanted permanent is a <type>' is read only as a type change's condition")
     raise AssertionError(reading)  # pragma: no cover

@@ -43,6 +43,13 @@ from models.oracle import statics as s
 from models.oracle.build import spend_restriction
 from models.oracle.build_filters import amount, condition, object_filter, object_filters
 from models.oracle.build_own_costs import attacking_count, graveyard_cards, own_cost_effects, own_reduction
+from models.oracle.conditional_types import (
+    attached_type_change_while,
+    layer4_condition,
+    named_by_condition,
+    own_creature_while,
+    parsed_condition,
+)
 from models.oracle.grammar import UnreadError, parse_condition
 from models.oracle.spell_cost_rules import cast_spells
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
@@ -104,8 +111,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
                 return (changed, *_power_changes(changed.affected, reading.gets, sentence))
             return (changed,)
         case s.PowerChangeReading(subject, change, keywords, _, held, each):
-            pumped = _pumped(subject)
-            held_while = while_condition(held) if held else None
+            pumped = _pumped(subject) if not reading.of_condition else named_by_condition(held, sentence)
+            held_while = while_condition(held) if held and not reading.of_condition else None
             # ('As long as you control an artifact, ~ gets +1/+0 and has haste': haste while it holds too)
             hasted = tuple(
                 replace(grant, condition=held_while) for grant in _haste(pumped, keywords, sentence)
@@ -373,7 +380,8 @@ def _counted_per(each: r.Quantity, sentence: str) -> Amount:
     'Forest you control'
     """
     counted = amount(each)
-    if counted.kind is not AmountKind.COUNT or counted.filter is None or counted.filter.reads_status:
+    kinds = (AmountKind.COUNT, AmountKind.LAND_TYPES)  # ('for each basic land type among lands you control')
+    if counted.kind not in kinds or counted.filter is None or counted.filter.reads_status:
         raise UnreadError(f"{sentence}: a P/T change for each of what is not a steady count of permanents")
     return counted
 
@@ -492,6 +500,8 @@ def _made_creatures(reading: s.TypeChangeReading, sentence: str) -> tuple[Static
     ('Creature — Giant', False, True)
     """
     affected = _one_of_types(reading.subject)
+    if affected.self_only and reading.while_text:
+        return (own_creature_while(reading, sentence),)
     if affected.self_only or reading.while_text:
         raise UnreadError(f"a permanent's own types as a creature, or a condition: {sentence}")
     types = tuple(dict.fromkeys(reading.types))
@@ -626,11 +636,18 @@ def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
     """
     own = ObjectFilter(self_only=True)
     held = reading.turn or reading.while_text
+    if reading.while_text and isinstance(named := parsed_condition(reading.while_text), r.ObjectIsType):
+        return attached_type_change_while(reading, named, sentence)
     if reading.types == ("Artifact", "Creature") and held and not reading.adds:
         # ('During turns other than yours, ~ is an artifact creature.', 'As long as ~ has three or more fire
         # counters on it, it's an artifact creature.': a Vehicle's own; CR 205.1b, an 'artifact creature'
         # keeps its other types, and its printed power and toughness, CR 301.7)
-        kind, least = _counters_held(reading) if reading.while_text else ("", 1)
+        # ('As long as you control eight or more permanents named ~, ~ is an artifact creature.': a count,
+        # judged in layer 4, :func:`layer4_condition`)
+        counted = reading.while_text and not isinstance(
+            parse_condition(reading.while_text), r.CountersOnSelfAtLeast
+        )
+        kind, least = _counters_held(reading) if reading.while_text and not counted else ("", 1)
         return TypeChange(
             sentence,
             own,
@@ -640,6 +657,7 @@ def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
             while_counter=kind,
             counter_at_least=least,
             while_turn=reading.turn,
+            condition=layer4_condition(reading.while_text, sentence) if counted else None,
         )
     if reading.turn:
         raise UnreadError(f"the card's own types during a turn: {sentence}")

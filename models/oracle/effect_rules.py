@@ -55,6 +55,7 @@ from models.oracle.readings import (
     Nouns,
     NoUntap,
     Number,
+    ObjectIsType,
     OncePerTurn,
     OpponentCounters,
     OpponentsGainLife,
@@ -82,6 +83,7 @@ from models.oracle.readings import (
     TurnFaceUp,
     WhenSpent,
     X,
+    YourTurn,
 )
 
 
@@ -127,6 +129,16 @@ class EffectRules(Transformer[Token, Any]):
 
     def there_are_at_least(self, count: Any, _or: Token, what: Nouns) -> Any:
         return ThereIs(what, fixed_number(count))
+
+    def your_turn(self, *parts: Any) -> Any:
+        also = [part for part in parts if not isinstance(part, Token)]
+        return YourTurn(also[0] if also else None)
+
+    def object_is_color(self, what: Noun, color: Token) -> Any:
+        return ObjectIsType(Nouns((what,)), color=lexicon.COLOR_WORDS[str(color).lower()])
+
+    def object_is_type(self, what: Noun, _article: Token, type_word: str) -> Any:
+        return ObjectIsType(Nouns((what,)), type_word)
 
     def source_status(self, _self: Token, status: Token) -> Any:
         return SourceStatus(tapped=status.type == "TAPPED")

@@ -345,10 +345,13 @@ class Collector:
             )
             # (Humility's base power and toughness 1/1, layer 7b: read, not applied to what reads a power)
             or any(isinstance(e, AbilityLoss) and e.base_power is not None for e in self.effects)
-            # (Opalescence's creatures, whose base power and toughness it sets: layer 7b, read, not applied)
-            or any(isinstance(e, TypeChange) and "Creature" in e.card_types for e in self.effects)
-            # (a permanent made a creature with its base power and toughness, layer 7b: the same)
-            or any(isinstance(e, TypeChange) and e.base_pt is not None for e in self.effects),
+            # (Opalescence's creatures, whose base power and toughness it sets equal to their mana values:
+            # layer 7b, read, not applied; a base power and toughness given as numbers is applied,
+            # planner.rules.layers.base_powers_set)
+            or any(
+                isinstance(e, TypeChange) and "Creature" in e.card_types and e.base_pt is None
+                for e in self.effects
+            ),
             # (a card's own power defined, layer 7a, is its alone: planner.rules.amounts.defined_power)
             defines_power=any(classify.defines_own_power(s.text) for s in self.sentences),
         )

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Final
 
 from models.abilities import (
+    Condition,
     ManaAbility,
     ObjectFilter,
     SpendPurpose,
@@ -538,6 +539,8 @@ def _haste_while(reading: s.KeywordsWhile, sentence: str) -> tuple[GrantHaste, .
     ('creature you control', 'you control artifact')
     """
     held = while_condition(reading.condition) if reading.condition else None  # ('~ has haste': always)
+    if reading.turn:  # ('During your turn, ...': the board's active_player, CR 302.6 reads haste then)
+        held = Condition((), your_turn=True)
     affected = (ObjectFilter(self_only=True),) if reading.what is None else object_filters(reading.what)
     return tuple(GrantHaste(sentence, flt, held) for flt in affected)
 

@@ -429,10 +429,13 @@ class StaticRules(Transformer[Token, Any]):
         )
 
     def own_type_change_while(
-        self, _as_long_as: None, condition: Token, types: tuple[str, ...]
+        self, _as_long_as: None, condition: Token, types: tuple[str, ...], *addition: _Mark
     ) -> TypeChangeReading:
-        """'As long as ~ has a slumber counter on it, it's a land.': 'it' is the card itself."""
-        return TypeChangeReading(SelfSubject(), types, TypeSet.LISTED, False, str(condition).strip())
+        """'As long as ~ has a slumber counter on it, it's a land.': 'it' is the card itself (or, 'As long as
+        enchanted permanent is a Vehicle, it's a creature in addition to its other types.', the object the
+        condition names: models.oracle.conditional_types)."""
+        adds = _Mark.ADDITION in addition
+        return TypeChangeReading(SelfSubject(), types, TypeSet.LISTED, adds, str(condition).strip())
 
     def every_land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         supertypes = [str(word).lower() for word in _tokens(parts, "SUPERTYPE")]
@@ -462,9 +465,24 @@ class StaticRules(Transformer[Token, Any]):
         kept = _Mark.STILL in parts or _Mark.ADDITION in parts
         if _Mark.STILL in parts and _Mark.ADDITION in parts:
             raise UnreadError("both 'still a <type>' and 'in addition to its other types'")
+        held = _tokens(parts, "WHILE_TEXT")
         return TypeChangeReading(
-            subject, types, TypeSet.LISTED, kept, keywords=keywords, base_pt=base_pt, colors=colors
+            subject,
+            types,
+            TypeSet.LISTED,
+            kept,
+            str(held[0]).strip() if held else "",
+            keywords=keywords,
+            base_pt=base_pt,
+            colors=colors,
         )
+
+    def based_creature_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
+        """'Enchanted artifact is a Golem creature with base power and toughness 5/5 in addition to its other
+        types' (the base power and toughness after the types): read as :meth:`creature_change` reads them
+        before."""
+        types = tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token | _Mark))
+        return self.creature_change(subject, *(p for p in parts if isinstance(p, Token | _Mark)), types)
 
     def still_type(self, *parts: Any) -> _Mark:
         kept = [p for p in parts if isinstance(p, str) and not isinstance(p, Token)]
@@ -513,6 +531,16 @@ class StaticRules(Transformer[Token, Any]):
         condition = _tokens(parts, "WHILE_TEXT")[0].strip()
         return PowerChangeReading(subject, str(change), keywords, condition=condition)
 
+    def power_change_while_it(self, *parts: Any) -> PowerChangeReading:
+        """'As long as enchanted creature is red, it gets +2/+2 and has haste': 'it' is the object the
+        condition names (models.oracle.conditional_types)."""
+        (change,) = _tokens(parts, "PT_CHANGE")
+        keywords = next((part for part in parts if isinstance(part, tuple)), ())
+        condition = _tokens(parts, "WHILE_TEXT")[0].strip()
+        return PowerChangeReading(
+            SelfSubject(), str(change), keywords, condition=condition, of_condition=True
+        )
+
     def power_change_for_each(self, subject: Subject, change: Token, each: Quantity) -> PowerChangeReading:
         return PowerChangeReading(subject, str(change), each=each)
 
@@ -533,6 +561,14 @@ class StaticRules(Transformer[Token, Any]):
         what = next(part for part in parts if isinstance(part, Nouns))
         keywords = next(part for part in parts if isinstance(part, tuple))
         return KeywordsWhile(keywords, _tokens(parts, "WHILE_TEXT")[0].strip(), what)
+
+    def keyword_grant_on_turn(self, turn: _CostTurn, what: Nouns, *parts: Any) -> KeywordsWhile:
+        """'During your turn, <permanents> have <keywords>': while it is the turn of the source's controller
+        ('During turns other than yours, ...' is not read)."""
+        if turn.whose != "yours":
+            raise UnreadError("keywords granted during turns other than yours")
+        keywords = next(part for part in parts if isinstance(part, tuple))
+        return KeywordsWhile(keywords, "", what, turn=turn.whose)
 
     def grant_with_keywords(self, what: Nouns, keywords: tuple[str, ...], quoted: Token) -> GrantReading:
         return GrantReading(what, _quoted(quoted), keywords=keywords)

@@ -53,7 +53,7 @@ from models.oracle.own_cost_readings import (
     plain_types,
     taps_creatures_for_one_each,
 )
-from models.oracle.readings import CountOf, Nouns, Quantity, SpendOnly, Tapped
+from models.oracle.readings import CountOf, LandTypesAmong, Nouns, Quantity, SpendOnly, Tapped
 from models.oracle.readings.amounts import quantity_text
 from models.types import CARD_TYPES
 
@@ -280,6 +280,8 @@ class PowerChangeReading:
     ability: str = ""  # 'gets +3/+3 and has vigilance and "<ability>"': the ability granted beside it
     condition: str = ""  # '~ gets +3/+3 as long as <condition>' (Werebear's threshold): as written
     each: Quantity | None = None  # 'get +1/+1 for each Forest you control': the change is per one counted
+    #: 'As long as enchanted creature is red, it gets +2/+2 and has haste': 'it' is what the condition names
+    of_condition: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,6 +349,8 @@ class KeywordsWhile:
     keywords: tuple[str, ...]
     condition: str
     what: Nouns | None = None
+    #: 'During your turn, equipped creatures you control have double strike and haste': "yours"
+    turn: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -713,7 +717,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             still = (" that are still lands" if plural else " that's still a land") if adds else ""
             keywords = f" with {_listed(reading.keywords)}" if reading.keywords else ""
             article = "" if plural else ("an " if base_pt[0] == "8" else "a ")
-            return f"{_subject(subject)} {_be(subject)} {article}{base_pt}{colors} {words}{still}{keywords}"
+            held = f" as long as {reading.while_text}" if reading.while_text else ""
+            made = f"{article}{base_pt}{colors} {words}{still}{keywords}{held}"
+            return f"{_subject(subject)} {_be(subject)} {made}"
         case DefinedPower(quantity, times, toughness):
             which = "power and toughness are each" if toughness else "power is"
             return f"~'s {which} equal to {times + ' ' if times else ''}{quantity_text(quantity)}"
@@ -754,9 +760,15 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             listed = "the chosen color" if chosen else (_colors(colors) if colors else "colorless")
             pump = f" gets {gets} and" if gets else ""
             return f"{_subject(subject)}{pump} {_be(subject)} {listed}{added}"
+        case PowerChangeReading(subject, change, each=LandTypesAmong(among)):
+            verb = "get" if _plural(subject) else "gets"
+            return f"{_subject(subject)} {verb} {change} for each basic land type among {among.words()}"
         case PowerChangeReading(subject, change, each=CountOf(what)):
             verb = "get" if _plural(subject) else "gets"
             return f"{_subject(subject)} {verb} {change} for each {what.words()}"
+        case PowerChangeReading(subject, change, keywords, _, condition, of_condition=True):
+            has = f" and has {_listed(keywords)}" if keywords else ""
+            return f"as long as {condition}, it gets {change}{has}"
         case PowerChangeReading(subject, change, keywords, _, condition) if condition and keywords:
             verb = "get" if _plural(subject) else "gets"
             text = f"{_subject(subject)} {verb} {change} and {_has(subject)} {_listed(keywords)}"
@@ -790,6 +802,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case GrantedWhile(condition, ability, keywords):
             granted = f"{', '.join(keywords)} and " if keywords else ""
             return f'as long as {condition}, it has {granted}"{ability}"'
+        case KeywordsWhile(keywords, what=what, turn=turn) if turn and what is not None:
+            return f"during your turn, {what.words()} have {_listed(keywords)}"
         case KeywordsWhile(keywords, condition) if not condition:
             return f"~ has {_listed(keywords)}"
         case KeywordsWhile(keywords, condition):

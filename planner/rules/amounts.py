@@ -55,9 +55,15 @@ from models.oracle.defining import defined_types
 from models.oracle.levels import striation_power
 from planner.rules.colors_read import changes_own_color, color_change_gap
 from planner.rules.costs import collects_evidence
+from planner.rules.defined_powers import defined_power_gap, own_defined_power
 from planner.rules.devotion import devotion
 from planner.rules.library_top import library_conditions, top_card_gap
-from planner.rules.power_changes import power_change_gap, power_changes, unsteady_power_change
+from planner.rules.power_changes import (
+    base_power_gap,
+    power_change_gap,
+    power_changes,
+    unsteady_power_change,
+)
 from planner.rules.same_name import same_named
 
 if TYPE_CHECKING:
@@ -82,6 +88,7 @@ __all__ = [
     "greatest_power",
     "in_graveyard",
     "into_graveyard",
+    "layered_power",
     "mana_value",
     "may_lack_board_facts",
     "power",
@@ -410,11 +417,36 @@ def _at_least(value: int, floor: int | None) -> int:
     return value if floor is None else max(value, floor)
 
 
+def layered_power(view: BoardView, pid: str) -> int | None:
+    """A permanent's power before the static effects that change it (layer 7c): the base power an effect in
+    force sets (layer 7b, CR 613.4b: :meth:`~planner.rules.view.BoardView.base_power_and_toughness`), else
+    its printed power (:func:`power`), with its power-changing counters on top (CR 613.4c); None when neither
+    is known.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> text = "Enchanted land is a 4/4 green Treefolk creature that's still a land."
+    >>> aura = {"id": "a", "name": "Test Aura", "type_line": "Enchantment — Aura", "controller": "me",
+    ...     "attached_to": "f", "oracle": text}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me", "counters": {"+1/+1": 1}}, aura,
+    ...     {"id": "g", "card": "Forest", "controller": "me"}]})
+    >>> layered_power(BoardView(board), "f"), layered_power(BoardView(board), "g")
+    (5, None)
+    """
+    permanent = view.permanent(pid)
+    base = view.base_power_and_toughness(pid)
+    found = base[0] if base is not None else own_defined_power(view, pid)  # (7b, else 7a)
+    if found is None:
+        return power(permanent)
+    return found + sum(counter_power(kind) * count for kind, count in permanent.counters)
+
+
 def known_power(view: BoardView, pid: str, removed: Iterable[str] = ()) -> int:
-    """A permanent's power now: :func:`power` with the static effects in force that change it on top (layer
-    7c: :func:`~planner.rules.power_changes.power_changes`), but those of the permanents ``removed``; bad
-    input when the board does not give it."""
-    found = power(view.permanent(pid))
+    """A permanent's power now: :func:`layered_power` with the static effects in force that change it on top
+    (layer 7c: :func:`~planner.rules.power_changes.power_changes`), but those of the permanents ``removed``;
+    bad input when the board does not give it."""
+    found = layered_power(view, pid)
     if found is None:
         raise InputError(f"{view.path(pid)}.power: {_power_gap(view.permanent(pid))}")
     return found + power_changes(view, pid, removed)
@@ -435,9 +467,13 @@ def known_toughness(view: BoardView, pid: str) -> int:
     8
     """
     permanent = view.permanent(pid)
-    printed = permanent.toughness
+    base = view.base_power_and_toughness(pid)
+    defined = own_defined_power(view, pid, toughness=True) if base is None else base[1]  # (7b, else 7a)
+    printed = permanent.toughness if defined is None else defined
     if printed is None or (
-        permanent.counter("level") and striation_power(permanent.oracle, permanent.level) is not None
+        defined is None
+        and permanent.counter("level")
+        and striation_power(permanent.oracle, permanent.level) is not None
     ):
         raise InputError(
             f"{view.path(pid)}.toughness: the toughness of {permanent.name} ({permanent.id}) is not known: "
@@ -554,11 +590,14 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
         return gap
     if _reads_power(ability) and (
         why := _unread_power_change(view)
-        or defined_power(view, _powers_read(view, pid, ability))
+        or defined_power_gap(view, _powers_read(view, pid, ability))
         or unsteady_power_change(view, _powers_read(view, pid, ability))
+        or base_power_gap(view, _powers_read(view, pid, ability))
     ):
         return f"{why}: the ability reads a power"
-    if _judges_power(ability) and (why := power_change_gap(view) or defined_power(view, None)):
+    if _judges_power(ability) and (
+        why := power_change_gap(view) or defined_power_gap(view, None) or base_power_gap(view)
+    ):
         return f"{why}: the ability judges a power"
     if gap := keyword_grant_gap(view, keywords_judged(ability)):
         return gap
@@ -580,12 +619,12 @@ def board_gap(view: BoardView, pid: str, ability: ManaAbility) -> str | None:
         return gap
     for amount in (ability.output.amount, *(output.amount for _, output in ability.conditional)):
         kind = amount.kind
-        if kind is AmountKind.POWER and power(permanent) is None:
+        if kind is AmountKind.POWER and layered_power(view, pid) is None:
             return f"{view.path(pid)}.power: {_power_gap(permanent)}"
         if kind in AMONG_POWERS:
             assert amount.filter is not None
             for other in view.matching(amount.filter, pid):
-                if power(view.permanent(other)) is None:
+                if layered_power(view, other) is None:
                     return f"{view.path(other)}.power: {_power_gap(view.permanent(other))}"
         if kind is AmountKind.GRAVEYARD:
             assert amount.filter is not None
@@ -936,7 +975,7 @@ def greatest_power(view: BoardView, flt: ObjectFilter, player: str) -> int:
     """
     mine = [p.id for p in view.board.permanents if p.controller == player and view.matches(flt, p.id, p.id)]
     # (the reduction is locked in before mana abilities: CR 601.2f)
-    why = _unread_power_change(view) or defined_power(view, mine)
+    why = _unread_power_change(view) or defined_power_gap(view, mine, while_paying=False)
     if why is not None:
         raise InputError(f"{why}: a spell's cost reduction reads the greatest power")
     return max([0, *(known_power(view, pid) for pid in mine)])
@@ -955,30 +994,10 @@ def cost_source_power(view: BoardView, pid: str) -> int:
     >>> cost_source_power(BoardView(board), "e"), cost_source_power(BoardView(board), "m")
     (3, 0)
     """
-    why = _unread_power_change(view) or defined_power(view, (pid,))
+    why = _unread_power_change(view) or defined_power_gap(view, (pid,), while_paying=False)
     if why is not None:
         raise InputError(f"{why}: a spell's cost reduction reads a power")
     return max(known_power(view, pid), 0)
-
-
-def defined_power(view: BoardView, read: Iterable[str] | None) -> str | None:
-    """Why a power read can't be answered, as the JSON path of a permanent among ``read`` (None: any on the
-    board) whose own text defines its power ('~'s power is equal to the number of basic land types among
-    lands you control': a characteristic-defining ability, layer 7a, CR 604.3, read, not applied), or None.
-
-    >>> from models.board import Board
-    >>> from planner.rules.view import BoardView
-    >>> brawler = {"id": "b", "name": "Brawler", "type_line": "Creature — Cat", "power": 0, "toughness": 3,
-    ...     "controller": "me", "oracle": "Brawler's power is equal to the number of lands you control."}
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [brawler]})
-    >>> print(defined_power(BoardView(board), ("b",)))
-    permanents[0]: its text defines its power (layer 7a), which is not read
-    """
-    pids = tuple(read) if read is not None else tuple(p.id for p in view.board.permanents)
-    for pid in pids:
-        if view.parsed[pid].defines_power:
-            return f"{view.path(pid)}: its text defines its power (layer 7a), which is not read"
-    return None
 
 
 def power_changer(view: BoardView) -> str | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from models.abilities import Condition
-from models.mana_effects import GainAbilitiesOf, GrantAbility, GrantHaste, PowerChange
+from models.mana_effects import GainAbilitiesOf, GrantAbility, GrantHaste, PowerChange, TypeChange
 from planner.rules.amounts import in_graveyard, top_card_matches
 from planner.rules.devotion import counted_by_devotions
 from planner.rules.shared_abilities import givers
@@ -19,7 +19,9 @@ if TYPE_CHECKING:
 __all__ = ["condition_holds", "counted_by_conditions"]
 
 #: The effects that may apply only 'as long as' a condition holds.
-_CONDITIONAL = (GrantAbility, GrantHaste, PowerChange)
+#: (a type change's count, '~ is a 3/3 Golem artifact creature as long as you control three or more
+#: artifacts', is judged in layer 4: what it counts leaving may end it)
+_CONDITIONAL = (GrantAbility, GrantHaste, PowerChange, TypeChange)
 
 
 def condition_holds(
@@ -41,6 +43,8 @@ def condition_holds(
     if condition.either:
         return any(condition_holds(view, one, source, removed) for one in condition.either)
     permanent = view.permanent(source)
+    if condition.your_turn and view.board.active_player != permanent.controller:
+        return False  # ('as long as it's your turn [and ...]': the board's active_player)
     if condition.entered_this_turn:
         return permanent.entered_this_turn
     if condition.source_tapped is not None:  # ('as long as ~ is tapped': Centaur Omenreader)

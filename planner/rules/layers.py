@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from models.abilities import Condition
 from models.board import Choices, Permanent
 from models.mana import ManaTypes
 from models.mana_effects import (
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
 __all__ = [
+    "base_powers_set",
     "in_force",
     "missing_choice",
     "type_changes",
@@ -179,6 +181,31 @@ def type_changes(
     return types, lost, applied
 
 
+def base_powers_set(view: BoardView) -> dict[str, tuple[int, int]]:
+    """The base power and toughness the type changes in force set (layer 7b, CR 613.4b), by permanent: each
+    such effect applies to what its type change took in layer 4 (CR 613.6: 'Enchanted land is a 4/4 green
+    Treefolk creature that's still a land' sets the land it made a creature), in timestamp order (the
+    board's: the later sets last, CR 613.7).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> text = "Enchanted land is a 4/4 green Treefolk creature that's still a land."
+    >>> aura = {"id": "a", "name": "Test Aura", "type_line": "Enchantment — Aura", "controller": "me",
+    ...     "attached_to": "f", "oracle": text}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"}, aura]})
+    >>> base_powers_set(BoardView(board))
+    {'f': (4, 4)}
+    """
+    found: dict[str, tuple[int, int]] = {}
+    for permanent in view.board.permanents:
+        for effect in view.parsed[permanent.id].effects:
+            if isinstance(effect, TypeChange) and effect.base_pt is not None:
+                for pid in view.type_change_applied(permanent.id, effect.text):
+                    found[pid] = effect.base_pt
+    return found
+
+
 def _updated(
     view: BoardView,
     sourced: SourcedEffect,
@@ -194,6 +221,8 @@ def _updated(
         return None
     effect = sourced.effect
     assert isinstance(effect, TypeChange)
+    if effect.condition is not None:  # (whether it exists reads other permanents' types: looked at again)
+        return _affected_by(view, sourced, types, lost)
     now = set(was)
     for pid in changed:
         if (_beyond_lands(effect) or types[pid].is_a("Land")) and view.matches(
@@ -239,12 +268,30 @@ def _affected_by(
         return None
     effect = sourced.effect
     assert isinstance(effect, TypeChange)
+    if effect.condition is not None and not _counted_in_layer_4(
+        view, effect.condition, sourced.source, types
+    ):
+        return frozenset()  # (it applies to nothing while its count does not hold)
     return frozenset(
         p.id
         for p in view.board.permanents
         if (_beyond_lands(effect) or types[p.id].is_a("Land"))
         and view.matches(effect.affected, p.id, sourced.source, types)
     )
+
+
+def _counted_in_layer_4(view: BoardView, held: Condition, source: str, types: dict[str, TypeLine]) -> bool:
+    """True when a type change's condition ('as long as you control three or more artifacts': counts of
+    permanents by their types and names, :func:`models.oracle.conditional_types.layer4_condition`) holds
+    with the type lines ``types`` (those of the effects applied before it: an effect that changes the count
+    is one it depends on, CR 613.8a)."""
+    if held.your_turn and view.board.active_player != view.permanent(source).controller:
+        return False  # ('As long as it's your turn and you control an Army': the board's active_player)
+    met = (
+        sum(1 for p in view.board.permanents if view.matches(flt, p.id, source, types)) >= held.at_least
+        for flt in held.filters
+    )
+    return any(met) if held.any_of else all(met)
 
 
 def _apply_type_change(
@@ -284,6 +331,8 @@ def _apply_type_change(
         if effect.adds:
             # (card types, then the subtypes they and the others allow, CR 205.3d: Ashaya's 'Forest lands'
             # makes a land of a creature and a Forest of that land; every creature type, CR 205.3m)
+            if effect.creature_types_replaced:  # ('a Golem artifact creature', CR 205.1b)
+                line = _replace_subtypes(line, effect.subtypes)
             added = tuple(t for t in effect.card_types if t not in line.card_types)
             if added:
                 line = replace(line, card_types=(*line.card_types, *added))

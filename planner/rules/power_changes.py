@@ -19,15 +19,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from models.abilities import Amount
-from models.mana_effects import PowerChange
+from models.abilities import Amount, AmountKind
+from models.mana_effects import PowerChange, TypeChange
 from planner.rules.steady import condition_gap, holds_steadily
 from planner.rules.takers import may_take_away, possible_abilities
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["power_change_gap", "power_changes", "power_lost", "unsteady_power_change"]
+__all__ = ["base_power_gap", "power_change_gap", "power_changes", "power_lost", "unsteady_power_change"]
 
 #: The cost parts that take away a permanent other than the ability's own and may take a pump's source: and
 #: Forage, whose Food may be a creature (a Food Golem).
@@ -77,6 +77,9 @@ def _times(view: BoardView, effect: PowerChange, source: str, gone: frozenset[st
     if effect.per is None:
         return 1
     assert effect.per.filter is not None  # (a count of permanents: models.oracle.build_statics)
+    if effect.per.kind is AmountKind.LAND_TYPES:  # ('for each basic land type among lands you control')
+        lands = view.matching(effect.per.filter, source, gone)
+        return len({land_type for land in lands for land_type in view.type_line(land).basic_land_types})
     return view.count(effect.per.filter, source, gone)
 
 
@@ -154,6 +157,8 @@ def _count_gap(view: BoardView, per: Amount, source: str, *, judged: bool) -> st
     if taker is None:
         return None
     written = f"and {view.path(taker[0])}'s cost may take away {view.path(taker[1])}"
+    if per.kind is AmountKind.LAND_TYPES:  # (a count of types, not of permanents: no one step per removal)
+        return f"{written}, a count of land types: not followed yet"
     if judged:
         return f"{written}, which a power judged is not followed with yet"
     remover = next((p.id for p, ability in abilities if may_take_away(view, ability, p.id, source)), None)
@@ -198,5 +203,52 @@ def power_change_gap(view: BoardView) -> str | None:
                 return (
                     f"{view.path(permanent.id)}: its cost may take away {taken}, whose effect changes "
                     "creatures' power: not followed yet"
+                )
+    return None
+
+
+def base_power_gap(view: BoardView, read: Iterable[str] | None = None) -> str | None:
+    """Why a power read can't be followed while paying, as the JSON path of a permanent and why: an effect in
+    force sets the base power of one of the permanents ``read`` (None: any; layer 7b, 'Forests you control
+    are 1/1 green Elf creatures ...') and a mana ability's cost may take its source away, after which that
+    power is its printed one again (CR 611.3a), a change the payment's order does not follow (it follows the
+    pumps of layer 7c only: :func:`power_lost`); None when no cost may.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> ambusher = {"id": "c", "name": "Test Ambusher", "type_line": "Creature — Elf", "power": 2,
+    ...     "toughness": 2, "oracle": "Forests you control are 1/1 green Elf creatures that are still lands.",
+    ...     "controller": "me"}
+    >>> board = {"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     ambusher, {"id": "f", "card": "Forest", "controller": "me"}]}
+    >>> base_power_gap(BoardView(Board.from_dict(board))) is None
+    True
+    >>> altar = {"id": "alt", "card": "Phyrexian Altar", "controller": "me"}
+    >>> board["permanents"].append(altar)
+    >>> print(base_power_gap(BoardView(Board.from_dict(board)), ["f"]))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    permanents[2]: its cost may take away permanents[0], whose effect sets the base power of permanents[1]:
+    not followed yet
+    """
+    looked_at = None if read is None else frozenset(read)
+    setters = []
+    for sourced in view.effects_of(TypeChange):
+        effect = sourced.effect
+        assert isinstance(effect, TypeChange)
+        if effect.base_pt is None:
+            continue
+        applied = view.type_change_applied(sourced.source, effect.text)
+        reached = applied if looked_at is None else applied & looked_at
+        if reached:
+            setters.append((sourced.source, next(p.id for p in view.board.permanents if p.id in reached)))
+    if not setters:
+        return None
+    for permanent, ability in possible_abilities(view):
+        for source, reached_one in setters:
+            if may_take_away(view, ability, permanent.id, source):
+                taken, setting = view.path(source), view.path(reached_one)
+                return (
+                    f"{view.path(permanent.id)}: its cost may take away {taken}, whose effect sets the base "
+                    f"power of {setting}: not followed yet"
                 )
     return None

@@ -301,6 +301,8 @@ class Structure:
     #: (with the permanents they are written on) of those counted by their statuses
     #: (:func:`~planner.rules.conditions.counted_by_conditions`)
     counted: tuple[frozenset[str], tuple[tuple[ObjectFilter, str], ...]] | None = None
+    #: layer 7b: the base power and toughness the effects in force set, by permanent (most boards: none)
+    layer7b: dict[str, tuple[int, int]] | None = None
 
     def handed_on(self) -> Structure:
         """A copy for a rebound view: what is worked out so far, and the same shared tables (made field by
@@ -327,4 +329,5 @@ class Structure:
             self.paid_x_most,
             self.devoted,
             self.counted,
+            self.layer7b,
         )

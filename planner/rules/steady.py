@@ -10,15 +10,22 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from models.abilities import BoardFact, Condition, CostPartKind, ManaAbility, SideEffectKind
-from models.mana_effects import GrantAbility
+from models.mana_effects import GrantAbility, TypeChange
 from planner.rules.library_top import top_card_gap
-from planner.rules.records import SourcedEffect, TextWarning
+from planner.rules.records import SourcedEffect, TextWarning, WarningKind
 from planner.rules.takers import may_take_away, possible_abilities
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["condition_gap", "counters_gap", "grants_in_force", "holds_steadily", "moves_own_counters"]
+__all__ = [
+    "condition_gap",
+    "counters_gap",
+    "grants_in_force",
+    "holds_steadily",
+    "moves_own_counters",
+    "unsteady_type_changes",
+]
 
 #: The cost parts that move counters (a condition on the source's counters may change while paying).
 _COUNTER_PARTS = frozenset({CostPartKind.PUT_COUNTER, CostPartKind.REMOVE_X_COUNTERS})
@@ -194,3 +201,32 @@ def grants_in_force(
         elif view.holds(held, sourced.source):
             kept.append(sourced)
     return kept, warnings
+
+
+def unsteady_type_changes(view: BoardView) -> tuple[TextWarning, ...]:
+    """The type changes in force on a condition ('~ is a 3/3 Golem artifact creature as long as you control
+    three or more artifacts') that apply now and that a mana ability's cost may end while paying (a cost may
+    take away a permanent the condition counts: :func:`condition_gap`): each is applied as the board is, and
+    reported, as what it changes once the count falls (a creature no more, CR 611.3a) is not followed yet. A
+    condition that does not hold now stays so: a count of 'N or more' only falls as permanents leave.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> relic = {"id": "r", "name": "Relic", "type_line": "Artifact", "controller": "me",
+    ...     "oracle": "Relic is a 3/3 Golem artifact creature as long as you control two or more artifacts."}
+    >>> board = {"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     relic, {"id": "t", "card": "Treasure", "controller": "me"}]}
+    >>> (warning,) = unsteady_type_changes(BoardView(Board.from_dict(board)))
+    >>> print(warning.reason)
+    applied as the board is: its condition counts permanents a cost may take away: not followed yet
+    """
+    found = []
+    for sourced in view.effects_of(TypeChange):
+        effect = sourced.effect
+        assert isinstance(effect, TypeChange)
+        if effect.condition is None or not view.type_change_applied(sourced.source, effect.text):
+            continue
+        if why := condition_gap(view, effect.condition, sourced.source):
+            reason = f"applied as the board is: its condition {why.removeprefix('which ')}"
+            found.append(TextWarning(sourced.source, effect.text, reason, WarningKind.UNSUPPORTED))
+    return tuple(found)

@@ -50,7 +50,7 @@ from planner.rules.executed import (
     unknown_imprint,
 )
 from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard_grants
-from planner.rules.layers import in_force, missing_choice, type_changes, with_chosen_color
+from planner.rules.layers import base_powers_set, in_force, missing_choice, type_changes, with_chosen_color
 from planner.rules.reading_facts import board_facts, is_priority_untap
 from planner.rules.records import (
     ENTERS_AS_A_COPY,
@@ -69,6 +69,7 @@ from planner.rules.records import (
     unread_warning,
 )
 from planner.rules.spell_cost import colored_reduction, cost_change, locked_in, with_changed_types
+from planner.rules.steady import unsteady_type_changes
 from planner.rules.undefined_choices import undefined_choices
 
 __all__ = [
@@ -173,6 +174,7 @@ class BoardView:
             + self._undefined_choices
             + tuple(dict.fromkeys(self._unexecuted))
             + self._priority_untaps
+            + unsteady_type_changes(self)
         )
 
     @cached_property
@@ -385,6 +387,14 @@ class BoardView:
         """The permanents the type change of ``source`` written ``text`` applied to in layer 4 (none when it
         did not apply): what the rest of its effect applies to in later layers (CR 613.6, Titania's Song)."""
         return self._layer4[2].get((source, text), frozenset())
+
+    def base_power_and_toughness(self, pid: str) -> tuple[int, int] | None:
+        """The base power and toughness an effect in force sets for the permanent (layer 7b, CR 613.4b:
+        'Enchanted land is a 4/4 green Treefolk creature that's still a land'), or None when none does."""
+        structure = self.structure
+        if structure.layer7b is None:
+            structure.layer7b = base_powers_set(self)
+        return structure.layer7b.get(pid)
 
     def lost_text_abilities(self, pid: str) -> bool:
         """True when a set-land-type effect removed the abilities of its rules text (CR 305.7)."""

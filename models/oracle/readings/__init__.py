@@ -67,6 +67,7 @@ from models.oracle.readings.conditions import (
     EitherCondition,
     EnteredThisTurn,
     Limit,
+    ObjectIsType,
     OncePerTurn,
     OpponentCounters,
     PlayedLand,
@@ -77,6 +78,7 @@ from models.oracle.readings.conditions import (
     TimesPerTurn,
     Timing,
     TopOfLibrary,
+    YourTurn,
     condition_text,
 )
 from models.oracle.readings.costs import (
@@ -263,6 +265,7 @@ __all__ = [
     "Noun",
     "Nouns",
     "Number",
+    "ObjectIsType",
     "OncePerTurn",
     "OpponentCounters",
     "OpponentsGainLife",
@@ -321,6 +324,7 @@ __all__ = [
     "WithWatermark",
     "WithoutSymbolInCost",
     "X",
+    "YourTurn",
     "render",
 ]
 

@@ -133,6 +133,25 @@ class DevotionBelow:
     below: int
 
 
+@dataclass(frozen=True, slots=True)
+class YourTurn:
+    """'it's your turn' (Discontinuity), 'it's your turn and you control an Army' (Grond): the source's
+    controller is the active player, and ``also`` holds when given."""
+
+    also: Condition | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectIsType:
+    """'enchanted permanent is a Vehicle' (Siege Modification's 'As long as ...'): the objects named are of
+    that type (as layer 4 makes them); 'enchanted creature is red' (Clout of the Dominus): of that color
+    (``color``, a letter, as layer 5 makes it)."""
+
+    what: Nouns
+    type_word: str = ""
+    color: str = ""
+
+
 #: A condition of an 'if' clause.
 Condition = (
     ControlsAny
@@ -150,6 +169,8 @@ Condition = (
     | PlayerStatus
     | OpponentCounters
     | DevotionBelow
+    | ObjectIsType
+    | YourTurn
 )
 
 
@@ -201,6 +222,12 @@ def condition_text(condition: Condition) -> str:
             return f"the top card of your library is {_each_counted(what)}"
         case PlayerStatus(statuses):
             return " or ".join(PLAYER_STATUS_WORDS[status] for status in statuses)
+        case YourTurn(also):
+            return "it's your turn" + (f" and {condition_text(also)}" if also is not None else "")
+        case ObjectIsType(what, type_word, color) if color:
+            return f"{what.words()} is {COLOR_NAMES[color]}"
+        case ObjectIsType(what, type_word):
+            return f"{what.words()} is {count_words(1, type_word)} {type_word}"
         case DevotionBelow(colors, below):
             named = " and ".join(COLOR_NAMES[c] for c in colors)
             return f"your devotion to {named} is less than {number_words(below)}"
