@@ -299,3 +299,66 @@ def test_a_few_sources_stages_uncut_after_colors_lost_reach_the_same_optimum(
         answers.append(solution.objective)
     assert counts[0] < counts[1]
     assert answers[0] == answers[1]
+
+
+def _fixed_levels_counted(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, int]]:
+    """The levels each solved stage fixes (:func:`planner.solve.cpsat.solve._fix_levels`), recorded."""
+    fixed: list[dict[str, int]] = []
+    original = solve_module._fix_levels
+
+    def recording(*args: Any, **kwargs: Any) -> dict[str, int]:
+        fixed.append(original(*args, **kwargs))
+        return fixed[-1]
+
+    monkeypatch.setattr(solve_module, "_fix_levels", recording)
+    return fixed
+
+
+@pytest.mark.parametrize(
+    ("cards", "cost"),
+    [
+        # filter lands under a tripler beside painful and painless lands (the kind of bench_no
+        # --multipliers seed 22 question 243: the painless and flexibility levels after the mana tied up)
+        (["Nyxbloom Ancient", "Rugged Prairie", "Rugged Prairie", "Plains", "Karplusan Forest"], "{7}{R}"),
+        (["Mana Reflection", "Grim Monolith", "Grim Monolith", "Mountain", "Badlands"], "{3}{B}{R/U}"),
+        (["Caged Sun", "Cascading Cataracts", "Forest", "Forest", "Llanowar Elves"], "{2}{G}{G}"),
+    ],
+)
+def test_levels_fixed_one_by_one_keep_the_reference_search_optimum(
+    cards: list[str], cost: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each solved stage fixes its levels one by one beside its weighted sum (issue 41): with a stage
+    weight limit of 16, nearly every level is a stage of its own and every stage boundary adds the rows,
+    and the plan is still the reference search's best, level by level (the rows are the sum's mixed-radix
+    digits: they remove no plan)."""
+    monkeypatch.setattr(solve_module, "_STAGE_WEIGHT_LIMIT", 16)
+    fixed = _fixed_levels_counted(monkeypatch)
+    board = make_board([{"card": card} for card in cards], opponent=False)
+    result = agrees_with_reference(board, PaymentTarget.of(cost), max_states=20_000)
+    assert result is not None and result.payable
+    assert any(fixed)  # (the rows were added, and the answer stands)
+    # every stage after them solved to its optimum (a wrong row would leave a stage without a plan)
+    assert solved(PaymentProblem.of(board, PaymentTarget.of(cost))).status is SolveStatus.OPTIMAL
+
+
+@pytest.mark.parametrize(("seed", "index"), [(16, 123), (15, 104)])
+def test_levels_fixed_one_by_one_reach_the_weighted_sums_optimum(
+    seed: int, index: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bench_no --multipliers questions whose stages' LP the rows tighten (issue 41: seed 16 question 123's
+    tie-break stage, seed 15 question 104's order of a relaxed optimum): without the rows (the weighted
+    sum alone), the same objective, level by level, both proven."""
+    question = questions(index + 1, seed, MULTIPLIERS)[index]
+    board = Board.from_dict(question.board)
+    keep = PaymentTarget.of(question.keep) if question.keep else None
+    answers = []
+    for rows in (True, False):
+        if not rows:
+            monkeypatch.setattr(solve_module, "_fix_levels", lambda *args, **kwargs: {})
+        problem = PaymentProblem.of(
+            board, PaymentTarget.of(question.cost), keep=keep, x=question.x, time_limit=60.0
+        )
+        solution = solved(problem)
+        assert solution.status is SolveStatus.OPTIMAL
+        answers.append(solution.objective)
+    assert answers[0] == answers[1]

@@ -7,7 +7,7 @@ Nothing here adds a constraint: the passes (:mod:`planner.solve.cpsat.spine` lis
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -334,11 +334,20 @@ class PaymentModel:
 
     def most(self, expression: Expr) -> int:
         """The largest value the expression takes over its variables' domains."""
+        return self._extreme(expression, max)
+
+    def least(self, expression: Expr) -> int:
+        """The smallest value the expression takes over its variables' domains."""
+        return self._extreme(expression, min)
+
+    def _extreme(self, expression: Expr, pick: Callable[[int, int], int]) -> int:
+        """The largest (``pick`` max) or smallest (min) value of the expression over its variables' domains,
+        each variable taken at one end of its domain."""
         if isinstance(expression, int):
             return expression
         flat = cp_model_helper.FlatIntExpr(expression)
-        most = int(flat.offset)
+        extreme = int(flat.offset)
         for variable, coefficient in zip(flat.vars, flat.coeffs, strict=True):
             domain = self.model.proto.variables[variable.index].domain
-            most += max(coefficient * domain[0], coefficient * domain[len(domain) - 1])
-        return most
+            extreme += pick(coefficient * domain[0], coefficient * domain[len(domain) - 1])
+        return extreme
