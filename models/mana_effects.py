@@ -27,6 +27,7 @@ __all__ = [
     "GrantAbility",
     "GrantHaste",
     "GrantedAlternativeCost",
+    "LifeForMana",
     "ManaTrigger",
     "NotPaymentKind",
     "NotPaymentMana",
@@ -748,6 +749,23 @@ class DevotionIncrease:
     amount: int
 
 
+@dataclass(frozen=True, slots=True)
+class LifeForMana:
+    """'For each {B} in a cost, you may pay 2 life rather than pay that mana.' (K'rrik, Son of Yawgmoth): each
+    symbol of ``mana_type`` alone in a cost its controller pays (a spell's or an ability's) may be paid with 2
+    life instead, as the cost is paid (CR 601.2h): the symbol is paid as a Phyrexian one is (107.4f). A hybrid
+    symbol is not such a symbol, nor is generic mana.
+
+    >>> from models.oracle import parse_oracle
+    >>> krrik = parse_oracle("For each {B} in a cost, you may pay 2 life rather than pay that mana.")
+    >>> krrik.effects[0].mana_type.name
+    'B'
+    """
+
+    text: str
+    mana_type: ManaType
+
+
 StaticEffect = (
     TapDamage
     | ProductionReplacement
@@ -769,4 +787,5 @@ StaticEffect = (
     | AbilityCostChange
     | GrantedAlternativeCost
     | DevotionIncrease
+    | LifeForMana
 )

@@ -11,7 +11,7 @@ from models.board import Board
 from models.cost import PaymentKind, PaymentTarget, SymbolKind
 from models.errors import OracleParseError
 from models.mana import ManaTypes
-from models.mana_effects import AbilityCostChange, CostModifier
+from models.mana_effects import AbilityCostChange, CostModifier, LifeForMana
 from models.oracle import read_card
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.classify import own_alternative_cost
@@ -127,7 +127,49 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + creature_mana_warnings(problem)
         + cast_ban_warnings(problem.view, problem.asked, problem.player)
         + life_reduction_warnings(problem)
+        + life_for_mana_warnings(problem)
     )
+
+
+#: Why a mana ability's own {B} is paid with mana only beside a "For each {B} in a cost, you may pay 2 life
+#: rather than pay that mana." (:func:`life_for_mana_warnings`)
+LIFE_FOR_MANA_ABILITY = (
+    "not weighed for the cost of a mana ability used while paying (its {sym} is paid with mana only): "
+    "a plan may need less mana than shown, or exist where the answer is no"
+)
+
+
+def life_for_mana_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
+    """K'rrik's "For each {B} in a cost, you may pay 2 life rather than pay that mana." is applied to the
+    cost paid (:func:`planner.rules.spell_cost.with_life_for_mana`), not to the costs of the mana abilities
+    activated while paying (CR 605.3a, 602.2b): when the payer controls a mana ability whose cost has such a
+    symbol, the answer says so (the permanent with the effect, its sentence).
+
+    >>> toy = {"id": "k", "name": "Test Toy", "type_line": "Creature", "controller": "me",
+    ...     "oracle": "For each {B} in a cost, you may pay 2 life rather than pay that mana."}
+    >>> rock = {"id": "r", "name": "Test Rock", "type_line": "Artifact", "controller": "me",
+    ...     "oracle": "{B}, {T}: Add {R}{R}."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [toy, rock]})
+    >>> [w.permanent for w in life_for_mana_warnings(PaymentProblem.of(board, PaymentTarget.of("{R}")))]
+    ['k']
+    """
+    view = problem.view
+    found: list[TextWarning] = []
+    for sourced in view.effects_of(LifeForMana):
+        effect = sourced.effect
+        if sourced.controller != problem.player or not isinstance(effect, LifeForMana):
+            continue
+        asked = ManaTypes(effect.mana_type)
+        if any(
+            symbol.kind is SymbolKind.COLORED and symbol.colors == asked
+            for permanent in problem.board.permanents
+            if permanent.controller == problem.player
+            for ability in view.mana_abilities(permanent.id)
+            for symbol in ability.cost.mana.symbols
+        ):
+            reason = LIFE_FOR_MANA_ABILITY.format(sym=f"{{{effect.mana_type.name}}}")
+            found.append(TextWarning(sourced.source, effect.text, reason, WarningKind.NOT_USED))
+    return tuple(found)
 
 
 def life_reduction_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:

@@ -1452,14 +1452,15 @@ def test_phyrexian_mana_with_life() -> None:
     assert result.life_paid == 2
 
 
-def test_krrik_is_reported_not_ignored() -> None:
+def test_krrik_pays_black_mana_with_life() -> None:
     """XMage PhyrexianManaTest.testPlayerCanCastBanehoundWithoutAvailableBlackMana casts a {B} creature with 2
-    life under K'rrik ("For each {B} in a cost, you may pay 2 life rather than pay that mana"). The planner
-    does not execute that: it must say so rather than answer "no" as if the sentence had nothing to do with
-    mana."""
+    life under K'rrik ("For each {B} in a cost, you may pay 2 life rather than pay that mana", CR 601.2h)
+    and no land: payable, 2 life paid, and the sentence is not warned (no mana ability of the board has a
+    {B} in its cost)."""
     b = board(card("krrik", "K'rrik, Son of Yawgmoth"))
-    assert not payable(b, "{B}", type_line="Creature — Phyrexian Elemental Beast")
-    assert any("rather than pay that mana" in s for s in warned(b, "{B}"))
+    result = pay(b, PaymentTarget.of("{B}", type_line="Creature — Phyrexian Elemental Beast"))
+    assert result.payable and result.life_paid == 2
+    assert not any("rather than pay that mana" in s for s in warned(b, "{B}"))
 
 
 def test_celestial_dawn() -> None:

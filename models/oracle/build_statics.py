@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from models.abilities import Amount, AmountKind, Condition, ObjectFilter, Who
-from models.cost import ManaCost
+from models.cost import ManaCost, SymbolKind
+from models.errors import CostParseError
 from models.filters import STATUS_FACTS, BoardFact
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.mana_effects import (
@@ -27,6 +28,7 @@ from models.mana_effects import (
     DevotionIncrease,
     GainAbilitiesOf,
     GrantHaste,
+    LifeForMana,
     PowerChange,
     PowerDefined,
     SpellKeywords,
@@ -123,6 +125,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (_power_defined(reading, sentence),)
         case s.DevotionIncreased(amount):
             return (DevotionIncrease(sentence, amount),)
+        case s.LifeForManaReading(symbol, life):
+            return (_life_for_mana(symbol, life, sentence),)
         case s.KeepUnspent(who, color):
             types = ManaTypes.parse(color) if color else ALL_TYPES
             return (
@@ -1139,3 +1143,26 @@ def _tapped_for_mana_damage(reading: s.TappedForManaDamage, sentence: str) -> Ta
     if len(affected) != 1:
         raise UnreadError("damage on tapping permanents of several descriptions")
     return TapDamage(sentence, reading.damage, affected=affected[0], who=who, for_mana=True)
+
+
+#: The life a symbol paid 'rather than pay that mana' is read for: a Phyrexian symbol's (CR 107.4f), which is
+#: how the planner pays it
+_PHYREXIAN_LIFE = 2
+
+
+def _life_for_mana(symbol: str, life: int, sentence: str) -> LifeForMana:
+    """K'rrik's 'For each {B} in a cost, you may pay 2 life rather than pay that mana.': one colored
+    symbol, for 2 life (another amount, or another kind of symbol, is not read).
+
+    >>> _life_for_mana("{B}", 2, "...").mana_type.name
+    'B'
+    """
+    try:
+        (only,) = ManaCost.parse(symbol).symbols
+    except (CostParseError, ValueError):
+        raise UnreadError(f"not one mana symbol: {symbol}") from None
+    if only.kind is not SymbolKind.COLORED or only.single_type is None:
+        raise UnreadError(f"not one symbol of one type of mana: {symbol}")
+    if life != _PHYREXIAN_LIFE:
+        raise UnreadError(f"{life} life for a symbol: only 2 (a Phyrexian symbol's) is read")
+    return LifeForMana(sentence, only.single_type)

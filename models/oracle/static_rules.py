@@ -47,6 +47,7 @@ from models.oracle.statics import (
     KeywordGrantReading,
     KeywordsWhile,
     LandSearchReading,
+    LifeForManaReading,
     ManyOtherLands,
     MayPayLifeAsEnters,
     MayRevealAsEnters,
@@ -944,6 +945,11 @@ class StaticRules(Transformer[Token, Any]):
     def devotion_increase(self, _and: Token, number: Number) -> DevotionIncreased:
         """'Your devotion to each color and each combination of colors is increased by one.'"""
         return DevotionIncreased(fixed_number(number))
+
+    def life_for_mana(self, symbol: Token, _article: Token, _you: Any, life: Number) -> LifeForManaReading:
+        """'For each {B} in a cost, you may pay 2 life rather than pay that mana.' (K'rrik): one mana symbol
+        of one type, and a fixed amount of life."""
+        return LifeForManaReading(str(symbol).upper(), fixed_number(life))
 
     def unspent_costs_life(self, *_words: Token) -> UnspentCostsLife:
         return UnspentCostsLife()

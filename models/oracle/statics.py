@@ -87,6 +87,7 @@ __all__ = [
     "KeepUnspent",
     "KeywordsWhile",
     "LandSearchReading",
+    "LifeForManaReading",
     "ManyOtherLands",
     "MayPayLifeAsEnters",
     "MayRevealAsEnters",
@@ -593,6 +594,15 @@ class DevotionIncreased:
 
 
 @dataclass(frozen=True, slots=True)
+class LifeForManaReading:
+    """'For each {B} in a cost, you may pay 2 life rather than pay that mana.' (K'rrik, Son of Yawgmoth):
+    the mana ``symbol`` and the ``life`` paid for each."""
+
+    symbol: str
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
 class DoubleUnspent:
     """'Double the amount of each type of unspent mana you have.'"""
 
@@ -657,6 +667,7 @@ StaticSentence = (
     | EffectContinues
     | DoubleUnspent
     | DevotionIncreased
+    | LifeForManaReading
     | UnspentCostsLife
     | RandomOpening
     | ResultEffects
@@ -930,6 +941,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case DevotionIncreased(amount):
             words = {1: "one"}.get(amount, _NUMBER_WORDS.get(amount, str(amount)))
             return f"your devotion to each color and each combination of colors is increased by {words}"
+        case LifeForManaReading(symbol, life):
+            return f"for each {symbol} in a cost, you may pay {life} life rather than pay that mana"
         case UnspentCostsLife():
             return "a player losing unspent mana causes that player to lose that much life"
     raise AssertionError(reading)  # pragma: no cover

@@ -1,0 +1,120 @@
+"""Ways to pay a cost and cost changes that read a fact the board carries (issue 35, after spellcost35):
+
+- K'rrik's "For each {B} in a cost, you may pay 2 life rather than pay that mana.": each {B} of a cost its
+  controller pays is paid with {B} or 2 life (CR 601.2h, 119.4; as a Phyrexian symbol is, 107.4f), after
+  the total cost is locked in (601.2f); a hybrid symbol is no {B}; a mana ability's own {B} is not weighed
+  (warned).
+
+Each card is written under a made-up name with the sentence's shape; the answers are derived by hand from
+the rules (in each test), and the verdicts checked against the reference search on the cost derived by hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from boards import ME, OPP, make_board, mine
+
+from models.board import Board
+from models.cost import PaymentTarget
+from models.mana_effects import LifeForMana
+from models.oracle import parse_oracle
+from planner.api import max_x, pay
+from planner.rules.reference import reference_search
+from planner.rules.view import BoardView, locked_in
+
+KRRIK = "For each {B} in a cost, you may pay 2 life rather than pay that mana."
+
+
+def source(pid: str, oracle: str, controller: str = ME) -> dict[str, Any]:
+    """A permanent with one sentence of text ("~" is its name)."""
+    name = f"Test {pid.title()}"
+    return {
+        "id": pid,
+        "name": name,
+        "type_line": "Creature — Horror",
+        "power": 2,
+        "toughness": 2,
+        "controller": controller,
+        "oracle": oracle.replace("~", name),
+    }
+
+
+def swamps(count: int) -> list[dict[str, Any]]:
+    return [mine(f"s{n}", "Swamp") for n in range(count)]
+
+
+def total(board: Board, target: PaymentTarget) -> str:
+    return str(locked_in(BoardView(board), target, ME).cost)
+
+
+def test_the_life_for_mana_sentence_is_read_by_the_grammar() -> None:
+    (effect,) = parse_oracle(KRRIK).effects
+    assert isinstance(effect, LifeForMana) and effect.mana_type.name == "B"
+    # (another amount of life, or a hybrid symbol: not read, so warned as unread)
+    assert parse_oracle(KRRIK.replace("2 life", "3 life")).effects == ()
+    assert parse_oracle(KRRIK.replace("{B}", "{B/G}")).effects == ()
+
+
+def test_each_black_symbol_of_the_controllers_costs_may_be_paid_with_life() -> None:
+    """CR 601.2h: the {B} of the total cost (601.2f: the Sphere's tax is generic) may each be 2 life; a
+    hybrid {B/G} is no {B}; an opponent's K'rrik is not the payer's."""
+    board = make_board([source("k", KRRIK)])
+    assert total(board, PaymentTarget.of("{2}{B}{B}")) == "{2}{B/P}{B/P}"
+    assert total(board, PaymentTarget.of("{B/G}{G}")) == "{B/G}{G}"
+    theirs = make_board([source("k", KRRIK, controller=OPP)])
+    assert total(theirs, PaymentTarget.of("{2}{B}{B}")) == "{2}{B}{B}"
+
+
+@pytest.mark.parametrize(
+    ("cost", "life", "payable", "life_paid"),
+    [
+        # one Swamp: {B}{B} is the Swamp's {B} and 2 life (CR 601.2h)
+        ("{B}{B}", 20, True, 2),
+        # three {B}: the Swamp and 4 life; at 3 life only one symbol can be life (119.4: 3 < 4)
+        ("{B}{B}{B}", 20, True, 4),
+        ("{B}{B}{B}", 3, False, 0),
+        ("{B}{B}{B}", 4, True, 4),
+        # generic mana is never paid with life: {2}{B} needs two mana
+        ("{2}{B}", 20, False, 0),
+        ("{1}{B}{B}", 20, True, 4),
+    ],
+)
+def test_pay_spends_life_for_black_symbols(cost: str, life: int, payable: bool, life_paid: int) -> None:
+    board = make_board([source("k", KRRIK), *swamps(1)], life=life)
+    result = pay(board, PaymentTarget.of(cost), player=ME)
+    assert result.payable is payable, result.reason
+    # the verdict of the reference search on the cost derived by hand: each {B} a Phyrexian {B/P}
+    hand = PaymentTarget.of(cost.replace("{B}", "{B/P}"))
+    assert reference_search(board, hand, player=ME, max_states=20_000).payable is payable
+    if payable:
+        assert result.life_paid == life_paid
+        paid_by_life = [(symbol, life) for symbol, _, life in result.symbols if life]
+        assert paid_by_life == [("{B/P}", 2)] * (life_paid // 2)
+
+
+def test_without_the_effect_the_black_symbols_need_mana() -> None:
+    board = make_board(swamps(1))
+    assert not pay(board, PaymentTarget.of("{B}{B}"), player=ME).payable
+
+
+def test_max_x_pays_black_symbols_with_life_and_spends_the_mana_on_x() -> None:
+    """Two Swamps and {X}{B}{B}: both {B} paid with 4 life, both Swamps on X (CR 601.2h, 107.3): X = 2; at
+    2 life one {B} takes a Swamp, X = 1; without the effect X = 0."""
+    krrik = make_board([source("k", KRRIK), *swamps(2)])
+    assert max_x(krrik, PaymentTarget.of("{X}{B}{B}"), player=ME).x == 2
+    low = make_board([source("k", KRRIK), *swamps(2)], life=2)
+    assert max_x(low, PaymentTarget.of("{X}{B}{B}"), player=ME).x == 1
+    assert max_x(make_board(swamps(2)), PaymentTarget.of("{X}{B}{B}"), player=ME).x == 0
+
+
+def test_a_mana_abilitys_own_black_symbol_is_warned_as_not_weighed() -> None:
+    """'{B}, {T}: Add {R}{R}.': by the rules its {B} may be 2 life too (CR 602.2b, 605.3a), which the
+    planner does not weigh: the answer says so, never a silent 'no'."""
+    rock = {"id": "r", "name": "Test Rock", "type_line": "Artifact", "oracle": "{B}, {T}: Add {R}{R}."}
+    board = make_board([source("k", KRRIK), rock])
+    result = pay(board, PaymentTarget.of("{R}{R}"), player=ME)
+    assert any(w.permanent == "k" and "mana ability" in w.reason for w in result.warnings)
+    plain = make_board([source("k", KRRIK), *swamps(1)])
+    assert not any(w.permanent == "k" for w in pay(plain, PaymentTarget.of("{B}{B}"), player=ME).warnings)
