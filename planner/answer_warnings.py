@@ -15,7 +15,7 @@ from models.mana_effects import AbilityCostChange, CostModifier, LifeForMana
 from models.oracle import read_card
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.classify import own_alternative_cost
-from models.oracle.spent_riders import only_creature_mana, spent_riders
+from models.oracle.spent_riders import only_mana_from, spent_riders
 from planner.answer import PayResult
 from planner.rules.additional_costs import turn_fact_warnings
 from planner.rules.alternative_costs import (
@@ -60,9 +60,9 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     ``strict`` the first one is an error.
 
     >>> saurian = PaymentTarget.of(
-    ...     "{2}", name="Saurian", text="Spend only mana produced by basic lands to cast this spell.")
+    ...     "{2}", name="Saurian", text="Spend only mana produced by artifacts to cast this spell.")
     >>> [str(w) for w in spell_text_warnings(saurian)]
-    ["Saurian: unsupported text ignored: 'Spend only mana produced by basic lands to cast ~.'"]
+    ["Saurian: unsupported text ignored: 'Spend only mana produced by artifacts to cast ~.'"]
     >>> spell_text_warnings(PaymentTarget.of(
     ...     "{2}", name="Myr", text="Spend only mana produced by creatures to cast this spell."))
     ()
@@ -78,11 +78,12 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     # (a sentence whose rider on the mana spent was read, 'draw a card for each color of mana spent to cast
     # ~', is read as far as paying goes: the answer's riders say what it got)
     reading = read_card(target.text, target.name, target.type_line)
-    # (and "Spend only mana produced by creatures to cast ~": the target's creature_mana_only)
+    # (and "Spend only mana produced by creatures (basic lands) to cast ~": the target's creature_mana_only,
+    # basic_land_mana_only)
     unread = [
         sentence
         for sentence in reading.unsupported
-        if not spent_riders(sentence, target.name) and not only_creature_mana(sentence, target.name)
+        if not spent_riders(sentence, target.name) and not only_mana_from(sentence, target.name)
     ]
     # (its own alternative cost, which no permanent's reading reports: the payment is of its mana cost)
     # (one the planner does not read: planner.alternative pays those it reads)
@@ -229,26 +230,30 @@ _HYBRID_LIFE = (
 
 
 def creature_mana_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
-    """For a spell that takes only mana produced by creatures (Myr Superion), the floating mana the board
-    gives: its source is not known to be a creature (a pool entry's ``source`` is a note), so it is not
-    spent on the spell, and the answer says so.
+    """For a spell that takes only mana produced by creatures (Myr Superion) or by basic lands
+    (Imperiosaur), the floating mana the board gives: its source is not known to be one (a pool entry's
+    ``source`` is a note), so it is not spent on the spell, and the answer says so.
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "pool": ["{G}"]}]})
     >>> superion = PaymentTarget(cost=PaymentTarget.of("{2}").cost, name="Myr", creature_mana_only=True)
     >>> [str(w) for w in creature_mana_warnings(PaymentProblem.of(board, superion))]  # doctest: +ELLIPSIS
     ["Myr: ...floating mana ({G}) ... not known to be a creature..."]
+    >>> saur = PaymentTarget(cost=PaymentTarget.of("{2}").cost, name="Saur", basic_land_mana_only=True)
+    >>> [str(w) for w in creature_mana_warnings(PaymentProblem.of(board, saur))]  # doctest: +ELLIPSIS
+    ["Saur: ...floating mana ({G}) ... not known to be a basic land..."]
     """
     target = problem.target
     pool = problem.board.player(problem.player).pool
-    if not target.creature_mana_only or not pool:
+    if not pool or not (target.creature_mana_only or target.basic_land_mana_only):
         return ()
     floating = "".join(str(entry.mana) for entry in pool)
+    kind = ("creatures", "a creature") if target.creature_mana_only else ("basic lands", "a basic land")
     return (
         TextWarning(
             target.name or "spell",
-            "Spend only mana produced by creatures to cast ~.",
-            f"the floating mana ({floating}) is not spent on it: its source is not known to be a creature",
+            f"Spend only mana produced by {kind[0]} to cast ~.",
+            f"the floating mana ({floating}) is not spent on it: its source is not known to be {kind[1]}",
             WarningKind.ASSUMED,
         ),
     )

@@ -4,6 +4,10 @@
   controller pays is paid with {B} or 2 life (CR 601.2h, 119.4; as a Phyrexian symbol is, 107.4f), after
   the total cost is locked in (601.2f); a hybrid symbol is no {B}; a mana ability's own {B} is not weighed
   (warned).
+- Imperiosaur's "Spend only mana produced by basic lands to cast this spell.": only mana a basic land made
+  pays it (a restriction on the spell's mana sources, as Myr Superion's creatures are: each mana's tag
+  says whether its source was a basic land as the mana was added, CR 205.4a, 106.6-like); floating mana
+  whose source is a note is not spent on it (warned).
 
 Each card is written under a made-up name with the sentence's shape; the answers are derived by hand from
 the rules (in each test), and the verdicts checked against the reference search on the cost derived by hand.
@@ -16,13 +20,16 @@ from typing import Any
 import pytest
 from boards import ME, OPP, make_board, mine
 
-from models.board import Board
+from models.board import Board, Card
 from models.cost import PaymentTarget
 from models.mana_effects import LifeForMana
 from models.oracle import parse_oracle
+from models.oracle.spent_riders import BASIC_LANDS, only_mana_from
+from models.spells import spell_target
 from planner.api import max_x, pay
 from planner.rules.reference import reference_search
 from planner.rules.view import BoardView, locked_in
+from planner.turn import plan_turn
 
 KRRIK = "For each {B} in a cost, you may pay 2 life rather than pay that mana."
 
@@ -118,3 +125,56 @@ def test_a_mana_abilitys_own_black_symbol_is_warned_as_not_weighed() -> None:
     assert any(w.permanent == "k" and "mana ability" in w.reason for w in result.warnings)
     plain = make_board([source("k", KRRIK), *swamps(1)])
     assert not any(w.permanent == "k" for w in pay(plain, PaymentTarget.of("{B}{B}"), player=ME).warnings)
+
+
+SAUR_TEXT = "Spend only mana produced by basic lands to cast this spell."
+SAUR: dict[str, Any] = {
+    "name": "Test Saur",
+    "type_line": "Creature — Dinosaur",
+    "mana_cost": "{2}{G}{G}",
+    "power": 5,
+    "oracle": SAUR_TEXT,
+}
+
+
+def saur_board(*extra: dict[str, Any], basics: int = 3, pool: tuple[str, ...] = ()) -> Board:
+    """Forests (one of them snow), a nonbasic Forest, a mana creature, a mana rock, and the Saur in hand."""
+    lands = [mine(f"f{n}", "Snow-Covered Forest" if n == 0 else "Forest") for n in range(basics)]
+    others = [mine("t", "Temple Garden"), mine("elf", "Llanowar Elves"), mine("sol", "Sol Ring")]
+    return make_board([*lands, *others, *extra], hand=[SAUR], pool=pool)
+
+
+def saur() -> PaymentTarget:
+    return spell_target(Card.from_json(SAUR))
+
+
+def test_the_basic_lands_restriction_is_read() -> None:
+    assert only_mana_from(SAUR_TEXT) == BASIC_LANDS
+    target = saur()
+    assert target.basic_land_mana_only and not target.creature_mana_only
+
+
+@pytest.mark.parametrize(("basics", "payable"), [(3, False), (4, True)])
+def test_only_basic_lands_pay_the_spell(basics: int, payable: bool) -> None:
+    """{2}{G}{G} from basic lands only: three Forests can't (the Temple Garden, a Land — Forest Plains, is not
+    basic; the Elves and the Sol Ring are no lands), four can (a Basic Snow Land is basic, CR 205.4a)."""
+    board = saur_board(basics=basics)
+    result = pay(board, saur(), player=ME)
+    assert result.payable is payable, result.reason
+    assert reference_search(board, saur(), player=ME, max_states=20_000).payable is payable
+    if payable:
+        assert sorted(result.tapped) == [f"f{n}" for n in range(basics)]
+        assert not result.warnings
+
+
+def test_floating_mana_of_no_known_source_is_not_spent_and_is_warned() -> None:
+    board = saur_board(pool=("{G}",))
+    result = pay(board, saur(), player=ME)
+    assert not result.payable
+    assert any("not known to be a basic land" in w.reason for w in result.warnings)
+
+
+def test_plan_turn_casts_it_with_basic_lands_only() -> None:
+    assert not plan_turn(saur_board(), casts=["Test Saur"], no_land=True).castable
+    turn = plan_turn(saur_board(basics=4), casts=["Test Saur"], no_land=True)
+    assert turn.castable
