@@ -305,7 +305,8 @@ def test_the_spells_restriction_on_its_mana_sources_is_read() -> None:
         [], hand=[{**SUPERION, "oracle": SUPERION["oracle"].replace("creatures", "basic lands")}]
     )
     assert _superion_target(lands).basic_land_mana_only and not pay(lands, _superion_target(lands)).warnings
-    rocks = make_board([], hand=[{**SUPERION, "oracle": SUPERION["oracle"].replace("creatures", "artifacts")}])
+    rocks_text = SUPERION["oracle"].replace("creatures", "artifacts")
+    rocks = make_board([], hand=[{**SUPERION, "oracle": rocks_text}])
     target = _superion_target(rocks)
     assert not target.creature_mana_only and not target.basic_land_mana_only and pay(rocks, target).warnings
 
