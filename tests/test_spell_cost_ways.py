@@ -8,6 +8,8 @@
   pays it (a restriction on the spell's mana sources, as Myr Superion's creatures are: each mana's tag
   says whether its source was a basic land as the mana was added, CR 205.4a, 106.6-like); floating mana
   whose source is a note is not spent on it (warned).
+- Hogaak's "You can't spend mana to cast this spell.": no mana pays it (CR 101.2: the "can't" wins), only
+  convoke's creatures and delve's cards (CR 702.51a, 702.66a): payable or not by those alone.
 
 Each card is written under a made-up name with the sentence's shape; the answers are derived by hand from
 the rules (in each test), and the verdicts checked against the reference search on the cost derived by hand.
@@ -178,3 +180,51 @@ def test_plan_turn_casts_it_with_basic_lands_only() -> None:
     assert not plan_turn(saur_board(), casts=["Test Saur"], no_land=True).castable
     turn = plan_turn(saur_board(basics=4), casts=["Test Saur"], no_land=True)
     assert turn.castable
+
+
+HOG: dict[str, Any] = {
+    "name": "Test Hog",
+    "type_line": "Legendary Creature — Avatar",
+    "mana_cost": "{5}{B/G}{B/G}",
+    "power": 8,
+    "oracle": "You can't spend mana to cast this spell.\nConvoke, delve",
+}
+BEAR: dict[str, Any] = {"name": "Test Bear", "type_line": "Creature — Bear", "mana_cost": "{G}", "power": 2}
+RAT: dict[str, Any] = {"name": "Test Rat", "type_line": "Creature — Rat", "mana_cost": "{B}", "power": 1}
+
+
+def hog_board(graveyard: int, pool: tuple[str, ...] = ()) -> Board:
+    """A Forest, a green and a black creature, ``graveyard`` cards in the graveyard, the Hog in hand."""
+    board = make_board([mine("f", "Forest"), mine("c1", BEAR), mine("c2", RAT)], hand=[HOG], pool=pool)
+    data = board.to_dict()
+    data["players"][0]["graveyard"] = graveyard
+    return Board.from_dict(data)
+
+
+def hog() -> PaymentTarget:
+    return spell_target(Card.from_json(HOG))
+
+
+def test_no_mana_is_read() -> None:
+    target = hog()
+    assert target.no_mana and target.convoke and target.delve
+
+
+@pytest.mark.parametrize(
+    ("graveyard", "pool", "payable"),
+    [
+        # the two creatures convoke the two {B/G} (the Bear's green, the Rat's black), five cards delve {5}
+        (5, (), True),
+        # four cards: the Forest's {G} would pay the last {1}, but no mana may be spent (CR 101.2)
+        (4, (), False),
+        (4, ("{G}",), False),
+    ],
+)
+def test_only_convoke_and_delve_pay_it(graveyard: int, pool: tuple[str, ...], payable: bool) -> None:
+    board = hog_board(graveyard, pool)
+    result = pay(board, hog(), player=ME)
+    assert result.payable is payable, result.reason
+    assert reference_search(board, hog(), player=ME, max_states=50_000).payable is payable
+    if payable:
+        assert str(result.mana_spent) == "" and "f" not in result.tapped
+        assert not result.warnings

@@ -22,11 +22,13 @@ from models.oracle.grammar import read_as
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.reader import reading_units
 from models.oracle.readings import Controller, Noun, Nouns
+from models.oracle.spent_rules import NO_MANA
 from models.riders import ColorsSpent, ManaSpent, PairSpent, SpentRider, TreasureSpent, TypeSpent
 
 __all__ = [
     "BASIC_LANDS",
     "CREATURES",
+    "NO_MANA",
     "only_creature_mana",
     "only_mana_from",
     "parse_spent_rider",
@@ -92,7 +94,7 @@ def spent_riders(text: str, name: str = "") -> tuple[SpentRider, ...]:
 _CREATURES = Nouns((Noun(types=("Creature",), controller=Controller.UNSAID),))
 _BASIC_LANDS = Nouns((Noun(types=("Land",), supertypes=("Basic",), controller=Controller.UNSAID),))
 
-#: What :func:`only_mana_from` answers for each source it reads.
+#: What :func:`only_mana_from` answers for each source it reads (and NO_MANA: no source, Hogaak's).
 CREATURES = "creatures"
 BASIC_LANDS = "basic lands"
 
@@ -101,7 +103,9 @@ BASIC_LANDS = "basic lands"
 def only_mana_from(text: str, name: str = "") -> str:
     """The sources the spell's text says its mana must come from: ``CREATURES`` for "Spend only mana
     produced by creatures to cast this spell." (Myr Superion), ``BASIC_LANDS`` for "... by basic lands ..."
-    (Imperiosaur), "" for none read (another source stays warned).
+    (Imperiosaur), ``NO_MANA`` for "You can't spend mana to cast this spell." (Hogaak: only what is no mana
+    pays it, convoke's creatures and delve's cards, CR 702.51a, 702.66a), "" for none read (another source
+    stays warned).
 
     >>> only_mana_from("Spend only mana produced by creatures to cast this spell.")
     'creatures'
@@ -109,9 +113,11 @@ def only_mana_from(text: str, name: str = "") -> str:
     'basic lands'
     >>> only_mana_from("Spend only mana produced by artifacts to cast this spell.")
     ''
+    >>> only_mana_from("You can't spend mana to cast this spell.")
+    'no mana'
     """
     for unit in reading_units(text, name):
-        if not unit.lower().startswith("spend only mana produced by"):
+        if not unit.lower().startswith(("spend only mana produced by", "you can't spend mana to cast")):
             continue  # (a gate, not a reader)
         try:
             what = read_as(unit, "mana_sources")
@@ -123,6 +129,8 @@ def only_mana_from(text: str, name: str = "") -> str:
             return CREATURES
         if what == _BASIC_LANDS:
             return BASIC_LANDS
+        if what == NO_MANA:
+            return NO_MANA
     return ""
 
 

@@ -45,7 +45,7 @@ class ManaTag:
     def allows(self, target: PaymentTarget) -> bool:
         """True when mana with this tag may be spent on the target: its restriction, if any, allows it
         (CR 106.6), and the target's own restriction on the sources of its mana (Myr Superion's creatures,
-        Imperiosaur's basic lands).
+        Imperiosaur's basic lands; Hogaak's "You can't spend mana to cast this spell": none).
 
         >>> ManaTag(source="f1").allows(PaymentTarget.of("{G}"))
         True
@@ -59,7 +59,7 @@ class ManaTag:
         """
         if target.creature_mana_only and not self.creature:
             return False
-        if target.basic_land_mana_only and not self.basic_land:
+        if target.no_mana or (target.basic_land_mana_only and not self.basic_land):
             return False
         return self.restriction is None or self.restriction.allows(target, self.chosen_type)
 
