@@ -197,6 +197,13 @@ PLAYER: Final = ObjectFields(
             "turn' reads (default: not given, none counted, with a warning).",
             nullable=True,
         ),
+        Field(
+            "speed",
+            {"type": "integer", "minimum": 0, "maximum": 4},
+            "The player's speed (CR 702.179, 0 to 4): what 'where X is your speed' reads (default: not "
+            "given, the change not applied, with a warning).",
+            nullable=True,
+        ),
     ),
 )
 ZONE_CARD: Final = ObjectFields(

@@ -10,6 +10,9 @@
   whose source is a note is not spent on it (warned).
 - Hogaak's "You can't spend mana to cast this spell.": no mana pays it (CR 101.2: the "can't" wins), only
   convoke's creatures and delve's cards (CR 702.51a, 702.66a): payable or not by those alone.
+- Samut's "Noncreature spells you cast cost {X} less to cast, where X is your speed.": the controller's
+  speed (CR 702.179, the board's player ``speed``, 0 to 4) as the total cost is locked in (601.2f); not
+  given, not applied and warned with the JSON path.
 
 Each card is written under a made-up name with the sentence's shape; the answers are derived by hand from
 the rules (in each test), and the verdicts checked against the reference search on the cost derived by hand.
@@ -24,6 +27,7 @@ from boards import ME, OPP, make_board, mine
 
 from models.board import Board, Card
 from models.cost import PaymentTarget
+from models.errors import InputError
 from models.mana_effects import LifeForMana
 from models.oracle import parse_oracle
 from models.oracle.spent_riders import BASIC_LANDS, only_mana_from
@@ -228,3 +232,70 @@ def test_only_convoke_and_delve_pay_it(graveyard: int, pool: tuple[str, ...], pa
     if payable:
         assert str(result.mana_spent) == "" and "f" not in result.tapped
         assert not result.warnings
+
+
+SAMUT = "Noncreature spells you cast cost {X} less to cast, where X is your speed."
+
+
+def samut_board(speed: int | None, islands: int = 1, controller: str = ME) -> Board:
+    data = make_board([source("sam", SAMUT, controller=controller), *islands_of(islands)]).to_dict()
+    if speed is not None:
+        data["players"][0]["speed"] = speed
+    return Board.from_dict(data)
+
+
+def islands_of(count: int) -> list[dict[str, Any]]:
+    return [mine(f"i{n}", "Island") for n in range(count)]
+
+
+def instant(cost: str) -> PaymentTarget:
+    return PaymentTarget.of(cost, type_line="Instant")
+
+
+@pytest.mark.parametrize(
+    ("speed", "cost", "locked"),
+    [
+        (3, "{3}{U}", "{U}"),  # {3} less (CR 601.2f)
+        (4, "{2}{U}", "{U}"),  # never below zero generic, never a colored symbol (118.7a)
+        (0, "{3}{U}", "{3}{U}"),
+        (1, "{U}{U}", "{U}{U}"),
+    ],
+)
+def test_the_speed_takes_generic_mana_off(speed: int, cost: str, locked: str) -> None:
+    assert total(samut_board(speed), instant(cost)) == locked
+
+
+def test_speed_applies_to_noncreature_spells_of_its_controller_only() -> None:
+    # a creature spell is not reduced; an opponent's Samut reads their speed for their spells, not mine
+    assert total(samut_board(3), PaymentTarget.of("{3}{G}", type_line="Creature — Bear")) == "{3}{G}"
+    assert total(samut_board(3, controller=OPP), instant("{3}{U}")) == "{3}{U}"
+
+
+@pytest.mark.parametrize(("speed", "payable"), [(3, True), (2, False)])
+def test_pay_and_the_reference_search(speed: int, payable: bool) -> None:
+    """One Island and {3}{U}: speed 3 leaves {U} (payable), speed 2 leaves {1}{U} (not)."""
+    board = samut_board(speed)
+    result = pay(board, instant("{3}{U}"), player=ME)
+    assert result.payable is payable, result.reason
+    hand = instant("{U}" if speed == 3 else "{1}{U}")
+    assert reference_search(board, hand, player=ME, max_states=20_000).payable is payable
+
+
+def test_max_x_counts_the_speed_off_x() -> None:
+    """{X}{U} from two Islands at speed 2: X = 3 (one Island for {U}, one for the {X} left after {2} off,
+    CR 601.2b, 601.2f)."""
+    assert max_x(samut_board(2, islands=2), instant("{X}{U}"), player=ME).x == 3
+
+
+def test_a_speed_not_given_is_not_guessed() -> None:
+    board = samut_board(None)
+    assert total(board, instant("{3}{U}")) == "{3}{U}"
+    result = pay(board, instant("{3}{U}"), player=ME)
+    assert not result.payable
+    assert any("players[0].speed is not given" in w.reason for w in result.warnings)
+    assert not any("speed" in w.reason for w in pay(samut_board(0), instant("{U}"), player=ME).warnings)
+
+
+def test_a_speed_out_of_range_is_bad_input() -> None:
+    with pytest.raises(InputError, match="speed"):
+        samut_board(5)

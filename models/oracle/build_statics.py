@@ -1026,9 +1026,12 @@ def life_paid_reduction(
 
 def _where_x(reading: s.SpellsCost) -> Amount:
     """The amount of '<spells> cost {X} less to cast, where X is ~'s power' (Vadrik, Astral Archmage): its
-    source's power as the total cost is locked in (CR 601.2f); a change of {X} alone, and no other amount."""
+    source's power as the total cost is locked in (CR 601.2f), or 'your speed' (Samut, the Driving Force:
+    its controller's, CR 702.179); a change of {X} alone, and no other amount."""
     if reading.symbols != "{X}" or reading.where_x is None:
         raise UnreadError(f"a cost changed by {reading.symbols}, where X is an amount")
+    if isinstance(reading.where_x, r.Speed):
+        return Amount(kind=AmountKind.SPEED)
     counted = amount(reading.where_x)
     if counted.kind is not AmountKind.POWER or counted.plus:
         raise UnreadError(f"a cost changed by {{X}}, where X is {counted.kind.value}")

@@ -398,6 +398,10 @@ def _times(view: BoardView, sourced: SourcedEffect, target: PaymentTarget, playe
     elif effect.amount is not None and effect.amount.kind is AmountKind.PLAYER_COUNTERS:
         # ('for each experience counter you have': Mizzix, its controller's counters, contract section 10)
         times = view.board.player(sourced.controller).counter(effect.amount.counter)
+    elif effect.amount is not None and effect.amount.kind is AmountKind.SPEED:
+        # ('{X} less, where X is your speed': Samut, its controller's speed, CR 702.179; not given: not
+        # applied, see _unknown_fact)
+        times = view.board.player(sourced.controller).speed or 0
     elif effect.amount is not None and effect.amount.kind is AmountKind.POWER:
         # ('{X} less, where X is ~'s power': Vadrik, Astral Archmage, as the total cost is locked in; a
         # negative power counts 0, CR 107.1b)
@@ -851,6 +855,11 @@ def _unknown_fact(view: BoardView, sourced: SourcedEffect, target: PaymentTarget
         return "the permanents the spell targets are not known: not applied; give --target ID (CR 601.2c)"
     if effect.min_power is not None and target.power is None:
         return "the spell's power is not known: not applied; name the card with --spell (CR 208)"
+    if effect.amount is not None and effect.amount.kind is AmountKind.SPEED:
+        controller = view.board.player(sourced.controller)
+        if controller.speed is None:
+            where = f"players[{[p.id for p in view.board.players].index(controller.id)}].speed"
+            return f"{where} is not given: not applied (CR 702.179)"
     held = effect.condition
     if held is not None and held.in_graveyard is not None:
         controller = view.board.player(sourced.controller)
