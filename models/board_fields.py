@@ -269,6 +269,14 @@ CHOICES: Final = ObjectFields(
             nullable=True,
         ),
         Field(
+            "colors",
+            _COLORS,
+            "The colors chosen as it entered when it chooses more than one, as letters ('WU'): Seal of the "
+            "Guildpact's 'for each of the chosen colors it is' reads them (not given: not applied, with a "
+            "warning).",
+            nullable=True,
+        ),
+        Field(
             "upkeep_count",
             _COUNT,
             "The number its trigger counted at this turn's upkeep (Chaos Moon counts the permanents: odd or "

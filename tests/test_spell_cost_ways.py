@@ -13,6 +13,9 @@
 - Samut's "Noncreature spells you cast cost {X} less to cast, where X is your speed.": the controller's
   speed (CR 702.179, the board's player ``speed``, 0 to 4) as the total cost is locked in (601.2f); not
   given, not applied and warned with the JSON path.
+- Seal of the Guildpact's "Each spell you cast costs {1} less to cast for each of the chosen colors it is.":
+  the spell's colors (CR 202.2, a hybrid symbol's both) among the two chosen as it entered (the board's
+  ``choices.colors``); not given, not applied and warned.
 
 Each card is written under a made-up name with the sentence's shape; the answers are derived by hand from
 the rules (in each test), and the verdicts checked against the reference search on the cost derived by hand.
@@ -299,3 +302,54 @@ def test_a_speed_not_given_is_not_guessed() -> None:
 def test_a_speed_out_of_range_is_bad_input() -> None:
     with pytest.raises(InputError, match="speed"):
         samut_board(5)
+
+
+SEAL = (
+    "As ~ enters, choose two colors.\n"
+    "Each spell you cast costs {1} less to cast for each of the chosen colors it is."
+)
+
+
+def seal_board(colors: str | None, islands: int = 1) -> Board:
+    seal = {**source("seal", SEAL), "type_line": "Artifact"}
+    if colors is not None:
+        seal["choices"] = {"colors": colors}
+    return make_board([seal, *islands_of(islands)])
+
+
+@pytest.mark.parametrize(
+    ("cost", "locked"),
+    [
+        ("{2}{W}{U}", "{W}{U}"),  # white and blue: {2} less (CR 202.2, 601.2f)
+        ("{2}{U}", "{1}{U}"),  # blue only: {1} less
+        ("{3}{W/U}", "{1}{W/U}"),  # a hybrid {W/U} makes it white and blue (CR 202.2)
+        ("{2}{R}", "{2}{R}"),  # red: none of the chosen colors
+        ("{2}", "{2}"),  # colorless
+        ("{U}{U}", "{U}{U}"),  # generic only (CR 118.7a)
+    ],
+)
+def test_each_chosen_color_of_the_spell_takes_one_off(cost: str, locked: str) -> None:
+    assert total(seal_board("WU"), instant(cost)) == locked
+
+
+@pytest.mark.parametrize(("cost", "payable"), [("{2}{U}", False), ("{1}{U}", True), ("{2}{W/U}", True)])
+def test_seal_pay_and_the_reference_search(cost: str, payable: bool) -> None:
+    """One Island: {2}{U} totals {1}{U} (not payable), {1}{U} totals {U}, {2}{W/U} totals {W/U}."""
+    board = seal_board("WU")
+    result = pay(board, instant(cost), player=ME)
+    assert result.payable is payable, result.reason
+    hand = {"{2}{U}": "{1}{U}", "{1}{U}": "{U}", "{2}{W/U}": "{W/U}"}[cost]
+    assert reference_search(board, instant(hand), player=ME, max_states=20_000).payable is payable
+    assert not result.warnings
+
+
+def test_seal_max_x() -> None:
+    """{X}{U} from two Islands: blue takes {1} off the generic part, X included (CR 601.2b, 601.2f): X = 2."""
+    assert max_x(seal_board("WU", islands=2), instant("{X}{U}"), player=ME).x == 2
+
+
+def test_chosen_colors_not_given_are_not_guessed() -> None:
+    board = seal_board(None)
+    assert total(board, instant("{2}{U}")) == "{2}{U}"
+    reasons = [w.reason for w in pay(board, instant("{2}{U}"), player=ME).warnings]
+    assert any("permanents[0].choices.colors is not given" in reason for reason in reasons)

@@ -130,6 +130,9 @@ class Choices:
     crafted_colors: ManaTypes | None = None
     #: the colors chosen as cards of its name were drafted (Paliano, the High City adds one mana of any)
     drafted_colors: ManaTypes | None = None
+    #: the colors chosen as it entered when it chooses more than one ("choose two colors": Seal of the
+    #: Guildpact's "for each of the chosen colors it is")
+    colors: ManaTypes | None = None
     #: the number its trigger counted at this turn's upkeep (Chaos Moon's permanents: odd or even decides
     #: its effect until end of turn)
     upkeep_count: int | None = None
@@ -231,6 +234,8 @@ class Choices:
             out["crafted_colors"] = str(self.crafted_colors)
         if self.drafted_colors is not None:
             out["drafted_colors"] = str(self.drafted_colors)
+        if self.colors is not None:
+            out["colors"] = str(self.colors)
         if self.upkeep_count is not None:
             out["upkeep_count"] = self.upkeep_count
         if self.copied is not None:
@@ -248,6 +253,7 @@ class Choices:
             self.noted_type,
             self.crafted_colors,
             self.drafted_colors,
+            self.colors,
             self.upkeep_count,
             self.copied,
         )
@@ -578,6 +584,7 @@ def _read_choices(value: object, path: JsonPath) -> Choices:
         noted_type=fields.optional("noted_type", read_mana_type, None),
         crafted_colors=fields.optional("crafted_colors", read_colors, None),
         drafted_colors=fields.optional("drafted_colors", read_colors, None),
+        colors=fields.optional("colors", read_colors, None),
         upkeep_count=fields.optional("upkeep_count", read_count, None),
         copied=fields.optional("copied", read_copied, None),
     )

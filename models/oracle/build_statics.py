@@ -919,7 +919,12 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         )
     generic, colored = _generic_and_colored(reading.symbols)
     sign = 1 if reading.more else -1
-    counted = reading.per_counter or reading.per_object is not None or reading.per_targeted is not None
+    counted = (
+        reading.per_counter
+        or reading.per_object is not None
+        or reading.per_targeted is not None
+        or reading.per_chosen_color
+    )
     if colored and sign > 0 and (counted or reading.per_target):
         raise UnreadError("an increase of colored mana for each counter")  # (no card the planner knows)
     if colored and sign > 0 and (reading.per_other_spell or reading.mana_value_at_least is not None):
@@ -941,6 +946,8 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         # ('for each experience counter you have': Mizzix, counted on its source's controller)
         kind = AmountKind.PLAYER_COUNTERS if reading.per_counter_yours else AmountKind.COUNTERS
         amount_counted = Amount(kind=kind, counter=reading.per_counter)
+    if reading.per_chosen_color:  # ('for each of the chosen colors it is': Seal of the Guildpact)
+        amount_counted = Amount(kind=AmountKind.CHOSEN_COLORS)
     return CostModifier(
         text=sentence,
         who=_CASTERS[reading.caster],

@@ -124,6 +124,7 @@ class _Mark(Enum):
     PER_TARGET = "for each target"
     TARGETS_SOURCE = "that target ~"
     SHARES_CREATURE_TYPE = "that share a creature type with ~"
+    PER_CHOSEN_COLOR = "for each of the chosen colors it is"
     ATTACKS = "and attack each combat if able"
     STILL = "that's still a <type>"
 
@@ -238,6 +239,10 @@ class StaticRules(Transformer[Token, Any]):
         if str(kind).lower() != "creature":
             raise UnreadError(f"spells that share a {str(kind).lower()} type with ~")
         return _Mark.SHARES_CREATURE_TYPE
+
+    def per_chosen_color(self) -> _Mark:
+        """'for each of the chosen colors it is' (Seal of the Guildpact)."""
+        return _Mark.PER_CHOSEN_COLOR
 
     def per_targeted(self, head: tuple[tuple[str, ...], Head]) -> _PerTargeted:
         return _PerTargeted(Nouns((Noun(types=head[0], head=head[1]),)))
@@ -747,6 +752,7 @@ class StaticRules(Transformer[Token, Any]):
             per_targeted=next((p.what for p in parts if isinstance(p, _PerTargeted)), None),
             shares_creature_type=_Mark.SHARES_CREATURE_TYPE in parts,
             power_at_least=next((p.at_least for p in parts if isinstance(p, _CastPower)), None),
+            per_chosen_color=_Mark.PER_CHOSEN_COLOR in parts,
         )
 
     def nth_spell_cost(self, ordinal: Token, what: Nouns, caster: Token, *parts: Any) -> SpellsCost:

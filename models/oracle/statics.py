@@ -423,6 +423,8 @@ class SpellsCost:
     shares_creature_type: bool = False
     #: '... you cast with power 4 or greater' (Goreclaw, Terror of Qal Sisma, CR 208)
     power_at_least: int | None = None
+    #: '... for each of the chosen colors it is' (Seal of the Guildpact: the colors chosen as it entered)
+    per_chosen_color: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -861,6 +863,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 cast += f" with power {reading.power_at_least} or greater"
             if reading.per_targeted is not None:
                 each = f" for each {reading.per_targeted.words()} it targets"
+            if reading.per_chosen_color:
+                each = " for each of the chosen colors it is"
             turns = {"yours": "during your turn, ", "others": "during turns other than yours, "}
             said = f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
             return turns[reading.turn] + said[0].lower() + said[1:] if reading.turn else said

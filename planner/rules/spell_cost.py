@@ -402,6 +402,11 @@ def _times(view: BoardView, sourced: SourcedEffect, target: PaymentTarget, playe
         # ('{X} less, where X is your speed': Samut, its controller's speed, CR 702.179; not given: not
         # applied, see _unknown_fact)
         times = view.board.player(sourced.controller).speed or 0
+    elif effect.amount is not None and effect.amount.kind is AmountKind.CHOSEN_COLORS:
+        # ('for each of the chosen colors it is': Seal of the Guildpact, the spell's colors as it is cast,
+        # CR 202.2, among its source's chosen ones; not given: not applied, see _unknown_fact)
+        chosen = view.permanent(sourced.source).choices.colors or ManaTypes()
+        times = len(chosen & target.spell_colors)
     elif effect.amount is not None and effect.amount.kind is AmountKind.POWER:
         # ('{X} less, where X is ~'s power': Vadrik, Astral Archmage, as the total cost is locked in; a
         # negative power counts 0, CR 107.1b)
@@ -855,11 +860,12 @@ def _unknown_fact(view: BoardView, sourced: SourcedEffect, target: PaymentTarget
         return "the permanents the spell targets are not known: not applied; give --target ID (CR 601.2c)"
     if effect.min_power is not None and target.power is None:
         return "the spell's power is not known: not applied; name the card with --spell (CR 208)"
-    if effect.amount is not None and effect.amount.kind is AmountKind.SPEED:
-        controller = view.board.player(sourced.controller)
-        if controller.speed is None:
-            where = f"players[{[p.id for p in view.board.players].index(controller.id)}].speed"
-            return f"{where} is not given: not applied (CR 702.179)"
+    kind = effect.amount.kind if effect.amount is not None else None
+    if kind is AmountKind.CHOSEN_COLORS and view.permanent(sourced.source).choices.colors is None:
+        return f"{view.path(sourced.source)}.choices.colors is not given: not applied"
+    if kind is AmountKind.SPEED and view.board.player(sourced.controller).speed is None:
+        where = f"players[{[p.id for p in view.board.players].index(sourced.controller)}].speed"
+        return f"{where} is not given: not applied (CR 702.179)"
     held = effect.condition
     if held is not None and held.in_graveyard is not None:
         controller = view.board.player(sourced.controller)
