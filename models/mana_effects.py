@@ -562,6 +562,8 @@ def spell_matches(
         return False
     if not spells.colors_match(target.spell_colors):
         return False
+    if spells.keyword and spells.keyword not in target.keywords:
+        return False  # ('creature spell with flying': the keywords of its text, CR 702)
     return not colors or bool(target.spell_colors & colors)
 
 

@@ -16,6 +16,11 @@
 - Seal of the Guildpact's "Each spell you cast costs {1} less to cast for each of the chosen colors it is.":
   the spell's colors (CR 202.2, a hybrid symbol's both) among the two chosen as it entered (the board's
   ``choices.colors``); not given, not applied and warned.
+- The first spell of a turn with more words (Radagast's "... and can be cast as though it had flash": a
+  permission of timing no payment asks; Momo's "The first non-Lemur creature spell with flying you cast
+  during each of your turns": the spell's keyword, CR 702, the other spells cast this turn counted by the
+  board's ``spells_cast_this_turn`` list, and only on its controller's turns); a spell given without its
+  card (no name, no text) may have the keyword: not applied and warned.
 
 Each card is written under a made-up name with the sentence's shape; the answers are derived by hand from
 the rules (in each test), and the verdicts checked against the reference search on the cost derived by hand.
@@ -353,3 +358,72 @@ def test_chosen_colors_not_given_are_not_guessed() -> None:
     assert total(board, instant("{2}{U}")) == "{2}{U}"
     reasons = [w.reason for w in pay(board, instant("{2}{U}"), player=ME).warnings]
     assert any("permanents[0].choices.colors is not given" in reason for reason in reasons)
+
+
+RADAGAST = (
+    "The first creature spell you cast each turn costs {1} less to cast "
+    "and can be cast as though it had flash."
+)
+MOMO = (
+    "The first non-Lemur creature spell with flying you cast during each of your turns costs {1} less to "
+    "cast."
+)
+BIRD: dict[str, Any] = {
+    "name": "Test Bird",
+    "type_line": "Creature — Bird",
+    "mana_cost": "{1}{W}",
+    "power": 1,
+}
+FLYING_BIRD: dict[str, Any] = {**BIRD, "oracle": "Flying"}
+FLYING_LEMUR: dict[str, Any] = {**FLYING_BIRD, "name": "Test Lemur", "type_line": "Creature — Lemur"}
+CAT: dict[str, Any] = {"name": "Test Cat", "type_line": "Creature — Cat", "mana_cost": "{W}", "power": 1}
+
+
+def turn_board(oracle: str, cast: list[dict[str, Any]], active: str = ME) -> Board:
+    data = make_board([source("momo", oracle), mine("p", "Plains")]).to_dict()
+    data["players"][0]["spells_cast_this_turn"] = cast
+    data["active_player"] = active
+    return Board.from_dict(data)
+
+
+def card_target(card: dict[str, Any]) -> PaymentTarget:
+    return spell_target(Card.from_json(card))
+
+
+def test_the_flash_rider_of_the_first_creature_spell_is_read() -> None:
+    """Radagast: the first creature spell of the turn, {1} less (CR 601.2f); the flash permission changes no
+    payment. One Plains pays {1}{W} for the first, not for the second."""
+    (effect,) = parse_oracle(RADAGAST).effects
+    assert effect.nth_spell == 1 and effect.spells.types == ("Creature",)
+    assert total(turn_board(RADAGAST, []), card_target(BIRD)) == "{W}"
+    assert total(turn_board(RADAGAST, [CAT]), card_target(BIRD)) == "{1}{W}"
+    assert pay(turn_board(RADAGAST, []), card_target(BIRD), player=ME).payable
+    assert reference_search(turn_board(RADAGAST, []), instant("{W}"), player=ME).payable
+
+
+@pytest.mark.parametrize(
+    ("spell", "cast", "active", "locked"),
+    [
+        (FLYING_BIRD, [], ME, "{W}"),  # the first non-Lemur creature spell with flying this turn
+        (FLYING_BIRD, [CAT], ME, "{W}"),  # a Cat without flying was not one of them
+        (FLYING_BIRD, [{**FLYING_BIRD, "name": "Test Owl"}], ME, "{1}{W}"),  # an Owl with flying was first
+        (FLYING_BIRD, [], OPP, "{1}{W}"),  # not during its controller's turn
+        (FLYING_LEMUR, [], ME, "{1}{W}"),  # a Lemur
+        (BIRD, [], ME, "{1}{W}"),  # no flying
+    ],
+)
+def test_the_first_flying_spell_of_your_turns(
+    spell: dict[str, Any], cast: list[dict[str, Any]], active: str, locked: str
+) -> None:
+    board = turn_board(MOMO, cast, active)
+    assert total(board, card_target(spell)) == locked
+    result = pay(board, card_target(spell), player=ME)
+    assert result.payable is (locked == "{W}"), result.reason
+    assert not result.warnings
+
+
+def test_a_spell_without_its_card_is_not_known_to_fly() -> None:
+    board = turn_board(MOMO, [])
+    bare = PaymentTarget.of("{1}{W}", type_line="Creature — Bird")
+    assert total(board, bare) == "{1}{W}"
+    assert any("keywords are not known" in w.reason for w in pay(board, bare, player=ME).warnings)

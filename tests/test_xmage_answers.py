@@ -1780,18 +1780,21 @@ def test_hogaak_is_cast_by_convoke_and_delve_only() -> None:
     )
 
 
-def test_hogaaks_ban_on_mana_is_reported() -> None:
+def test_hogaaks_ban_on_mana_is_executed() -> None:
     """After XMage ConvokeTest.test_Other_CastFromGraveayrd_Convoke: six Bears and a Forest can't cast Hogaak
-    (its "You can't spend mana to cast this spell." leaves the Forest's {G} no use). The planner does not read
-    that sentence of the spell: the payment must warn about it, never drop it in silence (as Myr Superion's,
-    test_myr_superion_restriction_is_reported)."""
+    (its "You can't spend mana to cast this spell." leaves the Forest's {G} no use, CR 101.2): six convoked
+    Bears pay six of its seven mana, and no card is there to delve. Read and executed: not payable, and
+    nothing warned; a seventh Bear pays it."""
     with_forest = board(
         cards("bear", "Balduvian Bears", 6), card("f", "Forest"), hand=[held("Hogaak, Arisen Necropolis")]
     )
     result = cast(with_forest, "Hogaak, Arisen Necropolis")
-    assert [(w.permanent, w.sentence) for w in result.warnings] == [
-        ("Hogaak, Arisen Necropolis", "You can't spend mana to cast ~.")
-    ]
+    assert not result.payable and not result.warnings
+    seven = board(
+        cards("bear", "Balduvian Bears", 7), card("f", "Forest"), hand=[held("Hogaak, Arisen Necropolis")]
+    )
+    paid = cast(seven, "Hogaak, Arisen Necropolis")
+    assert paid.payable and "f" not in paid.tapped
 
 
 def test_march_of_the_multitudes_beside_five_hundred_bears() -> None:

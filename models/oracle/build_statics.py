@@ -1054,8 +1054,11 @@ def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes, bool]:
     excluded: list[str] = []
     chosen_type = face_down = False
     qualities: set[str] = set()
+    keywords: list[str] = []
     nouns = what.nouns
     for noun in nouns:
+        # ('creature spell with flying': Momo, Friendly Flier, the spell's keyword, CR 702)
+        keywords += [q.keyword for q in noun.qualities if isinstance(q, r.WithKeyword)]
         plain = replace(
             noun,
             types=(),
@@ -1068,6 +1071,7 @@ def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes, bool]:
             head=r.Head.TYPES,
             chosen_type=False,
             face_down=False,
+            qualities=tuple(q for q in noun.qualities if not isinstance(q, r.WithKeyword)),
         )
         if plain != r.Noun() or noun.head not in (r.Head.SPELL, r.Head.TYPES):
             raise UnreadError(f"spells described as {noun.words()!r}")
@@ -1079,7 +1083,10 @@ def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes, bool]:
         qualities |= {q for q in ("colorless", "multicolored", "monocolored") if getattr(noun, q)}
     if nouns[-1].head is not r.Head.SPELL:
         raise UnreadError("a description of something other than spells")
+    if len(keywords) > 1 or (keywords and len(nouns) > 1):
+        raise UnreadError(f"spells with the keywords {keywords} in {what.words()!r}")
     spells = ObjectFilter(
+        keyword=keywords[0].lower() if keywords else "",
         types=tuple(types),
         excluded=tuple(excluded),
         chosen_type=chosen_type,

@@ -125,6 +125,7 @@ class _Mark(Enum):
     TARGETS_SOURCE = "that target ~"
     SHARES_CREATURE_TYPE = "that share a creature type with ~"
     PER_CHOSEN_COLOR = "for each of the chosen colors it is"
+    AS_THOUGH_FLASH = "and can be cast as though it had flash"
     ATTACKS = "and attack each combat if able"
     STILL = "that's still a <type>"
 
@@ -755,6 +756,17 @@ class StaticRules(Transformer[Token, Any]):
             per_chosen_color=_Mark.PER_CHOSEN_COLOR in parts,
         )
 
+    def nth_each_turn(self) -> _CostTurn:
+        return _CostTurn("")
+
+    def nth_your_turns(self) -> _CostTurn:
+        return _CostTurn("yours")
+
+    def flash_rider(self, _and: Token, keyword: Token) -> _Mark:
+        if str(keyword).lower() != "flash":
+            raise UnreadError(f"can be cast as though it had {keyword}")
+        return _Mark.AS_THOUGH_FLASH
+
     def nth_spell_cost(self, ordinal: Token, what: Nouns, caster: Token, *parts: Any) -> SpellsCost:
         if _words(caster) != "you cast":
             raise UnreadError(f"the {ordinal} spell {caster} each turn")
@@ -763,7 +775,17 @@ class StaticRules(Transformer[Token, Any]):
         # ('... for each land you control with a flood counter on it': Eluge, the Shoreless Sea)
         per_object = next((p.what for p in parts if isinstance(p, _PerObject)), None)
         symbols = _tokens(parts, "SYMBOLS")[0].upper()
-        return SpellsCost(what, symbols, more, "you cast", nth=nth, per_object=per_object)
+        turn = next((p.whose for p in parts if isinstance(p, _CostTurn)), "")
+        return SpellsCost(
+            what,
+            symbols,
+            more,
+            "you cast",
+            nth=nth,
+            per_object=per_object,
+            turn=turn,
+            as_though_flash=_Mark.AS_THOUGH_FLASH in parts,
+        )
 
     def as_any(self, palette: Any) -> str:
         return str(palette.value)

@@ -425,6 +425,9 @@ class SpellsCost:
     power_at_least: int | None = None
     #: '... for each of the chosen colors it is' (Seal of the Guildpact: the colors chosen as it entered)
     per_chosen_color: bool = False
+    #: '... and can be cast as though it had flash' (Radagast of Rhosgobel): when it may be cast, which no
+    #: payment asks (CR 601.2)
+    as_though_flash: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -845,8 +848,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             if reading.nth:
                 ordinal = "first" if reading.nth == 1 else "second"
                 changed = "more" if more else "less"
-                said = f"the {ordinal} {what.words()}{cast} each turn costs {symbols} {changed} to cast"
-                return said + each
+                turn = "during each of your turns" if reading.turn == "yours" else "each turn"
+                said = f"the {ordinal} {what.words()}{cast} {turn} costs {symbols} {changed} to cast"
+                flash = " and can be cast as though it had flash" if reading.as_though_flash else ""
+                return said + each + flash
             if reading.off_turn:
                 each += " except during its controller's turn"
             if reading.while_text:

@@ -899,11 +899,30 @@ def unknown_spell_facts(
     for sourced in view.effects_of(CostModifier):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
-        if effect.own or not _casts(effect.who, sourced.controller, player) or not effect.matches(target):
+        if effect.own or not _casts(effect.who, sourced.controller, player):
+            continue
+        if not effect.matches(target):
+            if _keyword_unknown(effect, target):
+                found.append((sourced.source, effect.text, _KEYWORD_UNKNOWN))
             continue
         if why := _unknown_fact(view, sourced, target):
             found.append((sourced.source, effect.text, why))
     return tuple(found)
+
+
+#: Why a change of the cost of spells with a keyword is not applied to a spell given without its text.
+_KEYWORD_UNKNOWN = (
+    "the spell's keywords are not known (no text given): not applied; name the card with --spell"
+)
+
+
+def _keyword_unknown(effect: CostModifier, target: PaymentTarget) -> bool:
+    """True when the change asks a keyword of the spell ('creature spell with flying': Momo) that a spell
+    given without its card (no name, no text) may have, and would apply if it had it (CR 702)."""
+    keyword = effect.spells.keyword
+    if not keyword or target.text or target.name:
+        return False
+    return effect.matches(replace(target, keywords=target.keywords | {keyword}))
 
 
 #: The life a Phyrexian symbol may be paid with (CR 107.4f), which is what lets the planner pay the Defilers'

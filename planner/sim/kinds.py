@@ -183,6 +183,7 @@ def _counted_change(modifier: CostModifier) -> bool:
         or modifier.shares_creature_type  # (Mistform Warchief)
         or modifier.min_power is not None  # (Goreclaw)
         or modifier.face_down  # (Obscuring Aether)
+        or bool(modifier.spells.keyword)  # (creature spells with flying: Momo, Friendly Flier)
     )
 
 
