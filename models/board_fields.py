@@ -297,6 +297,12 @@ IMPRINTED_CARD: Final = ObjectFields(
             required_without="color_indicator",
         ),
         Field("color_indicator", _COLORS, "Its color indicator letters ('' for none)."),
+        Field(
+            "type_line",
+            _TEXT,
+            "Its type line: what 'Spells you cast that share a card type with the exiled card' reads "
+            "(Semblance Anvil; left out, the catalogue's for its name, else not known).",
+        ),
     ),
 )
 COPIED_CARD: Final = ObjectFields(

@@ -513,6 +513,10 @@ class CostModifier:
     #: 'Creature spells you cast that share a creature type with ~' (Mistform Warchief): applies only to a
     #: spell with a creature type its source has (CR 205.3d)
     shares_creature_type: bool = False
+    #: 'Spells you cast that share a card type with the exiled card' (Semblance Anvil): applies only to a
+    #: spell with a card type of the card exiled with its source (CR 205.2a: the board's
+    #: ``choices.imprinted``)
+    shares_exiled_card_type: bool = False
     #: 'Creature spells you cast with power 4 or greater' (Goreclaw): the spell's power (CR 208:
     #: :attr:`~models.cost.PaymentTarget.power`)
     min_power: int | None = None

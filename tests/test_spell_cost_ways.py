@@ -21,6 +21,9 @@
   during each of your turns": the spell's keyword, CR 702, the other spells cast this turn counted by the
   board's ``spells_cast_this_turn`` list, and only on its controller's turns); a spell given without its
   card (no name, no text) may have the keyword: not applied and warned.
+- Semblance Anvil's "Spells you cast that share a card type with the exiled card cost {2} less to cast.": a
+  card type (CR 205.2a) of the card exiled with it (the board's ``choices.imprinted``: a name the catalogue
+  knows, or an object with its ``type_line``); not given or not known, not applied and warned.
 
 Each card is written under a made-up name with the sentence's shape; the answers are derived by hand from
 the rules (in each test), and the verdicts checked against the reference search on the cost derived by hand.
@@ -427,3 +430,58 @@ def test_a_spell_without_its_card_is_not_known_to_fly() -> None:
     bare = PaymentTarget.of("{1}{W}", type_line="Creature — Bird")
     assert total(board, bare) == "{1}{W}"
     assert any("keywords are not known" in w.reason for w in pay(board, bare, player=ME).warnings)
+
+
+ANVIL = (
+    "Imprint — When ~ enters, you may exile a nonland card from your hand.\n"
+    "Spells you cast that share a card type with the exiled card cost {2} less to cast."
+)
+
+
+def anvil_board(imprinted: object, mountains: int = 1) -> Board:
+    anvil = {**source("anvil", ANVIL), "type_line": "Artifact"}
+    if imprinted is not None:
+        anvil["choices"] = {"imprinted": imprinted}
+    return make_board([anvil, *[mine(f"m{n}", "Mountain") for n in range(mountains)]])
+
+
+@pytest.mark.parametrize(
+    ("imprinted", "type_line", "locked"),
+    [
+        ("Lightning Bolt", "Instant", "{R}"),  # an instant shares Instant (CR 205.2a)
+        ("Lightning Bolt", "Sorcery", "{2}{R}"),
+        ("Sol Ring", "Artifact Creature — Golem", "{R}"),  # Artifact is shared
+        (
+            {"name": "Homebrew", "mana_cost": "{1}", "type_line": "Artifact Creature — Golem"},
+            "Creature",
+            "{R}",
+        ),
+        ({"name": "Homebrew", "mana_cost": "{1}", "type_line": "Enchantment"}, "Creature", "{2}{R}"),
+    ],
+)
+def test_a_spell_sharing_a_card_type_with_the_exiled_card(
+    imprinted: object, type_line: str, locked: str
+) -> None:
+    board = anvil_board(imprinted)
+    target = PaymentTarget.of("{2}{R}", type_line=type_line)
+    assert total(board, target) == locked
+    result = pay(board, target, player=ME)
+    assert result.payable is (locked == "{R}"), result.reason
+    assert reference_search(board, PaymentTarget.of(locked, type_line=type_line), player=ME).payable is (
+        locked == "{R}"
+    )
+    assert not result.warnings
+
+
+@pytest.mark.parametrize(
+    ("imprinted", "why"),
+    [
+        (None, "choices.imprinted"),
+        ({"name": "Homebrew", "mana_cost": "{R}"}, "type line is not known"),
+    ],
+)
+def test_an_exiled_card_not_known_is_not_guessed(imprinted: object, why: str) -> None:
+    board = anvil_board(imprinted)
+    target = PaymentTarget.of("{2}{R}", type_line="Instant")
+    assert total(board, target) == "{2}{R}"
+    assert any(why in w.reason for w in pay(board, target, player=ME).warnings)

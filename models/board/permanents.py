@@ -69,6 +69,8 @@ class ImprintedCard:
     name: str
     mana_cost: ManaCost | None = None
     color_indicator: ManaTypes | None = None
+    #: its type line, when the board gives it (Semblance Anvil's 'share a card type with the exiled card')
+    type_line: TypeLine | None = None
 
     def __post_init__(self) -> None:
         if self.color_indicator is not None and not self.color_indicator:
@@ -92,6 +94,8 @@ class ImprintedCard:
         out = {"name": self.name, "mana_cost": str(self.mana_cost) if self.mana_cost is not None else ""}
         if self.color_indicator is not None:
             out["color_indicator"] = str(self.color_indicator)
+        if self.type_line is not None:
+            out["type_line"] = str(self.type_line)
         return out
 
 
@@ -183,6 +187,29 @@ class Choices:
         if self.imprinted_card is not None:
             return self.imprinted_card.colors
         return _exiled_colors(self.imprinted) if self.imprinted is not None else None
+
+    @property
+    def imprinted_card_types(self) -> tuple[str, ...] | None:
+        """The card types of the one card exiled with it (CR 205.2a): from the board's description of that
+        card, else from the built-in catalogue; None when no single card is given or its type line is not
+        known (Semblance Anvil's 'share a card type with the exiled card').
+
+        >>> Choices(imprinted="Lightning Bolt").imprinted_card_types
+        ('Instant',)
+        >>> Choices(imprinted="Homebrew Bolt").imprinted_card_types is None
+        True
+        >>> Choices(imprinted_card=ImprintedCard("Homebrew", type_line=TypeLine.parse("Artifact Creature"))
+        ...     ).imprinted_card_types
+        ('Artifact', 'Creature')
+        """
+        if self.imprinted_card is not None:
+            line = self.imprinted_card.type_line
+        elif self.imprinted is not None:
+            found = catalogue_card(self.imprinted)
+            line = found.type_line if found is not None else None
+        else:
+            return None  # (none given, or a list of several)
+        return line.card_types if line is not None else None
 
     @property
     def unknown_imprinted(self) -> tuple[str, ...]:
@@ -538,6 +565,7 @@ def _read_imprinted(value: object, path: JsonPath) -> str | ImprintedCard:
         if not fields.given("color_indicator")
         else fields.optional("mana_cost", read_cost, None),
         color_indicator=fields.optional("color_indicator", read_colors, None),
+        type_line=fields.optional("type_line", read_type_line, None),
     )
 
 

@@ -974,6 +974,7 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         targets_source=reading.targets_source,
         per_targeted=None if reading.per_targeted is None else only_filter(reading.per_targeted),
         shares_creature_type=reading.shares_creature_type,
+        shares_exiled_card_type=reading.shares_exiled_card_type,
         min_power=reading.power_at_least,
         face_down=face_down,
     )

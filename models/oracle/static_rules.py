@@ -125,6 +125,7 @@ class _Mark(Enum):
     TARGETS_SOURCE = "that target ~"
     SHARES_CREATURE_TYPE = "that share a creature type with ~"
     PER_CHOSEN_COLOR = "for each of the chosen colors it is"
+    SHARES_EXILED_CARD_TYPE = "that share a card type with the exiled card"
     AS_THOUGH_FLASH = "and can be cast as though it had flash"
     ATTACKS = "and attack each combat if able"
     STILL = "that's still a <type>"
@@ -240,6 +241,9 @@ class StaticRules(Transformer[Token, Any]):
         if str(kind).lower() != "creature":
             raise UnreadError(f"spells that share a {str(kind).lower()} type with ~")
         return _Mark.SHARES_CREATURE_TYPE
+
+    def sharing_exiled_type(self, *_words: Token) -> _Mark:
+        return _Mark.SHARES_EXILED_CARD_TYPE
 
     def per_chosen_color(self) -> _Mark:
         """'for each of the chosen colors it is' (Seal of the Guildpact)."""
@@ -754,6 +758,7 @@ class StaticRules(Transformer[Token, Any]):
             shares_creature_type=_Mark.SHARES_CREATURE_TYPE in parts,
             power_at_least=next((p.at_least for p in parts if isinstance(p, _CastPower)), None),
             per_chosen_color=_Mark.PER_CHOSEN_COLOR in parts,
+            shares_exiled_card_type=_Mark.SHARES_EXILED_CARD_TYPE in parts,
         )
 
     def nth_each_turn(self) -> _CostTurn:

@@ -425,6 +425,8 @@ class SpellsCost:
     power_at_least: int | None = None
     #: '... for each of the chosen colors it is' (Seal of the Guildpact: the colors chosen as it entered)
     per_chosen_color: bool = False
+    #: '... that share a card type with the exiled card' (Semblance Anvil: the card exiled with its source)
+    shares_exiled_card_type: bool = False
     #: '... and can be cast as though it had flash' (Radagast of Rhosgobel): when it may be cast, which no
     #: payment asks (CR 601.2)
     as_though_flash: bool = False
@@ -864,6 +866,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 cast += " that target ~"
             if reading.shares_creature_type:
                 cast += " that share a creature type with ~"
+            if reading.shares_exiled_card_type:
+                cast += " that share a card type with the exiled card"
             if reading.power_at_least is not None:
                 cast += f" with power {reading.power_at_least} or greater"
             if reading.per_targeted is not None:

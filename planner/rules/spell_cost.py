@@ -845,6 +845,10 @@ def _spell_facts_hold(view: BoardView, sourced: SourcedEffect, target: PaymentTa
         theirs = set(view.type_line(sourced.source).subtypes) & CREATURE_TYPE_SET
         if not theirs & set(target.type_line.subtypes):
             return False
+    if effect.shares_exiled_card_type:  # (Semblance Anvil: the exiled card's, known: see _unknown_fact)
+        exiled = view.permanent(sourced.source).choices.imprinted_card_types or ()
+        if not set(exiled) & set(target.type_line.card_types):
+            return False
     return not effect.targets_source or sourced.source in (target.targeted or ())
 
 
@@ -860,6 +864,14 @@ def _unknown_fact(view: BoardView, sourced: SourcedEffect, target: PaymentTarget
         return "the permanents the spell targets are not known: not applied; give --target ID (CR 601.2c)"
     if effect.min_power is not None and target.power is None:
         return "the spell's power is not known: not applied; name the card with --spell (CR 208)"
+    choices = view.permanent(sourced.source).choices
+    if effect.shares_exiled_card_type and choices.imprinted_card_types is None:
+        if choices.imprinted is None and choices.imprinted_card is None and choices.imprinted_cards is None:
+            return f"{view.path(sourced.source)}.choices.imprinted is not given: not applied"
+        return (
+            f"{view.path(sourced.source)}.choices.imprinted: the exiled card's type line is not known "
+            "(give it as {name, mana_cost, type_line}): not applied"
+        )
     kind = effect.amount.kind if effect.amount is not None else None
     if kind is AmountKind.CHOSEN_COLORS and view.permanent(sourced.source).choices.colors is None:
         return f"{view.path(sourced.source)}.choices.colors is not given: not applied"
