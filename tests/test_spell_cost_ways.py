@@ -24,6 +24,9 @@
 - Semblance Anvil's "Spells you cast that share a card type with the exiled card cost {2} less to cast.": a
   card type (CR 205.2a) of the card exiled with it (the board's ``choices.imprinted``: a name the catalogue
   knows, or an object with its ``type_line``); not given or not known, not applied and warned.
+- Kentaro's "You may pay {X} rather than pay the mana cost for Samurai spells you cast, where X is that
+  spell's mana value.": an alternative cost a permanent grants (CR 118.9), its {X} the spell's mana value
+  (CR 202.3), weighed for a spell named (as every granted cost is).
 
 Each card is written under a made-up name with the sentence's shape; the answers are derived by hand from
 the rules (in each test), and the verdicts checked against the reference search on the cost derived by hand.
@@ -485,3 +488,43 @@ def test_an_exiled_card_not_known_is_not_guessed(imprinted: object, why: str) ->
     target = PaymentTarget.of("{2}{R}", type_line="Instant")
     assert total(board, target) == "{2}{R}"
     assert any(why in w.reason for w in pay(board, target, player=ME).warnings)
+
+
+KENTARO = (
+    "You may pay {X} rather than pay the mana cost for Samurai spells you cast, where X is that spell's mana "
+    "value."
+)
+SAMURAI: dict[str, Any] = {
+    "name": "Test Samurai",
+    "type_line": "Creature — Human Samurai",
+    "mana_cost": "{1}{W}{W}",
+    "power": 3,
+}
+
+
+def kentaro_board(mountains: int) -> Board:
+    lands = [mine(f"m{n}", "Mountain") for n in range(mountains)]
+    return make_board([source("cat", KENTARO), *lands], hand=[SAMURAI])
+
+
+@pytest.mark.parametrize(("mountains", "payable"), [(3, True), (2, False)])
+def test_a_samurai_is_paid_with_its_mana_value_in_generic_mana(mountains: int, payable: bool) -> None:
+    """{1}{W}{W} from Mountains: not by its mana cost, but for {X} = its mana value 3 (CR 118.9, 202.3):
+    three Mountains pay it, two don't."""
+    board = kentaro_board(mountains)
+    result = pay(board, card_target(SAMURAI), player=ME)
+    assert result.payable is payable, result.reason
+    assert reference_search(board, instant("{3}"), player=ME).payable is payable
+    if payable:
+        assert result.alternative_cost is not None and result.alternative_cost.cost.mana == "{3}"
+        assert not result.warnings
+
+
+def test_a_spell_not_a_samurai_pays_its_mana_cost() -> None:
+    board = make_board([source("cat", KENTARO), *[mine(f"m{n}", "Mountain") for n in range(3)]])
+    bear = {"name": "Test Bear", "type_line": "Creature — Bear", "mana_cost": "{1}{W}{W}"}
+    assert not pay(board, card_target(bear), player=ME).payable
+
+
+def test_an_x_that_is_not_the_mana_value_is_not_read() -> None:
+    assert parse_oracle(KENTARO.replace(", where X is that spell's mana value", "")).effects == ()
