@@ -142,7 +142,7 @@ LIFE_FOR_MANA_ABILITY = (
 
 def life_for_mana_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     """K'rrik's "For each {B} in a cost, you may pay 2 life rather than pay that mana." is applied to the
-    cost paid (:func:`planner.rules.spell_cost.with_life_for_mana`), not to the costs of the mana abilities
+    cost paid (:func:`planner.rules.life_for_mana.with_life_for_mana`), not to the costs of the mana abilities
     activated while paying (CR 605.3a, 602.2b): when the payer controls a mana ability whose cost has such a
     symbol, the answer says so (the permanent with the effect, its sentence).
 

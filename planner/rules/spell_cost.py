@@ -18,7 +18,6 @@ from models.mana_effects import (
     AbilityCostChange,
     ColorChange,
     CostModifier,
-    LifeForMana,
     ManaTrigger,
     ProductionReplacement,
     SpellKeywords,
@@ -39,6 +38,7 @@ from planner.rules.amounts import (
 from planner.rules.costs import changed_mana, combined_changes
 from planner.rules.devotion import devotion
 from planner.rules.layers import with_chosen_type
+from planner.rules.life_for_mana import with_life_for_mana
 from planner.rules.own_counts import OWN_COUNTS, own_count, own_count_gaps
 from planner.rules.records import SourcedEffect
 
@@ -61,7 +61,6 @@ __all__ = [
     "unknown_spell_facts",
     "unknown_turn_facts",
     "with_changed_types",
-    "with_life_for_mana",
 ]
 
 
@@ -109,40 +108,6 @@ def _locked(view: BoardView, target: PaymentTarget, player: str) -> tuple[Paymen
     """:func:`locked_in`'s target, and the reduction it leaves unused (:func:`unabsorbed_reduction`)."""
     total, unused = _locked_total(view, target, player)
     return with_life_for_mana(view, total, player), unused
-
-
-def with_life_for_mana(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
-    """The total cost with each symbol that a "For each {B} in a cost, you may pay 2 life rather than pay that
-    mana." of the payer's (K'rrik) lets them pay with life made Phyrexian (its mana or 2 life, CR 107.4f):
-    the choice is made as the cost is paid (601.2h), after the total cost is locked in (601.2f), so a cost
-    increase's {B} may be paid so too; a hybrid symbol is no {B}. An ability's cost is one too (602.2b).
-
-    >>> from models.board import Board
-    >>> from planner.rules.view import BoardView
-    >>> toy = {"id": "k", "name": "Test Toy", "type_line": "Creature", "controller": "me",
-    ...     "oracle": "For each {B} in a cost, you may pay 2 life rather than pay that mana."}
-    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
-    ...     "permanents": [toy]}))
-    >>> str(with_life_for_mana(view, PaymentTarget.of("{1}{B}{B/G}"), "me").cost)
-    '{1}{B/G}{B/P}'
-    >>> str(with_life_for_mana(view, PaymentTarget.of("{1}{B}"), "opp").cost)  # (not theirs)
-    '{1}{B}'
-    """
-    types = [
-        sourced.effect.mana_type
-        for sourced in view.effects_of(LifeForMana)
-        if sourced.controller == player and isinstance(sourced.effect, LifeForMana)
-    ]
-    if not types:
-        return target
-    symbols = tuple(
-        CostSymbol(SymbolKind.PHYREXIAN, colors=symbol.colors)
-        if symbol.kind is SymbolKind.COLORED and symbol.single_type in types
-        else symbol
-        for symbol in target.cost.symbols
-    )
-    cost = ManaCost(symbols)
-    return target if cost == target.cost else target.with_cost(cost)
 
 
 def _locked_total(view: BoardView, target: PaymentTarget, player: str) -> tuple[PaymentTarget, int]:
