@@ -32,7 +32,8 @@ The face is *usable* when the planner answers and no warning of the answer is ab
   on it), and an untap that adds no mana (no mana ability: activated with priority before casting, never
   while paying, CR 601.2g). Those are listed apart, as *set aside by the rules*, and the face stays usable;
 - ``mana ability not used (permanents[i].choices.<key>: ...)``: the board does not give a choice the text
-  reads (the card exiled with it, a chosen basic land type or color). This is about the board, not the
+  reads (the card exiled with it, a chosen basic land type or color; or ``players[i].speed``, the player's
+  speed Samut's reduction reads). This is about the board, not the
   text: it does not count against the face, and is listed apart as a *board gap* (the heuristic below gives
   every choice the text names, so none is expected). So is a change of the spell's cost that asks what the
   question does not give (the paid cost has no text, no zone it is cast from, no targets, no power: "give
@@ -417,8 +418,9 @@ _RULES_SET_ASIDE: Final = re.compile(
     + re.escape(PRIORITY_UNTAP),
     re.I,
 )
-#: Warnings about a choice the board does not give: about the board, not the text.
-_BOARD_GAP: Final = re.compile(r"permanents\[\d+\]\.choices\.")
+#: Warnings about a choice the board does not give (or a player's speed, CR 702.179): about the board, not the
+#: text.
+_BOARD_GAP: Final = re.compile(r"permanents\[\d+\]\.choices\.|players\[\d+\]\.speed\b")
 #: Warnings about a fact of the spell the question does not give (the cost paid has none): about the
 #: question, not the text (listed with the board gaps).
 _QUESTION_GAP: Final = re.compile(r".*(?:give --(?:cast-from|targets?)\b|name the card with --spell)")

@@ -116,6 +116,12 @@ class AmountKind(Enum):
     ALL_GRAVEYARDS = "all_graveyards"
     SPELL_NAMED = "spell_named"
     PLAYER_COUNTERS = "player_counters"
+    #: the speed of its source's controller (CR 702.179: 0 to 4; the board's player ``speed``): Samut, the
+    #: Driving Force's '{X} less to cast, where X is your speed'
+    SPEED = "speed"
+    #: the colors chosen as its source entered that the spell is (Seal of the Guildpact's 'for each of the
+    #: chosen colors it is': the board's ``choices.colors``)
+    CHOSEN_COLORS = "chosen_colors"
     #: what only a spell's own cost change counts (CR 601.2f), each on the board as its total cost is locked
     #: in: the card types among the cards in its caster's graveyard (delirium: Emrakul, the Promised End), the
     #: creature types among ``filter`` (Valiant Changeling), the colors among ``filter`` (Wildvine
@@ -221,6 +227,8 @@ AMOUNT_READS: dict[AmountKind, frozenset[BoardFact]] = {
     AmountKind.ALL_GRAVEYARDS: frozenset({BoardFact.GRAVEYARD}),
     AmountKind.SPELL_NAMED: frozenset({BoardFact.GRAVEYARD, BoardFact.NAME}),
     AmountKind.PLAYER_COUNTERS: frozenset({BoardFact.PLAYER}),
+    AmountKind.SPEED: frozenset({BoardFact.PLAYER}),
+    AmountKind.CHOSEN_COLORS: frozenset({BoardFact.CHOICES}),
     AmountKind.GRAVEYARD_TYPES: frozenset({BoardFact.GRAVEYARD}),
     AmountKind.CREATURE_TYPES: frozenset({BoardFact.BATTLEFIELD, BoardFact.TYPES}),
     AmountKind.COLORS_AMONG: frozenset({BoardFact.BATTLEFIELD, BoardFact.COLORS}),

@@ -163,6 +163,9 @@ class AlternativeCost:
     spells: SpellsGranted | None = None
     keyword: str = ""
     text: str = ""
+    #: its ``mana`` '{X}' is the spell's mana value (Kentaro, the Smiling Cat's "where X is that spell's mana
+    #: value", CR 202.3): worked out for each spell (planner.rules.alternative_costs.usable_ways)
+    x_is_mana_value: bool = False
 
     @property
     def without_mana(self) -> bool:

@@ -197,6 +197,13 @@ PLAYER: Final = ObjectFields(
             "turn' reads (default: not given, none counted, with a warning).",
             nullable=True,
         ),
+        Field(
+            "speed",
+            {"type": "integer", "minimum": 0, "maximum": 4},
+            "The player's speed (CR 702.179, 0 to 4): what 'where X is your speed' reads (default: not "
+            "given, the change not applied, with a warning).",
+            nullable=True,
+        ),
     ),
 )
 ZONE_CARD: Final = ObjectFields(
@@ -262,6 +269,14 @@ CHOICES: Final = ObjectFields(
             nullable=True,
         ),
         Field(
+            "colors",
+            _COLORS,
+            "The colors chosen as it entered when it chooses more than one, as letters ('WU'): Seal of the "
+            "Guildpact's 'for each of the chosen colors it is' reads them (not given: not applied, with a "
+            "warning).",
+            nullable=True,
+        ),
+        Field(
             "upkeep_count",
             _COUNT,
             "The number its trigger counted at this turn's upkeep (Chaos Moon counts the permanents: odd or "
@@ -282,6 +297,12 @@ IMPRINTED_CARD: Final = ObjectFields(
             required_without="color_indicator",
         ),
         Field("color_indicator", _COLORS, "Its color indicator letters ('' for none)."),
+        Field(
+            "type_line",
+            _TEXT,
+            "Its type line: what 'Spells you cast that share a card type with the exiled card' reads "
+            "(Semblance Anvil; left out, the catalogue's for its name, else not known).",
+        ),
     ),
 )
 COPIED_CARD: Final = ObjectFields(

@@ -461,6 +461,12 @@ class PaymentTarget:
     #: "Spend only mana produced by creatures to cast this spell." (Myr Superion, CR 106.6-like): only mana a
     #: creature produced pays it (:attr:`planner.rules.packets.ManaTag.creature`)
     creature_mana_only: bool = False
+    #: "Spend only mana produced by basic lands to cast this spell." (Imperiosaur): only mana a basic land
+    #: produced pays it (:attr:`planner.rules.packets.ManaTag.basic_land`)
+    basic_land_mana_only: bool = False
+    #: "You can't spend mana to cast this spell." (Hogaak, CR 101.2): no mana pays it, only what is no mana
+    #: (convoke's creatures, delve's cards, CR 702.51a, 702.66a)
+    no_mana: bool = False
     text: str = ""
     #: What else the payment is, for mana only such payments may spend ('cumulative_upkeep', 'face_down',
     #: 'turn_face_up', 'watermark', 'makes_tokens', 'kicked', 'from_exile', 'unlock_door', 'class_level'), and

@@ -27,6 +27,7 @@ __all__ = [
     "GrantAbility",
     "GrantHaste",
     "GrantedAlternativeCost",
+    "LifeForMana",
     "ManaTrigger",
     "NotPaymentKind",
     "NotPaymentMana",
@@ -519,6 +520,10 @@ class CostModifier:
     #: 'Creature spells you cast that share a creature type with ~' (Mistform Warchief): applies only to a
     #: spell with a creature type its source has (CR 205.3d)
     shares_creature_type: bool = False
+    #: 'Spells you cast that share a card type with the exiled card' (Semblance Anvil): applies only to a
+    #: spell with a card type of the card exiled with its source (CR 205.2a: the board's
+    #: ``choices.imprinted``)
+    shares_exiled_card_type: bool = False
     #: 'Creature spells you cast with power 4 or greater' (Goreclaw): the spell's power (CR 208:
     #: :attr:`~models.cost.PaymentTarget.power`)
     min_power: int | None = None
@@ -568,6 +573,8 @@ def spell_matches(
         return False
     if not spells.colors_match(target.spell_colors):
         return False
+    if spells.keyword and spells.keyword not in target.keywords:
+        return False  # ('creature spell with flying': the keywords of its text, CR 702)
     return not colors or bool(target.spell_colors & colors)
 
 
@@ -758,6 +765,23 @@ class DevotionIncrease:
     amount: int
 
 
+@dataclass(frozen=True, slots=True)
+class LifeForMana:
+    """'For each {B} in a cost, you may pay 2 life rather than pay that mana.' (K'rrik, Son of Yawgmoth): each
+    symbol of ``mana_type`` alone in a cost its controller pays (a spell's or an ability's) may be paid with 2
+    life instead, as the cost is paid (CR 601.2h): the symbol is paid as a Phyrexian one is (107.4f). A hybrid
+    symbol is not such a symbol, nor is generic mana.
+
+    >>> from models.oracle import parse_oracle
+    >>> krrik = parse_oracle("For each {B} in a cost, you may pay 2 life rather than pay that mana.")
+    >>> krrik.effects[0].mana_type.name
+    'B'
+    """
+
+    text: str
+    mana_type: ManaType
+
+
 StaticEffect = (
     TapDamage
     | ProductionReplacement
@@ -779,4 +803,5 @@ StaticEffect = (
     | AbilityCostChange
     | GrantedAlternativeCost
     | DevotionIncrease
+    | LifeForMana
 )

@@ -22,7 +22,7 @@ from models.oracle.additional_costs import additional_costs, taps_creatures
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.defining import defined_types
 from models.oracle.reader import reading_units
-from models.oracle.spent_riders import only_creature_mana, spent_riders
+from models.oracle.spent_riders import BASIC_LANDS, CREATURES, NO_MANA, only_mana_from, spent_riders
 from models.spell_targets import printed_targets
 
 __all__ = ["find_spell", "own_alternative_costs", "spell_target"]
@@ -100,7 +100,9 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
         improvise="improvise" in keywords,
         delve="delve" in keywords,
         tap_creatures=taps_creatures(card.oracle, card.name),
-        creature_mana_only=only_creature_mana(card.oracle, card.name),
+        creature_mana_only=only_mana_from(card.oracle, card.name) == CREATURES,
+        basic_land_mana_only=only_mana_from(card.oracle, card.name) == BASIC_LANDS,
+        no_mana=only_mana_from(card.oracle, card.name) == NO_MANA,
         text=card.oracle,
         keywords=frozenset(keywords),
         riders=spent_riders(card.oracle, card.name),

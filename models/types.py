@@ -95,6 +95,15 @@ class TypeLine:
         return any(t in _PERMANENT_TYPES for t in self.card_types)
 
     @property
+    def is_basic_land(self) -> bool:
+        """True for a basic land (CR 205.4a, 305.8): the supertype basic and the card type land.
+
+        >>> [TypeLine.parse(line).is_basic_land for line in ("Basic Snow Land — Forest", "Land — Forest")]
+        [True, False]
+        """
+        return self.is_a("Basic") and self.is_a("Land")
+
+    @property
     def basic_land_types(self) -> tuple[str, ...]:
         """The basic land types among the subtypes, in ``WUBRG`` order."""
         return tuple(t for t in BASIC_LAND_TYPES if t in self.subtypes)

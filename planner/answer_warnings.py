@@ -11,11 +11,11 @@ from models.board import Board
 from models.cost import PaymentKind, PaymentTarget, SymbolKind
 from models.errors import OracleParseError
 from models.mana import ManaTypes
-from models.mana_effects import AbilityCostChange, CostModifier
+from models.mana_effects import AbilityCostChange, CostModifier, LifeForMana
 from models.oracle import read_card
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.classify import own_alternative_cost
-from models.oracle.spent_riders import only_creature_mana, spent_riders
+from models.oracle.spent_riders import only_mana_from, spent_riders
 from planner.answer import PayResult
 from planner.rules.additional_costs import turn_fact_warnings
 from planner.rules.alternative_costs import (
@@ -60,9 +60,9 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     ``strict`` the first one is an error.
 
     >>> saurian = PaymentTarget.of(
-    ...     "{2}", name="Saurian", text="Spend only mana produced by basic lands to cast this spell.")
+    ...     "{2}", name="Saurian", text="Spend only mana produced by artifacts to cast this spell.")
     >>> [str(w) for w in spell_text_warnings(saurian)]
-    ["Saurian: unsupported text ignored: 'Spend only mana produced by basic lands to cast ~.'"]
+    ["Saurian: unsupported text ignored: 'Spend only mana produced by artifacts to cast ~.'"]
     >>> spell_text_warnings(PaymentTarget.of(
     ...     "{2}", name="Myr", text="Spend only mana produced by creatures to cast this spell."))
     ()
@@ -78,11 +78,12 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     # (a sentence whose rider on the mana spent was read, 'draw a card for each color of mana spent to cast
     # ~', is read as far as paying goes: the answer's riders say what it got)
     reading = read_card(target.text, target.name, target.type_line)
-    # (and "Spend only mana produced by creatures to cast ~": the target's creature_mana_only)
+    # (and "Spend only mana produced by creatures (basic lands) to cast ~": the target's creature_mana_only,
+    # basic_land_mana_only)
     unread = [
         sentence
         for sentence in reading.unsupported
-        if not spent_riders(sentence, target.name) and not only_creature_mana(sentence, target.name)
+        if not spent_riders(sentence, target.name) and not only_mana_from(sentence, target.name)
     ]
     # (its own alternative cost, which no permanent's reading reports: the payment is of its mana cost)
     # (one the planner does not read: planner.alternative pays those it reads)
@@ -127,7 +128,49 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + creature_mana_warnings(problem)
         + cast_ban_warnings(problem.view, problem.asked, problem.player)
         + life_reduction_warnings(problem)
+        + life_for_mana_warnings(problem)
     )
+
+
+#: Why a mana ability's own {B} is paid with mana only beside a "For each {B} in a cost, you may pay 2 life
+#: rather than pay that mana." (:func:`life_for_mana_warnings`)
+LIFE_FOR_MANA_ABILITY = (
+    "not weighed for the cost of a mana ability used while paying (its {sym} is paid with mana only): "
+    "a plan may need less mana than shown, or exist where the answer is no"
+)
+
+
+def life_for_mana_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
+    """K'rrik's "For each {B} in a cost, you may pay 2 life rather than pay that mana." is applied to the
+    cost paid (:func:`planner.rules.life_for_mana.with_life_for_mana`), not to the costs of the mana abilities
+    activated while paying (CR 605.3a, 602.2b): when the payer controls a mana ability whose cost has such a
+    symbol, the answer says so (the permanent with the effect, its sentence).
+
+    >>> toy = {"id": "k", "name": "Test Toy", "type_line": "Creature", "controller": "me",
+    ...     "oracle": "For each {B} in a cost, you may pay 2 life rather than pay that mana."}
+    >>> rock = {"id": "r", "name": "Test Rock", "type_line": "Artifact", "controller": "me",
+    ...     "oracle": "{B}, {T}: Add {R}{R}."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [toy, rock]})
+    >>> [w.permanent for w in life_for_mana_warnings(PaymentProblem.of(board, PaymentTarget.of("{R}")))]
+    ['k']
+    """
+    view = problem.view
+    found: list[TextWarning] = []
+    for sourced in view.effects_of(LifeForMana):
+        effect = sourced.effect
+        if sourced.controller != problem.player or not isinstance(effect, LifeForMana):
+            continue
+        asked = ManaTypes(effect.mana_type)
+        if any(
+            symbol.kind is SymbolKind.COLORED and symbol.colors == asked
+            for permanent in problem.board.permanents
+            if permanent.controller == problem.player
+            for ability in view.mana_abilities(permanent.id)
+            for symbol in ability.cost.mana.symbols
+        ):
+            reason = LIFE_FOR_MANA_ABILITY.format(sym=f"{{{effect.mana_type.name}}}")
+            found.append(TextWarning(sourced.source, effect.text, reason, WarningKind.NOT_USED))
+    return tuple(found)
 
 
 def life_reduction_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
@@ -187,26 +230,30 @@ _HYBRID_LIFE = (
 
 
 def creature_mana_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
-    """For a spell that takes only mana produced by creatures (Myr Superion), the floating mana the board
-    gives: its source is not known to be a creature (a pool entry's ``source`` is a note), so it is not
-    spent on the spell, and the answer says so.
+    """For a spell that takes only mana produced by creatures (Myr Superion) or by basic lands
+    (Imperiosaur), the floating mana the board gives: its source is not known to be one (a pool entry's
+    ``source`` is a note), so it is not spent on the spell, and the answer says so.
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "pool": ["{G}"]}]})
     >>> superion = PaymentTarget(cost=PaymentTarget.of("{2}").cost, name="Myr", creature_mana_only=True)
     >>> [str(w) for w in creature_mana_warnings(PaymentProblem.of(board, superion))]  # doctest: +ELLIPSIS
     ["Myr: ...floating mana ({G}) ... not known to be a creature..."]
+    >>> saur = PaymentTarget(cost=PaymentTarget.of("{2}").cost, name="Saur", basic_land_mana_only=True)
+    >>> [str(w) for w in creature_mana_warnings(PaymentProblem.of(board, saur))]  # doctest: +ELLIPSIS
+    ["Saur: ...floating mana ({G}) ... not known to be a basic land..."]
     """
     target = problem.target
     pool = problem.board.player(problem.player).pool
-    if not target.creature_mana_only or not pool:
+    if not pool or not (target.creature_mana_only or target.basic_land_mana_only):
         return ()
     floating = "".join(str(entry.mana) for entry in pool)
+    kind = ("creatures", "a creature") if target.creature_mana_only else ("basic lands", "a basic land")
     return (
         TextWarning(
             target.name or "spell",
-            "Spend only mana produced by creatures to cast ~.",
-            f"the floating mana ({floating}) is not spent on it: its source is not known to be a creature",
+            f"Spend only mana produced by {kind[0]} to cast ~.",
+            f"the floating mana ({floating}) is not spent on it: its source is not known to be {kind[1]}",
             WarningKind.ASSUMED,
         ),
     )

@@ -299,11 +299,16 @@ def test_the_spells_restriction_on_its_mana_sources_is_read() -> None:
     board = make_board([], hand=[SUPERION])
     target = _superion_target(board)
     assert target.creature_mana_only and not pay(board, target).warnings
-    # other sources are not read: the sentence stays warned
+    # basic lands are read too (Imperiosaur: tests/test_spell_cost_ways.py); other sources are not read:
+    # the sentence stays warned
     lands = make_board(
         [], hand=[{**SUPERION, "oracle": SUPERION["oracle"].replace("creatures", "basic lands")}]
     )
-    assert not _superion_target(lands).creature_mana_only and pay(lands, _superion_target(lands)).warnings
+    assert _superion_target(lands).basic_land_mana_only and not pay(lands, _superion_target(lands)).warnings
+    rocks_text = SUPERION["oracle"].replace("creatures", "artifacts")
+    rocks = make_board([], hand=[{**SUPERION, "oracle": rocks_text}])
+    target = _superion_target(rocks)
+    assert not target.creature_mana_only and not target.basic_land_mana_only and pay(rocks, target).warnings
 
 
 @pytest.mark.parametrize(

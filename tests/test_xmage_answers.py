@@ -1452,14 +1452,15 @@ def test_phyrexian_mana_with_life() -> None:
     assert result.life_paid == 2
 
 
-def test_krrik_is_reported_not_ignored() -> None:
+def test_krrik_pays_black_mana_with_life() -> None:
     """XMage PhyrexianManaTest.testPlayerCanCastBanehoundWithoutAvailableBlackMana casts a {B} creature with 2
-    life under K'rrik ("For each {B} in a cost, you may pay 2 life rather than pay that mana"). The planner
-    does not execute that: it must say so rather than answer "no" as if the sentence had nothing to do with
-    mana."""
+    life under K'rrik ("For each {B} in a cost, you may pay 2 life rather than pay that mana", CR 601.2h)
+    and no land: payable, 2 life paid, and the sentence is not warned (no mana ability of the board has a
+    {B} in its cost)."""
     b = board(card("krrik", "K'rrik, Son of Yawgmoth"))
-    assert not payable(b, "{B}", type_line="Creature — Phyrexian Elemental Beast")
-    assert any("rather than pay that mana" in s for s in warned(b, "{B}"))
+    result = pay(b, PaymentTarget.of("{B}", type_line="Creature — Phyrexian Elemental Beast"))
+    assert result.payable and result.life_paid == 2
+    assert not any("rather than pay that mana" in s for s in warned(b, "{B}"))
 
 
 def test_celestial_dawn() -> None:
@@ -1779,18 +1780,21 @@ def test_hogaak_is_cast_by_convoke_and_delve_only() -> None:
     )
 
 
-def test_hogaaks_ban_on_mana_is_reported() -> None:
+def test_hogaaks_ban_on_mana_is_executed() -> None:
     """After XMage ConvokeTest.test_Other_CastFromGraveayrd_Convoke: six Bears and a Forest can't cast Hogaak
-    (its "You can't spend mana to cast this spell." leaves the Forest's {G} no use). The planner does not read
-    that sentence of the spell: the payment must warn about it, never drop it in silence (as Myr Superion's,
-    test_myr_superion_restriction_is_reported)."""
+    (its "You can't spend mana to cast this spell." leaves the Forest's {G} no use, CR 101.2): six convoked
+    Bears pay six of its seven mana, and no card is there to delve. Read and executed: not payable, and
+    nothing warned; a seventh Bear pays it."""
     with_forest = board(
         cards("bear", "Balduvian Bears", 6), card("f", "Forest"), hand=[held("Hogaak, Arisen Necropolis")]
     )
     result = cast(with_forest, "Hogaak, Arisen Necropolis")
-    assert [(w.permanent, w.sentence) for w in result.warnings] == [
-        ("Hogaak, Arisen Necropolis", "You can't spend mana to cast ~.")
-    ]
+    assert not result.payable and not result.warnings
+    seven = board(
+        cards("bear", "Balduvian Bears", 7), card("f", "Forest"), hand=[held("Hogaak, Arisen Necropolis")]
+    )
+    paid = cast(seven, "Hogaak, Arisen Necropolis")
+    assert paid.payable and "f" not in paid.tapped
 
 
 def test_march_of_the_multitudes_beside_five_hundred_bears() -> None:

@@ -69,6 +69,8 @@ class ImprintedCard:
     name: str
     mana_cost: ManaCost | None = None
     color_indicator: ManaTypes | None = None
+    #: its type line, when the board gives it (Semblance Anvil's 'share a card type with the exiled card')
+    type_line: TypeLine | None = None
 
     def __post_init__(self) -> None:
         if self.color_indicator is not None and not self.color_indicator:
@@ -92,6 +94,8 @@ class ImprintedCard:
         out = {"name": self.name, "mana_cost": str(self.mana_cost) if self.mana_cost is not None else ""}
         if self.color_indicator is not None:
             out["color_indicator"] = str(self.color_indicator)
+        if self.type_line is not None:
+            out["type_line"] = str(self.type_line)
         return out
 
 
@@ -130,6 +134,9 @@ class Choices:
     crafted_colors: ManaTypes | None = None
     #: the colors chosen as cards of its name were drafted (Paliano, the High City adds one mana of any)
     drafted_colors: ManaTypes | None = None
+    #: the colors chosen as it entered when it chooses more than one ("choose two colors": Seal of the
+    #: Guildpact's "for each of the chosen colors it is")
+    colors: ManaTypes | None = None
     #: the number its trigger counted at this turn's upkeep (Chaos Moon's permanents: odd or even decides
     #: its effect until end of turn)
     upkeep_count: int | None = None
@@ -182,6 +189,29 @@ class Choices:
         return _exiled_colors(self.imprinted) if self.imprinted is not None else None
 
     @property
+    def imprinted_card_types(self) -> tuple[str, ...] | None:
+        """The card types of the one card exiled with it (CR 205.2a): from the board's description of that
+        card, else from the built-in catalogue; None when no single card is given or its type line is not
+        known (Semblance Anvil's 'share a card type with the exiled card').
+
+        >>> Choices(imprinted="Lightning Bolt").imprinted_card_types
+        ('Instant',)
+        >>> Choices(imprinted="Homebrew Bolt").imprinted_card_types is None
+        True
+        >>> Choices(imprinted_card=ImprintedCard("Homebrew", type_line=TypeLine.parse("Artifact Creature"))
+        ...     ).imprinted_card_types
+        ('Artifact', 'Creature')
+        """
+        if self.imprinted_card is not None:
+            line = self.imprinted_card.type_line
+        elif self.imprinted is not None:
+            found = catalogue_card(self.imprinted)
+            line = found.type_line if found is not None else None
+        else:
+            return None  # (none given, or a list of several)
+        return line.card_types if line is not None else None
+
+    @property
     def unknown_imprinted(self) -> tuple[str, ...]:
         """The names of the cards exiled with it whose colors are not known (not described, not in the
         built-in catalogue).
@@ -231,6 +261,8 @@ class Choices:
             out["crafted_colors"] = str(self.crafted_colors)
         if self.drafted_colors is not None:
             out["drafted_colors"] = str(self.drafted_colors)
+        if self.colors is not None:
+            out["colors"] = str(self.colors)
         if self.upkeep_count is not None:
             out["upkeep_count"] = self.upkeep_count
         if self.copied is not None:
@@ -248,6 +280,7 @@ class Choices:
             self.noted_type,
             self.crafted_colors,
             self.drafted_colors,
+            self.colors,
             self.upkeep_count,
             self.copied,
         )
@@ -532,6 +565,7 @@ def _read_imprinted(value: object, path: JsonPath) -> str | ImprintedCard:
         if not fields.given("color_indicator")
         else fields.optional("mana_cost", read_cost, None),
         color_indicator=fields.optional("color_indicator", read_colors, None),
+        type_line=fields.optional("type_line", read_type_line, None),
     )
 
 
@@ -578,6 +612,7 @@ def _read_choices(value: object, path: JsonPath) -> Choices:
         noted_type=fields.optional("noted_type", read_mana_type, None),
         crafted_colors=fields.optional("crafted_colors", read_colors, None),
         drafted_colors=fields.optional("drafted_colors", read_colors, None),
+        colors=fields.optional("colors", read_colors, None),
         upkeep_count=fields.optional("upkeep_count", read_count, None),
         copied=fields.optional("copied", read_copied, None),
     )

@@ -113,6 +113,8 @@ class Player:
     {'id': 'me', 'initiative': True}
     >>> Player.from_dict({"id": "me", "cards_discarded_this_turn": 0}).to_dict()
     {'id': 'me', 'cards_discarded_this_turn': 0}
+    >>> Player.from_dict({"id": "me", "speed": 3}).speed, Player.from_dict({"id": "me"}).speed
+    (3, None)
     """
 
     id: str
@@ -139,6 +141,9 @@ class Player:
     #: how many cards the player discarded this turn (None: not given), what "As long as you've discarded a
     #: card this turn" reads (Asmoranomardicadaistinaculdacar's alternative cost)
     cards_discarded_this_turn: int | None = None
+    #: the player's speed (CR 702.179: 0 to 4; None: not given), what Samut, the Driving Force's "where X is
+    #: your speed" reads
+    speed: int | None = None
 
     def __post_init__(self) -> None:
         if self.library_cards is not None and self.library != len(self.library_cards):
@@ -211,6 +216,8 @@ class Player:
             out["sacrificed_this_turn"] = [card.to_json() for card in self.sacrificed_this_turn]
         if self.cards_discarded_this_turn is not None:
             out["cards_discarded_this_turn"] = self.cards_discarded_this_turn
+        if self.speed is not None:
+            out["speed"] = self.speed
         return out
 
     @property
@@ -353,4 +360,23 @@ def read_player(value: object, path: JsonPath) -> Player:
         initiative=fields.optional("initiative", read_bool, False),
         sacrificed_this_turn=fields.optional("sacrificed_this_turn", read_cards, None),
         cards_discarded_this_turn=fields.optional("cards_discarded_this_turn", read_count, None),
+        speed=fields.optional("speed", _read_speed, None),
     )
+
+
+#: A player's highest speed (CR 702.179d: it can't increase past 4).
+MAX_SPEED = 4
+
+
+def _read_speed(value: object, path: JsonPath) -> int:
+    """A player's speed: an integer from 0 to 4 (CR 702.179).
+
+    >>> Player.from_dict({"id": "me", "speed": 5})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    models...: ...speed: expected a speed from 0 to 4 (CR 702.179), got 5
+    """
+    speed = read_int(value, path)
+    if not 0 <= speed <= MAX_SPEED:
+        raise FieldError(path, f"expected a speed from 0 to {MAX_SPEED} (CR 702.179), got {speed}")
+    return speed

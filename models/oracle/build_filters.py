@@ -234,6 +234,8 @@ def amount(quantity: r.Quantity) -> Amount:
             return Amount(kind=AmountKind.POWER)
         case r.LifeTotal():
             return Amount(kind=AmountKind.LIFE)
+        case r.Speed():  # (a player's speed is read by a cost change only: build_statics)
+            raise UnreadError("your speed, other than in a cost change")
         case r.CardsDrawn():
             return Amount(kind=AmountKind.DRAWN)
         case r.GreatestPower(among):

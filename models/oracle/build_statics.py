@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from models.abilities import Amount, AmountKind, Condition, ObjectFilter, Who
-from models.cost import ManaCost
+from models.cost import ManaCost, SymbolKind
+from models.errors import CostParseError
 from models.filters import STATUS_FACTS, BoardFact
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.mana_effects import (
@@ -27,6 +28,7 @@ from models.mana_effects import (
     DevotionIncrease,
     GainAbilitiesOf,
     GrantHaste,
+    LifeForMana,
     PowerChange,
     PowerDefined,
     SpellKeywords,
@@ -130,6 +132,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (_power_defined(reading, sentence),)
         case s.DevotionIncreased(amount):
             return (DevotionIncrease(sentence, amount),)
+        case s.LifeForManaReading(symbol, life):
+            return (_life_for_mana(symbol, life, sentence),)
         case s.KeepUnspent(who, color):
             types = ManaTypes.parse(color) if color else ALL_TYPES
             return (
@@ -933,7 +937,12 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         )
     generic, colored = _generic_and_colored(reading.symbols)
     sign = 1 if reading.more else -1
-    counted = reading.per_counter or reading.per_object is not None or reading.per_targeted is not None
+    counted = (
+        reading.per_counter
+        or reading.per_object is not None
+        or reading.per_targeted is not None
+        or reading.per_chosen_color
+    )
     if colored and sign > 0 and (counted or reading.per_target):
         raise UnreadError("an increase of colored mana for each counter")  # (no card the planner knows)
     if colored and sign > 0 and (reading.per_other_spell or reading.mana_value_at_least is not None):
@@ -955,6 +964,8 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         # ('for each experience counter you have': Mizzix, counted on its source's controller)
         kind = AmountKind.PLAYER_COUNTERS if reading.per_counter_yours else AmountKind.COUNTERS
         amount_counted = Amount(kind=kind, counter=reading.per_counter)
+    if reading.per_chosen_color:  # ('for each of the chosen colors it is': Seal of the Guildpact)
+        amount_counted = Amount(kind=AmountKind.CHOSEN_COLORS)
     return CostModifier(
         text=sentence,
         who=_CASTERS[reading.caster],
@@ -981,6 +992,7 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         targets_source=reading.targets_source,
         per_targeted=None if reading.per_targeted is None else only_filter(reading.per_targeted),
         shares_creature_type=reading.shares_creature_type,
+        shares_exiled_card_type=reading.shares_exiled_card_type,
         min_power=reading.power_at_least,
         face_down=face_down,
     )
@@ -1040,9 +1052,12 @@ def life_paid_reduction(
 
 def _where_x(reading: s.SpellsCost) -> Amount:
     """The amount of '<spells> cost {X} less to cast, where X is ~'s power' (Vadrik, Astral Archmage): its
-    source's power as the total cost is locked in (CR 601.2f); a change of {X} alone, and no other amount."""
+    source's power as the total cost is locked in (CR 601.2f), or 'your speed' (Samut, the Driving Force:
+    its controller's, CR 702.179); a change of {X} alone, and no other amount."""
     if reading.symbols != "{X}" or reading.where_x is None:
         raise UnreadError(f"a cost changed by {reading.symbols}, where X is an amount")
+    if isinstance(reading.where_x, r.Speed):
+        return Amount(kind=AmountKind.SPEED)
     counted = amount(reading.where_x)
     if counted.kind is not AmountKind.POWER or counted.plus:
         raise UnreadError(f"a cost changed by {{X}}, where X is {counted.kind.value}")
@@ -1058,8 +1073,11 @@ def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes, bool]:
     excluded: list[str] = []
     chosen_type = face_down = False
     qualities: set[str] = set()
+    keywords: list[str] = []
     nouns = what.nouns
     for noun in nouns:
+        # ('creature spell with flying': Momo, Friendly Flier, the spell's keyword, CR 702)
+        keywords += [q.keyword for q in noun.qualities if isinstance(q, r.WithKeyword)]
         plain = replace(
             noun,
             types=(),
@@ -1072,6 +1090,7 @@ def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes, bool]:
             head=r.Head.TYPES,
             chosen_type=False,
             face_down=False,
+            qualities=tuple(q for q in noun.qualities if not isinstance(q, r.WithKeyword)),
         )
         if plain != r.Noun() or noun.head not in (r.Head.SPELL, r.Head.TYPES):
             raise UnreadError(f"spells described as {noun.words()!r}")
@@ -1083,7 +1102,10 @@ def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes, bool]:
         qualities |= {q for q in ("colorless", "multicolored", "monocolored") if getattr(noun, q)}
     if nouns[-1].head is not r.Head.SPELL:
         raise UnreadError("a description of something other than spells")
+    if len(keywords) > 1 or (keywords and len(nouns) > 1):
+        raise UnreadError(f"spells with the keywords {keywords} in {what.words()!r}")
     spells = ObjectFilter(
+        keyword=keywords[0].lower() if keywords else "",
         types=tuple(types),
         excluded=tuple(excluded),
         chosen_type=chosen_type,
@@ -1157,3 +1179,26 @@ def _tapped_for_mana_damage(reading: s.TappedForManaDamage, sentence: str) -> Ta
     if len(affected) != 1:
         raise UnreadError("damage on tapping permanents of several descriptions")
     return TapDamage(sentence, reading.damage, affected=affected[0], who=who, for_mana=True)
+
+
+#: The life a symbol paid 'rather than pay that mana' is read for: a Phyrexian symbol's (CR 107.4f), which is
+#: how the planner pays it
+_PHYREXIAN_LIFE = 2
+
+
+def _life_for_mana(symbol: str, life: int, sentence: str) -> LifeForMana:
+    """K'rrik's 'For each {B} in a cost, you may pay 2 life rather than pay that mana.': one colored
+    symbol, for 2 life (another amount, or another kind of symbol, is not read).
+
+    >>> _life_for_mana("{B}", 2, "...").mana_type.name
+    'B'
+    """
+    try:
+        (only,) = ManaCost.parse(symbol).symbols
+    except (CostParseError, ValueError):
+        raise UnreadError(f"not one mana symbol: {symbol}") from None
+    if only.kind is not SymbolKind.COLORED or only.single_type is None:
+        raise UnreadError(f"not one symbol of one type of mana: {symbol}")
+    if life != _PHYREXIAN_LIFE:
+        raise UnreadError(f"{life} life for a symbol: only 2 (a Phyrexian symbol's) is read")
+    return LifeForMana(sentence, only.single_type)

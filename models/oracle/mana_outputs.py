@@ -82,6 +82,8 @@ def needs_imprinted(effect: StaticEffect) -> bool:
     >>> [needs_imprinted(e) for e in lens.effects]
     [True]
     """
+    if getattr(effect, "shares_exiled_card_type", False):  # (Semblance Anvil's spells)
+        return True
     affected = getattr(effect, "affected", None)
     return isinstance(affected, ObjectFilter) and affected.named_as_imprinted
 

@@ -72,6 +72,10 @@ UNSPENT_LIFE_NOTE = "mana is lost only as a step or phase ends (CR 500.4), never
 #: The note on 'This cost is reduced by {2} for each ...' after a trigger's 'sacrifice ~ unless you pay {10}'
 #: (Draco's upkeep): it changes only what that trigger asks as it resolves (CR 603.3), not the cost of a spell
 #: or an ability the planner pays
+#: Why "Spend only mana produced by basic lands to cast ~." (and creatures', and "You can't spend mana to cast
+#: ~.") is read, and changes no payment of the permanent: a rule of casting its own card, applied when it is
+#: the spell paid for (models/spells.py: the payment target's restriction)
+OWN_SPELL_MANA_NOTE = "a rule of the mana spent to cast ~ itself: applied when it is the spell paid for"
 TRIGGER_COST_NOTE = "reduces the cost the trigger before it asks as it resolves: no spell's or ability's cost"
 #: The note on an activated ability that untaps permanents and adds no mana ('{G}, {T}: Untap target Elf.'):
 #: no mana ability (CR 605.1a), so a player activates it with priority, before casting, and never while a

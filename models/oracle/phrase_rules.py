@@ -72,6 +72,7 @@ from models.oracle.readings import (
     SacrificedManaValue,
     SacrificeSelf,
     SelfPower,
+    Speed,
     TapOthers,
     TapSymbol,
     ThatEntered,
@@ -395,6 +396,9 @@ class PhraseRules(Transformer[Token, Any]):
 
     def life_total(self) -> Any:
         return LifeTotal()
+
+    def your_speed(self) -> Any:
+        return Speed()
 
     def cards_drawn(self, _card: Token, deed: Token) -> Any:
         """'card you've drawn this turn' (Kydele); the other deeds of the turn are not cards counted here."""

@@ -66,6 +66,7 @@ from models.oracle.parsed import (
     NO_OPTIONAL_COST,
     OPTIONAL_COST_REDUCTION,
     OWN_ABILITIES_PERMISSION,
+    OWN_SPELL_MANA_NOTE,
     TRIGGER_COST_NOTE,
     UNSPENT_LIFE_NOTE,
     Collector,
@@ -81,6 +82,10 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
     if "mana cost" in sentence and (granted := granted_alternative_cost(sentence)) is not None:
         out.effects.append(GrantedAlternativeCost(sentence, granted))  # (planner.rules.alternative_costs)
         out.read(sentence, "effect", GRANTED_ALTERNATIVE_COST)
+        return
+    if _own_spell_mana(sentence):
+        out.read(sentence, "ignored", OWN_SPELL_MANA_NOTE)
+        out.ignored.append(sentence)
         return
     body = sentence.strip().rstrip(".")
     if body[:1] in ("\u2022", "*"):
@@ -767,3 +772,18 @@ def _names_only_types(affected: ObjectFilter) -> bool:
     return affected == ObjectFilter(
         types=affected.types, excluded=affected.excluded, controller=affected.controller
     )
+
+
+def _own_spell_mana(sentence: str) -> bool:
+    """True for a rule of the mana spent to cast the card itself ("Spend only mana produced by basic lands to
+    cast ~.", "You can't spend mana to cast ~."): :func:`~models.oracle.spent_riders.only_mana_from` reads it.
+
+    >>> _own_spell_mana("You can't spend mana to cast ~."), _own_spell_mana("Spend only mana on Tuesdays.")
+    (True, False)
+    """
+    lowered = sentence.lower()
+    if not lowered.startswith(("spend only mana produced by", "you can't spend mana to cast")):
+        return False
+    from models.oracle.spent_riders import only_mana_from  # (spent_riders reads units with the reader)
+
+    return bool(only_mana_from(sentence))

@@ -202,8 +202,9 @@ def hand_exile(reading: ExileFromHand) -> HandExile:
     return HandExile(count, noun.colors, mana_value_x=mana_value_x)
 
 
-def alternative_cost(parts: tuple[SpellCostPart, ...]) -> AlternativeCost:
-    """The alternative cost of its parts: mana once, life and energy summed, sacrifices, one exile.
+def alternative_cost(parts: tuple[SpellCostPart, ...], *, x_said: bool = False) -> AlternativeCost:
+    """The alternative cost of its parts: mana once, life and energy summed, sacrifices, one exile; mana with
+    X only when the sentence says what X is (``x_said``: Kentaro's "where X is that spell's mana value").
 
     >>> alternative_cost((PayLife(1), HandExile(1, "U"))).describe()
     'pay 1 life and exile a blue card from your hand'
@@ -212,7 +213,7 @@ def alternative_cost(parts: tuple[SpellCostPart, ...]) -> AlternativeCost:
     sacrifices: list[SacrificeCost] = []
     exile: HandExile | None = None
     for part in parts:
-        if isinstance(part, ManaSymbols) and "X" in part.symbols:
+        if isinstance(part, ManaSymbols) and "X" in part.symbols and not x_said:
             raise UnreadError(f"an alternative cost of {part.symbols}")
         if isinstance(part, ManaSymbols) and not mana:
             mana = part.symbols
@@ -424,8 +425,20 @@ class SpellCostRules(Transformer[Token, Any]):
     def own_spell(self, *_words: Token) -> None:
         return None
 
-    def granted_alternative(self, costs: tuple[SpellCostPart, ...], spells: SpellsGranted) -> AlternativeCost:
-        return replace(alternative_cost(costs), spells=spells)
+    def granted_alternative(
+        self, costs: tuple[SpellCostPart, ...], spells: SpellsGranted, *x_is: Any
+    ) -> AlternativeCost:
+        cost = replace(alternative_cost(costs, x_said=bool(x_is)), spells=spells)
+        if not x_is:
+            return cost
+        # ('You may pay {X} rather than pay the mana cost for Samurai spells you cast, where X is that spell's
+        # mana value': Kentaro, the Smiling Cat)
+        if cost.mana != "{X}" or cost.describe() != "pay {X}":
+            raise UnreadError(f"X is the spell's mana value in {cost.describe()!r}")
+        return replace(cost, x_is_mana_value=True)
+
+    def x_is_mana_value(self, *_words: Any) -> bool:
+        return True
 
     def cast_without_paying(self, spells: SpellsGranted, *rest: Any) -> AlternativeCost:
         return AlternativeCost(mana="", spells=replace(spells, from_hand=True in rest))

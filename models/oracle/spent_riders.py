@@ -22,9 +22,18 @@ from models.oracle.grammar import read_as
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.reader import reading_units
 from models.oracle.readings import Controller, Noun, Nouns
+from models.oracle.spent_rules import NO_MANA
 from models.riders import ColorsSpent, ManaSpent, PairSpent, SpentRider, TreasureSpent, TypeSpent
 
-__all__ = ["only_creature_mana", "parse_spent_rider", "spent_riders"]
+__all__ = [
+    "BASIC_LANDS",
+    "CREATURES",
+    "NO_MANA",
+    "only_creature_mana",
+    "only_mana_from",
+    "parse_spent_rider",
+    "spent_riders",
+]
 
 
 def parse_spent_rider(phrase: str) -> SpentRider:
@@ -79,25 +88,36 @@ def spent_riders(text: str, name: str = "") -> tuple[SpentRider, ...]:
     return tuple(found)
 
 
-#: 'creatures': the only sources a spell's own restriction on its mana is read for (a creature's mana ability
-#: or a trigger of a creature adds it, the mana's tag says so: planner.rules.packets.ManaTag.creature).
+#: The sources a spell's own restriction on its mana is read for: 'creatures' (a creature's mana ability or a
+#: trigger of a creature adds it: planner.rules.packets.ManaTag.creature) and 'basic lands' (a basic land's:
+#: ManaTag.basic_land).
 _CREATURES = Nouns((Noun(types=("Creature",), controller=Controller.UNSAID),))
+_BASIC_LANDS = Nouns((Noun(types=("Land",), supertypes=("Basic",), controller=Controller.UNSAID),))
+
+#: What :func:`only_mana_from` answers for each source it reads (and NO_MANA: no source, Hogaak's).
+CREATURES = "creatures"
+BASIC_LANDS = "basic lands"
 
 
 @per_card(maxsize=4096)  # (a pure function of the card's text and name)
-def only_creature_mana(text: str, name: str = "") -> bool:
-    """True when the spell's text says "Spend only mana produced by creatures to cast this spell." (Myr
-    Superion): mana from any other source (a land, an artifact, a card in hand, floating mana whose source
-    is not known) can't be spent on it. Other sources ("basic lands": Imperiosaur) are not read (the
-    sentence stays warned).
+def only_mana_from(text: str, name: str = "") -> str:
+    """The sources the spell's text says its mana must come from: ``CREATURES`` for "Spend only mana
+    produced by creatures to cast this spell." (Myr Superion), ``BASIC_LANDS`` for "... by basic lands ..."
+    (Imperiosaur), ``NO_MANA`` for "You can't spend mana to cast this spell." (Hogaak: only what is no mana
+    pays it, convoke's creatures and delve's cards, CR 702.51a, 702.66a), "" for none read (another source
+    stays warned).
 
-    >>> only_creature_mana("Spend only mana produced by creatures to cast this spell.")
-    True
-    >>> only_creature_mana("Spend only mana produced by basic lands to cast this spell.")
-    False
+    >>> only_mana_from("Spend only mana produced by creatures to cast this spell.")
+    'creatures'
+    >>> only_mana_from("Spend only mana produced by basic lands to cast this spell.")
+    'basic lands'
+    >>> only_mana_from("Spend only mana produced by artifacts to cast this spell.")
+    ''
+    >>> only_mana_from("You can't spend mana to cast this spell.")
+    'no mana'
     """
     for unit in reading_units(text, name):
-        if not unit.lower().startswith("spend only mana produced by"):
+        if not unit.lower().startswith(("spend only mana produced by", "you can't spend mana to cast")):
             continue  # (a gate, not a reader)
         try:
             what = read_as(unit, "mana_sources")
@@ -106,5 +126,22 @@ def only_creature_mana(text: str, name: str = "") -> bool:
         except Exception:  # (what a rule's method raised as the sentence was read)
             continue
         if what == _CREATURES:
-            return True
-    return False
+            return CREATURES
+        if what == _BASIC_LANDS:
+            return BASIC_LANDS
+        if what == NO_MANA:
+            return NO_MANA
+    return ""
+
+
+def only_creature_mana(text: str, name: str = "") -> bool:
+    """True when the spell's text says "Spend only mana produced by creatures to cast this spell." (Myr
+    Superion): mana from any other source (a land, an artifact, a card in hand, floating mana whose source
+    is not known) can't be spent on it (:func:`only_mana_from`).
+
+    >>> only_creature_mana("Spend only mana produced by creatures to cast this spell.")
+    True
+    >>> only_creature_mana("Spend only mana produced by basic lands to cast this spell.")
+    False
+    """
+    return only_mana_from(text, name) == CREATURES

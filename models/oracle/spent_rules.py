@@ -20,7 +20,10 @@ from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
 from models.riders import ColorsSpent, ManaSpent, PairSpent, SpentRider, TreasureSpent, TypeSpent
 
-__all__ = ["SpentRules"]
+__all__ = ["NO_MANA", "SpentRules"]
+
+#: What ``mana_sources`` reads "You can't spend mana to cast this spell." as (Hogaak): no mana pays it.
+NO_MANA = "no mana"
 
 
 @v_args(inline=True)
@@ -31,6 +34,10 @@ class SpentRules(Transformer[Token, Any]):
         """'Spend only mana produced by <objects> to cast this spell.': the objects (Myr Superion's
         creatures)."""
         return what
+
+    def no_mana_sources(self, *_: Any) -> Any:
+        """'You can't spend mana to cast this spell.' (Hogaak): no source at all."""
+        return NO_MANA
 
     def colors_spent(self, *_: Any) -> SpentRider:
         return ColorsSpent()

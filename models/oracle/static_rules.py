@@ -47,6 +47,7 @@ from models.oracle.statics import (
     KeywordGrantReading,
     KeywordsWhile,
     LandSearchReading,
+    LifeForManaReading,
     ManyOtherLands,
     MayPayLifeAsEnters,
     MayRevealAsEnters,
@@ -123,6 +124,9 @@ class _Mark(Enum):
     PER_TARGET = "for each target"
     TARGETS_SOURCE = "that target ~"
     SHARES_CREATURE_TYPE = "that share a creature type with ~"
+    PER_CHOSEN_COLOR = "for each of the chosen colors it is"
+    SHARES_EXILED_CARD_TYPE = "that share a card type with the exiled card"
+    AS_THOUGH_FLASH = "and can be cast as though it had flash"
     ATTACKS = "and attack each combat if able"
     STILL = "that's still a <type>"
 
@@ -237,6 +241,13 @@ class StaticRules(Transformer[Token, Any]):
         if str(kind).lower() != "creature":
             raise UnreadError(f"spells that share a {str(kind).lower()} type with ~")
         return _Mark.SHARES_CREATURE_TYPE
+
+    def sharing_exiled_type(self, *_words: Token) -> _Mark:
+        return _Mark.SHARES_EXILED_CARD_TYPE
+
+    def per_chosen_color(self) -> _Mark:
+        """'for each of the chosen colors it is' (Seal of the Guildpact)."""
+        return _Mark.PER_CHOSEN_COLOR
 
     def per_targeted(self, head: tuple[tuple[str, ...], Head]) -> _PerTargeted:
         return _PerTargeted(Nouns((Noun(types=head[0], head=head[1]),)))
@@ -782,7 +793,20 @@ class StaticRules(Transformer[Token, Any]):
             per_targeted=next((p.what for p in parts if isinstance(p, _PerTargeted)), None),
             shares_creature_type=_Mark.SHARES_CREATURE_TYPE in parts,
             power_at_least=next((p.at_least for p in parts if isinstance(p, _CastPower)), None),
+            per_chosen_color=_Mark.PER_CHOSEN_COLOR in parts,
+            shares_exiled_card_type=_Mark.SHARES_EXILED_CARD_TYPE in parts,
         )
+
+    def nth_each_turn(self) -> _CostTurn:
+        return _CostTurn("")
+
+    def nth_your_turns(self) -> _CostTurn:
+        return _CostTurn("yours")
+
+    def flash_rider(self, _and: Token, keyword: Token) -> _Mark:
+        if str(keyword).lower() != "flash":
+            raise UnreadError(f"can be cast as though it had {keyword}")
+        return _Mark.AS_THOUGH_FLASH
 
     def nth_spell_cost(self, ordinal: Token, what: Nouns, caster: Token, *parts: Any) -> SpellsCost:
         if _words(caster) != "you cast":
@@ -792,7 +816,17 @@ class StaticRules(Transformer[Token, Any]):
         # ('... for each land you control with a flood counter on it': Eluge, the Shoreless Sea)
         per_object = next((p.what for p in parts if isinstance(p, _PerObject)), None)
         symbols = _tokens(parts, "SYMBOLS")[0].upper()
-        return SpellsCost(what, symbols, more, "you cast", nth=nth, per_object=per_object)
+        turn = next((p.whose for p in parts if isinstance(p, _CostTurn)), "")
+        return SpellsCost(
+            what,
+            symbols,
+            more,
+            "you cast",
+            nth=nth,
+            per_object=per_object,
+            turn=turn,
+            as_though_flash=_Mark.AS_THOUGH_FLASH in parts,
+        )
 
     def as_any(self, palette: Any) -> str:
         return str(palette.value)
@@ -983,6 +1017,11 @@ class StaticRules(Transformer[Token, Any]):
     def devotion_increase(self, _and: Token, number: Number) -> DevotionIncreased:
         """'Your devotion to each color and each combination of colors is increased by one.'"""
         return DevotionIncreased(fixed_number(number))
+
+    def life_for_mana(self, symbol: Token, _article: Token, _you: Any, life: Number) -> LifeForManaReading:
+        """'For each {B} in a cost, you may pay 2 life rather than pay that mana.' (K'rrik): one mana symbol
+        of one type, and a fixed amount of life."""
+        return LifeForManaReading(str(symbol).upper(), fixed_number(life))
 
     def unspent_costs_life(self, *_words: Token) -> UnspentCostsLife:
         return UnspentCostsLife()

@@ -87,6 +87,7 @@ __all__ = [
     "KeepUnspent",
     "KeywordsWhile",
     "LandSearchReading",
+    "LifeForManaReading",
     "ManyOtherLands",
     "MayPayLifeAsEnters",
     "MayRevealAsEnters",
@@ -426,6 +427,13 @@ class SpellsCost:
     shares_creature_type: bool = False
     #: '... you cast with power 4 or greater' (Goreclaw, Terror of Qal Sisma, CR 208)
     power_at_least: int | None = None
+    #: '... for each of the chosen colors it is' (Seal of the Guildpact: the colors chosen as it entered)
+    per_chosen_color: bool = False
+    #: '... that share a card type with the exiled card' (Semblance Anvil: the card exiled with its source)
+    shares_exiled_card_type: bool = False
+    #: '... and can be cast as though it had flash' (Radagast of Rhosgobel): when it may be cast, which no
+    #: payment asks (CR 601.2)
+    as_though_flash: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -599,6 +607,15 @@ class DevotionIncreased:
 
 
 @dataclass(frozen=True, slots=True)
+class LifeForManaReading:
+    """'For each {B} in a cost, you may pay 2 life rather than pay that mana.' (K'rrik, Son of Yawgmoth):
+    the mana ``symbol`` and the ``life`` paid for each."""
+
+    symbol: str
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
 class DoubleUnspent:
     """'Double the amount of each type of unspent mana you have.'"""
 
@@ -663,6 +680,7 @@ StaticSentence = (
     | EffectContinues
     | DoubleUnspent
     | DevotionIncreased
+    | LifeForManaReading
     | UnspentCostsLife
     | RandomOpening
     | ResultEffects
@@ -848,8 +866,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             if reading.nth:
                 ordinal = "first" if reading.nth == 1 else "second"
                 changed = "more" if more else "less"
-                said = f"the {ordinal} {what.words()}{cast} each turn costs {symbols} {changed} to cast"
-                return said + each
+                turn = "during each of your turns" if reading.turn == "yours" else "each turn"
+                said = f"the {ordinal} {what.words()}{cast} {turn} costs {symbols} {changed} to cast"
+                flash = " and can be cast as though it had flash" if reading.as_though_flash else ""
+                return said + each + flash
             if reading.off_turn:
                 each += " except during its controller's turn"
             if reading.while_text:
@@ -862,10 +882,14 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 cast += " that target ~"
             if reading.shares_creature_type:
                 cast += " that share a creature type with ~"
+            if reading.shares_exiled_card_type:
+                cast += " that share a card type with the exiled card"
             if reading.power_at_least is not None:
                 cast += f" with power {reading.power_at_least} or greater"
             if reading.per_targeted is not None:
                 each = f" for each {reading.per_targeted.words()} it targets"
+            if reading.per_chosen_color:
+                each = " for each of the chosen colors it is"
             turns = {"yours": "during your turn, ", "others": "during turns other than yours, "}
             said = f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
             return turns[reading.turn] + said[0].lower() + said[1:] if reading.turn else said
@@ -951,6 +975,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case DevotionIncreased(amount):
             words = {1: "one"}.get(amount, _NUMBER_WORDS.get(amount, str(amount)))
             return f"your devotion to each color and each combination of colors is increased by {words}"
+        case LifeForManaReading(symbol, life):
+            return f"for each {symbol} in a cost, you may pay {life} life rather than pay that mana"
         case UnspentCostsLife():
             return "a player losing unspent mana causes that player to lose that much life"
     raise AssertionError(reading)  # pragma: no cover

@@ -126,15 +126,33 @@ class AlternativeCostPaid:
         return "; ".join(parts)
 
 
-def granted_ways(board: Board, player: str) -> tuple[Way, ...]:
+def granted_ways(board: Board, player: str, target: PaymentTarget | None = None) -> tuple[Way, ...]:
     """The alternative costs the permanents ``player`` controls grant (their
     :class:`~models.mana_effects.GrantedAlternativeCost` effects in force), and those any permanent grants
-    every player (Dream Halls), in the board's order."""
-    return tuple(
+    every player (Dream Halls), in the board's order; with ``target``, a cost whose {X} is the spell's mana
+    value (Kentaro, the Smiling Cat) made that much generic mana (CR 202.3: its mana cost's, X as chosen).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "cat", "name": "Test Cat", "type_line": "Creature", "controller": "me", "oracle":
+    ...      "You may pay {X} rather than pay the mana cost for Samurai spells you cast, where X is that "
+    ...      "spell's mana value."}]})
+    >>> samurai = PaymentTarget.of("{2}{W}", name="Test Samurai", type_line="Creature — Human Samurai")
+    >>> [str(way.cost) for way in granted_ways(board, "me", samurai)]
+    ['{3}']
+    """
+    ways = tuple(
         Way(sourced.source, sourced.effect.cost)
         for sourced in view_of(board).effects_of(GrantedAlternativeCost)
         if isinstance(sourced.effect, GrantedAlternativeCost)
         and (sourced.controller == player or _to_anyone(sourced.effect.cost))
+    )
+    if target is None:
+        return ways
+    return tuple(
+        replace(way, cost=replace(way.cost, mana=f"{{{target.mana_value}}}", x_is_mana_value=False))
+        if way.cost.x_is_mana_value
+        else way
+        for way in ways
     )
 
 
@@ -298,7 +316,7 @@ def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, 
         for cost in own_alternative_costs(target.text, target.name)
         for each in emerge_ways(board, player, Way(target.name, cost), target.cost)
     )
-    ways = own + granted_ways(board, player)
+    ways = own + granted_ways(board, player, target)
     return tuple(way for way in ways if why_not_usable(board, player, target, way) is None)
 
 
@@ -485,7 +503,7 @@ def no_alternative_reason(board: Board, player: str, target: PaymentTarget) -> s
     )
     reasons = [
         why
-        for way in (*own, *granted_ways(board, player))
+        for way in (*own, *granted_ways(board, player, target))
         if (why := why_not_usable(board, player, target, way))
     ]
     if not reasons:

@@ -180,9 +180,12 @@ def card_matches(view: BoardView, flt: ObjectFilter, card: Card, player: str, so
     ...  for card in (knight, "Llanowar Elves", "Elves of Deep Shadow")]
     [True, False, False]
     """
-    line = defined_types(card.type_line, read_card(card.oracle, card.name, card.type_line).keywords)
+    keywords = read_card(card.oracle, card.name, card.type_line).keywords
+    line = defined_types(card.type_line, keywords)
     if not all(line.is_a(word) for word in flt.types) or any(line.is_a(word) for word in flt.excluded):
         return False
+    if flt.keyword and flt.keyword not in keywords:
+        return False  # ('creature spell with flying': Momo's, counted among the spells cast this turn)
     if flt.any_types and not any(line.is_a(word) for word in flt.any_types):
         return False
     if flt.power_at_least is not None and (card.power is None or card.power < flt.power_at_least):
@@ -204,7 +207,13 @@ def card_matches(view: BoardView, flt: ObjectFilter, card: Card, player: str, so
 def _every_card(flt: ObjectFilter) -> bool:
     """True when a filter on cards lets every card through ('for each card in your graveyard')."""
     return not (
-        flt.types or flt.any_types or flt.excluded or flt.colors or flt.chosen_type or flt.chosen_color
+        flt.types
+        or flt.any_types
+        or flt.excluded
+        or flt.colors
+        or flt.chosen_type
+        or flt.chosen_color
+        or flt.keyword
     )
 
 

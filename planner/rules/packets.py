@@ -38,18 +38,28 @@ class ManaTag:
     #: a creature produced it (its source was a creature as the mana was added), which a spell's "Spend only
     #: mana produced by creatures to cast this spell" reads (Myr Superion)
     creature: bool = field(default=False, metadata=facts_read(BoardFact.TYPES, of_source=True))
+    #: a basic land produced it (its source was a basic land as the mana was added), which a spell's "Spend
+    #: only mana produced by basic lands to cast this spell" reads (Imperiosaur)
+    basic_land: bool = field(default=False, metadata=facts_read(BoardFact.TYPES, of_source=True))
 
     def allows(self, target: PaymentTarget) -> bool:
         """True when mana with this tag may be spent on the target: its restriction, if any, allows it
-        (CR 106.6), and the target's own restriction on the sources of its mana (Myr Superion's creatures).
+        (CR 106.6), and the target's own restriction on the sources of its mana (Myr Superion's creatures,
+        Imperiosaur's basic lands; Hogaak's "You can't spend mana to cast this spell": none).
 
         >>> ManaTag(source="f1").allows(PaymentTarget.of("{G}"))
         True
         >>> superion = PaymentTarget(cost=PaymentTarget.of("{2}").cost, creature_mana_only=True)
         >>> ManaTag(source="f1").allows(superion), ManaTag(source="elf", creature=True).allows(superion)
         (False, True)
+        >>> saur = PaymentTarget(cost=PaymentTarget.of("{2}").cost, basic_land_mana_only=True)
+        >>> elf, forest = ManaTag(source="elf", creature=True), ManaTag(source="f", basic_land=True)
+        >>> elf.allows(saur), forest.allows(saur)
+        (False, True)
         """
         if target.creature_mana_only and not self.creature:
+            return False
+        if target.no_mana or (target.basic_land_mana_only and not self.basic_land):
             return False
         return self.restriction is None or self.restriction.allows(target, self.chosen_type)
 
@@ -58,7 +68,7 @@ class ManaTag:
 
         >>> ManaTag(source="", snow=True).with_source("f1")  # doctest: +NORMALIZE_WHITESPACE
         ManaTag(source='f1', snow=True, restriction=None, chosen_type=None, riders=(), persists=False,
-                creature=False)
+                creature=False, basic_land=False)
         """
         return ManaTag(
             source=source,
@@ -68,6 +78,7 @@ class ManaTag:
             riders=self.riders,
             persists=self.persists,
             creature=self.creature,
+            basic_land=self.basic_land,
         )
 
 

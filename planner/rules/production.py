@@ -267,7 +267,12 @@ def _trigger_packets(
     assert isinstance(effect, ManaTrigger)
     source = view.permanent(sourced.source)
     lines = view.type_line(source.id)
-    tag = ManaTag(source=sourced.source, snow=lines.is_a("Snow"), creature=lines.is_a("Creature"))
+    tag = ManaTag(
+        source=sourced.source,
+        snow=lines.is_a("Snow"),
+        creature=lines.is_a("Creature"),
+        basic_land=lines.is_basic_land,
+    )
     trigger_color = view.chosen_color(source.id) if effect.chosen_color else ManaTypes()
     amount = None
     if effect.adds.amount.kind is AmountKind.SAME_NAME:
@@ -295,7 +300,7 @@ def anonymous_tag(tag: ManaTag, pid: str) -> ManaTag:
     >>> anonymous_tag(ManaTag(source="f1",  # doctest: +NORMALIZE_WHITESPACE
     ...     snow=True), "f1"), anonymous_tag(ManaTag(source="aura"), "f1").source
     (ManaTag(source='', snow=True, restriction=None, chosen_type=None, riders=(), persists=False,
-             creature=False), 'aura')
+             creature=False, basic_land=False), 'aura')
     """
     return tag.with_source("") if tag.source == pid else tag
 
@@ -740,6 +745,7 @@ def _worked_out(
         source=pid,
         snow=view.type_line(pid).is_a("Snow"),
         creature=view.type_line(pid).is_a("Creature"),
+        basic_land=view.type_line(pid).is_basic_land,
         restriction=ability.restriction,
         chosen_type=permanent.choices.creature_type,
         riders=ability.riders,

@@ -38,6 +38,7 @@ from planner.rules.amounts import (
 from planner.rules.costs import changed_mana, combined_changes
 from planner.rules.devotion import devotion
 from planner.rules.layers import with_chosen_type
+from planner.rules.life_for_mana import with_life_for_mana
 from planner.rules.own_counts import OWN_COUNTS, own_count, own_count_gaps
 from planner.rules.records import SourcedEffect
 
@@ -105,6 +106,12 @@ def unabsorbed_reduction(view: BoardView, target: PaymentTarget, player: str) ->
 
 def _locked(view: BoardView, target: PaymentTarget, player: str) -> tuple[PaymentTarget, int]:
     """:func:`locked_in`'s target, and the reduction it leaves unused (:func:`unabsorbed_reduction`)."""
+    total, unused = _locked_total(view, target, player)
+    return with_life_for_mana(view, total, player), unused
+
+
+def _locked_total(view: BoardView, target: PaymentTarget, player: str) -> tuple[PaymentTarget, int]:
+    """:func:`_locked` before the payer's ways to pay a symbol with life (:func:`with_life_for_mana`)."""
     if target.kind is PaymentKind.ABILITY:
         return _ability_locked_in(view, target, player), 0
     if target.kind is PaymentKind.SPELL:
@@ -356,6 +363,15 @@ def _times(view: BoardView, sourced: SourcedEffect, target: PaymentTarget, playe
     elif effect.amount is not None and effect.amount.kind is AmountKind.PLAYER_COUNTERS:
         # ('for each experience counter you have': Mizzix, its controller's counters, contract section 10)
         times = view.board.player(sourced.controller).counter(effect.amount.counter)
+    elif effect.amount is not None and effect.amount.kind is AmountKind.SPEED:
+        # ('{X} less, where X is your speed': Samut, its controller's speed, CR 702.179; not given: not
+        # applied, see _unknown_fact)
+        times = view.board.player(sourced.controller).speed or 0
+    elif effect.amount is not None and effect.amount.kind is AmountKind.CHOSEN_COLORS:
+        # ('for each of the chosen colors it is': Seal of the Guildpact, the spell's colors as it is cast,
+        # CR 202.2, among its source's chosen ones; not given: not applied, see _unknown_fact)
+        chosen = view.permanent(sourced.source).choices.colors or ManaTypes()
+        times = len(chosen & target.spell_colors)
     elif effect.amount is not None and effect.amount.kind is AmountKind.POWER:
         # ('{X} less, where X is ~'s power': Vadrik, Astral Archmage, as the total cost is locked in; a
         # negative power counts 0, CR 107.1b)
@@ -794,6 +810,10 @@ def _spell_facts_hold(view: BoardView, sourced: SourcedEffect, target: PaymentTa
         theirs = set(view.type_line(sourced.source).subtypes) & CREATURE_TYPE_SET
         if not theirs & set(target.type_line.subtypes):
             return False
+    if effect.shares_exiled_card_type:  # (Semblance Anvil: the exiled card's, known: see _unknown_fact)
+        exiled = view.permanent(sourced.source).choices.imprinted_card_types or ()
+        if not set(exiled) & set(target.type_line.card_types):
+            return False
     return not effect.targets_source or sourced.source in (target.targeted or ())
 
 
@@ -809,6 +829,20 @@ def _unknown_fact(view: BoardView, sourced: SourcedEffect, target: PaymentTarget
         return "the permanents the spell targets are not known: not applied; give --target ID (CR 601.2c)"
     if effect.min_power is not None and target.power is None:
         return "the spell's power is not known: not applied; name the card with --spell (CR 208)"
+    choices = view.permanent(sourced.source).choices
+    if effect.shares_exiled_card_type and choices.imprinted_card_types is None:
+        if choices.imprinted is None and choices.imprinted_card is None and choices.imprinted_cards is None:
+            return f"{view.path(sourced.source)}.choices.imprinted is not given: not applied"
+        return (
+            f"{view.path(sourced.source)}.choices.imprinted: the exiled card's type line is not known "
+            "(give it as {name, mana_cost, type_line}): not applied"
+        )
+    kind = effect.amount.kind if effect.amount is not None else None
+    if kind is AmountKind.CHOSEN_COLORS and view.permanent(sourced.source).choices.colors is None:
+        return f"{view.path(sourced.source)}.choices.colors is not given: not applied"
+    if kind is AmountKind.SPEED and view.board.player(sourced.controller).speed is None:
+        where = f"players[{[p.id for p in view.board.players].index(sourced.controller)}].speed"
+        return f"{where} is not given: not applied (CR 702.179)"
     held = effect.condition
     if held is not None and held.in_graveyard is not None:
         controller = view.board.player(sourced.controller)
@@ -842,11 +876,30 @@ def unknown_spell_facts(
     for sourced in view.effects_of(CostModifier):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
-        if effect.own or not _casts(effect.who, sourced.controller, player) or not effect.matches(target):
+        if effect.own or not _casts(effect.who, sourced.controller, player):
+            continue
+        if not effect.matches(target):
+            if _keyword_unknown(effect, target):
+                found.append((sourced.source, effect.text, _KEYWORD_UNKNOWN))
             continue
         if why := _unknown_fact(view, sourced, target):
             found.append((sourced.source, effect.text, why))
     return tuple(found)
+
+
+#: Why a change of the cost of spells with a keyword is not applied to a spell given without its text.
+_KEYWORD_UNKNOWN = (
+    "the spell's keywords are not known (no text given): not applied; name the card with --spell"
+)
+
+
+def _keyword_unknown(effect: CostModifier, target: PaymentTarget) -> bool:
+    """True when the change asks a keyword of the spell ('creature spell with flying': Momo) that a spell
+    given without its card (no name, no text) may have, and would apply if it had it (CR 702)."""
+    keyword = effect.spells.keyword
+    if not keyword or target.text or target.name:
+        return False
+    return effect.matches(replace(target, keywords=target.keywords | {keyword}))
 
 
 #: The life a Phyrexian symbol may be paid with (CR 107.4f), which is what lets the planner pay the Defilers'

@@ -181,8 +181,10 @@ def _counted_change(modifier: CostModifier) -> bool:
         or modifier.targets_source  # (that target ~: Icefall Regent)
         or modifier.per_targeted is not None  # (for each creature it targets: Battlefield Thaumaturge)
         or modifier.shares_creature_type  # (Mistform Warchief)
+        or modifier.shares_exiled_card_type  # (Semblance Anvil)
         or modifier.min_power is not None  # (Goreclaw)
         or modifier.face_down  # (Obscuring Aether)
+        or bool(modifier.spells.keyword)  # (creature spells with flying: Momo, Friendly Flier)
     )
 
 

@@ -51,6 +51,7 @@ from models.oracle.readings.amounts import (
     Quantity,
     SacrificedManaValue,
     SelfPower,
+    Speed,
     output_text,
     quantity_text,
 )
@@ -299,6 +300,7 @@ __all__ = [
     "SacrificedManaValue",
     "SelfPower",
     "SourceStatus",
+    "Speed",
     "SpendOnly",
     "SpendUseReading",
     "TapOthers",

@@ -46,6 +46,11 @@ class LifeTotal:
 
 
 @dataclass(frozen=True, slots=True)
+class Speed:
+    """'your speed' (CR 702.179: a player's speed, 0 to 4)."""
+
+
+@dataclass(frozen=True, slots=True)
 class CardsDrawn:
     """'(for each) card you've drawn this turn'."""
 
@@ -101,6 +106,7 @@ Quantity = (
     | Counted
     | SelfPower
     | LifeTotal
+    | Speed
     | CardsDrawn
     | GreatestPower
     | DifferentPowers
@@ -125,6 +131,8 @@ def quantity_text(quantity: Quantity, *, each: bool = False) -> str:
             return "~'s power"
         case LifeTotal():
             return "your life total"
+        case Speed():
+            return "your speed"
         case CardsDrawn():
             return "card you've drawn this turn" if each else "the number of cards you've drawn this turn"
         case GreatestPower(among):

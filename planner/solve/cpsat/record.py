@@ -61,6 +61,7 @@ def spending(tag: ManaTag) -> ManaTag:
         riders=(),
         persists=tag.persists,
         creature=tag.creature,
+        basic_land=tag.basic_land,
     )
 
 

@@ -136,6 +136,7 @@ def _making(
                 riders=tag.riders,
                 persists=tag.persists,
                 creature=tag.creature,
+                basic_land=tag.basic_land,
             )
         by_source[tag.source] = by_source[tag.source] + bag if tag.source in by_source else bag
         for t, count in enumerate(bag.counts):
