@@ -60,11 +60,13 @@ from models.oracle.grammar import (
 )
 from models.oracle.mana_outputs import needs_imprinted, output_after_add, quoted_output
 from models.oracle.parsed import (
+    CAST_RIDER_NOTE,
     EXILED_ABILITIES_NOTE,
     GRANTED_ALTERNATIVE_COST,
     NO_OPTIONAL_COST,
     OPTIONAL_COST_REDUCTION,
     OWN_ABILITIES_PERMISSION,
+    OWN_RIDER_NOTE,
     TRIGGER_COST_NOTE,
     UNSPENT_LIFE_NOTE,
     Collector,
@@ -73,6 +75,7 @@ from models.oracle.parsed import (
 )
 from models.oracle.read_activated import read_mana_ability
 from models.oracle.readings import Head, NotForNonartifact, Nouns
+from models.oracle.rider_clauses import cast_rider, clause_riders
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
 
@@ -298,6 +301,14 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         out.read(sentence, "effect")
         if any(needs_imprinted(effect) for effect in effects):
             out.choices.append("imprinted")
+        return
+    if (on_spells := cast_rider(sentence, line)) is not None:
+        out.effects.append(on_spells)  # (planner.rules.spell_cost: a rider of the spells it triggers on)
+        out.read(sentence, "effect", CAST_RIDER_NOTE)
+        return
+    if not classify.adds_mana(body) and clause_riders(body):
+        out.read(sentence, "ignored", OWN_RIDER_NOTE)  # (models.spells: the target's riders when it is cast)
+        out.ignored.append(sentence)
         return
     adds = classify.adds_mana(body)
     if adds and (why := classify.not_payment_kind(body, line or sentence)) is not None:
