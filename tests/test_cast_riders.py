@@ -15,10 +15,11 @@ import pytest
 from boards import ME, agrees_with_reference, card, custom, make_board
 
 from models.cost import PaymentTarget
+from models.mana import ManaType
 from models.mana_effects import CastRider
 from models.oracle import read_card
 from models.oracle.spent_riders import spent_riders
-from models.riders import ManaSpent, SameColorSpent, SpentMana, SpentRider
+from models.riders import ColorsSpent, ManaSpent, SameColorSpent, SpentMana, SpentRider, TreasureSpent
 from models.spells import find_spell, spell_target
 from models.types import TypeLine
 from planner.api import PayResult, max_x, pay
@@ -48,6 +49,20 @@ _SAGE = (
 )
 
 
+_PROMPTER = (
+    "Test Shot — Whenever you cast a noncreature spell, if at least four mana was spent to cast it, create a "
+    "Treasure token."
+)
+_HOARDER = (
+    "Whenever you cast a spell, if mana from a Treasure was spent to cast it, you draw a card and lose 1 "
+    "life."
+)
+_ARCHAIC = (
+    "Whenever you cast an instant or sorcery spell, creatures you control get +1/+0 until end of turn for "
+    "each color of mana spent to cast that spell."
+)
+
+
 def _soloist(pid: str = "s", **fields: Any) -> dict[str, Any]:
     return custom("Test Soloist", pid, "Creature — Dwarf Bard", _SOLOIST, power=1, toughness=1, **fields)
 
@@ -72,6 +87,10 @@ def test_the_same_color_rider_is_read_by_the_grammar() -> None:
         ("Test Soloist", _SOLOIST, (ManaSpent(5),)),
         ("Test Seeker", _SEEKER, (ManaSpent(5),)),  # ('unless': the rider met spares the discard)
         ("Test Sage", _SAGE, (ManaSpent(4), ManaSpent(8))),
+        # (the trigger's own intervening 'if' on 'it', the spell cast: CR 603.4)
+        ("Test Prompter", _PROMPTER, (ManaSpent(4),)),
+        ("Test Hoarder", _HOARDER, (TreasureSpent(),)),
+        ("Test Archaic", _ARCHAIC, (ColorsSpent(),)),
     ],
 )
 def test_a_trigger_on_spells_cast_reads_that_spells_mana_as_a_rider(
@@ -141,6 +160,25 @@ def test_an_opus_trigger_makes_a_convoked_sorcery_spend_five_mana() -> None:
     assert weighed.riders == (ManaSpent(5),)
     checked = agrees_with_reference(board, weighed, max_states=50_000)
     assert checked is not None and checked.mana_spent.total == 5
+
+
+def test_a_trigger_counting_the_colors_of_that_spell_spends_three_colors() -> None:
+    # {2}{W} for a sorcery from three Plains, an Island and a Swamp with the Archaic on the battlefield: its
+    # "+1/+0 for each color of mana spent to cast that spell" is weighed as converge is (contract §12):
+    # without it the plan keeps {U} and {B} open (two Plains for the generic); with it W, U and B are spent
+    archaic = custom("Test Archaic", "a", "Creature — Avatar", _ARCHAIC, power=2, toughness=2)
+    board = make_board(
+        [archaic, *(card("Plains", f"p{n}") for n in range(3)), card("Island", "i"), card("Swamp", "sw")]
+    )
+    result = pay(board, PaymentTarget.of("{2}{W}", type_line="Sorcery"))
+    assert sorted(result.tapped) == ["i", "p0", "sw"] and result.colors_spent == "WUB"
+    weighed = with_cast_riders(BoardView(board), PaymentTarget.of("{2}{W}", type_line="Sorcery"), ME)
+    assert weighed.riders == (ColorsSpent(),)
+    agrees_with_reference(board, weighed, max_states=50_000)
+    # a creature spell is not one it describes: no rider, two colors spent at most (one left open)
+    plain = pay(board, PaymentTarget.of("{2}{W}", type_line="Creature — Bear"))
+    assert plain.riders == () and plain.colors_spent is None
+    assert len({ManaType.W, ManaType.U, ManaType.B} & set(plain.mana_spent.types)) < 3
 
 
 def test_an_opponents_opus_trigger_gives_my_spell_no_rider() -> None:

@@ -129,7 +129,8 @@ def cast_rider(sentence: str, line: str) -> CastRider | None:
 
 
 def _rider(sentence: str) -> SpentRider | None:
-    """The first clause of the sentence that reads the mana spent to cast 'that spell', as a rider."""
+    """The first clause of the sentence that reads the mana spent to cast 'that spell' (or 'it', in the
+    trigger's own sentence or after it: the spell cast), as a rider."""
     for clause in sentence.rstrip(".").split(","):
         words = clause.split()
         for start in range(len(words)):
@@ -139,6 +140,6 @@ def _rider(sentence: str) -> SpentRider | None:
                 continue
             except Exception:  # (what a rule's method raised as the clause was read: not a number of mana)
                 continue
-            if isinstance(reading, ManaSpent):
+            if not isinstance(reading, SpellsCast):
                 return reading
     return None

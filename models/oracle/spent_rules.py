@@ -88,6 +88,9 @@ class SpentRules(Transformer[Token, Any]):
     def cast_spell(self, *_: Any) -> None:
         return None
 
+    def cast_that(self, *_: Any) -> None:
+        return None
+
 
 def _count(number: object) -> int:
     """A rider's amount: a number written out, never X."""
