@@ -181,6 +181,23 @@ def test_a_trigger_counting_the_colors_of_that_spell_spends_three_colors() -> No
     assert len({ManaType.W, ManaType.U, ManaType.B} & set(plain.mana_spent.types)) < 3
 
 
+def test_an_opus_trigger_weighs_the_mana_cost_against_a_cheaper_alternative_cost() -> None:
+    # a sorcery of mana cost {4}{R} with "You may pay {1}{R} rather than pay this spell's mana cost" (CR
+    # 118.9), five Mountains and the Soloist: the alternative keeps three Mountains open, but only the mana
+    # cost spends five mana, which the Soloist's rider reads (contract §12: riders before what is kept open)
+    surge = {
+        "name": "Test Surge",
+        "type_line": "Sorcery",
+        "mana_cost": "{4}{R}",
+        "oracle": "You may pay {1}{R} rather than pay this spell's mana cost.\nTest Surge deals 2 damage to "
+        "any target.",
+    }
+    board = make_board([_soloist(), *(card("Mountain", f"m{n}") for n in range(5))], hand=[surge])
+    result = pay(board, spell_target(find_spell(board.player(ME), "Test Surge")))
+    assert result.mana_spent.total == 5
+    assert [(o.rider, o.met) for o in result.riders] == [(ManaSpent(5), True)]
+
+
 def test_an_opponents_opus_trigger_gives_my_spell_no_rider() -> None:
     # 'Whenever you cast': the Soloist's controller's spells only (CR 603.2)
     board = make_board([_soloist(controller="opp"), *(card("Mountain", f"m{n}") for n in range(5))])

@@ -140,6 +140,8 @@ def _rider(sentence: str) -> SpentRider | None:
                 continue
             except Exception:  # (what a rule's method raised as the clause was read: not a number of mana)
                 continue
-            if not isinstance(reading, SpellsCast):
+            if isinstance(
+                reading, ColorsSpent | TypeSpent | SameColorSpent | ManaSpent | TreasureSpent | PairSpent
+            ):
                 return reading
     return None
