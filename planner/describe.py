@@ -450,7 +450,7 @@ def _effect_summary(effect: StaticEffect) -> str:
             spells = " or ".join(word.lower() for word in effect.spells.types)
         what = " ".join(filter(None, ("" if spells == "permanent" else spells, "spells")))
         caster = "" if effect.who is Who.ANY else f" {'you' if effect.who is Who.YOU else 'opponents'} cast"
-        return f"{what}{caster}: weighed {effect.rider}"
+        return f"{what}{caster}: '{effect.rider}' is weighed as a rider of their own"
     if isinstance(effect, SpendAsThough):
         types = "other" if effect.others else _type_words(effect.types)
         only = " only" if effect.only else ""
