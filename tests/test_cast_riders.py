@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 from boards import ME, agrees_with_reference, card, custom, make_board
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from models.cost import PaymentTarget
 from models.mana import ManaType
@@ -229,3 +231,23 @@ def test_the_same_color_rider_agrees_with_the_reference(lands: tuple[str, ...]) 
         if target.cost.has_variable:
             target = target.with_x(2)
         agrees_with_reference(board, target, max_states=50_000)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    names=st.lists(
+        st.sampled_from(["Mountain", "Forest", "Taiga", "Sol Ring", "Treasure", "Wastes"]),
+        min_size=2,
+        max_size=5,
+    ),
+    cost=st.sampled_from(["{1}{R}", "{2}{R}", "{3}", "{2}{G}"]),
+    convoke=st.booleans(),
+)
+def test_a_trigger_rider_reaches_the_reference_best(names: list[str], cost: str, convoke: bool) -> None:
+    # the Soloist (a creature: it may convoke) and a few sources; the sorcery's rider is the Soloist's "five
+    # or more mana" given by the board: pay and the CP-SAT model alone reach the reference search's best
+    board = make_board([_soloist(), *(card(name, f"p{n}") for n, name in enumerate(names))])
+    sorcery = PaymentTarget.of(cost, type_line="Sorcery", convoke=convoke)
+    weighed = with_cast_riders(BoardView(board), sorcery, ME)
+    assert weighed.riders == (ManaSpent(5),)
+    agrees_with_reference(board, weighed, max_states=20_000)
