@@ -16,10 +16,12 @@ from models.cost import PaymentTarget
 from models.filters import BoardFact, ObjectFilter, Who, declared_reads, facts_read
 from models.hashing import cached_hash, state_without_hash
 from models.mana import ALL_TYPES, ManaBag, ManaType, ManaTypes
+from models.riders import SpentRider
 from models.types import TypeLine
 
 __all__ = [
     "CastBan",
+    "CastRider",
     "ColorChange",
     "CostModifier",
     "DevotionIncrease",
@@ -579,6 +581,33 @@ def spell_matches(
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
+class CastRider:
+    """A permanent's trigger on a spell cast that reads the mana spent to cast that spell (the Opus creatures'
+    'Whenever you cast an instant or sorcery spell, ... If five or more mana was spent to cast that spell,
+    ...'): the trigger resolves after the payment (CR 603.3, 601.2i), so it changes no payment, but what it
+    does depends on the mana that paid (CR 601.2h); a spell it describes, cast by ``who``, is weighed by
+    ``rider`` as by a rider of its own text (contract §12).
+
+    >>> from models.riders import ManaSpent
+    >>> opus = CastRider(text="...", who=Who.YOU, spells=ObjectFilter(types=("Instant", "Sorcery")),
+    ...     rider=ManaSpent(5), any_type=True)
+    >>> opus.matches(PaymentTarget.of("{X}{R}", type_line="Sorcery")), opus.matches(PaymentTarget.of("{2}"))
+    (True, False)
+    """
+
+    text: str
+    who: Who
+    spells: ObjectFilter
+    rider: SpentRider
+    any_type: bool = False
+    colors: ManaTypes = ManaTypes()
+
+    def matches(self, target: PaymentTarget) -> bool:
+        """True when the spell paid for is one the trigger describes (who casts it is for the caller)."""
+        return spell_matches(self.spells, target, any_type=self.any_type, colors=self.colors)
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
 class SpellKeywords:
     """'<spells> you cast have <keywords>' (Chief Engineer's 'Artifact spells you cast have convoke',
     Inspiring Statuary's 'Nonartifact spells you cast have improvise'): the spells it describes, cast by
@@ -796,6 +825,7 @@ StaticEffect = (
     | UnspentManaEffect
     | CostModifier
     | SpellKeywords
+    | CastRider
     | SpendAsThough
     | ActivationBan
     | CastBan

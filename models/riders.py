@@ -20,6 +20,7 @@ __all__ = [
     "ManaSpent",
     "PairSpent",
     "RiderOutcome",
+    "SameColorSpent",
     "SpentMana",
     "SpentRider",
     "TreasureSpent",
@@ -51,6 +52,21 @@ class TypeSpent:
         if self.mana_type is ManaType.C and self.at_least == 1:
             return "if {C} was spent"
         return f"if at least {self.at_least} {{{self.mana_type.letter}}} mana was spent"
+
+
+@dataclass(frozen=True, slots=True)
+class SameColorSpent:
+    """Adamant's 'if at least three mana of the same color was spent to cast this spell' (Henge Walker): at
+    least ``at_least`` mana of some one color, whichever (colorless is no color, CR 105.1, 105.2c).
+
+    >>> str(SameColorSpent(3))
+    'if at least 3 mana of the same color was spent'
+    """
+
+    at_least: int
+
+    def __str__(self) -> str:
+        return f"if at least {self.at_least} mana of the same color was spent"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +105,7 @@ class PairSpent:
 
 
 #: A rider on the mana spent to cast a spell.
-SpentRider = ColorsSpent | TypeSpent | ManaSpent | TreasureSpent | PairSpent
+SpentRider = ColorsSpent | TypeSpent | SameColorSpent | ManaSpent | TreasureSpent | PairSpent
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,9 +145,13 @@ class SpentMana:
         >>> pair = PairSpent((TypeSpent(ManaType.W), TypeSpent(ManaType.U)))
         >>> SpentMana.of("WUR").meets(pair), SpentMana.of("WWR").meets(pair)
         (True, False)
+        >>> SpentMana.of("GGUG").meets(SameColorSpent(3)), SpentMana.of("CCCG").meets(SameColorSpent(3))
+        (True, False)
         """
         if isinstance(rider, TypeSpent):
             return self.types[TYPE_ORDER.index(rider.mana_type)] >= rider.at_least
+        if isinstance(rider, SameColorSpent):
+            return max(self.types[:5]) >= rider.at_least
         if isinstance(rider, PairSpent):
             return all(self.meets(part) for part in rider.parts)
         if isinstance(rider, ManaSpent):
@@ -195,7 +215,7 @@ class RiderOutcome:
         found: dict[str, object] = {"rider": _RIDER_NAMES[type(self.rider)], "condition": str(self.rider)}
         if isinstance(self.rider, TypeSpent):
             found["type"] = self.rider.mana_type.letter
-        if isinstance(self.rider, TypeSpent | ManaSpent):
+        if isinstance(self.rider, TypeSpent | SameColorSpent | ManaSpent):
             found["at_least"] = self.rider.at_least
         if isinstance(self.rider, PairSpent):
             found["types"] = {part.mana_type.letter: part.at_least for part in self.rider.parts}
@@ -209,6 +229,7 @@ class RiderOutcome:
 _RIDER_NAMES: dict[type, str] = {
     ColorsSpent: "colors_spent",
     TypeSpent: "type_spent",
+    SameColorSpent: "same_color_spent",
     ManaSpent: "mana_spent",
     TreasureSpent: "treasure_spent",
     PairSpent: "types_spent",

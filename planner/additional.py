@@ -50,6 +50,7 @@ from planner.rules.additional_costs import (
     with_additional,
     without_cards,
 )
+from planner.rules.cast_riders import with_cast_riders
 from planner.rules.plan import Plan
 from planner.rules.question import could_produce_of, view_of
 from planner.rules.replay import PaymentSummary, replay
@@ -302,7 +303,8 @@ def _paid_levels(
         with_additional(summary, paid),
         life_value=life_value,
         prefer=prefer,
-        riders=target.riders,
+        # (its own and those the board's triggers on its casting give it, as the summary's mana reads them)
+        riders=with_cast_riders(view_of(board), target, player).riders,
     )
     return paid, levels
 

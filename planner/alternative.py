@@ -34,6 +34,8 @@ from planner.rules.alternative_costs import (
     way_x,
     with_alternative,
 )
+from planner.rules.cast_riders import with_cast_riders
+from planner.rules.question import view_of
 from planner.rules.replay import replay
 from planner.solve.objective import OBJECTIVE_LEVELS, objective_of
 from planner.solve.problem import PaymentProblem
@@ -178,7 +180,9 @@ def _tried(
         paid = AlternativeCostPaid(way.source, way.cost, sacrificed, exiled)
         summary = with_alternative(summary, paid)
     first = tuple((name, value) for name, value in answer.objective if name in ("keep", "hand"))
-    levels = objective_of(board, player, summary, life_value=life_value, prefer=prefer, riders=target.riders)
+    # (its own riders and those the board's triggers on its casting give it, as the summary's mana reads them)
+    riders = with_cast_riders(view_of(board), target, player).riders
+    levels = objective_of(board, player, summary, life_value=life_value, prefer=prefer, riders=riders)
     return _Tried((*first, *zip(OBJECTIVE_LEVELS, levels, strict=True)), answer, paid)
 
 

@@ -27,6 +27,7 @@ from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
 from models.mana_effects import (
     ActivationBan,
     CastBan,
+    CastRider,
     ColorChange,
     CostModifier,
     GainAbilitiesOf,
@@ -443,6 +444,13 @@ def _effect_summary(effect: StaticEffect) -> str:
         what = " ".join(filter(None, ("" if spells == "permanent" else spells, "spells")))
         caster = "" if effect.who is Who.ANY else f" {'you' if effect.who is Who.YOU else 'opponents'} cast"
         return f"{what}{caster} have {' and '.join(effect.keywords)}"
+    if isinstance(effect, CastRider):
+        spells = effect.spells.describe()
+        if effect.any_type:  # ('an instant or sorcery spell': either)
+            spells = " or ".join(word.lower() for word in effect.spells.types)
+        what = " ".join(filter(None, ("" if spells == "permanent" else spells, "spells")))
+        caster = "" if effect.who is Who.ANY else f" {'you' if effect.who is Who.YOU else 'opponents'} cast"
+        return f"{what}{caster}: '{effect.rider}' is weighed as a rider of their own"
     if isinstance(effect, SpendAsThough):
         types = "other" if effect.others else _type_words(effect.types)
         only = " only" if effect.only else ""

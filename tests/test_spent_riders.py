@@ -22,7 +22,7 @@ from models.cost import PaymentTarget
 from models.mana import ManaType
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.spent_riders import parse_spent_rider, spent_riders
-from models.riders import ColorsSpent, ManaSpent, SpentRider, TreasureSpent, TypeSpent
+from models.riders import ColorsSpent, ManaSpent, SameColorSpent, SpentRider, TreasureSpent, TypeSpent
 from models.spells import find_spell, spell_target
 from planner.api import PayResult, max_x, pay
 from planner.cli import app
@@ -254,7 +254,9 @@ _COLORED = st.sampled_from(
 @given(
     names=st.lists(_COLORED, min_size=2, max_size=5),
     cost=st.sampled_from(["{1}{W}", "{2}{U}", "{1}{G}", "{3}", "{2}", "{1}{W/U}", "{1}{G/P}", "{2/W}"]),
-    rider=st.sampled_from([ColorsSpent(), TypeSpent(ManaType.C), ManaSpent(3), TreasureSpent()]),
+    rider=st.sampled_from(
+        [ColorsSpent(), TypeSpent(ManaType.C), ManaSpent(3), TreasureSpent(), SameColorSpent(2)]
+    ),
 )
 def test_both_engines_reach_the_reference_best_with_a_rider(
     names: list[str], cost: str, rider: SpentRider

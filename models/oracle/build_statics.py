@@ -56,7 +56,15 @@ from models.oracle.grammar import UnreadError, parse_condition
 from models.oracle.spell_cost_rules import cast_spells
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
-__all__ = ["kept_types", "only_filter", "own_chosen_type", "own_reduction", "static_effect"]
+__all__ = [
+    "CASTERS",
+    "kept_types",
+    "only_filter",
+    "own_chosen_type",
+    "own_reduction",
+    "spells_described",
+    "static_effect",
+]
 
 #: The card types an effect may add to permanents (not 'creature': a permanent made a creature would need
 #: its power, toughness and summoning sickness, which these effects also set: Opalescence). A permanent made
@@ -913,7 +921,8 @@ def _own_cost_where_x(reading: s.OwnCostWhereX, sentence: str) -> CostModifier:
     return own_reduction(sentence, 1 if reading.more else -1, counted)
 
 
-_CASTERS = {"you cast": Who.YOU, "your opponents cast": Who.OPPONENTS, "a player casts": Who.ANY, "": Who.ANY}
+#: Who casts the spells an effect is about, by the grammar's ``CASTER`` ('you cast', 'a player casts').
+CASTERS = {"you cast": Who.YOU, "your opponents cast": Who.OPPONENTS, "a player casts": Who.ANY, "": Who.ANY}
 
 
 def _generic_and_colored(written: str) -> tuple[int, ManaBag]:
@@ -947,7 +956,7 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         raise UnreadError("an increase of colored mana for each counter")  # (no card the planner knows)
     if colored and sign > 0 and (reading.per_other_spell or reading.mana_value_at_least is not None):
         raise UnreadError("an increase of colored mana for each spell or by mana value")  # (no such card)
-    spells, colors, face_down = _spells_described(reading.what)
+    spells, colors, face_down = spells_described(reading.what)
     if reading.nth and ((colored and sign > 0) or colors or spells.chosen_type or face_down):
         raise UnreadError(f"the first spells of the turn described as {reading.what.words()!r}")
     per_object, casters_count, amount_counted = reading.per_object, False, None
@@ -968,7 +977,7 @@ def _spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         amount_counted = Amount(kind=AmountKind.CHOSEN_COLORS)
     return CostModifier(
         text=sentence,
-        who=_CASTERS[reading.caster],
+        who=CASTERS[reading.caster],
         spells=spells,
         colors=colors,
         generic_delta=sign * generic,
@@ -1064,7 +1073,7 @@ def _where_x(reading: s.SpellsCost) -> Amount:
     return counted
 
 
-def _spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes, bool]:
+def spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes, bool]:
     """The spells a description of spells is about ('Artifact and creature spells', 'Nonartifact spells',
     'Multicolored spells'): their types and qualities, the colors it names (any of them), and whether it
     asks a face-down spell ('Face-down creature spells': CR 702.37c)."""
@@ -1126,12 +1135,12 @@ def _spell_keywords(reading: s.KeywordGrantReading, sentence: str) -> SpellKeywo
     keywords = tuple(k for k in reading.keywords if k in _PAYMENT_KEYWORDS)
     if not keywords:
         return None
-    spells, colors, face_down = _spells_described(reading.what)
+    spells, colors, face_down = spells_described(reading.what)
     if colors or spells.chosen_type or face_down:
         raise UnreadError(f"{sentence}: a grant to spells of some colors, a chosen type or face down")
     any_type = len(reading.what.nouns) > 1 and len(spells.types) > 1
     return SpellKeywords(
-        text=sentence, who=_CASTERS[reading.caster], spells=spells, keywords=keywords, any_type=any_type
+        text=sentence, who=CASTERS[reading.caster], spells=spells, keywords=keywords, any_type=any_type
     )
 
 

@@ -359,6 +359,7 @@ STARTS = (
     "enters_unless",
     "land_search",
     "spent_rider",
+    "cast_trigger",
     "mana_sources",
     "additional_cost",
     "additional_frame",

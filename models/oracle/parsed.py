@@ -67,6 +67,15 @@ OPTIONAL_COST_REDUCTION = "what its optional additional cost takes off when paid
 #: The note on such a sentence with no optional additional cost before it for its 'this way' to refer to:
 #: not read (nothing is taken off, and the answer says so).
 NO_OPTIONAL_COST = "what is taken off 'this way': no optional additional cost before it says the way"
+#: The note on a permanent's own rider on the mana spent to cast it (adamant's 'If at least three white mana
+#: was spent to cast ~, ~ enters with a +1/+1 counter on it'): about its own casting, done before it was on
+#: the battlefield (CR 601.2h); weighed when its card is the spell paid (contract section 12).
+OWN_RIDER_NOTE = (
+    "a rider on the mana spent to cast it: weighed when it is the spell paid, nothing on the board"
+)
+#: The note on a trigger's rider on the mana spent to cast the spell it triggers on (the Opus creatures'
+#: 'If five or more mana was spent to cast that spell, ...'): weighed when the spell paid is one it describes.
+CAST_RIDER_NOTE = "a rider on the mana spent to cast the spells it triggers on: weighed when one is paid"
 #: Why 'A player losing unspent mana causes that player to lose that much life' changes no payment.
 UNSPENT_LIFE_NOTE = "mana is lost only as a step or phase ends (CR 500.4), never while a cost is paid"
 #: The note on 'This cost is reduced by {2} for each ...' after a trigger's 'sacrifice ~ unless you pay {10}'

@@ -61,11 +61,13 @@ from models.oracle.grammar import (
 )
 from models.oracle.mana_outputs import needs_imprinted, output_after_add, quoted_output
 from models.oracle.parsed import (
+    CAST_RIDER_NOTE,
     EXILED_ABILITIES_NOTE,
     GRANTED_ALTERNATIVE_COST,
     NO_OPTIONAL_COST,
     OPTIONAL_COST_REDUCTION,
     OWN_ABILITIES_PERMISSION,
+    OWN_RIDER_NOTE,
     OWN_SPELL_MANA_NOTE,
     TRIGGER_COST_NOTE,
     UNSPENT_LIFE_NOTE,
@@ -75,6 +77,7 @@ from models.oracle.parsed import (
 )
 from models.oracle.read_activated import read_mana_ability
 from models.oracle.readings import Head, NotForNonartifact, Nouns
+from models.oracle.rider_clauses import cast_rider, clause_riders, sentence_mana_sources
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
 
@@ -304,6 +307,14 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         out.read(sentence, "effect")
         if any(needs_imprinted(effect) for effect in effects):
             out.choices.append("imprinted")
+        return
+    if (on_spells := cast_rider(sentence, line)) is not None:
+        out.effects.append(on_spells)  # (planner.rules.spell_cost: a rider of the spells it triggers on)
+        out.read(sentence, "effect", CAST_RIDER_NOTE)
+        return
+    if not classify.adds_mana(body) and clause_riders(body):
+        out.read(sentence, "ignored", OWN_RIDER_NOTE)  # (models.spells: the target's riders when it is cast)
+        out.ignored.append(sentence)
         return
     adds = classify.adds_mana(body)
     if adds and (why := classify.not_payment_kind(body, line or sentence)) is not None:
@@ -776,14 +787,10 @@ def _names_only_types(affected: ObjectFilter) -> bool:
 
 def _own_spell_mana(sentence: str) -> bool:
     """True for a rule of the mana spent to cast the card itself ("Spend only mana produced by basic lands to
-    cast ~.", "You can't spend mana to cast ~."): :func:`~models.oracle.spent_riders.only_mana_from` reads it.
+    cast ~.", "You can't spend mana to cast ~."): :func:`~models.oracle.rider_clauses.sentence_mana_sources`
+    reads it.
 
     >>> _own_spell_mana("You can't spend mana to cast ~."), _own_spell_mana("Spend only mana on Tuesdays.")
     (True, False)
     """
-    lowered = sentence.lower()
-    if not lowered.startswith(("spend only mana produced by", "you can't spend mana to cast")):
-        return False
-    from models.oracle.spent_riders import only_mana_from  # (spent_riders reads units with the reader)
-
-    return bool(only_mana_from(sentence))
+    return bool(sentence_mana_sources(sentence))

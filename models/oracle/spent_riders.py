@@ -15,15 +15,17 @@ is any effect ('Draw a card for each color of mana spent to cast this spell.').
 
 from __future__ import annotations
 
-from lark.exceptions import LarkError
-
 from models.kept import per_card
-from models.oracle.grammar import read_as
-from models.oracle.grammar_parser import UnreadError
 from models.oracle.reader import reading_units
-from models.oracle.readings import Controller, Noun, Nouns
+from models.oracle.rider_clauses import (
+    BASIC_LANDS,
+    CREATURES,
+    clause_riders,
+    parse_spent_rider,
+    sentence_mana_sources,
+)
 from models.oracle.spent_rules import NO_MANA
-from models.riders import ColorsSpent, ManaSpent, PairSpent, SpentRider, TreasureSpent, TypeSpent
+from models.riders import SpentRider
 
 __all__ = [
     "BASIC_LANDS",
@@ -34,28 +36,6 @@ __all__ = [
     "parse_spent_rider",
     "spent_riders",
 ]
-
-
-def parse_spent_rider(phrase: str) -> SpentRider:
-    """One rider, the whole phrase; :class:`UnreadError` for anything else.
-
-    >>> parse_spent_rider("if {C} was spent to cast it")
-    TypeSpent(mana_type=<ManaType.C: 32>, at_least=1)
-    >>> parse_spent_rider("if five or more mana was spent to cast this spell")
-    ManaSpent(at_least=5)
-    >>> parse_spent_rider("if mana from a Treasure was spent to cast it")
-    TreasureSpent()
-    >>> str(parse_spent_rider("if {W}{U} was spent to cast this spell"))
-    'if {W}{U} was spent'
-    """
-    try:
-        reading = read_as(phrase, "spent_rider")
-    except LarkError as error:
-        raise UnreadError(f"{phrase!r}: not a rider on the mana spent") from error
-    except Exception as error:  # (what a rule's method raised as the phrase was read)
-        raise UnreadError(f"{phrase!r}: {error}") from None
-    assert isinstance(reading, ColorsSpent | TypeSpent | ManaSpent | TreasureSpent | PairSpent)
-    return reading
 
 
 @per_card(maxsize=4096)  # (a pure function of the card's text and name)
@@ -71,32 +51,8 @@ def spent_riders(text: str, name: str = "") -> tuple[SpentRider, ...]:
     """
     found: dict[SpentRider, None] = {}
     for unit in reading_units(text, name):
-        if "spent" not in unit.lower() and "sunburst" not in unit.lower():
-            continue  # (a unit without the word has no rider: no parse to try)
-        # ('Whenever you cast a spell, if {C} was spent to cast it': 'it' is another spell)
-        others = unit.split()[0].lower() == "whenever"
-        for clause in unit.replace(".", ",").split(","):
-            words = clause.split()
-            if others and words and words[-1].lower() == "it":
-                continue
-            for start in range(len(words)):
-                try:
-                    found.setdefault(parse_spent_rider(" ".join(words[start:])), None)
-                except UnreadError:
-                    continue
-                break
+        found.update(dict.fromkeys(clause_riders(unit)))
     return tuple(found)
-
-
-#: The sources a spell's own restriction on its mana is read for: 'creatures' (a creature's mana ability or a
-#: trigger of a creature adds it: planner.rules.packets.ManaTag.creature) and 'basic lands' (a basic land's:
-#: ManaTag.basic_land).
-_CREATURES = Nouns((Noun(types=("Creature",), controller=Controller.UNSAID),))
-_BASIC_LANDS = Nouns((Noun(types=("Land",), supertypes=("Basic",), controller=Controller.UNSAID),))
-
-#: What :func:`only_mana_from` answers for each source it reads (and NO_MANA: no source, Hogaak's).
-CREATURES = "creatures"
-BASIC_LANDS = "basic lands"
 
 
 @per_card(maxsize=4096)  # (a pure function of the card's text and name)
@@ -117,20 +73,8 @@ def only_mana_from(text: str, name: str = "") -> str:
     'no mana'
     """
     for unit in reading_units(text, name):
-        if not unit.lower().startswith(("spend only mana produced by", "you can't spend mana to cast")):
-            continue  # (a gate, not a reader)
-        try:
-            what = read_as(unit, "mana_sources")
-        except LarkError:
-            continue
-        except Exception:  # (what a rule's method raised as the sentence was read)
-            continue
-        if what == _CREATURES:
-            return CREATURES
-        if what == _BASIC_LANDS:
-            return BASIC_LANDS
-        if what == NO_MANA:
-            return NO_MANA
+        if found := sentence_mana_sources(unit):
+            return found
     return ""
 
 

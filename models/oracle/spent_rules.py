@@ -9,6 +9,7 @@ text by :mod:`models.oracle.spent_riders`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from lark import Token, Transformer, v_args
@@ -18,12 +19,30 @@ from models.errors import CostParseError
 from models.mana import TYPE_ORDER, ManaType
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
-from models.riders import ColorsSpent, ManaSpent, PairSpent, SpentRider, TreasureSpent, TypeSpent
+from models.oracle.readings import Nouns
+from models.riders import (
+    ColorsSpent,
+    ManaSpent,
+    PairSpent,
+    SameColorSpent,
+    SpentRider,
+    TreasureSpent,
+    TypeSpent,
+)
 
-__all__ = ["NO_MANA", "SpentRules"]
+__all__ = ["NO_MANA", "SpellsCast", "SpentRules"]
 
 #: What ``mana_sources`` reads "You can't spend mana to cast this spell." as (Hogaak): no mana pays it.
 NO_MANA = "no mana"
+
+
+@dataclass(frozen=True, slots=True)
+class SpellsCast:
+    """'Whenever you cast an instant or sorcery spell': who casts (the grammar's ``CASTER``, 'you cast') and
+    the spells described."""
+
+    caster: str
+    what: Nouns
 
 
 @v_args(inline=True)
@@ -59,6 +78,12 @@ class SpentRules(Transformer[Token, Any]):
     def color_spent(self, number: object, color: Token, _cast: None) -> SpentRider:
         return TypeSpent(ManaType[lexicon.COLOR_WORDS[str(color).lower()]], _count(number))
 
+    def same_color_spent(self, number: object, *_: Any) -> SpentRider:
+        return SameColorSpent(_count(number))
+
+    def spells_cast(self, caster: Token, what: Nouns) -> SpellsCast:
+        return SpellsCast(" ".join(str(caster).lower().split()), what)
+
     def mana_spent(self, number: object, *_: Any) -> SpentRider:
         return ManaSpent(_count(number))
 
@@ -68,6 +93,9 @@ class SpentRules(Transformer[Token, Any]):
         return TreasureSpent()
 
     def cast_spell(self, *_: Any) -> None:
+        return None
+
+    def cast_that(self, *_: Any) -> None:
         return None
 
 

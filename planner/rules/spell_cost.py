@@ -35,6 +35,7 @@ from planner.rules.amounts import (
     spells_cast_matching,
     spells_cast_unlisted,
 )
+from planner.rules.cast_riders import casts, with_cast_riders
 from planner.rules.costs import changed_mana, combined_changes
 from planner.rules.devotion import devotion
 from planner.rules.layers import with_chosen_type
@@ -116,6 +117,7 @@ def _locked_total(view: BoardView, target: PaymentTarget, player: str) -> tuple[
         return _ability_locked_in(view, target, player), 0
     if target.kind is PaymentKind.SPELL:
         target = _with_granted_keywords(view, with_changed_types(view, target, player), player)
+        target = with_cast_riders(view, target, player)  # (after the types: what the triggers describe)
     devoid_read = target.colors is None and bool(target.text)
     changes = next(view.effects_of(ColorChange), None) is not None
     if target.kind is PaymentKind.SPELL and (devoid_read or changes):
@@ -311,7 +313,7 @@ def ability_changes(
         effect = sourced.effect
         assert isinstance(effect, AbilityCostChange)
         affected = effect.affected
-        if not spell_matches(affected, target) or not _casts(affected.controller, sourced.controller, player):
+        if not spell_matches(affected, target) or not casts(affected.controller, sourced.controller, player):
             continue
         described = replace(affected, types=(), excluded=(), colors=ManaTypes(), controller=Who.ANY)
         (in_force if described == ObjectFilter() else unknown).append(sourced)
@@ -730,7 +732,7 @@ def _with_granted_keywords(view: BoardView, target: PaymentTarget, player: str) 
     for sourced in view.effects_of(SpellKeywords):
         effect = sourced.effect
         assert isinstance(effect, SpellKeywords)
-        if _casts(effect.who, sourced.controller, player) and effect.matches(target):
+        if casts(effect.who, sourced.controller, player) and effect.matches(target):
             granted.update(effect.keywords)
     if not granted:
         return target
@@ -739,14 +741,6 @@ def _with_granted_keywords(view: BoardView, target: PaymentTarget, player: str) 
         convoke=target.convoke or "convoke" in granted,
         improvise=target.improvise or "improvise" in granted,
         delve=target.delve or "delve" in granted,
-    )
-
-
-def _casts(who: Who, controller: str, player: str) -> bool:
-    """True when the player casting the spell is one an effect of ``controller``'s is about ('you cast',
-    'your opponents cast', 'a player casts')."""
-    return not (who is Who.YOU and controller != player) and not (
-        who is Who.OPPONENTS and controller == player
     )
 
 
@@ -768,7 +762,7 @@ def _modifiers_in_force(
             continue  # 'this spell costs less' is about the card as a spell, not a permanent's effect
         if bool(effect.paid_life) != paid_life:
             continue
-        if not _casts(effect.who, sourced.controller, player) or not effect.matches(target):
+        if not casts(effect.who, sourced.controller, player) or not effect.matches(target):
             continue
         if effect.off_turn and view.board.active_player == player:
             continue  # ('except during its controller's turn': Defense Grid, on its caster's turn)
@@ -876,7 +870,7 @@ def unknown_spell_facts(
     for sourced in view.effects_of(CostModifier):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
-        if effect.own or not _casts(effect.who, sourced.controller, player):
+        if effect.own or not casts(effect.who, sourced.controller, player):
             continue
         if not effect.matches(target):
             if _keyword_unknown(effect, target):

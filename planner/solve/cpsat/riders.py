@@ -19,7 +19,16 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from models.mana import TYPE_ORDER, ManaType
-from models.riders import ColorsSpent, ManaSpent, PairSpent, SpentMana, SpentRider, TreasureSpent, TypeSpent
+from models.riders import (
+    ColorsSpent,
+    ManaSpent,
+    PairSpent,
+    SameColorSpent,
+    SpentMana,
+    SpentRider,
+    TreasureSpent,
+    TypeSpent,
+)
 from planner.solve.cpsat.record import ClassKey, Consumer, Expr, GroupKey, PaymentModel, Term, total
 from planner.solve.riders import RIDER_LEVELS, from_treasure, rider_levels
 
@@ -82,6 +91,13 @@ def rider_terms(record: PaymentModel) -> list[Term]:
             elif isinstance(rider, PairSpent):
                 for part in rider.parts:
                     model.add(reader.by_type[part.mana_type] >= part.at_least).only_enforce_if(met)
+            elif isinstance(rider, SameColorSpent):  # (some one color, whichever: one literal each)
+                colors = []
+                for color in TYPE_ORDER[:5]:
+                    enough = model.new_bool_var(f"{name}_rider_{number}_{color.letter}")
+                    model.add(reader.by_type[color] >= rider.at_least).only_enforce_if(enough)
+                    colors.append(enough)
+                model.add(total(colors) >= met)
             elif isinstance(rider, ManaSpent):
                 model.add(total(list(reader.by_type.values())) >= rider.at_least).only_enforce_if(met)
             elif isinstance(rider, TreasureSpent):

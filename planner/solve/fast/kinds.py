@@ -22,6 +22,7 @@ from models.kept import KeptMap, per_card
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from models.mana_effects import (
     AbilityLoss,
+    CastRider,
     CostModifier,
     GrantAbility,
     GrantedAlternativeCost,
@@ -55,13 +56,14 @@ from planner.solve.objective import (
     sacrificed_by_design,
 )
 
-#: Effects the fast path never reads: cost changes, alternative costs and keywords granted to spells (the
-#: target given is the total, with them: planner.rules.spell_cost.locked_in, planner.rules.alternative_costs),
-#: unspent mana, and power changes (an ability that reads a power is no fixed output: a board where it can be
-#: activated goes to CP-SAT, below).
+#: Effects the fast path never reads: cost changes, alternative costs, keywords and riders on the mana spent
+#: given to spells (the target given is the total, with them: planner.rules.spell_cost.locked_in,
+#: planner.rules.alternative_costs), unspent mana, and power changes (an ability that reads a power is no
+#: fixed output: a board where it can be activated goes to CP-SAT, below).
 _HARMLESS_EFFECTS = (
     CostModifier,
     SpellKeywords,
+    CastRider,
     UnspentManaEffect,
     PowerChange,
     PowerDefined,
