@@ -667,6 +667,7 @@ STATIC_SENTENCES = [
     "Whenever a player taps a land for mana, ~ deals 1 damage to that player.",
     "Whenever enchanted land becomes tapped, ~ deals 2 damage to its controller.",
     "Whenever enchanted land becomes tapped, its controller loses 2 life.",
+    "For each {B} in a cost, you may pay 2 life rather than pay that mana.",
     "As ~ enters, choose a color.",
     "As ~ enters, choose a creature type other than Wall.",
     "As ~ enters, you may pay 2 life.",
