@@ -11,7 +11,8 @@ rows are those of :mod:`benchmarks.bench_fast` and :mod:`benchmarks.bench_cold`,
 same seed:
 
 - *fast path*: :func:`planner.solve.fast.solve_fast` on the simple boards of 4 to 12 permanents, warm;
-- *pay 20 warm*: :func:`planner.api.pay` on realistic 20-permanent boards, each paid once before counting;
+- *pay 20 warm*: :func:`planner.api.pay` on realistic 20-permanent boards, each paid before counting until it
+  answers alike (twice at least);
 - *pay 20 cold, cards prepared*: the first ``pay`` of each board in a process that prepared its cards;
 - *max-x simple* and *max-x 20*: :func:`planner.api.max_x` on the same boards with ``{X}`` added, warm.
 

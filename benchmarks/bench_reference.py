@@ -25,64 +25,17 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.bench_versions import ROOT, _checkout, _environment, _table
+from benchmarks.boards import DIFFERENTIAL_CARDS, DIFFERENTIAL_COSTS
 from models.board import Board
 from models.cost import PaymentTarget
 from planner.rules.reference import ReferenceLimitError, reference_search
 
-#: Cards and costs of the differential suite (``tests/test_model_differential.py``; but Wild Growth, which
-#: needs a land to enchant), by name.
-CARDS = (
-    "Forest",
-    "Island",
-    "Plains",
-    "Swamp",
-    "Mountain",
-    "Wastes",
-    "Snow-Covered Forest",
-    "Tundra",
-    "Bayou",
-    "Breeding Pool",
-    "Adarkar Wastes",
-    "Llanowar Wastes",
-    "Mystic Gate",
-    "Graven Cairns",
-    "Azorius Chancery",
-    "Ancient Tomb",
-    "City of Brass",
-    "Mana Confluence",
-    "Reflecting Pool",
-    "Exotic Orchard",
-    "Gemstone Mine",
-    "Eldrazi Temple",
-    "Cabal Coffers",
-    "Gaea's Cradle",
-    "Urborg, Tomb of Yawgmoth",
-    "Sol Ring",
-    "Azorius Signet",
-    "Golgari Signet",
-    "Talisman of Progress",
-    "Arcane Signet",
-    "Fellwar Stone",
-    "Lotus Petal",
-    "Treasure",
-    "Llanowar Elves",
-    "Birds of Paradise",
-    "Elves of Deep Shadow",
-    "Noble Hierarch",
-    "Phyrexian Altar",
-    "Ashnod's Altar",
-    "Squandered Resources",
-    "Mana Reflection",
-    "Mana Flare",
-    "Contamination",
-    "Pale Moon",
-    "Blood Moon",
-    "Chromatic Lantern",
-    "Celestial Dawn",
-)
-COSTS = (
-    "{G} {1}{G} {W}{U} {2} {C} {1}{C} {W/U}{W/U} {2/W} {G/P} {1}{B/P} {B}{B} {R} {3} {U}{U} {C/W} {G}{W}{U}"
-)
+#: The differential suite's cards (:data:`~benchmarks.boards.DIFFERENTIAL_CARDS`, in its order) but Wild
+#: Growth, which needs a land to enchant.
+CARDS = tuple(card for card in DIFFERENTIAL_CARDS if card != "Wild Growth")
+#: The differential suite's costs (:data:`~benchmarks.boards.DIFFERENTIAL_COSTS`, in its order) but {S} and
+#: {0}.
+COSTS = tuple(cost for cost in DIFFERENTIAL_COSTS if cost not in ("{S}", "{0}"))
 #: The differential suite's state budget per board.
 STATE_LIMIT = 1500
 
@@ -121,7 +74,7 @@ def random_case(rng: random.Random) -> tuple[dict[str, Any], str]:
     if rng.randint(0, 3) == 0:
         me["pool"] = [rng.choice(["{G}", "{C}", "{W}{U}"])]
     board = {"version": 1, "players": [me, {"id": "opp"}], "permanents": permanents}
-    return board, rng.choice(COSTS.split(" "))
+    return board, rng.choice(COSTS)
 
 
 def cases(count: int, seed: int) -> list[tuple[str, str]]:

@@ -31,6 +31,8 @@ from typing import Any
 
 __all__ = [
     "CATARACTS_LANDS",
+    "DIFFERENTIAL_CARDS",
+    "DIFFERENTIAL_COSTS",
     "MULTIPLIERS",
     "SPICE",
     "BoardSpec",
@@ -45,6 +47,83 @@ __all__ = [
     "realistic_cost",
     "small_slow_questions",
 ]
+
+#: The cards of the differential suite's random boards (``tests/test_model_differential.py``), whose rules the
+#: model covers fully (no untap loops): basics, duals, pain and filter lands, rocks, dorks, sacrifice outlets,
+#: reflecting lands, doublers, triggers, replacements, restrictions. :mod:`benchmarks.bench_reference` draws
+#: from the same list (but Wild Growth); the order is part of both draws (hypothesis's and a seeded
+#: ``random.Random``'s): a card added at the end keeps every earlier board.
+DIFFERENTIAL_CARDS = (
+    "Forest",
+    "Island",
+    "Plains",
+    "Swamp",
+    "Mountain",
+    "Wastes",
+    "Snow-Covered Forest",
+    "Tundra",
+    "Bayou",
+    "Breeding Pool",
+    "Adarkar Wastes",
+    "Llanowar Wastes",
+    "Mystic Gate",
+    "Graven Cairns",
+    "Azorius Chancery",
+    "Ancient Tomb",
+    "City of Brass",
+    "Mana Confluence",
+    "Reflecting Pool",
+    "Exotic Orchard",
+    "Gemstone Mine",
+    "Eldrazi Temple",
+    "Cabal Coffers",
+    "Gaea's Cradle",
+    "Urborg, Tomb of Yawgmoth",
+    "Sol Ring",
+    "Azorius Signet",
+    "Golgari Signet",
+    "Talisman of Progress",
+    "Arcane Signet",
+    "Fellwar Stone",
+    "Lotus Petal",
+    "Treasure",
+    "Llanowar Elves",
+    "Birds of Paradise",
+    "Elves of Deep Shadow",
+    "Noble Hierarch",
+    "Phyrexian Altar",
+    "Ashnod's Altar",
+    "Squandered Resources",
+    "Mana Reflection",
+    "Mana Flare",
+    "Wild Growth",
+    "Contamination",
+    "Pale Moon",
+    "Blood Moon",
+    "Chromatic Lantern",
+    "Celestial Dawn",
+)
+#: The costs of the differential suite's random boards (the same users, the same order).
+DIFFERENTIAL_COSTS = (
+    "{G}",
+    "{1}{G}",
+    "{W}{U}",
+    "{2}",
+    "{C}",
+    "{1}{C}",
+    "{W/U}{W/U}",
+    "{2/W}",
+    "{G/P}",
+    "{1}{B/P}",
+    "{B}{B}",
+    "{R}",
+    "{S}",
+    "{3}",
+    "{U}{U}",
+    "{C/W}",
+    "{G}{W}{U}",
+    "{0}",
+)
 
 COLORS = "WUBRG"
 

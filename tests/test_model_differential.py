@@ -16,6 +16,7 @@ from cost_part_cards import FAMILY_CARDS, FAMILY_EXTRAS, GRAVEYARD_CARDS, HAND_C
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
+from benchmarks.boards import DIFFERENTIAL_CARDS, DIFFERENTIAL_COSTS
 from models.board import Board
 from models.cost import PaymentTarget
 from planner.api import max_x, pay
@@ -25,83 +26,14 @@ from planner.solve.cpsat import solve_payment
 from planner.solve.objective import objective_of, objectives_on
 from planner.solve.problem import PaymentProblem
 
-# Cards whose rules the model covers fully (no untap loops): basics, duals, pain and filter lands, rocks,
-# dorks, sacrifice outlets, reflecting lands, doublers, triggers, replacements, restrictions.
-_CARDS = [
-    "Forest",
-    "Island",
-    "Plains",
-    "Swamp",
-    "Mountain",
-    "Wastes",
-    "Snow-Covered Forest",
-    "Tundra",
-    "Bayou",
-    "Breeding Pool",
-    "Adarkar Wastes",
-    "Llanowar Wastes",
-    "Mystic Gate",
-    "Graven Cairns",
-    "Azorius Chancery",
-    "Ancient Tomb",
-    "City of Brass",
-    "Mana Confluence",
-    "Reflecting Pool",
-    "Exotic Orchard",
-    "Gemstone Mine",
-    "Eldrazi Temple",
-    "Cabal Coffers",
-    "Gaea's Cradle",
-    "Urborg, Tomb of Yawgmoth",
-    "Sol Ring",
-    "Azorius Signet",
-    "Golgari Signet",
-    "Talisman of Progress",
-    "Arcane Signet",
-    "Fellwar Stone",
-    "Lotus Petal",
-    "Treasure",
-    "Llanowar Elves",
-    "Birds of Paradise",
-    "Elves of Deep Shadow",
-    "Noble Hierarch",
-    "Phyrexian Altar",
-    "Ashnod's Altar",
-    "Squandered Resources",
-    "Mana Reflection",
-    "Mana Flare",
-    "Wild Growth",
-    "Contamination",
-    "Pale Moon",
-    "Blood Moon",
-    "Chromatic Lantern",
-    "Celestial Dawn",
-]
+#: Cards whose rules the model covers fully (no untap loops), one list with bench_reference's boards.
+_CARDS = DIFFERENTIAL_CARDS
 #: The reference search's state budget per example (larger boards are drawn again, not searched for minutes).
 _STATE_LIMIT = 1500
 #: How many random boards the test tries; MANA_PLANNER_EXAMPLES raises it for a long run by hand.
 _EXAMPLES = int(os.environ.get("MANA_PLANNER_EXAMPLES", "300"))
 
-_COSTS = [
-    "{G}",
-    "{1}{G}",
-    "{W}{U}",
-    "{2}",
-    "{C}",
-    "{1}{C}",
-    "{W/U}{W/U}",
-    "{2/W}",
-    "{G/P}",
-    "{1}{B/P}",
-    "{B}{B}",
-    "{R}",
-    "{S}",
-    "{3}",
-    "{U}{U}",
-    "{C/W}",
-    "{G}{W}{U}",
-    "{0}",
-]
+_COSTS = DIFFERENTIAL_COSTS
 
 
 @st.composite

@@ -292,12 +292,11 @@ class Board:
         >>> [p.id for p in board.permanents], board.with_permanent(land) == board
         (['w'], True)
         """
-        if permanent.id in self._permanent_index:
-            at = self._permanent_index[permanent.id]
-            permanents = (*self.permanents[:at], permanent, *self.permanents[at + 1 :])
-        else:
-            permanents = (*self.permanents, permanent)
-        return replace(self, permanents=permanents)
+        at = self._permanent_index.get(permanent.id)
+        if at is None:
+            return replace(self, permanents=(*self.permanents, permanent))
+        # (the same ids in the same order: the indexes hold, as with_records keeps them)
+        return self.with_records(self.players, (*self.permanents[:at], permanent, *self.permanents[at + 1 :]))
 
     def replace_permanent(self, permanent_id: str, **changes: Any) -> Board:
         """This board with some fields of one permanent changed (``dataclasses.replace`` style).
@@ -366,12 +365,11 @@ class Board:
         >>> Board(1, "me", (Player("me"),)).with_player(Player("me", life=5)).player("me").life
         5
         """
-        if player.id in self._player_index:
-            at = self._player_index[player.id]
-            players = (*self.players[:at], player, *self.players[at + 1 :])
-        else:
-            players = (*self.players, player)
-        return replace(self, players=players)
+        at = self._player_index.get(player.id)
+        if at is None:
+            return replace(self, players=(*self.players, player))
+        # (the same ids in the same order: the indexes hold, as with_records keeps them)
+        return self.with_records((*self.players[:at], player, *self.players[at + 1 :]), self.permanents)
 
     def with_remaining(self, players: tuple[Player, ...], remaining: dict[str, Permanent]) -> Board:
         """This board with these players (the ids of its own, in the same order) and, of its permanents,
