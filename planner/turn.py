@@ -108,6 +108,7 @@ from planner.turn_choices import (
     turn_notes,
     turn_spell,
     why_not_castable_now,
+    without_mana_events,
 )
 from planner.turn_model import (
     SharedWork,
@@ -117,6 +118,7 @@ from planner.turn_model import (
     TurnSequence,
     exiled_from_hand,
     in_graveyard,
+    resolved_to_graveyard,
     sequence_discards,
     sequence_problem,
     timeline_of,
@@ -717,6 +719,8 @@ def _replayed(
                 cast = spell.card if sequence.counted else None  # (CR 601.2i; listed when costs read it)
                 after = state.board.player(player).having_cast(cast)
                 state = replace(state, board=state.board.with_player(after))
+                if spell.event:  # (an instant or sorcery to the graveyard, as the timeline has it: 608.2n)
+                    state = replace(state, board=resolved_to_graveyard(state.board, player, spell.card))
             elif item.exile is not None:
                 state = replace(state, board=exiled_from_hand(state.board, player, item.exile))
             elif item.tapped_first:
@@ -847,6 +851,7 @@ def plan_turn(
     overloads = [s for s in distinct(spells) if why_not[id(s.card)] and overloaded(board, player, s)]
     spells = additional_events([s for s in spells if why_not[id(s.card)] is None])
     spells = counted_events(energy_events(board, player, alternative_events(board, player, spells)))
+    spells = without_mana_events(spells)
     energy = energy_counted(board, player, spells)
     discards = any(may_discard(spell) for spell in spells)
     if no_land and land is not None:

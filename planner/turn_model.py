@@ -14,8 +14,10 @@ from dataclasses import dataclass, replace
 from models.board import Board, Card, Permanent, Player
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
+from models.oracle import read_card
 from planner.rules.activations import Activation, activation_templates
 from planner.rules.alternative_costs import paid_board
+from planner.rules.alternatives import AlternativeWay, alternative_ways
 from planner.rules.hand import HandAbility, without_card
 from planner.rules.pool import SpendRules
 from planner.rules.production import Packet, activation_outcomes
@@ -34,6 +36,7 @@ __all__ = [
     "TurnSequence",
     "exiled_from_hand",
     "in_graveyard",
+    "resolved_to_graveyard",
     "sequence_discards",
     "sequence_problem",
     "timeline_of",
@@ -192,7 +195,7 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         if spell.way is not None:  # (its life, energy and cards: the later spells see what is left)
             exiled = tuple(board.player(player).hand[n].name for n in item.way_exiled)
             current = paid_board(current, player, spell.way, exiled)
-        current = with_spells_cast(current, player, cast)
+        current = resolved_to_graveyard(with_spells_cast(current, player, cast), player, spell.card)
         boards.append(current)
         stages.append(
             Stage(item=item, epoch=epoch, board=casting, arrivals=tuple(brought), mana=tuple(added))
@@ -261,6 +264,22 @@ def exiled_from_hand(board: Board, player: str, exiled: HandAbility) -> Board:
     after = without_card(board, player, exiled.card.name, exiled.ability_index)
     assert after is not None
     return after[0]
+
+
+def resolved_to_graveyard(board: Board, player: str, card: Card) -> Board:
+    """The board once ``card``, an instant or sorcery spell of ``player``'s, resolved: the card put into its
+    owner's graveyard (CR 608.2n; rebound exiles it instead, 702.88a), where a later spell's delve may exile
+    it; any other card as it was (a permanent spell's resolves onto the battlefield).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": 1}]})
+    >>> bolt, ring = Card.from_json("Lightning Bolt"), Card.from_json("Sol Ring")
+    >>> [resolved_to_graveyard(board, "me", c).player("me").graveyard_size for c in (bolt, ring)]
+    [2, 1]
+    """
+    instant = card.type_line.is_a("Instant") or card.type_line.is_a("Sorcery")
+    if not instant or "rebound" in read_card(card.oracle, card.name, card.type_line).keywords:
+        return board
+    return in_graveyard(board, player, card)
 
 
 def in_graveyard(board: Board, player: str, card: Card) -> Board:
@@ -383,6 +402,7 @@ def sequence_problem(
                 if key not in plain:
                     plain[key] = locked_in(views[stage.epoch], cast.target, player)
                 target = plain[key]
+            payers, graveyard = _paid_without_mana(stage, target, player, timeline.boards[-1])
             spells.append(
                 SpellPayment(
                     target=target,
@@ -392,6 +412,8 @@ def sequence_problem(
                     choice=choice,
                     alternative=cast.way is not None,
                     unpayable=cast.way is None and not cast.target.cost,  # (no mana cost, CR 118.6)
+                    ways=payers,
+                    graveyard=graveyard,
                 )
             )
     turn = TurnPayments(
@@ -416,6 +438,26 @@ def sequence_problem(
         turn=turn,
     )
     return problem, timeline
+
+
+def _paid_without_mana(
+    stage: Stage, target: PaymentTarget, player: str, final: Board
+) -> tuple[frozenset[AlternativeWay], int]:
+    """What may pay part of a spell's total cost without mana as it is cast (CR 601.2h), on the board of
+    its stage: each untapped creature (convoke, or the optional tap of creatures for {1} less each) or
+    artifact (improvise) the player controls then, arrived earlier in the turn or not, and the cards in the
+    graveyard (delve: 702.51a, 702.126a, 702.66a, 601.2b). A permanent the spell's own additional cost
+    sacrifices pays no part of it, nor (narrower than the rules) one a later spell of the turn sacrifices:
+    the model counts each permanent's taps on the turn's last board."""
+    if not (target.convoke or target.improvise or target.tap_creatures or target.delve):
+        return frozenset(), 0
+    board = stage.board
+    gone = frozenset(stage.item.sacrificed) | frozenset(
+        p.id for p in board.permanents if not final.has_permanent(p.id)
+    )
+    ways = alternative_ways(view_of(board), player, target, without=gone)
+    graveyard = (board.player(player).graveyard_size or 0) if target.delve else 0
+    return ways, graveyard
 
 
 def _first_epoch(template: Activation, timeline: Timeline, last: int, shared: SharedWork) -> int:

@@ -20,14 +20,14 @@ from functools import partial
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from models.board import Board
-from models.cost import ManaCost, PaymentTarget, Slot
+from models.cost import ManaCost, PaymentTarget
 from models.errors import InputError, OracleParseError
 from models.lazy import cached_property
 from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
 from models.mana_effects import ColorChange, SpendAsThough, TypeChange
 from planner.rules.activations import Activation, activation_templates, with_open_bounds
-from planner.rules.alternatives import TAPPING_KINDS, AlternativeKind, candidates, slots_for
+from planner.rules.alternatives import AlternativeWay, alternative_ways
 from planner.rules.amounts import graveyard_growth
 from planner.rules.devotion import counted_by_devotions
 from planner.rules.doubling import doubles_unspent
@@ -215,10 +215,6 @@ class BoardAnalysis:
         return warnings
 
 
-#: One way to pay without mana: a permanent, convoke or improvise, and the slot it pays.
-AlternativeWay = tuple[str, AlternativeKind, Slot]
-
-
 @dataclass(frozen=True, slots=True)
 class AfterRemovals(Generic[_Read]):
     """Something a payment reads of the board the mana abilities leave (CR 601.2g-h), as the replay reads
@@ -284,6 +280,12 @@ class SpellPayment:
     #: the spell cast for its mana cost when it has none (CR 118.6: unpayable), which the model never casts;
     #: only an entry of an alternative cost may cast it (118.6a)
     unpayable: bool = False
+    #: who may pay part of it by tapping on the board it is cast on (convoke, improvise, its optional tap of
+    #: creatures: CR 702.51a, 702.126a, 601.2b), each permanent once in the whole turn
+    ways: frozenset[AlternativeWay] = frozenset()
+    #: the cards in its caster's graveyard as it is cast, which delve may exile (702.66a: 0 without delve),
+    #: less what the turn's earlier spells delved
+    graveyard: int = 0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -478,12 +480,7 @@ class PaymentProblem:
         untapping = frozenset(t.pid for t in templates if t.ability.cost.untap)
 
         def ways(view: BoardView) -> frozenset[AlternativeWay]:
-            return frozenset(
-                (pid, kind, slot)
-                for kind in TAPPING_KINDS
-                for pid in candidates(view, player, target, kind, untapping=untapping)
-                for slot in slots_for(view, kind, pid)
-            )
+            return alternative_ways(view, player, target, untapping=untapping)
 
         if not (target.convoke or target.improvise or target.tap_creatures):
             return AfterRemovals((), {frozenset(): frozenset()})
