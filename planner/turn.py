@@ -535,6 +535,8 @@ class _Search:
         problem, timeline = sequence_problem(
             self.board, sequence, self.hold, self.shared, most, ways, timeline=worked
         )
+        assert problem.turn is not None
+        self.unplanned.update(problem.turn.notes)
         solution = solve_cpsat(problem)
         self.solved += 1
         if solution.status is SolveStatus.UNKNOWN:

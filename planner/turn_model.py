@@ -18,6 +18,7 @@ from models.oracle import read_card
 from planner.rules.activations import Activation, activation_templates
 from planner.rules.alternative_costs import paid_board
 from planner.rules.alternatives import AlternativeWay, alternative_ways
+from planner.rules.amounts import graveyard_growth
 from planner.rules.hand import HandAbility, without_card
 from planner.rules.pool import SpendRules
 from planner.rules.production import Packet, activation_outcomes
@@ -384,6 +385,7 @@ def sequence_problem(
                 end += 1
             until.append(end)
     spells: list[SpellPayment] = []
+    notes: set[str] = set()  # (what the model leaves out that the rules allow: TurnPayments.notes)
     views = [view_of(b) for b in timeline.boards]
     plain: dict[tuple[int, PaymentTarget], PaymentTarget] = {}  # (copies of a plain spell: worked out once)
     number = -1
@@ -402,7 +404,12 @@ def sequence_problem(
                 if key not in plain:
                     plain[key] = locked_in(views[stage.epoch], cast.target, player)
                 target = plain[key]
-            payers, graveyard = _paid_without_mana(stage, target, player, timeline.boards[-1])
+            payers, graveyard, narrowed = _paid_without_mana(stage, target, player, timeline.boards[-1])
+            if narrowed:
+                notes.add(
+                    f"{spell.card.name}: a permanent a later spell of the turn sacrifices is not tapped to "
+                    "pay it (convoke, improvise): the plan may not be the best"
+                )
             spells.append(
                 SpellPayment(
                     target=target,
@@ -416,7 +423,18 @@ def sequence_problem(
                     graveyard=graveyard,
                 )
             )
+    final = timeline.boards[-1]
+    if any(spell.graveyard for spell in spells) and any(
+        graveyard_growth(final, player, template.gone) for template in found
+    ):
+        notes.update(
+            f"{stage.item.spell.card.name}: cards a mana ability puts into the graveyard during the turn are "
+            "not delved: the plan may not be the best"
+            for stage in timeline.stages
+            if stage.item.spell is not None and stage.item.spell.target.delve
+        )
     turn = TurnPayments(
+        notes=tuple(sorted(notes)),
         templates=tuple(templates),
         epochs=tuple(epochs),
         spells=tuple(spells),
@@ -442,22 +460,21 @@ def sequence_problem(
 
 def _paid_without_mana(
     stage: Stage, target: PaymentTarget, player: str, final: Board
-) -> tuple[frozenset[AlternativeWay], int]:
+) -> tuple[frozenset[AlternativeWay], int, bool]:
     """What may pay part of a spell's total cost without mana as it is cast (CR 601.2h), on the board of
     its stage: each untapped creature (convoke, or the optional tap of creatures for {1} less each) or
     artifact (improvise) the player controls then, arrived earlier in the turn or not, and the cards in the
     graveyard (delve: 702.51a, 702.126a, 702.66a, 601.2b). A permanent the spell's own additional cost
-    sacrifices pays no part of it, nor (narrower than the rules) one a later spell of the turn sacrifices:
-    the model counts each permanent's taps on the turn's last board."""
+    sacrifices pays no part of it, nor (narrower than the rules: the last value is True when that leaves one
+    out) one a later spell of the turn sacrifices: the model counts each permanent's taps on the turn's last
+    board."""
     if not (target.convoke or target.improvise or target.tap_creatures or target.delve):
-        return frozenset(), 0
+        return frozenset(), 0, False
     board = stage.board
-    gone = frozenset(stage.item.sacrificed) | frozenset(
-        p.id for p in board.permanents if not final.has_permanent(p.id)
-    )
-    ways = alternative_ways(view_of(board), player, target, without=gone)
+    every = alternative_ways(view_of(board), player, target, without=frozenset(stage.item.sacrificed))
+    ways = frozenset(way for way in every if final.has_permanent(way[0]))
     graveyard = (board.player(player).graveyard_size or 0) if target.delve else 0
-    return ways, graveyard
+    return ways, graveyard, ways != every
 
 
 def _first_epoch(template: Activation, timeline: Timeline, last: int, shared: SharedWork) -> int:

@@ -322,6 +322,9 @@ class TurnPayments:
     #: The player keeps at least 1 life through the turn (False on a board where it already has none): a
     #: plan that leaves it at 0 or less loses the game once a spell is cast (CR 704.5a, 117.5, 704.3).
     keep_alive: bool = True
+    #: What the model leaves out that the rules allow, a sentence each (the turn's notes: its plan is then
+    #: not called optimal).
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
