@@ -388,7 +388,11 @@ class _Search:
         """Search the orders of one land play and one choice of cards exiled, with the spells left."""
         events = [s for s in spells if s.event or self.sensitive]
         self.kinds = _kinds(events)
-        self.plain = [s for s in spells if not (s.event or self.sensitive)]
+        # (a plain delve spell after the other plain spells: their instants and sorceries are then in the
+        # graveyard for it, SpellPayment.fed_by)
+        self.plain = sorted(
+            (s for s in spells if not (s.event or self.sensitive)), key=lambda s: s.target.delve
+        )
         self.given = tuple(spells)
         self.exiles = tuple(TurnItem(exile=a) for a in exiled)
         self.seen.clear()
@@ -721,8 +725,8 @@ def _replayed(
                 cast = spell.card if sequence.counted else None  # (CR 601.2i; listed when costs read it)
                 after = state.board.player(player).having_cast(cast)
                 state = replace(state, board=state.board.with_player(after))
-                if spell.event:  # (an instant or sorcery to the graveyard, as the timeline has it: 608.2n)
-                    state = replace(state, board=resolved_to_graveyard(state.board, player, spell.card))
+                # (an instant or sorcery to the graveyard once it resolves: 608.2n)
+                state = replace(state, board=resolved_to_graveyard(state.board, player, spell.card))
             elif item.exile is not None:
                 state = replace(state, board=exiled_from_hand(state.board, player, item.exile))
             elif item.tapped_first:

@@ -252,8 +252,10 @@ def without_mana_events(spells: list[TurnSpell]) -> list[TurnSpell]:
     creature spell when a spell of the turn has convoke or the optional tap of creatures, an artifact spell
     when one has improvise (its permanent arrives untapped and may be tapped for a later spell: CR 702.51a,
     601.2b, 702.126a; a summoning-sick creature may convoke, 302.6 does not apply), an instant or sorcery
-    when one has delve (once it resolves its card is in the graveyard, 608.2n, for a later spell to exile:
-    702.66a). Cast before, each helps; their order then matters.
+    when two spells have delve or one that is an event (once it resolves its card is in the graveyard,
+    608.2n, for a later spell to exile: 702.66a). Cast before, each helps; their order then matters. (One
+    delve spell cast with the plain spells is cast after them, and their instants and sorceries feed it:
+    :attr:`~planner.solve.problem.SpellPayment.fed_by`.)
 
     >>> ids = Ids(set())
     >>> bear = Card.from_json({"name": "Test Bear", "type_line": "Creature — Bear", "mana_cost": "{1}{G}"})
@@ -270,13 +272,20 @@ def without_mana_events(spells: list[TurnSpell]) -> list[TurnSpell]:
         wanted.append("Creature")
     if any(t.improvise for t in targets):
         wanted.append("Artifact")
-    if any(t.delve for t in targets):
-        wanted += ["Instant", "Sorcery"]
-    if not wanted:
+    spells = _made_events(spells, wanted)
+    delving = [spell for spell in spells if spell.target.delve]
+    if len(delving) > 1 or any(spell.event for spell in delving):
+        spells = _made_events(spells, ["Instant", "Sorcery"])
+    return spells
+
+
+def _made_events(spells: list[TurnSpell], kinds: list[str]) -> list[TurnSpell]:
+    """The spells with those of any of these card types made events."""
+    if not kinds:
         return spells
     return [
         replace(spell, event=True)
-        if not spell.event and any(spell.card.type_line.is_a(kind) for kind in wanted)
+        if not spell.event and any(spell.card.type_line.is_a(kind) for kind in kinds)
         else spell
         for spell in spells
     ]

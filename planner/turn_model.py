@@ -36,6 +36,7 @@ __all__ = [
     "TurnItem",
     "TurnSequence",
     "exiled_from_hand",
+    "goes_to_graveyard",
     "in_graveyard",
     "resolved_to_graveyard",
     "sequence_discards",
@@ -277,10 +278,18 @@ def resolved_to_graveyard(board: Board, player: str, card: Card) -> Board:
     >>> [resolved_to_graveyard(board, "me", c).player("me").graveyard_size for c in (bolt, ring)]
     [2, 1]
     """
+    return in_graveyard(board, player, card) if goes_to_graveyard(card) else board
+
+
+def goes_to_graveyard(card: Card) -> bool:
+    """True for an instant or sorcery card, put into its owner's graveyard as it resolves (CR 608.2n), but
+    for rebound's (702.88a: exiled).
+
+    >>> goes_to_graveyard(Card.from_json("Lightning Bolt")), goes_to_graveyard(Card.from_json("Sol Ring"))
+    (True, False)
+    """
     instant = card.type_line.is_a("Instant") or card.type_line.is_a("Sorcery")
-    if not instant or "rebound" in read_card(card.oracle, card.name, card.type_line).keywords:
-        return board
-    return in_graveyard(board, player, card)
+    return instant and "rebound" not in read_card(card.oracle, card.name, card.type_line).keywords
 
 
 def in_graveyard(board: Board, player: str, card: Card) -> Board:
@@ -389,6 +398,7 @@ def sequence_problem(
     views = [view_of(b) for b in timeline.boards]
     plain: dict[tuple[int, PaymentTarget], PaymentTarget] = {}  # (copies of a plain spell: worked out once)
     number = -1
+    resolved: list[int] = []  # (the entries of the plain instants and sorceries so far: no board has them)
     for stage in timeline.stages:
         spell = stage.item.spell
         if spell is None:
@@ -396,6 +406,7 @@ def sequence_problem(
         number += 1
         variants = ways[number] if ways else ()
         choice = len(spells) if variants else None
+        first = len(spells)
         for cast in (spell, *variants):
             if spell.event or shared.counted:  # (the spells cast before it are its board's)
                 target = locked_in(view_of(stage.board), cast.target, player)
@@ -421,8 +432,11 @@ def sequence_problem(
                     unpayable=cast.way is None and not cast.target.cost,  # (no mana cost, CR 118.6)
                     ways=payers,
                     graveyard=graveyard,
+                    fed_by=tuple(resolved) if cast.target.delve else (),
                 )
             )
+        if not (spell.event or shared.counted) and goes_to_graveyard(spell.card):
+            resolved += range(first, len(spells))
     final = timeline.boards[-1]
     if any(spell.graveyard for spell in spells) and any(
         graveyard_growth(final, player, template.gone) for template in found

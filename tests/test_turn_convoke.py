@@ -76,6 +76,9 @@ def _board(permanents: list[Any], hand: list[Any], graveyard: int | None = None)
     return Board.from_dict({"version": 1, "players": [player], "permanents": listed})
 
 
+#: every plan_turn here has a time limit a loaded machine can't reach: a time-out is no answer, never a "no"
+
+
 def _paid(turn: TurnResult) -> list[tuple[str, list[dict[str, Any]]]]:
     return [(s.card, [a.to_json() for a in s.payment.alternative_payments]) for s in turn.spells]
 
@@ -85,7 +88,7 @@ def test_a_creature_cast_earlier_convokes_for_a_later_spell() -> None:
     ({W} and {1}), the Cat and the Bear, summoning sick (CR 702.51a; 302.6 does not apply): 6 mana value.
     Without convoke only one of them (the Hymn: 4)."""
     board = _board(["Forest", "Forest", "Plains", "Plains", CAT], [BEAR, HYMN])
-    turn = plan_turn(board)
+    turn = plan_turn(board, time_limit=120)
     assert turn.optimal and turn.notes == ()
     assert turn.mana_value_cast == 6
     assert [card for card, _ in _paid(turn)] == ["Test Bear", "Test Hymn"]
@@ -94,12 +97,21 @@ def test_a_creature_cast_earlier_convokes_for_a_later_spell() -> None:
     assert json.loads(json.dumps(turn.to_json()))["spells"][1]["payment"]["alternative_payments"]
 
 
+def test_a_creature_convokes_only_for_the_spells_after_it() -> None:
+    """The board of the test above: in the order given, the Hymn before the Bear, the Bear is not there to
+    convoke and the Hymn takes a Forest, leaving the Bear one land: a "no"; in the best order, both."""
+    board = _board(["Forest", "Forest", "Plains", "Plains", CAT], [BEAR, HYMN])
+    assert plan_turn(board, casts=["Test Hymn", "Test Bear"], time_limit=120).castable is False
+    best = plan_turn(board, casts=["Test Hymn", "Test Bear"], order="best", time_limit=120)
+    assert best.castable and [s.card for s in best.spells] == ["Test Bear", "Test Hymn"]
+
+
 def test_a_creature_taps_once_in_the_turn() -> None:
     """A Forest, a Plains, Llanowar Elves and a Cat: four taps in all, each permanent once (a creature
     tapped for mana can't convoke, one tapped for a spell stays tapped: CR 702.51a). The Bear and the Hymn
     would take six ({1}{G} and {3}{W}, less one for the Bear convoking): only the Hymn (4)."""
     board = _board(["Forest", "Plains", "Llanowar Elves", CAT], [BEAR, HYMN])
-    turn = plan_turn(board)
+    turn = plan_turn(board, time_limit=120)
     assert turn.optimal
     assert turn.mana_value_cast == 4 and [s.card for s in turn.spells] == ["Test Hymn"]
     assert _brute_force(board)[0] == 4
@@ -110,26 +122,45 @@ def test_instants_cast_earlier_are_delved_by_a_later_spell() -> None:
     they resolve (CR 608.2n), four cards, then the Cruise ({4}{U}) exiles them all (702.66a) and the Island
     pays {U}: 7 mana value, where without delve only the Bolts are cast."""
     board = _board(["Mountain", "Mountain", "Island"], [BOLT, CRUISE, BOLT], graveyard=2)
-    turn = plan_turn(board)
+    turn = plan_turn(board, time_limit=120)
     assert turn.optimal and turn.mana_value_cast == 7
     assert _paid(turn)[-1] == ("Test Cruise", [{"kind": "delve", "cards": 4, "paid": "{4}"}])
     assert _brute_force(board) == (7, 3)
+
+
+def test_an_instant_is_delved_only_by_the_spells_after_it() -> None:
+    """The board of the test above, the Cruise first in the order given: two cards to delve, the Island and
+    both Mountains pay the rest, and the Bolts find no red mana: a "no"; in the best order, all three."""
+    board = _board(["Mountain", "Mountain", "Island"], [BOLT, CRUISE, BOLT], graveyard=2)
+    given = ["Test Cruise", "Test Bolt", "Test Bolt"]
+    assert plan_turn(board, casts=given, time_limit=120).castable is False
+    best = plan_turn(board, casts=given, order="best", time_limit=120)
+    assert best.castable and [s.card for s in best.spells][-1] == "Test Cruise"
 
 
 def test_two_delve_spells_share_the_graveyard() -> None:
     """Three cards in the graveyard, an Island and a Swamp: the Cruise ({4}{U}) and the Angler ({3}{B})
     need seven cards between them; one of them only (each card is exiled once, CR 702.66a): the Cruise, 5."""
     board = _board(["Island", "Swamp"], [CRUISE, ANGLER], graveyard=3)
-    turn = plan_turn(board)
+    turn = plan_turn(board, time_limit=120)
     assert turn.optimal and turn.mana_value_cast == 5
     assert _brute_force(board) == (5, 1)
+
+
+def test_cards_a_mana_ability_puts_into_the_graveyard_are_noted() -> None:
+    """Lotus Petal sacrificed for its mana goes to the graveyard (CR 701.21a), where the Cruise could delve
+    it; the turn model does not count it: the plan says so and is not called optimal."""
+    board = _board(["Island", "Lotus Petal"], [CRUISE], graveyard=4)
+    turn = plan_turn(board, time_limit=120)
+    assert turn.mana_value_cast == 5 and not turn.optimal
+    assert any("not delved" in note for note in turn.notes)
 
 
 def test_an_artifact_cast_earlier_improvises() -> None:
     """Three Islands: the Trinket ({1}), then the Gadget ({2}{U}) paid by the Trinket (improvise, CR
     702.126a) and two Islands: 4 mana value, where without improvise only the Gadget (3)."""
     board = _board(["Island", "Island", "Island"], [TRINKET, GADGET])
-    turn = plan_turn(board)
+    turn = plan_turn(board, time_limit=120)
     assert turn.optimal and turn.mana_value_cast == 4
     assert _paid(turn) == [
         ("Test Trinket", []),
@@ -141,7 +172,7 @@ def test_creatures_tapped_for_the_optional_additional_cost() -> None:
     """Two Mountains and three creatures: the Blast ({4}{R}) costs {1} less for each creature tapped for its
     additional cost (CR 601.2b, 601.2f): {1}{R} with all three, paid by the Mountains."""
     board = _board(["Mountain", "Mountain", CAT, CAT, BEAR], [BLAST])
-    turn = plan_turn(board)
+    turn = plan_turn(board, time_limit=120)
     assert turn.optimal and turn.mana_value_cast == 5
     assert sorted(a["kind"] for a in _paid(turn)[0][1]) == ["tapped_creature"] * 3
 
@@ -150,7 +181,7 @@ def test_a_turn_of_one_spell_pays_it_as_pay_does() -> None:
     """A turn that casts one convoke spell pays it as ``pay`` does (the same objective, contract §12): the
     same permanents tapped, the same alternative payments."""
     board = _board(["Plains", "Forest", "Llanowar Elves", CAT, "Island"], [HYMN])
-    turn = plan_turn(board)
+    turn = plan_turn(board, time_limit=120)
     paid = pay(board, PaymentTarget.of("{3}{W}", convoke=True))
     (spell,) = turn.spells
     assert sorted(spell.payment.tapped) == sorted(paid.tapped)

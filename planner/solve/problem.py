@@ -284,8 +284,11 @@ class SpellPayment:
     #: creatures: CR 702.51a, 702.126a, 601.2b), each permanent once in the whole turn
     ways: frozenset[AlternativeWay] = frozenset()
     #: the cards in its caster's graveyard as it is cast, which delve may exile (702.66a: 0 without delve),
-    #: less what the turn's earlier spells delved
+    #: less what the turn's earlier spells delved; and the turn's spells (their places among its entries)
+    #: cast before it whose cards are put there too, its board not having them: the plain instants and
+    #: sorceries before it (608.2n), each one card when cast
     graveyard: int = 0
+    fed_by: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

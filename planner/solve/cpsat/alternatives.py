@@ -96,15 +96,13 @@ def _counts(
 def _declare_turn_alternatives(record: PaymentModel, chosen: AlternativeVars) -> None:
     """Variables of a turn's spells (:attr:`~planner.solve.problem.SpellPayment.ways`): how many of each
     group pay each slot of each spell by convoke, improvise or the optional tap of creatures, and how many
-    graveyard cards each spell's delve exiles; the cards the turn's spells delve up to each of them, its
-    own included, are at most those in the graveyard as it is cast (the cards put there before it counted,
-    CR 608.2n, 702.66a). Each permanent taps once in the whole turn (:func:`_count_taps`, then
+    graveyard cards each spell's delve exiles (how many in all: :func:`_limit_turn_delve`). Each permanent
+    taps once in the whole turn (:func:`_count_taps`, then
     :func:`~planner.solve.cpsat.resources.share_resources` with the mana abilities' taps): one tapped for a
     spell stays tapped for every later one and for mana."""
     turn = record.problem.turn
     assert turn is not None
     model = record.model
-    delved: list[cp_model.IntVar] = []
     for number, spell in enumerate(turn.spells):
         slots = _slots(spell.target)
         fill: dict[Slot, list[Expr]] = defaultdict(list)
@@ -112,17 +110,15 @@ def _declare_turn_alternatives(record: PaymentModel, chosen: AlternativeVars) ->
             var = model.new_int_var(0, count, f"spell{number}_{kind.value}_{pid}_{slot_name(slot)}")
             chosen.spell_paying[(number, pid, kind, slot)] = var
             fill[slot].append(var)
-        if spell.target.delve and spell.graveyard and GENERIC in slots:
-            exiled = model.new_int_var(0, spell.graveyard, f"spell{number}_delve_exiled")
+        most = spell.graveyard + len(spell.fed_by)
+        if spell.target.delve and most and GENERIC in slots:
+            exiled = model.new_int_var(0, most, f"spell{number}_delve_exiled")
             chosen.spell_exiled[number] = exiled
             fill[GENERIC].append(exiled)
-            delved.append(exiled)
-            model.add(total(delved) <= spell.graveyard)  # (the turn's spells in the order cast)
+            chosen.most_exiled = max(chosen.most_exiled, most)
         if fill:
             chosen.spell_fill[number] = {slot: total(parts) for slot, parts in fill.items()}
-    if delved:
-        chosen.most_exiled = max(spell.graveyard for spell in turn.spells)
-        chosen.exiled = total(delved)
+    chosen.exiled = total(list(chosen.spell_exiled.values()))
 
 
 def _count_taps(record: PaymentModel, chosen: AlternativeVars) -> None:
@@ -164,13 +160,33 @@ def limit_alternatives(record: PaymentModel) -> None:
     for (pid, kind, slot), var in chosen.paying.items() if payers.removable else ():
         ways = frozenset((m, kind, slot) for m in chosen.units[pid])
         only_where(record, var, main, payers, ways.issubset, last=True)
-    if isinstance(chosen.exiled, int) or record.problem.turn is not None:
-        return  # (a turn's spells: each within the graveyard it is cast with, _declare_turn_alternatives)
+    if record.problem.turn is not None:
+        _limit_turn_delve(record)
+        return
+    if isinstance(chosen.exiled, int):
+        return
     board, player = record.board, record.player
     now = board.player(player).graveyard_size or 0
     growth = [(graveyard_growth(board, player, t.gone), t.index) for t in record.templates]
     grown = total([cards * main.use[index] for cards, index in growth if cards])
     model.add(chosen.exiled <= now + grown)
+
+
+def _limit_turn_delve(record: PaymentModel) -> None:
+    """The cards the turn's spells delve up to each of them, its own included, are at most those in the
+    graveyard as it is cast (CR 702.66a): those its board has (:attr:`SpellPayment.graveyard`) and the
+    plain instants and sorceries cast before it (608.2n: :attr:`SpellPayment.fed_by`)."""
+    turn = record.problem.turn
+    assert turn is not None
+    chosen, cast = record.chosen, record.main.cast
+    delved: list[cp_model.IntVar] = []
+    for number, spell in enumerate(turn.spells):
+        exiled = chosen.spell_exiled.get(number)
+        if exiled is None:
+            continue
+        delved.append(exiled)  # (the turn's spells in the order cast)
+        fed = total([cast[entry] for entry in spell.fed_by])
+        record.model.add(total(delved) <= spell.graveyard + fed)
 
 
 def alternative_payments(
