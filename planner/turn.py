@@ -22,7 +22,9 @@ helps this turn, and the land it returns was tapped first). Cards exiled from th
 Guides) come first: their mana stays in the pool. Each choice of land and of cards exiled is searched with
 the spells the hand has left (contract section 11). Each sequence is solved with every way of paying its
 spells' additional costs (:mod:`planner.turn_additional`) and every choice of the cost each spell is cast
-for, its mana cost or an alternative cost (:mod:`planner.turn_alternative`, CR 118.9).
+for, its mana cost or an alternative cost (:mod:`planner.turn_alternative`, CR 118.9). Convoke, improvise,
+delve and the optional tap of creatures pay each spell inside the sequence's model, each permanent tapped
+once in the turn (:func:`~planner.turn_choices.without_mana_events` says which spells they make events).
 """
 
 from __future__ import annotations
