@@ -178,8 +178,8 @@ def alternative_ways(
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "elf", "card": "Llanowar Elves", "controller": "me"}]})
     >>> ways = alternative_ways(BoardView(board), "me", PaymentTarget.of("{1}{G}", convoke=True))
-    >>> sorted((pid, kind.value, str(slot)) for pid, kind, slot in ways)
-    [('elf', 'convoke', 'G'), ('elf', 'convoke', 'generic')]
+    >>> sorted(AlternativePayment(kind=kind, permanent=pid, paid=slot).paid_text for pid, kind, slot in ways)
+    ['{1}', '{G}']
     """
     return frozenset(
         (pid, kind, slot)

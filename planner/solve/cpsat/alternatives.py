@@ -35,23 +35,16 @@ def declare_alternatives(record: PaymentModel) -> None:
         var = model.new_int_var(0, count, f"{kind.value}_{pid}_{slot_name(slot)}")
         paying[(pid, kind, slot)] = var
         fill[slot].append(var)
-    most_exiled = problem.graveyard_most if target.delve and GENERIC in slots else 0
-    exiled: Expr = 0
-    if most_exiled:
-        exiled = model.new_int_var(0, most_exiled, "delve_exiled")
-        fill[GENERIC].append(exiled)
-    chosen = AlternativeVars(
-        fill={slot: total(parts) for slot, parts in fill.items()},
-        taps={},
-        paying=paying,
-        units=units,
-        most_exiled=most_exiled,
-        exiled=exiled,
-        damage=0,
-    )
+    chosen = AlternativeVars(fill={}, taps={}, paying=paying, units=units, most_exiled=0, exiled=0, damage=0)
     if problem.turn is not None:
         _declare_turn_alternatives(record, chosen)
     _count_taps(record, chosen)
+    most_exiled = problem.graveyard_most if target.delve and GENERIC in slots else 0
+    if most_exiled:
+        chosen.most_exiled = most_exiled
+        chosen.exiled = model.new_int_var(0, most_exiled, "delve_exiled")
+        fill[GENERIC].append(chosen.exiled)
+    chosen.fill = {slot: total(parts) for slot, parts in fill.items()}
     record.alternatives = chosen
 
 
