@@ -2,7 +2,8 @@
 fixed seed: hands of 7, 10, 15 and 20 cards (rituals, Lotus Petals, Spirit Guides, mana creatures, rocks and
 plain spells) on boards of 12 to 30 permanents; then hands of 10 and 15 cards with three Spirit Guides, with
 fetchlands (the board's library listed), with bounce lands; hands of 7 under Omniscience (each spell cast
-for nothing or its mana cost); issue 37's 18-card hand of rituals, Petals, Guides, dorks and rocks on twelve
+for nothing or its mana cost); hands of 7 with convoke, improvise and delve spells (three cards in the
+graveyard); issue 37's 18-card hand of rituals, Petals, Guides, dorks and rocks on twelve
 lands; and 30,000 Sol Rings.
 
 Run ``python -m benchmarks.bench_turn [--boards N] [--time-limit S] [--against PATH] [--rows TEXT]``. Each row
@@ -80,6 +81,14 @@ OMNISCIENCE = {
     "type_line": "Enchantment",
     "oracle": "You may cast spells from your hand without paying their mana costs.",
 }
+#: Spells paid in part without mana (convoke, improvise, delve: CR 702.51a, 702.126a, 702.66a), each
+#: helped by the creatures, artifacts, instants and sorceries the turn casts before it
+PAID_OTHERWISE: list[object] = [
+    {"name": "Bench Hymn", "type_line": "Sorcery", "mana_cost": "{3}{W}", "oracle": "Convoke"},
+    {"name": "Bench Chorus", "type_line": "Creature — Elemental", "mana_cost": "{4}{G}", "oracle": "Convoke"},
+    {"name": "Bench Cruise", "type_line": "Sorcery", "mana_cost": "{5}{U}", "oracle": "Delve"},
+    {"name": "Bench Gadget", "type_line": "Sorcery", "mana_cost": "{3}{U}", "oracle": "Improvise"},
+]
 #: Issue 37's hand: rituals, Petals, Guides, dorks and rocks (answered within about ``--time-limit``)
 ISSUE_HAND = [
     "Dark Ritual",
@@ -144,10 +153,11 @@ def board_of(
     extra: Sequence[object] = (),
     library: Sequence[object] | None = None,
     battlefield: Sequence[dict[str, Any]] = (),
+    graveyard: int | None = None,
 ) -> dict[str, Any]:
     """A random board (as data): ``permanents`` lands and rocks (and the permanents ``battlefield``
     describes), and a hand of two of ``lands``, the cards ``extra`` and random spells; the player's library
-    when ``library`` lists it.
+    when ``library`` lists it, and how many cards the graveyard holds when ``graveyard`` says.
 
     >>> board = board_of(random.Random(1), 12, 7, extra=GUIDES)
     >>> len(board["permanents"]), len(board["players"][0]["hand"])
@@ -161,6 +171,8 @@ def board_of(
     player: dict[str, Any] = {"id": "me", "hand": cards}
     if library is not None:
         player["library"] = list(library)
+    if graveyard is not None:
+        player["graveyard"] = graveyard
     return {
         "version": 1,
         "players": [player],
@@ -173,7 +185,7 @@ def rows(boards: int) -> list[tuple[str, str, list[dict[str, Any]]]]:
     """The rows of the table: a label, the permanents' range and the boards (the same seed every run).
 
     >>> [(label, len(found)) for label, _, found in rows(2)][-3:]
-    [('7 Omniscience', 2), ('18 issue 37', 1), ('30,000 Sol Ring', 1)]
+    [('7 convoke, delve', 2), ('18 issue 37', 1), ('30,000 Sol Ring', 1)]
     """
     found: list[tuple[str, str, list[dict[str, Any]]]] = []
     kinds: list[tuple[str, int, dict[str, Any]]] = [(str(hand), hand, {}) for hand in HANDS]
@@ -182,6 +194,7 @@ def rows(boards: int) -> list[tuple[str, str, list[dict[str, Any]]]]:
         kinds.append((f"{hand} fetchlands", hand, {"lands": FETCHLANDS, "library": LIBRARY}))
         kinds.append((f"{hand} bounce lands", hand, {"lands": BOUNCE_LANDS}))
     kinds.append(("7 Omniscience", 7, {"battlefield": [OMNISCIENCE]}))
+    kinds.append(("7 convoke, delve", 7, {"extra": PAID_OTHERWISE, "graveyard": 3}))
     for label, hand, options in kinds:
         rng = random.Random(label)
         sizes = [rng.randint(12, 30) for _ in range(boards)]

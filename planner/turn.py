@@ -22,7 +22,9 @@ helps this turn, and the land it returns was tapped first). Cards exiled from th
 Guides) come first: their mana stays in the pool. Each choice of land and of cards exiled is searched with
 the spells the hand has left (contract section 11). Each sequence is solved with every way of paying its
 spells' additional costs (:mod:`planner.turn_additional`) and every choice of the cost each spell is cast
-for, its mana cost or an alternative cost (:mod:`planner.turn_alternative`, CR 118.9).
+for, its mana cost or an alternative cost (:mod:`planner.turn_alternative`, CR 118.9). Convoke, improvise,
+delve and the optional tap of creatures pay each spell inside the sequence's model, each permanent tapped
+once in the turn (:func:`~planner.turn_choices.without_mana_events` says which spells they make events).
 """
 
 from __future__ import annotations
@@ -108,6 +110,7 @@ from planner.turn_choices import (
     turn_notes,
     turn_spell,
     why_not_castable_now,
+    without_mana_events,
 )
 from planner.turn_model import (
     SharedWork,
@@ -117,6 +120,7 @@ from planner.turn_model import (
     TurnSequence,
     exiled_from_hand,
     in_graveyard,
+    resolved_to_graveyard,
     sequence_discards,
     sequence_problem,
     timeline_of,
@@ -386,7 +390,11 @@ class _Search:
         """Search the orders of one land play and one choice of cards exiled, with the spells left."""
         events = [s for s in spells if s.event or self.sensitive]
         self.kinds = _kinds(events)
-        self.plain = [s for s in spells if not (s.event or self.sensitive)]
+        # (a plain delve spell after the other plain spells: their instants and sorceries are then in the
+        # graveyard for it, SpellPayment.fed_by)
+        self.plain = sorted(
+            (s for s in spells if not (s.event or self.sensitive)), key=lambda s: s.target.delve
+        )
         self.given = tuple(spells)
         self.exiles = tuple(TurnItem(exile=a) for a in exiled)
         self.seen.clear()
@@ -533,6 +541,8 @@ class _Search:
         problem, timeline = sequence_problem(
             self.board, sequence, self.hold, self.shared, most, ways, timeline=worked
         )
+        assert problem.turn is not None
+        self.unplanned.update(problem.turn.notes)
         solution = solve_cpsat(problem)
         self.solved += 1
         if solution.status is SolveStatus.UNKNOWN:
@@ -717,6 +727,8 @@ def _replayed(
                 cast = spell.card if sequence.counted else None  # (CR 601.2i; listed when costs read it)
                 after = state.board.player(player).having_cast(cast)
                 state = replace(state, board=state.board.with_player(after))
+                # (an instant or sorcery to the graveyard once it resolves: 608.2n)
+                state = replace(state, board=resolved_to_graveyard(state.board, player, spell.card))
             elif item.exile is not None:
                 state = replace(state, board=exiled_from_hand(state.board, player, item.exile))
             elif item.tapped_first:
@@ -847,6 +859,7 @@ def plan_turn(
     overloads = [s for s in distinct(spells) if why_not[id(s.card)] and overloaded(board, player, s)]
     spells = additional_events([s for s in spells if why_not[id(s.card)] is None])
     spells = counted_events(energy_events(board, player, alternative_events(board, player, spells)))
+    spells = without_mana_events(spells)
     energy = energy_counted(board, player, spells)
     discards = any(may_discard(spell) for spell in spells)
     if no_land and land is not None:

@@ -52,6 +52,7 @@ __all__ = [
     "taxed_by_count",
     "turn_notes",
     "turn_spell",
+    "without_mana_events",
 ]
 
 _COST = re.compile(r"^\s*\{")
@@ -242,6 +243,50 @@ def counted_events(spells: list[TurnSpell]) -> list[TurnSpell]:
         return spells
     return [
         replace(spell, event=True) if spell.card.type_line.is_permanent and not spell.event else spell
+        for spell in spells
+    ]
+
+
+def without_mana_events(spells: list[TurnSpell]) -> list[TurnSpell]:
+    """The spells with each one made an event whose card a later spell may pay with, without mana: a
+    creature spell when a spell of the turn has convoke or the optional tap of creatures, an artifact spell
+    when one has improvise (its permanent arrives untapped and may be tapped for a later spell: CR 702.51a,
+    601.2b, 702.126a; a summoning-sick creature may convoke, 302.6 does not apply), an instant or sorcery
+    when two spells have delve or one that is an event (once it resolves its card is in the graveyard,
+    608.2n, for a later spell to exile: 702.66a). Cast before, each helps; their order then matters. (One
+    delve spell cast with the plain spells is cast after them, and their instants and sorceries feed it:
+    :attr:`~planner.solve.problem.SpellPayment.fed_by`.)
+
+    >>> ids = Ids(set())
+    >>> bear = Card.from_json({"name": "Test Bear", "type_line": "Creature — Bear", "mana_cost": "{1}{G}"})
+    >>> hymn = Card.from_json({"name": "Test Hymn", "type_line": "Sorcery", "mana_cost": "{3}{W}",
+    ...     "oracle": "Convoke"})
+    >>> bolt = Card.from_json({"name": "Test Bolt", "type_line": "Instant", "mana_cost": "{R}"})
+    >>> spells = [turn_spell(card, 0, ids) for card in (bear, hymn, bolt)]
+    >>> [s.event for s in spells], [s.event for s in without_mana_events(spells)]
+    ([False, False, False], [True, False, False])
+    """
+    targets = [spell.target for spell in distinct(spells)]
+    wanted: list[str] = []
+    if any(t.convoke or t.tap_creatures for t in targets):
+        wanted.append("Creature")
+    if any(t.improvise for t in targets):
+        wanted.append("Artifact")
+    spells = _made_events(spells, wanted)
+    delving = [spell for spell in spells if spell.target.delve]
+    if len(delving) > 1 or any(spell.event for spell in delving):
+        spells = _made_events(spells, ["Instant", "Sorcery"])
+    return spells
+
+
+def _made_events(spells: list[TurnSpell], kinds: list[str]) -> list[TurnSpell]:
+    """The spells with those of any of these card types made events."""
+    if not kinds:
+        return spells
+    return [
+        replace(spell, event=True)
+        if not spell.event and any(spell.card.type_line.is_a(kind) for kind in kinds)
+        else spell
         for spell in spells
     ]
 
@@ -505,13 +550,6 @@ def turn_notes(
     for spell in distinct(spells):
         for sentence in resolution(spell.card).unread:
             notes.add(f"{spell.card.name}: the mana of {sentence!r} is not counted in turn plans")
-        if spell.target.convoke or spell.target.improvise or spell.target.delve:
-            notes.add(f"{spell.card.name}: convoke, improvise and delve are not used in turn plans yet")
-        if spell.target.tap_creatures:
-            notes.add(
-                f"{spell.card.name}: creatures tapped for its additional cost ({{1}} less each) are not "
-                "used in turn plans yet"
-            )
     usable: dict[int, int] = {}
     for ability in hand_abilities(board, player):
         usable[ability.position] = usable.get(ability.position, 0) + 1

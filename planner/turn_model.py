@@ -14,8 +14,11 @@ from dataclasses import dataclass, replace
 from models.board import Board, Card, Permanent, Player
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
+from models.oracle import read_card
 from planner.rules.activations import Activation, activation_templates
 from planner.rules.alternative_costs import paid_board
+from planner.rules.alternatives import AlternativeWay, alternative_ways
+from planner.rules.amounts import graveyard_growth
 from planner.rules.hand import HandAbility, without_card
 from planner.rules.pool import SpendRules
 from planner.rules.production import Packet, activation_outcomes
@@ -33,7 +36,9 @@ __all__ = [
     "TurnItem",
     "TurnSequence",
     "exiled_from_hand",
+    "goes_to_graveyard",
     "in_graveyard",
+    "resolved_to_graveyard",
     "sequence_discards",
     "sequence_problem",
     "timeline_of",
@@ -192,7 +197,7 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         if spell.way is not None:  # (its life, energy and cards: the later spells see what is left)
             exiled = tuple(board.player(player).hand[n].name for n in item.way_exiled)
             current = paid_board(current, player, spell.way, exiled)
-        current = with_spells_cast(current, player, cast)
+        current = resolved_to_graveyard(with_spells_cast(current, player, cast), player, spell.card)
         boards.append(current)
         stages.append(
             Stage(item=item, epoch=epoch, board=casting, arrivals=tuple(brought), mana=tuple(added))
@@ -261,6 +266,30 @@ def exiled_from_hand(board: Board, player: str, exiled: HandAbility) -> Board:
     after = without_card(board, player, exiled.card.name, exiled.ability_index)
     assert after is not None
     return after[0]
+
+
+def resolved_to_graveyard(board: Board, player: str, card: Card) -> Board:
+    """The board once ``card``, an instant or sorcery spell of ``player``'s, resolved: the card put into its
+    owner's graveyard (CR 608.2n; rebound exiles it instead, 702.88a), where a later spell's delve may exile
+    it; any other card as it was (a permanent spell's resolves onto the battlefield).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": 1}]})
+    >>> bolt, ring = Card.from_json("Lightning Bolt"), Card.from_json("Sol Ring")
+    >>> [resolved_to_graveyard(board, "me", c).player("me").graveyard_size for c in (bolt, ring)]
+    [2, 1]
+    """
+    return in_graveyard(board, player, card) if goes_to_graveyard(card) else board
+
+
+def goes_to_graveyard(card: Card) -> bool:
+    """True for an instant or sorcery card, put into its owner's graveyard as it resolves (CR 608.2n), but
+    for rebound's (702.88a: exiled).
+
+    >>> goes_to_graveyard(Card.from_json("Lightning Bolt")), goes_to_graveyard(Card.from_json("Sol Ring"))
+    (True, False)
+    """
+    instant = card.type_line.is_a("Instant") or card.type_line.is_a("Sorcery")
+    return instant and "rebound" not in read_card(card.oracle, card.name, card.type_line).keywords
 
 
 def in_graveyard(board: Board, player: str, card: Card) -> Board:
@@ -365,9 +394,11 @@ def sequence_problem(
                 end += 1
             until.append(end)
     spells: list[SpellPayment] = []
+    notes: set[str] = set()  # (what the model leaves out that the rules allow: TurnPayments.notes)
     views = [view_of(b) for b in timeline.boards]
     plain: dict[tuple[int, PaymentTarget], PaymentTarget] = {}  # (copies of a plain spell: worked out once)
     number = -1
+    resolved: list[int] = []  # (the entries of the plain instants and sorceries so far: no board has them)
     for stage in timeline.stages:
         spell = stage.item.spell
         if spell is None:
@@ -375,6 +406,7 @@ def sequence_problem(
         number += 1
         variants = ways[number] if ways else ()
         choice = len(spells) if variants else None
+        first = len(spells)
         for cast in (spell, *variants):
             if spell.event or shared.counted:  # (the spells cast before it are its board's)
                 target = locked_in(view_of(stage.board), cast.target, player)
@@ -383,6 +415,12 @@ def sequence_problem(
                 if key not in plain:
                     plain[key] = locked_in(views[stage.epoch], cast.target, player)
                 target = plain[key]
+            payers, graveyard, narrowed = _paid_without_mana(stage, target, player, timeline.boards[-1])
+            if narrowed:
+                notes.add(
+                    f"{spell.card.name}: a permanent a later spell of the turn sacrifices is not tapped to "
+                    "pay it (convoke, improvise): the plan may not be the best"
+                )
             spells.append(
                 SpellPayment(
                     target=target,
@@ -392,9 +430,25 @@ def sequence_problem(
                     choice=choice,
                     alternative=cast.way is not None,
                     unpayable=cast.way is None and not cast.target.cost,  # (no mana cost, CR 118.6)
+                    ways=payers,
+                    graveyard=graveyard,
+                    fed_by=tuple(resolved) if cast.target.delve else (),
                 )
             )
+        if not (spell.event or shared.counted) and goes_to_graveyard(spell.card):
+            resolved += range(first, len(spells))
+    final = timeline.boards[-1]
+    if any(spell.graveyard for spell in spells) and any(
+        graveyard_growth(final, player, template.gone) for template in found
+    ):
+        notes.update(
+            f"{stage.item.spell.card.name}: cards a mana ability puts into the graveyard during the turn are "
+            "not delved: the plan may not be the best"
+            for stage in timeline.stages
+            if stage.item.spell is not None and stage.item.spell.target.delve
+        )
     turn = TurnPayments(
+        notes=tuple(sorted(notes)),
         templates=tuple(templates),
         epochs=tuple(epochs),
         spells=tuple(spells),
@@ -416,6 +470,25 @@ def sequence_problem(
         turn=turn,
     )
     return problem, timeline
+
+
+def _paid_without_mana(
+    stage: Stage, target: PaymentTarget, player: str, final: Board
+) -> tuple[frozenset[AlternativeWay], int, bool]:
+    """What may pay part of a spell's total cost without mana as it is cast (CR 601.2h), on the board of
+    its stage: each untapped creature (convoke, or the optional tap of creatures for {1} less each) or
+    artifact (improvise) the player controls then, arrived earlier in the turn or not, and the cards in the
+    graveyard (delve: 702.51a, 702.126a, 702.66a, 601.2b). A permanent the spell's own additional cost
+    sacrifices pays no part of it, nor (narrower than the rules: the last value is True when that leaves one
+    out) one a later spell of the turn sacrifices: the model counts each permanent's taps on the turn's last
+    board."""
+    if not (target.convoke or target.improvise or target.tap_creatures or target.delve):
+        return frozenset(), 0, False
+    board = stage.board
+    every = alternative_ways(view_of(board), player, target, without=frozenset(stage.item.sacrificed))
+    ways = frozenset(way for way in every if final.has_permanent(way[0]))
+    graveyard = (board.player(player).graveyard_size or 0) if target.delve else 0
+    return ways, graveyard, ways != every
 
 
 def _first_epoch(template: Activation, timeline: Timeline, last: int, shared: SharedWork) -> int:

@@ -17,7 +17,7 @@ from models.board import Board, Card
 from models.carddata.faces import Card as StoredCard
 from models.carddata.faces import CardFace
 from models.carddata.names import CardResolver
-from models.cost import PaymentTarget
+from models.cost import ManaCost, PaymentTarget
 from models.errors import InputError
 from models.oracle import parse_land_search, parse_oracle
 from models.spells import spell_target
@@ -25,6 +25,7 @@ from planner.cards.store import CardStore
 from planner.rules.additional_costs import cost_ways, planned_costs, sacrifice_candidates
 from planner.rules.alternative_costs import cast_for, paid_board, usable_ways
 from planner.rules.alternative_costs import exile_choices as way_exile_choices
+from planner.rules.alternatives import alternative_choices, covered_slots, reduced_costs
 from planner.rules.hand import hand_abilities
 from planner.rules.payment import payments
 from planner.rules.pool import SpendRules
@@ -158,30 +159,34 @@ def _brute_force(board: Board) -> tuple[int, int]:
                 continue
             if why_not_castable_now(card, state.board, "me") is not None:
                 continue  # (no legal target now: CR 601.2c)
-            for before, target, kept, exiled, mana_value in _ways_to_cast(state, card, cards, rest, view):
-                life_left = before.player("me").life
-                for spent, life in payments(state.pool, target.cost, target, rules, life_left):
-                    pool = remove_units(state.pool, spent)
-                    assert pool is not None
-                    for board_paid, left, discarded in _additional_paid(before, kept, target):
-                        board_after = board_paid.replace_player(
-                            "me",
-                            life=life_left - life,
-                            spells_cast_this_turn=state.board.player("me").spells_cast_this_turn + 1,
-                        )
-                        effect = resolution(card)
-                        if effect.permanent:
-                            pid = f"new{len(board_after.permanents)}"
-                            board_after = board_after.with_permanent(arriving(card, pid, "me"))
-                        for _ in range(effect.treasures):
-                            pid = f"t{len(board_after.permanents)}"
-                            board_after = board_after.with_permanent(treasure(pid, "me"))
-                        mana = packet_units(tuple(p for p in effect.mana if len(p.types) == 1))
-                        fixed = all(len(p.types) == 1 for p in effect.mana)
-                        assert fixed, "the brute force takes fixed rituals"
-                        after = replace(state, board=board_after, pool=(*pool, *mana))
-                        used_now = used + 1 + discarded + exiled
-                        stack.append((after, left, played, value + mana_value, used_now))
+            for cast_on, target, kept, exiled, mana_value in _ways_to_cast(state, card, cards, rest, view):
+                life_left = cast_on.player("me").life
+                for before, cost in _paid_without_mana(cast_on, target):
+                    for spent, life in payments(state.pool, cost, target, rules, life_left):
+                        pool = remove_units(state.pool, spent)
+                        assert pool is not None
+                        for board_paid, left, discarded in _additional_paid(before, kept, target):
+                            board_after = board_paid.replace_player(
+                                "me",
+                                life=life_left - life,
+                                spells_cast_this_turn=state.board.player("me").spells_cast_this_turn + 1,
+                            )
+                            effect = resolution(card)
+                            graveyard = board_after.player("me").graveyard
+                            if not effect.permanent and isinstance(graveyard, int):  # (CR 608.2n)
+                                board_after = board_after.replace_player("me", graveyard=graveyard + 1)
+                            if effect.permanent:
+                                pid = f"new{len(board_after.permanents)}"
+                                board_after = board_after.with_permanent(arriving(card, pid, "me"))
+                            for _ in range(effect.treasures):
+                                pid = f"t{len(board_after.permanents)}"
+                                board_after = board_after.with_permanent(treasure(pid, "me"))
+                            mana = packet_units(tuple(p for p in effect.mana if len(p.types) == 1))
+                            fixed = all(len(p.types) == 1 for p in effect.mana)
+                            assert fixed, "the brute force takes fixed rituals"
+                            after = replace(state, board=board_after, pool=(*pool, *mana))
+                            used_now = used + 1 + discarded + exiled
+                            stack.append((after, left, played, value + mana_value, used_now))
     return best
 
 
@@ -209,6 +214,26 @@ def _ways_to_cast(
             cast = locked_in(view, cast_for(printed, way), "me")
             # (the card's mana value, X being 0; a prototype's is its cost's, face down 0: CR 718.3b, 708.2)
             found.append((before, cast, tuple(left), len(names), cast_for(printed, way).mana_value))
+    return found
+
+
+def _paid_without_mana(board: Board, target: PaymentTarget) -> list[tuple[Board, ManaCost]]:
+    """Each way to pay part of the spell's total cost without mana once the mana abilities are done (CR
+    601.2h): every choice of untapped creatures (convoke, 702.51a: {1} or a symbol of its color; the
+    optional tap for {1} less, 601.2b) and artifacts (improvise, 702.126a) tapped and of graveyard cards
+    exiled (delve, 702.66a), with each cost the mana must still pay; the cost alone for a spell with none."""
+    if not (target.convoke or target.improvise or target.delve or target.tap_creatures):
+        return [(board, target.cost)]
+    found = []
+    for choice in alternative_choices(BoardView(board), "me", target, target.cost):
+        after = board
+        for alternative in choice:
+            if alternative.permanent:
+                after = after.replace_permanent(alternative.permanent, tapped=True)
+        delved = sum(alternative.cards for alternative in choice)
+        if delved:
+            after = after.replace_player("me", graveyard=(after.player("me").graveyard_size or 0) - delved)
+        found += [(after, cost) for cost in reduced_costs(target.cost, covered_slots(choice))]
     return found
 
 

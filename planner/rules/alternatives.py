@@ -32,9 +32,11 @@ __all__ = [
     "TAPPING_KINDS",
     "AlternativeKind",
     "AlternativePayment",
+    "AlternativeWay",
     "Alternatives",
     "allowed",
     "alternative_choices",
+    "alternative_ways",
     "apply_alternatives",
     "candidates",
     "covered_slots",
@@ -155,6 +157,37 @@ def slots_for(view: BoardView, kind: AlternativeKind, pid: str) -> tuple[Slot, .
     if kind is AlternativeKind.CONVOKE:
         return (GENERIC, *(t for t in ALL_COLORS if t in view.colors(pid)))
     return (GENERIC,)
+
+
+#: One way to pay without mana: a permanent, convoke, improvise or the optional tap, and the slot it pays.
+AlternativeWay = tuple[str, AlternativeKind, Slot]
+
+
+def alternative_ways(
+    view: BoardView,
+    player: str,
+    target: PaymentTarget,
+    *,
+    untapping: frozenset[str] = frozenset(),
+    without: frozenset[str] = frozenset(),
+) -> frozenset[AlternativeWay]:
+    """Every way a permanent may pay part of the target by tapping (:func:`candidates`, each slot of
+    :func:`slots_for`): what ``pay``'s model and a turn's spells choose among; ``without``: permanents that
+    can't (those the spell's own additional cost sacrifices).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "elf", "card": "Llanowar Elves", "controller": "me"}]})
+    >>> ways = alternative_ways(BoardView(board), "me", PaymentTarget.of("{1}{G}", convoke=True))
+    >>> sorted(AlternativePayment(kind=kind, permanent=pid, paid=slot).paid_text for pid, kind, slot in ways)
+    ['{1}', '{G}']
+    """
+    return frozenset(
+        (pid, kind, slot)
+        for kind in TAPPING_KINDS
+        for pid in candidates(view, player, target, kind, untapping=untapping)
+        if pid not in without
+        for slot in slots_for(view, kind, pid)
+    )
 
 
 def covered_slots(alternatives: Alternatives) -> Counter[Slot]:

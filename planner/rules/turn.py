@@ -20,6 +20,7 @@ from models.cost import PaymentTarget
 from models.mana import ManaTypes
 from models.mana_effects import NotPaymentKind
 from models.oracle import read_card
+from planner.rules.alternatives import Alternatives
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, Packet
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, PlanState, applied, finish
@@ -34,6 +35,7 @@ __all__ = [
     "land_played",
     "output_packets",
     "packet_units",
+    "paid_without_mana",
     "resolution",
     "treasure",
     "treasures_made",
@@ -357,8 +359,37 @@ def cast_spell(
     current = state.next_payment()
     try:
         current = applied(current, plan.steps)
-        summary = finish(start, current, target, plan.spent, plan.life, len(plan.steps))
+        summary = finish(start, current, target, plan.spent, plan.life, len(plan.steps), plan.alternatives)
     except IllegalPlanError as error:
         raise IllegalPlanError(index, f"spell {index + 1} ({target.name or target.cost}), {error}") from None
-    board = current.board.replace_player(state.player, life=life - summary.life_paid - summary.damage)
+    board = paid_without_mana(current.board, state.player, plan.alternatives)
+    board = board.replace_player(state.player, life=life - summary.life_paid - summary.damage)
     return replace(current, board=board, pool=summary.floating), summary
+
+
+def paid_without_mana(board: Board, player: str, alternatives: Alternatives) -> Board:
+    """The board once a spell's convoke, improvise or optional tap tapped its permanents and its delve exiled
+    cards from ``player``'s graveyard (CR 702.51a, 702.126a, 601.2b, 702.66a; the oldest first: the model
+    counts cards only), checked already (:func:`~planner.rules.alternatives.apply_alternatives`).
+
+    >>> from planner.rules.alternatives import AlternativeKind, AlternativePayment
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": 3}], "permanents": [
+    ...     {"id": "elf", "card": "Llanowar Elves", "controller": "me"}]})
+    >>> paid = (AlternativePayment(kind=AlternativeKind.CONVOKE, permanent="elf"),
+    ...     AlternativePayment(kind=AlternativeKind.DELVE, cards=2))
+    >>> after = paid_without_mana(board, "me", paid)
+    >>> after.permanent("elf").tapped, after.player("me").graveyard_size
+    (True, 1)
+    """
+    for alternative in alternatives:
+        if alternative.permanent:
+            board = board.replace_permanent(alternative.permanent, tapped=True)
+    exiled = sum(alternative.cards for alternative in alternatives)
+    if not exiled:
+        return board
+    graveyard = board.player(player).graveyard
+    if isinstance(graveyard, tuple):
+        return board.replace_player(player, graveyard=graveyard[exiled:])
+    if isinstance(graveyard, int):
+        return board.replace_player(player, graveyard=graveyard - exiled)
+    return board

@@ -20,14 +20,14 @@ from functools import partial
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from models.board import Board
-from models.cost import ManaCost, PaymentTarget, Slot
+from models.cost import ManaCost, PaymentTarget
 from models.errors import InputError, OracleParseError
 from models.lazy import cached_property
 from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
 from models.mana_effects import ColorChange, SpendAsThough, TypeChange
 from planner.rules.activations import Activation, activation_templates, with_open_bounds
-from planner.rules.alternatives import TAPPING_KINDS, AlternativeKind, candidates, slots_for
+from planner.rules.alternatives import AlternativeWay, alternative_ways
 from planner.rules.amounts import graveyard_growth
 from planner.rules.devotion import counted_by_devotions
 from planner.rules.doubling import doubles_unspent
@@ -215,10 +215,6 @@ class BoardAnalysis:
         return warnings
 
 
-#: One way to pay without mana: a permanent, convoke or improvise, and the slot it pays.
-AlternativeWay = tuple[str, AlternativeKind, Slot]
-
-
 @dataclass(frozen=True, slots=True)
 class AfterRemovals(Generic[_Read]):
     """Something a payment reads of the board the mana abilities leave (CR 601.2g-h), as the replay reads
@@ -284,6 +280,15 @@ class SpellPayment:
     #: the spell cast for its mana cost when it has none (CR 118.6: unpayable), which the model never casts;
     #: only an entry of an alternative cost may cast it (118.6a)
     unpayable: bool = False
+    #: who may pay part of it by tapping on the board it is cast on (convoke, improvise, its optional tap of
+    #: creatures: CR 702.51a, 702.126a, 601.2b), each permanent once in the whole turn
+    ways: frozenset[AlternativeWay] = frozenset()
+    #: the cards in its caster's graveyard as it is cast, which delve may exile (702.66a: 0 without delve),
+    #: less what the turn's earlier spells delved; and the turn's spells (their places among its entries)
+    #: cast before it whose cards are put there too, its board not having them: the plain instants and
+    #: sorceries before it (608.2n), each one card when cast
+    graveyard: int = 0
+    fed_by: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -320,6 +325,9 @@ class TurnPayments:
     #: The player keeps at least 1 life through the turn (False on a board where it already has none): a
     #: plan that leaves it at 0 or less loses the game once a spell is cast (CR 704.5a, 117.5, 704.3).
     keep_alive: bool = True
+    #: What the model leaves out that the rules allow, a sentence each (the turn's notes: its plan is then
+    #: not called optimal).
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -478,12 +486,7 @@ class PaymentProblem:
         untapping = frozenset(t.pid for t in templates if t.ability.cost.untap)
 
         def ways(view: BoardView) -> frozenset[AlternativeWay]:
-            return frozenset(
-                (pid, kind, slot)
-                for kind in TAPPING_KINDS
-                for pid in candidates(view, player, target, kind, untapping=untapping)
-                for slot in slots_for(view, kind, pid)
-            )
+            return alternative_ways(view, player, target, untapping=untapping)
 
         if not (target.convoke or target.improvise or target.tap_creatures):
             return AfterRemovals((), {frozenset(): frozenset()})

@@ -153,10 +153,7 @@ def extract(record: PaymentModel, solver: cp_model.CpSolver) -> Plan:
             _reserve(extraction.reserved, reserves, 0, 1)
     spent = take(record, solver, main.consumers[0], extraction.produced, extraction.reserved)
     life = int(solver.value(main.consumers[0].life))
-    free = extraction.free
-    for pid, members in record.chosen.units.items():
-        free.setdefault(pid, list(members))
-    return Plan(tuple(steps), spent, life, alternative_payments(record, solver, free))
+    return Plan(tuple(steps), spent, life, alternative_payments(record, solver, extraction.free))
 
 
 def _nested(places: list[int], announced: int) -> int:
@@ -237,6 +234,8 @@ def extract_turn(record: PaymentModel, solver: cp_model.CpSolver) -> TurnSolutio
             tuple(steps[i] for i in by_due if due[i] == p),
             spent[number],
             life[number],
+            # (convoke, improvise, delve: from what the turn's mana abilities left untapped)
+            alternative_payments(record, solver, extraction.free, number),
         )
         for p, number in enumerate(casts)
     )

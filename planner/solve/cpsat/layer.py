@@ -449,15 +449,17 @@ def _group_paid_from_outside(record: PaymentModel, layer: Layer) -> None:
 
 def filled_slots(record: PaymentModel, layer: Layer) -> None:
     """Every slot of every consumer is filled exactly (CR 202.1a), convoke, improvise and delve filling the
-    target's too (702.51a, 702.126a, 702.66a); the target's slots of the payment asked for are literals
-    (assumptions when a "no" is explained, so that it can name the symbols that fail), a later layer's
-    hold when its literal does."""
+    target's and a turn's spells' too (702.51a, 702.126a, 702.66a); the target's slots of the payment asked
+    for are literals (assumptions when a "no" is explained, so that it can name the symbols that fail), a
+    later layer's hold when its literal does."""
     model = record.model
     alternative, enforce = layer.alternative, layer.enforce
     target = layer.consumers[0]
+    spells = record.chosen.spell_fill if layer.main else {}
     for consumer in layer.consumers:
+        paid_otherwise = alternative if consumer is target else spells.get(consumer.spell)
         for slot, demand in consumer.demand.items():
-            extra = alternative.get(slot, 0) if alternative and consumer is target else 0
+            extra = paid_otherwise.get(slot, 0) if paid_otherwise else 0
             filled = total(
                 [v for (_, s), v in consumer.pay.items() if s == slot]
                 + [v for (_, s), v in consumer.blind.items() if s == slot]

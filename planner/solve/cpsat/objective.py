@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from ortools.sat.python import cp_model
 
 from models.mana import TYPE_ORDER
-from planner.rules.alternatives import CREATURE_KINDS
 from planner.rules.costs import energy_paid
 from planner.solve.bounds import alternative_most
 from planner.solve.cpsat.analysis import twin_runs
@@ -141,11 +140,7 @@ def objective_terms(record: PaymentModel) -> list[Term]:
     exiled_level, convoked_level = FINAL_LEVELS
     terms.append((exiled_level, record.chosen.exiled, record.chosen.most_exiled + 1))
     mana_makers = {m for t in record.templates for m in t.sources}
-    convoking = [
-        var
-        for (pid, kind, _), var in record.chosen.paying.items()
-        if kind in CREATURE_KINDS and pid in mana_makers
-    ]
+    convoking = [var for pid, var in record.chosen.creature_taps() if pid in mana_makers]
     terms.append((convoked_level, total(convoking), len(mana_makers) + 1))
     turn = record.problem.turn
     if turn is not None and any(spell.alternative for spell in turn.spells):

@@ -17,7 +17,7 @@ from models.board import Board
 from models.cost import PaymentTarget, Slot
 from models.mana import ManaType
 from planner.rules.activations import Activation
-from planner.rules.alternatives import AlternativeKind
+from planner.rules.alternatives import CREATURE_KINDS, AlternativeKind
 from planner.rules.pool import ManaUnit, SpendRules
 from planner.rules.production import ManaTag
 from planner.solve.objective import KeepBoard
@@ -221,6 +221,20 @@ class AlternativeVars:
     most_exiled: int
     exiled: Expr
     damage: Expr
+    #: a turn's spells' own (:attr:`~planner.solve.problem.SpellPayment.ways`): what they pay of each slot of
+    #: each spell (by its number among the turn's spells), (spell, group, kind, slot) -> how many of the group
+    #: pay it that way, and how many graveyard cards each spell's delve exiles (``taps``, ``exiled`` and
+    #: ``damage`` count them too: the whole turn's)
+    spell_fill: dict[int, dict[Slot, Expr]] = field(default_factory=dict)
+    spell_paying: dict[tuple[int, str, AlternativeKind, Slot], cp_model.IntVar] = field(default_factory=dict)
+    spell_exiled: dict[int, cp_model.IntVar] = field(default_factory=dict)
+
+    def creature_taps(self) -> list[tuple[str, cp_model.IntVar]]:
+        """Each group's count of creatures tapped instead of making mana (convoke, the optional tap of
+        creatures), the payment's and a turn's spells' (the objective's last level reads them)."""
+        found = [(pid, var) for (pid, kind, _), var in self.paying.items() if kind in CREATURE_KINDS]
+        spells = self.spell_paying.items()
+        return found + [(pid, var) for (_, pid, kind, _), var in spells if kind in CREATURE_KINDS]
 
 
 @dataclass(slots=True)
