@@ -705,12 +705,29 @@ class AbilityCostChange:
     generic part of the mana cost of the permanents' abilities, mana abilities included, changes by
     ``generic`` (negative: less), never below {0} (CR 601.2f by way of 602.2b, 118.7a), and with ``floor``
     never taking the mana in that cost below that many ('This effect can't reduce the mana in that cost to
-    less than one mana': Heartstone, 1)."""
+    less than one mana': Heartstone, 1).
+
+    With ``amount`` the change is ``generic`` times that amount, counted as the total cost is locked in
+    ('{X} less to activate, where X is ~'s power': Agatha of the Vile Cauldron, its source's power);
+    ``non_mana`` leaves mana abilities' costs as they are ('unless they're mana abilities': Suppression
+    Field, Zirda); with ``keyword`` it changes only the costs of the abilities of that keyword ('Equip
+    abilities you activate': Éowyn; 'Exhaust abilities of ...': Boom Scholar, CR 702.6a, 702.177a).
+
+    >>> from models.oracle import parse_oracle
+    >>> (agatha,) = parse_oracle("Activated abilities of creatures you control cost {X} less to activate, "
+    ...     "where X is Agatha's power. This effect can't reduce the mana in that cost to less than one "
+    ...     "mana.", name="Agatha").effects
+    >>> agatha.generic, agatha.amount.kind.value, agatha.floor
+    (-1, 'power', 1)
+    """
 
     text: str
     affected: ObjectFilter
     generic: int
     floor: int = 0
+    amount: Amount | None = None
+    non_mana: bool = False
+    keyword: str = ""
 
 
 @dataclass(frozen=True, slots=True)

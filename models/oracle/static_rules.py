@@ -844,8 +844,39 @@ class StaticRules(Transformer[Token, Any]):
         return int(power), int(toughness)
 
     def abilities_cost(self, what: Nouns, _costs: Token, *rest: Any) -> AbilitiesCostReading:
-        *up_to, symbols, more = rest
-        return AbilitiesCostReading(what, str(symbols).upper(), str(more).lower() == "more", bool(up_to))
+        where_x = rest[-1].quantity if rest and isinstance(rest[-1], _WhereX) else None
+        *up_to, symbols, more = rest[:-1] if where_x is not None else rest
+        return AbilitiesCostReading(
+            what, str(symbols).upper(), str(more).lower() == "more", bool(up_to), where_x=where_x
+        )
+
+    def non_mana_abilities_cost(self, _costs: Token, symbols: Token, more: Token) -> AbilitiesCostReading:
+        """'Activated abilities cost {2} more to activate unless they're mana abilities.' (Suppression
+        Field)."""
+        return AbilitiesCostReading(None, str(symbols).upper(), str(more).lower() == "more", non_mana=True)
+
+    def your_non_mana_abilities_cost(
+        self, _costs: Token, symbols: Token, more: Token
+    ) -> AbilitiesCostReading:
+        """'Abilities you activate that aren't mana abilities cost {2} less to activate.' (Zirda)"""
+        more_said = str(more).lower() == "more"
+        return AbilitiesCostReading(None, str(symbols).upper(), more_said, non_mana=True, yours=True)
+
+    def keyword_abilities_cost(
+        self, keyword: Token, what: Nouns, _costs: Token, symbols: Token, more: Token
+    ) -> AbilitiesCostReading:
+        """'Exhaust abilities of other permanents you control cost {2} less to activate.' (Boom Scholar)"""
+        more_said = str(more).lower() == "more"
+        return AbilitiesCostReading(what, str(symbols).upper(), more_said, keyword=str(keyword).lower())
+
+    def your_keyword_abilities_cost(
+        self, keyword: Token, _costs: Token, symbols: Token, more: Token
+    ) -> AbilitiesCostReading:
+        """'Equip abilities you activate cost {1} less to activate.' (Éowyn, Lady of Rohan)"""
+        more_said = str(more).lower() == "more"
+        return AbilitiesCostReading(
+            None, str(symbols).upper(), more_said, yours=True, keyword=str(keyword).lower()
+        )
 
     def floored_mana(self, *_words: Token) -> None:
         return None

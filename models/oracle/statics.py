@@ -502,12 +502,21 @@ class ActivateAsThough:
 class AbilitiesCostReading:
     """'Activated abilities of <objects> cost {N} more/less to activate.' (Blossoming Tortoise), '<Object>'s
     activated abilities cost {2} less to activate.' (Power Artifact), '... cost up to {2} less ...' (Training
-    Grounds: ``up_to``, the player's choice of how much, of which the most never pays more)."""
+    Grounds: ``up_to``, the player's choice of how much, of which the most never pays more); '... cost {X}
+    less to activate, where X is ~'s power' (Agatha of the Vile Cauldron: ``where_x``); 'Activated abilities
+    cost {2} more to activate unless they're mana abilities' (Suppression Field: ``what`` None for any
+    permanent's, ``non_mana``), 'Abilities you activate that aren't mana abilities ...' (Zirda: with
+    ``yours``, those its controller activates); 'Exhaust abilities of other permanents you control ...' (Boom
+    Scholar), 'Equip abilities you activate ...' (Éowyn): the abilities of that ``keyword`` only."""
 
-    what: Nouns
+    what: Nouns | None
     symbols: str
     more: bool
     up_to: bool = False
+    where_x: Quantity | None = None
+    non_mana: bool = False
+    yours: bool = False
+    keyword: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -891,12 +900,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             kept = " except mana abilities" if except_mana else ""
             pt = f" and have base power and toughness {base[0]}/{base[1]}" if base else ""
             return f"{what.words(plural=True)} lose all abilities{kept}{pt}"
-        case AbilitiesCostReading(what, symbols, more, up_to):
-            changed = "more" if more else "less"
-            most = "up to " if up_to else ""
-            return (
-                f"activated abilities of {what.words(plural=True)} cost {most}{symbols} {changed} to activate"
-            )
+        case AbilitiesCostReading():
+            return _abilities_cost_words(reading)
         case SelfTapDamage(damage):
             return f"whenever ~ becomes tapped, it deals {damage} damage to you"
         case TappedForManaDamage(tapped, damage, to):
@@ -933,6 +938,31 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case UnspentCostsLife():
             return "a player losing unspent mana causes that player to lose that much life"
     raise AssertionError(reading)  # pragma: no cover
+
+
+def _abilities_cost_words(reading: AbilitiesCostReading) -> str:
+    """The words of a change of activated abilities' costs, as the grammar reads them.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> _abilities_cost_words(parse_static("Exhaust abilities of other permanents you control cost {2} less "
+    ...     "to activate"))
+    'exhaust abilities of other permanents you control cost {2} less to activate'
+    >>> _abilities_cost_words(parse_static("Abilities you activate that aren't mana abilities cost {2} less "
+    ...     "to activate"))
+    "abilities you activate that aren't mana abilities cost {2} less to activate"
+    """
+    changed = "more" if reading.more else "less"
+    cost = f"cost {'up to ' if reading.up_to else ''}{reading.symbols} {changed} to activate"
+    if reading.where_x is not None:
+        cost += f", where X is {quantity_text(reading.where_x)}"
+    if reading.non_mana and reading.yours:
+        return f"abilities you activate that aren't mana abilities {cost}"
+    if reading.non_mana:
+        return f"activated abilities {cost} unless they're mana abilities"
+    kind = f"{reading.keyword} abilities" if reading.keyword else "activated abilities"
+    if reading.what is None:
+        return f"{kind} you activate {cost}"
+    return f"{kind} of {reading.what.words(plural=True)} {cost}"
 
 
 def _as_kind(as_kind: str) -> str:
