@@ -282,6 +282,18 @@ IMPRINTED_CARD: Final = ObjectFields(
             required_without="color_indicator",
         ),
         Field("color_indicator", _COLORS, "Its color indicator letters ('' for none)."),
+        Field(
+            "type_line",
+            _TEXT,
+            "Its type line (required with oracle): what '~ has all activated abilities of the exiled card' "
+            "reads.",
+        ),
+        Field(
+            "oracle",
+            _STRING,
+            "Its rules text in Oracle wording, one ability per line: the abilities a permanent that has all "
+            "activated abilities of the exiled card has.",
+        ),
     ),
 )
 COPIED_CARD: Final = ObjectFields(

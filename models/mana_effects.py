@@ -19,6 +19,7 @@ from models.mana import ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.types import TypeLine
 
 __all__ = [
+    "AbilitiesOfCards",
     "CastBan",
     "ColorChange",
     "CostModifier",
@@ -410,6 +411,28 @@ class GainAbilitiesOf:
     sources: ObjectFilter
 
 
+@dataclass(frozen=True, slots=True)
+class AbilitiesOfCards:
+    """'~ has all activated abilities of the exiled card' (Territory Forge), '... of all creature cards
+    exiled with it' (Dark Impostor), '... of all Elf cards in your graveyard' (Thranduil; layer 6, CR
+    613.1f): the permanent has every activated ability of each card ``cards`` matches among those exiled
+    with it (``zone`` 'exiled', CR 607.2a: the board's ``choices.imprinted``) or in its controller's
+    graveyard (``zone`` 'graveyard'), its mana abilities among them, each the permanent's own ('~' in a cost
+    is the permanent that has the ability now, CR 201.5; a {T} taps it).
+
+    >>> from models.oracle import parse_oracle
+    >>> (forge,) = parse_oracle("Forge has all activated abilities of the exiled card.", "Forge").effects
+    >>> forge.zone, forge.cards.describe()
+    ('exiled', 'permanent')
+    """
+
+    text: str
+    zone: str
+    cards: ObjectFilter
+    #: the permanent that has them: the effect's source (what :meth:`BoardView.as_printed` asks)
+    affected: ObjectFilter = field(default_factory=lambda: ObjectFilter(self_only=True))
+
+
 class UnspentMode(Enum):
     """What happens to mana that would empty from a pool (CR 500.4)."""
 
@@ -773,6 +796,7 @@ StaticEffect = (
     | ColorChange
     | GrantAbility
     | GainAbilitiesOf
+    | AbilitiesOfCards
     | GrantHaste
     | PowerChange
     | PowerDefined

@@ -18,6 +18,7 @@ from models.cost import ManaCost
 from models.filters import STATUS_FACTS, BoardFact
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.mana_effects import (
+    AbilitiesOfCards,
     AbilityCostChange,
     AbilityLoss,
     ActivationBan,
@@ -195,6 +196,11 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             )
         case s.AbilityLossReading():
             return _ability_losses(reading, sentence)
+        case s.AbilitiesOfExiledReading(types):  # (CR 607.2a: the cards exiled with it)
+            return (AbilitiesOfCards(sentence, "exiled", ObjectFilter(types=types)),)
+        case s.AbilitiesOfReading(None, sources) if sources.nouns[-1].zone == "graveyard":
+            # ('~ has all activated abilities of all Elf cards in your graveyard': Thranduil)
+            return (AbilitiesOfCards(sentence, "graveyard", graveyard_cards(sources)),)
         case s.AbilitiesOfReading(what, sources):
             return (_abilities_of(what, sources, sentence),)
         case s.AbilitiesCostReading():  # ('up to {2}': the most, never worse to pay)

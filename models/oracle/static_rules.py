@@ -18,6 +18,7 @@ from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Head, Noun, Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     AbilitiesCostReading,
+    AbilitiesOfExiledReading,
     AbilitiesOfReading,
     AbilityLossReading,
     ActivateAsThough,
@@ -807,6 +808,11 @@ class StaticRules(Transformer[Token, Any]):
 
     def opponents_cant_cast(self, spells: SpellsGranted, *turn: str) -> CastBanReading:
         return CastBanReading(spells, opponents=True, your_turn=bool(turn))
+
+    def abilities_of_exiled(self, *parts: Token) -> AbilitiesOfExiledReading:
+        """'~ has all activated abilities of the exiled card', '... of all creature cards exiled with it'."""
+        types = tuple(str(p).capitalize() for p in parts if p.type == "CARD_TYPE")
+        return AbilitiesOfExiledReading(types)
 
     def abilities_of(self, what: Nouns | Token, sources: Nouns) -> AbilitiesOfReading:
         return AbilitiesOfReading(what if isinstance(what, Nouns) else None, sources)

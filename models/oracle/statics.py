@@ -59,6 +59,7 @@ from models.types import CARD_TYPES
 
 __all__ = [
     "AbilitiesCostReading",
+    "AbilitiesOfExiledReading",
     "AbilitiesOfReading",
     "AbilityLossReading",
     "ActivateAsThough",
@@ -474,6 +475,14 @@ class AbilitiesOfReading:
 
 
 @dataclass(frozen=True, slots=True)
+class AbilitiesOfExiledReading:
+    """'~ has all activated abilities of the exiled card' (Territory Forge), '... of all creature cards
+    exiled with it' (Dark Impostor): the card types the cards must have (none for any card)."""
+
+    types: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class AbilityLossReading:
     """'<Objects> lose all abilities [except mana abilities] [and have base power and toughness P/T].'; with
     ``types``, '... and is a [<colors>] <types> with base power and toughness P/T [in addition to its other
@@ -644,6 +653,7 @@ StaticSentence = (
     | ActivationBanReading
     | CastBanReading
     | AbilitiesOfReading
+    | AbilitiesOfExiledReading
     | AbilityLossReading
     | ActivateAsThough
     | AbilitiesCostReading
@@ -878,6 +888,11 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"{who} can't cast {words}{' during your turn' if your_turn else ''}"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
+        case AbilitiesOfExiledReading(types) if types:
+            kinds = " ".join(t.lower() for t in types)
+            return f"~ has all activated abilities of all {kinds} cards exiled with ~"
+        case AbilitiesOfExiledReading():
+            return "~ has all activated abilities of the exiled card"
         case AbilitiesOfReading(what, sources):
             shared = f"all activated abilities of all {sources.words(plural=True)}"
             return f"~ has {shared}" if what is None else f"{_subject(what)} {_has(what)} {shared}"

@@ -16,6 +16,7 @@ from models.abilities import ManaAbility, PaletteKind
 from models.board import Permanent
 from models.kept import per_card
 from models.mana_effects import (
+    AbilitiesOfCards,
     AbilityCostChange,
     AbilityLoss,
     ActivationBan,
@@ -32,6 +33,7 @@ from planner.rules.amounts import (
     any_may_lack_board_facts,
     board_gap,
 )
+from planner.rules.borrowed_abilities import borrowed_abilities
 from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes, with_cost_change
 from planner.rules.executed import (
     executed_abilities,
@@ -117,6 +119,11 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
     grants, unjudged_grants = grants_in_force(view, view.effects_of(GrantAbility))
     # (Experiment Kraj: the abilities of others, as the grants leave them, CR 613.8)
     shared, unshared = shared_abilities(view, grants)
+    if next(view.effects_of(AbilitiesOfCards), None) is not None:
+        # (Territory Forge, Thranduil: the abilities of cards exiled with it or in a graveyard)
+        borrowed, unborrowed = borrowed_abilities(view)
+        shared = {pid: (*shared.get(pid, ()), *borrowed.get(pid, ())) for pid in {*shared, *borrowed}}
+        unshared = [*unshared, *unborrowed]
     bans = list(view.effects_of(ActivationBan))
     result: dict[str, Characteristics] = {}
     from_graveyards, set_aside_grants = (view.graveyard_grants, view.graveyard_grants_set_aside)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from models.abilities import CostPartKind, ManaAbility
 from models.board import Permanent
-from models.mana_effects import GainAbilitiesOf, GrantAbility
+from models.mana_effects import AbilitiesOfCards, GainAbilitiesOf, GrantAbility
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -49,6 +49,11 @@ def possible_abilities(view: BoardView) -> Iterator[tuple[Permanent, ManaAbility
     for permanent in board.permanents:
         for ability in (*view.parsed[permanent.id].mana_abilities, *granted):
             yield permanent, ability
+    if any(isinstance(e, AbilitiesOfCards) for p in board.permanents for e in view.parsed[p.id].effects):
+        from planner.rules.borrowed_abilities import borrowed_mana_abilities  # (it reads cards: amounts)
+
+        for pid, ability in borrowed_mana_abilities(view):  # (Territory Forge: the exiled card's)
+            yield board.permanent(pid), ability
 
 
 #: The cost parts that take away a permanent other than the ability's own: the checks' words and a Food
