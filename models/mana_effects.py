@@ -751,6 +751,8 @@ class AbilityCostChange:
     amount: Amount | None = None
     non_mana: bool = False
     keyword: str = ""
+    #: '... that target ~' (Fervent Champion): only when the ability targets the effect's source (CR 601.2c)
+    targets_source: bool = False
 
 
 @dataclass(frozen=True, slots=True)

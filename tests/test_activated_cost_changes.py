@@ -33,6 +33,7 @@ DAWNWAKER = (
     "the mana in that cost to less than one mana."
 )
 LADY = "Equip abilities you activate cost {1} less to activate."
+CHAMPION = "Equip abilities you activate that target Test Champion cost {3} less to activate."
 SCHOLAR = "Exhaust abilities of other permanents you control cost {2} less to activate."
 
 
@@ -190,6 +191,20 @@ def test_equip_abilities_you_activate() -> None:
     assert total(board, equip) == "{2}"
     assert pay(board, equip).payable is True
     assert total(board, ability("{3}", "Artifact — Equipment")) == "{3}"
+
+
+def test_equip_abilities_that_target_it() -> None:
+    """Fervent Champion's shape: an equip ability of {3} that targets the champion (``--target``, CR 601.2c:
+    the targets are chosen before the total cost is locked in, 601.2f) costs {0}; one that targets another
+    creature costs {3}; one whose targets are not given is warned, not changed."""
+    champion = custom("Test Champion", "c", "Creature — Human Knight", CHAMPION, controller=ME, power=1,
+                      toughness=1)  # fmt: skip
+    board = make_board([champion, mine("b", "Llanowar Elves"), mine("f", "Forest")])
+    equip = ability("{3}", "Artifact — Equipment", keyword="equip")
+    assert total(board, replace(equip, targeted=("c",))) == ""
+    assert total(board, replace(equip, targeted=("b",))) == "{3}"
+    assert total(board, equip) == "{3}"
+    assert any("--target" in why for why in reasons(board, equip))
 
 
 def test_exhaust_abilities_of_other_permanents_are_warned_where_the_source_is_not_known() -> None:

@@ -715,6 +715,7 @@ STATIC_SENTENCES = [
     "Abilities you activate that aren't mana abilities cost {2} less to activate.",
     "Exhaust abilities of other permanents you control cost {2} less to activate.",
     "Equip abilities you activate cost {1} less to activate.",
+    "Equip abilities you activate that target ~ cost {3} less to activate.",
 ]
 
 

@@ -242,7 +242,13 @@ def _abilities_cost(reading: s.AbilitiesCostReading, sentence: str) -> AbilityCo
     else:  # ('Activated abilities cost ...': any permanent's; '... you activate': of its controller's)
         affected = ObjectFilter(controller=Who.YOU if reading.yours else Who.ANY)
     return AbilityCostChange(
-        sentence, affected, by, amount=amount_counted, non_mana=reading.non_mana, keyword=reading.keyword
+        sentence,
+        affected,
+        by,
+        amount=amount_counted,
+        non_mana=reading.non_mana,
+        keyword=reading.keyword,
+        targets_source=reading.targets_self,
     )
 
 

@@ -875,13 +875,19 @@ class StaticRules(Transformer[Token, Any]):
         more_said = str(more).lower() == "more"
         return AbilitiesCostReading(what, str(symbols).upper(), more_said, keyword=str(keyword).lower())
 
-    def your_keyword_abilities_cost(
-        self, keyword: Token, _costs: Token, symbols: Token, more: Token
-    ) -> AbilitiesCostReading:
-        """'Equip abilities you activate cost {1} less to activate.' (Éowyn, Lady of Rohan)"""
+    def your_keyword_abilities_cost(self, keyword: Token, *parts: Token) -> AbilitiesCostReading:
+        """'Equip abilities you activate cost {1} less to activate.' (Éowyn, Lady of Rohan), '... that target
+        ~ cost {3} less ...' (Fervent Champion)."""
+        *said, _costs, symbols, more = parts
         more_said = str(more).lower() == "more"
+        targets_self = any(p.type == "TARGET" for p in said)
         return AbilitiesCostReading(
-            None, str(symbols).upper(), more_said, yours=True, keyword=str(keyword).lower()
+            None,
+            str(symbols).upper(),
+            more_said,
+            yours=True,
+            keyword=str(keyword).lower(),
+            targets_self=targets_self,
         )
 
     def floored_mana(self, *_words: Token) -> None:

@@ -526,6 +526,8 @@ class AbilitiesCostReading:
     non_mana: bool = False
     yours: bool = False
     keyword: str = ""
+    #: '... that target ~': only those whose targets include the change's source
+    targets_self: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -976,7 +978,8 @@ def _abilities_cost_words(reading: AbilitiesCostReading) -> str:
         return f"activated abilities {cost} unless they're mana abilities"
     kind = f"{reading.keyword} abilities" if reading.keyword else "activated abilities"
     if reading.what is None:
-        return f"{kind} you activate {cost}"
+        targeting = " that target ~" if reading.targets_self else ""
+        return f"{kind} you activate{targeting} {cost}"
     return f"{kind} of {reading.what.words(plural=True)} {cost}"
 
 

@@ -325,6 +325,12 @@ def _with_cost_changes(
             if why := _keyword_gap(view, result, sourced):
                 unexecuted.append(TextWarning(sourced.source, effect.text, why))
             continue
+        if effect.generic < 0 and not any(
+            view.matches(effect.affected, pid, sourced.source)
+            and any(a.cost.mana for a in found.mana_abilities)
+            for pid, found in result.items()
+        ):
+            continue  # (a reduction of no mana ability's mana cost: nothing to apply, nothing to warn of)
         taker = next(
             (p for p, a in possible_abilities(view) if may_take_away(view, a, p.id, sourced.source)), None
         )

@@ -309,8 +309,11 @@ def ability_changes(
             continue
         if effect.keyword and effect.keyword not in target.keywords:
             continue  # ('Equip abilities you activate ...': --keyword equip says the ability is one)
+        if effect.targets_source and target.targeted is not None and sourced.source not in target.targeted:
+            continue  # ('... that target ~': --target says what the ability targets, CR 601.2c)
         described = replace(affected, types=(), excluded=(), colors=ManaTypes(), controller=Who.ANY)
-        (in_force if described == ObjectFilter() else unknown).append(sourced)
+        known = described == ObjectFilter() and not (effect.targets_source and target.targeted is None)
+        (in_force if known else unknown).append(sourced)
     return in_force, unknown
 
 
