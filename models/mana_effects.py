@@ -753,6 +753,9 @@ class AbilityCostChange:
     keyword: str = ""
     #: '... that target ~' (Fervent Champion): only when the ability targets the effect's source (CR 601.2c)
     targets_source: bool = False
+    #: '~'s equip ability costs {2} less to activate if it targets a colorless creature' (Ghostfire Blade):
+    #: only when the ability targets a permanent this describes
+    targeting: ObjectFilter | None = None
 
 
 @dataclass(frozen=True, slots=True)

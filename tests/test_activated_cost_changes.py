@@ -33,6 +33,7 @@ DAWNWAKER = (
     "the mana in that cost to less than one mana."
 )
 LADY = "Equip abilities you activate cost {1} less to activate."
+BLADE = "Test Blade's equip ability costs {2} less to activate if it targets a colorless creature."
 CHAMPION = "Equip abilities you activate that target Test Champion cost {3} less to activate."
 SCHOLAR = "Exhaust abilities of other permanents you control cost {2} less to activate."
 
@@ -205,6 +206,18 @@ def test_equip_abilities_that_target_it() -> None:
     assert total(board, replace(equip, targeted=("b",))) == "{3}"
     assert total(board, equip) == "{3}"
     assert any("--target" in why for why in reasons(board, equip))
+
+
+def test_its_own_equip_ability_is_warned_where_its_source_is_not_known() -> None:
+    """Ghostfire Blade's shape: 'its own equip ability' is about the ability's source, which ``pay`` knows by
+    its type line only: an equip payment is warned, not changed; no mana ability is an equip ability (it
+    targets, CR 605.1a), so the board's mana is as without it."""
+    blade = custom("Test Blade", "gb", "Artifact — Equipment", BLADE, controller=ME)
+    board = make_board([blade, mine("f", "Forest")])
+    equip = ability("{3}", "Artifact — Equipment", keyword="equip")
+    assert total(board, equip) == "{3}"
+    assert any("type line only" in why for why in reasons(board, equip))
+    assert not reasons(board, PaymentTarget.of("{G}")) and checked_verdict(board, "{G}")
 
 
 def test_exhaust_abilities_of_other_permanents_are_warned_where_the_source_is_not_known() -> None:

@@ -716,6 +716,7 @@ STATIC_SENTENCES = [
     "Exhaust abilities of other permanents you control cost {2} less to activate.",
     "Equip abilities you activate cost {1} less to activate.",
     "Equip abilities you activate that target ~ cost {3} less to activate.",
+    "~'s equip ability costs {2} less to activate if it targets a colorless creature.",
 ]
 
 

@@ -237,7 +237,9 @@ def _abilities_cost(reading: s.AbilitiesCostReading, sentence: str) -> AbilityCo
     if written.mana_value != written.generic or not written.generic:
         raise UnreadError(f"activated abilities that cost {symbols} more or less: not generic mana")
     by = written.generic if reading.more else -written.generic
-    if reading.what is not None:
+    if reading.own:  # (Ghostfire Blade's own equip ability)
+        affected = ObjectFilter(self_only=True)
+    elif reading.what is not None:
         affected = only_filter(reading.what)
     else:  # ('Activated abilities cost ...': any permanent's; '... you activate': of its controller's)
         affected = ObjectFilter(controller=Who.YOU if reading.yours else Who.ANY)
@@ -249,6 +251,7 @@ def _abilities_cost(reading: s.AbilitiesCostReading, sentence: str) -> AbilityCo
         non_mana=reading.non_mana,
         keyword=reading.keyword,
         targets_source=reading.targets_self,
+        targeting=None if reading.targeting is None else only_filter(reading.targeting),
     )
 
 

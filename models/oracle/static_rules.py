@@ -875,6 +875,16 @@ class StaticRules(Transformer[Token, Any]):
         more_said = str(more).lower() == "more"
         return AbilitiesCostReading(what, str(symbols).upper(), more_said, keyword=str(keyword).lower())
 
+    def own_keyword_ability_cost(
+        self, _self: Token, keyword: Token, _costs: Token, symbols: Token, more: Token, _a: Token, what: Nouns
+    ) -> AbilitiesCostReading:
+        """'~'s equip ability costs {2} less to activate if it targets a colorless creature.' (Ghostfire
+        Blade)"""
+        more_said = str(more).lower() == "more"
+        return AbilitiesCostReading(
+            None, str(symbols).upper(), more_said, keyword=str(keyword).lower(), own=True, targeting=what
+        )
+
     def your_keyword_abilities_cost(self, keyword: Token, *parts: Token) -> AbilitiesCostReading:
         """'Equip abilities you activate cost {1} less to activate.' (Éowyn, Lady of Rohan), '... that target
         ~ cost {3} less ...' (Fervent Champion)."""

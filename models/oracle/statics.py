@@ -528,6 +528,10 @@ class AbilitiesCostReading:
     keyword: str = ""
     #: '... that target ~': only those whose targets include the change's source
     targets_self: bool = False
+    #: '~'s equip ability costs {2} less to activate if it targets a colorless creature' (Ghostfire Blade):
+    #: its own ability of that keyword, when it targets one of ``targeting``
+    own: bool = False
+    targeting: Nouns | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -977,6 +981,9 @@ def _abilities_cost_words(reading: AbilitiesCostReading) -> str:
     if reading.non_mana:
         return f"activated abilities {cost} unless they're mana abilities"
     kind = f"{reading.keyword} abilities" if reading.keyword else "activated abilities"
+    if reading.own and reading.targeting is not None:
+        cost = cost.replace("cost ", "costs ", 1)
+        return f"~'s {reading.keyword} ability {cost} if it targets a {reading.targeting.words()}"
     if reading.what is None:
         targeting = " that target ~" if reading.targets_self else ""
         return f"{kind} you activate{targeting} {cost}"

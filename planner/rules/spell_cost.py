@@ -312,7 +312,11 @@ def ability_changes(
         if effect.targets_source and target.targeted is not None and sourced.source not in target.targeted:
             continue  # ('... that target ~': --target says what the ability targets, CR 601.2c)
         described = replace(affected, types=(), excluded=(), colors=ManaTypes(), controller=Who.ANY)
-        known = described == ObjectFilter() and not (effect.targets_source and target.targeted is None)
+        known = (
+            described == ObjectFilter()
+            and not (effect.targets_source and target.targeted is None)
+            and effect.targeting is None  # (Ghostfire Blade's: its own ability, known by a type line never)
+        )
         (in_force if known else unknown).append(sourced)
     return in_force, unknown
 
