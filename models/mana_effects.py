@@ -756,6 +756,8 @@ class AbilityCostChange:
     #: '~'s equip ability costs {2} less to activate if it targets a colorless creature' (Ghostfire Blade):
     #: only when the ability targets a permanent this describes
     targeting: ObjectFilter | None = None
+    #: 'As long as it's your turn, ...' (Nahiri, Storm of Stone): only on its controller's turn
+    your_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

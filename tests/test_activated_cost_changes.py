@@ -18,6 +18,7 @@ from typing import Any
 
 from boards import ME, checked_verdict, could, custom, largest_x, make_board, mine
 
+from models.board import Board
 from models.cost import PaymentTarget
 from models.mana_effects import AbilityCostChange
 from models.oracle import parse_oracle
@@ -33,6 +34,10 @@ DAWNWAKER = (
     "the mana in that cost to less than one mana."
 )
 LADY = "Equip abilities you activate cost {1} less to activate."
+STORM = (
+    "As long as it's your turn, creatures you control have first strike and equip abilities you activate "
+    "cost {1} less to activate."
+)
 BLADE = "Test Blade's equip ability costs {2} less to activate if it targets a colorless creature."
 CHAMPION = "Equip abilities you activate that target Test Champion cost {3} less to activate."
 SCHOLAR = "Exhaust abilities of other permanents you control cost {2} less to activate."
@@ -192,6 +197,19 @@ def test_equip_abilities_you_activate() -> None:
     assert total(board, equip) == "{2}"
     assert pay(board, equip).payable is True
     assert total(board, ability("{3}", "Artifact — Equipment")) == "{3}"
+
+
+def test_equip_abilities_you_activate_as_long_as_its_your_turn() -> None:
+    """Nahiri, Storm of Stone's shape: on its controller's turn (the board's active player) an equip
+    ability's {3} costs {2}; on another player's turn it stays {3}. The first strike granted beside changes no
+    payment."""
+    storm = custom("Test Storm", "n", "Legendary Planeswalker — Nahiri", STORM, controller=ME)
+    board = make_board([storm, mine("f", "Forest")])
+    equip = ability("{3}", "Artifact — Equipment", keyword="equip")
+    assert total(board, equip) == "{2}"
+    data = board.to_dict()
+    data["active_player"] = "opp"
+    assert total(Board.from_dict(data), replace(equip)) == "{3}"
 
 
 def test_equip_abilities_that_target_it() -> None:

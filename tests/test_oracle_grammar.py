@@ -717,6 +717,8 @@ STATIC_SENTENCES = [
     "Equip abilities you activate cost {1} less to activate.",
     "Equip abilities you activate that target ~ cost {3} less to activate.",
     "~'s equip ability costs {2} less to activate if it targets a colorless creature.",
+    "As long as it's your turn, creatures you control have first strike and equip abilities you activate "
+    "cost {1} less to activate.",
 ]
 
 

@@ -226,6 +226,8 @@ def _abilities_cost(reading: s.AbilitiesCostReading, sentence: str) -> AbilityCo
     >>> zirda.generic, zirda.non_mana, zirda.affected.controller.value
     (-2, True, 'you')
     """
+    if reading.while_text and reading.while_text.lower() not in ("it's your turn", "it is your turn"):
+        raise UnreadError(f"activated abilities' costs changed as long as {reading.while_text}")
     symbols = reading.symbols
     amount_counted = None
     if reading.where_x is not None:
@@ -252,6 +254,7 @@ def _abilities_cost(reading: s.AbilitiesCostReading, sentence: str) -> AbilityCo
         keyword=reading.keyword,
         targets_source=reading.targets_self,
         targeting=None if reading.targeting is None else only_filter(reading.targeting),
+        your_turn=bool(reading.while_text),  # (the keywords granted beside change no payment)
     )
 
 

@@ -875,6 +875,24 @@ class StaticRules(Transformer[Token, Any]):
         more_said = str(more).lower() == "more"
         return AbilitiesCostReading(what, str(symbols).upper(), more_said, keyword=str(keyword).lower())
 
+    def keywords_and_abilities_cost_while(self, *parts: Any) -> AbilitiesCostReading:
+        """'As long as it's your turn, creatures you control have first strike and equip abilities you
+        activate cost {1} less to activate.' (Nahiri, Storm of Stone)"""
+        what = next(part for part in parts if isinstance(part, Nouns))
+        (granted,) = _tokens(parts, "KEYWORD")
+        (keyword,) = _tokens(parts, "KEYWORD_ABILITY")
+        (symbols,) = _tokens(parts, "SYMBOLS")
+        (more,) = _tokens(parts, "MORE_LESS")
+        return AbilitiesCostReading(
+            None,
+            str(symbols).upper(),
+            str(more).lower() == "more",
+            yours=True,
+            keyword=str(keyword).lower(),
+            while_text=_tokens(parts, "WHILE_TEXT")[0].strip(),
+            keywords_granted=(what, str(granted).lower()),
+        )
+
     def own_keyword_ability_cost(
         self, _self: Token, keyword: Token, _costs: Token, symbols: Token, more: Token, _a: Token, what: Nouns
     ) -> AbilitiesCostReading:

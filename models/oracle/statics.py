@@ -532,6 +532,11 @@ class AbilitiesCostReading:
     #: its own ability of that keyword, when it targets one of ``targeting``
     own: bool = False
     targeting: Nouns | None = None
+    #: 'As long as it's your turn, creatures you control have first strike and equip abilities you activate
+    #: cost {1} less ...' (Nahiri, Storm of Stone): its condition, and the keyword it grants beside (which
+    #: changes no payment)
+    while_text: str = ""
+    keywords_granted: tuple[Nouns, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -984,6 +989,12 @@ def _abilities_cost_words(reading: AbilitiesCostReading) -> str:
     if reading.own and reading.targeting is not None:
         cost = cost.replace("cost ", "costs ", 1)
         return f"~'s {reading.keyword} ability {cost} if it targets a {reading.targeting.words()}"
+    if reading.keywords_granted is not None:
+        what, granted = reading.keywords_granted
+        return (
+            f"as long as {reading.while_text}, {what.words(plural=True)} have {granted} and "
+            f"{reading.keyword} abilities you activate {cost}"
+        )
     if reading.what is None:
         targeting = " that target ~" if reading.targets_self else ""
         return f"{kind} you activate{targeting} {cost}"

@@ -307,6 +307,8 @@ def ability_changes(
         affected = effect.affected
         if not spell_matches(affected, target) or not _casts(affected.controller, sourced.controller, player):
             continue
+        if effect.your_turn and view.board.active_player != sourced.controller:
+            continue  # ('As long as it's your turn': the board's active player, Nahiri)
         if effect.keyword and effect.keyword not in target.keywords:
             continue  # ('Equip abilities you activate ...': --keyword equip says the ability is one)
         if effect.targets_source and target.targeted is not None and sourced.source not in target.targeted:
