@@ -16,19 +16,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from models.abilities import CostPartKind, ManaAbility
-from models.board import Card
-from models.board.permanents import ImprintedCard
-from models.board.printed import catalogue_card
 from models.mana_effects import AbilitiesOfCards
 from models.oracle import read_card
 from planner.rules.amounts import card_matches
+from planner.rules.cards_elsewhere import cards_read
 from planner.rules.executed import intrinsic_abilities
-from planner.rules.records import SourcedEffect, TextWarning
+from planner.rules.records import TextWarning
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["borrowed_abilities", "borrowed_mana_abilities"]
+__all__ = ["borrowed_abilities"]
 
 #: The cost parts that put cards into their controller's graveyard or take them out of it.
 _MOVING_GRAVEYARD = frozenset(
@@ -63,7 +61,7 @@ def borrowed_abilities(view: BoardView) -> tuple[dict[str, tuple[ManaAbility, ..
     for sourced in view.effects_of(AbilitiesOfCards):
         effect = sourced.effect
         assert isinstance(effect, AbilitiesOfCards)
-        cards, why = _cards(view, sourced)
+        cards, why = cards_read(view, sourced)
         if why is None and effect.zone == "graveyard":
             why = _graveyard_moves(view, sourced.controller)
         if why is not None:
@@ -77,82 +75,6 @@ def borrowed_abilities(view: BoardView) -> tuple[dict[str, tuple[ManaAbility, ..
                     (*abilities, *intrinsic_abilities(card.type_line))
                 )
     return {pid: tuple(abilities) for pid, abilities in found.items() if abilities}, warnings
-
-
-def borrowed_mana_abilities(view: BoardView) -> list[tuple[str, ManaAbility]]:
-    """Each permanent's borrowed mana abilities (:func:`borrowed_abilities`), with its id: what a payment
-    may activate beside the printed ones (for what their costs may take away)."""
-    if next(view.effects_of(AbilitiesOfCards), None) is None:
-        return []
-    found, _ = borrowed_abilities(view)
-    return [(pid, ability) for pid, abilities in found.items() for ability in abilities]
-
-
-def _cards(view: BoardView, sourced: SourcedEffect) -> tuple[tuple[Card, ...], str | None]:
-    """The cards an effect reads (those exiled with its source, or in its controller's graveyard), or why
-    the board does not give them, with the path to give."""
-    effect = sourced.effect
-    assert isinstance(effect, AbilitiesOfCards)
-    if effect.zone == "graveyard":
-        player = view.board.player(sourced.controller)
-        where = f"players[{view.board.players.index(player)}].graveyard"
-        if not isinstance(player.graveyard, tuple):
-            return (
-                (),
-                f"{where}: the graveyard's cards are not given (a list of cards), whose abilities it has",
-            )
-        return player.graveyard, None
-    choices = view.permanent(sourced.source).choices
-    where = f"{view.path(sourced.source)}.choices.imprinted"
-    if choices.imprinted_cards is not None:
-        given: tuple[str | ImprintedCard, ...] = choices.imprinted_cards
-    elif choices.imprinted_card is not None:
-        given = (choices.imprinted_card,)
-    elif choices.imprinted is not None:
-        given = (choices.imprinted,)
-    else:
-        return (), f"{where}: the card exiled with it is not given, whose abilities it has"
-    cards: list[Card] = []
-    for exiled in given:
-        card = _exiled_card(exiled)
-        if card is None:
-            name = exiled if isinstance(exiled, str) else exiled.name
-            return (), (
-                f"{where}: the text of {name!r} is not known: give it as an object with its type_line and "
-                "oracle"
-            )
-        cards.append(card)
-    return tuple(cards), None
-
-
-def _exiled_card(exiled: str | ImprintedCard) -> Card | None:
-    """The card exiled with a permanent as a card with its text: as the board describes it, else from card
-    data by its name; None when neither gives its text.
-
-    >>> _exiled_card("Forest").oracle, _exiled_card("Homebrew Grove") is None
-    ('({T}: Add {G}.)', True)
-    """
-    if isinstance(exiled, ImprintedCard) and exiled.oracle is not None and exiled.type_line is not None:
-        return Card(
-            card=None,
-            name=exiled.name,
-            type_line=exiled.type_line,
-            oracle=exiled.oracle,
-            mana_cost=exiled.mana_cost,
-            color_indicator=exiled.color_indicator,
-        )
-    printed = catalogue_card(exiled if isinstance(exiled, str) else exiled.name)
-    if printed is None:
-        return None
-    return Card(
-        card=printed.card,
-        name=printed.name,
-        type_line=printed.type_line,
-        oracle=printed.oracle,
-        mana_cost=printed.mana_cost,
-        color_indicator=printed.color_indicator,
-        power=printed.power,
-    )
 
 
 def _graveyard_moves(view: BoardView, player: str) -> str | None:
