@@ -301,7 +301,14 @@ IMPRINTED_CARD: Final = ObjectFields(
             "type_line",
             _TEXT,
             "Its type line: what 'Spells you cast that share a card type with the exiled card' reads "
-            "(Semblance Anvil; left out, the catalogue's for its name, else not known).",
+            "(Semblance Anvil; left out, the catalogue's for its name, else not known), and, required with "
+            "oracle, what '~ has all activated abilities of the exiled card' reads.",
+        ),
+        Field(
+            "oracle",
+            _STRING,
+            "Its rules text in Oracle wording, one ability per line: the abilities a permanent that has all "
+            "activated abilities of the exiled card has.",
         ),
     ),
 )

@@ -20,6 +20,7 @@ from models.riders import SpentRider
 from models.types import TypeLine
 
 __all__ = [
+    "AbilitiesOfCards",
     "CastBan",
     "CastRider",
     "ColorChange",
@@ -420,6 +421,28 @@ class GainAbilitiesOf:
     sources: ObjectFilter
 
 
+@dataclass(frozen=True, slots=True)
+class AbilitiesOfCards:
+    """'~ has all activated abilities of the exiled card' (Territory Forge), '... of all creature cards
+    exiled with it' (Dark Impostor), '... of all Elf cards in your graveyard' (Thranduil; layer 6, CR
+    613.1f): the permanent has every activated ability of each card ``cards`` matches among those exiled
+    with it (``zone`` 'exiled', CR 607.2a: the board's ``choices.imprinted``) or in its controller's
+    graveyard (``zone`` 'graveyard'), its mana abilities among them, each the permanent's own ('~' in a cost
+    is the permanent that has the ability now, CR 201.5; a {T} taps it).
+
+    >>> from models.oracle import parse_oracle
+    >>> (forge,) = parse_oracle("Forge has all activated abilities of the exiled card.", "Forge").effects
+    >>> forge.zone, forge.cards.describe()
+    ('exiled', 'permanent')
+    """
+
+    text: str
+    zone: str
+    cards: ObjectFilter
+    #: the permanent that has them: the effect's source (what :meth:`BoardView.as_printed` asks)
+    affected: ObjectFilter = field(default_factory=lambda: ObjectFilter(self_only=True))
+
+
 class UnspentMode(Enum):
     """What happens to mana that would empty from a pool (CR 500.4)."""
 
@@ -751,12 +774,36 @@ class AbilityCostChange:
     generic part of the mana cost of the permanents' abilities, mana abilities included, changes by
     ``generic`` (negative: less), never below {0} (CR 601.2f by way of 602.2b, 118.7a), and with ``floor``
     never taking the mana in that cost below that many ('This effect can't reduce the mana in that cost to
-    less than one mana': Heartstone, 1)."""
+    less than one mana': Heartstone, 1).
+
+    With ``amount`` the change is ``generic`` times that amount, counted as the total cost is locked in
+    ('{X} less to activate, where X is ~'s power': Agatha of the Vile Cauldron, its source's power);
+    ``non_mana`` leaves mana abilities' costs as they are ('unless they're mana abilities': Suppression
+    Field, Zirda); with ``keyword`` it changes only the costs of the abilities of that keyword ('Equip
+    abilities you activate': Éowyn; 'Exhaust abilities of ...': Boom Scholar, CR 702.6a, 702.177a).
+
+    >>> from models.oracle import parse_oracle
+    >>> (agatha,) = parse_oracle("Activated abilities of creatures you control cost {X} less to activate, "
+    ...     "where X is Agatha's power. This effect can't reduce the mana in that cost to less than one "
+    ...     "mana.", name="Agatha").effects
+    >>> agatha.generic, agatha.amount.kind.value, agatha.floor
+    (-1, 'power', 1)
+    """
 
     text: str
     affected: ObjectFilter
     generic: int
     floor: int = 0
+    amount: Amount | None = None
+    non_mana: bool = False
+    keyword: str = ""
+    #: '... that target ~' (Fervent Champion): only when the ability targets the effect's source (CR 601.2c)
+    targets_source: bool = False
+    #: '~'s equip ability costs {2} less to activate if it targets a colorless creature' (Ghostfire Blade):
+    #: only when the ability targets a permanent this describes
+    targeting: ObjectFilter | None = None
+    #: 'As long as it's your turn, ...' (Nahiri, Storm of Stone): only on its controller's turn
+    your_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -819,6 +866,7 @@ StaticEffect = (
     | ColorChange
     | GrantAbility
     | GainAbilitiesOf
+    | AbilitiesOfCards
     | GrantHaste
     | PowerChange
     | PowerDefined

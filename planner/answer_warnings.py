@@ -259,6 +259,13 @@ def creature_mana_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     )
 
 
+#: Why a change of the costs of abilities 'that target ~' (Fervent Champion) is not applied to a payment for
+#: an ability whose targets are not given.
+_UNKNOWN_TARGETS = (
+    "the permanents the ability targets are not known: not applied; give --target ID (CR 601.2c via 602.2b)"
+)
+
+
 def ability_change_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     """The changes of activated abilities' costs an ability's payment does not apply (:func:`planner.rules.
     spell_cost.ability_changes`): one whose description of the source its type line can't answer, and a
@@ -280,7 +287,11 @@ def ability_change_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     in_force, unknown = ability_changes(problem.view, asked, problem.player)
     found = [
         TextWarning(
-            s.source, s.effect.text, "the ability's source is known by its type line only: not applied"
+            s.source,
+            s.effect.text,
+            _UNKNOWN_TARGETS
+            if s.effect.targets_source and asked.targeted is None
+            else "the ability's source is known by its type line only: not applied",
         )
         for s in unknown
         if isinstance(s.effect, AbilityCostChange)

@@ -457,6 +457,40 @@ COST_PART_CARDS: tuple[dict[str, Any], ...] = (
     BLUE_MANA_BATTERY,
     EMPOWERED_AUTOGENERATOR,
 )
+#: Agatha of the Vile Cauldron's shape ('{X} less, where X is ~'s power', a floor of one mana) with a mana
+#: ability it changes: '{2}, {T}' costs {1} at power 2 (CR 601.2f via 602.2b).
+TEST_WITCH: dict[str, Any] = {
+    "name": "Test Witch",
+    "type_line": "Legendary Creature — Human Warlock",
+    "power": 2,
+    "toughness": 2,
+    "oracle": "Activated abilities of creatures you control cost {X} less to activate, where X is Test "
+    "Witch's power. This effect can't reduce the mana in that cost to less than one mana.\n"
+    "{2}, {T}: Add {B}{B}{B}.",
+}
+#: Thranduil's shape: the abilities of the Elf cards in its controller's graveyard (Llanowar Elves among
+#: GRAVEYARD_CARDS), its own (CR 613.1f).
+TEST_KING: dict[str, Any] = {
+    "name": "Test King",
+    "type_line": "Legendary Creature — Elf Noble",
+    "power": 5,
+    "toughness": 6,
+    "oracle": "Test King has all activated abilities of all Elf cards in your graveyard.",
+}
+#: Territory Forge's shape, a land card exiled with it whose ability sacrifices '~' (CR 201.5: the Forge).
+TEST_FORGE: dict[str, Any] = {
+    "name": "Test Forge",
+    "type_line": "Artifact",
+    "oracle": "Test Forge has all activated abilities of the exiled card.",
+    "choices": {
+        "imprinted": {
+            "name": "Test Grove",
+            "mana_cost": "",
+            "type_line": "Land",
+            "oracle": "{T}, Sacrifice Test Grove: Add {R}{R}.",
+        }
+    },
+}
 #: Every card above that has a mana ability or changes lands' mana, for the generators of random boards.
 FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     *COST_PART_CARDS,
@@ -480,6 +514,7 @@ FAMILY_CARDS: tuple[dict[str, Any], ...] = (
     *(FORGE_RALLY_OF_THREE, GREEN_RITUALIST, ENCHANTMENT_OUTLET),  # (haste ended by a cost mid-payment)
     *(POWERSTONE_SHARD, SELVALA, CRYPTEX),  # (a count by its own name, different powers, collect evidence)
     TEST_TREESPEAKER,  # (a leveler's striations, by its level counters)
+    *(TEST_WITCH, TEST_KING, TEST_FORGE),  # (a power's cost reduction, abilities of cards elsewhere)
 )
 #: What those cards' costs take besides the card itself: tokens to sacrifice, creatures to exile; lands taken
 #: away before Sasaya's Essence counts them.

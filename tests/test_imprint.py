@@ -251,7 +251,8 @@ def test_the_imprinted_card_is_written_back_as_given() -> None:
 def test_a_name_from_the_card_store_is_read_there(tmp_path: Path) -> None:
     """With a card store, a name the catalogue doesn't know is looked up in it (Lim-Dûl's Vault, {U}{B}, in
     the Scryfall fixture), whatever its case and accents, and the board is written back with the card's
-    description (only catalogue cards are written by name alone); without the store it stays unknown."""
+    description, its type line and text too (only catalogue cards are written by name alone); without the
+    store it stays unknown."""
     store = CardStore(tmp_path / "cards.sqlite3")
     import_files([SCRYFALL_FIXTURE], store)
     data = {"version": 1, "players": [{"id": "me"}], "permanents": [_mox("lim-dul's vault")]}
@@ -259,8 +260,14 @@ def test_a_name_from_the_card_store_is_read_there(tmp_path: Path) -> None:
     store.close()
     assert str(board.permanents[0].choices.imprinted_colors) == "UB"
     assert _pays(board, "{B}") and _pays(board, "{U}") and not _pays(board, "{R}")
-    written = board.to_dict()["permanents"][0]["choices"]
-    assert written == {"imprinted": {"name": "Lim-Dûl's Vault", "mana_cost": "{U}{B}"}}
+    written = board.to_dict()["permanents"][0]["choices"]["imprinted"]
+    # (with its type line and text: what '~ has all activated abilities of the exiled card' reads)
+    assert {key: written[key] for key in ("name", "mana_cost", "type_line")} == {
+        "name": "Lim-Dûl's Vault",
+        "mana_cost": "{U}{B}",
+        "type_line": "Instant",
+    }
+    assert written["oracle"].startswith("Look at the top five cards of your library")
     assert Board.loads(board.dumps()) == board
     alone = Board.from_dict(data)
     assert alone.permanents[0].choices.imprinted_colors is None

@@ -710,6 +710,17 @@ STATIC_SENTENCES = [
     "types.",
     "All Goblins are black and are Zombies in addition to their other creature types.",
     "~'s power and toughness are each equal to twice the number of creatures you control.",
+    "~ has all activated abilities of the exiled card.",
+    "~ has all activated abilities of all creature cards exiled with ~.",
+    "Activated abilities of creatures you control cost {X} less to activate, where X is ~'s power.",
+    "Activated abilities cost {2} more to activate unless they're mana abilities.",
+    "Abilities you activate that aren't mana abilities cost {2} less to activate.",
+    "Exhaust abilities of other permanents you control cost {2} less to activate.",
+    "Equip abilities you activate cost {1} less to activate.",
+    "Equip abilities you activate that target ~ cost {3} less to activate.",
+    "~'s equip ability costs {2} less to activate if it targets a colorless creature.",
+    "As long as it's your turn, creatures you control have first strike and equip abilities you activate "
+    "cost {1} less to activate.",
 ]
 
 

@@ -69,8 +69,10 @@ class ImprintedCard:
     name: str
     mana_cost: ManaCost | None = None
     color_indicator: ManaTypes | None = None
-    #: its type line, when the board gives it (Semblance Anvil's 'share a card type with the exiled card')
+    #: its type line and rules text, when the board or the card store gives them ('~ has all activated
+    #: abilities of the exiled card': Territory Forge); None: a catalogue card's are looked up by its name
     type_line: TypeLine | None = None
+    oracle: str | None = None
 
     def __post_init__(self) -> None:
         if self.color_indicator is not None and not self.color_indicator:
@@ -96,6 +98,8 @@ class ImprintedCard:
             out["color_indicator"] = str(self.color_indicator)
         if self.type_line is not None:
             out["type_line"] = str(self.type_line)
+        if self.oracle is not None:
+            out["oracle"] = self.oracle
         return out
 
 
@@ -559,13 +563,18 @@ def _read_imprinted(value: object, path: JsonPath) -> str | ImprintedCard:
         raise FieldError(path, f"expected {expected}, got {describe_json(value)}")
     fields = Fields(value, path, IMPRINTED_CARD)
     why = ": an imprinted card object needs 'mana_cost' ('' for none) or 'color_indicator'"
+    oracle = fields.optional("oracle", read_long_text, None)
+    type_line = fields.optional("type_line", read_type_line, None)
+    if oracle is not None and type_line is None:
+        raise FieldError(path, "an imprinted card object with 'oracle' needs its 'type_line'")
     return ImprintedCard(
         name=fields.required("name", read_text).strip(),
         mana_cost=fields.required("mana_cost", read_cost, why)
         if not fields.given("color_indicator")
         else fields.optional("mana_cost", read_cost, None),
         color_indicator=fields.optional("color_indicator", read_colors, None),
-        type_line=fields.optional("type_line", read_type_line, None),
+        type_line=type_line,
+        oracle=oracle,
     )
 
 
@@ -626,7 +635,13 @@ def _stored_imprinted(name: str, path: JsonPath) -> str | ImprintedCard:
     base = stored_card(name, path)
     if base is None:
         return name
-    return ImprintedCard(name=base.name, mana_cost=base.mana_cost, color_indicator=base.color_indicator)
+    return ImprintedCard(
+        name=base.name,
+        mana_cost=base.mana_cost,
+        color_indicator=base.color_indicator,
+        type_line=base.type_line,
+        oracle=base.oracle,
+    )
 
 
 def read_permanent(value: object, path: JsonPath) -> Permanent:

@@ -19,6 +19,7 @@ from models.errors import CostParseError
 from models.filters import STATUS_FACTS, BoardFact
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaType, ManaTypes
 from models.mana_effects import (
+    AbilitiesOfCards,
     AbilityCostChange,
     AbilityLoss,
     ActivationBan,
@@ -214,14 +215,15 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             )
         case s.AbilityLossReading():
             return _ability_losses(reading, sentence)
+        case s.AbilitiesOfExiledReading(types):  # (CR 607.2a: the cards exiled with it)
+            return (AbilitiesOfCards(sentence, "exiled", ObjectFilter(types=types)),)
+        case s.AbilitiesOfReading(None, sources) if sources.nouns[-1].zone == "graveyard":
+            # ('~ has all activated abilities of all Elf cards in your graveyard': Thranduil)
+            return (AbilitiesOfCards(sentence, "graveyard", graveyard_cards(sources)),)
         case s.AbilitiesOfReading(what, sources):
             return (_abilities_of(what, sources, sentence),)
-        case s.AbilitiesCostReading(what, symbols, more, _):  # ('up to {2}': the most, never worse to pay)
-            written = ManaCost.parse(symbols)
-            if written.mana_value != written.generic or not written.generic:
-                raise UnreadError(f"activated abilities that cost {symbols} more or less: not generic mana")
-            by = written.generic if more else -written.generic
-            return (AbilityCostChange(sentence, only_filter(what), by),)
+        case s.AbilitiesCostReading():  # ('up to {2}': the most, never worse to pay)
+            return (_abilities_cost(reading, sentence),)
         case s.SelfTapDamage(damage):
             return (TapDamage(sentence, damage),)
         case s.TappedForManaDamage():
@@ -229,6 +231,50 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
         case s.BecomesTappedDamage(what, damage, life_loss):
             return (TapDamage(sentence, damage, affected=only_filter(what), life_loss=life_loss),)
     return None
+
+
+def _abilities_cost(reading: s.AbilitiesCostReading, sentence: str) -> AbilityCostChange:
+    """A change of activated abilities' costs (CR 601.2f by way of 602.2b): of generic mana, by a number, or
+    by ``{X}`` where X is its source's power (Agatha of the Vile Cauldron: counted as the total cost is locked
+    in); the permanents whose abilities it changes (any permanent's when the sentence names none; 'abilities
+    you activate': its controller's).
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "Abilities you activate that aren't mana abilities cost {2} less to activate"
+    >>> zirda = _abilities_cost(parse_static(text), text + ".")
+    >>> zirda.generic, zirda.non_mana, zirda.affected.controller.value
+    (-2, True, 'you')
+    """
+    if reading.while_text and reading.while_text.lower() not in ("it's your turn", "it is your turn"):
+        raise UnreadError(f"activated abilities' costs changed as long as {reading.while_text}")
+    symbols = reading.symbols
+    amount_counted = None
+    if reading.where_x is not None:
+        counted = amount(reading.where_x)
+        if symbols != "{X}" or counted.kind is not AmountKind.POWER or counted.plus:
+            raise UnreadError(f"activated abilities that cost {symbols} more or less, where X is an amount")
+        symbols, amount_counted = "{1}", counted
+    written = ManaCost.parse(symbols)
+    if written.mana_value != written.generic or not written.generic:
+        raise UnreadError(f"activated abilities that cost {symbols} more or less: not generic mana")
+    by = written.generic if reading.more else -written.generic
+    if reading.own:  # (Ghostfire Blade's own equip ability)
+        affected = ObjectFilter(self_only=True)
+    elif reading.what is not None:
+        affected = only_filter(reading.what)
+    else:  # ('Activated abilities cost ...': any permanent's; '... you activate': of its controller's)
+        affected = ObjectFilter(controller=Who.YOU if reading.yours else Who.ANY)
+    return AbilityCostChange(
+        sentence,
+        affected,
+        by,
+        amount=amount_counted,
+        non_mana=reading.non_mana,
+        keyword=reading.keyword,
+        targets_source=reading.targets_self,
+        targeting=None if reading.targeting is None else only_filter(reading.targeting),
+        your_turn=bool(reading.while_text),  # (the keywords granted beside change no payment)
+    )
 
 
 def _abilities_of(what: r.Nouns | None, sources: r.Nouns, sentence: str) -> GainAbilitiesOf:

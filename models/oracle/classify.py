@@ -677,6 +677,8 @@ def grants_exiled_cards_abilities(body: str) -> bool:
     """'... have all activated abilities of all creature cards exiled with ~' (Agatha's Soul Cauldron): a
     grant of the abilities of cards in exile, which no board holds.
 
+    >>> grants_exiled_cards_abilities("~ has all activated abilities of all cards exiled with ~")
+    False
     >>> grants_exiled_cards_abilities("Creatures you control with +1/+1 counters on them have all activated "
     ...     "abilities of all creature cards exiled with ~")
     True
@@ -686,7 +688,12 @@ def grants_exiled_cards_abilities(body: str) -> bool:
         return False
     words = tokens(text)
     start = _find(words, ("activated", "abilities", "of"))
-    return start > 0 and words[start - 1] in ("all", "the") and _has(words[start:], "exiled with ~")
+    if start <= 0 or words[start - 1] not in ("all", "the"):
+        return False
+    if _has(words[start:], "in exile with"):
+        return True  # (Mairsil's 'all cards you own in exile with cage counters on them': not on a board)
+    # ('~ has all activated abilities of all cards exiled with ~': its own, the board's choices.imprinted)
+    return words[0] != "~" and _has(words[start:], "exiled with ~")
 
 
 def spends_any_type_on_own_abilities(body: str) -> bool:

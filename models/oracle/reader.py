@@ -68,7 +68,7 @@ __all__ = [
 
 #: The version of what the reader reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older reader (the card store's) are worked out again.
-PARSER_VERSION: Final = 89
+PARSER_VERSION: Final = 90
 
 
 adds_mana = classify.adds_mana
@@ -256,6 +256,10 @@ def _keywords_of(line: str) -> list[str] | None:
     keywords: list[str] = []
     for part in line.rstrip(".").replace(";", ",").split(","):
         keyword = part.strip().lower()
+        if keyword.split(" ", 2)[1:2] in (["abilities"], ["ability"]):
+            return (
+                None  # ('Equip abilities you activate cost {1} less ...': a sentence about those abilities)
+            )
         if keyword not in lexicon.KEYWORD_LINES and not keyword.startswith(lexicon.KEYWORD_LINE_OPENINGS):
             return None
         keywords.append(keyword)

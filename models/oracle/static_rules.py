@@ -18,6 +18,7 @@ from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Head, Noun, Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     AbilitiesCostReading,
+    AbilitiesOfExiledReading,
     AbilitiesOfReading,
     AbilityLossReading,
     ActivateAsThough,
@@ -878,6 +879,11 @@ class StaticRules(Transformer[Token, Any]):
     def opponents_cant_cast(self, spells: SpellsGranted, *turn: str) -> CastBanReading:
         return CastBanReading(spells, opponents=True, your_turn=bool(turn))
 
+    def abilities_of_exiled(self, *parts: Token) -> AbilitiesOfExiledReading:
+        """'~ has all activated abilities of the exiled card', '... of all creature cards exiled with it'."""
+        types = tuple(str(p).capitalize() for p in parts if p.type == "CARD_TYPE")
+        return AbilitiesOfExiledReading(types)
+
     def abilities_of(self, what: Nouns | Token, sources: Nouns) -> AbilitiesOfReading:
         return AbilitiesOfReading(what if isinstance(what, Nouns) else None, sources)
 
@@ -914,8 +920,73 @@ class StaticRules(Transformer[Token, Any]):
         return int(power), int(toughness)
 
     def abilities_cost(self, what: Nouns, _costs: Token, *rest: Any) -> AbilitiesCostReading:
-        *up_to, symbols, more = rest
-        return AbilitiesCostReading(what, str(symbols).upper(), str(more).lower() == "more", bool(up_to))
+        where_x = rest[-1].quantity if rest and isinstance(rest[-1], _WhereX) else None
+        *up_to, symbols, more = rest[:-1] if where_x is not None else rest
+        return AbilitiesCostReading(
+            what, str(symbols).upper(), str(more).lower() == "more", bool(up_to), where_x=where_x
+        )
+
+    def non_mana_abilities_cost(self, _costs: Token, symbols: Token, more: Token) -> AbilitiesCostReading:
+        """'Activated abilities cost {2} more to activate unless they're mana abilities.' (Suppression
+        Field)."""
+        return AbilitiesCostReading(None, str(symbols).upper(), str(more).lower() == "more", non_mana=True)
+
+    def your_non_mana_abilities_cost(
+        self, _costs: Token, symbols: Token, more: Token
+    ) -> AbilitiesCostReading:
+        """'Abilities you activate that aren't mana abilities cost {2} less to activate.' (Zirda)"""
+        more_said = str(more).lower() == "more"
+        return AbilitiesCostReading(None, str(symbols).upper(), more_said, non_mana=True, yours=True)
+
+    def keyword_abilities_cost(
+        self, keyword: Token, what: Nouns, _costs: Token, symbols: Token, more: Token
+    ) -> AbilitiesCostReading:
+        """'Exhaust abilities of other permanents you control cost {2} less to activate.' (Boom Scholar)"""
+        more_said = str(more).lower() == "more"
+        return AbilitiesCostReading(what, str(symbols).upper(), more_said, keyword=str(keyword).lower())
+
+    def keywords_and_abilities_cost_while(self, *parts: Any) -> AbilitiesCostReading:
+        """'As long as it's your turn, creatures you control have first strike and equip abilities you
+        activate cost {1} less to activate.' (Nahiri, Storm of Stone)"""
+        what = next(part for part in parts if isinstance(part, Nouns))
+        (granted,) = _tokens(parts, "KEYWORD")
+        (keyword,) = _tokens(parts, "KEYWORD_ABILITY")
+        (symbols,) = _tokens(parts, "SYMBOLS")
+        (more,) = _tokens(parts, "MORE_LESS")
+        return AbilitiesCostReading(
+            None,
+            str(symbols).upper(),
+            str(more).lower() == "more",
+            yours=True,
+            keyword=str(keyword).lower(),
+            while_text=_tokens(parts, "WHILE_TEXT")[0].strip(),
+            keywords_granted=(what, str(granted).lower()),
+        )
+
+    def own_keyword_ability_cost(
+        self, _self: Token, keyword: Token, _costs: Token, symbols: Token, more: Token, _a: Token, what: Nouns
+    ) -> AbilitiesCostReading:
+        """'~'s equip ability costs {2} less to activate if it targets a colorless creature.' (Ghostfire
+        Blade)"""
+        more_said = str(more).lower() == "more"
+        return AbilitiesCostReading(
+            None, str(symbols).upper(), more_said, keyword=str(keyword).lower(), own=True, targeting=what
+        )
+
+    def your_keyword_abilities_cost(self, keyword: Token, *parts: Token) -> AbilitiesCostReading:
+        """'Equip abilities you activate cost {1} less to activate.' (Éowyn, Lady of Rohan), '... that target
+        ~ cost {3} less ...' (Fervent Champion)."""
+        *said, _costs, symbols, more = parts
+        more_said = str(more).lower() == "more"
+        targets_self = any(p.type == "TARGET" for p in said)
+        return AbilitiesCostReading(
+            None,
+            str(symbols).upper(),
+            more_said,
+            yours=True,
+            keyword=str(keyword).lower(),
+            targets_self=targets_self,
+        )
 
     def floored_mana(self, *_words: Token) -> None:
         return None

@@ -59,6 +59,7 @@ from models.types import CARD_TYPES
 
 __all__ = [
     "AbilitiesCostReading",
+    "AbilitiesOfExiledReading",
     "AbilitiesOfReading",
     "AbilityLossReading",
     "ActivateAsThough",
@@ -486,6 +487,14 @@ class AbilitiesOfReading:
 
 
 @dataclass(frozen=True, slots=True)
+class AbilitiesOfExiledReading:
+    """'~ has all activated abilities of the exiled card' (Territory Forge), '... of all creature cards
+    exiled with it' (Dark Impostor): the card types the cards must have (none for any card)."""
+
+    types: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class AbilityLossReading:
     """'<Objects> lose all abilities [except mana abilities] [and have base power and toughness P/T].'; with
     ``types``, '... and is a [<colors>] <types> with base power and toughness P/T [in addition to its other
@@ -514,12 +523,32 @@ class ActivateAsThough:
 class AbilitiesCostReading:
     """'Activated abilities of <objects> cost {N} more/less to activate.' (Blossoming Tortoise), '<Object>'s
     activated abilities cost {2} less to activate.' (Power Artifact), '... cost up to {2} less ...' (Training
-    Grounds: ``up_to``, the player's choice of how much, of which the most never pays more)."""
+    Grounds: ``up_to``, the player's choice of how much, of which the most never pays more); '... cost {X}
+    less to activate, where X is ~'s power' (Agatha of the Vile Cauldron: ``where_x``); 'Activated abilities
+    cost {2} more to activate unless they're mana abilities' (Suppression Field: ``what`` None for any
+    permanent's, ``non_mana``), 'Abilities you activate that aren't mana abilities ...' (Zirda: with
+    ``yours``, those its controller activates); 'Exhaust abilities of other permanents you control ...' (Boom
+    Scholar), 'Equip abilities you activate ...' (Éowyn): the abilities of that ``keyword`` only."""
 
-    what: Nouns
+    what: Nouns | None
     symbols: str
     more: bool
     up_to: bool = False
+    where_x: Quantity | None = None
+    non_mana: bool = False
+    yours: bool = False
+    keyword: str = ""
+    #: '... that target ~': only those whose targets include the change's source
+    targets_self: bool = False
+    #: '~'s equip ability costs {2} less to activate if it targets a colorless creature' (Ghostfire Blade):
+    #: its own ability of that keyword, when it targets one of ``targeting``
+    own: bool = False
+    targeting: Nouns | None = None
+    #: 'As long as it's your turn, creatures you control have first strike and equip abilities you activate
+    #: cost {1} less ...' (Nahiri, Storm of Stone): its condition, and the keyword it grants beside (which
+    #: changes no payment)
+    while_text: str = ""
+    keywords_granted: tuple[Nouns, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -658,6 +687,7 @@ StaticSentence = (
     | ActivationBanReading
     | CastBanReading
     | AbilitiesOfReading
+    | AbilitiesOfExiledReading
     | AbilityLossReading
     | ActivateAsThough
     | AbilitiesCostReading
@@ -909,6 +939,11 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"{who} can't cast {words}{' during your turn' if your_turn else ''}"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
+        case AbilitiesOfExiledReading(types) if types:
+            kinds = " ".join(t.lower() for t in types)
+            return f"~ has all activated abilities of all {kinds} cards exiled with ~"
+        case AbilitiesOfExiledReading():
+            return "~ has all activated abilities of the exiled card"
         case AbilitiesOfReading(what, sources):
             shared = f"all activated abilities of all {sources.words(plural=True)}"
             return f"~ has {shared}" if what is None else f"{_subject(what)} {_has(what)} {shared}"
@@ -931,12 +966,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             kept = " except mana abilities" if except_mana else ""
             pt = f" and have base power and toughness {base[0]}/{base[1]}" if base else ""
             return f"{what.words(plural=True)} lose all abilities{kept}{pt}"
-        case AbilitiesCostReading(what, symbols, more, up_to):
-            changed = "more" if more else "less"
-            most = "up to " if up_to else ""
-            return (
-                f"activated abilities of {what.words(plural=True)} cost {most}{symbols} {changed} to activate"
-            )
+        case AbilitiesCostReading():
+            return _abilities_cost_words(reading)
         case SelfTapDamage(damage):
             return f"whenever ~ becomes tapped, it deals {damage} damage to you"
         case TappedForManaDamage(tapped, damage, to):
@@ -980,6 +1011,41 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case UnspentCostsLife():
             return "a player losing unspent mana causes that player to lose that much life"
     raise AssertionError(reading)  # pragma: no cover
+
+
+def _abilities_cost_words(reading: AbilitiesCostReading) -> str:
+    """The words of a change of activated abilities' costs, as the grammar reads them.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> _abilities_cost_words(parse_static("Exhaust abilities of other permanents you control cost {2} less "
+    ...     "to activate"))
+    'exhaust abilities of other permanents you control cost {2} less to activate'
+    >>> _abilities_cost_words(parse_static("Abilities you activate that aren't mana abilities cost {2} less "
+    ...     "to activate"))
+    "abilities you activate that aren't mana abilities cost {2} less to activate"
+    """
+    changed = "more" if reading.more else "less"
+    cost = f"cost {'up to ' if reading.up_to else ''}{reading.symbols} {changed} to activate"
+    if reading.where_x is not None:
+        cost += f", where X is {quantity_text(reading.where_x)}"
+    if reading.non_mana and reading.yours:
+        return f"abilities you activate that aren't mana abilities {cost}"
+    if reading.non_mana:
+        return f"activated abilities {cost} unless they're mana abilities"
+    kind = f"{reading.keyword} abilities" if reading.keyword else "activated abilities"
+    if reading.own and reading.targeting is not None:
+        cost = cost.replace("cost ", "costs ", 1)
+        return f"~'s {reading.keyword} ability {cost} if it targets a {reading.targeting.words()}"
+    if reading.keywords_granted is not None:
+        what, granted = reading.keywords_granted
+        return (
+            f"as long as {reading.while_text}, {what.words(plural=True)} have {granted} and "
+            f"{reading.keyword} abilities you activate {cost}"
+        )
+    if reading.what is None:
+        targeting = " that target ~" if reading.targets_self else ""
+        return f"{kind} you activate{targeting} {cost}"
+    return f"{kind} of {reading.what.words(plural=True)} {cost}"
 
 
 def _as_kind(as_kind: str) -> str:

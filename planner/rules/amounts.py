@@ -990,7 +990,7 @@ def greatest_power(view: BoardView, flt: ObjectFilter, player: str) -> int:
     return max([0, *(known_power(view, pid) for pid in mine)])
 
 
-def cost_source_power(view: BoardView, pid: str) -> int:
+def cost_source_power(view: BoardView, pid: str, reader: str = "a spell's cost reduction") -> int:
     """A permanent's power as a cost change reads it when the total cost is locked in (CR 601.2f: Vadrik,
     Astral Archmage's '{X} less, where X is ~'s power'), 0 when negative (CR 107.1b); bad input when it is not
     known, or an effect on the board changes powers (not read), as :func:`greatest_power`.
@@ -1005,7 +1005,7 @@ def cost_source_power(view: BoardView, pid: str) -> int:
     """
     why = _unread_power_change(view) or defined_power_gap(view, (pid,), while_paying=False)
     if why is not None:
-        raise InputError(f"{why}: a spell's cost reduction reads a power")
+        raise InputError(f"{why}: {reader} reads a power")
     return max(known_power(view, pid), 0)
 
 

@@ -16,6 +16,7 @@ from models.abilities import ManaAbility, PaletteKind
 from models.board import Permanent
 from models.kept import per_card
 from models.mana_effects import (
+    AbilitiesOfCards,
     AbilityCostChange,
     AbilityLoss,
     ActivationBan,
@@ -26,11 +27,13 @@ from models.mana_effects import (
 from models.oracle import Level, reads_imprinted_colors
 from models.oracle.levels import ENTERING
 from models.types import TypeLine
+from planner.rules.ability_costs import counted_change, keyword_ability, mana_ability_change_gap
 from planner.rules.ability_loss import timestamps
 from planner.rules.amounts import (
     any_may_lack_board_facts,
     board_gap,
 )
+from planner.rules.borrowed_abilities import borrowed_abilities
 from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes, with_cost_change
 from planner.rules.executed import (
     executed_abilities,
@@ -116,6 +119,11 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
     grants, unjudged_grants = grants_in_force(view, view.effects_of(GrantAbility))
     # (Experiment Kraj: the abilities of others, as the grants leave them, CR 613.8)
     shared, unshared = shared_abilities(view, grants)
+    if next(view.effects_of(AbilitiesOfCards), None) is not None:
+        # (Territory Forge, Thranduil: the abilities of cards exiled with it or in a graveyard)
+        borrowed, unborrowed = borrowed_abilities(view)
+        shared = {pid: (*shared.get(pid, ()), *borrowed.get(pid, ())) for pid in {*shared, *borrowed}}
+        unshared = [*unshared, *unborrowed]
     bans = list(view.effects_of(ActivationBan))
     result: dict[str, Characteristics] = {}
     from_graveyards, set_aside_grants = (view.graveyard_grants, view.graveyard_grants_set_aside)
@@ -309,14 +317,30 @@ def _with_cost_changes(
     for sourced in view.effects_of(AbilityCostChange):
         effect = sourced.effect
         assert isinstance(effect, AbilityCostChange)
+        if effect.non_mana:
+            continue  # ('unless they're mana abilities': Suppression Field, Zirda)
+        if (
+            effect.keyword
+        ):  # ('Equip abilities ...': an equip ability targets, never a mana ability, CR 605.1a)
+            if why := _keyword_gap(view, result, sourced):
+                unexecuted.append(TextWarning(sourced.source, effect.text, why))
+            continue
+        if effect.generic < 0 and not any(
+            view.matches(effect.affected, pid, sourced.source)
+            and any(a.cost.mana for a in found.mana_abilities)
+            for pid, found in result.items()
+        ):
+            continue  # (a reduction of no mana ability's mana cost: nothing to apply, nothing to warn of)
         taker = next(
             (p for p, a in possible_abilities(view) if may_take_away(view, a, p.id, sourced.source)), None
         )
-        if taker is None:
-            applied.append((sourced.source, effect))
+        why = mana_ability_change_gap(view, sourced)
+        if taker is None and why is None:
+            applied.append((sourced.source, counted_change(view, sourced)))
             continue
-        why = f"{view.path(taker.id)} may take its source away while paying: not followed yet"
-        unexecuted.append(TextWarning(sourced.source, effect.text, why))
+        if taker is not None:
+            why = f"{view.path(taker.id)} may take its source away while paying: not followed yet"
+        unexecuted.append(TextWarning(sourced.source, effect.text, why or ""))
     for pid, found in result.items():
         if not found.mana_abilities:
             continue
@@ -328,6 +352,24 @@ def _with_cost_changes(
         if change:
             changed = tuple(with_cost_change(ability, change, floor) for ability in found.mana_abilities)
             result[pid] = replace(found, mana_abilities=changed)
+
+
+def _keyword_gap(view: BoardView, result: dict[str, Characteristics], sourced: SourcedEffect) -> str | None:
+    """Why a change of the costs of one keyword's abilities ('Exhaust abilities of other permanents you
+    control cost {2} less': Boom Scholar) is set aside for mana abilities: a mana ability it describes that
+    may be an ability of that keyword; None when none is (the change is then about no mana ability)."""
+    effect = sourced.effect
+    assert isinstance(effect, AbilityCostChange)
+    for pid, found in result.items():
+        if not view.matches(effect.affected, pid, sourced.source):
+            continue
+        ability = next((a for a in found.mana_abilities if keyword_ability(a, effect.keyword)), None)
+        if ability is not None:
+            return (
+                f"{view.path(pid)}'s {ability.text!r} may be an {effect.keyword} ability, whose cost it "
+                "would change: not followed yet"
+            )
+    return None
 
 
 def _stripped(view: BoardView) -> dict[str, tuple[str, str]]:

@@ -27,6 +27,7 @@ from models.cost import SymbolKind
 from models.kept import per_card
 from models.mana_effects import AbilityCostChange, ManaTrigger, ProductionReplacement
 from models.oracle import read_card
+from planner.rules.ability_costs import counted_change, mana_ability_change_gap
 
 if TYPE_CHECKING:
     from planner.rules.records import Characteristics
@@ -185,8 +186,14 @@ def payable_for_x(view: BoardView, player: str, result: dict[str, Characteristic
             counted += made or 0
             uncounted = uncounted or ("" if made is not None else f"what {card.name} in hand adds")
     for sourced in view.effects_of(AbilityCostChange):
-        assert isinstance(sourced.effect, AbilityCostChange)
-        counted += max(-sourced.effect.generic, 0)
+        effect = sourced.effect
+        assert isinstance(effect, AbilityCostChange)
+        if effect.non_mana or effect.keyword:
+            continue  # (no mana ability's cost: Suppression Field, Zirda, Boom Scholar)
+        if mana_ability_change_gap(view, sourced) is None:
+            counted += max(-counted_change(view, sourced).generic, 0)
+        else:
+            uncounted = uncounted or f"what {effect.text!r} takes off"
     if next(view.effects_of(ManaTrigger), None) or next(view.effects_of(ProductionReplacement), None):
         uncounted = uncounted or "an effect adds mana or changes what is added"
     others = [(p, result[p.id].mana_abilities) for p in board.permanents if p.controller == player]

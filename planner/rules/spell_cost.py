@@ -27,6 +27,7 @@ from models.mana_effects import (
 )
 from models.oracle import read_card
 from models.oracle.lexicon import CREATURE_TYPES
+from planner.rules.ability_costs import counted_change
 from planner.rules.amounts import (
     cost_source_power,
     graveyard_cards,
@@ -294,7 +295,7 @@ def _ability_locked_in(view: BoardView, target: PaymentTarget, player: str) -> P
     in_force, _ = ability_changes(view, target, player)
     if not in_force:
         return target
-    changes = [sourced.effect for sourced in in_force if isinstance(sourced.effect, AbilityCostChange)]
+    changes = [counted_change(view, sourced) for sourced in in_force]
     change, floor, _ = combined_changes(changes)
     mana = changed_mana(target.cost, change, floor)
     return target if mana == target.cost else target.with_cost(mana)
@@ -315,8 +316,19 @@ def ability_changes(
         affected = effect.affected
         if not spell_matches(affected, target) or not casts(affected.controller, sourced.controller, player):
             continue
+        if effect.your_turn and view.board.active_player != sourced.controller:
+            continue  # ('As long as it's your turn': the board's active player, Nahiri)
+        if effect.keyword and effect.keyword not in target.keywords:
+            continue  # ('Equip abilities you activate ...': --keyword equip says the ability is one)
+        if effect.targets_source and target.targeted is not None and sourced.source not in target.targeted:
+            continue  # ('... that target ~': --target says what the ability targets, CR 601.2c)
         described = replace(affected, types=(), excluded=(), colors=ManaTypes(), controller=Who.ANY)
-        (in_force if described == ObjectFilter() else unknown).append(sourced)
+        known = (
+            described == ObjectFilter()
+            and not (effect.targets_source and target.targeted is None)
+            and effect.targeting is None  # (Ghostfire Blade's: its own ability, known by a type line never)
+        )
+        (in_force if known else unknown).append(sourced)
     return in_force, unknown
 
 

@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 
 from models.abilities import CostPartKind, ManaAbility
 from models.board import Permanent
-from models.mana_effects import GainAbilitiesOf, GrantAbility
+from models.mana_effects import AbilitiesOfCards, GainAbilitiesOf, GrantAbility
+from models.oracle import read_card
+from planner.rules.cards_elsewhere import cards_read
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -49,6 +51,12 @@ def possible_abilities(view: BoardView) -> Iterator[tuple[Permanent, ManaAbility
     for permanent in board.permanents:
         for ability in (*view.parsed[permanent.id].mana_abilities, *granted):
             yield permanent, ability
+    for sourced in view.effects_of(AbilitiesOfCards):
+        # (Territory Forge, Thranduil: any card it reads may give it its abilities, whatever its types)
+        cards, _ = cards_read(view, sourced)
+        for card in cards:
+            for ability in read_card(card.oracle, card.name, card.type_line).mana_abilities:
+                yield board.permanent(sourced.source), ability
 
 
 #: The cost parts that take away a permanent other than the ability's own: the checks' words and a Food

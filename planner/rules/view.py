@@ -23,6 +23,7 @@ from models.kept import per_card
 from models.lazy import cached_property
 from models.mana import ManaTypes
 from models.mana_effects import (
+    AbilitiesOfCards,
     ActivationBan,
     ColorChange,
     GainAbilitiesOf,
@@ -534,10 +535,10 @@ class BoardView:
             return False
         if pid in self._layer5:
             return False  # (its colors changed: what reads them, convoke, sees other ones)
-        granting = (GrantAbility, ActivationBan, GainAbilitiesOf)
+        granting = (GrantAbility, ActivationBan, GainAbilitiesOf, AbilitiesOfCards)
         for sourced in (sourced for kind in granting for sourced in self.effects_of(kind)):
             effect = sourced.effect
-            assert isinstance(effect, GrantAbility | ActivationBan | GainAbilitiesOf)
+            assert isinstance(effect, GrantAbility | ActivationBan | GainAbilitiesOf | AbilitiesOfCards)
             if self.matches(effect.affected, pid, sourced.source):
                 return False
         return not self._granted_from_graveyards(pid)
