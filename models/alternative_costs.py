@@ -30,6 +30,7 @@ from models.types import TypeLine
 __all__ = [
     "ALTERNATIVE_COST_OPTIONS",
     "FACE_DOWN_KEYWORDS",
+    "GRAVEYARD_KEYWORDS",
     "KEYWORD_ALTERNATIVE_COSTS",
     "AlternativeCost",
     "HandExile",
@@ -54,9 +55,17 @@ ALTERNATIVE_COST_OPTIONS = ("allow", "forbid", "require")
 KEYWORD_ALTERNATIVE_COSTS = (
     *("evoke", "dash", "blitz", "overload", "impending", "warp", "mutate", "prototype", "emerge"),
     *("morph", "megamorph", "disguise"),
+    *("flashback", "escape", "jump-start"),
 )
 #: The keywords of :data:`KEYWORD_ALTERNATIVE_COSTS` that cast the spell face down, for {3}.
 FACE_DOWN_KEYWORDS = frozenset(("morph", "megamorph", "disguise"))
+#: The keywords of :data:`KEYWORD_ALTERNATIVE_COSTS` that let the card be cast from its owner's graveyard,
+#: and only from there: flashback (702.34a: its cost rather than the mana cost), escape (702.138a: its cost,
+#: exiling other cards from the graveyard, rather than the mana cost) and jump-start (702.133a: the mana
+#: cost and a card discarded; not an alternative cost by the rules, but paid the same way here, so it is
+#: not combined with another alternative cost). Cast from the graveyard, such a spell's mana cost alone is
+#: no way to cast it (another permission to cast it from there is not read).
+GRAVEYARD_KEYWORDS = frozenset(("flashback", "escape", "jump-start"))
 
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
@@ -125,13 +134,16 @@ class AlternativeCost:
     "without paying its mana cost" and Flare of Cultivation's), ``life``, ``energy`` ({E}), permanents to
     sacrifice and cards to exile from the hand; usable only while the player controls a permanent of each
     of ``if_control`` (Snuff Out's "If you control a Swamp") and an opponent controls one of each of
-    ``if_opponent_controls`` (Massacre's "If an opponent controls a Plains"). ``spells``: for a cost a
-    permanent grants, the spells it is for (None: the spell's own). ``keyword``: the keyword that gives it,
-    one of :data:`KEYWORD_ALTERNATIVE_COSTS` ('' for a sentence's). ``text``: the sentence as the reader
-    read it.
+    ``if_opponent_controls`` (Massacre's "If an opponent controls a Plains"); ``graveyard_exile``: how many
+    other cards of the graveyard are exiled (escape's "Exile two other cards from your graveyard").
+    ``spells``: for a cost a permanent grants, the spells it is for (None: the spell's own). ``keyword``: the
+    keyword that gives it, one of :data:`KEYWORD_ALTERNATIVE_COSTS` ('' for a sentence's). ``text``: the
+    sentence as the reader read it.
 
     >>> AlternativeCost(mana="{1}{W}{W}", keyword="prototype").describe()
     'prototype: pay {1}{W}{W}'
+    >>> AlternativeCost(mana="{2}{R}", graveyard_exile=2, keyword="escape").describe()
+    'escape: pay {2}{R} and exile two other cards from your graveyard'
     """
 
     mana: str
@@ -160,6 +172,8 @@ class AlternativeCost:
     #: usable only once the player discarded a card this turn (Asmoranomardicadaistinaculdacar's "As long as
     #: you've discarded a card this turn": the board's ``cards_discarded_this_turn``)
     if_discarded: bool = False
+    #: other cards exiled from the player's graveyard (escape, CR 702.138a)
+    graveyard_exile: int = 0
     spells: SpellsGranted | None = None
     keyword: str = ""
     text: str = ""
@@ -182,6 +196,10 @@ class AlternativeCost:
         parts += [str(cost) for cost in self.sacrifice]
         if self.exile is not None:
             parts.append(str(self.exile))
+        if self.graveyard_exile:
+            count = self.graveyard_exile
+            counted = "another card" if count == 1 else f"{_COUNT_WORDS.get(count, str(count))} other cards"
+            parts.append(f"exile {counted} from your graveyard")
         if self.opponent_gains:
             parts.append(f"have an opponent gain {self.opponent_gains} life")
         said = " and ".join(parts) or "without paying its mana cost"
@@ -191,6 +209,7 @@ class AlternativeCost:
         return (
             self.mana
             if self.mana
-            and not (self.life or self.energy or self.sacrifice or self.exile or self.opponent_gains)
+            and not (self.life or self.energy or self.sacrifice or self.exile)
+            and not (self.opponent_gains or self.graveyard_exile)
             else (self.describe())
         )

@@ -118,7 +118,8 @@ def with_way_paid(
     """The answer of a payment of ``cast_for(target, way)`` made the answer of ``target`` cast for the
     alternative cost ``paid``: its cost as printed, X 0 unless the way's mana has X (CR 107.3) or it exiles
     a card 'with mana value X' (the Shoals: ``x``, that card's mana value), the way's
-    sacrifices taken out of the additional costs', its life, energy and cards exiled added (``pay --spell``
+    sacrifices taken out of the additional costs', its life, energy and cards exiled (from the hand, from the
+    graveyard: escape) added (``pay --spell``
     and ``plan-turn`` name it alike)."""
     discarded, exiled = (paid.exiled, ()) if paid.discards else ((), paid.exiled)
     return replace(
@@ -137,6 +138,7 @@ def with_way_paid(
         parts=replace(
             answer.parts,
             energy_paid=answer.parts.energy_paid + paid.cost.energy,
+            exiled_from_graveyard=answer.parts.exiled_from_graveyard + paid.cost.graveyard_exile,
             exiled_from_hand=tuple(sorted((*answer.parts.exiled_from_hand, *exiled))),
             discarded=tuple(sorted((*answer.parts.discarded, *discarded))),  # (Dream Halls')
         ),

@@ -31,6 +31,7 @@ from planner.rules.alternative_costs import (
     Way,
     card_mana_value,
     exile_choices,
+    graveyard_only,
     no_alternative_reason,
     usable_ways,
 )
@@ -233,6 +234,9 @@ def _pay(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
                 "only an alternative cost may cast it (118.6a)",
                 optimal=True,
             )
+        asked = replace(asked, alternative_cost="require")
+    if asked.alternative_cost == "allow" and graveyard_only(target):
+        # (cast from the graveyard by its own flashback, escape or jump-start: that way only, CR 601.2a)
         asked = replace(asked, alternative_cost="require")
     if target.cost.has_variable and asked.x is None:
         raise InputError(
@@ -506,6 +510,9 @@ def _max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     _check_life_value(asked.life_value)
     option = asked.alternative_cost
     _check_option(option)
+    if option == "allow" and graveyard_only(target):  # (its own graveyard keyword's way only, CR 601.2a)
+        option = "require"
+        asked = replace(asked, alternative_cost=option)
     if option != "forbid" and (
         option == "require" or usable_ways(board, checked_player(board, asked.player), target)
     ):

@@ -83,7 +83,8 @@ SOLDIER = {"name": "Test Soldier", "type_line": "Creature — Human Soldier", "m
         ("Disguise {2}{G}{G}", "disguise: pay {3}"),  # (face down for {3}: CR 702.168a)
         ("Morph—Reveal a white card in your hand.", "morph: pay {3}"),
         ("Kicker {2}{G}", None),  # (an additional cost, not an alternative one)
-        ("Flashback {1}{U}{R}", None),  # (cast from the graveyard: not a way to cast from the hand)
+        # (read, but a way from the graveyard only: test_graveyard_keywords checks the zones, CR 702.34a)
+        ("Flashback {1}{U}{R}", "flashback: pay {1}{U}{R}"),
         ("Impending {1}{U}", None),  # (impending without its count)
         (
             "Evoke—Return two Islands you control to their owner's hand.",

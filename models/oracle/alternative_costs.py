@@ -25,15 +25,18 @@ import re
 from dataclasses import replace
 
 from models.additional_costs import SacrificeCost
-from models.alternative_costs import FACE_DOWN_KEYWORDS, KEYWORD_ALTERNATIVE_COSTS, AlternativeCost
+from models.alternative_costs import FACE_DOWN_KEYWORDS, KEYWORD_ALTERNATIVE_COSTS, AlternativeCost, HandExile
 from models.cost import ManaCost
 from models.errors import InputError
 from models.oracle.grammar import UnreadError, parse_alternative_cost
+from models.oracle.lexicon import number_value
 
 __all__ = ["alternative_cost_of", "granted_alternative_cost", "keyword_alternative_cost"]
 
 
 _SYMBOLS = re.compile(r"(?:\{[^{}]+\})+")
+#: Escape's exile (CR 702.138a): "Exile two other cards from your graveyard".
+_GRAVEYARD_EXILE = re.compile(r"exile (\w+) other cards? from your graveyard", re.IGNORECASE)
 
 
 def _keyword_and_cost(unit: str) -> tuple[str, str]:
@@ -76,7 +79,19 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
     'emerge: pay {5}{B}{G} and sacrifice a creature'
     >>> keyword_alternative_cost("Snake offering").describe()
     'offering: sacrifice a Snake'
+    >>> keyword_alternative_cost("Escape\u2014{2}{R}, Exile two other cards from your graveyard.").describe()
+    'escape: pay {2}{R} and exile two other cards from your graveyard'
+    >>> keyword_alternative_cost("Flashback {3}{R}{R}").describe()
+    'flashback: pay {3}{R}{R}'
+
+    Jump-start's cost is the spell's mana cost and a card discarded (CR 702.133a): its mana is left out here
+    (:func:`planner.rules.alternative_costs.emerge_ways` puts the spell's mana cost in).
+
+    >>> keyword_alternative_cost("Jump-start").describe()
+    'jump-start: discard a card'
     """
+    if unit.rstrip(".") == "Jump-start":
+        return AlternativeCost(mana="", exile=HandExile(1, discard=True), keyword="jump-start", text=unit)
     subtype, _, word = unit.partition(" ")
     if word == "offering" and subtype.isalpha() and subtype[:1].isupper():
         # (CR 702.48a, 'Snake offering': sacrifice one; its mana cost comes off: the planner's ways)
@@ -97,12 +112,19 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
     first, *others = [part.strip() for part in cost.split(",")]
     mana = first if _SYMBOLS.fullmatch(first) else ""
     rest = others if mana else [first, *others]
+    graveyard_exile = 0
+    if keyword == "escape":  # (702.138a: other cards exiled from the graveyard: the grammar doesn't read it)
+        exiles = [found for part in rest if (found := _GRAVEYARD_EXILE.fullmatch(part))]
+        if len(exiles) != 1 or not (count := number_value(exiles[0].group(1))):
+            return None
+        graveyard_exile = count
+        rest = [part for part in rest if not _GRAVEYARD_EXILE.fullmatch(part)]
     try:
         ManaCost.parse(mana or "{0}")
     except InputError:
         return None
     if not rest:
-        return AlternativeCost(mana=mana, keyword=keyword, text=unit)
+        return AlternativeCost(mana=mana, graveyard_exile=graveyard_exile, keyword=keyword, text=unit)
     parts = " and ".join(part[:1].lower() + part[1:] for part in rest)
     try:
         read = parse_alternative_cost(f"You may {parts} rather than pay ~'s mana cost.")
@@ -120,7 +142,7 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
         or read.if_discarded
     ):
         return None
-    return replace(read, mana=mana, keyword=keyword, text=unit)
+    return replace(read, mana=mana, graveyard_exile=graveyard_exile, keyword=keyword, text=unit)
 
 
 def _read(sentence: str) -> AlternativeCost | None:

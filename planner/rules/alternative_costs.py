@@ -26,7 +26,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from models.alternative_costs import FACE_DOWN_KEYWORDS, AlternativeCost
+from models.alternative_costs import FACE_DOWN_KEYWORDS, GRAVEYARD_KEYWORDS, AlternativeCost
 from models.board import Board, Card
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.filters import ObjectFilter
@@ -54,6 +54,7 @@ __all__ = [
     "check_alternative",
     "emerge_ways",
     "exile_choices",
+    "graveyard_only",
     "no_alternative_reason",
     "offering_cost",
     "offering_costs",
@@ -269,6 +270,10 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
     from_hand = target.from_hand or state.in_hand(target.name) is not None
     if cost.keyword == "warp" and not from_hand:  # (CR 702.185a: cast from the hand)
         return f"{cost.describe()}: {target.name or 'the spell'} is not in {player}'s hand"
+    if cost.keyword in GRAVEYARD_KEYWORDS and target.zone != "graveyard":  # (702.34a, 702.133a, 702.138a)
+        return f"{cost.describe()}: cast from the graveyard only (--cast-from graveyard)"
+    if cost.graveyard_exile and _graveyard_others(board, player, target) < cost.graveyard_exile:
+        return f"{cost.describe()}: {player}'s graveyard has too few other cards"
     if cost.spells is not None:
         if not cost.spells.matches(target.type_line):
             return f"{cost.describe()}: not for a {target.type_line or 'spell'}"
@@ -297,6 +302,32 @@ def _mutate_target(view: BoardView, pid: str, player: str, target: PaymentTarget
         return False
     shields = ("everything", *(_COLOR_WORDS[c] for c in str(target.spell_colors) if c in _COLOR_WORDS))
     return not any(view.has_keyword(pid, f"protection from {shield}") for shield in shields)
+
+
+def _graveyard_others(board: Board, player: str, target: PaymentTarget) -> int:
+    """How many cards other than the spell the player's graveyard holds while the spell is cast from it
+    (CR 601.2a: the spell is on the stack; a graveyard given as a count counts it): 0 when not given."""
+    state = board.player(player)
+    size = state.graveyard_size or 0
+    if isinstance(state.graveyard, tuple) and not any(card.name == target.name for card in state.graveyard):
+        return size
+    return max(size - 1, 0)
+
+
+def graveyard_only(target: PaymentTarget) -> bool:
+    """True when ``target`` is cast from the graveyard and its own text gives it a keyword that lets it be
+    cast from there (flashback, escape, jump-start: :data:`~models.alternative_costs.GRAVEYARD_KEYWORDS`):
+    its mana cost alone is then no way to cast it (CR 601.2a: no other permission is read), only that
+    keyword's cost.
+
+    >>> from dataclasses import replace
+    >>> blast = PaymentTarget.of("{2}{R}", name="Test Blast", text="Flashback {3}{R}{R}")
+    >>> graveyard_only(replace(blast, cast_from="graveyard")), graveyard_only(blast)
+    (True, False)
+    """
+    return target.zone == "graveyard" and any(
+        cost.keyword in GRAVEYARD_KEYWORDS for cost in own_alternative_costs(target.text, target.name)
+    )
 
 
 def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, ...]:
@@ -343,6 +374,8 @@ def emerge_ways(board: Board, player: str, way: Way, spell_cost: ManaCost | None
     """
     if way.cost.keyword == "offering" and spell_cost is not None:
         return _offering_ways(board, player, way, spell_cost)
+    if way.cost.keyword == "jump-start":  # (702.133a: the spell's mana cost, and a card discarded)
+        return (Way(way.source, replace(way.cost, mana=str(spell_cost))),) if spell_cost is not None else ()
     if way.cost.keyword != "emerge":
         return (way,)
     creature = way.cost.sacrifice[0]
@@ -598,7 +631,24 @@ def paid_board(board: Board, player: str, way: Way, exiled: tuple[str, ...]) -> 
         (name, count - way.cost.energy if name == "energy" else count) for name, count in state.counters
     )
     after = board.replace_player(player, life=state.life - way.cost.life, counters=counters)
+    if way.cost.graveyard_exile:  # (escape's exiled cards are gone for delve, CR 702.138a, 702.66a)
+        after = after.replace_player(
+            player, graveyard=_graveyard_after(state.graveyard, way.cost.graveyard_exile)
+        )
     return without_cards(after, player, exiled) if exiled else after
+
+
+def _graveyard_after(graveyard: tuple[Card, ...] | int | None, exiled: int) -> tuple[Card, ...] | int | None:
+    """A graveyard once ``exiled`` of its cards are exiled: a count less them, a list less its last ones.
+
+    >>> _graveyard_after(5, 2), _graveyard_after(None, 2)
+    (3, None)
+    """
+    if graveyard is None:
+        return None
+    if isinstance(graveyard, int):
+        return max(graveyard - exiled, 0)
+    return graveyard[: max(len(graveyard) - exiled, 0)]
 
 
 def with_alternative(summary: PaymentSummary, paid: AlternativeCostPaid) -> PaymentSummary:
