@@ -28,15 +28,32 @@ from models.additional_costs import SacrificeCost
 from models.alternative_costs import FACE_DOWN_KEYWORDS, KEYWORD_ALTERNATIVE_COSTS, AlternativeCost, HandExile
 from models.cost import ManaCost
 from models.errors import InputError
-from models.oracle.grammar import UnreadError, parse_alternative_cost
-from models.oracle.lexicon import number_value
+from models.oracle.grammar import UnreadError, parse_alternative_cost, parse_costs
+from models.oracle.readings import ExileFromGraveyard, Head, Noun
 
 __all__ = ["alternative_cost_of", "granted_alternative_cost", "keyword_alternative_cost"]
 
 
 _SYMBOLS = re.compile(r"(?:\{[^{}]+\})+")
-#: Escape's exile (CR 702.138a): "Exile two other cards from your graveyard".
-_GRAVEYARD_EXILE = re.compile(r"exile (\w+) other cards? from your graveyard", re.IGNORECASE)
+
+
+def _other_graveyard_cards(part: str) -> int:
+    """How many other cards escape's part exiles from the graveyard (CR 702.138a: "Exile two other cards
+    from your graveyard", read by the grammar as an ability's cost is), 0 for any other part.
+
+    >>> _other_graveyard_cards("Exile four other cards from your graveyard")
+    4
+    >>> _other_graveyard_cards("Exile a creature card from your graveyard"), _other_graveyard_cards("Pay 2 life")
+    (0, 0)
+    """
+    try:
+        (read,) = parse_costs(part)
+    except (UnreadError, ValueError):
+        return 0
+    plain = Noun(head=Head.CARD, other=True, zone="graveyard")
+    if not isinstance(read, ExileFromGraveyard) or read.what != plain or not isinstance(read.count, int):
+        return 0
+    return read.count
 
 
 def _keyword_and_cost(unit: str) -> tuple[str, str]:
@@ -114,11 +131,11 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
     rest = others if mana else [first, *others]
     graveyard_exile = 0
     if keyword == "escape":  # (702.138a: other cards exiled from the graveyard: the grammar doesn't read it)
-        exiles = [found for part in rest if (found := _GRAVEYARD_EXILE.fullmatch(part))]
-        if len(exiles) != 1 or not (count := number_value(exiles[0].group(1))):
+        exiles = [count for part in rest if (count := _other_graveyard_cards(part))]
+        if len(exiles) != 1:
             return None
-        graveyard_exile = count
-        rest = [part for part in rest if not _GRAVEYARD_EXILE.fullmatch(part)]
+        graveyard_exile = exiles[0]
+        rest = [part for part in rest if not _other_graveyard_cards(part)]
     try:
         ManaCost.parse(mana or "{0}")
     except InputError:
