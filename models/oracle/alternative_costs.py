@@ -43,8 +43,8 @@ def _other_graveyard_cards(part: str) -> int:
 
     >>> _other_graveyard_cards("Exile four other cards from your graveyard")
     4
-    >>> _other_graveyard_cards("Exile a creature card from your graveyard"), _other_graveyard_cards("Pay 2 life")
-    (0, 0)
+    >>> [_other_graveyard_cards(part) for part in ("Exile a creature card from your graveyard", "Pay 2 life")]
+    [0, 0]
     """
     try:
         (read,) = parse_costs(part)
