@@ -42,7 +42,8 @@ from boards import ME, OPP, make_board, mine
 from models.board import Board, Card
 from models.cost import PaymentTarget
 from models.errors import InputError
-from models.mana_effects import LifeForMana
+from models.filters import ObjectFilter
+from models.mana_effects import CostModifier, LifeForMana
 from models.oracle import parse_oracle
 from models.oracle.spent_riders import BASIC_LANDS, only_mana_from
 from models.spells import spell_target
@@ -400,6 +401,7 @@ def test_the_flash_rider_of_the_first_creature_spell_is_read() -> None:
     """Radagast: the first creature spell of the turn, {1} less (CR 601.2f); the flash permission changes no
     payment. One Plains pays {1}{W} for the first, not for the second."""
     (effect,) = parse_oracle(RADAGAST).effects
+    assert isinstance(effect, CostModifier) and isinstance(effect.spells, ObjectFilter)
     assert effect.nth_spell == 1 and effect.spells.types == ("Creature",)
     assert total(turn_board(RADAGAST, []), card_target(BIRD)) == "{W}"
     assert total(turn_board(RADAGAST, [CAT]), card_target(BIRD)) == "{1}{W}"
