@@ -99,6 +99,10 @@ def kept(result: PayResult) -> AlternativeCost | None:
             "If you control a Swamp, you may cast this spell from your graveyard.",
             AlternativeCost(mana="", if_control=("Swamp",), from_graveyard=True, mana_cost=True),
         ),
+        (
+            "You may cast ~ from your graveyard as long as you control a Zombie.",
+            AlternativeCost(mana="", if_control=("Zombie",), from_graveyard=True, mana_cost=True),
+        ),
         # (X in such a cost says nothing of what X is: not read, and warned of below)
         ("You may cast ~ from your graveyard by paying {X} rather than paying its mana cost.", None),
         ("You may cast spells from your graveyard.", None),
@@ -196,3 +200,82 @@ def test_a_granted_permission_is_warned_of_and_the_mana_cost_paid() -> None:
     result = pay(board, cast_from(PLAIN, "graveyard"))
     assert result.payable and reference_pays(board, cast_from(PLAIN, "graveyard"), "{1}{R}")
     assert any(w.permanent == "keeper" for w in result.warnings)
+
+
+FIST = {
+    "id": "fist",
+    "controller": ME,
+    "name": "Test Fist",
+    "type_line": "Artifact",
+    "oracle": "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast.",
+}
+FLASHBACK = {
+    "name": "Test Flash",
+    "type_line": "Instant",
+    "mana_cost": "{2}{R}",
+    "oracle": "Draw a card.\nFlashback {3}{R}{R}",
+}
+JUMPER = {
+    "name": "Test Jumper",
+    "type_line": "Sorcery",
+    "mana_cost": "{5}{U}{U}",
+    "oracle": "Draw three cards.\nJump-start",
+}
+FIVE_COLORS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+
+
+def test_a_granted_alternative_cost_does_not_join_flashback() -> None:
+    # 118.9a: flashback is an alternative cost (702.34a): cast by it, the Fist's {W}{U}{B}{R}{G} can't be
+    # paid instead; one Mountain among five lands can't pay {3}{R}{R}
+    board = board_of(FIVE_COLORS, [FLASHBACK], [FIST])
+    assert not pay(board, cast_from(FLASHBACK, "graveyard")).payable
+    assert not reference_pays(board, cast_from(FLASHBACK, "graveyard"), "{3}{R}{R}")
+    # with its own "{U} rather than its mana cost" likewise: no Giant, no way at all
+    assert not pay(board_of(FIVE_COLORS, [GLANCE], [FIST]), cast_from(GLANCE, "graveyard")).payable
+
+
+def test_a_granted_alternative_cost_pays_with_jump_start_and_its_discard() -> None:
+    # 702.133a: jump-start's discard is an additional cost, so the Fist's {W}{U}{B}{R}{G} may be paid
+    # rather than {5}{U}{U} (118.9), with a card discarded; with no card in hand, not at all
+    held = board_of(FIVE_COLORS, [JUMPER], [FIST])
+    held = held.replace_player(ME, hand=(Card.from_json(PLAIN, "card"),))
+    result = pay(held, cast_from(JUMPER, "graveyard"))
+    assert result.payable and result.parts.discarded == ("Test Plain",)
+    assert reference_pays(held, cast_from(JUMPER, "graveyard"), "{W}{U}{B}{R}{G}")
+    assert not reference_pays(held, cast_from(JUMPER, "graveyard"), "{5}{U}{U}")
+    empty = board_of(FIVE_COLORS, [JUMPER], [FIST])
+    assert not pay(empty, cast_from(JUMPER, "graveyard")).payable
+
+
+def test_an_unread_own_permission_pays_the_mana_cost_warned() -> None:
+    # its own permission under a condition the board does not record ("if you gained life this turn") is
+    # not read: from the graveyard it is paid its mana cost {1}{B}, never refused (601.2a), and warned of
+    text = "You may cast ~ from your graveyard if you gained life this turn."
+    vampire = {
+        "name": "Test Vampire",
+        "type_line": "Creature — Vampire",
+        "mana_cost": "{1}{B}",
+        "oracle": text,
+    }
+    board = board_of(["Swamp", "Swamp"], [vampire])
+    result = pay(board, cast_from(vampire, "graveyard"))
+    assert result.payable and reference_pays(board, cast_from(vampire, "graveyard"), "{1}{B}")
+    assert any(w.sentence == text for w in result.warnings)
+
+
+def test_an_activated_grant_is_warned_of() -> None:
+    # "Discard a card: You may cast a creature card from your graveyard this turn." (601.2a): whether it was
+    # activated is not recorded: the mana cost {2}{B} is paid as though it was, with a warning naming it
+    chainer = {
+        "id": "chainer",
+        "controller": ME,
+        "name": "Test Chainer",
+        "type_line": "Creature — Human Minion",
+        "oracle": "Discard a card: You may cast a creature card from your graveyard this turn. Activate only "
+        "once each turn.",
+    }
+    creature = {**RETURNER, "name": "Test Corpse", "oracle": ""}
+    board = board_of(["Swamp"] * 3, [creature], [chainer])
+    result = pay(board, cast_from(creature, "graveyard"))
+    assert result.payable
+    assert any(w.permanent == "chainer" and "601.2a" in w.reason for w in result.warnings)

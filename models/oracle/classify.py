@@ -325,7 +325,7 @@ def mentions_mana(body: str) -> bool:
         return True  # (Marvin, Territory Forge: the mana abilities of what it copies are among them)
     if _has_among(words, present, "would pay life"):
         return True  # (Ashiok, Wicked Manipulator: a life payment replaced, '{T}, Pay 1 life: Add {G}'s too)
-    if "graveyard" in present and grants_graveyard_casting(body):
+    if "graveyard" in present and grants_graveyard_casting(body) and _static_sentence(words):
         return True  # (a permission to cast spells from the graveyard, CR 601.2a: not read)
     if _MENTIONS.isdisjoint(present) and "unspent" not in lowered:
         return False  # (each test below needs one of these words: most sentences have none)
@@ -944,6 +944,12 @@ def own_alternative_cost(sentence: str) -> bool:
         "you may cast ~ from your graveyard",  # (its own permission to be cast from there, CR 601.2a)
         "you may cast this spell from your graveyard",
     )
+
+
+def _static_sentence(words: Sequence[str]) -> bool:
+    """True when a sentence is neither an ability with a cost (a colon) nor a trigger ('When', 'Whenever',
+    'At'): a static ability's, in force as long as its permanent is (CR 604.1)."""
+    return ":" not in words and not starts_with(words, "when", "whenever", "at")
 
 
 def grants_graveyard_casting(sentence: str) -> bool:
