@@ -64,7 +64,8 @@ FACE_DOWN_KEYWORDS = frozenset(("morph", "megamorph", "disguise"))
 #: exiling other cards from the graveyard, rather than the mana cost) and jump-start (702.133a: the mana
 #: cost and a card discarded; not an alternative cost by the rules, but paid the same way here, so it is
 #: not combined with another alternative cost). Cast from the graveyard, such a spell's mana cost alone is
-#: no way to cast it (another permission to cast it from there is not read).
+#: no way to cast it; the spell's own sentence "you may cast ~ from your graveyard" is another such way
+#: (:attr:`AlternativeCost.from_graveyard`).
 GRAVEYARD_KEYWORDS = frozenset(("flashback", "escape", "jump-start"))
 
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -144,6 +145,10 @@ class AlternativeCost:
     'prototype: pay {1}{W}{W}'
     >>> AlternativeCost(mana="{2}{R}", graveyard_exile=2, keyword="escape").describe()
     'escape: pay {2}{R} and exile two other cards from your graveyard'
+    >>> AlternativeCost(mana="{U}", from_graveyard=True).describe()
+    'from your graveyard: pay {U}'
+    >>> AlternativeCost(mana="", from_graveyard=True, mana_cost=True).describe()
+    'from your graveyard: pay its mana cost'
     """
 
     mana: str
@@ -180,6 +185,12 @@ class AlternativeCost:
     #: its ``mana`` '{X}' is the spell's mana value (Kentaro, the Smiling Cat's "where X is that spell's mana
     #: value", CR 202.3): worked out for each spell (planner.rules.alternative_costs.usable_ways)
     x_is_mana_value: bool = False
+    #: the spell's own permission to be cast from its owner's graveyard, and usable only from there (CR
+    #: 601.2a: "you may cast ~ from your graveyard [by paying {U} rather than paying its mana cost]")
+    from_graveyard: bool = False
+    #: the spell's mana cost is paid, not ``mana`` (a permission with no cost change, "You may cast ~ from
+    #: your graveyard.": no alternative cost by the rules, paid as one way here, CR 601.2a, 601.2f)
+    mana_cost: bool = False
 
     @property
     def without_mana(self) -> bool:
@@ -202,7 +213,11 @@ class AlternativeCost:
             parts.append(f"exile {counted} from your graveyard")
         if self.opponent_gains:
             parts.append(f"have an opponent gain {self.opponent_gains} life")
+        if self.mana_cost:
+            parts.insert(0, "pay its mana cost")
         said = " and ".join(parts) or "without paying its mana cost"
+        if self.from_graveyard:
+            said = f"from your graveyard: {said}"
         return f"{self.keyword}: {said}" if self.keyword else said
 
     def __str__(self) -> str:
@@ -210,6 +225,6 @@ class AlternativeCost:
             self.mana
             if self.mana
             and not (self.life or self.energy or self.sacrifice or self.exile)
-            and not (self.opponent_gains or self.graveyard_exile)
+            and not (self.opponent_gains or self.graveyard_exile or self.from_graveyard or self.mana_cost)
             else (self.describe())
         )

@@ -14,11 +14,12 @@ from models.mana import ManaTypes
 from models.mana_effects import AbilityCostChange, CostModifier, LifeForMana
 from models.oracle import read_card
 from models.oracle.alternative_costs import alternative_cost_of
-from models.oracle.classify import own_alternative_cost
+from models.oracle.classify import grants_graveyard_casting, own_alternative_cost
 from models.oracle.spent_riders import only_mana_from, spent_riders
 from planner.answer import PayResult
 from planner.rules.additional_costs import turn_fact_warnings
 from planner.rules.alternative_costs import (
+    graveyard_grant_warnings,
     undecided_offerings,
     unknown_cast_ways,
     unweighed_ways,
@@ -80,10 +81,14 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     reading = read_card(target.text, target.name, target.type_line)
     # (and "Spend only mana produced by creatures (basic lands) to cast ~": the target's creature_mana_only,
     # basic_land_mana_only)
+    # (and its grant of casting from the graveyard, Yawgmoth's Will's: in force once it resolved, not as it
+    # is paid)
     unread = [
         sentence
         for sentence in reading.unsupported
-        if not spent_riders(sentence, target.name) and not only_mana_from(sentence, target.name)
+        if not spent_riders(sentence, target.name)
+        and not only_mana_from(sentence, target.name)
+        and not grants_graveyard_casting(sentence)
     ]
     # (its own alternative cost, which no permanent's reading reports: the payment is of its mana cost)
     # (one the planner does not read: planner.alternative pays those it reads)
@@ -117,6 +122,7 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + one_card_assumptions(problem.view, problem.player, problem.target)
         + unweighed_ways(problem.board, problem.player, problem.asked)
         + unknown_cast_ways(problem.board, problem.player, problem.asked)
+        + graveyard_grant_warnings(problem.board, problem.player, problem.asked)
         + undecided_offerings(problem.board, problem.player, problem.asked)
         + unused_zone_abilities(problem.board, problem.player)
         + turn_fact_warnings(problem.board, problem.player, problem.asked)

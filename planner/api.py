@@ -31,6 +31,7 @@ from planner.rules.alternative_costs import (
     Way,
     card_mana_value,
     exile_choices,
+    graveyard_cast_error,
     graveyard_only,
     no_alternative_reason,
     usable_ways,
@@ -218,6 +219,24 @@ def pay(
     return with_life_warning(board, checked_player(board, player), _pay(board, target, asked))
 
 
+def _not_castable_from_graveyard(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult | None:
+    """The answer 'not payable' for a spell cast from the graveyard with no permission to be cast from there
+    (CR 601.2a: :func:`~planner.rules.alternative_costs.graveyard_cast_error`, the reason says which were
+    looked for); None when it has one, or is cast from elsewhere."""
+    why = graveyard_cast_error(board, checked_player(board, asked.player), target)
+    if why is None:
+        return None
+    cost = str(target.cost)
+    return PayResult(
+        payable=False,
+        cost=cost,
+        cost_has_x=target.cost.has_variable,
+        total_cost=cost,
+        reason=why,
+        optimal=True,
+    )
+
+
 def _pay(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     """:func:`pay`'s answer, before the warning on the life it leaves."""
     _one_variable(target)
@@ -235,8 +254,11 @@ def _pay(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
                 optimal=True,
             )
         asked = replace(asked, alternative_cost="require")
+    if (refused := _not_castable_from_graveyard(board, target, asked)) is not None:
+        return refused
     if asked.alternative_cost == "allow" and graveyard_only(target):
-        # (cast from the graveyard by its own flashback, escape or jump-start: that way only, CR 601.2a)
+        # (cast from the graveyard by its own flashback, escape, jump-start or "you may cast ~ from your
+        # graveyard": that way only, CR 601.2a)
         asked = replace(asked, alternative_cost="require")
     if target.cost.has_variable and asked.x is None:
         raise InputError(
@@ -498,6 +520,8 @@ def _max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
     _one_variable(target)
+    if (refused := _not_castable_from_graveyard(board, target, asked)) is not None:
+        return refused
     if only_hand_exiles(target.additional_costs):  # (the Marches': the largest of each way's)
         return _max_x_exiling(board, target, asked)
     if plans_additional(target.additional_costs):  # (planned by pay alone: planner.additional)

@@ -167,7 +167,11 @@ def _read(sentence: str) -> AlternativeCost | None:
     if (keyword := keyword_alternative_cost(sentence)) is not None:
         return keyword
     lower = sentence.lower()
-    if "mana cost" not in sentence and not ("you may pay" in lower and "to cast" in lower):
+    if (
+        "mana cost" not in sentence
+        and not ("you may pay" in lower and "to cast" in lower)
+        and "from your graveyard" not in lower
+    ):
         return None  # (the grammar would not read it: a gate, not a reader)
     try:
         return replace(parse_alternative_cost(sentence), text=sentence)

@@ -29,6 +29,7 @@ __all__ = [
     "changes_mana",
     "changes_power",
     "defines_own_power",
+    "grants_graveyard_casting",
     "hurts_when_tapped",
     "is_loyalty_cost",
     "may_be_mana_effect",
@@ -324,6 +325,8 @@ def mentions_mana(body: str) -> bool:
         return True  # (Marvin, Territory Forge: the mana abilities of what it copies are among them)
     if _has_among(words, present, "would pay life"):
         return True  # (Ashiok, Wicked Manipulator: a life payment replaced, '{T}, Pay 1 life: Add {G}'s too)
+    if "graveyard" in present and grants_graveyard_casting(body) and _static_sentence(words):
+        return True  # (a permission to cast spells from the graveyard, CR 601.2a: not read)
     if _MENTIONS.isdisjoint(present) and "unspent" not in lowered:
         return False  # (each test below needs one of these words: most sentences have none)
     if not _MANA_VERBS.isdisjoint(present) or "unspent" in lowered:
@@ -938,7 +941,40 @@ def own_alternative_cost(sentence: str) -> bool:
         "rather than pay ~ 's mana cost",
         "you may cast ~ without paying its mana cost",
         "you may cast this spell without paying its mana cost",
+        "you may cast ~ from your graveyard",  # (its own permission to be cast from there, CR 601.2a)
+        "you may cast this spell from your graveyard",
     )
+
+
+def _static_sentence(words: Sequence[str]) -> bool:
+    """True when a sentence is neither an ability with a cost (a colon) nor a trigger ('When', 'Whenever',
+    'At'): a static ability's, in force as long as its permanent is (CR 604.1)."""
+    return ":" not in words and not starts_with(words, "when", "whenever", "at")
+
+
+def grants_graveyard_casting(sentence: str) -> bool:
+    """'You may cast spells from your graveyard', 'Once during each of your turns, you may cast a permanent
+    spell from your graveyard' (CR 601.2a): a permanent's (or a resolved spell's) permission to cast other
+    spells from its controller's graveyard, which the planner does not read: a spell cast from the graveyard
+    beside it is paid its mana cost, with the sentence warned of (never a silent 'no').
+
+    >>> grants_graveyard_casting("Once during each of your turns, you may cast a permanent spell from your "
+    ...     "graveyard.")
+    True
+    >>> grants_graveyard_casting("You may cast ~ from your graveyard."), grants_graveyard_casting(
+    ...     "Exile target card from a graveyard.")
+    (False, False)
+    """
+    words = tokens(sentence)
+    cast = _find(words, ("you", "may"))
+    while cast >= 0:
+        end = _until(words, ".", cast)
+        verb = next((i for i in range(cast + 2, end) if words[i] == "cast"), -1)
+        others = verb >= 0 and words[verb + 1 : verb + 2] not in (("~",), ("this",))
+        if others and _find(words, ("from", "your", "graveyard"), verb, end) >= 0:
+            return True
+        cast = _find(words, ("you", "may"), cast + 1)
+    return False
 
 
 def when_spent(sentence: str) -> bool:

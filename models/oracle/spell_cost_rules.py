@@ -368,6 +368,18 @@ class SpellCostRules(Transformer[Token, Any]):
         its mana cost.' (Massacre): the spell's own alternative cost of no mana, under those conditions."""
         return conditions.on(AlternativeCost(mana=""))
 
+    def own_graveyard_cast(self, *parts: Any) -> AlternativeCost:
+        """'[As long as you control a Giant, ]you may cast ~ from your graveyard[ by paying {U} rather than
+        paying its mana cost].': the spell's own permission to be cast from its graveyard (CR 601.2a), for
+        those symbols (an alternative cost, CR 118.9) or else for its mana cost, under those conditions."""
+        conditions = next((p for p in parts if isinstance(p, ControlConditions)), ControlConditions())
+        symbols = next((str(p) for p in parts if isinstance(p, Token) and p.type == "SYMBOLS"), None)
+        if symbols is None:
+            return conditions.on(AlternativeCost(mana="", from_graveyard=True, mana_cost=True))
+        if not _MANA.match(symbols) or "X" in symbols:
+            raise UnreadError(f"cast from the graveyard by paying {symbols}")
+        return conditions.on(AlternativeCost(mana=symbols, from_graveyard=True))
+
     def control_conditions(self, *parts: ControlConditions | Token) -> ControlConditions:
         conditions = [part for part in parts if isinstance(part, ControlConditions)]  # (not the 'and's)
         return ControlConditions(

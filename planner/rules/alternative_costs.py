@@ -26,12 +26,15 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from models.alternative_costs import FACE_DOWN_KEYWORDS, GRAVEYARD_KEYWORDS, AlternativeCost
+from models.alternative_costs import FACE_DOWN_KEYWORDS, GRAVEYARD_KEYWORDS, AlternativeCost, HandExile
 from models.board import Board, Card
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.filters import ObjectFilter
 from models.mana import ManaTypes
 from models.mana_effects import GrantedAlternativeCost
+from models.oracle.alternative_costs import alternative_cost_of
+from models.oracle.classify import grants_graveyard_casting, own_alternative_cost
+from models.oracle.reader import reading_units
 from models.spells import own_alternative_costs
 from models.types import TypeLine
 from planner.rules.additional_costs import (
@@ -54,6 +57,9 @@ __all__ = [
     "check_alternative",
     "emerge_ways",
     "exile_choices",
+    "graveyard_cast_error",
+    "graveyard_grant_warnings",
+    "graveyard_grants",
     "graveyard_only",
     "no_alternative_reason",
     "offering_cost",
@@ -62,6 +68,7 @@ __all__ = [
     "paid_board",
     "undecided_offerings",
     "unknown_cast_ways",
+    "unread_graveyard_permission",
     "unweighed_ways",
     "usable_ways",
     "way_x",
@@ -270,7 +277,8 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
     from_hand = target.from_hand or state.in_hand(target.name) is not None
     if cost.keyword == "warp" and not from_hand:  # (CR 702.185a: cast from the hand)
         return f"{cost.describe()}: {target.name or 'the spell'} is not in {player}'s hand"
-    if cost.keyword in GRAVEYARD_KEYWORDS and target.zone != "graveyard":  # (702.34a, 702.133a, 702.138a)
+    if (cost.keyword in GRAVEYARD_KEYWORDS or cost.from_graveyard) and target.zone != "graveyard":
+        # (702.34a, 702.133a, 702.138a; its own "you may cast ~ from your graveyard", 601.2a)
         return f"{cost.describe()}: cast from the graveyard only (--cast-from graveyard)"
     if cost.graveyard_exile and _graveyard_others(board, player, target) < cost.graveyard_exile:
         return f"{cost.describe()}: {player}'s graveyard has too few other cards"
@@ -326,7 +334,95 @@ def graveyard_only(target: PaymentTarget) -> bool:
     (True, False)
     """
     return target.zone == "graveyard" and any(
-        cost.keyword in GRAVEYARD_KEYWORDS for cost in own_alternative_costs(target.text, target.name)
+        cost.keyword in GRAVEYARD_KEYWORDS or cost.from_graveyard
+        for cost in own_alternative_costs(target.text, target.name)
+    )
+
+
+def graveyard_cast_error(board: Board, player: str, target: PaymentTarget) -> str | None:
+    """Why ``target``, cast from the graveyard, can't be cast from there at all (CR 601.2a: a card is cast
+    from a zone other than the hand only by a permission): its own text gives none (:func:`graveyard_only`)
+    and no permanent has a sentence that grants one (read or not:
+    :func:`~models.oracle.classify.grants_graveyard_casting`); None otherwise, for another zone, and for a
+    spell not named (its text unknown).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": []})
+    >>> bolt = PaymentTarget.of("{R}", name="Test Bolt", text="Deal 3 damage.")
+    >>> bolt = replace(bolt, cast_from="graveyard")
+    >>> print(graveyard_cast_error(board, "me", bolt))  # doctest: +ELLIPSIS
+    Test Bolt: no permission to cast it from the graveyard (CR 601.2a): its text gives none ...
+    >>> graveyard_cast_error(board, "me", replace(bolt, cast_from="hand")) is None
+    True
+    """
+    if target.zone != "graveyard" or target.kind is not PaymentKind.SPELL or not target.name:
+        return None  # (a cost given for a spell not named, --for: its permission is the asker's to know)
+    if graveyard_only(target) or unread_graveyard_permission(target) or graveyard_grants(board):
+        return None
+    return (
+        f"{target.name or 'the spell'}: no permission to cast it from the graveyard (CR 601.2a): its text "
+        "gives none (flashback, escape, jump-start, 'you may cast ~ from your graveyard') and no permanent "
+        "on the board grants one"
+    )
+
+
+def unread_graveyard_permission(target: PaymentTarget) -> str | None:
+    """The spell's own sentence that lets it be cast from the graveyard but that the reader does not read
+    ("You may cast ~ from your graveyard if you gained life this turn."), or None: such a spell is paid its
+    mana cost from there, and the sentence is warned of (:func:`planner.answer_warnings.spell_text_warnings`).
+
+    >>> unread_graveyard_permission(PaymentTarget.of("{1}{B}", name="Test Vampire", text="You may cast ~ "
+    ...     "from your graveyard if you gained life this turn."))
+    'You may cast ~ from your graveyard if you gained life this turn.'
+    """
+    return next(
+        (
+            unit
+            for unit in reading_units(target.text, target.name)
+            if "graveyard" in unit and own_alternative_cost(unit) and alternative_cost_of(unit) is None
+        ),
+        None,
+    )
+
+
+def graveyard_grant_warnings(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
+    """For a spell cast from the graveyard with no permission of its own, a warning for each sentence of a
+    permanent that lets spells be cast from a graveyard (:func:`graveyard_grants`, not read): the spell is
+    paid its mana cost as though it applied (which spells, whose graveyard, how often, and whether an
+    ability was activated or triggered are not checked).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "keeper", "name": "Test Keeper", "type_line": "Enchantment", "controller": "me",
+    ...      "oracle": "You may cast spells from your graveyard."}]})
+    >>> bolt = replace(PaymentTarget.of("{R}", name="Test Bolt"), cast_from="graveyard")
+    >>> [(w.permanent, w.sentence) for w in graveyard_grant_warnings(board, "me", bolt)]
+    [('keeper', 'You may cast spells from your graveyard.')]
+    """
+    if target.zone != "graveyard" or not target.name or graveyard_only(target):
+        return ()
+    return tuple(
+        TextWarning(
+            permanent.id,
+            unit,
+            "a permission to cast spells from a graveyard, not read (CR 601.2a): "
+            f"{target.name} is paid its mana cost as though it applied",
+            WarningKind.ASSUMED,
+        )
+        for permanent in board.permanents
+        if "graveyard" in permanent.oracle
+        for unit in reading_units(permanent.oracle, permanent.name)
+        if grants_graveyard_casting(unit)
+    )
+
+
+def graveyard_grants(board: Board) -> tuple[str, ...]:
+    """The ids of the permanents with a sentence that lets spells be cast from a graveyard ("You may cast
+    spells from your graveyard"): not read (its controller, which spells, how often), so a spell cast from
+    the graveyard beside one is paid its mana cost, and the sentence is warned of as unsupported text."""
+    return tuple(
+        permanent.id
+        for permanent in board.permanents
+        if "graveyard" in permanent.oracle
+        and any(grants_graveyard_casting(unit) for unit in reading_units(permanent.oracle, permanent.name))
     )
 
 
@@ -347,8 +443,19 @@ def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, 
         for cost in own_alternative_costs(target.text, target.name)
         for each in emerge_ways(board, player, Way(target.name, cost), target.cost)
     )
-    ways = own + granted_ways(board, player, target)
-    return tuple(way for way in ways if why_not_usable(board, player, target, way) is None)
+    usable = tuple(way for way in own if why_not_usable(board, player, target, way) is None)
+    granted = granted_ways(board, player, target)
+    if graveyard_only(target) and not any(way.cost.mana_cost for way in usable):
+        # (cast from the graveyard by flashback, escape or its own {U} rather than its mana cost: an
+        # alternative cost, so none other joins it, CR 118.9a; jump-start's discard is an additional cost,
+        # 702.133a: a granted alternative cost is paid with it)
+        jump = any(way.cost.keyword == "jump-start" for way in usable)
+        granted = tuple(
+            Way(way.source, replace(way.cost, exile=HandExile(1, discard=True)))
+            for way in granted
+            if jump and way.cost.exile is None
+        )
+    return usable + tuple(way for way in granted if why_not_usable(board, player, target, way) is None)
 
 
 def emerge_ways(board: Board, player: str, way: Way, spell_cost: ManaCost | None = None) -> tuple[Way, ...]:
@@ -374,7 +481,7 @@ def emerge_ways(board: Board, player: str, way: Way, spell_cost: ManaCost | None
     """
     if way.cost.keyword == "offering" and spell_cost is not None:
         return _offering_ways(board, player, way, spell_cost)
-    if way.cost.keyword == "jump-start":  # (702.133a: the spell's mana cost, and a card discarded)
+    if way.cost.keyword == "jump-start" or way.cost.mana_cost:  # (702.133a; 601.2a: the spell's mana cost)
         return (Way(way.source, replace(way.cost, mana=str(spell_cost))),) if spell_cost is not None else ()
     if way.cost.keyword != "emerge":
         return (way,)
