@@ -109,6 +109,7 @@ from planner.turn_choices import (
     taxed_by_count,
     turn_notes,
     turn_spell,
+    unplanned_land_plays,
     why_not_castable_now,
     without_mana_events,
 )
@@ -899,6 +900,9 @@ def plan_turn(
     if best is None:
         if not complete:
             return replace(base, castable=None, reason="time limit", optimal=False)
+        if (more_lands := unplanned_land_plays(board, player, lands)) is not None:
+            # (a second land play might cast it: a "no" of a search that plays one land is no answer)
+            return replace(base, castable=None, reason=more_lands, optimal=False)
         return replace(base, reason=_why_not(spells, mandatory=bool(casts)))
     _, sequence, solution, timeline = best
     result = _replayed(board, player, sequence, solution, timeline, hold)
