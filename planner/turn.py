@@ -131,6 +131,7 @@ from planner.turn_model import (
 from planner.turn_paid import discard_budget, paid_sequences, with_discards
 from planner.turn_relaxed import relaxed_sequence
 from planner.turn_search import LAND, depth_first
+from planner.turn_unplanned import cast_trigger_notes, token_ability_notes
 
 __all__ = ["SpellCast", "TurnResult", "plan_turn"]
 
@@ -875,6 +876,10 @@ def plan_turn(
     exiles = exile_choices(hand_abilities(board, player), taken_positions)
     landfall = landfall_possible(board, spells) or (energy and landfall_energy_possible(board, spells))
     notes = turn_notes(spells, lands, board, player, landfall=landfall) + sorted(banning.values())
+    # (mana made with priority or by a trigger of casting, which the search does not make: said, never
+    # silent; a token ability might cast what nothing else does: with one, casting nothing is no "no")
+    tokens_unplanned = token_ability_notes(board, player)
+    notes += tokens_unplanned + cast_trigger_notes(board, player, [s.card for s in distinct(spells)])
     search = _Search(
         board=board,
         player=player,
@@ -900,9 +905,12 @@ def plan_turn(
     if best is None:
         if not complete:
             return replace(base, castable=None, reason="time limit", optimal=False)
-        if (more_lands := unplanned_land_plays(board, player, lands)) is not None:
-            # (a second land play might cast it: a "no" of a search that plays one land is no answer)
-            return replace(base, castable=None, reason=more_lands, optimal=False)
+        if (
+            more := unplanned_land_plays(board, player, lands) or next(iter(tokens_unplanned), None)
+        ) is not None:
+            # (a second land play, or a Treasure made with priority, might cast it: a "no" of a search that
+            # plans neither is no answer)
+            return replace(base, castable=None, reason=more, optimal=False)
         return replace(base, reason=_why_not(spells, mandatory=bool(casts)))
     _, sequence, solution, timeline = best
     result = _replayed(board, player, sequence, solution, timeline, hold)
