@@ -877,9 +877,13 @@ def plan_turn(
     landfall = landfall_possible(board, spells) or (energy and landfall_energy_possible(board, spells))
     notes = turn_notes(spells, lands, board, player, landfall=landfall) + sorted(banning.values())
     # (mana made with priority or by a trigger of casting, which the search does not make: said, never
-    # silent; a token ability might cast what nothing else does: with one, casting nothing is no "no")
-    tokens_unplanned = token_ability_notes(board, player)
-    notes += tokens_unplanned + cast_trigger_notes(board, player, [s.card for s in distinct(spells)])
+    # silent; a token ability might cast what nothing else does, a cast trigger the spells given after the
+    # first: then a plan that casts nothing is no "no")
+    unplanned_mana = token_ability_notes(board, player)
+    trigger_notes = cast_trigger_notes(board, player, [s.card for s in distinct(spells)])
+    notes += unplanned_mana + trigger_notes
+    if casts and len(spells) > 1:
+        unplanned_mana += trigger_notes
     search = _Search(
         board=board,
         player=player,
@@ -906,10 +910,10 @@ def plan_turn(
         if not complete:
             return replace(base, castable=None, reason="time limit", optimal=False)
         if (
-            more := unplanned_land_plays(board, player, lands) or next(iter(tokens_unplanned), None)
+            more := unplanned_land_plays(board, player, lands) or next(iter(unplanned_mana), None)
         ) is not None:
-            # (a second land play, or a Treasure made with priority, might cast it: a "no" of a search that
-            # plans neither is no answer)
+            # (a second land play, a Treasure made with priority, a cast trigger's mana might cast them: a
+            # "no" of a search that plans none of them is no answer)
             return replace(base, castable=None, reason=more, optimal=False)
         return replace(base, reason=_why_not(spells, mandatory=bool(casts)))
     _, sequence, solution, timeline = best

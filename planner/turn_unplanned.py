@@ -20,6 +20,7 @@ from models.board import Board, Card
 from models.mana_effects import NotPaymentKind
 from models.oracle import read_card
 from models.oracle.parsed import PRIORITY_TOKEN
+from planner.rules.eligibility import token_ability_ready
 from planner.rules.view import BoardView
 
 __all__ = ["cast_trigger_notes", "token_ability_notes"]
@@ -42,7 +43,9 @@ def token_ability_notes(board: Board, player: str) -> list[str]:
             "priority before a spell): the plan may not be the best"
             for p in board.controlled_by(player)
             for sentence in view.parsed[p.id].sentences
-            if sentence.note == PRIORITY_TOKEN and not view.lost_any_abilities(p.id)
+            if sentence.note == PRIORITY_TOKEN
+            and not view.lost_any_abilities(p.id)
+            and token_ability_ready(view, p.id, sentence.text)
         }
     )
 

@@ -86,3 +86,24 @@ def test_plan_turn_notes_the_mana_of_a_cast_trigger() -> None:
     assert not turn.optimal
     alone = plan_turn(_board([{"id": "m", "card": "Mountain"}], [SPARK, BRUTE]))
     assert not any("603.3" in note for note in alone.notes)
+
+
+def test_a_knight_that_cant_tap_gives_no_note() -> None:
+    """Summoning sick (CR 302.6) or tapped, the Knight's {T} ability can't be activated: plan-turn has nothing
+    to note, and its "no" stays a "no" (three Swamps make no {R})."""
+    for state in ({"summoning_sick": True}, {"tapped": True}):
+        board = _board([{**KNIGHT, **state}, *_swamps(3)], [SPARK])
+        turn = plan_turn(board, casts=["Test Spark"])
+        assert turn.castable is False
+        assert not any("Test Knight" in note for note in turn.notes)
+
+
+def test_a_cast_trigger_makes_a_no_for_two_spells_no_answer() -> None:
+    """--cast Spark then Brute on one Mountain: by the rules castable (the Spark's {R}, then the Rodeo's
+    {R}{R} pays the Brute, CR 603.3, 500.4); the search does not count that mana, so its answer is unknown,
+    never "no". The Spark alone is castable, the trigger aside."""
+    board = _board([RODEO, {"id": "m", "card": "Mountain"}], [SPARK, BRUTE])
+    both = plan_turn(board, casts=["Test Spark", "Test Brute"])
+    assert both.castable is not False
+    assert any("Test Rodeo" in note for note in both.notes)
+    assert plan_turn(board, casts=["Test Spark"]).castable is True

@@ -208,7 +208,7 @@ class BoardView:
             TextWarning(p.id, sentence.text, sentence.note, WarningKind.NOT_PLANNED)
             for p, sentence in found
             if (
-                sentence.note == PRIORITY_TOKEN
+                sentence.note == PRIORITY_TOKEN  # (warned, as the board's structure is: sick or not)
                 or p.controller in (sacrificers if sentence.note == SACRIFICE_TRIGGER else tappers)
             )
             and not self.lost_any_abilities(p.id)
