@@ -14,7 +14,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from typing import Final
 
 from models.board import Board, Card
 from models.mana_effects import NotPaymentKind
@@ -64,11 +66,15 @@ def cast_trigger_notes(board: Board, player: str, cast: Iterable[Card]) -> list[
     CR 500.4): the plan may not be the best"]
     """
     view = BoardView(board)
+    cast_before = board.player(player).spells_cast_this_turn
     sources = [
-        (p.name, view.parsed[p.id]) for p in board.controlled_by(player) if not view.lost_any_abilities(p.id)
+        (p.name, view.parsed[p.id], cast_before)
+        for p in board.controlled_by(player)
+        if not view.lost_any_abilities(p.id)
     ]
+    # (a spell cast this turn is itself one of the turn's spells: its 'first spell' trigger never fires)
     sources += [
-        (card.name, read_card(card.oracle, card.name, card.type_line))
+        (card.name, read_card(card.oracle, card.name, card.type_line), cast_before + 1)
         for card in cast
         if card.type_line.is_permanent
     ]
@@ -77,11 +83,18 @@ def cast_trigger_notes(board: Board, player: str, cast: Iterable[Card]) -> list[
             f"{name}: the mana of {record.text!r} is not counted in turn plans (a trigger of casting, "
             "CR 603.3: it adds its mana once the spell is cast, for later spells, CR 500.4): the plan may "
             "not be the best"
-            for name, parsed in sources
+            for name, parsed, cast_already in sources
             for record in parsed.not_payment
-            if record.kind is NotPaymentKind.TRIGGER and _on_own_cast(record.text)
+            if record.kind is NotPaymentKind.TRIGGER
+            and _on_own_cast(record.text)
+            and not (_FIRST_EACH_TURN.match(record.text) and cast_already)
         }
     )
+
+
+#: a trigger of the turn's first spell ('your first spell each turn', 'your first noncreature spell each
+#: turn'): once a spell was cast this turn (the board's spells_cast_this_turn) it won't trigger (CR 603.2)
+_FIRST_EACH_TURN: Final = re.compile(r"^whenever you cast your first (?:[a-z]+ )?spell each turn\b", re.I)
 
 
 def _on_own_cast(sentence: str) -> bool:

@@ -88,6 +88,15 @@ def test_plan_turn_notes_the_mana_of_a_cast_trigger() -> None:
     assert not any("603.3" in note for note in alone.notes)
 
 
+def test_no_note_once_the_first_spell_of_the_turn_was_cast() -> None:
+    """A spell already cast this turn: 'your first spell each turn' won't trigger again (CR 603.2), so the
+    plan misses nothing and its "no" for both spells stays a "no" (one Mountain: {R} then {1}{R})."""
+    board = _board([RODEO, {"id": "m", "card": "Mountain"}], [SPARK, BRUTE])
+    board = board.replace_player("me", spells_cast_this_turn=1)
+    assert plan_turn(board, casts=["Test Spark", "Test Brute"]).castable is False
+    assert not any("Test Rodeo" in note for note in plan_turn(board).notes)
+
+
 def test_a_knight_that_cant_tap_gives_no_note() -> None:
     """Summoning sick (CR 302.6) or tapped, the Knight's {T} ability can't be activated: plan-turn has nothing
     to note, and its "no" stays a "no" (three Swamps make no {R})."""
