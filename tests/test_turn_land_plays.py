@@ -67,8 +67,10 @@ def test_the_sentence_reads_as_extra_land_plays(sentence: str, count: int) -> No
     assert not parsed.ignored
 
 
-def test_each_players_land_play_is_read_for_every_player() -> None:
-    sentence = RITE["oracle"]
+@pytest.mark.parametrize(
+    "sentence", [RITE["oracle"], "Each player may play an additional land during each of their turns."]
+)
+def test_each_players_land_play_is_read_for_every_player(sentence: str) -> None:
     assert parse_oracle(sentence).effects == (ExtraLandPlays(sentence, 1, Who.ANY),)
 
 
