@@ -26,6 +26,7 @@ __all__ = [
     "ColorChange",
     "CostModifier",
     "DevotionIncrease",
+    "ExtraLandPlays",
     "GainAbilitiesOf",
     "GrantAbility",
     "GrantHaste",
@@ -858,6 +859,25 @@ class LifeForMana:
     mana_type: ManaType
 
 
+@dataclass(frozen=True, slots=True)
+class ExtraLandPlays:
+    """'You may play an additional land on each of your turns.' (Exploration; Azusa's 'two additional
+    lands'): on each of its controller's turns, that player may play ``count`` more lands (CR 305.2a: each
+    such effect adds its own; :func:`planner.rules.turn.land_plays_allowed`).
+
+    >>> from models.oracle import parse_oracle
+    >>> (azusa,) = parse_oracle("You may play two additional lands on each of your turns.").effects
+    >>> azusa.count, azusa.who
+    (2, <Who.YOU: 'you'>)
+    """
+
+    text: str
+    count: int
+    #: whose turns: the controller's ('your turns'), or each player's ('Each player may play an additional
+    #: land on each of their turns.')
+    who: Who = Who.YOU
+
+
 StaticEffect = (
     TapDamage
     | ProductionReplacement
@@ -882,4 +902,5 @@ StaticEffect = (
     | GrantedAlternativeCost
     | DevotionIncrease
     | LifeForMana
+    | ExtraLandPlays
 )

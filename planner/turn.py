@@ -109,6 +109,7 @@ from planner.turn_choices import (
     taxed_by_count,
     turn_notes,
     turn_spell,
+    unplanned_land_plays,
     why_not_castable_now,
     without_mana_events,
 )
@@ -130,6 +131,7 @@ from planner.turn_model import (
 from planner.turn_paid import discard_budget, paid_sequences, with_discards
 from planner.turn_relaxed import relaxed_sequence
 from planner.turn_search import LAND, depth_first
+from planner.turn_unplanned import cast_trigger_notes, token_ability_notes
 
 __all__ = ["SpellCast", "TurnResult", "plan_turn"]
 
@@ -874,6 +876,14 @@ def plan_turn(
     exiles = exile_choices(hand_abilities(board, player), taken_positions)
     landfall = landfall_possible(board, spells) or (energy and landfall_energy_possible(board, spells))
     notes = turn_notes(spells, lands, board, player, landfall=landfall) + sorted(banning.values())
+    # (mana made with priority or by a trigger of casting, which the search does not make: said, never
+    # silent; a token ability might cast what nothing else does, a cast trigger the spells given after the
+    # first: then a plan that casts nothing is no "no")
+    unplanned_mana = token_ability_notes(board, player)
+    trigger_notes = cast_trigger_notes(board, player, [s.card for s in distinct(spells)])
+    notes += unplanned_mana + trigger_notes
+    if casts and len(spells) > 1:
+        unplanned_mana += trigger_notes
     search = _Search(
         board=board,
         player=player,
@@ -899,6 +909,12 @@ def plan_turn(
     if best is None:
         if not complete:
             return replace(base, castable=None, reason="time limit", optimal=False)
+        if (
+            more := unplanned_land_plays(board, player, lands) or next(iter(unplanned_mana), None)
+        ) is not None:
+            # (a second land play, a Treasure made with priority, a cast trigger's mana might cast them: a
+            # "no" of a search that plans none of them is no answer)
+            return replace(base, castable=None, reason=more, optimal=False)
         return replace(base, reason=_why_not(spells, mandatory=bool(casts)))
     _, sequence, solution, timeline = best
     result = _replayed(board, player, sequence, solution, timeline, hold)

@@ -63,7 +63,7 @@ from planner.rules.alternative_costs import (
 )
 from planner.rules.costs import energy_paid
 from planner.rules.replay import IllegalPlanError, view_of
-from planner.rules.turn import resolution
+from planner.rules.turn import land_plays_allowed, resolution
 from planner.solve.objective import permanent_facts, sacrificed_by_design
 from planner.solve.problem import BoardAnalysis
 from planner.solve.solution import Solution
@@ -610,10 +610,9 @@ def returned_land_notes(board: Board, player: str, spells: list[TurnSpell]) -> l
     >>> returned_land_notes(board.replace_player("me", lands_played_this_turn=1), "me", spells)
     []
     """
-    state = board.player(player)
-    if state.lands_played_this_turn >= state.land_plays:
-        return []
     view = view_of(board)
+    if board.player(player).lands_played_this_turn >= land_plays_allowed(view, player)[0]:
+        return []
     lands = {p.id for p in board.controlled_by(player) if view.type_line(p.id).is_a("Land")}
     notes = []
     for spell in distinct(spells):

@@ -6,7 +6,7 @@ try, and the notes on what the plan does not count.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import product
 
@@ -26,7 +26,7 @@ from planner.rules.alternative_costs import Way, own_alternative_costs
 from planner.rules.hand import HandAbility, hand_abilities, usable_from_hand
 from planner.rules.production import Packet
 from planner.rules.replay import could_produce_of
-from planner.rules.turn import LandEntry, Resolution, land_entries, resolution
+from planner.rules.turn import LandEntry, Resolution, land_entries, land_plays_allowed, resolution
 from planner.rules.view import BoardView, locked_in
 
 __all__ = [
@@ -52,6 +52,7 @@ __all__ = [
     "taxed_by_count",
     "turn_notes",
     "turn_spell",
+    "unplanned_land_plays",
     "without_mana_events",
 ]
 
@@ -377,13 +378,14 @@ def land_choices(
     ``take`` the land drop is always taken when one can be (contract section 11): no play is tried only
     when no land can be played."""
     me = board.player(player)
-    left = me.land_plays - me.lands_played_this_turn
+    allowed, _ = land_plays_allowed(BoardView(board), player)
+    left = allowed - me.lands_played_this_turn
     in_hand = hand_lands(hand, cards)
     if forced is not None:
         if left <= 0:
             raise InputError(
                 f"--land {forced}: {player} has no land play left this turn "
-                f"({me.lands_played_this_turn} of {me.land_plays} made)"
+                f"({me.lands_played_this_turn} of {allowed} made)"
             )
         chosen = [(position, card) for position, card in in_hand if same_name(card.name, forced)]
         if not chosen:
@@ -576,7 +578,37 @@ def turn_notes(
     for choice in lands:
         if choice is not None and choice.entry.note:
             notes.add(f"{choice.arriving_card.name}: {choice.entry.note}")
-    return sorted(notes)
+    unplanned = unplanned_land_plays(board, player, lands)
+    return sorted(notes | ({unplanned} if unplanned else set()))
+
+
+def unplanned_land_plays(board: Board, player: str, lands: Sequence[LandPlay | None]) -> str | None:
+    """The note when the player may play more than one land this turn (CR 305.2a: Exploration's "You may
+    play an additional land on each of your turns.") and the hand holds more than one land to try: the turn's
+    search plays one land at most, so its plan may not be the best, and its "no" is no answer.
+
+    >>> trellis = {"id": "t", "name": "Test Trellis", "type_line": "Enchantment", "controller": "me",
+    ...     "oracle": "You may play an additional land on each of your turns."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": ["Forest", "Island"]}],
+    ...     "permanents": [trellis]})
+    >>> lands = land_choices(board, "me", list(board.player("me").hand), None, Ids(set()))
+    >>> unplanned_land_plays(board, "me", lands)  # doctest: +NORMALIZE_WHITESPACE
+    '2 land plays are left this turn (CR 305.2a: Test Trellis): turn plans play one land at most, so the
+    plan may not be the best'
+    >>> unplanned_land_plays(board.replace_player("me", lands_played_this_turn=1), "me", lands) is None
+    True
+    """
+    allowed, sources = land_plays_allowed(BoardView(board), player)
+    left = allowed - board.player(player).lands_played_this_turn
+    in_hand = {position for position, _ in hand_lands(list(board.player(player).hand), None)}
+    in_hand |= {choice.position for choice in lands if choice is not None and choice.position >= 0}
+    if left <= 1 or len(in_hand) <= 1 or not any(lands):
+        return None
+    given = f": {', '.join(sources)}" if sources else ""
+    return (
+        f"{left} land plays are left this turn (CR 305.2a{given}): turn plans play one land at most, so "
+        "the plan may not be the best"
+    )
 
 
 def taxed_by_count(view: BoardView, player: str, spells: list[TurnSpell]) -> bool:

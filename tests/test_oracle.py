@@ -12,6 +12,7 @@ from models.errors import OracleParseError
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes
 from models.mana_effects import (
     CostModifier,
+    ExtraLandPlays,
     GrantAbility,
     ManaTrigger,
     PowerChange,
@@ -467,11 +468,13 @@ def test_dryad_of_the_ilysian_grove_adds_every_basic_land_type() -> None:
         "Lands you control are every basic land type in addition to their other types.",
         "Dryad of the Ilysian Grove",
     )
-    (change,) = dryad.effects
+    plays, change = dryad.effects
     assert isinstance(change, TypeChange)
     assert change.land_types == tuple(BASIC_LAND_TYPES) and change.adds
     assert change.affected.controller is Who.YOU
-    assert dryad.ignored == ("You may play an additional land on each of your turns.",)
+    # (CR 305.2a: a land play more on each of its controller's turns, which plan-turn counts)
+    assert plays == ExtraLandPlays("You may play an additional land on each of your turns.", 1)
+    assert not dryad.ignored
 
 
 def test_aura_sets_the_enchanted_land_type() -> None:

@@ -567,6 +567,8 @@ def test_the_rule_catches_a_sentence_pattern(tmp_path: Path) -> None:
 
 #: One sentence of every kind of static reading (:mod:`models.oracle.statics`), in the wordings cards use.
 STATIC_SENTENCES = [
+    "You may play two additional lands on each of your turns.",
+    "Each player may play an additional land on each of their turns.",
     "If an opponent controls seven or more lands, ~ costs {6} less to cast.",
     "This effect can't reduce the amount of mana ~ costs by more than {5}.",
     "Nonbasic lands are Mountains.",

@@ -88,7 +88,8 @@ class Player:
     or just how many there are (an ``int``), or None when not given (delve then has nothing to exile);
     ``library``, how many cards are in the library (None: unknown, large), and ``library_cards``, the cards in
     it when the board lists them (contract section 10: ``library`` is then their number);
-    ``lands_played_this_turn`` and ``land_plays`` (how many lands the player may play this turn).
+    ``lands_played_this_turn`` and ``land_plays`` (how many lands the player may play this turn,
+    but for those the player's permanents add: CR 305.2a, counted by the planner from the board).
     ``counters`` (contract section 10) are the player's own, ``(name, count)`` pairs sorted by name, all
     positive, as a permanent's: energy (Aether Hub pays {E} from it), experience, poison.
     ``cards_drawn_this_turn`` and ``life_gained_this_turn`` (contract section 10) are what "if you've drawn

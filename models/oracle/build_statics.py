@@ -27,6 +27,7 @@ from models.mana_effects import (
     ColorChange,
     CostModifier,
     DevotionIncrease,
+    ExtraLandPlays,
     GainAbilitiesOf,
     GrantHaste,
     LifeForMana,
@@ -141,6 +142,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (_power_defined(reading, sentence),)
         case s.DevotionIncreased(amount):
             return (DevotionIncrease(sentence, amount),)
+        case s.AdditionalLandPlays(count, who):
+            return (ExtraLandPlays(sentence, count, Who.YOU if who == "you" else Who.ANY),)
         case s.LifeForManaReading(symbol, life):
             return (_life_for_mana(symbol, life, sentence),)
         case s.KeepUnspent(who, color):

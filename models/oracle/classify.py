@@ -795,7 +795,7 @@ _STATIC_WORDS: Final = {
     "unspent": (), "pools": (), "cost": (), "costs": (), "spend": (), "spent": (), "don't": (), "roll": (),
     "flip": (), "activated": ("can't", "has", "have"), "tapped": ("damage", "enters", "life"),
     "tap": ("damage",), "taps": ("damage",), "choose": ("enters",),
-    "may": ("pay", "reveal", "spend", "exile"),
+    "may": ("pay", "reveal", "spend", "exile", "play"),
     "enters": ("tapped", "choose", "return", "exile", "pay", "reveal"), "same": ("true",),
     "reduces": ("colored", "white", "blue", "black", "red", "green"), "double": ("unspent",),
     "ability": ("indicated", "following"),

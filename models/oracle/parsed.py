@@ -93,6 +93,15 @@ PRIORITY_UNTAP = (
     "it untaps and adds no mana, so it is no mana ability (CR 605.1a): a player may activate it with"
     " priority before casting, never while paying (CR 601.2g), and a payment plans mana abilities only"
 )
+#: The note on an activated ability that creates a token with a mana ability and adds no mana ('{1}{B}, {T},
+#: Pay 1 life: Create a Treasure token.'): no mana ability (CR 605.1a: it makes a token, not mana), so a
+#: player activates it with priority before casting and may sacrifice the token for mana; no payment
+#: nor turn plan activates it, and the board's warnings say so
+PRIORITY_TOKEN = (
+    "it creates a token that makes mana and adds none, so it is no mana ability (CR 605.1a): a player may"
+    " activate it with priority before casting and use the token's mana, never while paying (CR 601.2g);"
+    " not planned"
+)
 #: The note on a triggered ability that tapping sets off and that is no mana ability, which untaps
 #: permanents or makes mana or a token that makes it ('Whenever a Dwarf you control becomes tapped, create a
 #: Treasure token.'): set off while paying, it waits until the spell is cast (CR 603.3); set off by a mana

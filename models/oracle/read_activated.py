@@ -13,8 +13,14 @@ from models.oracle import statics as s
 from models.oracle import text as t
 from models.oracle.build import build_cost, build_mana_ability, mana_output
 from models.oracle.grammar import UnreadError, parse_effect, parse_output, parse_static
-from models.oracle.mana_outputs import output_of_effect, quoted_output
-from models.oracle.parsed import PART_OF_UNREAD, PRIORITY_UNTAP, Collector, SentenceReading
+from models.oracle.mana_outputs import created_mana_token, output_of_effect, quoted_output
+from models.oracle.parsed import (
+    PART_OF_UNREAD,
+    PRIORITY_TOKEN,
+    PRIORITY_UNTAP,
+    Collector,
+    SentenceReading,
+)
 from models.oracle.readings import ActivateOnly, Timing
 
 
@@ -60,6 +66,13 @@ def read_activated(line: str, colon: int, out: Collector, original: str) -> None
         elif classify.starts_with(effect_words, "untap"):
             out.ignored.append(original)  # (an untap before casting: the board's warnings name it)
             out.read(line, "ignored", PRIORITY_UNTAP)
+        elif not targets and (token := created_mana_token(effect_text)) is not None:
+            # (a Treasure made with priority before casting: no mana ability, the board's warnings name it)
+            out.not_payment.append(
+                NotPaymentMana(line, NotPaymentKind.TOKEN, token, _cost_or_none(cost_text))
+            )
+            out.ignored.append(original)
+            out.read(line, "not_payment", PRIORITY_TOKEN)
         else:
             out.ignore(original, line)  # an activated ability that makes no mana (draw, pump...)
         return

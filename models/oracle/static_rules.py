@@ -23,6 +23,7 @@ from models.oracle.statics import (
     AbilityLossReading,
     ActivateAsThough,
     ActivationBanReading,
+    AdditionalLandPlays,
     BecomesColorless,
     BecomesTappedDamage,
     BecomesWithOnly,
@@ -1088,6 +1089,11 @@ class StaticRules(Transformer[Token, Any]):
     def devotion_increase(self, _and: Token, number: Number) -> DevotionIncreased:
         """'Your devotion to each color and each combination of colors is increased by one.'"""
         return DevotionIncreased(fixed_number(number))
+
+    def additional_land_plays(self, who: str, count: Number, *_words: Token) -> AdditionalLandPlays:
+        """'You may play an additional land on each of your turns.', 'two additional lands', 'Each player
+        may play an additional land on each of their turns.' (CR 305.2a)."""
+        return AdditionalLandPlays(fixed_number(count), who)
 
     def life_for_mana(self, symbol: Token, _article: Token, _you: Any, life: Number) -> LifeForManaReading:
         """'For each {B} in a cost, you may pay 2 life rather than pay that mana.' (K'rrik): one mana symbol

@@ -64,6 +64,7 @@ __all__ = [
     "AbilityLossReading",
     "ActivateAsThough",
     "ActivationBanReading",
+    "AdditionalLandPlays",
     "BecomesColorless",
     "BecomesTappedDamage",
     "BecomesWithOnly",
@@ -636,6 +637,16 @@ class DevotionIncreased:
 
 
 @dataclass(frozen=True, slots=True)
+class AdditionalLandPlays:
+    """'You may play an additional land on each of your turns.' (Exploration, CR 305.2a): ``count`` more
+    land plays on each of its controller's turns ('Each player may play ... on each of their turns': each
+    player's, ``who`` 'each player')."""
+
+    count: int
+    who: str = "you"
+
+
+@dataclass(frozen=True, slots=True)
 class LifeForManaReading:
     """'For each {B} in a cost, you may pay 2 life rather than pay that mana.' (K'rrik, Son of Yawgmoth):
     the mana ``symbol`` and the ``life`` paid for each."""
@@ -710,6 +721,7 @@ StaticSentence = (
     | EffectContinues
     | DoubleUnspent
     | DevotionIncreased
+    | AdditionalLandPlays
     | LifeForManaReading
     | UnspentCostsLife
     | RandomOpening
@@ -1006,6 +1018,12 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case DevotionIncreased(amount):
             words = {1: "one"}.get(amount, _NUMBER_WORDS.get(amount, str(amount)))
             return f"your devotion to each color and each combination of colors is increased by {words}"
+        case AdditionalLandPlays(count, who):
+            lands = {1: "an additional land"}.get(
+                count, f"{_NUMBER_WORDS.get(count, count)} additional lands"
+            )
+            whose = "your" if who == "you" else "their"
+            return f"{who} may play {lands} on each of {whose} turns"
         case LifeForManaReading(symbol, life):
             return f"for each {symbol} in a cost, you may pay {life} life rather than pay that mana"
         case UnspentCostsLife():

@@ -22,6 +22,7 @@ __all__ = [
     "activations_this_turn",
     "check_activated_this_turn",
     "is_sick",
+    "token_ability_ready",
     "why_not_activatable",
     "why_restricted",
 ]
@@ -32,6 +33,33 @@ def is_sick(view: BoardView, pid: str) -> bool:
     permanent = view.permanent(pid)
     chars = view.characteristics(pid)
     return permanent.summoning_sick and chars.type_line.is_a("Creature") and not chars.haste
+
+
+def token_ability_ready(view: BoardView, pid: str, text: str) -> bool:
+    """False when the permanent's activated ability ``text`` that creates a token with a mana ability (no
+    mana ability, CR 605.1a) can't be activated now for its {T} or {Q}: the permanent tapped (or untapped)
+    or summoning sick (CR 302.6); True otherwise, its other costs not judged (what warns of it says so).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> knight = {"id": "k", "name": "Test Knight", "type_line": "Creature — Knight", "power": 2,
+    ...     "toughness": 2, "controller": "me", "oracle": "{1}{B}, {T}: Create a Treasure token."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [knight]})
+    >>> sick = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {**knight, "summoning_sick": True}]})
+    >>> text = "{1}{B}, {T}: Create a Treasure token."
+    >>> token_ability_ready(BoardView(board), "k", text), token_ability_ready(BoardView(sick), "k", text)
+    (True, False)
+    """
+    permanent = view.permanent(pid)
+    for record in view.parsed[pid].not_payment:
+        if record.text != text or record.cost is None:
+            continue
+        if (record.cost.tap and permanent.tapped) or (record.cost.untap and not permanent.tapped):
+            return False
+        if (record.cost.tap or record.cost.untap) and is_sick(view, pid):
+            return False
+    return True
 
 
 def why_not_activatable(

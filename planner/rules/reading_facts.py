@@ -29,7 +29,13 @@ from models.kept import per_card
 from models.mana_effects import ManaTrigger
 from models.oracle import read_card
 from models.oracle.levels import Level
-from models.oracle.parsed import PRIORITY_UNTAP, SACRIFICE_TRIGGER, TAPPING_TRIGGER, SentenceReading
+from models.oracle.parsed import (
+    PRIORITY_TOKEN,
+    PRIORITY_UNTAP,
+    SACRIFICE_TRIGGER,
+    TAPPING_TRIGGER,
+    SentenceReading,
+)
 from models.types import TypeLine
 from planner.rules.layers import missing_choice
 from planner.rules.records import (
@@ -101,8 +107,9 @@ def is_priority_untap(sentence: SentenceReading) -> bool:
     """True for a sentence that lets a player make more mana with priority before casting than a payment
     plans: an activated ability that untaps and adds no mana (:data:`PRIORITY_UNTAP`), or a trigger of
     tapping that is no mana ability and untaps or makes mana (:data:`TAPPING_TRIGGER`), or one of
-    sacrificing that makes mana (:data:`SACRIFICE_TRIGGER`)."""
-    return (sentence.note == PRIORITY_UNTAP and ":" in sentence.text) or sentence.note in (
+    sacrificing that makes mana (:data:`SACRIFICE_TRIGGER`), or an activated ability that creates a token
+    that makes mana (:data:`PRIORITY_TOKEN`)."""
+    return (sentence.note in (PRIORITY_UNTAP, PRIORITY_TOKEN) and ":" in sentence.text) or sentence.note in (
         TAPPING_TRIGGER,
         SACRIFICE_TRIGGER,
     )

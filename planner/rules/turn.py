@@ -18,7 +18,7 @@ from models.board import Board, Card, Permanent
 from models.catalogue import lookup
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
-from models.mana_effects import NotPaymentKind
+from models.mana_effects import ExtraLandPlays, NotPaymentKind
 from models.oracle import read_card
 from planner.rules.alternatives import Alternatives
 from planner.rules.pool import ManaUnit
@@ -33,6 +33,7 @@ __all__ = [
     "cast_spell",
     "land_entries",
     "land_played",
+    "land_plays_allowed",
     "output_packets",
     "packet_units",
     "paid_without_mana",
@@ -67,6 +68,32 @@ def land_played(board: Board, player: str, life: int = 0) -> Board:
     return board.replace_player(
         player, lands_played_this_turn=me.lands_played_this_turn + 1, life=me.life - life
     )
+
+
+def land_plays_allowed(view: BoardView, player: str) -> tuple[int, tuple[str, ...]]:
+    """How many lands the player may play this turn (CR 305.2): the board's ``land_plays`` (the one every
+    player has, and any a resolved spell gave), and on the player's own turn one more for each "You may play
+    an additional land on each of your turns." of a permanent they control (CR 305.2a: each such effect adds
+    its own; Azusa's 'two additional lands' two), with the names of those permanents.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "you"}], "permanents": [
+    ...     {"id": "t", "name": "Test Trellis", "type_line": "Enchantment", "controller": "me",
+    ...      "oracle": "You may play an additional land on each of your turns."}]})
+    >>> land_plays_allowed(BoardView(board), "me"), land_plays_allowed(BoardView(board), "you")
+    ((2, ('Test Trellis',)), (1, ()))
+    """
+    allowed = view.board.player(player).land_plays
+    if view.board.active_player != player:
+        return allowed, ()  # ('on each of your turns': none on another player's turn)
+    sources: list[str] = []
+    for sourced in view.effects_of(ExtraLandPlays):
+        effect = sourced.effect
+        assert isinstance(effect, ExtraLandPlays)
+        if effect.who.includes(sourced.controller, player):
+            allowed += effect.count
+            sources.append(view.board.permanent(sourced.source).name)
+    return allowed, tuple(sources)
 
 
 def land_entries(view: BoardView, card: Card, player: str) -> tuple[LandEntry, ...]:

@@ -34,7 +34,7 @@ from models.mana_effects import (
     TypeChange,
 )
 from models.oracle import ParsedText, read_card
-from models.oracle.parsed import SACRIFICE_TRIGGER
+from models.oracle.parsed import PRIORITY_TOKEN, SACRIFICE_TRIGGER
 from models.types import TypeLine
 from planner.rules.ability_loss import abilities_lost, survives_loss
 from planner.rules.amounts import (
@@ -207,7 +207,10 @@ class BoardView:
         return tuple(
             TextWarning(p.id, sentence.text, sentence.note, WarningKind.NOT_PLANNED)
             for p, sentence in found
-            if p.controller in (sacrificers if sentence.note == SACRIFICE_TRIGGER else tappers)
+            if (
+                sentence.note == PRIORITY_TOKEN  # (warned, as the board's structure is: sick or not)
+                or p.controller in (sacrificers if sentence.note == SACRIFICE_TRIGGER else tappers)
+            )
             and not self.lost_any_abilities(p.id)
         )
 

@@ -1,0 +1,118 @@
+"""Mana a turn's plan does not make is said, never dropped in silence (contract section 11).
+
+- An activated ability that creates a Treasure and adds no mana is no mana ability (CR 605.1a): a player may
+  activate it with priority before casting (CR 117.1) and sacrifice the Treasure for mana of any color (CR
+  111.10a). Neither a payment (CR 601.2g: mana abilities only) nor the turn's search plans it: pay warns of
+  it, plan-turn notes it, and plan-turn's "no" becomes no answer.
+- "Whenever you cast your first spell each turn, add {R}{R}." is no mana ability (CR 605.1b: it triggers on
+  a cast): its mana comes after the first spell is cast (CR 603.3) and stays for later spells (CR 500.4);
+  plan-turn does not count it and notes it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from models.board import Board
+from models.cost import PaymentTarget
+from planner import pay
+from planner.turn import plan_turn
+
+#: '{1}{B}, {T}, Pay 1 life: Create a Treasure token.' on a creature that can tap
+KNIGHT = {
+    "id": "k",
+    "name": "Test Knight",
+    "type_line": "Creature — Human Knight",
+    "power": 2,
+    "toughness": 1,
+    "oracle": "{1}{B}, {T}, Pay 1 life: Create a Treasure token.",
+}
+RODEO = {
+    "id": "r",
+    "name": "Test Rodeo",
+    "type_line": "Creature — Human Warrior",
+    "power": 3,
+    "toughness": 4,
+    "oracle": "Whenever you cast your first spell each turn, add {R}{R}.",
+}
+SPARK = {
+    "name": "Test Spark",
+    "type_line": "Instant",
+    "mana_cost": "{R}",
+    "oracle": "Test Spark deals 1 damage to you.",
+}
+BRUTE = {"name": "Test Brute", "type_line": "Creature — Ogre", "mana_cost": "{1}{R}", "oracle": ""}
+
+
+def _board(permanents: list[dict[str, Any]], hand: list[Any]) -> Board:
+    me = {"id": "me", "hand": hand, "spells_cast_this_turn": 0}
+    placed = [{**p, "controller": "me"} for p in permanents]
+    return Board.from_dict({"version": 1, "players": [me, {"id": "opp"}], "permanents": placed})
+
+
+def _swamps(count: int) -> list[dict[str, Any]]:
+    return [{"id": f"s{n}", "card": "Swamp"} for n in range(count)]
+
+
+def test_pay_warns_of_a_treasure_made_with_priority() -> None:
+    """Three Swamps make no {R} while paying (CR 601.2g); the Knight's Treasure would (two Swamps for {1}{B},
+    then the Treasure's {R}), activated before casting: not planned, and the warning names it."""
+    board = _board([KNIGHT, *_swamps(3)], [])
+    result = pay(board, PaymentTarget.of("{R}"))
+    assert result.payable is False
+    assert any(w.permanent == "k" and "605.1a" in w.reason for w in result.warnings)
+    without = pay(_board(_swamps(3), []), PaymentTarget.of("{R}"))
+    assert not without.warnings
+
+
+def test_plan_turn_says_a_treasure_made_with_priority_is_not_planned() -> None:
+    """The same board casting a {R} spell: by the rules it is castable (the Knight's Treasure, CR 605.1a,
+    111.10a); the search does not activate the Knight, so its answer is unknown, never "no", with a note."""
+    turn = plan_turn(_board([KNIGHT, *_swamps(3)], [SPARK]), casts=["Test Spark"])
+    assert turn.castable is not False
+    assert any("Test Knight" in note and "605.1a" in note for note in turn.notes)
+    assert not turn.optimal
+    assert plan_turn(_board(_swamps(3), [SPARK]), casts=["Test Spark"]).castable is False
+
+
+def test_plan_turn_notes_the_mana_of_a_cast_trigger() -> None:
+    """One Mountain casts the Spark ({R}); the Rodeo's trigger then adds {R}{R} (CR 603.3), which casts the
+    Brute ({1}{R}, CR 500.4): mana value 3 by the rules. The plan does not count that mana: it says so and is
+    not called optimal."""
+    board = _board([RODEO, {"id": "m", "card": "Mountain"}], [SPARK, BRUTE])
+    turn = plan_turn(board)
+    assert [spell.card for spell in turn.spells] == ["Test Spark"]
+    assert any("Test Rodeo" in note and "603.3" in note for note in turn.notes)
+    assert not turn.optimal
+    alone = plan_turn(_board([{"id": "m", "card": "Mountain"}], [SPARK, BRUTE]))
+    assert not any("603.3" in note for note in alone.notes)
+
+
+def test_no_note_once_the_first_spell_of_the_turn_was_cast() -> None:
+    """A spell already cast this turn: 'your first spell each turn' won't trigger again (CR 603.2), so the
+    plan misses nothing and its "no" for both spells stays a "no" (one Mountain: {R} then {1}{R})."""
+    board = _board([RODEO, {"id": "m", "card": "Mountain"}], [SPARK, BRUTE])
+    board = board.replace_player("me", spells_cast_this_turn=1)
+    assert plan_turn(board, casts=["Test Spark", "Test Brute"]).castable is False
+    assert not any("Test Rodeo" in note for note in plan_turn(board).notes)
+
+
+def test_a_knight_that_cant_tap_gives_no_note() -> None:
+    """Summoning sick (CR 302.6) or tapped, the Knight's {T} ability can't be activated: plan-turn has nothing
+    to note, and its "no" stays a "no" (three Swamps make no {R})."""
+    for state in ({"summoning_sick": True}, {"tapped": True}):
+        board = _board([{**KNIGHT, **state}, *_swamps(3)], [SPARK])
+        turn = plan_turn(board, casts=["Test Spark"])
+        assert turn.castable is False
+        assert not any("Test Knight" in note for note in turn.notes)
+
+
+def test_a_cast_trigger_makes_a_no_for_two_spells_no_answer() -> None:
+    """--cast Spark then Brute on one Mountain: by the rules castable (the Spark's {R}, then the Rodeo's
+    {R}{R} pays the Brute, CR 603.3, 500.4); the search does not count that mana, so its answer is unknown,
+    never "no". The Spark alone is castable, the trigger aside."""
+    board = _board([RODEO, {"id": "m", "card": "Mountain"}], [SPARK, BRUTE])
+    both = plan_turn(board, casts=["Test Spark", "Test Brute"])
+    assert both.castable is not False
+    assert any("Test Rodeo" in note for note in both.notes)
+    assert plan_turn(board, casts=["Test Spark"]).castable is True
