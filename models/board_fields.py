@@ -172,7 +172,11 @@ PLAYER: Final = ObjectFields(
             nullable=True,
         ),
         Field("lands_played_this_turn", _COUNT, "Lands played this turn (default 0)."),
-        Field("land_plays", _COUNT, "Land plays this turn but for those permanents add (default 1)."),
+        Field(
+            "land_plays",
+            _COUNT,
+            "Land plays this turn, all of them (left out: one, with those the player's permanents add).",
+        ),
         Field(
             "counters",
             {"type": "object", "additionalProperties": _COUNT},

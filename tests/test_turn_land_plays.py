@@ -87,6 +87,15 @@ def test_each_effect_adds_its_own_land_plays_on_its_controllers_turn() -> None:
     assert land_plays_allowed(BoardView(not_my_turn), "me")[0] == 1
 
 
+def test_land_plays_the_board_gives_are_all_of_them() -> None:
+    """A client that counts the land plays itself (Arena: the Trellis's included) gives them all: nothing is
+    added to what the board says, and the file is written back as given."""
+    given = _board(TRELLIS, land_plays=2)
+    assert land_plays_allowed(BoardView(given), "me") == (2, ())
+    assert given.to_dict()["players"][0]["land_plays"] == 2
+    assert "land_plays" not in _board(TRELLIS).to_dict()["players"][0]
+
+
 def test_a_second_land_play_is_never_a_silent_no() -> None:
     """One Forest in play and two in the hand: with one land play (CR 305.2) only two Forests tap, and
     {2}{G} is not castable; with the Trellis a second Forest may be played (305.2a) and it would be: the

@@ -88,8 +88,9 @@ class Player:
     or just how many there are (an ``int``), or None when not given (delve then has nothing to exile);
     ``library``, how many cards are in the library (None: unknown, large), and ``library_cards``, the cards in
     it when the board lists them (contract section 10: ``library`` is then their number);
-    ``lands_played_this_turn`` and ``land_plays`` (how many lands the player may play this turn,
-    but for those the player's permanents add: CR 305.2a, counted by the planner from the board).
+    ``lands_played_this_turn`` and ``land_plays`` (how many lands the player may play this turn, as the
+    board gives it; None when not given: one, with those the player's permanents add, CR 305.2a, counted by
+    the planner from the board).
     ``counters`` (contract section 10) are the player's own, ``(name, count)`` pairs sorted by name, all
     positive, as a permanent's: energy (Aether Hub pays {E} from it), experience, poison.
     ``cards_drawn_this_turn`` and ``life_gained_this_turn`` (contract section 10) are what "if you've drawn
@@ -127,7 +128,7 @@ class Player:
     graveyard: tuple[Card, ...] | int | None = None
     library: int | None = None
     lands_played_this_turn: int = 0
-    land_plays: int = 1
+    land_plays: int | None = None
     counters: tuple[tuple[str, int], ...] = ()
     cards_drawn_this_turn: int = 0
     life_gained_this_turn: int = 0
@@ -201,7 +202,7 @@ class Player:
             out["library"] = self.library
         if self.lands_played_this_turn:
             out["lands_played_this_turn"] = self.lands_played_this_turn
-        if self.land_plays != 1:
+        if self.land_plays is not None:
             out["land_plays"] = self.land_plays
         if self.counters:
             out["counters"] = dict(self.counters)
@@ -353,7 +354,7 @@ def read_player(value: object, path: JsonPath) -> Player:
         library=library if isinstance(library, int) or library is None else len(library),
         library_cards=None if isinstance(library, int) else library,
         lands_played_this_turn=fields.optional("lands_played_this_turn", read_count, 0),
-        land_plays=fields.optional("land_plays", read_count, 1),
+        land_plays=fields.optional("land_plays", read_count, None),
         counters=fields.optional("counters", read_counters, ()),
         cards_drawn_this_turn=fields.optional("cards_drawn_this_turn", read_count, 0),
         life_gained_this_turn=fields.optional("life_gained_this_turn", read_count, 0),

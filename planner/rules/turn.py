@@ -71,10 +71,11 @@ def land_played(board: Board, player: str, life: int = 0) -> Board:
 
 
 def land_plays_allowed(view: BoardView, player: str) -> tuple[int, tuple[str, ...]]:
-    """How many lands the player may play this turn (CR 305.2): the board's ``land_plays`` (the one every
-    player has, and any a resolved spell gave), and on the player's own turn one more for each "You may play
-    an additional land on each of your turns." of a permanent they control (CR 305.2a: each such effect adds
-    its own; Azusa's 'two additional lands' two), with the names of those permanents.
+    """How many lands the player may play this turn (CR 305.2), with the names of the permanents that add
+    to it: the board's ``land_plays`` when it gives them (all of them, as a client counts them), else the one
+    every player has and, on the player's own turn, one more for each "You may play an additional land on
+    each of your turns." of a permanent they control (CR 305.2a: each such effect adds its own; Azusa's 'two
+    additional lands' two).
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "you"}], "permanents": [
@@ -82,8 +83,13 @@ def land_plays_allowed(view: BoardView, player: str) -> tuple[int, tuple[str, ..
     ...      "oracle": "You may play an additional land on each of your turns."}]})
     >>> land_plays_allowed(BoardView(board), "me"), land_plays_allowed(BoardView(board), "you")
     ((2, ('Test Trellis',)), (1, ()))
+    >>> land_plays_allowed(BoardView(board.replace_player("me", land_plays=2)), "me")  # (as given)
+    (2, ())
     """
-    allowed = view.board.player(player).land_plays
+    given = view.board.player(player).land_plays
+    if given is not None:
+        return given, ()
+    allowed = 1
     if view.board.active_player != player:
         return allowed, ()  # ('on each of your turns': none on another player's turn)
     sources: list[str] = []
