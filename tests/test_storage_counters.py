@@ -82,7 +82,9 @@ def test_the_counters_are_a_budget_across_activations() -> None:
 
 
 def _unit(letter: str, source: str) -> ManaUnit:
-    return ManaUnit(ManaType[letter], ManaTag(source=source))
+    """A mana of ``source``'s, tagged as the Forests' is (a basic land made it: CR 205.4a, what "Spend only
+    mana produced by basic lands" reads)."""
+    return ManaUnit(ManaType[letter], ManaTag(source=source, basic_land=source.startswith("f")))
 
 
 def test_a_plan_removing_counters_in_two_steps_replays() -> None:

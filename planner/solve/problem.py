@@ -88,12 +88,14 @@ class BoardAnalysis:
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "f1", "card": "Forest", "controller": "me"},
+    ...     {"id": "f2", "card": "Forest", "controller": "me"},
     ...     {"id": "pool", "card": "Reflecting Pool", "controller": "me"}]})
     >>> analysis = BoardAnalysis(board, "me")
     >>> {pid: str(types) for pid, types in analysis.reflect.items()}
-    {'f1': 'G', 'pool': 'G'}
-    >>> [(activation.pid, activation.sources) for activation in analysis.templates]  # interchangeable here
-    [('f1', ('f1', 'pool'))]
+    {'f1': 'G', 'f2': 'G', 'pool': 'G'}
+    >>> # the Forests are interchangeable; the Pool's {G} is no basic land's (Imperiosaur tells them apart)
+    >>> [(activation.pid, activation.sources) for activation in analysis.templates]
+    [('f1', ('f1', 'f2')), ('pool', ('pool',))]
     """
 
     def __init__(self, board: Board, player: str, deadline: float = math.inf) -> None:

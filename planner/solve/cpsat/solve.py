@@ -95,6 +95,7 @@ def solve(record: PaymentModel) -> Solution | None:
     else:
         # every stage solved to optimality: the plan is optimal under the whole objective
         if best is not None and not record.relaxed:
+            best = _fewest_bounded_rounds(record, solver, terms, deadline) or best
             return replace(best, status=SolveStatus.OPTIMAL)
         if best is not None:
             unfed = unfed_in(record, solver.value)  # (before the order's solve replaces the solution)
@@ -110,6 +111,29 @@ def solve(record: PaymentModel) -> Solution | None:
 #: The deterministic time (CP-SAT's measure of work, roughly seconds: about 2.5 ms of CPU per 0.001 here)
 #: the LP-guided search has to prove a stage before CP-SAT's default search takes over (:func:`_searched`).
 _LP_FIRST = 0.035
+
+
+def _fewest_bounded_rounds(
+    record: PaymentModel, solver: cp_model.CpSolver, terms: list[Term], deadline: float
+) -> Solution | None:
+    """Among the plans every level of the objective ties (each stage's optimum is fixed by now), one that
+    activates the open abilities and untap loops least often, or None when there are none or no such plan
+    is found in the time left. A plan that activates one as often as its bound allows is not called optimal
+    (:func:`~planner.solve.cpsat.spine._unproven_at_open_bounds`: a bound reached proves nothing), so among
+    equal plans the solver's pick must not wander up to the bound when fewer rounds pay the same: Grand
+    Architect's loop paying {4}{G} with five {G} rather than seven rounds and {C}{C}. The levels are
+    unchanged: only which of the tied plans is returned."""
+    bounded = [record.main.use[t.index] for t in record.templates if t.open or t.loop]
+    remaining = deadline - time.monotonic()
+    if not bounded or remaining <= 0:
+        return None
+    _hint_solution(record.model, solver)
+    record.model.minimize(cp_model.LinearExpr.sum(bounded))
+    solver.parameters.max_time_in_seconds = remaining
+    status = _searched(solver, record.model, deadline, first=False)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return solution_of(record, solver, terms, plan=True)
 
 
 def _searched(
