@@ -17,7 +17,7 @@ from models.abilities import Amount, AmountKind, ObjectFilter, Who
 from models.abilities import Condition as ConditionRecord
 from models.mana import ManaTypes
 from models.oracle import readings as r
-from models.oracle.grammar import UnreadError
+from models.oracle.grammar import UnreadError, parse_condition
 
 __all__ = [
     "amount",
@@ -26,7 +26,9 @@ __all__ = [
     "either_filter",
     "object_filter",
     "object_filters",
+    "only_filter",
     "only_noun",
+    "while_condition",
 ]
 
 
@@ -322,3 +324,25 @@ def condition(reading: r.Condition) -> ConditionRecord:
             # applies, models.oracle.conditional_types)
             raise UnreadError("'enchanted permanent is a <type>' is read only as a type change's condition")
     raise AssertionError(reading)  # pragma: no cover
+
+
+def only_filter(what: r.Nouns) -> ObjectFilter:
+    """The filter of one noun phrase (more than one is not read here)."""
+    if len(what.nouns) != 1:
+        raise UnreadError(f"one description is needed, not {what.words()!r}")
+    return object_filter(what.nouns[0])
+
+
+def while_condition(written: str) -> ConditionRecord:
+    """An 'as long as <condition>' as the grammar reads it, or as written (``unevaluated``) when it does not:
+    the planner judges the first on the board and warns about the second where it matters.
+
+    >>> while_condition("you control an artifact").describe()
+    'you control artifact'
+    >>> while_condition("an opponent has 10 or less life").unevaluated
+    'an opponent has 10 or less life'
+    """
+    try:
+        return condition(parse_condition(written))
+    except UnreadError:
+        return ConditionRecord((), unevaluated=written)

@@ -41,15 +41,9 @@ from models.oracle import statics as s
 from models.oracle import text as t
 from models.oracle.alternative_costs import granted_alternative_cost
 from models.oracle.build import mana_effect, spend_restriction
-from models.oracle.build_filters import condition, object_filters
-from models.oracle.build_statics import (
-    kept_types,
-    life_paid_reduction,
-    optional_life_modifier,
-    own_chosen_type,
-    static_effect,
-    while_condition,
-)
+from models.oracle.build_cost_changes import life_paid_reduction, optional_life_modifier
+from models.oracle.build_filters import condition, object_filters, while_condition
+from models.oracle.build_statics import kept_types, own_chosen_type, static_effect
 from models.oracle.grammar import (
     UnreadError,
     parse_additional_cost,

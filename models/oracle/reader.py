@@ -27,7 +27,8 @@ from models.mana_effects import NotPaymentKind, NotPaymentMana
 from models.oracle import classify, lexicon
 from models.oracle import text as t
 from models.oracle.build import build_cost, spend_restriction
-from models.oracle.build_statics import only_filter, own_reduction
+from models.oracle.build_filters import only_filter
+from models.oracle.build_own_costs import own_reduction
 from models.oracle.grammar import UnreadError, parse_objects, parse_spending
 from models.oracle.grammar import parse_land_search as _parse_search_reading
 from models.oracle.levels import ENTERING, Level, LevelHeader, level_header

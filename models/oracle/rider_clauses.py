@@ -21,7 +21,7 @@ from models.kept import per_card
 from models.mana_effects import CastRider
 from models.oracle import classify
 from models.oracle import text as t
-from models.oracle.build_statics import CASTERS, spells_described
+from models.oracle.build_cost_changes import CASTERS, spells_described
 from models.oracle.grammar import read_as
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.readings import Controller, Noun, Nouns
