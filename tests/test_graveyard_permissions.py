@@ -14,18 +14,17 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from test_graveyard_keywords import kept, reference_pays
 
 from models.alternative_costs import AlternativeCost
 from models.board import Board, Card
-from models.cost import ManaCost, PaymentTarget
+from models.cost import PaymentTarget
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.reader import read_card
 from models.spells import spell_target
 from models.types import TypeLine
 from planner.answer_warnings import spell_text_warnings
-from planner.api import PayResult, max_x, pay
-from planner.rules.reference import reference_search
-from planner.rules.view import BoardView, locked_in
+from planner.api import max_x, pay
 
 ME = "me"
 
@@ -70,17 +69,6 @@ def giant(controller: str = ME) -> dict[str, Any]:
 def cast_from(card: dict[str, Any], zone: str) -> PaymentTarget:
     """The target of casting ``card`` from ``zone``."""
     return replace(spell_target(Card.from_json(card, "card")), cast_from=zone)
-
-
-def reference_pays(board: Board, target: PaymentTarget, mana: str) -> bool:
-    """True when the reference search finds a payment of ``mana`` for ``target`` on ``board``."""
-    locked = locked_in(BoardView(board), target.with_cost(ManaCost.parse(mana)), ME)
-    return bool(reference_search(board, locked, ME, max_states=100_000).outcomes)
-
-
-def kept(result: PayResult) -> AlternativeCost | None:
-    """The alternative cost paid, as the answer names it."""
-    return None if result.alternative_cost is None else result.alternative_cost.cost
 
 
 @pytest.mark.parametrize(
