@@ -27,6 +27,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken
 from models.additional_costs import DiscardCost, SacrificeCost
 from models.alternative_costs import AlternativeCost
 from models.kept import per_card
+from models.oracle.cost_change_rules import CostChangeRules
 from models.oracle.effect_rules import EffectRules
 from models.oracle.grammar_parser import UnreadError, built
 from models.oracle.own_cost_rules import OwnCostRules
@@ -53,7 +54,9 @@ __all__ = [
 
 
 @v_args(inline=True)
-class _Readings(PhraseRules, EffectRules, StaticRules, SpentRules, SpellCostRules, OwnCostRules):
+class _Readings(
+    PhraseRules, EffectRules, StaticRules, CostChangeRules, SpentRules, SpellCostRules, OwnCostRules
+):
     """The parse tree to readings, one method per rule alternative (its ``-> name``), from the rules of each
     kind of phrase (applied as the text is parsed: :func:`_reader`)."""
 

@@ -13,7 +13,6 @@ from lark import Token, Transformer, v_args
 from models.alternative_costs import SpellsGranted
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
-from models.oracle.own_cost_readings import CreatureTypesAmong, OwnCostChange
 from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Head, Noun, Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
@@ -58,15 +57,6 @@ from models.oracle.statics import (
     OnlyColored,
     OpponentsAtLeast,
     OptionalLifeForSpells,
-    OwnCostCounted,
-    OwnCostForEach,
-    OwnCostForTurnFact,
-    OwnCostIfBargained,
-    OwnCostIfOpponentCast,
-    OwnCostIfOpponentGraveyard,
-    OwnCostPerSacrificed,
-    OwnCostPerSpellCast,
-    OwnCostWhereX,
     PlayerLifeAtMost,
     PoolsDontEmpty,
     PowerChangeReading,
@@ -76,7 +66,6 @@ from models.oracle.statics import (
     SameIsTrue,
     SelfSubject,
     SelfTapDamage,
-    SpellsCost,
     SpendAsThoughReading,
     StaticSentence,
     StillAType,
@@ -631,204 +620,6 @@ class StaticRules(Transformer[Token, Any]):
     def unspent_becomes(self, who: str, *parts: Any) -> UnspentBecomes:
         colors = _tokens(parts, "COLOR_WORD")
         return UnspentBecomes(who, lexicon.COLOR_WORDS[colors[0].lower()] if colors else "C")
-
-    def own_cost_for_each(self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns) -> Any:
-        return OwnCostForEach(str(symbols).upper(), str(more).lower() == "more", what)
-
-    def own_cost_per_type_sacrificed(
-        self, _self: Token, _costs: Token, symbols: Token, more: Token, *_: Any
-    ) -> Any:
-        return OwnCostForTurnFact(str(symbols).upper(), str(more).lower() == "more", "sacrificed_types")
-
-    def own_cost_while(
-        self, _as_long_as: None, condition: Token, _self: Token, _costs: Token, symbols: Token, more: Token
-    ) -> Any:
-        # 'As long as it's your turn, ~ costs {2}{U}{U} less to cast.' (Discontinuity): whose turn it is
-        if " ".join(str(condition).lower().replace("’", "'").split()) != "it's your turn":
-            raise UnreadError(f"a spell's own cost changed as long as {str(condition).strip()}")
-        return OwnCostForTurnFact(str(symbols).upper(), str(more).lower() == "more", "your_turn")
-
-    def own_cost_per_death(
-        self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns
-    ) -> Any:
-        if what != Nouns((Noun(types=("Creature",)),)):
-            raise UnreadError(f"a count of {what.words()} that died this turn")
-        return OwnCostForTurnFact(str(symbols).upper(), str(more).lower() == "more", "died")
-
-    def own_cost_if_opponent_graveyard(
-        self,
-        _self: Token,
-        _costs: Token,
-        symbols: Token,
-        more: Token,
-        _article: Token,
-        count: Number,
-        *_: Any,
-    ) -> Any:
-        if not isinstance(count, int):
-            raise UnreadError(f"an opponent with {count} cards in their graveyard")
-        return OwnCostIfOpponentGraveyard(str(symbols).upper(), str(more).lower() == "more", count)
-
-    def own_cost_if_opponent_cast(
-        self,
-        _self: Token,
-        _costs: Token,
-        symbols: Token,
-        more: Token,
-        _article: Token,
-        deed: Token,
-        count: Number,
-        *_: Any,
-    ) -> Any:
-        if str(deed).lower() != "cast" or not isinstance(count, int):
-            raise UnreadError(f"an opponent {deed} {count} or more spells this turn")
-        return OwnCostIfOpponentCast(str(symbols).upper(), str(more).lower() == "more", count)
-
-    def own_cost_per_spell_cast(
-        self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns, deed: Token
-    ) -> Any:
-        if str(deed).lower() != "cast":
-            raise UnreadError(f"a spell's own cost changed for each {what.words()} you've {deed} this turn")
-        return OwnCostPerSpellCast(str(symbols).upper(), str(more).lower() == "more", what)
-
-    def own_cost_if_spell_cast(
-        self, _self: Token, _costs: Token, symbols: Token, more: Token, *parts: Any
-    ) -> Any:
-        deed = _tokens(parts, "TURN_DEED")[0]
-        what = next(part for part in parts if isinstance(part, Nouns))
-        if str(deed).lower() != "cast":
-            raise UnreadError(f"a spell's own cost changed if you've {deed} {what.words()} this turn")
-        return OwnCostPerSpellCast(str(symbols).upper(), str(more).lower() == "more", what, at_least=1)
-
-    def own_cost_if_bargained(self, _self: Token, _costs: Token, symbols: Token, more: Token) -> Any:
-        return OwnCostIfBargained(str(symbols).upper(), str(more).lower() == "more")
-
-    def own_cost_per_exiled(
-        self, _self: Token, _costs: Token, symbols: Token, more: Token, *_card: Token
-    ) -> Any:
-        return OwnCostPerSacrificed(str(symbols).upper(), str(more).lower() == "more", exiled=True)
-
-    def own_cost_per_tapped(
-        self, _self: Token, _costs: Token, symbols: Token, more: Token, tapped: Token, _tapped: Token
-    ) -> Any:
-        """'~ costs {1} less to cast for each creature tapped this way' (what its optional tap takes off)."""
-        changed = str(more).lower() == "more"
-        return OwnCostPerSacrificed(
-            str(symbols).upper(), changed, sacrificed=str(tapped).lower(), tapped=True
-        )
-
-    def own_cost_per_sacrificed(self, _self: Token, _costs: Token, *parts: Any) -> Any:
-        symbols = _tokens(parts, "SYMBOLS")
-        more = [word.lower() == "more" for word in _tokens(parts, "MORE_LESS")]
-        # ('for each creature sacrificed this way': Torgaar's additional cost sacrifices only creatures)
-        sacrificed = [*_tokens(parts, "PERMANENT"), *_tokens(parts, "CARD_TYPE")][0].lower()
-        if len(symbols) == 1:
-            return OwnCostPerSacrificed(symbols[0].upper(), more[0], sacrificed=sacrificed)
-        what = next(part for part in parts if isinstance(part, Nouns))
-        return OwnCostPerSacrificed(
-            symbols[0].upper(), more[0], symbols[1].upper(), more[1], what, sacrificed=sacrificed
-        )
-
-    def own_cost_where_x(
-        self, _self: Token, _costs: Token, symbols: Token, more: Token, _x: Token, where: Any
-    ) -> Any:
-        return OwnCostWhereX(str(symbols).upper(), str(more).lower() == "more", where)
-
-    def own_cost_total_mana_value(
-        self, _self: Token, _costs: Token, symbols: Token, more: Token, _x: Token, what: Nouns
-    ) -> Any:
-        if str(symbols).upper() != "{X}":
-            raise UnreadError(f"a spell's own cost changed by {symbols}, where X is a total mana value")
-        return OwnCostCounted("{1}", str(more).lower() == "more", "total_mana_value", what)
-
-    def own_cost_land_types(
-        self, _self: Token, _costs: Token, symbols: Token, more: Token, kind: Nouns, among: Nouns
-    ) -> Any:
-        if kind == Nouns((Noun(types=("Creature",)),)):  # ('for each creature type among ...', CR 205.3m)
-            return OwnCostChange(str(symbols).upper(), str(more).lower() == "more", CreatureTypesAmong(among))
-        if kind != Nouns((Noun(types=("Land",), supertypes=("Basic",)),)):
-            raise UnreadError(f"a count of {kind.words()} types")
-        return OwnCostCounted(str(symbols).upper(), str(more).lower() == "more", "land_types", among)
-
-    def own_cost_if_control(self, *parts: Any) -> Any:
-        symbols, more = _tokens(parts, "SYMBOLS")[0], _tokens(parts, "MORE_LESS")[0]
-        what = next(part for part in parts if isinstance(part, Nouns))
-        return OwnCostCounted(symbols.upper(), more.lower() == "more", "if_control", what, at_least=1)
-
-    def own_cost_if_in_graveyards(self, count: Number, _or: Token, what: Nouns, *parts: Any) -> Any:
-        if not isinstance(count, int):
-            raise UnreadError(f"{count} cards in all graveyards")
-        symbols, more = _tokens(parts, "SYMBOLS")[0], _tokens(parts, "MORE_LESS")[0]
-        return OwnCostCounted(symbols.upper(), more.lower() == "more", "in_all_graveyards", what, count)
-
-    def spells_cost(self, *parts: Any) -> SpellsCost:
-        what = next(part for part in parts if isinstance(part, Nouns))
-        caster = _tokens(parts, "CASTER")
-        more = _tokens(parts, "MORE_LESS")[0].lower() == "more"
-        if more and _Mark.UP_TO in parts:
-            raise UnreadError("a cost 'up to' some more")
-        # 'up to {2} less' (Urza's Filter): the caster chooses how much (CR 601.2f), and the most never pays
-        # less well than less of it does, so it reads as '{2} less'
-        if _Mark.CHOSEN_AFTER_CASTER in parts:
-            # 'Spells you cast of the chosen type' (Cloud Key, Herald's Horn): as 'Spells of the chosen type'
-            if len(what.nouns) != 1 or what.nouns[0].chosen_type:
-                raise UnreadError("'of the chosen type' after the caster of more than one description")
-            what = replace(what, nouns=(replace(what.nouns[0], chosen_type=True),))
-        return SpellsCost(
-            what,
-            _tokens(parts, "SYMBOLS")[0].upper(),
-            more,
-            _words(caster[0]) if caster else "",
-            _Mark.PER_OTHER_SPELL in parts,
-            next((p.at_least for p in parts if isinstance(p, _CastManaValue)), None),
-            next((p.kind for p in parts if isinstance(p, _PerCounter)), ""),
-            next((p.what for p in parts if isinstance(p, _PerObject)), None),
-            any(isinstance(p, _PerCounter) and p.yours for p in parts),
-            _Mark.OFF_TURN in parts,
-            _Mark.PER_TARGET in parts,
-            where_x=next((p.quantity for p in parts if isinstance(p, _WhereX)), None),
-            turn=next((p.whose for p in parts if isinstance(p, _CostTurn)), ""),
-            while_text=" ".join(_tokens(parts, "WHILE_TEXT")[0].split()) if _has(parts, "WHILE_TEXT") else "",
-            cast_from=next((p.zones for p in parts if isinstance(p, _CastFrom)), ()),
-            cast_from_excluded=any(isinstance(p, _CastFrom) and p.excluded for p in parts),
-            targets_source=_Mark.TARGETS_SOURCE in parts,
-            per_targeted=next((p.what for p in parts if isinstance(p, _PerTargeted)), None),
-            shares_creature_type=_Mark.SHARES_CREATURE_TYPE in parts,
-            power_at_least=next((p.at_least for p in parts if isinstance(p, _CastPower)), None),
-            per_chosen_color=_Mark.PER_CHOSEN_COLOR in parts,
-            shares_exiled_card_type=_Mark.SHARES_EXILED_CARD_TYPE in parts,
-        )
-
-    def nth_each_turn(self) -> _CostTurn:
-        return _CostTurn("")
-
-    def nth_your_turns(self) -> _CostTurn:
-        return _CostTurn("yours")
-
-    def flash_rider(self, _and: Token, keyword: Token) -> _Mark:
-        if str(keyword).lower() != "flash":
-            raise UnreadError(f"can be cast as though it had {keyword}")
-        return _Mark.AS_THOUGH_FLASH
-
-    def nth_spell_cost(self, ordinal: Token, what: Nouns, caster: Token, *parts: Any) -> SpellsCost:
-        if _words(caster) != "you cast":
-            raise UnreadError(f"the {ordinal} spell {caster} each turn")
-        more = _tokens(parts, "MORE_LESS")[0].lower() == "more"
-        nth = 1 if str(ordinal).lower() == "first" else 2
-        # ('... for each land you control with a flood counter on it': Eluge, the Shoreless Sea)
-        per_object = next((p.what for p in parts if isinstance(p, _PerObject)), None)
-        symbols = _tokens(parts, "SYMBOLS")[0].upper()
-        turn = next((p.whose for p in parts if isinstance(p, _CostTurn)), "")
-        return SpellsCost(
-            what,
-            symbols,
-            more,
-            "you cast",
-            nth=nth,
-            per_object=per_object,
-            turn=turn,
-            as_though_flash=_Mark.AS_THOUGH_FLASH in parts,
-        )
 
     def as_any(self, palette: Any) -> str:
         return str(palette.value)
