@@ -121,8 +121,8 @@ def _fewest_bounded_rounds(
     is found in the time left. A plan that activates one as often as its bound allows is not called optimal
     (:func:`~planner.solve.cpsat.spine._unproven_at_open_bounds`: a bound reached proves nothing), so among
     equal plans the solver's pick must not wander up to the bound when fewer rounds pay the same: Grand
-    Architect's loop paying {4}{G} with five {G} rather than seven rounds and {C}{C}. The levels are
-    unchanged: only which of the tied plans is returned."""
+    Architect's loop pays {4}{G} in two rounds with Sol Ring's and the Wastes' {C}{C}{C} rather than in
+    seven, its bound. The levels are unchanged: only which of the tied plans is returned."""
     bounded = [record.main.use[t.index] for t in record.templates if t.open or t.loop]
     remaining = deadline - time.monotonic()
     if not bounded or remaining <= 0:
