@@ -19,12 +19,12 @@ STILL_UNREAD: set[str] = set()
 #: (tests/test_xmage_answers.py, tests/test_graveyard_permissions.py): Karador's "Once during each of your
 #: turns, you may cast a creature spell from your graveyard." (a permission a permanent grants to cast from
 #: the graveyard: not read, so a spell cast from there is paid by its mana cost with an "assumed" warning;
-#: until session 32 the sentence was set aside in silence as not about mana). Hogaak's "You can't spend mana to cast this spell." (XMage
-#: ConvokeTest) is read and executed (spellcost35b, tests/test_spell_cost_ways.py); Ancient Stone Idol's
-#: attacking creatures (CostReduceForEachTest: none outside combat) is read (selfcost35); Khalni Hydra,
-#: Torgaar, Mizzix, Heartstone and Defense Grid are read (peer35b). The benchmark counts such cards as faces
-#: with mana text (issue 35: a sentence about mana or costs the reader refuses makes its face one,
-#: ``has_mana_text``).
+#: until session 32 the sentence was set aside in silence as not about mana). Hogaak's "You can't spend
+#: mana to cast this spell." (XMage ConvokeTest) is read and executed (spellcost35b,
+#: tests/test_spell_cost_ways.py); Ancient Stone Idol's attacking creatures (CostReduceForEachTest: none
+#: outside combat) is read (selfcost35); Khalni Hydra, Torgaar, Mizzix, Heartstone and Defense Grid are
+#: read (peer35b). The benchmark counts such cards as faces with mana text (issue 35: a sentence about mana
+#: or costs the reader refuses makes its face one, ``has_mana_text``).
 UNREAD_CASTING_TEXT: set[str] = {"Karador, Ghost Chieftain"}
 
 
