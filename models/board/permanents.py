@@ -86,6 +86,40 @@ class ImprintedCard:
             raise BoardError(f"{source}: expected an object {{name, mana_cost, color_indicator}}")
         return found
 
+    @classmethod
+    def of_printed(cls, printed: PrintedCard) -> ImprintedCard:
+        """The description of a card the card store or the catalogue knows (its text included).
+
+        >>> forest = catalogue_card("Forest")
+        >>> forest is not None and ImprintedCard.of_printed(forest).oracle
+        '({T}: Add {G}.)'
+        """
+        return cls(
+            name=printed.name,
+            mana_cost=printed.mana_cost,
+            color_indicator=printed.color_indicator,
+            type_line=printed.type_line,
+            oracle=printed.oracle,
+        )
+
+    def as_card(self) -> Card | None:
+        """The card it describes, when its type line and rules text are given; None otherwise (a catalogue
+        card's are then looked up by its name).
+
+        >>> ImprintedCard("Homebrew Bolt", type_line=TypeLine.parse("Instant"), oracle="").as_card().name
+        'Homebrew Bolt'
+        """
+        if self.oracle is None or self.type_line is None:
+            return None
+        return Card(
+            card=None,
+            name=self.name,
+            type_line=self.type_line,
+            oracle=self.oracle,
+            mana_cost=self.mana_cost,
+            color_indicator=self.color_indicator,
+        )
+
     @property
     def colors(self) -> ManaTypes:
         """Its colors (CR 202.2)."""
@@ -635,13 +669,7 @@ def _stored_imprinted(name: str, path: JsonPath) -> str | ImprintedCard:
     base = stored_card(name, path)
     if base is None:
         return name
-    return ImprintedCard(
-        name=base.name,
-        mana_cost=base.mana_cost,
-        color_indicator=base.color_indicator,
-        type_line=base.type_line,
-        oracle=base.oracle,
-    )
+    return ImprintedCard.of_printed(base)
 
 
 def read_permanent(value: object, path: JsonPath) -> Permanent:

@@ -26,7 +26,14 @@ from models.board.json_fields import (
     read_text,
     read_type_line,
 )
-from models.board.printed import DESCRIBED, card_colors, catalogue_card, printed_json, read_card
+from models.board.printed import (
+    DESCRIBED,
+    PrintedCard,
+    card_colors,
+    catalogue_card,
+    printed_json,
+    read_card,
+)
 from models.board_fields import ZONE_CARD
 from models.cost import ManaCost
 from models.limits import MAX_ZONE_CARDS
@@ -60,6 +67,24 @@ class Card:
     def from_json(cls, value: object, source: str = "<card>") -> Card:
         """Read one card (a name or an object); raises ``BoardError`` naming ``source``."""
         return checked(source, lambda: read_zone_card(value, ()))
+
+    @classmethod
+    def of_printed(cls, printed: PrintedCard) -> Card:
+        """The card with these printed characteristics (a catalogue card, or one the card store gives).
+
+        >>> forest = catalogue_card("Forest")
+        >>> forest is not None and Card.of_printed(forest) == Card.from_json("Forest")
+        True
+        """
+        return cls(
+            card=printed.card,
+            name=printed.name,
+            type_line=printed.type_line,
+            oracle=printed.oracle,
+            mana_cost=printed.mana_cost,
+            color_indicator=printed.color_indicator,
+            power=printed.power,
+        )
 
     @property
     def colors(self) -> ManaTypes:
@@ -97,16 +122,7 @@ class Card:
 def read_zone_card(value: object, path: JsonPath) -> Card:
     """One card in a hand or graveyard: a card name, or an object describing the card (as for permanents)."""
     if isinstance(value, str):
-        base = read_card(value, path)
-        return Card(
-            card=base.card,
-            name=base.name,
-            type_line=base.type_line,
-            oracle=base.oracle,
-            mana_cost=base.mana_cost,
-            color_indicator=base.color_indicator,
-            power=base.power,
-        )
+        return Card.of_printed(read_card(value, path))
     if not isinstance(value, dict):
         raise FieldError(path, f"expected a card (a card name or an object), got {describe_json(value)}")
     fields = Fields(value, path, ZONE_CARD)

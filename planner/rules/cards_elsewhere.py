@@ -73,24 +73,8 @@ def _exiled_card(exiled: str | ImprintedCard) -> Card | None:
     >>> _exiled_card("Forest").oracle, _exiled_card("Homebrew Grove") is None
     ('({T}: Add {G}.)', True)
     """
-    if isinstance(exiled, ImprintedCard) and exiled.oracle is not None and exiled.type_line is not None:
-        return Card(
-            card=None,
-            name=exiled.name,
-            type_line=exiled.type_line,
-            oracle=exiled.oracle,
-            mana_cost=exiled.mana_cost,
-            color_indicator=exiled.color_indicator,
-        )
+    described = exiled.as_card() if isinstance(exiled, ImprintedCard) else None
+    if described is not None:
+        return described
     printed = catalogue_card(exiled if isinstance(exiled, str) else exiled.name)
-    if printed is None:
-        return None
-    return Card(
-        card=printed.card,
-        name=printed.name,
-        type_line=printed.type_line,
-        oracle=printed.oracle,
-        mana_cost=printed.mana_cost,
-        color_indicator=printed.color_indicator,
-        power=printed.power,
-    )
+    return None if printed is None else Card.of_printed(printed)
