@@ -110,3 +110,38 @@ def test_plan_turn_does_not_cast_a_creature_after_a_spell_that_forbids_it() -> N
     unasked = plan_turn(_board(hand=hand, codex=False))
     assert [spell.card for spell in unasked.spells] == ["Llanowar Elves"]
     assert not unasked.optimal and any("Test Warden" in note for note in unasked.notes)
+
+
+#: prohibitions the reader does not read yet, in the phrases of real cards (Archon of Emeria, Drannith
+#: Magistrate, Weathered Runestone) and Archon's replacement on how lands enter (CR 614.1c)
+UNREAD = (
+    "Each player can't cast more than one spell each turn.",
+    "Your opponents can't cast spells from anywhere other than their hands.",
+    "Players can't cast spells from graveyards or libraries.",
+    "Nonbasic lands your opponents control enter tapped.",
+)
+
+
+@pytest.mark.parametrize("sentence", UNREAD)
+def test_an_unread_prohibition_is_warned_never_ignored(sentence: str) -> None:
+    """Each was filed as not about mana: a second spell of the turn, a spell from the graveyard, a land
+    played were answered as if the sentence were not there (a silent "yes", CR 101.2). Unread, it is
+    unsupported text: the answer names the card and the sentence. A spell's own one-shot "Target player
+    can't cast spells this turn." stays no prohibition of the battlefield."""
+    assert [s.read_as for s in parse_oracle(sentence, "Test Archon").sentences] == ["unsupported"]
+    archon = {"id": "a", "name": "Test Archon", "type_line": "Creature — Archon", "oracle": sentence}
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me", "spells_cast_this_turn": 1}, {"id": "opp"}],
+            "permanents": [
+                {"id": "f", "card": "Forest", "controller": "me"},
+                {**archon, "controller": "opp"},
+            ],
+        }
+    )
+    result = pay(board, PaymentTarget.of("{G}", type_line="Creature — Bear"), player="me")
+    assert any(w.permanent == "a" and w.sentence == sentence for w in result.warnings)
+    assert [s.read_as for s in parse_oracle("Target player can't cast spells this turn.").sentences] == [
+        "ignored"
+    ]

@@ -116,3 +116,45 @@ def test_a_cast_trigger_makes_a_no_for_two_spells_no_answer() -> None:
     assert both.castable is not False
     assert any("Test Rodeo" in note for note in both.notes)
     assert plan_turn(board, casts=["Test Spark"]).castable is True
+
+
+#: bargain's enters trigger with an intervening "if" (Realm-Scorcher Hellkite's shape)
+SCORCHER = {
+    "name": "Test Scorcher",
+    "type_line": "Creature — Dragon",
+    "mana_cost": "{3}{R}{R}",
+    "oracle": "Bargain\nFlying\n"
+    "When ~ enters, if it was bargained, add four mana in any combination of colors.",
+}
+OGRE = {"name": "Test Ogre", "type_line": "Creature — Ogre", "mana_cost": "{3}{R}", "oracle": ""}
+#: an enters trigger whose "if" a plan's casts from the hand satisfy (Coal Stoker's shape)
+STOKER = {
+    "name": "Test Stoker",
+    "type_line": "Creature — Elemental",
+    "mana_cost": "{2}{R}",
+    "oracle": "When ~ enters the battlefield, if you cast it from your hand, add {R}{R}{R}.",
+}
+
+
+def _mountains(count: int) -> list[dict[str, Any]]:
+    return [{"id": f"m{i}", "card": "Mountain"} for i in range(count)]
+
+
+def test_an_intervening_if_on_enters_mana_is_not_assumed() -> None:
+    """Five Mountains pay the Scorcher's {3}{R}{R}, nothing is left to bargain (CR 702.166a: an artifact,
+    enchantment or token), so its trigger's "if it was bargained" is false (CR 603.4) and adds nothing: the
+    Ogre's {3}{R} can't follow. The plan counted the four mana anyway (a silent "yes"); now it is not counted,
+    and a note names the sentence."""
+    board = _board(_mountains(5), [SCORCHER, OGRE])
+    turn = plan_turn(board, casts=["Test Scorcher", "Test Ogre"])
+    assert turn.castable is not True
+    assert any("if it was bargained" in note for note in turn.notes)
+    assert plan_turn(board, casts=["Test Scorcher"]).castable is True
+
+
+def test_if_you_cast_it_from_your_hand_holds_in_a_plan() -> None:
+    """Three Mountains cast the Stoker ({2}{R}) from the hand, so its "if" holds (CR 603.4): its {R}{R}{R}
+    pays Test Brute's {1}{R} (CR 500.4); without it no mana would be left."""
+    board = _board(_mountains(3), [STOKER, BRUTE])
+    turn = plan_turn(board, casts=["Test Stoker", "Test Brute"])
+    assert turn.castable is True and not turn.notes

@@ -26,6 +26,7 @@ from models.oracle.text import folded
 
 __all__ = [
     "adds_mana",
+    "bans_casting",
     "changes_mana",
     "changes_power",
     "defines_own_power",
@@ -38,6 +39,7 @@ __all__ = [
     "moves_library",
     "not_during_payment",
     "not_payment_kind",
+    "others_enter_tapped",
     "says_it_enters_tapped",
     "starts_with",
     "tokens",
@@ -327,6 +329,10 @@ def mentions_mana(body: str) -> bool:
         return True  # (Ashiok, Wicked Manipulator: a life payment replaced, '{T}, Pay 1 life: Add {G}'s too)
     if "graveyard" in present and grants_graveyard_casting(body) and _static_sentence(words):
         return True  # (a permission to cast spells from the graveyard, CR 601.2a: not read)
+    if "can't" in present and bans_casting(body):
+        return True  # (a prohibition on casting spells, CR 101.2: Archon of Emeria's, Drannith's, not read)
+    if "enter" in present and "tapped" in present and others_enter_tapped(body):
+        return True  # ('Nonbasic lands your opponents control enter tapped.': a land played, CR 614.1c)
     if _MENTIONS.isdisjoint(present) and "unspent" not in lowered:
         return False  # (each test below needs one of these words: most sentences have none)
     if not _MANA_VERBS.isdisjoint(present) or "unspent" in lowered:
@@ -975,6 +981,41 @@ def grants_graveyard_casting(sentence: str) -> bool:
             return True
         cast = _find(words, ("you", "may"), cast + 1)
     return False
+
+
+def bans_casting(sentence: str) -> bool:
+    """A permanent's static prohibition on casting spells (CR 101.2), which a payment and a turn's plan
+    obey when they read it (Codie's "You can't cast permanent spells."): unread, it is about mana, never
+    ignored in silence. A spell's own effect ("Target player can't cast spells this turn.") is not one.
+
+    >>> bans_casting("Each player can't cast more than one spell each turn.")
+    True
+    >>> bans_casting("Your opponents can't cast spells from anywhere other than their hands.")
+    True
+    >>> bans_casting("Target player can't cast spells this turn."), bans_casting("~ can't block.")
+    (False, False)
+    """
+    words = tokens(sentence)
+    at = _find(words, ("can't", "cast"))
+    if at < 0 or not _static_sentence(words) or starts_with(words, "target") or _has(words, "this turn"):
+        return False
+    return any(word in ("spell", "spells") for word in words[at + 2 :])
+
+
+def others_enter_tapped(sentence: str) -> bool:
+    """'Nonbasic lands your opponents control enter tapped.' (Archon of Emeria), 'Creatures your opponents
+    control enter the battlefield tapped.': a static replacement on how other permanents enter (CR 614.1c),
+    which a land played in a turn's plan obeys when read; not a permanent's own "~ enters tapped".
+
+    >>> others_enter_tapped("Nonbasic lands your opponents control enter tapped.")
+    True
+    >>> others_enter_tapped("~ enters tapped."), others_enter_tapped("When ~ enters, tap target creature.")
+    (False, False)
+    """
+    words = tokens(sentence)
+    if not _static_sentence(words) or "~" in words:
+        return False
+    return _has(words, "enter tapped", "enter the battlefield tapped")
 
 
 def when_spent(sentence: str) -> bool:

@@ -225,6 +225,11 @@ def resolution(card: Card) -> Resolution:
             continue
         if record.kind is NotPaymentKind.LANDFALL and not permanent:
             continue
+        if _intervening_if(record.text):
+            # (an enters trigger's "if" clause, CR 603.4: "if it was bargained" asks how the spell was cast,
+            # which a turn's plan does not follow: its mana is not counted, said so, never assumed)
+            unread.append(record.text)
+            continue
         packets = output_packets(record.output, card.name)
         # (mana a restriction limits, 'Spend this mana only ...', 'This mana can't be spent to cast
         # nonartifact spells': not followed in a turn's plan)
@@ -261,6 +266,23 @@ def _made_as_cast(sentence: str, permanent: bool) -> bool:
     if permanent:
         return bool(re.match(r"^When (?:~|this [a-z]+) enters\b", sentence, re.I))
     return not re.match(r"^(?:When|Whenever|At)\b", sentence)
+
+
+def _intervening_if(sentence: str) -> bool:
+    """True for a triggered ability with an intervening "if" clause right after its trigger condition (CR
+    603.4) that a turn's plan does not judge: "When ~ enters, if it was bargained, add four mana ..."
+    (Realm-Scorcher Hellkite), "if an opponent lost life this turn" (Flamecache Gecko) add their mana only
+    when it holds. "if you cast it from your hand" (Coal Stoker) holds: a plan casts the spells of the hand.
+
+    >>> _intervening_if("When ~ enters, if it was bargained, add four mana in any combination of colors.")
+    True
+    >>> _intervening_if("When ~ enters, add {B}{B}{B}.")
+    False
+    >>> _intervening_if("When ~ enters the battlefield, if you cast it from your hand, add {R}{R}{R}.")
+    False
+    """
+    found = re.match(r"^(?:When|Whenever|At)\b[^,]*, if ([^,]*),", sentence, re.I)
+    return found is not None and found.group(1).lower() != "you cast it from your hand"
 
 
 #: "you get {E}{E}." at the end of a line: the energy counters a player gets (CR 122.1, 107.14)
