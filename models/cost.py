@@ -512,6 +512,10 @@ class PaymentTarget:
     #: The spell's power as it is cast (its card's printed power, CR 208.1), which "Creature spells you cast
     #: with power 4 or greater cost {2} less" reads (Goreclaw); None: not known, or the card has none
     power: int | None = None
+    #: Whether the spell's card has an Adventure (an adventurer card, CR 715.2: card data's faces), which
+    #: "Permanent spells you cast that have an Adventure cost {1} less" reads (Beluna Grandsquall); None: not
+    #: known (a card given by its text, or one of the catalogue, says nothing of its faces)
+    has_adventure: bool | None = None
 
     @property
     def zone(self) -> str | None:

@@ -556,6 +556,9 @@ class CostModifier:
     #: 'Face-down creature spells you cast' (Obscuring Aether): applies only to a spell cast face down (CR
     #: 702.37c, 708: the payment's purpose ``face_down``)
     face_down: bool = False
+    #: 'Permanent spells you cast that have an Adventure' (Beluna Grandsquall): applies only to a spell whose
+    #: card has an Adventure (CR 715.2: :attr:`~models.cost.PaymentTarget.has_adventure`)
+    has_adventure: bool = False
     #: the most the change can take off the cost, 0 for no limit ('This effect can't reduce the amount of mana
     #: ~ costs by more than {5}.': Valiant Changeling)
     most: int = 0

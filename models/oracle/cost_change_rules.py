@@ -7,6 +7,7 @@ turn'), combined with the other rules' transformers in :mod:`models.oracle.gramm
 from __future__ import annotations
 
 from dataclasses import replace
+from enum import Enum
 from typing import Any
 
 from lark import Token, Transformer, v_args
@@ -29,6 +30,7 @@ from models.oracle.static_rules import (
     _words,
 )
 from models.oracle.statics import (
+    AbilitiesCostReading,
     OwnCostCounted,
     OwnCostForEach,
     OwnCostForTurnFact,
@@ -38,10 +40,18 @@ from models.oracle.statics import (
     OwnCostPerSacrificed,
     OwnCostPerSpellCast,
     OwnCostWhereX,
+    SpellsAndAbilitiesCost,
     SpellsCost,
 )
 
 __all__ = ["CostChangeRules"]
+
+
+class _Activator(Enum):
+    """Who activates the abilities a change of costs is about ('abilities your opponents activate')."""
+
+    YOU = "you"
+    OPPONENTS = "your opponents"
 
 
 @v_args(inline=True)
@@ -213,7 +223,31 @@ class CostChangeRules(Transformer[Token, Any]):
             power_at_least=next((p.at_least for p in parts if isinstance(p, _CastPower)), None),
             per_chosen_color=_Mark.PER_CHOSEN_COLOR in parts,
             shares_exiled_card_type=_Mark.SHARES_EXILED_CARD_TYPE in parts,
+            has_adventure=_Mark.HAS_ADVENTURE in parts,
         )
+
+    def spells_and_abilities_cost(self, *parts: Any) -> SpellsAndAbilitiesCost:
+        """'During your turn, spells your opponents cast cost {1} more to cast and abilities your opponents
+        activate cost {1} more to activate unless they're mana abilities.' (Tithe Taker): the spells' change
+        as :meth:`spells_cost` reads it, and the abilities' after the 'and'."""
+        split = next(n for n, part in enumerate(parts) if isinstance(part, Token) and part.type == "AND")
+        spells = self.spells_cost(*parts[:split])
+        activator, _costs, symbols, more = parts[split + 1 :]
+        abilities = AbilitiesCostReading(
+            None,
+            str(symbols).upper(),
+            str(more).lower() == "more",
+            non_mana=True,
+            yours=activator is _Activator.YOU,
+            opponents=activator is _Activator.OPPONENTS,
+        )
+        return SpellsAndAbilitiesCost(spells, abilities)
+
+    def activator_you(self) -> _Activator:
+        return _Activator.YOU
+
+    def activator_opponents(self) -> _Activator:
+        return _Activator.OPPONENTS
 
     def nth_each_turn(self) -> _CostTurn:
         return _CostTurn("")

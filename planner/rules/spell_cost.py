@@ -356,7 +356,7 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
     for effect in read_card(target.text, target.name, target.type_line).effects if target.text else ():
         if not isinstance(effect, CostModifier) or not effect.own:
             continue
-        times = _own_times(view, effect, player)
+        times = _own_times(view, effect, target, player)
         if effect.at_least:  # (once, when what it counts reaches that many: Geistlight Snare, Avatar of Woe)
             times = int(times >= effect.at_least)
         change = effect.generic_delta * times
@@ -408,10 +408,14 @@ def _times(view: BoardView, sourced: SourcedEffect, target: PaymentTarget, playe
     return times
 
 
-def _own_times(view: BoardView, effect: CostModifier, player: str) -> int:
+def _own_times(view: BoardView, effect: CostModifier, target: PaymentTarget, player: str) -> int:
     """How many times a spell's own cost change applies as ``player`` casts it (before its ``at_least``): the
-    permanents it counts (its caster's, or every player's: Blasphemous Act), or its amount counted on its
-    caster's permanents, graveyards and turn."""
+    permanents it counts (its caster's, or every player's: Blasphemous Act), those of a kind among its
+    targets (Swampsnare Trap: none when they are not given, :func:`unknown_turn_facts` warns), or its amount
+    counted on its caster's permanents, graveyards and turn."""
+    if effect.per_targeted is not None:  # ('if it targets a creature with flying', CR 601.2c)
+        counted = effect.per_targeted
+        return sum(view.matches(counted, pid, pid) for pid in set(target.targeted or ()))
     if effect.for_each is not None:
         counted = effect.for_each
         if counted.controller is Who.ANY:  # ('for each creature on the battlefield')
@@ -628,7 +632,11 @@ def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tupl
     }
     found: list[tuple[str, str]] = []
     for effect in read_card(target.text, target.name, target.type_line).effects:
-        if not isinstance(effect, CostModifier) or not effect.own or effect.amount is None:
+        if not isinstance(effect, CostModifier) or not effect.own:
+            continue
+        if effect.per_targeted is not None and target.targeted is None:  # (Swampsnare Trap)
+            found.append((effect.text, _TARGETS_UNKNOWN))
+        if effect.amount is None:
             continue
         kind = effect.amount.kind
         if kind in OWN_COUNTS and (gap := own_count_gaps(board, player, effect.amount)):
@@ -643,6 +651,10 @@ def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tupl
             where = f"players[{position}].spells_cast_this_turn"
             found.append((effect.text, f"{where} gives how many spells, not which: none counted"))
     return tuple(found)
+
+
+#: Why a cost change that reads the spell's targets is not applied when they are not given.
+_TARGETS_UNKNOWN = "the permanents the spell targets are not known: not applied; give --target ID (CR 601.2c)"
 
 
 #: The creature types a party has one each of at most (CR 700.8).
@@ -812,6 +824,8 @@ def _spell_facts_hold(view: BoardView, sourced: SourcedEffect, target: PaymentTa
         return False
     if effect.min_power is not None and (target.power is None or target.power < effect.min_power):
         return False  # (Goreclaw: the spell's power, known: see _unknown_fact)
+    if effect.has_adventure and not target.has_adventure:
+        return False  # (Beluna Grandsquall: the spell's card, known: see _unknown_fact)
     if effect.shares_creature_type:  # (Mistform Warchief: the source's creature types as the view has them)
         theirs = set(view.type_line(sourced.source).subtypes) & CREATURE_TYPE_SET
         if not theirs & set(target.type_line.subtypes):
@@ -832,9 +846,14 @@ def _unknown_fact(view: BoardView, sourced: SourcedEffect, target: PaymentTarget
     if (effect.cast_from or effect.cast_from_excluded) and target.zone is None:
         return "the zone the spell is cast from is not known: not applied; give --cast-from (CR 601.2a)"
     if (effect.targets_source or effect.per_targeted is not None) and target.targeted is None:
-        return "the permanents the spell targets are not known: not applied; give --target ID (CR 601.2c)"
+        return _TARGETS_UNKNOWN
     if effect.min_power is not None and target.power is None:
         return "the spell's power is not known: not applied; name the card with --spell (CR 208)"
+    if effect.has_adventure and target.has_adventure is None:
+        return (
+            "whether the spell's card has an Adventure is not known: not applied; name the card with --spell "
+            "and give card data with its faces (CR 715.2)"
+        )
     choices = view.permanent(sourced.source).choices
     if effect.shares_exiled_card_type and choices.imprinted_card_types is None:
         if choices.imprinted is None and choices.imprinted_card is None and choices.imprinted_cards is None:
@@ -986,7 +1005,7 @@ def _own_colored(view: BoardView, target: PaymentTarget, player: str) -> list[tu
     for effect in read_card(target.text, target.name, target.type_line).effects:
         if not isinstance(effect, CostModifier) or not effect.own or not effect.colored:
             continue
-        times = _own_times(view, effect, player)
+        times = _own_times(view, effect, target, player)
         if effect.at_least:  # (Mage Duel's 'if you've cast another instant or sorcery spell': once)
             times = int(times >= effect.at_least)
         elif effect.amount is not None and effect.amount.kind in _TURN_FACTS:
