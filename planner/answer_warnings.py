@@ -32,12 +32,13 @@ from planner.rules.records import WarningKind, unread_warning
 from planner.rules.spell_cost import (
     ability_changes,
     life_payable,
+    own_target_gaps,
     unabsorbed_reduction,
     uncounted_spells,
     uncounted_targets,
     unknown_spell_facts,
 )
-from planner.rules.view import TextWarning
+from planner.rules.view import BoardView, TextWarning
 from planner.rules.zone_warnings import unused_zone_abilities
 from planner.solve.problem import BoardAnalysis, PaymentProblem
 
@@ -328,6 +329,26 @@ def spell_fact_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         TextWarning(source, text, why, WarningKind.ASSUMED)
         for source, text, why in unknown_spell_facts(problem.view, problem.asked, problem.player)
     )
+
+
+def cast_fact_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """For a turn plan's spell: a warning for each cost change of the board that asks what the turn does not
+    give (:func:`spell_fact_warnings`: its targets, whether its card has an Adventure), and for each of its
+    own that reads its targets (Swampsnare Trap, :func:`~planner.rules.spell_cost.own_target_gaps`): not
+    applied."""
+    board_changes = (
+        TextWarning(source, text, why, WarningKind.ASSUMED)
+        for source, text, why in unknown_spell_facts(view, target, player)
+    )
+    own = (
+        TextWarning(target.name or "spell", text, _OWN_TARGETS_UNKNOWN, WarningKind.ASSUMED)
+        for text in own_target_gaps(target)
+    )
+    return (*board_changes, *own)
+
+
+#: Why a spell's own cost change on its targets is not applied in a turn plan, which chooses no targets.
+_OWN_TARGETS_UNKNOWN = "the permanents the spell targets are not known: not applied (CR 601.2c)"
 
 
 def spell_count_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:

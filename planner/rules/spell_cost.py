@@ -55,6 +55,7 @@ __all__ = [
     "cost_change",
     "life_payable",
     "locked_in",
+    "own_target_gaps",
     "party_size",
     "turn_fact",
     "unabsorbed_reduction",
@@ -630,12 +631,10 @@ def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tupl
         AmountKind.YOUR_TURN: "",  # (the board always says whose turn it is)
         AmountKind.OPPONENT_SPELLS: "",  # (none cast when not given: contract section 10's default)
     }
-    found: list[tuple[str, str]] = []
+    found = [(sentence, _TARGETS_UNKNOWN) for sentence in own_target_gaps(target)]
     for effect in read_card(target.text, target.name, target.type_line).effects:
         if not isinstance(effect, CostModifier) or not effect.own:
             continue
-        if effect.per_targeted is not None and target.targeted is None:  # (Swampsnare Trap)
-            found.append((effect.text, _TARGETS_UNKNOWN))
         if effect.amount is None:
             continue
         kind = effect.amount.kind
@@ -651,6 +650,24 @@ def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tupl
             where = f"players[{position}].spells_cast_this_turn"
             found.append((effect.text, f"{where} gives how many spells, not which: none counted"))
     return tuple(found)
+
+
+def own_target_gaps(target: PaymentTarget) -> tuple[str, ...]:
+    """The sentences of the spell's own cost changes that read its targets ('~ costs {1} less to cast if it
+    targets a creature with flying': Swampsnare Trap, CR 601.2c) when they are not given: not applied.
+
+    >>> trap = PaymentTarget.of("{2}{B}", name="Test Trap",
+    ...     text="This spell costs {1} less to cast if it targets a creature with flying.")
+    >>> own_target_gaps(trap), own_target_gaps(replace(trap, targeted=("bird",)))
+    (('~ costs {1} less to cast if it targets a creature with flying.',), ())
+    """
+    if target.targeted is not None or not target.text:
+        return ()
+    return tuple(
+        effect.text
+        for effect in read_card(target.text, target.name, target.type_line).effects
+        if isinstance(effect, CostModifier) and effect.own and effect.per_targeted is not None
+    )
 
 
 #: Why a cost change that reads the spell's targets is not applied when they are not given.
