@@ -863,6 +863,22 @@ class LifeForMana:
 
 
 @dataclass(frozen=True, slots=True)
+class MorphCostChange:
+    """'All morph costs cost {2} more.' (Exiled Doomsayer): the cost to turn a face-down permanent face up
+    for its morph cost (megamorph's included, CR 702.37b) changes by ``generic`` mana, whoever pays it
+    (CR 702.37e, 116.2b: a special action, so no change of spells' costs applies to it, and this changes
+    no spell's; nor a disguise cost, 702.168, or the cost to cast a spell face down).
+
+    >>> from models.oracle import parse_oracle
+    >>> parse_oracle("All morph costs cost {2} more.").effects[0].generic
+    2
+    """
+
+    text: str
+    generic: int
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraLandPlays:
     """'You may play an additional land on each of your turns.' (Exploration; Azusa's 'two additional
     lands'): on each of its controller's turns, that player may play ``count`` more lands (CR 305.2a: each
@@ -906,4 +922,5 @@ StaticEffect = (
     | DevotionIncrease
     | LifeForMana
     | ExtraLandPlays
+    | MorphCostChange
 )

@@ -26,6 +26,7 @@ from planner.rules.alternative_costs import (
 )
 from planner.rules.cast_bans import cast_ban_warnings
 from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes
+from planner.rules.face_up import unknown_morph_costs
 from planner.rules.pool import one_card_assumptions
 from planner.rules.question import view_of, within_question
 from planner.rules.records import WarningKind, unread_warning
@@ -131,6 +132,7 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + ability_change_warnings(problem)
         + target_count_warnings(problem)
         + spell_fact_warnings(problem)
+        + morph_cost_warnings(problem)
         + spell_count_warnings(problem)
         + creature_mana_warnings(problem)
         + cast_ban_warnings(problem.view, problem.asked, problem.player)
@@ -329,6 +331,23 @@ def spell_fact_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         TextWarning(source, text, why, WarningKind.ASSUMED)
         for source, text, why in unknown_spell_facts(problem.view, problem.asked, problem.player)
     )
+
+
+def morph_cost_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
+    """A warning for each change of morph costs ('All morph costs cost {2} more': Exiled Doomsayer) that a
+    face-up payment may be about when it does not say its keyword (:func:`~planner.rules.face_up.
+    unknown_morph_costs`): not applied."""
+    return tuple(
+        TextWarning(source, text, _MORPH_UNKNOWN, WarningKind.ASSUMED)
+        for source, text in unknown_morph_costs(problem.view, problem.asked)
+    )
+
+
+#: Why a change of morph costs is not applied to a face-up payment that does not say its keyword.
+_MORPH_UNKNOWN = (
+    "whether the cost paid is a morph cost is not known: not applied; give --keyword morph (or megamorph, "
+    "disguise) (CR 702.37e)"
+)
 
 
 def cast_fact_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:

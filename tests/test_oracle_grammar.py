@@ -674,6 +674,7 @@ STATIC_SENTENCES = [
     "activate cost {1} more to activate unless they're mana abilities.",
     "Permanent spells you cast that have an Adventure cost {1} less to cast.",
     "~ costs {1} less to cast if it targets a creature with flying.",
+    "All morph costs cost {2} more.",
     "As ~ enters, choose a color.",
     "As ~ enters, choose a creature type other than Wall.",
     "As ~ enters, you may pay 2 life.",

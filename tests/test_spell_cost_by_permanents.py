@@ -297,3 +297,71 @@ def test_a_granted_cost_for_a_cost_alone_is_a_gap_of_the_question() -> None:
     assert warning_family(warning, "Test Jodah")[0] == "board"
     named = PaymentTarget.of("{7}{U}", type_line="Sorcery", name="Test Tide", text="Draw seven cards.")
     assert pay(board, named, player=ME).payable
+
+
+# --- Exiled Doomsayer's shape ---------------------------------------------------------------------------
+
+DOOMSAYER = "All morph costs cost {2} more."
+CHEAPER = "Spells you cast cost {1} less to cast."
+
+
+def face_up(cost: str, *keywords: str) -> PaymentTarget:
+    """A payment to turn a face-down permanent face up (purpose ``turn_face_up``) for the keyword's cost."""
+    return replace(PaymentTarget.of(cost), purposes=frozenset({"turn_face_up"}), keywords=frozenset(keywords))
+
+
+def test_the_doomsayer_taxes_morph_costs_of_every_player() -> None:
+    """The opponent's Doomsayer ('All morph costs': whoever pays them): my morph cost {1}{R} costs {3}{R}
+    (CR 702.37e: turning it face up pays its morph cost, changed by {2}), as does a megamorph cost (702.37b);
+    three Mountains can't pay it, four can. A disguise cost is no morph cost (702.168): {1}{R}. A face-up
+    payment is a special action, no spell (116.2b): 'Spells you cast cost {1} less' takes nothing off it.
+    A face-up cost that does not say its keyword: the tax not applied, warned."""
+    doom = source("doom", DOOMSAYER, controller=OPP)
+    three = board_of(doom, source("cheaper", CHEAPER), *mountains(3))
+    assert total(three, face_up("{1}{R}", "morph")) == "{3}{R}" and not verdict(
+        three, face_up("{1}{R}", "morph")
+    )
+    assert total(three, face_up("{1}{R}", "megamorph")) == "{3}{R}"
+    four = board_of(doom, source("cheaper", CHEAPER), *mountains(4))
+    assert verdict(four, face_up("{1}{R}", "morph"))
+    assert total(three, face_up("{1}{R}", "disguise")) == "{1}{R}"
+    assert total(three, PaymentTarget.of("{1}{R}")) == "{R}"  # (a spell: the reduction applies, no tax)
+    assert total(three, face_up("{1}{R}")) == "{1}{R}"
+    assert any("give --keyword morph" in why for why in reasons(three, face_up("{1}{R}")))
+    assert not reasons(three, face_up("{1}{R}", "morph"))
+
+
+def test_max_x_of_a_morph_cost_under_the_doomsayer() -> None:
+    """A morph cost {X}{R} from four Mountains: X + 2 + 1 <= 4, so X = 1 (3 without the Doomsayer)."""
+    board = board_of(source("doom", DOOMSAYER, controller=OPP), *mountains(4))
+    assert max_x(board, face_up("{X}{R}", "morph"), player=ME).x == 1
+    assert max_x(board_of(*mountains(4)), face_up("{X}{R}", "morph"), player=ME).x == 3
+
+
+def test_the_command_turns_a_morph_face_up_under_the_doomsayer(tmp_path: Path) -> None:
+    """``pay {1}{R} --purpose turn-face-up --keyword morph`` from three Mountains: {3}{R}, not payable (exit
+    1); with --keyword disguise, payable (exit 0)."""
+    data = board_of(source("doom", DOOMSAYER, controller=OPP), *mountains(3)).to_dict()
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+    def run(keyword: str) -> tuple[int, dict[str, Any]]:
+        argv = [
+            sys.executable,
+            "-m",
+            "planner",
+            "pay",
+            str(path),
+            "{1}{R}",
+            "--json",
+            "--purpose",
+            "turn-face-up",
+        ]
+        done = subprocess.run(
+            [*argv, "--keyword", keyword], capture_output=True, text=True, cwd=ROOT, check=False
+        )
+        return done.returncode, json.loads(done.stdout)
+
+    code, answer = run("morph")
+    assert code == 1 and answer["payable"] is False and answer["total_cost"] == "{3}{R}"
+    assert run("disguise")[0] == 0

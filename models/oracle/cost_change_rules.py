@@ -31,6 +31,7 @@ from models.oracle.static_rules import (
 )
 from models.oracle.statics import (
     AbilitiesCostReading,
+    MorphCostsChange,
     OwnCostCounted,
     OwnCostForEach,
     OwnCostForTurnFact,
@@ -242,6 +243,13 @@ class CostChangeRules(Transformer[Token, Any]):
             opponents=activator is _Activator.OPPONENTS,
         )
         return SpellsAndAbilitiesCost(spells, abilities)
+
+    def morph_costs_change(self, costs: Token, _cost: Token, symbols: Token, more: Token) -> Any:
+        """'All morph costs cost {2} more.' (Exiled Doomsayer); of another purpose's costs (cumulative upkeep,
+        disguise) no card says it."""
+        if " ".join(str(costs).lower().split()) != "morph costs":
+            raise UnreadError(f"a change of {str(costs).lower()}")
+        return MorphCostsChange(str(symbols).upper(), str(more).lower() == "more")
 
     def activator_you(self) -> _Activator:
         return _Activator.YOU

@@ -93,6 +93,7 @@ __all__ = [
     "ManyOtherLands",
     "MayPayLifeAsEnters",
     "MayRevealAsEnters",
+    "MorphCostsChange",
     "NotATypeWhile",
     "OneCardPermission",
     "OnlyColored",
@@ -558,6 +559,15 @@ class AbilitiesCostReading:
 
 
 @dataclass(frozen=True, slots=True)
+class MorphCostsChange:
+    """'All morph costs cost {2} more.' (Exiled Doomsayer): the costs to turn permanents face up for their
+    morph costs (CR 702.37e)."""
+
+    symbols: str
+    more: bool
+
+
+@dataclass(frozen=True, slots=True)
 class SpellsAndAbilitiesCost:
     """'During your turn, spells your opponents cast cost {1} more to cast and abilities your opponents
     activate cost {1} more to activate unless they're mana abilities.' (Tithe Taker): a change of spells'
@@ -710,6 +720,7 @@ StaticSentence = (
     | OwnReductionMost
     | SpellsCost
     | SpellsAndAbilitiesCost
+    | MorphCostsChange
     | SpendAsThoughReading
     | OneCardPermission
     | ActivationBanReading
@@ -954,6 +965,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             turns = {"yours": "during your turn, ", "others": "during turns other than yours, "}
             said = f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
             return turns[reading.turn] + said[0].lower() + said[1:] if reading.turn else said
+        case MorphCostsChange(symbols, more):
+            return f"all morph costs cost {symbols} {'more' if more else 'less'}"
         case SpellsAndAbilitiesCost(spells, abilities):
             said = _static_text(spells)
             return f"{said} and {_abilities_cost_words(abilities)}"

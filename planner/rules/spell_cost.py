@@ -39,6 +39,7 @@ from planner.rules.amounts import (
 from planner.rules.cast_riders import casts, with_cast_riders
 from planner.rules.costs import changed_mana, combined_changes
 from planner.rules.devotion import devotion
+from planner.rules.face_up import TURN_FACE_UP, face_up_locked_in
 from planner.rules.layers import with_chosen_type
 from planner.rules.life_for_mana import with_life_for_mana
 from planner.rules.own_counts import OWN_COUNTS, own_count, own_count_gaps
@@ -115,6 +116,8 @@ def _locked(view: BoardView, target: PaymentTarget, player: str) -> tuple[Paymen
 
 def _locked_total(view: BoardView, target: PaymentTarget, player: str) -> tuple[PaymentTarget, int]:
     """:func:`_locked` before the payer's ways to pay a symbol with life (:func:`with_life_for_mana`)."""
+    if TURN_FACE_UP in target.purposes:  # (a special action, no spell: CR 702.37e, 116.2b)
+        return face_up_locked_in(view, target), 0
     if target.kind is PaymentKind.ABILITY:
         return _ability_locked_in(view, target, player), 0
     if target.kind is PaymentKind.SPELL:
@@ -344,8 +347,8 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
     >>> cost_change(BoardView(board), PaymentTarget.of("{X}{G}"), "me")
     -1
     """
-    if target.kind is not PaymentKind.SPELL:
-        return 0
+    if target.kind is not PaymentKind.SPELL or TURN_FACE_UP in target.purposes:
+        return 0  # (turning a permanent face up is a special action, no spell: CR 702.37e, 116.2b)
     # (what the optional additional costs paid take off: a bargain's, Dargo's sacrifices)
     delta = colored_reduction(view, target, player)[1] - target.paid_reduction
     for sourced in _modifiers_in_force(view, target, player):
@@ -552,7 +555,7 @@ def uncounted_targets(view: BoardView, target: PaymentTarget, player: str) -> tu
     >>> uncounted_targets(view, replace(PaymentTarget.of("{1}{R}"), targets=1), "me")
     ()
     """
-    if target.targets is not None or target.kind is not PaymentKind.SPELL:
+    if target.targets is not None or target.kind is not PaymentKind.SPELL or TURN_FACE_UP in target.purposes:
         return ()
     return tuple(
         (sourced.source, sourced.effect.text)
@@ -912,7 +915,7 @@ def unknown_spell_facts(
     >>> unknown_spell_facts(view, replace(PaymentTarget.of("{2}{R}"), cast_from="graveyard"), "me")
     ()
     """
-    if target.kind is not PaymentKind.SPELL:
+    if target.kind is not PaymentKind.SPELL or TURN_FACE_UP in target.purposes:
         return ()
     found = []
     for sourced in view.effects_of(CostModifier):
