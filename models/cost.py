@@ -469,7 +469,8 @@ class PaymentTarget:
     no_mana: bool = False
     text: str = ""
     #: What else the payment is, for mana only such payments may spend ('cumulative_upkeep', 'face_down',
-    #: 'turn_face_up', 'watermark', 'makes_tokens', 'kicked', 'from_exile', 'unlock_door', 'class_level'), and
+    #: 'turn_face_up', 'watermark', 'makes_tokens', 'kicked', 'from_exile', 'unlock_door', 'class_level',
+    #: 'plot'), and
     #: the keywords
     #: of what is paid for ('devoid'; an ability's 'equip'): Adarkar Unicorn's or Corrupted Crossroads' mana
     purposes: frozenset[str] = frozenset()

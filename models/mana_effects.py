@@ -863,18 +863,21 @@ class LifeForMana:
 
 
 @dataclass(frozen=True, slots=True)
-class MorphCostChange:
-    """'All morph costs cost {2} more.' (Exiled Doomsayer): the cost to turn a face-down permanent face up
-    for its morph cost (megamorph's included, CR 702.37b) changes by ``generic`` mana, whoever pays it
-    (CR 702.37e, 116.2b: a special action, so no change of spells' costs applies to it, and this changes
-    no spell's; nor a disguise cost, 702.168, or the cost to cast a spell face down).
+class SpecialActionCostChange:
+    """A change of a special action's cost (CR 116.2) by ``generic`` mana: ``action`` 'morph', 'All morph
+    costs cost {2} more.' (Exiled Doomsayer: the cost to turn a face-down permanent face up for its morph
+    cost, megamorph's included, whoever pays it, CR 702.37b, 702.37e; not a disguise cost, 702.168, nor the
+    cost to cast a spell face down); 'plot', 'Plotting cards from your hand costs {2} less.' (Doc Aurlock:
+    its controller's plot costs, 702.170a). No spell is cast, so no change of spells' costs applies to such
+    an action, and this changes no spell's.
 
     >>> from models.oracle import parse_oracle
-    >>> parse_oracle("All morph costs cost {2} more.").effects[0].generic
-    2
+    >>> [(e.action, e.generic) for e in parse_oracle("All morph costs cost {2} more.").effects]
+    [('morph', 2)]
     """
 
     text: str
+    action: str
     generic: int
 
 
@@ -922,5 +925,5 @@ StaticEffect = (
     | DevotionIncrease
     | LifeForMana
     | ExtraLandPlays
-    | MorphCostChange
+    | SpecialActionCostChange
 )

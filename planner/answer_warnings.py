@@ -26,10 +26,10 @@ from planner.rules.alternative_costs import (
 )
 from planner.rules.cast_bans import cast_ban_warnings
 from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes
-from planner.rules.face_up import unknown_morph_costs
 from planner.rules.pool import one_card_assumptions
 from planner.rules.question import view_of, within_question
 from planner.rules.records import WarningKind, unread_warning
+from planner.rules.special_actions import unknown_morph_costs
 from planner.rules.spell_cost import (
     ability_changes,
     life_payable,
@@ -335,7 +335,7 @@ def spell_fact_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
 
 def morph_cost_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     """A warning for each change of morph costs ('All morph costs cost {2} more': Exiled Doomsayer) that a
-    face-up payment may be about when it does not say its keyword (:func:`~planner.rules.face_up.
+    face-up payment may be about when it does not say its keyword (:func:`~planner.rules.special_actions.
     unknown_morph_costs`): not applied."""
     return tuple(
         TextWarning(source, text, _MORPH_UNKNOWN, WarningKind.ASSUMED)

@@ -149,7 +149,7 @@ def _purposes() -> Any:
         (),
         "What else the payment is, for mana only such payments may spend (repeatable): "
         "cumulative-upkeep, face-down, turn-face-up, watermark, makes-tokens, kicked, from-exile, "
-        "unlock-door, class-level.",
+        "unlock-door, class-level, plot.",
         flag="--purpose",
         metavar="PURPOSE",
     )

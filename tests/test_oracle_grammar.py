@@ -675,6 +675,7 @@ STATIC_SENTENCES = [
     "Permanent spells you cast that have an Adventure cost {1} less to cast.",
     "~ costs {1} less to cast if it targets a creature with flying.",
     "All morph costs cost {2} more.",
+    "Plotting cards from your hand costs {2} less.",
     "As ~ enters, choose a color.",
     "As ~ enters, choose a creature type other than Wall.",
     "As ~ enters, you may pay 2 life.",

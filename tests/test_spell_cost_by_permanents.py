@@ -365,3 +365,43 @@ def test_the_command_turns_a_morph_face_up_under_the_doomsayer(tmp_path: Path) -
     code, answer = run("morph")
     assert code == 1 and answer["payable"] is False and answer["total_cost"] == "{3}{R}"
     assert run("disguise")[0] == 0
+
+
+# --- Doc Aurlock's plotting ------------------------------------------------------------------------------
+
+PLOTTING = "Plotting cards from your hand costs {2} less."
+
+
+def plotted(cost: str) -> PaymentTarget:
+    """A payment to plot a card from the hand (purpose ``plot``, CR 702.170a)."""
+    return replace(PaymentTarget.of(cost), purposes=frozenset({"plot"}))
+
+
+def test_doc_takes_two_off_its_controllers_plot_costs() -> None:
+    """My Doc: a plot cost {3}{R} costs {1}{R} (CR 702.170a, 116.2k: a special action; {2} off the generic
+    part, 118.7a), paid by two Mountains, and {1}{R} costs {R} (never the colored part). An opponent's Doc
+    changes nothing of mine ('from your hand': its controller's). A spell reduction takes nothing off a
+    plot cost (no spell is cast)."""
+    doc = source("doc", PLOTTING)
+    board = board_of(doc, source("cheaper", CHEAPER), *mountains(2))
+    assert total(board, plotted("{3}{R}")) == "{1}{R}" and verdict(board, plotted("{3}{R}"))
+    assert total(board, plotted("{1}{R}")) == "{R}"
+    assert total(board_of(source("cheaper", CHEAPER), *mountains(2)), plotted("{3}{R}")) == "{3}{R}"
+    theirs = board_of(source("doc", PLOTTING, controller=OPP), *mountains(2))
+    assert total(theirs, plotted("{3}{R}")) == "{3}{R}" and not verdict(theirs, plotted("{3}{R}"))
+
+
+def test_max_x_of_a_plot_cost_under_doc() -> None:
+    """A plot cost {X}{R} from two Mountains: X - 2 + 1 <= 2, so X = 3 (1 without Doc)."""
+    assert max_x(board_of(source("doc", PLOTTING), *mountains(2)), plotted("{X}{R}"), player=ME).x == 3
+    assert max_x(board_of(*mountains(2)), plotted("{X}{R}"), player=ME).x == 1
+
+
+def test_the_command_plots_under_doc(tmp_path: Path) -> None:
+    """``pay {3}{R} --purpose plot`` from two Mountains under Doc: {1}{R}, payable (exit 0)."""
+    data = board_of(source("doc", PLOTTING), *mountains(2)).to_dict()
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    argv = [sys.executable, "-m", "planner", "pay", str(path), "{3}{R}", "--json", "--purpose", "plot"]
+    done = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, check=False)
+    assert done.returncode == 0 and json.loads(done.stdout)["total_cost"] == "{1}{R}"

@@ -30,9 +30,9 @@ from models.mana_effects import (
     GainAbilitiesOf,
     GrantHaste,
     LifeForMana,
-    MorphCostChange,
     PowerChange,
     PowerDefined,
+    SpecialActionCostChange,
     SpellKeywords,
     SpendAsThough,
     StaticEffect,
@@ -203,11 +203,11 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return ()  # (what an optional additional cost paid takes off: models.oracle.additional_costs)
         case s.SpellsCost():
             return (spells_cost(reading, sentence),)
-        case s.MorphCostsChange(symbols, more):
+        case s.SpecialActionCosts(action, symbols, more):
             written = ManaCost.parse(symbols)
             if written.mana_value != written.generic or not written.generic:
-                raise UnreadError(f"morph costs {symbols} more or less: not generic mana")
-            return (MorphCostChange(sentence, written.generic if more else -written.generic),)
+                raise UnreadError(f"{action} costs {symbols} more or less: not generic mana")
+            return (SpecialActionCostChange(sentence, action, written.generic if more else -written.generic),)
         case s.SpellsAndAbilitiesCost(spells, abilities):
             # (Tithe Taker: 'During your turn, ...' holds for both changes, of its controller's turn)
             if spells.turn == "others":

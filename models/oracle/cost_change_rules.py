@@ -31,7 +31,6 @@ from models.oracle.static_rules import (
 )
 from models.oracle.statics import (
     AbilitiesCostReading,
-    MorphCostsChange,
     OwnCostCounted,
     OwnCostForEach,
     OwnCostForTurnFact,
@@ -41,6 +40,7 @@ from models.oracle.statics import (
     OwnCostPerSacrificed,
     OwnCostPerSpellCast,
     OwnCostWhereX,
+    SpecialActionCosts,
     SpellsAndAbilitiesCost,
     SpellsCost,
 )
@@ -249,7 +249,11 @@ class CostChangeRules(Transformer[Token, Any]):
         disguise) no card says it."""
         if " ".join(str(costs).lower().split()) != "morph costs":
             raise UnreadError(f"a change of {str(costs).lower()}")
-        return MorphCostsChange(str(symbols).upper(), str(more).lower() == "more")
+        return SpecialActionCosts("morph", str(symbols).upper(), str(more).lower() == "more")
+
+    def plotting_cost(self, _cards: Token, _costs: Token, symbols: Token, more: Token) -> Any:
+        """'Plotting cards from your hand costs {2} less.' (Doc Aurlock, Grizzled Genius)"""
+        return SpecialActionCosts("plot", str(symbols).upper(), str(more).lower() == "more")
 
     def activator_you(self) -> _Activator:
         return _Activator.YOU

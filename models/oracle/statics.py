@@ -93,7 +93,6 @@ __all__ = [
     "ManyOtherLands",
     "MayPayLifeAsEnters",
     "MayRevealAsEnters",
-    "MorphCostsChange",
     "NotATypeWhile",
     "OneCardPermission",
     "OnlyColored",
@@ -119,6 +118,7 @@ __all__ = [
     "SameIsTrue",
     "SelfSubject",
     "SelfTapDamage",
+    "SpecialActionCosts",
     "SpellsAndAbilitiesCost",
     "SpellsCost",
     "SpendAsThoughReading",
@@ -559,10 +559,11 @@ class AbilitiesCostReading:
 
 
 @dataclass(frozen=True, slots=True)
-class MorphCostsChange:
-    """'All morph costs cost {2} more.' (Exiled Doomsayer): the costs to turn permanents face up for their
-    morph costs (CR 702.37e)."""
+class SpecialActionCosts:
+    """A change of a special action's costs: 'All morph costs cost {2} more.' (Exiled Doomsayer: ``action``
+    'morph', CR 702.37e), 'Plotting cards from your hand costs {2} less.' (Doc Aurlock: 'plot', 702.170a)."""
 
+    action: str
     symbols: str
     more: bool
 
@@ -720,7 +721,7 @@ StaticSentence = (
     | OwnReductionMost
     | SpellsCost
     | SpellsAndAbilitiesCost
-    | MorphCostsChange
+    | SpecialActionCosts
     | SpendAsThoughReading
     | OneCardPermission
     | ActivationBanReading
@@ -965,8 +966,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             turns = {"yours": "during your turn, ", "others": "during turns other than yours, "}
             said = f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
             return turns[reading.turn] + said[0].lower() + said[1:] if reading.turn else said
-        case MorphCostsChange(symbols, more):
+        case SpecialActionCosts("morph", symbols, more):
             return f"all morph costs cost {symbols} {'more' if more else 'less'}"
+        case SpecialActionCosts(_, symbols, more):
+            return f"plotting cards from your hand costs {symbols} {'more' if more else 'less'}"
         case SpellsAndAbilitiesCost(spells, abilities):
             said = _static_text(spells)
             return f"{said} and {_abilities_cost_words(abilities)}"

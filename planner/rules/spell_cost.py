@@ -39,11 +39,11 @@ from planner.rules.amounts import (
 from planner.rules.cast_riders import casts, with_cast_riders
 from planner.rules.costs import changed_mana, combined_changes
 from planner.rules.devotion import devotion
-from planner.rules.face_up import TURN_FACE_UP, face_up_locked_in
 from planner.rules.layers import with_chosen_type
 from planner.rules.life_for_mana import with_life_for_mana
 from planner.rules.own_counts import OWN_COUNTS, own_count
 from planner.rules.records import SourcedEffect
+from planner.rules.special_actions import SPECIAL_ACTIONS, special_action_change, special_action_locked_in
 from planner.rules.spell_cost_gaps import (
     TURN_FACTS,
     own_target_gaps,
@@ -123,8 +123,8 @@ def _locked(view: BoardView, target: PaymentTarget, player: str) -> tuple[Paymen
 
 def _locked_total(view: BoardView, target: PaymentTarget, player: str) -> tuple[PaymentTarget, int]:
     """:func:`_locked` before the payer's ways to pay a symbol with life (:func:`with_life_for_mana`)."""
-    if TURN_FACE_UP in target.purposes:  # (a special action, no spell: CR 702.37e, 116.2b)
-        return face_up_locked_in(view, target), 0
+    if target.purposes & SPECIAL_ACTIONS:  # (turning face up, plotting: no spell, CR 116.2b, 116.2k)
+        return special_action_locked_in(view, target, player), 0
     if target.kind is PaymentKind.ABILITY:
         return _ability_locked_in(view, target, player), 0
     if target.kind is PaymentKind.SPELL:
@@ -354,8 +354,10 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
     >>> cost_change(BoardView(board), PaymentTarget.of("{X}{G}"), "me")
     -1
     """
-    if target.kind is not PaymentKind.SPELL or TURN_FACE_UP in target.purposes:
-        return 0  # (turning a permanent face up is a special action, no spell: CR 702.37e, 116.2b)
+    if target.purposes & SPECIAL_ACTIONS:  # (turning face up, plotting: no spells, CR 116.2b, 116.2k)
+        return special_action_change(view, target, player)
+    if target.kind is not PaymentKind.SPELL:
+        return 0
     # (what the optional additional costs paid take off: a bargain's, Dargo's sacrifices)
     delta = colored_reduction(view, target, player)[1] - target.paid_reduction
     for sourced in _modifiers_in_force(view, target, player):
@@ -550,7 +552,11 @@ def uncounted_targets(view: BoardView, target: PaymentTarget, player: str) -> tu
     >>> uncounted_targets(view, replace(PaymentTarget.of("{1}{R}"), targets=1), "me")
     ()
     """
-    if target.targets is not None or target.kind is not PaymentKind.SPELL or TURN_FACE_UP in target.purposes:
+    if (
+        target.targets is not None
+        or target.kind is not PaymentKind.SPELL
+        or target.purposes & SPECIAL_ACTIONS
+    ):
         return ()
     return tuple(
         (sourced.source, sourced.effect.text)

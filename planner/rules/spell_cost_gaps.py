@@ -15,9 +15,9 @@ from models.mana_effects import CostModifier
 from models.oracle import read_card
 from planner.rules.amounts import spells_cast_unlisted
 from planner.rules.cast_riders import casts
-from planner.rules.face_up import TURN_FACE_UP
 from planner.rules.own_counts import OWN_COUNTS, own_count_gaps
 from planner.rules.records import SourcedEffect
+from planner.rules.special_actions import SPECIAL_ACTIONS
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -162,7 +162,7 @@ def unknown_spell_facts(
     >>> unknown_spell_facts(view, replace(PaymentTarget.of("{2}{R}"), cast_from="graveyard"), "me")
     ()
     """
-    if target.kind is not PaymentKind.SPELL or TURN_FACE_UP in target.purposes:
+    if target.kind is not PaymentKind.SPELL or target.purposes & SPECIAL_ACTIONS:
         return ()
     found = []
     for sourced in view.effects_of(CostModifier):
