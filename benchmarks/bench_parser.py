@@ -428,7 +428,9 @@ _RULES_SET_ASIDE: Final = re.compile(
 _BOARD_GAP: Final = re.compile(r"permanents\[\d+\]\.choices\.|players\[\d+\]\.speed\b")
 #: Warnings about a fact of the spell the question does not give (the cost paid has none): about the
 #: question, not the text (listed with the board gaps).
-_QUESTION_GAP: Final = re.compile(r".*(?:give --(?:cast-from|targets?)\b|name the card with --spell)")
+_QUESTION_GAP: Final = re.compile(
+    r".*(?:give --(?:cast-from|targets?|commander-casts|keyword)\b|name the card with --spell)"
+)
 
 
 def _shape(text: str, name: str) -> str:

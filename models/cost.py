@@ -517,6 +517,10 @@ class PaymentTarget:
     #: "Permanent spells you cast that have an Adventure cost {1} less" reads (Beluna Grandsquall); None: not
     #: known (a card given by its text, or one of the catalogue, says nothing of its faces)
     has_adventure: bool | None = None
+    #: How many times the commander paid for was cast from the command zone this game (CR 903.8's count),
+    #: which "Your commander costs {1} less to cast for each time it's been cast from the command zone this
+    #: game" reads (Myth Unbound); None: not known
+    commander_casts: int | None = None
 
     @property
     def zone(self) -> str | None:

@@ -559,6 +559,10 @@ class CostModifier:
     #: 'Permanent spells you cast that have an Adventure' (Beluna Grandsquall): applies only to a spell whose
     #: card has an Adventure (CR 715.2: :attr:`~models.cost.PaymentTarget.has_adventure`)
     has_adventure: bool = False
+    #: 'Your commander costs {1} less to cast for each time it's been cast from the command zone this game'
+    #: (Myth Unbound): applies only to its controller's commander, once for each such earlier cast (CR 903.8:
+    #: :attr:`~models.cost.PaymentTarget.commander_casts`)
+    per_commander_cast: bool = False
     #: the most the change can take off the cost, 0 for no limit ('This effect can't reduce the amount of mana
     #: ~ costs by more than {5}.': Valiant Changeling)
     most: int = 0

@@ -301,6 +301,8 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
         target = replace(target, targets=question.targets)
     if question.cast_from is not None:
         target = replace(target, cast_from=question.cast_from)
+    if question.commander_casts is not None:
+        target = replace(target, commander_casts=question.commander_casts)
     if question.targeted:
         known = {permanent.id for permanent in board.permanents}
         for pid in question.targeted:

@@ -676,6 +676,7 @@ STATIC_SENTENCES = [
     "~ costs {1} less to cast if it targets a creature with flying.",
     "All morph costs cost {2} more.",
     "Plotting cards from your hand costs {2} less.",
+    "Your commander costs {1} less to cast for each time it's been cast from the command zone this game.",
     "As ~ enters, choose a color.",
     "As ~ enters, choose a creature type other than Wall.",
     "As ~ enters, you may pay 2 life.",

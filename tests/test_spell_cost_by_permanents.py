@@ -405,3 +405,51 @@ def test_the_command_plots_under_doc(tmp_path: Path) -> None:
     argv = [sys.executable, "-m", "planner", "pay", str(path), "{3}{R}", "--json", "--purpose", "plot"]
     done = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, check=False)
     assert done.returncode == 0 and json.loads(done.stdout)["total_cost"] == "{1}{R}"
+
+
+# --- Myth Unbound's shape -------------------------------------------------------------------------------
+
+MYTH = "Your commander costs {1} less to cast for each time it's been cast from the command zone this game."
+
+
+def commander(cost: str, casts: int | None) -> PaymentTarget:
+    """My commander's cost (``--commander``), cast from the command zone ``casts`` times before."""
+    return replace(
+        PaymentTarget.of(cost, type_line="Legendary Creature — Elf"), commander=True, commander_casts=casts
+    )
+
+
+def test_myth_takes_one_off_my_commander_for_each_earlier_cast() -> None:
+    """My commander cast twice before from the command zone: {4}{R} (its cost with the tax the cost given
+    holds) costs {2}{R} (CR 903.8's count, 601.2f: generic only), paid by three Mountains; cast five times
+    before, {R} (never the colored part, 118.7a). A spell that is not my commander: {4}{R}. The count not
+    given: not applied, warned with the option to give. An opponent's Myth: nothing ('Your commander')."""
+    board = board_of(source("myth", MYTH), *mountains(3))
+    assert total(board, commander("{4}{R}", 2)) == "{2}{R}" and verdict(board, commander("{4}{R}", 2))
+    assert total(board, commander("{4}{R}", 5)) == "{R}"
+    assert total(board, commander("{4}{R}", 0)) == "{4}{R}" and not verdict(board, commander("{4}{R}", 0))
+    other = replace(commander("{4}{R}", 2), commander=False)
+    assert total(board, other) == "{4}{R}" and not reasons(board, other)
+    assert total(board, commander("{4}{R}", None)) == "{4}{R}"
+    assert any("give --commander-casts" in why for why in reasons(board, commander("{4}{R}", None)))
+    theirs = board_of(source("myth", MYTH, controller=OPP), *mountains(3))
+    assert total(theirs, commander("{4}{R}", 2)) == "{4}{R}"
+
+
+def test_max_x_of_my_commander_under_myth(tmp_path: Path) -> None:
+    """{X}{R} from three Mountains, cast three times before: X - 3 + 1 <= 3, so X = 5 (2 without Myth);
+    the command takes --commander-casts (a negative count is bad input, exit 2)."""
+    board = board_of(source("myth", MYTH), *mountains(3))
+    assert max_x(board, commander("{X}{R}", 3), player=ME).x == 5
+    assert max_x(board_of(*mountains(3)), commander("{X}{R}", 3), player=ME).x == 2
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(board.to_dict()), encoding="utf-8")
+    argv = [sys.executable, "-m", "planner", "max-x", str(path), "{X}{R}", "--json", "--commander"]
+    done = subprocess.run(
+        [*argv, "--commander-casts", "3"], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert done.returncode == 0 and json.loads(done.stdout)["x"] == 5
+    bad = subprocess.run(
+        [*argv, "--commander-casts", "-1"], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert bad.returncode == 2 and "--commander-casts" in bad.stderr

@@ -203,6 +203,11 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return ()  # (what an optional additional cost paid takes off: models.oracle.additional_costs)
         case s.SpellsCost():
             return (spells_cost(reading, sentence),)
+        case s.CommanderCostPerCast(symbols, more):
+            # (Myth Unbound: its controller's commander, once for each earlier cast from the command zone)
+            spells = r.Nouns((r.Noun(head=r.Head.SPELL),))
+            cheaper = spells_cost(s.SpellsCost(spells, symbols, more, "you cast"), sentence)
+            return (replace(cheaper, per_commander_cast=True),)
         case s.SpecialActionCosts(action, symbols, more):
             written = ManaCost.parse(symbols)
             if written.mana_value != written.generic or not written.generic:

@@ -31,6 +31,7 @@ from models.oracle.static_rules import (
 )
 from models.oracle.statics import (
     AbilitiesCostReading,
+    CommanderCostPerCast,
     OwnCostCounted,
     OwnCostForEach,
     OwnCostForTurnFact,
@@ -250,6 +251,11 @@ class CostChangeRules(Transformer[Token, Any]):
         if " ".join(str(costs).lower().split()) != "morph costs":
             raise UnreadError(f"a change of {str(costs).lower()}")
         return SpecialActionCosts("morph", str(symbols).upper(), str(more).lower() == "more")
+
+    def commander_cost_per_cast(self, _costs: Token, symbols: Token, more: Token, *_: Any) -> Any:
+        """'Your commander costs {1} less to cast for each time it's been cast from the command zone this
+        game.' (Myth Unbound)"""
+        return CommanderCostPerCast(str(symbols).upper(), str(more).lower() == "more")
 
     def plotting_cost(self, _cards: Token, _costs: Token, symbols: Token, more: Token) -> Any:
         """'Plotting cards from your hand costs {2} less.' (Doc Aurlock, Grizzled Genius)"""

@@ -71,6 +71,7 @@ __all__ = [
     "CastBanReading",
     "ChooseAsEnters",
     "ColorChangeReading",
+    "CommanderCostPerCast",
     "ControlOneOfTwo",
     "DefinedPower",
     "DevotionIncreased",
@@ -559,6 +560,16 @@ class AbilitiesCostReading:
 
 
 @dataclass(frozen=True, slots=True)
+class CommanderCostPerCast:
+    """'Your commander costs {1} less to cast for each time it's been cast from the command zone this game.'
+    (Myth Unbound): its controller's commander, once for each earlier cast from the command zone (CR
+    903.8)."""
+
+    symbols: str
+    more: bool
+
+
+@dataclass(frozen=True, slots=True)
 class SpecialActionCosts:
     """A change of a special action's costs: 'All morph costs cost {2} more.' (Exiled Doomsayer: ``action``
     'morph', CR 702.37e), 'Plotting cards from your hand costs {2} less.' (Doc Aurlock: 'plot', 702.170a)."""
@@ -722,6 +733,7 @@ StaticSentence = (
     | SpellsCost
     | SpellsAndAbilitiesCost
     | SpecialActionCosts
+    | CommanderCostPerCast
     | SpendAsThoughReading
     | OneCardPermission
     | ActivationBanReading
@@ -966,6 +978,12 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             turns = {"yours": "during your turn, ", "others": "during turns other than yours, "}
             said = f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
             return turns[reading.turn] + said[0].lower() + said[1:] if reading.turn else said
+        case CommanderCostPerCast(symbols, more):
+            changed = "more" if more else "less"
+            return (
+                f"your commander costs {symbols} {changed} to cast for each time it's been cast from the "
+                "command zone this game"
+            )
         case SpecialActionCosts("morph", symbols, more):
             return f"all morph costs cost {symbols} {'more' if more else 'less'}"
         case SpecialActionCosts(_, symbols, more):

@@ -412,6 +412,8 @@ def _times(view: BoardView, sourced: SourcedEffect, target: PaymentTarget, playe
         times = view.count(effect.for_each, sourced.source)
     elif effect.per_target:  # (Hinata: the targets chosen before the total cost, CR 601.2c; unknown: none)
         times = target.targets or 0
+    elif effect.per_commander_cast:  # (Myth Unbound: the question's count, known: see unknown_fact)
+        times = target.commander_casts or 0
     elif effect.per_targeted is not None:  # ('for each creature it targets': Battlefield Thaumaturge)
         counted = effect.per_targeted
         times = sum(view.matches(counted, pid, sourced.source) for pid in set(target.targeted or ()))
@@ -779,6 +781,8 @@ def _spell_facts_hold(view: BoardView, sourced: SourcedEffect, target: PaymentTa
         return False
     if effect.min_power is not None and (target.power is None or target.power < effect.min_power):
         return False  # (Goreclaw: the spell's power, known: see unknown_fact)
+    if effect.per_commander_cast and not target.commander:
+        return False  # ('Your commander': Myth Unbound, only the commander paid for, --commander)
     if effect.has_adventure and not target.has_adventure:
         return False  # (Beluna Grandsquall: the spell's card, known: see unknown_fact)
     if effect.shares_creature_type:  # (Mistform Warchief: the source's creature types as the view has them)

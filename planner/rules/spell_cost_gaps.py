@@ -116,6 +116,11 @@ def unknown_fact(view: BoardView, sourced: SourcedEffect, target: PaymentTarget)
         return _TARGETS_UNKNOWN
     if effect.min_power is not None and target.power is None:
         return "the spell's power is not known: not applied; name the card with --spell (CR 208)"
+    if effect.per_commander_cast and target.commander and target.commander_casts is None:
+        return (
+            "how many times the commander was cast from the command zone this game is not known: not "
+            "applied; give --commander-casts N (CR 903.8)"
+        )
     if effect.has_adventure and target.has_adventure is None:
         return (
             "whether the spell's card has an Adventure is not known: not applied; name the card with --spell "

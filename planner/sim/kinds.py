@@ -185,6 +185,7 @@ def _counted_change(modifier: CostModifier) -> bool:
         or modifier.min_power is not None  # (Goreclaw)
         or modifier.face_down  # (Obscuring Aether)
         or modifier.has_adventure  # (Beluna Grandsquall)
+        or modifier.per_commander_cast  # (Myth Unbound)
         or bool(modifier.spells.keyword)  # (creature spells with flying: Momo, Friendly Flier)
     )
 
