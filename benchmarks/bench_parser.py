@@ -38,7 +38,9 @@ The face is *usable* when the planner answers and no warning of the answer is ab
   text: it does not count against the face, and is listed apart as a *board gap* (the heuristic below gives
   every choice the text names, so none is expected). So is a change of the spell's cost that asks what the
   question does not give (the paid cost has no text, no zone it is cast from, no targets, no power: "give
-  --cast-from", "give --target", "give --targets", "name the card with --spell"): about the question, not
+  --cast-from", "give --target", "give --targets", "name the card with --spell"), and an alternative cost a
+  permanent grants (Jodah's "rather than pay the mana cost", CR 118.9), which replaces a spell's mana cost
+  where the paid cost alone is not known to be one ("name the card with --spell"): about the question, not
   the text.
 
 The only permanents besides the face are the heuristic's hosts, which have no text of their own (a basic
@@ -426,7 +428,9 @@ _RULES_SET_ASIDE: Final = re.compile(
 _BOARD_GAP: Final = re.compile(r"permanents\[\d+\]\.choices\.|players\[\d+\]\.speed\b")
 #: Warnings about a fact of the spell the question does not give (the cost paid has none): about the
 #: question, not the text (listed with the board gaps).
-_QUESTION_GAP: Final = re.compile(r".*(?:give --(?:cast-from|targets?)\b|name the card with --spell)")
+_QUESTION_GAP: Final = re.compile(
+    r".*(?:give --(?:cast-from|targets?|commander-casts|keyword)\b|name the card with --spell)"
+)
 
 
 def _shape(text: str, name: str) -> str:

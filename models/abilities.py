@@ -659,6 +659,7 @@ class SpendPurpose(Enum):
     FROM_EXILE = "from_exile"  # cast a spell from exile
     UNLOCK_DOOR = "unlock_door"  # unlock a door of a Room (CR 709.5)
     CLASS_LEVEL = "class_level"  # gain a Class level (CR 716.2a: a level's activated ability)
+    PLOT = "plot"  # plot a card from the hand (CR 702.170a: a special action, 116.2k)
     KEYWORD_ABILITY = "keyword_ability"  # activate an equip (crew, ...) ability (``keyword``)
 
 

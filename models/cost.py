@@ -469,7 +469,8 @@ class PaymentTarget:
     no_mana: bool = False
     text: str = ""
     #: What else the payment is, for mana only such payments may spend ('cumulative_upkeep', 'face_down',
-    #: 'turn_face_up', 'watermark', 'makes_tokens', 'kicked', 'from_exile', 'unlock_door', 'class_level'), and
+    #: 'turn_face_up', 'watermark', 'makes_tokens', 'kicked', 'from_exile', 'unlock_door', 'class_level',
+    #: 'plot'), and
     #: the keywords
     #: of what is paid for ('devoid'; an ability's 'equip'): Adarkar Unicorn's or Corrupted Crossroads' mana
     purposes: frozenset[str] = frozenset()
@@ -512,6 +513,14 @@ class PaymentTarget:
     #: The spell's power as it is cast (its card's printed power, CR 208.1), which "Creature spells you cast
     #: with power 4 or greater cost {2} less" reads (Goreclaw); None: not known, or the card has none
     power: int | None = None
+    #: Whether the spell's card has an Adventure (an adventurer card, CR 715.2: card data's faces), which
+    #: "Permanent spells you cast that have an Adventure cost {1} less" reads (Beluna Grandsquall); None: not
+    #: known (a card given by its text, or one of the catalogue, says nothing of its faces)
+    has_adventure: bool | None = None
+    #: How many times the commander paid for was cast from the command zone this game (CR 903.8's count),
+    #: which "Your commander costs {1} less to cast for each time it's been cast from the command zone this
+    #: game" reads (Myth Unbound); None: not known
+    commander_casts: int | None = None
 
     @property
     def zone(self) -> str | None:

@@ -556,6 +556,13 @@ class CostModifier:
     #: 'Face-down creature spells you cast' (Obscuring Aether): applies only to a spell cast face down (CR
     #: 702.37c, 708: the payment's purpose ``face_down``)
     face_down: bool = False
+    #: 'Permanent spells you cast that have an Adventure' (Beluna Grandsquall): applies only to a spell whose
+    #: card has an Adventure (CR 715.2: :attr:`~models.cost.PaymentTarget.has_adventure`)
+    has_adventure: bool = False
+    #: 'Your commander costs {1} less to cast for each time it's been cast from the command zone this game'
+    #: (Myth Unbound): applies only to its controller's commander, once for each such earlier cast (CR 903.8:
+    #: :attr:`~models.cost.PaymentTarget.commander_casts`)
+    per_commander_cast: bool = False
     #: the most the change can take off the cost, 0 for no limit ('This effect can't reduce the amount of mana
     #: ~ costs by more than {5}.': Valiant Changeling)
     most: int = 0
@@ -860,6 +867,25 @@ class LifeForMana:
 
 
 @dataclass(frozen=True, slots=True)
+class SpecialActionCostChange:
+    """A change of a special action's cost (CR 116.2) by ``generic`` mana: ``action`` 'morph', 'All morph
+    costs cost {2} more.' (Exiled Doomsayer: the cost to turn a face-down permanent face up for its morph
+    cost, megamorph's included, whoever pays it, CR 702.37b, 702.37e; not a disguise cost, 702.168, nor the
+    cost to cast a spell face down); 'plot', 'Plotting cards from your hand costs {2} less.' (Doc Aurlock:
+    its controller's plot costs, 702.170a). No spell is cast, so no change of spells' costs applies to such
+    an action, and this changes no spell's.
+
+    >>> from models.oracle import parse_oracle
+    >>> [(e.action, e.generic) for e in parse_oracle("All morph costs cost {2} more.").effects]
+    [('morph', 2)]
+    """
+
+    text: str
+    action: str
+    generic: int
+
+
+@dataclass(frozen=True, slots=True)
 class ExtraLandPlays:
     """'You may play an additional land on each of your turns.' (Exploration; Azusa's 'two additional
     lands'): on each of its controller's turns, that player may play ``count`` more lands (CR 305.2a: each
@@ -903,4 +929,5 @@ StaticEffect = (
     | DevotionIncrease
     | LifeForMana
     | ExtraLandPlays
+    | SpecialActionCostChange
 )

@@ -25,7 +25,7 @@ from models.oracle.reader import reading_units
 from models.oracle.spent_riders import BASIC_LANDS, CREATURES, NO_MANA, only_mana_from, spent_riders
 from models.spell_targets import printed_targets
 
-__all__ = ["find_spell", "own_alternative_costs", "spell_target"]
+__all__ = ["card_has_adventure", "find_spell", "own_alternative_costs", "spell_target"]
 
 
 def find_spell(player: Player, name: str, cards: CardResolver | None = None) -> Card:
@@ -63,6 +63,23 @@ def find_spell(player: Player, name: str, cards: CardResolver | None = None) -> 
         )
     except BoardError as error:
         raise InputError(str(error)) from None
+
+
+def card_has_adventure(player: Player, name: str, cards: CardResolver | None = None) -> bool | None:
+    """Whether the card called ``name`` (as :func:`find_spell` finds it) has an Adventure (an adventurer
+    card, CR 715.2): a face of it in card data's store with the subtype Adventure; None when card data does
+    not give its faces (a card described by its text in the hand, or the catalogue's, which keeps one face).
+
+    >>> card_has_adventure(Player("me"), "Llanowar Elves") is None
+    True
+    """
+    held = player.in_hand(name)
+    if held is not None and held.card is None:
+        return None  # (described by its text: its faces are not given)
+    found = (cards or CardResolver()).resolve(held.card if held is not None and held.card else name)
+    if found is None or found.source != "store":
+        return None
+    return any("Adventure" in face.type_line.partition("—")[2].split() for face in found.faces)
 
 
 def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:

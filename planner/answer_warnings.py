@@ -29,15 +29,17 @@ from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes
 from planner.rules.pool import one_card_assumptions
 from planner.rules.question import view_of, within_question
 from planner.rules.records import WarningKind, unread_warning
+from planner.rules.special_actions import unknown_morph_costs
 from planner.rules.spell_cost import (
     ability_changes,
     life_payable,
+    own_target_gaps,
     unabsorbed_reduction,
     uncounted_spells,
     uncounted_targets,
     unknown_spell_facts,
 )
-from planner.rules.view import TextWarning
+from planner.rules.view import BoardView, TextWarning
 from planner.rules.zone_warnings import unused_zone_abilities
 from planner.solve.problem import BoardAnalysis, PaymentProblem
 
@@ -130,6 +132,7 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + ability_change_warnings(problem)
         + target_count_warnings(problem)
         + spell_fact_warnings(problem)
+        + morph_cost_warnings(problem)
         + spell_count_warnings(problem)
         + creature_mana_warnings(problem)
         + cast_ban_warnings(problem.view, problem.asked, problem.player)
@@ -328,6 +331,43 @@ def spell_fact_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         TextWarning(source, text, why, WarningKind.ASSUMED)
         for source, text, why in unknown_spell_facts(problem.view, problem.asked, problem.player)
     )
+
+
+def morph_cost_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
+    """A warning for each change of morph costs ('All morph costs cost {2} more': Exiled Doomsayer) that a
+    face-up payment may be about when it does not say its keyword (:func:`~planner.rules.special_actions.
+    unknown_morph_costs`): not applied."""
+    return tuple(
+        TextWarning(source, text, _MORPH_UNKNOWN, WarningKind.ASSUMED)
+        for source, text in unknown_morph_costs(problem.view, problem.asked)
+    )
+
+
+#: Why a change of morph costs is not applied to a face-up payment that does not say its keyword.
+_MORPH_UNKNOWN = (
+    "whether the cost paid is a morph cost is not known: not applied; give --keyword morph (or megamorph, "
+    "disguise) (CR 702.37e)"
+)
+
+
+def cast_fact_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """For a turn plan's spell: a warning for each cost change of the board that asks what the turn does not
+    give (:func:`spell_fact_warnings`: its targets, whether its card has an Adventure), and for each of its
+    own that reads its targets (Swampsnare Trap, :func:`~planner.rules.spell_cost.own_target_gaps`): not
+    applied."""
+    board_changes = (
+        TextWarning(source, text, why, WarningKind.ASSUMED)
+        for source, text, why in unknown_spell_facts(view, target, player)
+    )
+    own = (
+        TextWarning(target.name or "spell", text, _OWN_TARGETS_UNKNOWN, WarningKind.ASSUMED)
+        for text in own_target_gaps(target)
+    )
+    return (*board_changes, *own)
+
+
+#: Why a spell's own cost change on its targets is not applied in a turn plan, which chooses no targets.
+_OWN_TARGETS_UNKNOWN = "the permanents the spell targets are not known: not applied (CR 601.2c)"
 
 
 def spell_count_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:

@@ -87,6 +87,17 @@ def _targets() -> Any:
     )
 
 
+def _commander_casts() -> Any:
+    return param(
+        None,
+        "How many times the commander paid for (--commander) was cast from the command zone this game (CR "
+        "903.8; an extension), which 'Your commander costs {1} less to cast for each time it's been cast "
+        "from the command zone this game' reads (Myth Unbound). Default: not known (such changes are "
+        "warned).",
+        metavar="N",
+    )
+
+
 def _cast_from() -> Any:
     return param(
         None,
@@ -149,7 +160,7 @@ def _purposes() -> Any:
         (),
         "What else the payment is, for mana only such payments may spend (repeatable): "
         "cumulative-upkeep, face-down, turn-face-up, watermark, makes-tokens, kicked, from-exile, "
-        "unlock-door, class-level.",
+        "unlock-door, class-level, plot.",
         flag="--purpose",
         metavar="PURPOSE",
     )
@@ -250,6 +261,9 @@ class _Payment:
         targets = getattr(self, "targets", None)
         if targets is not None and not 0 <= targets <= 1000:
             raise bad(record, "targets", f"must be from 0 to 1000, got {targets}")
+        casts = getattr(self, "commander_casts", None)
+        if casts is not None and not 0 <= casts <= 1000:
+            raise bad(record, "commander_casts", f"must be from 0 to 1000, got {casts}")
         cast_from = getattr(self, "cast_from", None)
         if cast_from is not None and cast_from not in SPELL_ZONES:
             raise bad(record, "cast_from", f"expected one of {', '.join(SPELL_ZONES)}, got {cast_from!r}")
@@ -325,6 +339,7 @@ class PayQuestion(_Payment):
     colors: str | None = _colors()
     kind: PaymentKind = _kind()
     commander: bool = _commander()
+    commander_casts: int | None = _commander_casts()
     purposes: tuple[str, ...] = _purposes()
     keywords: tuple[str, ...] = _keywords()
     keep: str | None = param(
@@ -383,6 +398,7 @@ class MaxXQuestion(_Payment):
     colors: str | None = _colors()
     kind: PaymentKind = _kind()
     commander: bool = _commander()
+    commander_casts: int | None = _commander_casts()
     purposes: tuple[str, ...] = _purposes()
     keywords: tuple[str, ...] = _keywords()
     player: str | None = _payer()

@@ -276,7 +276,7 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
 
     payer = checked_player(board, question.player)
     if question.spell is not None:
-        from models.spells import find_spell, spell_target
+        from models.spells import card_has_adventure, find_spell, spell_target
 
         mana_cost = question.bare_target.cost if question.bare_target is not None else None
         try:
@@ -287,7 +287,11 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
             target = replace(target, type_line=checked_type_line(type(question), question.for_))
         in_hand = board.player(payer).in_hand(question.spell) is not None
         target = replace(
-            target, kind=PaymentKind(question.kind), commander=question.commander, from_hand=in_hand
+            target,
+            kind=PaymentKind(question.kind),
+            commander=question.commander,
+            from_hand=in_hand,
+            has_adventure=card_has_adventure(board.player(payer), question.spell, cards),
         )
     else:
         assert question.bare_target is not None
@@ -297,6 +301,8 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
         target = replace(target, targets=question.targets)
     if question.cast_from is not None:
         target = replace(target, cast_from=question.cast_from)
+    if question.commander_casts is not None:
+        target = replace(target, commander_casts=question.commander_casts)
     if question.targeted:
         known = {permanent.id for permanent in board.permanents}
         for pid in question.targeted:

@@ -44,7 +44,7 @@ from models.limits import MAX_GENERIC, within
 from models.mana import ManaBag
 from planner.alternative import with_way_paid
 from planner.answer import PayResult
-from planner.answer_warnings import spell_text_warnings
+from planner.answer_warnings import cast_fact_warnings, spell_text_warnings
 from planner.api import solve_cpsat
 from planner.described import described_payment
 from planner.rules.additional_costs import AdditionalPaid, check_additional, planned_costs, returns_permanents
@@ -111,6 +111,7 @@ from planner.turn_choices import (
     turn_spell,
     unplanned_land_plays,
     why_not_castable_now,
+    with_card_faces,
     without_mana_events,
 )
 from planner.turn_model import (
@@ -842,9 +843,14 @@ def plan_turn(
             spells.append(turn_spell(card, x, used_ids, -1 if index is None else index))
     else:
         spells = hand_spells(hand, x, used_ids)
-    # (the spells' own sentences not read are warned of, as pay --spell warns of them: contract section 5)
-    warnings = analysis.warnings + spells_text_warnings(spells, strict=strict)
+    # (the spells' own sentences not read are warned of, as pay --spell warns of them: contract section 5;
+    # and the cost changes that ask what the turn does not give, not applied)
     view = BoardView(board)
+    spells = with_card_faces(spells, view, player, cards)
+    warnings = analysis.warnings + spells_text_warnings(spells, strict=strict)
+    warnings += tuple(
+        dict.fromkeys(w for s in distinct(spells) for w in cast_fact_warnings(view, s.target, player))
+    )
     why_not = {
         id(s.card): why_not_castable_now(s.card, board, player) or why_forbidden(view, s.target, player)
         for s in distinct(spells)

@@ -20,7 +20,7 @@ from models.folding import fold_name
 from models.mana import ManaTypes
 from models.mana_effects import CostModifier
 from models.oracle import LandSearch, ParsedText, parse_land_search, read_card
-from models.spells import find_spell, spell_target
+from models.spells import card_has_adventure, find_spell, spell_target
 from models.types import TypeLine
 from planner.rules.alternative_costs import Way, own_alternative_costs
 from planner.rules.hand import HandAbility, hand_abilities, usable_from_hand
@@ -53,6 +53,7 @@ __all__ = [
     "turn_notes",
     "turn_spell",
     "unplanned_land_plays",
+    "with_card_faces",
     "without_mana_events",
 ]
 
@@ -162,6 +163,27 @@ def turn_spell(card: Card, x: int, used_ids: Ids, position: int = -1) -> TurnSpe
         position=position,
         x=x,
     )
+
+
+def with_card_faces(
+    spells: list[TurnSpell], view: BoardView, player: str, cards: CardResolver | None
+) -> list[TurnSpell]:
+    """The spells, each with whether its card has an Adventure (CR 715.2: card data's faces, found through
+    ``cards`` as ``pay --spell`` finds them) when a cost change of the board reads it ('Permanent spells you
+    cast that have an Adventure': Beluna Grandsquall); the spells as they are otherwise."""
+    reads = any(
+        isinstance(s.effect, CostModifier) and s.effect.has_adventure for s in view.effects_of(CostModifier)
+    )
+    if not reads:
+        return spells
+    known: dict[str, bool | None] = {}
+    found = []
+    for spell in spells:
+        name = spell.card.card or spell.card.name
+        if name not in known:
+            known[name] = card_has_adventure(view.board.player(player), name, cards)
+        found.append(replace(spell, target=replace(spell.target, has_adventure=known[name])))
+    return found
 
 
 def hand_spells(hand: list[Card], x: int, used_ids: Ids) -> list[TurnSpell]:

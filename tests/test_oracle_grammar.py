@@ -670,6 +670,13 @@ STATIC_SENTENCES = [
     "Whenever enchanted land becomes tapped, ~ deals 2 damage to its controller.",
     "Whenever enchanted land becomes tapped, its controller loses 2 life.",
     "For each {B} in a cost, you may pay 2 life rather than pay that mana.",
+    "During your turn, spells your opponents cast cost {1} more to cast and abilities your opponents "
+    "activate cost {1} more to activate unless they're mana abilities.",
+    "Permanent spells you cast that have an Adventure cost {1} less to cast.",
+    "~ costs {1} less to cast if it targets a creature with flying.",
+    "All morph costs cost {2} more.",
+    "Plotting cards from your hand costs {2} less.",
+    "Your commander costs {1} less to cast for each time it's been cast from the command zone this game.",
     "As ~ enters, choose a color.",
     "As ~ enters, choose a creature type other than Wall.",
     "As ~ enters, you may pay 2 life.",

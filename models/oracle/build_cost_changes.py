@@ -216,6 +216,7 @@ def spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         shares_exiled_card_type=reading.shares_exiled_card_type,
         min_power=reading.power_at_least,
         face_down=face_down,
+        has_adventure=reading.has_adventure,
     )
 
 

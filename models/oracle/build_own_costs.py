@@ -35,6 +35,7 @@ from models.oracle.own_cost_readings import (
     OwnCostChange,
     OwnCounted,
     SacrificedThisTurn,
+    TargetsA,
     TotalPower,
     TotalToughness,
 )
@@ -134,6 +135,10 @@ def own_cost_effects(reading: OwnCostChange, sentence: str) -> tuple[CostModifie
         if mine.controller is not r.Controller.YOU:
             raise UnreadError(f"a spell's own cost changed for each {counted.what.words()}")
         return (replace(own_reduction(sentence, delta, object_filter(mine)), at_least=reading.at_least),)
+    if isinstance(counted, TargetsA):  # ('if it targets a creature with flying': Swampsnare Trap, CR 601.2c)
+        targeted = replace(object_filter(only_noun(counted.what)), controller=Who.ANY)
+        once = replace(own_reduction(sentence, delta, ObjectFilter()), at_least=reading.at_least)
+        return (replace(once, for_each=None, per_targeted=targeted),)
     changed = own_reduction(sentence, delta, _amount(counted))
     return (replace(changed, at_least=reading.at_least),)
 

@@ -32,6 +32,7 @@ from models.mana_effects import (
     LifeForMana,
     PowerChange,
     PowerDefined,
+    SpecialActionCostChange,
     SpellKeywords,
     SpendAsThough,
     StaticEffect,
@@ -202,6 +203,22 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return ()  # (what an optional additional cost paid takes off: models.oracle.additional_costs)
         case s.SpellsCost():
             return (spells_cost(reading, sentence),)
+        case s.CommanderCostPerCast(symbols, more):
+            # (Myth Unbound: its controller's commander, once for each earlier cast from the command zone)
+            spells = r.Nouns((r.Noun(head=r.Head.SPELL),))
+            cheaper = spells_cost(s.SpellsCost(spells, symbols, more, "you cast"), sentence)
+            return (replace(cheaper, per_commander_cast=True),)
+        case s.SpecialActionCosts(action, symbols, more):
+            written = ManaCost.parse(symbols)
+            if written.mana_value != written.generic or not written.generic:
+                raise UnreadError(f"{action} costs {symbols} more or less: not generic mana")
+            return (SpecialActionCostChange(sentence, action, written.generic if more else -written.generic),)
+        case s.SpellsAndAbilitiesCost(spells, abilities):
+            # (Tithe Taker: 'During your turn, ...' holds for both changes, of its controller's turn)
+            if spells.turn == "others":
+                raise UnreadError("activated abilities' costs changed during turns other than yours")
+            activated = replace(_abilities_cost(abilities, sentence), your_turn=spells.turn == "yours")
+            return (spells_cost(spells, sentence), activated)
         case s.SpendAsThoughReading():
             return (_spend_as_though(reading, sentence),)
         case s.CastBanReading(spells, opponents, your_turn):
@@ -263,8 +280,10 @@ def _abilities_cost(reading: s.AbilitiesCostReading, sentence: str) -> AbilityCo
         affected = ObjectFilter(self_only=True)
     elif reading.what is not None:
         affected = only_filter(reading.what)
-    else:  # ('Activated abilities cost ...': any permanent's; '... you activate': of its controller's)
-        affected = ObjectFilter(controller=Who.YOU if reading.yours else Who.ANY)
+    else:  # ('Activated abilities cost ...': any permanent's; '... you activate': of its controller's; '...
+        # your opponents activate': of its controller's opponents', Tithe Taker)
+        whose = Who.YOU if reading.yours else Who.OPPONENTS if reading.opponents else Who.ANY
+        affected = ObjectFilter(controller=whose)
     return AbilityCostChange(
         sentence,
         affected,

@@ -7,6 +7,7 @@ turn'), combined with the other rules' transformers in :mod:`models.oracle.gramm
 from __future__ import annotations
 
 from dataclasses import replace
+from enum import Enum
 from typing import Any
 
 from lark import Token, Transformer, v_args
@@ -29,6 +30,8 @@ from models.oracle.static_rules import (
     _words,
 )
 from models.oracle.statics import (
+    AbilitiesCostReading,
+    CommanderCostPerCast,
     OwnCostCounted,
     OwnCostForEach,
     OwnCostForTurnFact,
@@ -38,10 +41,19 @@ from models.oracle.statics import (
     OwnCostPerSacrificed,
     OwnCostPerSpellCast,
     OwnCostWhereX,
+    SpecialActionCosts,
+    SpellsAndAbilitiesCost,
     SpellsCost,
 )
 
 __all__ = ["CostChangeRules"]
+
+
+class _Activator(Enum):
+    """Who activates the abilities a change of costs is about ('abilities your opponents activate')."""
+
+    YOU = "you"
+    OPPONENTS = "your opponents"
 
 
 @v_args(inline=True)
@@ -213,7 +225,47 @@ class CostChangeRules(Transformer[Token, Any]):
             power_at_least=next((p.at_least for p in parts if isinstance(p, _CastPower)), None),
             per_chosen_color=_Mark.PER_CHOSEN_COLOR in parts,
             shares_exiled_card_type=_Mark.SHARES_EXILED_CARD_TYPE in parts,
+            has_adventure=_Mark.HAS_ADVENTURE in parts,
         )
+
+    def spells_and_abilities_cost(self, *parts: Any) -> SpellsAndAbilitiesCost:
+        """'During your turn, spells your opponents cast cost {1} more to cast and abilities your opponents
+        activate cost {1} more to activate unless they're mana abilities.' (Tithe Taker): the spells' change
+        as :meth:`spells_cost` reads it, and the abilities' after the 'and'."""
+        split = next(n for n, part in enumerate(parts) if isinstance(part, Token) and part.type == "AND")
+        spells = self.spells_cost(*parts[:split])
+        activator, _costs, symbols, more = parts[split + 1 :]
+        abilities = AbilitiesCostReading(
+            None,
+            str(symbols).upper(),
+            str(more).lower() == "more",
+            non_mana=True,
+            yours=activator is _Activator.YOU,
+            opponents=activator is _Activator.OPPONENTS,
+        )
+        return SpellsAndAbilitiesCost(spells, abilities)
+
+    def morph_costs_change(self, costs: Token, _cost: Token, symbols: Token, more: Token) -> Any:
+        """'All morph costs cost {2} more.' (Exiled Doomsayer); of another purpose's costs (cumulative upkeep,
+        disguise) no card says it."""
+        if " ".join(str(costs).lower().split()) != "morph costs":
+            raise UnreadError(f"a change of {str(costs).lower()}")
+        return SpecialActionCosts("morph", str(symbols).upper(), str(more).lower() == "more")
+
+    def commander_cost_per_cast(self, _costs: Token, symbols: Token, more: Token, *_: Any) -> Any:
+        """'Your commander costs {1} less to cast for each time it's been cast from the command zone this
+        game.' (Myth Unbound)"""
+        return CommanderCostPerCast(str(symbols).upper(), str(more).lower() == "more")
+
+    def plotting_cost(self, _cards: Token, _costs: Token, symbols: Token, more: Token) -> Any:
+        """'Plotting cards from your hand costs {2} less.' (Doc Aurlock, Grizzled Genius)"""
+        return SpecialActionCosts("plot", str(symbols).upper(), str(more).lower() == "more")
+
+    def activator_you(self) -> _Activator:
+        return _Activator.YOU
+
+    def activator_opponents(self) -> _Activator:
+        return _Activator.OPPONENTS
 
     def nth_each_turn(self) -> _CostTurn:
         return _CostTurn("")

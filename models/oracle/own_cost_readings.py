@@ -49,6 +49,7 @@ __all__ = [
     "OwnCounted",
     "OwnReductionMost",
     "SacrificedThisTurn",
+    "TargetsA",
     "TotalPower",
     "TotalToughness",
     "own_cost_text",
@@ -166,6 +167,14 @@ class DifferentlyNamed:
     among: Nouns
 
 
+@dataclass(frozen=True, slots=True)
+class TargetsA:
+    """'it targets a creature with flying' (Swampsnare Trap): the permanents of that kind among the spell's
+    targets (CR 601.2c)."""
+
+    what: Nouns
+
+
 #: What a spell's own cost change counts.
 OwnCounted = (
     Died
@@ -185,6 +194,7 @@ OwnCounted = (
     | TotalToughness
     | TotalPower
     | DifferentlyNamed
+    | TargetsA
 )
 
 
@@ -390,6 +400,8 @@ def _condition(counted: OwnCounted, at_least: int) -> str:
             return f"you have {at_most} or less life"
         case TotalToughness(among):
             return f"{among.words(plural=True)} have total toughness {at_least} or greater"
+        case TargetsA(what):
+            return f"it targets a {what.words()}"
     raise AssertionError(counted)  # pragma: no cover
 
 

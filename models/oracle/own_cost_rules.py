@@ -31,6 +31,7 @@ from models.oracle.own_cost_readings import (
     OwnCounted,
     OwnReductionMost,
     SacrificedThisTurn,
+    TargetsA,
     TotalPower,
     TotalToughness,
 )
@@ -113,6 +114,9 @@ class OwnCostRules(Transformer[Token, Any]):
 
     def opponent_controls_more(self, *parts: Any) -> _Condition:
         return _Condition(OpponentMoreThanYou(_nouns(parts)[0]), _at_least(parts))
+
+    def it_targets(self, _article: Token, what: Nouns) -> _Condition:
+        return _Condition(TargetsA(what), 1)
 
     def opponent_empty_hand(self, *_parts: Any) -> _Condition:
         return _Condition(OpponentEmptyHand(), 1)

@@ -117,6 +117,7 @@ class _Mark(Enum):
     SHARES_CREATURE_TYPE = "that share a creature type with ~"
     PER_CHOSEN_COLOR = "for each of the chosen colors it is"
     SHARES_EXILED_CARD_TYPE = "that share a card type with the exiled card"
+    HAS_ADVENTURE = "that have an Adventure"
     AS_THOUGH_FLASH = "and can be cast as though it had flash"
     ATTACKS = "and attack each combat if able"
     STILL = "that's still a <type>"
@@ -227,6 +228,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def targeting_source(self, _target: Token, _self: Token) -> _Mark:
         return _Mark.TARGETS_SOURCE
+
+    def having_adventure(self, _article: Token) -> _Mark:
+        return _Mark.HAS_ADVENTURE
 
     def sharing_type(self, _article: Token, kind: Token, _self: Token) -> _Mark:
         if str(kind).lower() != "creature":

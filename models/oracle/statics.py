@@ -71,6 +71,7 @@ __all__ = [
     "CastBanReading",
     "ChooseAsEnters",
     "ColorChangeReading",
+    "CommanderCostPerCast",
     "ControlOneOfTwo",
     "DefinedPower",
     "DevotionIncreased",
@@ -118,6 +119,8 @@ __all__ = [
     "SameIsTrue",
     "SelfSubject",
     "SelfTapDamage",
+    "SpecialActionCosts",
+    "SpellsAndAbilitiesCost",
     "SpellsCost",
     "SpendAsThoughReading",
     "StaticSentence",
@@ -436,6 +439,8 @@ class SpellsCost:
     #: '... and can be cast as though it had flash' (Radagast of Rhosgobel): when it may be cast, which no
     #: payment asks (CR 601.2)
     as_though_flash: bool = False
+    #: '... that have an Adventure' (Beluna Grandsquall): a spell whose card has an Adventure (CR 715.2)
+    has_adventure: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -550,6 +555,39 @@ class AbilitiesCostReading:
     #: changes no payment)
     while_text: str = ""
     keywords_granted: tuple[Nouns, str] | None = None
+    #: '... abilities your opponents activate ...' (Tithe Taker): those its controller's opponents activate
+    opponents: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CommanderCostPerCast:
+    """'Your commander costs {1} less to cast for each time it's been cast from the command zone this game.'
+    (Myth Unbound): its controller's commander, once for each earlier cast from the command zone (CR
+    903.8)."""
+
+    symbols: str
+    more: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialActionCosts:
+    """A change of a special action's costs: 'All morph costs cost {2} more.' (Exiled Doomsayer: ``action``
+    'morph', CR 702.37e), 'Plotting cards from your hand costs {2} less.' (Doc Aurlock: 'plot', 702.170a)."""
+
+    action: str
+    symbols: str
+    more: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SpellsAndAbilitiesCost:
+    """'During your turn, spells your opponents cast cost {1} more to cast and abilities your opponents
+    activate cost {1} more to activate unless they're mana abilities.' (Tithe Taker): a change of spells'
+    costs and one of the non-mana abilities' costs of the same players, on the same turns (CR 601.2f,
+    602.2b)."""
+
+    spells: SpellsCost
+    abilities: AbilitiesCostReading
 
 
 @dataclass(frozen=True, slots=True)
@@ -693,6 +731,9 @@ StaticSentence = (
     | OwnCostChange
     | OwnReductionMost
     | SpellsCost
+    | SpellsAndAbilitiesCost
+    | SpecialActionCosts
+    | CommanderCostPerCast
     | SpendAsThoughReading
     | OneCardPermission
     | ActivationBanReading
@@ -926,6 +967,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 cast += " that share a creature type with ~"
             if reading.shares_exiled_card_type:
                 cast += " that share a card type with the exiled card"
+            if reading.has_adventure:
+                cast += " that have an Adventure"
             if reading.power_at_least is not None:
                 cast += f" with power {reading.power_at_least} or greater"
             if reading.per_targeted is not None:
@@ -935,6 +978,19 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             turns = {"yours": "during your turn, ", "others": "during turns other than yours, "}
             said = f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
             return turns[reading.turn] + said[0].lower() + said[1:] if reading.turn else said
+        case CommanderCostPerCast(symbols, more):
+            changed = "more" if more else "less"
+            return (
+                f"your commander costs {symbols} {changed} to cast for each time it's been cast from the "
+                "command zone this game"
+            )
+        case SpecialActionCosts("morph", symbols, more):
+            return f"all morph costs cost {symbols} {'more' if more else 'less'}"
+        case SpecialActionCosts(_, symbols, more):
+            return f"plotting cards from your hand costs {symbols} {'more' if more else 'less'}"
+        case SpellsAndAbilitiesCost(spells, abilities):
+            said = _static_text(spells)
+            return f"{said} and {_abilities_cost_words(abilities)}"
         case SpendAsThoughReading(who, as_kind, kind, only, uses):
             named = {"": "", "C": "colorless ", "other": "other "}
             spent = named[kind] if kind in named else f"{_COLOR_NAMES[kind]} "
@@ -1048,6 +1104,8 @@ def _abilities_cost_words(reading: AbilitiesCostReading) -> str:
         cost += f", where X is {quantity_text(reading.where_x)}"
     if reading.non_mana and reading.yours:
         return f"abilities you activate that aren't mana abilities {cost}"
+    if reading.non_mana and reading.opponents:
+        return f"abilities your opponents activate {cost} unless they're mana abilities"
     if reading.non_mana:
         return f"activated abilities {cost} unless they're mana abilities"
     kind = f"{reading.keyword} abilities" if reading.keyword else "activated abilities"

@@ -169,9 +169,12 @@ def _to_anyone(cost: AlternativeCost) -> bool:
     return cost.spells is not None and cost.spells.anyone
 
 
-#: Why an alternative cost a permanent grants is not weighed for a spell not named.
+#: Why an alternative cost a permanent grants is not weighed for a spell not named: it replaces a spell's
+#: mana cost (CR 118.9), and a cost given alone is not known to be one (it may be a total cost, with
+#: increases, reductions or additional costs in it, CR 601.2f): a gap of the question, not of the text.
 _UNNAMED = (
-    "an alternative cost it grants is weighed for a spell named by --spell only; this cost was paid as mana"
+    "an alternative cost it grants replaces a spell's mana cost (CR 118.9), and a cost given alone is not "
+    "known to be one: not weighed, this cost was paid as mana; name the card with --spell"
 )
 
 

@@ -14,6 +14,7 @@ from models.cost import PaymentKind, PaymentTarget
 from models.mana_effects import CastBan
 from models.oracle import read_card
 from planner.rules.records import SourcedEffect, TextWarning, WarningKind
+from planner.rules.special_actions import SPECIAL_ACTIONS
 from planner.rules.view import BoardView
 
 __all__ = ["bans_later_spells", "cast_ban_warnings", "cast_bans", "why_forbidden"]
@@ -38,6 +39,8 @@ def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[Sour
     """
     if target.kind is not PaymentKind.SPELL or not target.type_line.card_types:
         return ()
+    if target.purposes & SPECIAL_ACTIONS:
+        return ()  # (turning a permanent face up, plotting: special actions, no spells, CR 116.2b, 116.2k)
     active = view.board.active_player
     found = []
     for sourced in view.effects_of(CastBan):

@@ -41,8 +41,16 @@ from planner.rules.costs import changed_mana, combined_changes
 from planner.rules.devotion import devotion
 from planner.rules.layers import with_chosen_type
 from planner.rules.life_for_mana import with_life_for_mana
-from planner.rules.own_counts import OWN_COUNTS, own_count, own_count_gaps
+from planner.rules.own_counts import OWN_COUNTS, own_count
 from planner.rules.records import SourcedEffect
+from planner.rules.special_actions import SPECIAL_ACTIONS, special_action_change, special_action_locked_in
+from planner.rules.spell_cost_gaps import (
+    TURN_FACTS,
+    own_target_gaps,
+    unknown_fact,
+    unknown_spell_facts,
+    unknown_turn_facts,
+)
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -55,6 +63,7 @@ __all__ = [
     "cost_change",
     "life_payable",
     "locked_in",
+    "own_target_gaps",
     "party_size",
     "turn_fact",
     "unabsorbed_reduction",
@@ -114,6 +123,8 @@ def _locked(view: BoardView, target: PaymentTarget, player: str) -> tuple[Paymen
 
 def _locked_total(view: BoardView, target: PaymentTarget, player: str) -> tuple[PaymentTarget, int]:
     """:func:`_locked` before the payer's ways to pay a symbol with life (:func:`with_life_for_mana`)."""
+    if target.purposes & SPECIAL_ACTIONS:  # (turning face up, plotting: no spell, CR 116.2b, 116.2k)
+        return special_action_locked_in(view, target, player), 0
     if target.kind is PaymentKind.ABILITY:
         return _ability_locked_in(view, target, player), 0
     if target.kind is PaymentKind.SPELL:
@@ -343,6 +354,8 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
     >>> cost_change(BoardView(board), PaymentTarget.of("{X}{G}"), "me")
     -1
     """
+    if target.purposes & SPECIAL_ACTIONS:  # (turning face up, plotting: no spells, CR 116.2b, 116.2k)
+        return special_action_change(view, target, player)
     if target.kind is not PaymentKind.SPELL:
         return 0
     # (what the optional additional costs paid take off: a bargain's, Dargo's sacrifices)
@@ -356,7 +369,7 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
     for effect in read_card(target.text, target.name, target.type_line).effects if target.text else ():
         if not isinstance(effect, CostModifier) or not effect.own:
             continue
-        times = _own_times(view, effect, player)
+        times = _own_times(view, effect, target, player)
         if effect.at_least:  # (once, when what it counts reaches that many: Geistlight Snare, Avatar of Woe)
             times = int(times >= effect.at_least)
         change = effect.generic_delta * times
@@ -379,11 +392,11 @@ def _times(view: BoardView, sourced: SourcedEffect, target: PaymentTarget, playe
         times = view.board.player(sourced.controller).counter(effect.amount.counter)
     elif effect.amount is not None and effect.amount.kind is AmountKind.SPEED:
         # ('{X} less, where X is your speed': Samut, its controller's speed, CR 702.179; not given: not
-        # applied, see _unknown_fact)
+        # applied, see unknown_fact)
         times = view.board.player(sourced.controller).speed or 0
     elif effect.amount is not None and effect.amount.kind is AmountKind.CHOSEN_COLORS:
         # ('for each of the chosen colors it is': Seal of the Guildpact, the spell's colors as it is cast,
-        # CR 202.2, among its source's chosen ones; not given: not applied, see _unknown_fact)
+        # CR 202.2, among its source's chosen ones; not given: not applied, see unknown_fact)
         chosen = view.permanent(sourced.source).choices.colors or ManaTypes()
         times = len(chosen & target.spell_colors)
     elif effect.amount is not None and effect.amount.kind is AmountKind.POWER:
@@ -399,6 +412,8 @@ def _times(view: BoardView, sourced: SourcedEffect, target: PaymentTarget, playe
         times = view.count(effect.for_each, sourced.source)
     elif effect.per_target:  # (Hinata: the targets chosen before the total cost, CR 601.2c; unknown: none)
         times = target.targets or 0
+    elif effect.per_commander_cast:  # (Myth Unbound: the question's count, known: see unknown_fact)
+        times = target.commander_casts or 0
     elif effect.per_targeted is not None:  # ('for each creature it targets': Battlefield Thaumaturge)
         counted = effect.per_targeted
         times = sum(view.matches(counted, pid, sourced.source) for pid in set(target.targeted or ()))
@@ -408,10 +423,14 @@ def _times(view: BoardView, sourced: SourcedEffect, target: PaymentTarget, playe
     return times
 
 
-def _own_times(view: BoardView, effect: CostModifier, player: str) -> int:
+def _own_times(view: BoardView, effect: CostModifier, target: PaymentTarget, player: str) -> int:
     """How many times a spell's own cost change applies as ``player`` casts it (before its ``at_least``): the
-    permanents it counts (its caster's, or every player's: Blasphemous Act), or its amount counted on its
-    caster's permanents, graveyards and turn."""
+    permanents it counts (its caster's, or every player's: Blasphemous Act), those of a kind among its
+    targets (Swampsnare Trap: none when they are not given, :func:`unknown_turn_facts` warns), or its amount
+    counted on its caster's permanents, graveyards and turn."""
+    if effect.per_targeted is not None:  # ('if it targets a creature with flying', CR 601.2c)
+        counted = effect.per_targeted
+        return sum(view.matches(counted, pid, pid) for pid in set(target.targeted or ()))
     if effect.for_each is not None:
         counted = effect.for_each
         if counted.controller is Who.ANY:  # ('for each creature on the battlefield')
@@ -432,7 +451,7 @@ def _own_times(view: BoardView, effect: CostModifier, player: str) -> int:
     if amount.kind is AmountKind.SPELLS_CAST:  # (Demilich: its caster's, as listed on the board)
         assert amount.filter is not None
         return spells_cast_matching(view, amount.filter, player)
-    if amount.kind in _TURN_FACTS:
+    if amount.kind in TURN_FACTS:
         return turn_fact(view.board, player, amount)
     if amount.kind is AmountKind.PARTY:  # (Tazri, Beacon of Unity)
         return party_size(view, player)
@@ -482,18 +501,6 @@ def _named_in_graveyard(view: BoardView, target: PaymentTarget, player: str) -> 
             "it: give the graveyard's cards"
         )
     return sum(1 for card in graveyard if card.name == target.name)
-
-
-#: The facts of the turn a spell's own cost reduction counts (:func:`turn_fact`).
-_TURN_FACTS = frozenset(
-    {
-        AmountKind.SACRIFICED_TYPES,
-        AmountKind.DIED_THIS_TURN,
-        AmountKind.OPPONENT_GRAVEYARD,
-        AmountKind.OPPONENT_SPELLS,
-        AmountKind.YOUR_TURN,
-    }
-)
 
 
 def turn_fact(board: Board, player: str, amount: Amount) -> int:
@@ -547,7 +554,11 @@ def uncounted_targets(view: BoardView, target: PaymentTarget, player: str) -> tu
     >>> uncounted_targets(view, replace(PaymentTarget.of("{1}{R}"), targets=1), "me")
     ()
     """
-    if target.targets is not None or target.kind is not PaymentKind.SPELL:
+    if (
+        target.targets is not None
+        or target.kind is not PaymentKind.SPELL
+        or target.purposes & SPECIAL_ACTIONS
+    ):
         return ()
     return tuple(
         (sourced.source, sourced.effect.text)
@@ -600,49 +611,6 @@ def uncounted_spells(view: BoardView, target: PaymentTarget, player: str) -> tup
         and sourced.effect.nth_spell
         and spells_cast_unlisted(view.board, _counted_spells(sourced.effect), player)
     )
-
-
-def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tuple[tuple[str, str], ...]:
-    """The facts of the turn the spell's own cost changes count that the board does not give: each
-    sentence, with why (the JSON path of the missing field; none is counted). The spells cast this turn
-    given as a count alone answer only a count of every spell.
-
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "spells_cast_this_turn": 1}]})
-    >>> duel = PaymentTarget.of("{2}{G}", type_line="Sorcery", name="Test Duel",
-    ...     text="This spell costs {2} less to cast if you've cast another sorcery spell this turn.")
-    >>> unknown_turn_facts(board, "me", duel)[0][1]
-    'players[0].spells_cast_this_turn gives how many spells, not which: none counted'
-    """
-    if not target.text:
-        return ()
-    position = [p.id for p in board.players].index(player)
-    died = "creatures_died_this_turn" if board.creatures_died_this_turn is None else ""
-    sacrificed = board.player(player).sacrificed_this_turn is None
-    unknown = [n for n, p in enumerate(board.players) if p.id != player and p.graveyard is None]
-    paths = {
-        AmountKind.DIED_THIS_TURN: died,
-        AmountKind.SACRIFICED_TYPES: f"players[{position}].sacrificed_this_turn" if sacrificed else "",
-        AmountKind.OPPONENT_GRAVEYARD: ", ".join(f"players[{n}].graveyard" for n in unknown),
-        AmountKind.YOUR_TURN: "",  # (the board always says whose turn it is)
-        AmountKind.OPPONENT_SPELLS: "",  # (none cast when not given: contract section 10's default)
-    }
-    found: list[tuple[str, str]] = []
-    for effect in read_card(target.text, target.name, target.type_line).effects:
-        if not isinstance(effect, CostModifier) or not effect.own or effect.amount is None:
-            continue
-        kind = effect.amount.kind
-        if kind in OWN_COUNTS and (gap := own_count_gaps(board, player, effect.amount)):
-            found.append((effect.text, gap))
-        elif kind in _TURN_FACTS and paths[kind]:
-            found.append((effect.text, f"{paths[kind]} is not given: none counted"))
-        elif (
-            kind is AmountKind.SPELLS_CAST
-            and effect.amount.filter is not None
-            and spells_cast_unlisted(board, effect.amount.filter, player)  # (a count answers 'another spell')
-        ):
-            where = f"players[{position}].spells_cast_this_turn"
-            found.append((effect.text, f"{where} gives how many spells, not which: none counted"))
-    return tuple(found)
 
 
 #: The creature types a party has one each of at most (CR 700.8).
@@ -778,7 +746,7 @@ def _modifiers_in_force(
             continue
         if effect.off_turn and view.board.active_player == player:
             continue  # ('except during its controller's turn': Defense Grid, on its caster's turn)
-        if _unknown_fact(view, sourced, target) or not _spell_facts_hold(view, sourced, target):
+        if unknown_fact(view, sourced, target) or not _spell_facts_hold(view, sourced, target):
             continue  # (one the board or the question does not give: not applied, and the answer warns)
         if effect.spells.chosen_type:
             # the creature type (Herald's Horn) or the card type (Cloud Key) chosen as the source entered
@@ -795,9 +763,10 @@ CREATURE_TYPE_SET = frozenset(CREATURE_TYPES)
 
 def _spell_facts_hold(view: BoardView, sourced: SourcedEffect, target: PaymentTarget) -> bool:
     """True when what a cost change asks of the turn, its source and the spell holds (each known: see
-    :func:`_unknown_fact`): whose turn it is ('During your turn': the board's ``active_player``, of its
-    source's controller), its condition ('As long as ~ is tapped', judged as the total cost is locked in,
-    CR 601.2f), the zone the spell is cast from (CR 601.2a) and whether it targets the source (601.2c)."""
+    :func:`~planner.rules.spell_cost_gaps.unknown_fact`): whose turn it is ('During your turn': the board's
+    ``active_player``, of its source's controller), its condition ('As long as ~ is tapped', judged as the
+    total cost is locked in, CR 601.2f), the zone the spell is cast from (CR 601.2a) and whether it targets
+    the source (601.2c)."""
     effect = sourced.effect
     assert isinstance(effect, CostModifier)
     if effect.during_turn:
@@ -811,101 +780,20 @@ def _spell_facts_hold(view: BoardView, sourced: SourcedEffect, target: PaymentTa
     ):
         return False
     if effect.min_power is not None and (target.power is None or target.power < effect.min_power):
-        return False  # (Goreclaw: the spell's power, known: see _unknown_fact)
+        return False  # (Goreclaw: the spell's power, known: see unknown_fact)
+    if effect.per_commander_cast and not target.commander:
+        return False  # ('Your commander': Myth Unbound, only the commander paid for, --commander)
+    if effect.has_adventure and not target.has_adventure:
+        return False  # (Beluna Grandsquall: the spell's card, known: see unknown_fact)
     if effect.shares_creature_type:  # (Mistform Warchief: the source's creature types as the view has them)
         theirs = set(view.type_line(sourced.source).subtypes) & CREATURE_TYPE_SET
         if not theirs & set(target.type_line.subtypes):
             return False
-    if effect.shares_exiled_card_type:  # (Semblance Anvil: the exiled card's, known: see _unknown_fact)
+    if effect.shares_exiled_card_type:  # (Semblance Anvil: the exiled card's, known: see unknown_fact)
         exiled = view.permanent(sourced.source).choices.imprinted_card_types or ()
         if not set(exiled) & set(target.type_line.card_types):
             return False
     return not effect.targets_source or sourced.source in (target.targeted or ())
-
-
-def _unknown_fact(view: BoardView, sourced: SourcedEffect, target: PaymentTarget) -> str:
-    """What a cost change asks that the board or the question does not give, named (the field to give), or
-    '' when it asks nothing unknown: where the spell is cast from (``cast_from``), the permanents it targets
-    (``targeted``), the cards of a graveyard its condition counts."""
-    effect = sourced.effect
-    assert isinstance(effect, CostModifier)
-    if (effect.cast_from or effect.cast_from_excluded) and target.zone is None:
-        return "the zone the spell is cast from is not known: not applied; give --cast-from (CR 601.2a)"
-    if (effect.targets_source or effect.per_targeted is not None) and target.targeted is None:
-        return "the permanents the spell targets are not known: not applied; give --target ID (CR 601.2c)"
-    if effect.min_power is not None and target.power is None:
-        return "the spell's power is not known: not applied; name the card with --spell (CR 208)"
-    choices = view.permanent(sourced.source).choices
-    if effect.shares_exiled_card_type and choices.imprinted_card_types is None:
-        if choices.imprinted is None and choices.imprinted_card is None and choices.imprinted_cards is None:
-            return f"{view.path(sourced.source)}.choices.imprinted is not given: not applied"
-        return (
-            f"{view.path(sourced.source)}.choices.imprinted: the exiled card's type line is not known "
-            "(give it as {name, mana_cost, type_line}): not applied"
-        )
-    kind = effect.amount.kind if effect.amount is not None else None
-    if kind is AmountKind.CHOSEN_COLORS and view.permanent(sourced.source).choices.colors is None:
-        return f"{view.path(sourced.source)}.choices.colors is not given: not applied"
-    if kind is AmountKind.SPEED and view.board.player(sourced.controller).speed is None:
-        where = f"players[{[p.id for p in view.board.players].index(sourced.controller)}].speed"
-        return f"{where} is not given: not applied (CR 702.179)"
-    held = effect.condition
-    if held is not None and held.in_graveyard is not None:
-        controller = view.board.player(sourced.controller)
-        where = f"players[{[p.id for p in view.board.players].index(controller.id)}].graveyard"
-        if controller.graveyard is None:
-            return f"{where} is not given, and its condition counts cards in it: not applied"
-        if isinstance(controller.graveyard, int) and held.in_graveyard != ObjectFilter():
-            return f"{where} is given as a count, and its condition counts some cards: not applied"
-    return ""
-
-
-def unknown_spell_facts(
-    view: BoardView, target: PaymentTarget, player: str
-) -> tuple[tuple[str, str, str], ...]:
-    """The permanents' cost changes that would apply to the spell but ask what the board or the question
-    does not give (:func:`_unknown_fact`): each source, sentence and why; none is applied.
-
-    >>> from models.board import Board
-    >>> from planner.rules.view import BoardView
-    >>> goblin = {"id": "g", "name": "Test Goblin", "type_line": "Creature", "controller": "me",
-    ...     "oracle": "Spells you cast from your graveyard cost {2} less to cast."}
-    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [goblin]}))
-    >>> [why.split(":")[0] for _, _, why in unknown_spell_facts(view, PaymentTarget.of("{2}{R}"), "me")]
-    ['the zone the spell is cast from is not known']
-    >>> unknown_spell_facts(view, replace(PaymentTarget.of("{2}{R}"), cast_from="graveyard"), "me")
-    ()
-    """
-    if target.kind is not PaymentKind.SPELL:
-        return ()
-    found = []
-    for sourced in view.effects_of(CostModifier):
-        effect = sourced.effect
-        assert isinstance(effect, CostModifier)
-        if effect.own or not casts(effect.who, sourced.controller, player):
-            continue
-        if not effect.matches(target):
-            if _keyword_unknown(effect, target):
-                found.append((sourced.source, effect.text, _KEYWORD_UNKNOWN))
-            continue
-        if why := _unknown_fact(view, sourced, target):
-            found.append((sourced.source, effect.text, why))
-    return tuple(found)
-
-
-#: Why a change of the cost of spells with a keyword is not applied to a spell given without its text.
-_KEYWORD_UNKNOWN = (
-    "the spell's keywords are not known (no text given): not applied; name the card with --spell"
-)
-
-
-def _keyword_unknown(effect: CostModifier, target: PaymentTarget) -> bool:
-    """True when the change asks a keyword of the spell ('creature spell with flying': Momo) that a spell
-    given without its card (no name, no text) may have, and would apply if it had it (CR 702)."""
-    keyword = effect.spells.keyword
-    if not keyword or target.text or target.name:
-        return False
-    return effect.matches(replace(target, keywords=target.keywords | {keyword}))
 
 
 #: The life a Phyrexian symbol may be paid with (CR 107.4f), which is what lets the planner pay the Defilers'
@@ -986,10 +874,10 @@ def _own_colored(view: BoardView, target: PaymentTarget, player: str) -> list[tu
     for effect in read_card(target.text, target.name, target.type_line).effects:
         if not isinstance(effect, CostModifier) or not effect.own or not effect.colored:
             continue
-        times = _own_times(view, effect, player)
+        times = _own_times(view, effect, target, player)
         if effect.at_least:  # (Mage Duel's 'if you've cast another instant or sorcery spell': once)
             times = int(times >= effect.at_least)
-        elif effect.amount is not None and effect.amount.kind in _TURN_FACTS:
+        elif effect.amount is not None and effect.amount.kind in TURN_FACTS:
             times = int(times > 0)
         if times:
             found.append((effect, times))

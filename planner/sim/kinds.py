@@ -184,6 +184,8 @@ def _counted_change(modifier: CostModifier) -> bool:
         or modifier.shares_exiled_card_type  # (Semblance Anvil)
         or modifier.min_power is not None  # (Goreclaw)
         or modifier.face_down  # (Obscuring Aether)
+        or modifier.has_adventure  # (Beluna Grandsquall)
+        or modifier.per_commander_cast  # (Myth Unbound)
         or bool(modifier.spells.keyword)  # (creature spells with flying: Momo, Friendly Flier)
     )
 
