@@ -119,17 +119,42 @@ def test_life_lost_when_the_enchanted_land_becomes_tapped_is_weighed_as_its_dama
     assert agrees_with_reference(board, PaymentTarget.of("{G}{G}"), max_states=200_000) is not None
 
 
-@pytest.mark.parametrize(
-    "sentence",
-    [
-        # a list of what is tapped, with its own commas before the trigger's (Royal Decree's shape)
-        "Whenever a Swamp, Mountain, black permanent, or red permanent becomes tapped, ~ deals 1 damage to"
-        " that permanent's controller.",
-        # what was tapped is destroyed (Blight's shape): a permanent lost by the payment that taps it
-        "When enchanted land becomes tapped, destroy it.",
-    ],
+#: Royal Decree's shape: a list of what is tapped, with its own commas before the trigger's
+DECREE = (
+    "Whenever a Swamp, Mountain, black permanent, or red permanent becomes tapped, Test Decree deals 1 damage"
+    " to that permanent's controller."
 )
-def test_a_trigger_on_tapping_that_hurts_or_destroys_is_never_set_aside_in_silence(sentence: str) -> None:
+
+
+def _decree_board() -> Board:
+    thrull = {"id": "th", "name": "Test Thrull", "type_line": "Creature — Thrull", "mana_cost": "{B}",
+              "oracle": "{T}: Add {B}.", "power": 1, "toughness": 1, "controller": "me"}  # fmt: skip
+    marsh = {"id": "bm", "name": "Test Marsh", "type_line": "Land — Swamp Mountain", "controller": "me"}
+    return _board(
+        _mine("s", "Swamp"),
+        _mine("f", "Forest"),
+        thrull,
+        marsh,
+        _enchantment("d", "Test Decree", DECREE, "opp"),
+    )
+
+
+def test_a_list_of_what_is_tapped_hurts_once_for_each_permanent_any_of_it_describes() -> None:
+    assert parse_oracle(DECREE, "Test Decree").fully_read
+    board = _decree_board()
+    # the Forest is none of them: no damage
+    assert pay(board, PaymentTarget.of("{G}")).damage_taken == 0
+    # the Swamp, the black Thrull and the Swamp Mountain each set it off once, the last however many of the
+    # list describe it (one event, one trigger: CR 603.2): 3 damage, not 4
+    every = pay(board, PaymentTarget.of("{B}{B}{B}{G}"))
+    assert (every.payable, every.damage_taken) == (True, 3)
+    for cost in ("{B}", "{B}{G}", "{B}{B}{B}{G}", "{R}{G}"):
+        assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000) is not None
+
+
+def test_a_trigger_on_tapping_that_destroys_is_never_set_aside_in_silence() -> None:
+    # what was tapped is destroyed (Blight's shape): a permanent lost by the payment that taps it
+    sentence = "When enchanted land becomes tapped, destroy it."
     parsed = parse_oracle(sentence, "Test Hex")
     assert parsed.unsupported == (sentence,) and not parsed.ignored
 

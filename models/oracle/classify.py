@@ -847,6 +847,7 @@ def may_be_mana_effect(text: str) -> bool:
         "produces" in words
         or "causes" in words
         or ("for" in words and ("mana" in words or any(map(_is_symbol, words))))
+        or ("sacrifice" in words and "add" in words)
     )
 
 

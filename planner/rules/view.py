@@ -854,8 +854,8 @@ class BoardView:
                 continue
             if effect.who is Who.OPPONENTS and permanent.controller == sourced.controller:
                 continue
-            if self.matches(effect.affected, pid, sourced.source):
-                total += effect.damage
+            if any(self.matches(each, pid, sourced.source) for each in effect.descriptions):
+                total += effect.damage  # (once, however many of a list's descriptions match: CR 603.2)
         return total
 
     def _power_at_least(self, pid: str, line: TypeLine, floor: int) -> bool:
