@@ -722,6 +722,9 @@ class TapDamage:
     for_mana: bool = False
     life_loss: bool = False
     also: tuple[ObjectFilter, ...] = ()
+    #: 'destroy it' (Blight: the permanent tapped is lost once the trigger resolves, after the payment, CR
+    #: 603.3; weighed as a permanent sacrificed is); ``damage`` beside it (Steam Vines) or 0
+    destroys: bool = False
 
     @property
     def descriptions(self) -> tuple[ObjectFilter, ...]:

@@ -805,6 +805,10 @@ class StaticRules(Transformer[Token, Any]):
     def becomes_tapped_life_loss(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
         return BecomesTappedDamage(what, _digits(parts), life_loss=True)
 
+    def becomes_tapped_destroy(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
+        damage = _digits(parts) if any(isinstance(p, Token) and p.type == "DIGITS" for p in parts) else 0
+        return BecomesTappedDamage(what, damage, destroys=True)
+
     def choose_as_enters(self, *parts: Any) -> ChooseAsEnters:
         # ('As ~ enters' or 'As it enters': what follows the article is the kind, then what it is other than)
         at = next(i for i, p in enumerate(parts) if isinstance(p, Token) and p.type == "ARTICLE")
