@@ -725,6 +725,9 @@ class TapDamage:
     #: 'destroy it' (Blight: the permanent tapped is lost once the trigger resolves, after the payment, CR
     #: 603.3; weighed as a permanent sacrificed is); ``damage`` beside it (Steam Vines) or 0
     destroys: bool = False
+    #: '... or a player activates an ability of enchanted artifact without {T} in its activation cost'
+    #: (Artifact Possession): each activation of the permanent's abilities without {T} sets it off too
+    activations: bool = False
 
     @property
     def descriptions(self) -> tuple[ObjectFilter, ...]:

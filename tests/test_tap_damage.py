@@ -242,3 +242,38 @@ def test_payments_under_tap_damage_agree_with_the_reference_search(
         _enchantment("e", effect, oracle, "opp", **extra),
     )
     assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000) is not None
+
+
+#: Artifact Possession's shape: its tapping, and each activation of its abilities without {T}, hurt
+POSSESSION = (
+    "Enchant artifact\nWhenever enchanted artifact becomes tapped or a player activates an ability of"
+    " enchanted artifact without {T} in its activation cost, Test Possession deals 2 damage to that"
+    " artifact's controller."
+)
+#: Chromatic Sphere's shape: an artifact's mana ability without {T}
+SPHERE = {"id": "c", "name": "Test Sphere", "type_line": "Artifact", "controller": "me",
+          "oracle": "{1}, Sacrifice this artifact: Add one mana of any color."}  # fmt: skip
+
+
+def _possessed(on: str) -> Board:
+    return _board(
+        _mine("s", "Sol Ring"), SPHERE, _mine("f", "Forest"), _mine("f2", "Forest"),
+        _aura("ap", "Test Possession", POSSESSION, on),
+    )  # fmt: skip
+
+
+def test_an_artifact_hurts_when_tapped_or_activated_without_tapping() -> None:
+    assert parse_oracle(POSSESSION, "Test Possession").fully_read
+    # on Sol Ring: tapped, 2 damage (after the payment, CR 603.3); the Forests pay {2} without it
+    ring = _possessed("s")
+    two = pay(ring, PaymentTarget.of("{2}"))
+    assert (sorted(two.tapped), two.damage_taken) == (["f", "f2"], 0)
+    assert pay(ring, PaymentTarget.of("{3}")).damage_taken == 2  # (Sol Ring's {C}{C} and a Forest)
+    # on the Sphere: its ability has no {T}, and activating it hurts; {R} has no other source
+    sphere = _possessed("c")
+    red = pay(sphere, PaymentTarget.of("{R}"))
+    assert (red.sacrificed, red.damage_taken) == (("c",), 2)
+    assert pay(sphere, PaymentTarget.of("{2}")).damage_taken == 0  # (Sol Ring: no activation of the Sphere)
+    for board in (ring, sphere):
+        for cost in ("{2}", "{R}", "{1}{R}", "{3}"):
+            assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000) is not None

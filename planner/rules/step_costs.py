@@ -215,6 +215,7 @@ def pay_costs(state: StepGame, view: BoardView, step: Step, ability: ManaAbility
     for tapped in newly_tapped:
         damage += view.tap_damage(tapped, for_mana=tapped == pid and ability.taps_for_mana)
     destroyed = tuple(tapped for tapped in newly_tapped if view.destroyed_by_tapping(tapped))
+    damage += view.activation_damage(pid, ability)  # (Artifact Possession's: an ability without {T})
     activated = view.permanent(pid).activated_this_turn
     once = (*activated, ability.text) if ability.limited_each_turn else None
     return PaidCosts(

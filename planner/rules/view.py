@@ -840,6 +840,15 @@ class BoardView:
         """
         return sum(effect.damage for effect in self._tap_triggers(pid, for_mana))
 
+    def activation_damage(self, pid: str, ability: ManaAbility) -> int:
+        """The damage its controller takes from triggers on activating one of the permanent's abilities
+        without {T} in its cost (Artifact Possession's '... or a player activates an ability of enchanted
+        artifact without {T} in its activation cost, ~ deals 2 damage to that artifact's controller'; an
+        ability with {T} taps it, which :meth:`tap_damage` counts): a trigger that waits (CR 603.3)."""
+        if ability.cost.tap:
+            return 0
+        return sum(effect.damage for effect in self._tap_triggers(pid, for_mana=False) if effect.activations)
+
     def destroyed_by_tapping(self, pid: str) -> bool:
         """True when a trigger on tapping the permanent destroys it ('When enchanted land becomes tapped,
         destroy it.', Blight): tapped while paying, it is lost once the trigger resolves, after the payment
