@@ -157,6 +157,9 @@ class TriggerEvent(Enum):
 
     TAPPED_FOR_MANA = "tapped_for_mana"  # a permanent is tapped for mana (of some types)
     LAND_ADDS_MANA = "land_adds_mana"  # a land's ability causes a player to add mana (of some types)
+    #: its controller sacrifices a permanent (Crime Novelist): a mana ability when a mana ability's cost
+    #: sacrifices it (CR 605.1b), once for each permanent sacrificed
+    SACRIFICED = "sacrificed"
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -188,6 +191,9 @@ class ManaTrigger:
     #: ', and ~ deals 1 damage to them' (Overabundance): damage to the player who tapped, dealt as the
     #: triggered mana ability resolves (CR 605.4a), as a mana ability's own damage is (Ancient Tomb)
     damage: int = field(default=0, metadata=facts_read())
+    #: 'put a +1/+1 counter on ~ and add {R}' (Crime Novelist): the kind of the counter it puts on its source
+    #: as it resolves, which changes its power while paying (what reads that power is set aside, warned)
+    counter_on_source: str = field(default="", metadata=facts_read())
     _hash: int = field(default=0, init=False, repr=False, compare=False)
     #: :meth:`resolution_reads`, worked out on first use
     _reads: frozenset[BoardFact] | None = field(default=None, init=False, repr=False, compare=False)
@@ -706,7 +712,15 @@ class TapDamage:
     player taps a land for mana, ~ deals 1 damage to that player', only for mana with ``for_mana``; Psychic
     Venom: 'Whenever enchanted land becomes tapped', on any tapping). With ``life_loss`` the player loses that
     much life rather than being dealt damage ('its controller loses 2 life', Contaminated Ground): to a
-    payment the same life (CR 119.3, 120.3)."""
+    payment the same life (CR 119.3, 120.3). ``also``: the other descriptions of a list joined by 'or' ('a
+    Swamp, Mountain, black permanent, or red permanent', Royal Decree): one trigger for a permanent that any
+    of them describes, however many do (CR 603.2).
+
+    >>> mountain = ObjectFilter(types=("Mountain",))
+    >>> decree = TapDamage("...", 1, ObjectFilter(types=("Swamp",)), also=(mountain,))
+    >>> [f.describe() for f in decree.descriptions]
+    ['Swamp', 'Mountain']
+    """
 
     text: str
     damage: int
@@ -714,6 +728,18 @@ class TapDamage:
     who: Who = Who.ANY
     for_mana: bool = False
     life_loss: bool = False
+    also: tuple[ObjectFilter, ...] = ()
+    #: 'destroy it' (Blight: the permanent tapped is lost once the trigger resolves, after the payment, CR
+    #: 603.3; weighed as a permanent sacrificed is); ``damage`` beside it (Steam Vines) or 0
+    destroys: bool = False
+    #: '... or a player activates an ability of enchanted artifact without {T} in its activation cost'
+    #: (Artifact Possession): each activation of the permanent's abilities without {T} sets it off too
+    activations: bool = False
+
+    @property
+    def descriptions(self) -> tuple[ObjectFilter, ...]:
+        """Every description of the permanents whose tapping sets it off (none: its own, City of Brass)."""
+        return () if self.affected is None else (self.affected, *self.also)
 
 
 @dataclass(frozen=True, slots=True)

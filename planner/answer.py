@@ -125,6 +125,9 @@ class PayResult:
     sacrificed: tuple[str, ...] = ()
     life_paid: int = 0
     damage_taken: int = 0
+    # what the payment taps that a trigger on tapping destroys once it resolves, after the payment (Blight:
+    # CR 603.3), in board order
+    destroyed: tuple[str, ...] = ()
     mana_spent: ManaBag = ManaBag()
     floating: ManaBag = ManaBag()
     keep_satisfied: bool | None = None
@@ -155,7 +158,7 @@ class PayResult:
         :class:`PaidParts` that are not empty (what costs exiled, returned, untapped, discarded, paid), and
         for a spell with riders on the mana spent (converge, "if {C} was spent"; or ``--prefer colors-spent``)
         ``colors_spent`` (the colors of the mana that paid it, in WUBRG order) and ``riders`` (what each got:
-        :meth:`RiderOutcome.to_json`)."""
+        :meth:`RiderOutcome.to_json`), and ``destroyed`` when a trigger on tapping destroys what it taps."""
         data: dict[str, Any] = {
             "payable": self.payable,
             "cost": self.cost,
@@ -188,6 +191,8 @@ class PayResult:
                 for w in self.warnings
             ],
         }
+        if self.destroyed:
+            data["destroyed"] = list(self.destroyed)
         if self.additional:
             data["additional_costs"] = self.additional.to_json()
         if self.x is not None or self.cost_has_x:

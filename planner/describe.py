@@ -463,7 +463,8 @@ def _effect_summary(effect: StaticEffect) -> str:
     if isinstance(effect, TapDamage):
         if effect.affected is None:
             return f"whenever it becomes tapped (for mana or not), it deals {effect.damage} damage to you"
-        subject, damage = with_article(effect.affected.describe()), effect.damage
+        subject = " or ".join(with_article(_permanent_words(each)) for each in effect.descriptions)
+        damage = effect.damage
         if effect.for_mana:
             return f"whenever {_TAPS[effect.who]} {subject} for mana, it deals {damage} damage to that player"
         hurt = (
@@ -471,8 +472,21 @@ def _effect_summary(effect: StaticEffect) -> str:
             if effect.life_loss
             else f"it deals {damage} damage to its controller"
         )
+        if effect.destroys:  # (after the payment: the trigger waits, CR 603.3)
+            hurt = f"it is destroyed{' and ' + hurt if damage else ''} after the payment"
         return f"whenever {subject} becomes tapped (for mana or not), {hurt}"
     return effect.text
+
+
+def _permanent_words(flt: ObjectFilter) -> str:
+    """A filter's description, 'permanent' after one that names no type ('black permanent').
+
+    >>> black, swamp = ObjectFilter(colors=ManaTypes.parse("B")), ObjectFilter(types=("Swamp",))
+    >>> _permanent_words(black), _permanent_words(swamp)
+    ('black permanent', 'Swamp')
+    """
+    words = flt.describe()
+    return words if flt.types or flt.any_types or flt.or_types else f"{words} permanent"
 
 
 def _granted_cost_summary(effect: GrantedAlternativeCost) -> str:
@@ -524,6 +538,8 @@ def _trigger_summary(effect: ManaTrigger) -> str:
     subject = with_article(effect.affected.describe())
     if effect.event is TriggerEvent.LAND_ADDS_MANA:
         when = f"whenever {subject}'s ability makes {_WHO[effect.who]} add mana{of_types}"
+    elif effect.event is TriggerEvent.SACRIFICED:
+        when = f"whenever a mana ability's cost makes you sacrifice {subject}"
     elif effect.affected.attached or effect.who is Who.ANY:
         when = f"whenever {_each(effect.affected, 'a')} is tapped for mana{of_types}"
     else:

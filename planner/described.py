@@ -115,6 +115,7 @@ def described_payment(
         sacrificed=board.in_board_order(summary.sacrificed),
         life_paid=summary.life_paid,
         damage_taken=summary.damage,
+        destroyed=board.in_board_order(summary.destroyed),
         mana_spent=_bag(plan.spent),
         floating=summary.floating_bag,
         keep_satisfied=solution.keep_satisfied,

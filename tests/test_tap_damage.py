@@ -13,7 +13,7 @@ from boards import agrees_with_reference
 from models.board import Board
 from models.cost import PaymentTarget
 from models.oracle import parse_oracle
-from planner.api import pay, text_warnings
+from planner.api import max_x, pay, text_warnings
 
 MANABARBS = "Whenever a player taps a land for mana, Manabarbs deals 1 damage to that player."
 BURNING_EARTH = (
@@ -119,19 +119,102 @@ def test_life_lost_when_the_enchanted_land_becomes_tapped_is_weighed_as_its_dama
     assert agrees_with_reference(board, PaymentTarget.of("{G}{G}"), max_states=200_000) is not None
 
 
-@pytest.mark.parametrize(
-    "sentence",
-    [
-        # a list of what is tapped, with its own commas before the trigger's (Royal Decree's shape)
-        "Whenever a Swamp, Mountain, black permanent, or red permanent becomes tapped, ~ deals 1 damage to"
-        " that permanent's controller.",
-        # what was tapped is destroyed (Blight's shape): a permanent lost by the payment that taps it
-        "When enchanted land becomes tapped, destroy it.",
-    ],
+#: Royal Decree's shape: a list of what is tapped, with its own commas before the trigger's
+DECREE = (
+    "Whenever a Swamp, Mountain, black permanent, or red permanent becomes tapped, Test Decree deals 1 damage"
+    " to that permanent's controller."
 )
-def test_a_trigger_on_tapping_that_hurts_or_destroys_is_never_set_aside_in_silence(sentence: str) -> None:
-    parsed = parse_oracle(sentence, "Test Hex")
-    assert parsed.unsupported == (sentence,) and not parsed.ignored
+
+
+def _decree_board() -> Board:
+    thrull = {"id": "th", "name": "Test Thrull", "type_line": "Creature — Thrull", "mana_cost": "{B}",
+              "oracle": "{T}: Add {B}.", "power": 1, "toughness": 1, "controller": "me"}  # fmt: skip
+    marsh = {"id": "bm", "name": "Test Marsh", "type_line": "Land — Swamp Mountain", "controller": "me"}
+    return _board(
+        _mine("s", "Swamp"),
+        _mine("f", "Forest"),
+        thrull,
+        marsh,
+        _enchantment("d", "Test Decree", DECREE, "opp"),
+    )
+
+
+def test_a_list_of_what_is_tapped_hurts_once_for_each_permanent_any_of_it_describes() -> None:
+    assert parse_oracle(DECREE, "Test Decree").fully_read
+    board = _decree_board()
+    # the Forest is none of them: no damage
+    assert pay(board, PaymentTarget.of("{G}")).damage_taken == 0
+    # the Swamp, the black Thrull and the Swamp Mountain each set it off once, the last however many of the
+    # list describe it (one event, one trigger: CR 603.2): 3 damage, not 4
+    every = pay(board, PaymentTarget.of("{B}{B}{B}{G}"))
+    assert (every.payable, every.damage_taken) == (True, 3)
+    for cost in ("{B}", "{B}{G}", "{B}{B}{B}{G}", "{R}{G}"):
+        assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000) is not None
+
+
+#: Blight's shape: what was tapped is destroyed, once the trigger resolves after the payment (CR 603.3)
+BLIGHT = "Enchant land\nWhen enchanted land becomes tapped, destroy it."
+#: Steam Vines' shape: destroyed and 1 damage, the Aura then moved (after the payment: nothing it reads)
+VINES = (
+    "Enchant land\nWhen enchanted land becomes tapped, destroy it and Test Vines deals 1 damage to that"
+    " land's controller. That player attaches Test Vines to a land of their choice."
+)
+#: Brink of Disaster's shape, on any permanent
+BRINK = "Enchant permanent\nWhen enchanted permanent becomes tapped, destroy it."
+
+
+def _aura(pid: str, name: str, oracle: str, on: str) -> dict[str, Any]:
+    return _enchantment(pid, name, oracle, "opp", type_line="Enchantment — Aura", attached_to=on)
+
+
+@pytest.mark.parametrize("oracle", [BLIGHT, VINES, BRINK])
+def test_a_trigger_on_tapping_that_destroys_is_read(oracle: str) -> None:
+    parsed = parse_oracle(oracle, "Test Vines")
+    assert parsed.fully_read and len(parsed.effects) == 1
+
+
+def test_a_land_a_trigger_destroys_once_tapped_is_tapped_last() -> None:
+    board = _board(
+        _mine("f1", "Forest"),
+        _mine("f2", "Forest"),
+        _mine("s", "Sol Ring"),
+        _aura("b", "Test Blight", BLIGHT, "f1"),
+    )
+    # the other Forest pays {G}: a permanent lost weighs as one sacrificed (contract section 12, criterion 6)
+    one = pay(board, PaymentTarget.of("{G}"))
+    assert (one.tapped, one.destroyed) == (("f2",), ())
+    # {G}{G} needs both: payable, the trigger waits for the stack (CR 603.3, 605.1b) and destroys f1 after
+    both = pay(board, PaymentTarget.of("{G}{G}"))
+    assert (both.payable, sorted(both.tapped), both.destroyed) == (True, ["f1", "f2"], ("f1",))
+    assert both.to_json()["destroyed"] == ["f1"] and "destroyed" not in one.to_json()
+    # {2}{G}: Sol Ring and the other Forest, nothing lost; {X}: every source, the largest X first (level 1)
+    assert pay(board, PaymentTarget.of("{2}{G}")).destroyed == ()
+    widest = max_x(board, PaymentTarget.of("{X}"))
+    assert (widest.x, widest.destroyed) == (4, ("f1",))
+    for cost in ("{G}", "{G}{G}", "{2}{G}", "{3}{G}", "{1}"):
+        assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000) is not None
+
+
+def test_destroyed_and_hurt_is_worse_than_a_mountain() -> None:
+    board = _board(_mine("f1", "Forest"), _mine("m", "Mountain"), _aura("v", "Test Vines", VINES, "f1"))
+    assert not text_warnings(board)  # (the Aura's move after the trigger: read, nothing a payment reads)
+    green = pay(board, PaymentTarget.of("{G}"))
+    assert (green.tapped, green.damage_taken, green.destroyed) == (("f1",), 1, ("f1",))
+    generic = pay(board, PaymentTarget.of("{1}"))
+    assert (generic.tapped, generic.damage_taken, generic.destroyed) == (("m",), 0, ())
+    for cost in ("{G}", "{1}", "{1}{G}"):
+        assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000) is not None
+
+
+def test_a_creature_tapped_for_convoke_is_destroyed_too() -> None:
+    # Brink on the elf: tapped for its {G} or for convoke, it becomes tapped either way (CR 702.51a)
+    elf = _mine("e", "Llanowar Elves")
+    board = _board(_mine("f", "Forest"), elf, _aura("b", "Test Brink", BRINK, "e"))
+    assert pay(board, PaymentTarget.of("{G}")).tapped == ("f",)
+    target = PaymentTarget.of("{1}{G}", convoke=True)
+    both = pay(board, target)
+    assert (both.payable, both.destroyed) == (True, ("e",))
+    assert agrees_with_reference(board, target, max_states=200_000) is not None
 
 
 @pytest.mark.parametrize(
@@ -159,3 +242,38 @@ def test_payments_under_tap_damage_agree_with_the_reference_search(
         _enchantment("e", effect, oracle, "opp", **extra),
     )
     assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000) is not None
+
+
+#: Artifact Possession's shape: its tapping, and each activation of its abilities without {T}, hurt
+POSSESSION = (
+    "Enchant artifact\nWhenever enchanted artifact becomes tapped or a player activates an ability of"
+    " enchanted artifact without {T} in its activation cost, Test Possession deals 2 damage to that"
+    " artifact's controller."
+)
+#: Chromatic Sphere's shape: an artifact's mana ability without {T}
+SPHERE = {"id": "c", "name": "Test Sphere", "type_line": "Artifact", "controller": "me",
+          "oracle": "{1}, Sacrifice this artifact: Add one mana of any color."}  # fmt: skip
+
+
+def _possessed(on: str) -> Board:
+    return _board(
+        _mine("s", "Sol Ring"), SPHERE, _mine("f", "Forest"), _mine("f2", "Forest"),
+        _aura("ap", "Test Possession", POSSESSION, on),
+    )  # fmt: skip
+
+
+def test_an_artifact_hurts_when_tapped_or_activated_without_tapping() -> None:
+    assert parse_oracle(POSSESSION, "Test Possession").fully_read
+    # on Sol Ring: tapped, 2 damage (after the payment, CR 603.3); the Forests pay {2} without it
+    ring = _possessed("s")
+    two = pay(ring, PaymentTarget.of("{2}"))
+    assert (sorted(two.tapped), two.damage_taken) == (["f", "f2"], 0)
+    assert pay(ring, PaymentTarget.of("{3}")).damage_taken == 2  # (Sol Ring's {C}{C} and a Forest)
+    # on the Sphere: its ability has no {T}, and activating it hurts; {R} has no other source
+    sphere = _possessed("c")
+    red = pay(sphere, PaymentTarget.of("{R}"))
+    assert (red.sacrificed, red.damage_taken) == (("c",), 2)
+    assert pay(sphere, PaymentTarget.of("{2}")).damage_taken == 0  # (Sol Ring: no activation of the Sphere)
+    for board in (ring, sphere):
+        for cost in ("{2}", "{R}", "{1}{R}", "{3}"):
+            assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000) is not None

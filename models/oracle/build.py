@@ -357,6 +357,14 @@ def mana_effect(reading: r.ManaEffect, text: str) -> ProductionReplacement | Man
         return replace(mana_effect(reading.effect, text), while_counted=reading.parity)
     if isinstance(reading, r.Replacement):
         return _replacement(reading, text)
+    if isinstance(reading, r.SacrificeTrigger):
+        adds = _trigger_output(reading.output)
+        if not adds.amount.is_constant:
+            raise UnreadError("a trigger of sacrificing whose amount counts")
+        return ManaTrigger(
+            text=text, event=TriggerEvent.SACRIFICED, who=Who.YOU, affected=either_filter(reading.what),
+            adds=adds, to_tapper=False, counter_on_source=reading.counter,
+        )  # fmt: skip
     if reading.tapped is None:  # 'Whenever a land's ability causes you to add ... of the chosen color'
         affected = ObjectFilter(
             types=() if reading.subject == "permanent" else (reading.subject.capitalize(),)

@@ -246,8 +246,16 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (TapDamage(sentence, damage),)
         case s.TappedForManaDamage():
             return _optional(_tapped_for_mana_damage(reading, sentence))
-        case s.BecomesTappedDamage(what, damage, life_loss):
-            return (TapDamage(sentence, damage, affected=only_filter(what), life_loss=life_loss),)
+        case s.BecomesTappedDamage(what, damage, life_loss, destroys, activations):
+            # ('a Swamp, Mountain, black permanent, or red permanent': one trigger for any of them)
+            first, *others = object_filters(what) if what.joiner == "or" else (only_filter(what),)
+            also = tuple(others)
+            return (
+                TapDamage(
+                    sentence, damage, first, life_loss=life_loss, also=also, destroys=destroys,
+                    activations=activations,
+                ),
+            )  # fmt: skip
     return None
 
 

@@ -799,7 +799,7 @@ def hurts_when_tapped(body: str) -> bool:
 #: 'spend' or 'exile'): a sentence without any such pair (or a quote) is not tried on the grammar at all.
 _STATIC_WORDS: Final = {
     "unspent": (), "pools": (), "cost": (), "costs": (), "spend": (), "spent": (), "don't": (), "roll": (),
-    "flip": (), "activated": ("can't", "has", "have"), "tapped": ("damage", "enters", "life"),
+    "flip": (), "activated": ("can't", "has", "have"), "tapped": ("damage", "enters", "life", "destroy"),
     "tap": ("damage",), "taps": ("damage",), "choose": ("enters",),
     "may": ("pay", "reveal", "spend", "exile", "play"),
     "enters": ("tapped", "choose", "return", "exile", "pay", "reveal"), "same": ("true",),
@@ -853,6 +853,7 @@ def may_be_mana_effect(text: str) -> bool:
         "produces" in words
         or "causes" in words
         or ("for" in words and ("mana" in words or any(map(_is_symbol, words))))
+        or ("sacrifice" in words and "add" in words)
     )
 
 

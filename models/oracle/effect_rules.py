@@ -70,6 +70,7 @@ from models.oracle.readings import (
     RemoveCounterFromSelf,
     Replacement,
     RevealFromHand,
+    SacrificeTrigger,
     SacrificeWhenNoCounters,
     SourceStatus,
     SpendOnly,
@@ -497,6 +498,18 @@ class EffectRules(Transformer[Token, Any]):
         *monarch, adder, (additional, output) = parts[:-1] if damage else parts
         adding = " ".join(str(adder).lower().split())
         return Trigger(tapped, adding, output, additional, while_monarch=bool(monarch), damage=damage)
+
+    def sacrifice_trigger(self, *parts: Any) -> Any:
+        what = next(p for p in parts if isinstance(p, Nouns))
+        counter = next((p for p in parts if isinstance(p, str) and not isinstance(p, Token)), "")
+        adder = next(p for p in parts if isinstance(p, Token) and p.type == "ADDER")
+        additional, output = parts[-1]
+        if " ".join(str(adder).lower().split()) != "add":
+            raise UnreadError("a trigger of sacrificing whose mana another player adds")
+        return SacrificeTrigger(what, output, counter, additional)
+
+    def own_counter(self, _article: Token, kind: str, _self: Token) -> str:
+        return kind
 
     def trigger_damage(self, _and: Token, _self: Token, digits: Token) -> int:
         return int(digits)

@@ -809,6 +809,19 @@ class StaticRules(Transformer[Token, Any]):
     def becomes_tapped_life_loss(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
         return BecomesTappedDamage(what, _digits(parts), life_loss=True)
 
+    def tapped_or_activated_damage(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
+        symbol = next(p for p in parts if isinstance(p, Token) and p.type == "SYMBOLS")
+        attached = next(p for p in parts if isinstance(p, Token) and p.type == "ATTACHED")
+        kind = next(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
+        other = f"{str(attached).lower()} {kind.lower()}"
+        if str(symbol).upper() != "{T}" or other != what.words().lower():
+            raise UnreadError("an activation of another permanent, or another symbol, than tapping it")
+        return BecomesTappedDamage(what, _digits(parts), activations=True)
+
+    def becomes_tapped_destroy(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
+        damage = _digits(parts) if any(isinstance(p, Token) and p.type == "DIGITS" for p in parts) else 0
+        return BecomesTappedDamage(what, damage, destroys=True)
+
     def choose_as_enters(self, *parts: Any) -> ChooseAsEnters:
         # ('As ~ enters' or 'As it enters': what follows the article is the kind, then what it is other than)
         at = next(i for i, p in enumerate(parts) if isinstance(p, Token) and p.type == "ARTICLE")

@@ -610,11 +610,17 @@ class TappedForManaDamage:
 @dataclass(frozen=True, slots=True)
 class BecomesTappedDamage:
     """'Whenever enchanted land becomes tapped, ~ deals N damage to that land's controller.' (``life_loss``:
-    'its controller loses N life', Contaminated Ground)."""
+    'its controller loses N life', Contaminated Ground; ``destroys``: 'When enchanted land becomes tapped,
+    destroy it [and ~ deals N damage to that land's controller]', Blight, Steam Vines)."""
 
     what: Nouns
     damage: int
     life_loss: bool = False
+    #: 'destroy it' (Blight; 'destroy it and ~ deals 1 damage to that land's controller', Steam Vines)
+    destroys: bool = False
+    #: 'or a player activates an ability of enchanted artifact without {T} in its activation cost' (Artifact
+    #: Possession): each such activation sets it off too
+    activations: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -1040,6 +1046,14 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"whenever ~ becomes tapped, it deals {damage} damage to you"
         case TappedForManaDamage(tapped, damage, to):
             return f"whenever {tapped.words()}, ~ deals {damage} damage to {to}"
+        case BecomesTappedDamage(what, damage, activations=True):
+            return (
+                f"whenever {what.words()} becomes tapped or a player activates an ability of {what.words()}"
+                f" without {{T}} in its activation cost, ~ deals {damage} damage to its controller"
+            )
+        case BecomesTappedDamage(what, damage, life_loss, destroys=True):
+            hurt = f" and ~ deals {damage} damage to that permanent's controller" if damage else ""
+            return f"when {what.words()} becomes tapped, destroy it{hurt}"
         case BecomesTappedDamage(what, damage, life_loss):
             hurt = (
                 f"its controller loses {damage} life"

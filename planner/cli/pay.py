@@ -173,6 +173,7 @@ def _pay_report(
         *([("additional cost", result.additional.describe())] if result.additional else []),
         ("life paid", str(result.life_paid)),
         ("damage taken", str(result.damage_taken)),
+        *([("destroyed after paying", ", ".join(result.destroyed))] if result.destroyed else []),
         ("mana spent", str(result.mana_spent)),
         *_riders_got(result),
         ("floating", str(result.floating)),

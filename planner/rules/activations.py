@@ -771,6 +771,8 @@ def interchangeable(
             reflect.get(pid),
             view.tap_damage(pid, for_mana=True),
             view.tap_damage(pid, for_mana=False),
+            # (a permanent a trigger on tapping destroys is counted alone: planner.solve.cpsat.objective)
+            pid if view.destroyed_by_tapping(pid) else "",
             view.untaps_normally(
                 pid
             ),  # (the objective reads it: a Waterveil Cavern made a Plains is no Plains)

@@ -40,6 +40,7 @@ __all__ = [
     "apply_alternatives",
     "candidates",
     "covered_slots",
+    "destroyed_by_alternatives",
     "reduced_costs",
     "slots_for",
 ]
@@ -259,6 +260,16 @@ def _generic_spreads(plain: int, rest: list[CostSymbol], generic: int) -> Iterat
 
 def _graveyard(board: Board, player: str) -> int:
     return board.player(player).graveyard_size or 0
+
+
+def destroyed_by_alternatives(view: BoardView, alternatives: Alternatives) -> tuple[str, ...]:
+    """The permanents convoke and improvise tap (``alternatives``) that a trigger on tapping destroys once
+    it resolves, after the payment (Blight's shape on a creature: CR 603.3)."""
+    return tuple(
+        a.permanent
+        for a in alternatives
+        if a.kind is not AlternativeKind.DELVE and view.destroyed_by_tapping(a.permanent)
+    )
 
 
 def apply_alternatives(

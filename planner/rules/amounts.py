@@ -59,7 +59,9 @@ from planner.rules.defined_powers import defined_power_gap, own_defined_power
 from planner.rules.devotion import devotion
 from planner.rules.library_top import library_conditions, top_card_gap
 from planner.rules.power_changes import (
+    POWER_COUNTER,
     base_power_gap,
+    counter_power,
     power_change_gap,
     power_changes,
     unsteady_power_change,
@@ -116,18 +118,6 @@ BOARD_GAP_AMOUNTS = frozenset(
 )
 #: The amounts that read the powers of the permanents their filter matches.
 AMONG_POWERS = frozenset({AmountKind.GREATEST_POWER, AmountKind.DISTINCT_POWERS})
-
-_POWER_COUNTER = re.compile(r"([+-]\d+)/[+-]\d+")
-
-
-def counter_power(kind: str) -> int:
-    """How much one counter of this kind changes a creature's power (CR 122.1a: ``+1/+1``, ``-1/-1``).
-
-    >>> counter_power("+1/+1"), counter_power("-1/-1"), counter_power("+2/+0"), counter_power("charge")
-    (1, -1, 2, 0)
-    """
-    found = _POWER_COUNTER.fullmatch(kind.strip())
-    return int(found.group(1)) if found else 0
 
 
 def power(permanent: Permanent) -> int | None:
@@ -494,7 +484,7 @@ def known_toughness(view: BoardView, pid: str) -> int:
 
 def _counter_toughness(kind: str) -> int:
     """How much one counter of this kind changes a creature's toughness (CR 122.1a: ``+1/+1``, ``-0/-2``)."""
-    found = _POWER_COUNTER.fullmatch(kind.strip())
+    found = POWER_COUNTER.fullmatch(kind.strip())
     return int(kind.strip().split("/")[1]) if found else 0
 
 

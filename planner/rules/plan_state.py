@@ -55,12 +55,24 @@ class CostsPaid:
     energy: int = 0
     exerted: tuple[str, ...] = ()
     graveyard_exiled: int = 0
+    #: what the costs tapped that a trigger on tapping destroys after the payment (Blight), sorted
+    destroyed: tuple[str, ...] = ()
+
+    def with_destroyed(self, destroyed: tuple[str, ...]) -> CostsPaid:
+        """These with more permanents tapped that a trigger on tapping destroys (convoke's, improvise's).
+
+        >>> CostsPaid(destroyed=("b",)).with_destroyed(("a", "b")).destroyed
+        ('a', 'b')
+        """
+        if not destroyed:
+            return self
+        return replace(self, destroyed=tuple(sorted({*self.destroyed, *destroyed})))
 
     def after(self, paid: PaidCosts, pid: str) -> CostsPaid:
         """These with one more step's costs (``paid``, of an ability of ``pid``)."""
         choices = paid.choices
         if not choices and not paid.energy and not paid.exerted and not paid.graveyard:
-            return self
+            return self.with_destroyed(paid.destroyed)
         return CostsPaid(
             exiled=(*self.exiled, *choices.exiled),
             returned=(*self.returned, *choices.returned),
@@ -69,6 +81,7 @@ class CostsPaid:
             energy=self.energy + paid.energy,
             exerted=tuple(sorted({*self.exerted, pid})) if paid.exerted else self.exerted,
             graveyard_exiled=self.graveyard_exiled + paid.graveyard,
+            destroyed=tuple(sorted({*self.destroyed, *paid.destroyed})),
         )
 
 

@@ -16,21 +16,44 @@ Great Henge) is locked in before any mana ability is activated (CR 601.2f), so i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from models.abilities import Amount, AmountKind
-from models.mana_effects import PowerChange, TypeChange
+from models.mana_effects import ManaTrigger, PowerChange, TypeChange
 from planner.rules.steady import condition_gap, holds_steadily
 from planner.rules.takers import may_take_away, possible_abilities
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["base_power_gap", "power_change_gap", "power_changes", "power_lost", "unsteady_power_change"]
+__all__ = [
+    "POWER_COUNTER",
+    "base_power_gap",
+    "counter_power",
+    "power_change_gap",
+    "power_changes",
+    "power_lost",
+    "unsteady_power_change",
+]
 
 #: The cost parts that take away a permanent other than the ability's own and may take a pump's source: and
 #: Forage, whose Food may be a creature (a Food Golem).
+
+
+#: A counter that changes power and toughness ("+1/+1", "-0/-2"), its power change captured (CR 122.1a)
+POWER_COUNTER = re.compile(r"([+-]\d+)/[+-]\d+")
+
+
+def counter_power(kind: str) -> int:
+    """How much one counter of this kind changes a creature's power (CR 122.1a: ``+1/+1``, ``-1/-1``).
+
+    >>> counter_power("+1/+1"), counter_power("-1/-1"), counter_power("+2/+0"), counter_power("charge")
+    (1, -1, 2, 0)
+    """
+    found = POWER_COUNTER.fullmatch(kind.strip())
+    return int(found.group(1)) if found else 0
 
 
 def power_changes(view: BoardView, pid: str, removed: Iterable[str] = (), *, toughness: bool = False) -> int:
@@ -119,6 +142,8 @@ def unsteady_power_change(view: BoardView, read: Iterable[str] | None = None) ->
     permanents[0]: its power changes as long as you are the monarch, which no board records
     """
     looked_at = None if read is None else tuple(read)
+    if why := _counter_while_paying(view, looked_at):
+        return why
     for sourced in view.effects_of(PowerChange):
         effect = sourced.effect
         assert isinstance(effect, PowerChange)
@@ -133,6 +158,36 @@ def unsteady_power_change(view: BoardView, read: Iterable[str] | None = None) ->
         if effect.per is not None and (why := _count_gap(view, effect.per, sourced.source, judged=False)):
             counted = effect.per.filter.describe() if effect.per.filter is not None else ""
             return f"{view.path(sourced.source)}: its power changes for each {counted}, {why}"
+    return None
+
+
+def _counter_while_paying(view: BoardView, read: tuple[str, ...] | None) -> str | None:
+    """Why a power may change while paying by a triggered mana ability's counter on its own source (Crime
+    Novelist's 'put a +1/+1 counter on ~ and add {R}', as a mana ability's sacrifice sets it off: CR 605.1b),
+    as the JSON path of that source and why; None when no such trigger is on the board (with ``read``: none
+    whose source is one of those permanents). The counters put while paying are not followed yet.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> novelist = {"id": "n", "name": "Novelist", "type_line": "Creature", "power": 3, "toughness": 2,
+    ...     "controller": "me", "oracle": "Whenever you sacrifice an artifact, put a +1/+1 counter on ~ and"
+    ...     " add {R}."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [novelist]}))
+    >>> print(_counter_while_paying(view, None))
+    permanents[0]: its trigger of sacrificing puts a +1/+1 counter on it while paying, which is not followed
+    >>> _counter_while_paying(view, ("x",)) is None
+    True
+    """
+    for sourced in view.effects_of(ManaTrigger):
+        effect = sourced.effect
+        assert isinstance(effect, ManaTrigger)
+        if not counter_power(effect.counter_on_source) or (read is not None and sourced.source not in read):
+            continue
+        counter = effect.counter_on_source
+        return (
+            f"{view.path(sourced.source)}: its trigger of sacrificing puts a {counter} counter on it while"
+            " paying, which is not followed"
+        )
     return None
 
 
@@ -186,6 +241,8 @@ def power_change_gap(view: BoardView) -> str | None:
     permanents[1]: its cost may take away permanents[0], whose effect changes creatures' power: not
     followed yet
     """
+    if why := _counter_while_paying(view, None):
+        return why
     sources = dict.fromkeys(sourced.source for sourced in view.effects_of(PowerChange))
     if not sources:
         return None

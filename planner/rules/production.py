@@ -233,11 +233,52 @@ def _trigger_reaches(view: BoardView, sourced: SourcedEffect, pid: str, ability:
         return False
     if effect.who is Who.OPPONENTS and tapper == sourced.controller:
         return False
+    if effect.event is TriggerEvent.SACRIFICED:
+        # (its controller's sacrifice, by the ability's cost or as it resolves: a mana ability too, CR
+        # 605.1b; which others a cost sacrifices is the template's: :func:`_sacrifice_count`)
+        own = ability.cost.sacrifice_self or bool(ability.sacrifice_when_empty)
+        return ability.cost.sacrifice is not None or (
+            own and view.matches(effect.affected, pid, sourced.source)
+        )
     if effect.event is TriggerEvent.TAPPED_FOR_MANA and not ability.taps_for_mana:
         return False
     if effect.event is TriggerEvent.LAND_ADDS_MANA and not view.type_line(pid).is_a("Land"):
         return False
     return view.matches(effect.affected, pid, sourced.source)
+
+
+def _sacrifice_count(
+    view: BoardView,
+    sourced: SourcedEffect,
+    pid: str,
+    ability: ManaAbility,
+    sacrificed: tuple[str, ...],
+    empties: bool,
+) -> int:
+    """How many times a trigger of sacrificing (Crime Novelist's 'Whenever you sacrifice an artifact, ...')
+    triggers on this activation of ``pid``: once for each permanent it matches among those the ability
+    sacrifices (CR 603.2c), its own permanent by its cost or as it resolves ('If there are no mining counters
+    on it, sacrifice it': ``empties``) and the others its cost names (the first of ``sacrificed``, which
+    lists them before what the cost exiles or returns).
+
+    >>> from models.board import Board
+    >>> novelist = {"name": "Test Novelist", "type_line": "Creature", "controller": "me",
+    ...     "oracle": "Whenever you sacrifice an artifact, add {R}."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "t", "card": "Treasure", "controller": "me", "token": True}, {"id": "n", **novelist}]})
+    >>> view = BoardView(board)
+    >>> (trigger,) = view.effects_of(ManaTrigger)
+    >>> _sacrifice_count(view, trigger, "t", view.mana_abilities("t")[0], (), False)
+    1
+    """
+    effect = sourced.effect
+    assert isinstance(effect, ManaTrigger)
+    cost = ability.cost
+    own = (cost.sacrifice_self or empties) and view.matches(effect.affected, pid, sourced.source)
+    others = sacrificed[: cost.sacrifice_count] if cost.sacrifice is not None else ()
+    return int(own) + sum(
+        view.has(other) and view.matches(effect.affected, other, sourced.source) for other in others
+    )
 
 
 def _trigger_applies(view: BoardView, sourced: SourcedEffect, produced: ManaTypes) -> bool:
@@ -629,6 +670,8 @@ def _outcomes_key(
         own = (ability, every_order, resolved)
     if not replacements and not triggers:
         return (*own, (), (), (0,)), [pid]  # (what the general key below is for no effects)
+    if sacrificed and any(_of_sacrificing(t) for t in triggers):
+        return None  # (how often it triggers reads which others the cost sacrificed)
     ids = list(dict.fromkeys([pid, *(e.source for e in replacements), *(t.source for t in triggers)]))
     position = {source: number for number, source in enumerate(ids)}
     effects: list[tuple[tuple[object, ...], ...]] = []
@@ -758,6 +801,10 @@ def _worked_out(
         permanent.counter(ability.sacrifice_when_empty) - ability.cost.remove_count <= 0
     )
     outcomes: dict[tuple[tuple[Packet, ...], tuple[str, ...], ManaTypes, int], Outcome] = {}
+    tapping = [t for t in triggers if not _of_sacrificing(t)]
+    sacrificing = _sacrifice_packets(
+        view, pid, ability, [t for t in triggers if _of_sacrificing(t)], reflect, sacrificed, empties
+    )
     # (the color a devotion to the chosen color counts: what sacrificing a permanent changes, CR 700.5)
     chosen = output.amount.kind is AmountKind.DEVOTION and not output.amount.colors
     alternatives = _base_alternatives(
@@ -780,28 +827,55 @@ def _worked_out(
             devotion |= packet.types
         results = replacement_orders(replacements, start, every_order) if replacements else {start: ((),)}
         for packets, orders in results.items():
-            for final, trigger_damage in _with_triggers(
-                view, pid, packets, triggers, reflect, removed, same_name
+            for made_now, trigger_damage in _with_triggers(
+                view, pid, packets, tapping, reflect, removed, same_name
             ):
-                made = sum(packet.total for packet in final)
-                if made > MAX_MANA_PER_ACTIVATION:
-                    raise InputError(
-                        f"{view.path(pid)}: one activation of {permanent.name} would make {number(made)} "
-                        f"mana, more than the limit of {MAX_MANA_PER_ACTIVATION}"
-                    )
-                for order in orders:
-                    key = (final, order if every_order else (), devotion, trigger_damage)
-                    outcome = Outcome(
-                        final,
-                        self_damage + trigger_damage,
-                        ability.life_loss,
-                        order,
-                        empties,
-                        devotion,
-                        ability.life_gain,
-                    )
-                    outcomes.setdefault(key, outcome)
+                for extra in sacrificing:
+                    final = normalised([*made_now, *extra]) if extra else made_now
+                    made = sum(packet.total for packet in final)
+                    if made > MAX_MANA_PER_ACTIVATION:
+                        raise InputError(
+                            f"{view.path(pid)}: one activation of {permanent.name} would make {number(made)} "
+                            f"mana, more than the limit of {MAX_MANA_PER_ACTIVATION}"
+                        )
+                    for order in orders:
+                        key = (final, order if every_order else (), devotion, trigger_damage)
+                        outcome = Outcome(
+                            final,
+                            self_damage + trigger_damage,
+                            ability.life_loss,
+                            order,
+                            empties,
+                            devotion,
+                            ability.life_gain,
+                        )
+                        outcomes.setdefault(key, outcome)
     return list(outcomes.values())
+
+
+def _of_sacrificing(sourced: SourcedEffect) -> bool:
+    """True for a trigger of sacrificing (:attr:`~models.mana_effects.TriggerEvent.SACRIFICED`)."""
+    return isinstance(sourced.effect, ManaTrigger) and sourced.effect.event is TriggerEvent.SACRIFICED
+
+
+def _sacrifice_packets(
+    view: BoardView,
+    pid: str,
+    ability: ManaAbility,
+    triggers: list[SourcedEffect],
+    reflect: Mapping[str, ManaTypes],
+    sacrificed: tuple[str, ...],
+    empties: bool,
+) -> list[tuple[Packet, ...]]:
+    """Each choice of what the triggers of sacrificing add on this activation, each once for each permanent
+    it matches among those the activation sacrificed (:func:`_sacrifice_count`): mana abilities, resolved at
+    once (CR 605.1b, 605.4a), whatever mana the ability made; ``[()]`` when none triggers."""
+    options: list[list[list[Packet]]] = []
+    for sourced in triggers:
+        times = _sacrifice_count(view, sourced, pid, ability, sacrificed, empties)
+        alternatives = _trigger_packets(view, sourced, pid, ManaTypes(), reflect, frozenset())
+        options.extend([alternatives] * times)
+    return [tuple(p for group in choice for p in group) for choice in itertools.product(*options)]
 
 
 def _with_triggers(

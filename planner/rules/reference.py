@@ -27,6 +27,7 @@ from planner.rules.alternatives import (
     alternative_choices,
     apply_alternatives,
     covered_slots,
+    destroyed_by_alternatives,
     reduced_costs,
 )
 from planner.rules.announced import judged_apart
@@ -132,7 +133,8 @@ def reference_search(
         for choice in () if state.announced else alternative_choices(view, state.player, target, target.cost):
             # convoke and improvise tap what is still untapped once the mana abilities are done (601.2h)
             paying, damage = apply_alternatives(view, state.player, target, choice)
-            after = replace(state, board=paying, damage=state.damage + damage)
+            costs = state.costs.with_destroyed(destroyed_by_alternatives(view, choice))
+            after = replace(state, board=paying, damage=state.damage + damage, costs=costs)
             exiled = sum(a.cards for a in choice)
             convoked = frozenset(a.permanent for a in choice if a.kind in CREATURE_KINDS)
             for cost in reduced_costs(target.cost, covered_slots(choice)):

@@ -175,7 +175,7 @@ class _LiveState:
             view.update_player(into_graveyard(view.player(self.player), left))
         choices = paid.choices
         chosen = choices is not NO_CHOICES and bool(choices)
-        if chosen or paid.energy or paid.exerted or paid.graveyard:
+        if chosen or paid.energy or paid.exerted or paid.graveyard or paid.destroyed:
             self._pay_parts(paid, pid)
         for other in (*gone, *choices.removed) if chosen else gone:
             self._remove(other)

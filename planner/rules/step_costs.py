@@ -103,6 +103,8 @@ class PaidCosts(NamedTuple):
     exerted: bool = False  # its permanent exerted
     graveyard: int = 0  # cards exiled from the graveyard
     evidence: bool = False  # True when they are evidence collected (those of the greatest mana value)
+    #: what the cost tapped that a trigger on tapping destroys once it resolves, after the payment (Blight)
+    destroyed: tuple[str, ...] = ()
 
 
 def _tapped_now(view: BoardView, pid: str, source: bool | None, other: str) -> bool:
@@ -212,6 +214,8 @@ def pay_costs(state: StepGame, view: BoardView, step: Step, ability: ManaAbility
     damage = 0
     for tapped in newly_tapped:
         damage += view.tap_damage(tapped, for_mana=tapped == pid and ability.taps_for_mana)
+    destroyed = tuple(tapped for tapped in newly_tapped if view.destroyed_by_tapping(tapped))
+    damage += view.activation_damage(pid, ability)  # (Artifact Possession's: an ability without {T})
     activated = view.permanent(pid).activated_this_turn
     once = (*activated, ability.text) if ability.limited_each_turn else None
     return PaidCosts(
@@ -229,6 +233,7 @@ def pay_costs(state: StepGame, view: BoardView, step: Step, ability: ManaAbility
         exerted=bool(cost.parts) and exerts(ability),
         graveyard=graveyard_exiled(ability, state.graveyard) if cost.parts else 0,
         evidence=bool(cost.parts) and collects_evidence(ability),
+        destroyed=destroyed,
     )
 
 

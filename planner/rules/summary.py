@@ -18,6 +18,7 @@ from planner.rules.alternatives import (
     Alternatives,
     apply_alternatives,
     covered_slots,
+    destroyed_by_alternatives,
     reduced_costs,
 )
 from planner.rules.payment import can_pay_exactly
@@ -57,6 +58,8 @@ class PaymentSummary:
     exiled_cards: tuple[str, ...] = ()  # the names of the cards exiled from the hand for a cost, sorted
     energy_paid: int = 0  # energy counters paid ({E}: Aether Hub)
     exerted: frozenset[str] = frozenset()  # permanents exerted (CR 701.39)
+    #: permanents tapped that a trigger on tapping destroys after the payment (Blight: CR 603.3)
+    destroyed: frozenset[str] = frozenset()
     # the mana that paid the target, as its riders read it (converge, adamant): only when it has riders
     spent_mana: SpentMana = NOTHING_SPENT
 
@@ -127,7 +130,9 @@ def finish(
             board, damage = apply_alternatives(view_of(state.board), state.player, target, alternatives)
         except ValueError as error:
             raise IllegalPlanError(index, str(error)) from None
-        state = replace(state, board=board, damage=state.damage + damage)
+        destroyed = destroyed_by_alternatives(view_of(state.board), alternatives)
+        costs = state.costs.with_destroyed(destroyed)
+        state = replace(state, board=board, damage=state.damage + damage, costs=costs)
     remaining = paid_target(
         Counter(state.pool),
         view_of(state.board),
@@ -227,6 +232,7 @@ def summary_of(
         energy_paid=costs.energy,
         exerted=frozenset(costs.exerted) if costs.exerted else _NONE,
         spent_mana=spent_mana,
+        destroyed=frozenset(costs.destroyed) if costs.destroyed else _NONE,
     )
 
 

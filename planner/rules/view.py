@@ -838,15 +838,44 @@ class BoardView:
         >>> [view.tap_damage(pid, for_mana=mana) for pid, mana in (("f", True), ("f", False), ("sol", True))]
         [1, 0, 0]
         """
+        return sum(effect.damage for effect in self._tap_triggers(pid, for_mana))
+
+    def activation_damage(self, pid: str, ability: ManaAbility) -> int:
+        """The damage its controller takes from triggers on activating one of the permanent's abilities
+        without {T} in its cost (Artifact Possession's '... or a player activates an ability of enchanted
+        artifact without {T} in its activation cost, ~ deals 2 damage to that artifact's controller'; an
+        ability with {T} taps it, which :meth:`tap_damage` counts): a trigger that waits (CR 603.3)."""
+        if ability.cost.tap:
+            return 0
+        return sum(effect.damage for effect in self._tap_triggers(pid, for_mana=False) if effect.activations)
+
+    def destroyed_by_tapping(self, pid: str) -> bool:
+        """True when a trigger on tapping the permanent destroys it ('When enchanted land becomes tapped,
+        destroy it.', Blight): tapped while paying, it is lost once the trigger resolves, after the payment
+        (CR 603.3), as a permanent sacrificed is lost.
+
+        >>> from models.board import Board
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}], "permanents": [
+        ...     {"id": "f", "card": "Forest", "controller": "me"},
+        ...     {"id": "g", "card": "Forest", "controller": "me"},
+        ...     {"id": "b", "name": "Hex", "type_line": "Enchantment — Aura", "controller": "opp",
+        ...      "attached_to": "f", "oracle": "When enchanted land becomes tapped, destroy it."}]})
+        >>> view = BoardView(board)
+        >>> view.destroyed_by_tapping("f"), view.destroyed_by_tapping("g")
+        (True, False)
+        """
+        return any(effect.destroys for effect in self._tap_triggers(pid, for_mana=False))
+
+    def _tap_triggers(self, pid: str, for_mana: bool) -> Iterator[TapDamage]:
+        """The triggers on tapping (:class:`TapDamage`) that tapping the permanent sets off, each once."""
         permanent = self._by_id[pid]
-        total = 0
         for sourced in self.effects_of(TapDamage):
             effect = sourced.effect
             assert isinstance(effect, TapDamage)
             if effect.affected is None:
                 # '~ deals N damage to you': to its controller, who taps it
                 if sourced.source == pid and sourced.controller == permanent.controller:
-                    total += effect.damage
+                    yield effect
                 continue
             if effect.for_mana and not for_mana:
                 continue
@@ -854,9 +883,8 @@ class BoardView:
                 continue
             if effect.who is Who.OPPONENTS and permanent.controller == sourced.controller:
                 continue
-            if self.matches(effect.affected, pid, sourced.source):
-                total += effect.damage
-        return total
+            if any(self.matches(each, pid, sourced.source) for each in effect.descriptions):
+                yield effect  # (once, however many of a list's descriptions match: CR 603.2)
 
     def _power_at_least(self, pid: str, line: TypeLine, floor: int) -> bool:
         """True when a permanent's power now is at least ``floor`` (a noncreature has no power, CR 208.3)."""

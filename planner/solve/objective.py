@@ -800,7 +800,7 @@ def objectives_on(
             summary.cards_lost,
             life_weighed(summary.life_paid + summary.damage, designed_mana, life_value),
             summary.energy_paid,
-            len(gone - designed),
+            len(gone - designed) + len(summary.destroyed - gone),
             designed_mana,
             *rider_levels(riders, summary.spent_mana),
             sum(1 for pid in summary.untapped if board.permanent(pid).controller != player),

@@ -117,6 +117,7 @@ from models.oracle.readings.mana_effects import (
     Produced,
     ProducedMana,
     Replacement,
+    SacrificeTrigger,
     Tapped,
     Trigger,
 )
@@ -296,6 +297,7 @@ __all__ = [
     "RevealFromHand",
     "Sacrifice",
     "SacrificeSelf",
+    "SacrificeTrigger",
     "SacrificeWhenNoCounters",
     "SacrificedManaValue",
     "SelfPower",
@@ -353,7 +355,7 @@ def render(
         return ", ".join(cost_text(part) for part in reading)
     if isinstance(reading, Nouns):
         return reading.words()
-    if isinstance(reading, Replacement | Trigger | CountedEffect):
+    if isinstance(reading, Replacement | Trigger | SacrificeTrigger | CountedEffect):
         return reading.text()
     if isinstance(reading, _SENTENCES):
         return sentence_text(reading)

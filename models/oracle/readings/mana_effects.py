@@ -110,6 +110,32 @@ class Trigger:
 
 
 @dataclass(frozen=True, slots=True)
+class SacrificeTrigger:
+    """'Whenever you sacrifice <objects>, [put a <kind> counter on ~ and] add <output>.' (Crime Novelist):
+    set off by a mana ability's cost, a triggered mana ability too (CR 605.1b), resolved at once (605.4a),
+    once for each permanent sacrificed. ``counter``: the kind of the counter it puts on its source first.
+
+    >>> from models.oracle.readings.amounts import FixedMana
+    >>> from models.oracle.readings.nouns import Noun, Nouns
+    >>> SacrificeTrigger(Nouns((Noun(types=("Artifact",)),)), FixedMana("{R}"), "+1/+1").text()
+    'Whenever you sacrifice an artifact, put a +1/+1 counter on ~ and add {R}.'
+    """
+
+    what: Nouns
+    output: Output
+    counter: str = ""
+    additional: bool = False
+
+    def text(self) -> str:
+        """The sentence in canonical wording."""
+        counter = ""
+        if self.counter:
+            counter = f"put {count_words(1, self.counter)} {self.counter} counter on ~ and "
+        more = "an additional " if self.additional else ""
+        return f"Whenever you sacrifice {self.what.words(1)}, {counter}add {more}{output_text(self.output)}."
+
+
+@dataclass(frozen=True, slots=True)
 class CountedEffect:
     """'If the number is <odd | even>, until end of turn, <objects> get <P/T change> and <a trigger or a
     replacement>.' (Chaos Moon: the number its trigger counted at this turn's upkeep.)"""
@@ -130,4 +156,4 @@ class CountedEffect:
 
 
 #: A sentence that changes the mana abilities produce.
-ManaEffect = Replacement | Trigger | CountedEffect
+ManaEffect = Replacement | Trigger | SacrificeTrigger | CountedEffect

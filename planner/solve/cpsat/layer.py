@@ -575,6 +575,7 @@ def tap_damage(record: PaymentModel, use: Sequence[cp_model.IntVar]) -> Expr:
         hurt = sum(view.tap_damage(pid, for_mana=False) for pid in template.tapped)
         if template.ability.cost.tap:
             hurt += view.tap_damage(template.pid, for_mana=template.ability.taps_for_mana)
+        hurt += view.activation_damage(template.pid, template.ability)  # (without {T}: Artifact Possession)
         if hurt:
             parts.append(hurt * use[template.index])
     return total(parts)

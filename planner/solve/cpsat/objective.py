@@ -110,7 +110,10 @@ def objective_terms(record: PaymentModel) -> list[Term]:
     # (a permanent is sacrificed at most once, and used[p] never exceeds the permanents p stands for)
     valuable = sorted(pid for pid in sacrificed if pid not in designed)
     most_valuable = sum(len(record.members[pid]) for pid in valuable) + 1
-    terms.append(("valuable_sacrificed", total([sacrificed[pid] for pid in valuable]), most_valuable))
+    destroyed = _destroyed(record, sacrificed)
+    most_valuable += sum(len(record.members[pid]) for pid in destroyed)
+    lost_permanents = [sacrificed[pid] for pid in valuable] + list(destroyed.values())
+    terms.append(("valuable_sacrificed", total(lost_permanents), most_valuable))
     # a permanent sacrificed by design weighs what it could still make (Black Lotus 3, Lotus Petal 1)
     weighed = [facts[pid].most * sacrificed[pid] for pid in sorted(designed)]
     most_weighed = sum(facts[pid].most * len(record.members[pid]) for pid in designed) + 1
@@ -183,6 +186,37 @@ def _touched_levels(
         ):  # (mana tied up: the least any plan ties up, from the amounts: a row for the LP)
             floor_tied_up(record, terms[-1][1], {pid: level.value(each) for pid, each in facts.items()})
     return terms
+
+
+def _destroyed(record: PaymentModel, sacrificed: dict[str, Expr]) -> dict[str, Expr]:
+    """For each permanent a trigger on tapping destroys (Blight's 'When enchanted land becomes tapped,
+    destroy it.': :meth:`~planner.rules.view.BoardView.destroyed_by_tapping`), how many of those it stands
+    for the payment taps (by their own {T}, for another's cost, for convoke or improvise) and leaves on the
+    battlefield: each is lost once the trigger resolves, after the payment (CR 603.3), weighed as a
+    permanent sacrificed is (the replay's ``destroyed``)."""
+    view, main, model = record.problem.view, record.main, record.model
+    taps: dict[str, list[Expr]] = defaultdict(list)
+    for template in record.templates:
+        own = (template.pid,) if template.ability.cost.tap else ()
+        for pid in (*own, *template.tapped):
+            taps[pid].append(main.use[template.index])
+    if record.alternatives is not None:
+        for pid, tapping in record.chosen.taps.items():
+            taps[pid].append(tapping)
+    found: dict[str, Expr] = {}
+    for pid in sorted(taps):
+        if not view.destroyed_by_tapping(pid):
+            continue
+        tapped, kept = total(taps[pid]), sacrificed.get(pid, 0)
+        count = len(record.members[pid])
+        lost = model.new_int_var(0, count, f"destroyed_{pid}")
+        if count == 1:  # (tapped at all, and not taken away by the payment itself)
+            most = max(record.most(tapped), 1)
+            model.add(tapped <= most * (lost + kept))
+        else:  # (each member tapped once: the group taps its lowest ids first)
+            model.add(lost >= tapped - kept)
+        found[pid] = lost
+    return found
 
 
 def _touched(record: PaymentModel) -> dict[str, Expr]:
