@@ -767,6 +767,13 @@ class AbilityLoss:
     linked: bool = False
     #: 'If ~ leaves the battlefield, this effect continues until end of turn.': the effect outlasts its source
     continues: bool = False
+    #: '... and can't become untapped' (Frozen in Ice): what it applies to stays tapped (it doesn't untap, and
+    #: no {Q} cost of it can be paid, CR 107.6)
+    stays_tapped: bool = False
+    #: 'It can't attack and loses all abilities.' after 'Enchanted creature is a Turtle with base power and
+    #: toughness 0/1.' (Retro-Mutation): with ``linked``, the text of the type change (of the sentence
+    #: before) whose objects it applies to; '' for its own sentence's
+    follows: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -196,7 +196,7 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             else:
                 counted = Amount(kind=AmountKind.DIED_THIS_TURN)
             return (own_reduction(sentence, delta, counted),)
-        case s.EffectContinues():
+        case s.EffectContinues() | s.ItLosesAbilities():
             return ()  # (a rider on the effect before it: models.oracle.read_statics)
         case s.OwnCostIfBargained() | s.OwnCostPerSacrificed():
             return ()  # (what an optional additional cost paid takes off: models.oracle.additional_costs)
@@ -325,7 +325,10 @@ def _ability_losses(reading: s.AbilityLossReading, sentence: str) -> tuple[Stati
     if any(flt.keyword or flt.power_at_least is not None or flt.reads_status for flt in filters):
         raise UnreadError(sentence)
     power, toughness = reading.base if reading.base is not None else (None, None)
-    return tuple(AbilityLoss(sentence, flt, reading.except_mana, power, toughness) for flt in filters)
+    return tuple(
+        AbilityLoss(sentence, flt, reading.except_mana, power, toughness, stays_tapped=reading.stays_tapped)
+        for flt in filters
+    )
 
 
 def _losses_with_changes(reading: s.AbilityLossReading, sentence: str) -> tuple[StaticEffect, ...]:
@@ -551,6 +554,8 @@ def _made_creatures(reading: s.TypeChangeReading, sentence: str) -> tuple[Static
     types = tuple(dict.fromkeys(reading.types))
     card_types = tuple(t for t in types if t in CARD_TYPES)
     subtypes = tuple(t for t in types if t not in card_types)
+    if _creature_retyped(affected, card_types, subtypes):
+        return (_creature_types_with_base(reading, affected, subtypes, sentence),)
     if "Creature" not in card_types or not all(t in (*_ADDED_CARD_TYPES, "Creature") for t in card_types):
         raise UnreadError(f"a permanent made {' '.join(types)}: {sentence}")
     land_types = tuple(t for t in subtypes if t in BASIC_LAND_TYPES)
@@ -579,6 +584,40 @@ def _made_creatures(reading: s.TypeChangeReading, sentence: str) -> tuple[Static
     recolored = () if colors is None else (ColorChange(sentence, affected, colors, linked=True),)
     hasted = (GrantHaste(sentence, affected, linked=True),) if "haste" in reading.keywords else ()
     return (change, *recolored, *hasted)
+
+
+def _creature_retyped(affected: ObjectFilter, card_types: tuple[str, ...], subtypes: tuple[str, ...]) -> bool:
+    """True for creature types alone given to creatures ('Enchanted creature is a Turtle with base power and
+    toughness 0/1'): no card type said, each subtype a creature type, the objects creatures."""
+    return (
+        not card_types
+        and bool(subtypes)
+        and "Creature" in affected.types
+        and all(lexicon.SUBTYPES.get(t) == "creature" for t in subtypes)
+    )
+
+
+def _creature_types_with_base(
+    reading: s.TypeChangeReading, affected: ObjectFilter, subtypes: tuple[str, ...], sentence: str
+) -> TypeChange:
+    """'Enchanted creature is a Turtle with base power and toughness 0/1' (Retro-Mutation): its creature
+    types replaced by those named (CR 205.1b: its card types kept) or, 'in addition to its other types', added
+    (layer 4), its base power and toughness set (layer 7b).
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "Enchanted creature is a Turtle with base power and toughness 0/1"
+    >>> turtle = _creature_types_with_base(parse_static(text), _one_of_types(parse_static(text).subject),
+    ...     ("Turtle",), text)
+    >>> turtle.sets_types.subtypes, turtle.sets_types.card_types, turtle.base_pt
+    (('Turtle',), (), (0, 1))
+    """
+    if reading.colors or reading.keywords:
+        raise UnreadError(f"colors or keywords beside creature types: {sentence}")
+    power, toughness = (int(part) for part in reading.base_pt.split("/"))
+    if reading.adds:
+        return TypeChange(sentence, affected, (), True, subtypes=subtypes, base_pt=(power, toughness))
+    line = TypeLine(card_types=(), subtypes=subtypes)
+    return TypeChange(sentence, affected, (), False, sets_types=line, base_pt=(power, toughness))
 
 
 def _one_of_types(subject: s.Subject) -> ObjectFilter:

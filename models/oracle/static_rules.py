@@ -44,6 +44,7 @@ from models.oracle.statics import (
     GrantedWhile,
     GrantReading,
     Imprint,
+    ItLosesAbilities,
     KeepUnspent,
     KeywordGrantReading,
     KeywordsWhile,
@@ -682,6 +683,15 @@ class StaticRules(Transformer[Token, Any]):
     def ability_loss(self, what: Nouns, *parts: Any) -> AbilityLossReading:
         base = next((part for part in parts if isinstance(part, tuple)), None)
         return AbilityLossReading(what, any(part is True for part in parts), base)
+
+    def ability_loss_untapping(self, what: Nouns, *_tokens: Token) -> AbilityLossReading:
+        """'Enchanted creature loses all abilities and can't become untapped' (Frozen in Ice)."""
+        return AbilityLossReading(what, stays_tapped=True)
+
+    def it_loses_abilities(self, *parts: Any) -> ItLosesAbilities:
+        """'It can't attack and loses all abilities', 'It has defender and loses all other abilities'."""
+        keywords = next((part for part in parts if isinstance(part, tuple)), ())
+        return ItLosesAbilities(keywords)
 
     def losing_type_change(self, what: Nouns, *parts: Any) -> AbilityLossReading:
         (becomes,) = (part for part in parts if isinstance(part, AbilityLossReading))

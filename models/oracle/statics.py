@@ -86,6 +86,7 @@ __all__ = [
     "GrantReading",
     "GrantedWhile",
     "Imprint",
+    "ItLosesAbilities",
     "KeepUnspent",
     "KeywordsWhile",
     "LandSearchReading",
@@ -509,6 +510,17 @@ class AbilityLossReading:
     colors: str | None = None
     adds: bool = False
     gets: str = ""
+    #: '... and can't become untapped' (Frozen in Ice): the objects stay tapped too
+    stays_tapped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ItLosesAbilities:
+    """'It can't attack and loses all abilities.' (Retro-Mutation), 'It has defender and loses all other
+    abilities.' (Spider-Man No More): the rider of the type change of the sentence before, whose objects lose
+    their abilities (``keywords``: those the effect gives them, kept by 'all other')."""
+
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -668,6 +680,7 @@ class UnspentCostsLife:
 StaticSentence = (
     TypeChangeReading
     | StillAType
+    | ItLosesAbilities
     | DefinedPower
     | NotATypeWhile
     | BecomesWithOnly
@@ -974,6 +987,14 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             those = _type_words(what.nouns[0].types[:1]).lower()  # ('those creatures': the type echoed)
             of = what.words(plural=True)
             return f"you may activate abilities of {of} as though those {those} had {keyword}"
+        case AbilityLossReading(what, stays_tapped=True):
+            return f"{what.words(plural=True)} lose all abilities and can't become untapped"
+        case ItLosesAbilities(keywords):
+            return (
+                f"it has {_listed(keywords)} and loses all other abilities"
+                if keywords
+                else "it loses all abilities"
+            )
         case AbilityLossReading(what, except_mana, base):
             kept = " except mana abilities" if except_mana else ""
             pt = f" and have base power and toughness {base[0]}/{base[1]}" if base else ""

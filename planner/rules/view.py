@@ -575,7 +575,8 @@ class BoardView:
     def untaps_normally(self, pid: str) -> bool:
         """False for a permanent whose text keeps it tapped through its controller's untap step (Mana Vault,
         Grim Monolith) or with a mana ability that says it doesn't untap during the next one (Waterveil
-        Cavern), or that exerts it (Oasis Ritualist, CR 701.39: it won't untap during the next one); a land
+        Cavern), or that exerts it (Oasis Ritualist, CR 701.39: it won't untap during the next one), or one an
+        effect keeps from becoming untapped (Frozen in Ice's enchanted creature); a land
         that lost its text abilities (a Waterveil Cavern under Blood Moon) has none of these.
 
         >>> from models.board import Board
@@ -586,6 +587,9 @@ class BoardView:
         (False, True)
         """
         permanent = self._by_id[pid]
+        lost = self.lost_in_layer_6(pid)
+        if lost is not None and lost.stays_tapped:
+            return False  # (Frozen in Ice: 'can't become untapped')
         if not self.lost_any_abilities(pid) and stays_tapped(permanent.oracle, permanent.name):
             return False
         return not keep_tapped(self.mana_abilities(pid))
