@@ -287,6 +287,13 @@ CHOICES: Final = ObjectFields(
             "even decides its effect until end of turn).",
             nullable=True,
         ),
+        Field(
+            "odd_or_even",
+            {"type": "string", "enum": ["odd", "even"]},
+            "Odd or even, chosen as it entered (extension; Ashling's Prerogative: 'Each creature with mana "
+            "value of the chosen value has haste'; not given: that grant is not applied, with a warning).",
+            nullable=True,
+        ),
     ),
 )
 IMPRINTED_CARD: Final = ObjectFields(

@@ -65,6 +65,7 @@ class BoardFact(Enum):
     CONTROLLER = "controller"  # who controls a permanent
     TOKEN = "token"  # whether a permanent is a token
     NAME = "name"  # a permanent's name
+    MANA_VALUE = "mana_value"  # a permanent's mana value (CR 202.3): its mana cost's
     IDENTITY = "identity"  # which permanent it is (the source itself, or another)
     ATTACHMENT = "attachment"  # what a permanent is attached to
     CHOICES = "choices"  # what was chosen as a permanent entered (a creature type, the card it exiled)
@@ -257,6 +258,11 @@ class ObjectFilter:
     )
     #: 'that entered the battlefield this turn': the permanent's ``entered_this_turn`` (Alena, Kessig Trapper)
     entered_this_turn: bool = field(default=False, metadata=facts_read(BoardFact.ENTERED))
+    #: 'with mana value of the chosen value' (Ashling's Prerogative): its mana value (CR 202.3) is odd or even
+    #: as chosen for the source (its ``choices.odd_or_even``)
+    chosen_parity: bool = field(
+        default=False, metadata=facts_read(BoardFact.MANA_VALUE, BoardFact.CHOICES, of_source=True)
+    )
     #: what the filter reads (:meth:`reads`), worked out on first use
     _reads: tuple[frozenset[BoardFact], bool] | None = field(
         default=None, init=False, repr=False, compare=False
@@ -369,6 +375,8 @@ class ObjectFilter:
             tail = " with the same name as the exiled card" + tail
         if self.entered_this_turn:
             tail += " that entered the battlefield this turn"
+        if self.chosen_parity:
+            tail = " with mana value of the chosen value" + tail
         return " ".join(words or ["permanent"]) + tail
 
 

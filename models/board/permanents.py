@@ -144,6 +144,9 @@ class Choices:
     #: the number its trigger counted at this turn's upkeep (Chaos Moon's permanents: odd or even decides
     #: its effect until end of turn)
     upkeep_count: int | None = None
+    #: 'odd' or 'even', chosen as it entered (Ashling's Prerogative: 'Each creature with mana value of the
+    #: chosen value has haste')
+    odd_or_even: str | None = None
     #: what it entered as a copy of (CR 707.2: Vesuva, Clone), by the copiable values of that object
     copied: PrintedCard | None = None
     _hash: int = field(default=0, init=False, repr=False, compare=False)
@@ -269,6 +272,8 @@ class Choices:
             out["colors"] = str(self.colors)
         if self.upkeep_count is not None:
             out["upkeep_count"] = self.upkeep_count
+        if self.odd_or_even is not None:
+            out["odd_or_even"] = self.odd_or_even
         if self.copied is not None:
             out["copied"] = copied_json(self.copied)
         return out
@@ -286,6 +291,7 @@ class Choices:
             self.drafted_colors,
             self.colors,
             self.upkeep_count,
+            self.odd_or_even,
             self.copied,
         )
         return any(value is not None for value in chosen)
@@ -596,6 +602,7 @@ _read_card_type = read_named(CARD_TYPES, "card type")
 
 
 _read_basic_land_type = read_named(BASIC_LAND_TYPES, "basic land type")
+_read_odd_or_even = read_named(("odd", "even"), "choice of odd or even")
 
 
 def _read_choices(value: object, path: JsonPath) -> Choices:
@@ -623,6 +630,7 @@ def _read_choices(value: object, path: JsonPath) -> Choices:
         drafted_colors=fields.optional("drafted_colors", read_colors, None),
         colors=fields.optional("colors", read_colors, None),
         upkeep_count=fields.optional("upkeep_count", read_count, None),
+        odd_or_even=fields.optional("odd_or_even", _read_odd_or_even, None),
         copied=fields.optional("copied", read_copied, None),
     )
     return NOTHING_CHOSEN if choices == NOTHING_CHOSEN else choices

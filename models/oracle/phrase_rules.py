@@ -78,6 +78,7 @@ from models.oracle.readings import (
     ThatEntered,
     UntapOthers,
     UntapSymbol,
+    WithChosenManaValue,
     WithCounter,
     WithKeyword,
     WithManaValue,
@@ -195,6 +196,9 @@ class PhraseRules(Transformer[Token, Any]):
 
     def with_mana_value(self, number: Number, _or: Token) -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithManaValue(fixed_number(number))))
+
+    def with_chosen_mana_value(self, *_words: Token) -> Any:
+        return lambda noun: replace(noun, qualities=(*noun.qualities, WithChosenManaValue()))
 
     def with_mana_value_x_from_hand(self, _x: Token) -> Any:
         """'with mana value X from your hand' (the Shoals; with 'from your hand', apart from 'with mana value

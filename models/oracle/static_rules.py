@@ -821,6 +821,10 @@ class StaticRules(Transformer[Token, Any]):
         kind, *other = parts[at + 1 :]
         return ChooseAsEnters(kind, str(other[0]) if other else "")
 
+    def choose_odd_or_even(self, *_parts: Any) -> ChooseAsEnters:
+        """'As ~ enters, choose odd or even.' (Ashling's Prerogative: the board's choices.odd_or_even)"""
+        return ChooseAsEnters("odd or even")
+
     def may_pay_life_as_enters(self, *parts: Any) -> MayPayLifeAsEnters:
         self._you(parts)
         return MayPayLifeAsEnters(next(p for p in parts if isinstance(p, int)))

@@ -15,6 +15,7 @@ from models.mana import ManaTypes
 from models.mana_effects import (
     ColorChange,
     GrantAbility,
+    GrantHaste,
     ManaTrigger,
     ProductionReplacement,
     StaticEffect,
@@ -50,6 +51,8 @@ def missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
         return "basic_land_type: the basic land type chosen as it entered is not given"
     if isinstance(effect, TypeChange) and effect.chosen_creature and choices.creature_type is None:
         return "creature_type: the creature type chosen as it entered is not given"
+    if isinstance(effect, GrantHaste) and effect.affected.chosen_parity and choices.odd_or_even is None:
+        return "odd_or_even: odd or even, chosen as it entered, is not given"
     if isinstance(effect, ColorChange) and effect.chosen and choices.color is None:
         return "color: the color chosen as it entered is not given"
     if isinstance(effect, ProductionReplacement) and effect.chosen_color and choices.color is None:

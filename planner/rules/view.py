@@ -39,6 +39,7 @@ from models.types import TypeLine
 from planner.rules.ability_loss import abilities_lost, survives_loss
 from planner.rules.amounts import (
     known_power,
+    mana_value,
 )
 from planner.rules.characteristics import worked_out_characteristics
 from planner.rules.conditions import condition_holds, counted_by_conditions
@@ -678,6 +679,10 @@ class BoardView:
         if flt.chosen_type:
             chosen = source_permanent.choices.creature_type if source_permanent else None
             if chosen is None or not line.is_a(chosen):
+                return False
+        if flt.chosen_parity:  # (none chosen: no mana value is of the chosen value, CR 607)
+            parity = source_permanent.choices.odd_or_even if source_permanent else None
+            if parity is None or ("odd" if mana_value(permanent) % 2 else "even") != parity:
                 return False
         if flt.named_as_imprinted:
             exiled = source_permanent.choices.imprinted if source_permanent else None
