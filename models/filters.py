@@ -263,6 +263,16 @@ class ObjectFilter:
     chosen_parity: bool = field(
         default=False, metadata=facts_read(BoardFact.MANA_VALUE, BoardFact.CHOICES, of_source=True)
     )
+    #: 'of the first chosen type' (Illusionary Terrain): of the first of the basic land types chosen as the
+    #: source entered (its ``choices.basic_land_types``)
+    first_chosen_land_type: bool = field(
+        default=False, metadata=facts_read(BoardFact.TYPES, BoardFact.CHOICES, of_source=True)
+    )
+    #: the permanent the source's resolved trigger chose, whose effect lasts while the source remains (The
+    #: Wondrous Wasp's target): the source's ``choices.linked_permanent``
+    linked_permanent: bool = field(
+        default=False, metadata=facts_read(BoardFact.IDENTITY, BoardFact.CHOICES, of_source=True)
+    )
     #: what the filter reads (:meth:`reads`), worked out on first use
     _reads: tuple[frozenset[BoardFact], bool] | None = field(
         default=None, init=False, repr=False, compare=False
@@ -346,6 +356,8 @@ class ObjectFilter:
             words.insert(0, "nontoken")
         if self.chosen_type:
             words.append("of the chosen type")
+        if self.first_chosen_land_type:
+            words.append("of the first chosen type")
         words += [t if t[0].isupper() and t not in _CARD_TYPE_WORDS else t.lower() for t in self.types]
         if self.any_types:
             words.append(" or ".join(t if t[0].isupper() and t not in _CARD_TYPE_WORDS else t.lower()
@@ -377,6 +389,8 @@ class ObjectFilter:
             tail += " that entered the battlefield this turn"
         if self.chosen_parity:
             tail = " with mana value of the chosen value" + tail
+        if self.linked_permanent:
+            words = ["the permanent its trigger chose", *words]
         return " ".join(words or ["permanent"]) + tail
 
 

@@ -568,6 +568,7 @@ def test_the_rule_catches_a_sentence_pattern(tmp_path: Path) -> None:
 #: One sentence of every kind of static reading (:mod:`models.oracle.statics`), in the wordings cards use.
 STATIC_SENTENCES = [
     "It has defender and loses all other abilities.",
+    "It loses all abilities for as long as ~ remains on the battlefield.",
     "Creatures lose all abilities and can't become untapped.",
     "You may play two additional lands on each of your turns.",
     "Each player may play an additional land on each of their turns.",

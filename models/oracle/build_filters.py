@@ -82,6 +82,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
     keywords = [q.keyword for q in noun.qualities if isinstance(q, r.WithKeyword)]
     entered = [q for q in noun.qualities if isinstance(q, r.ThatEntered)]
     parity = [q for q in noun.qualities if isinstance(q, r.WithChosenManaValue)]
+    first = [q for q in noun.qualities if q == r.OfOrdinalChosenType("first")]
     unheld = [
         what
         for what, present in (
@@ -92,7 +93,13 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
             ("attacking", noun.attacking),
             (
                 "a 'with' clause",
-                len(counters) + len(powers) + len(either) + len(keywords) + len(entered) + len(parity)
+                len(counters)
+                + len(powers)
+                + len(either)
+                + len(keywords)
+                + len(entered)
+                + len(parity)
+                + len(first)
                 != len(noun.qualities)
                 or len(counters) > 1
                 or len(powers) > 1
@@ -142,6 +149,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         keyword=keywords[0] if keywords else "",
         entered_this_turn=bool(entered),
         chosen_parity=bool(parity),
+        first_chosen_land_type=bool(first),
     )
 
 

@@ -61,6 +61,7 @@ from models.oracle.build_filters import (
 )
 from models.oracle.build_own_costs import graveyard_cards, own_cost_effects, own_reduction
 from models.oracle.conditional_types import (
+    animated_unless_creature,
     attached_type_change_while,
     layer4_condition,
     named_by_condition,
@@ -196,6 +197,9 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             else:
                 counted = Amount(kind=AmountKind.DIED_THIS_TURN)
             return (own_reduction(sentence, delta, counted),)
+        case s.LinkedLoss():
+            # (a resolved trigger's loss on the permanent it chose: the board's choices.linked_permanent)
+            return (AbilityLoss(sentence, ObjectFilter(linked_permanent=True), resolved=True),)
         case s.EffectContinues() | s.ItLosesAbilities():
             return ()  # (a rider on the effect before it: models.oracle.read_statics)
         case s.OwnCostIfBargained() | s.OwnCostPerSacrificed():
@@ -493,6 +497,11 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
         reading.which is s.TypeSet.CHOSEN and "Creature" in affected.types
     ):
         return _chosen_creature_type(reading, affected, sentence)
+    if reading.which is s.TypeSet.SECOND_CHOSEN:
+        # (Illusionary Terrain: lands only, CR 305.7; the type the board's choices.basic_land_types gives)
+        if "Land" not in affected.types:
+            raise UnreadError(f"the second chosen type of what may be no land: {sentence}")
+        return TypeChange(sentence, affected, (), reading.adds, second_chosen=True)
     if reading.which is s.TypeSet.LISTED and any(t in CARD_TYPES for t in reading.types):
         # ('Creatures you control are lands.': card types set, not added, CR 205.1a: reported, never ignored)
         raise UnreadError(f"card types set: {sentence}")
@@ -721,6 +730,10 @@ def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
     held = reading.turn or reading.while_text
     if reading.while_text and isinstance(named := parsed_condition(reading.while_text), r.ObjectIsType):
         return attached_type_change_while(reading, named, sentence)
+    if reading.while_text and isinstance(unnamed := parsed_condition(reading.while_text), r.ObjectIsNotType):
+        return animated_unless_creature(reading, unnamed, sentence)
+    if reading.base_mana_value:
+        raise UnreadError(f"a card's own power and toughness equal to its mana value: {sentence}")
     if reading.types == ("Artifact", "Creature") and held and not reading.adds:
         # ('During turns other than yours, ~ is an artifact creature.', 'As long as ~ has three or more fire
         # counters on it, it's an artifact creature.': a Vehicle's own; CR 205.1b, an 'artifact creature'

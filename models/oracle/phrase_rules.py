@@ -57,6 +57,7 @@ from models.oracle.readings import (
     Noun,
     Nouns,
     Number,
+    OfOrdinalChosenType,
     OrType,
     Palette,
     PayEnergy,
@@ -233,6 +234,10 @@ class PhraseRules(Transformer[Token, Any]):
 
     def chosen_type(self) -> Any:
         return lambda noun: replace(noun, chosen_type=True)
+
+    def ordinal_chosen_type(self, ordinal: Token) -> Any:
+        quality = OfOrdinalChosenType(str(ordinal).lower())
+        return lambda noun: replace(noun, qualities=(*noun.qualities, quality))
 
     def of_chosen_color(self) -> Any:
         return lambda noun: replace(noun, chosen_color=True)

@@ -261,6 +261,12 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             else:
                 out.unread(sentence)
             return
+        case s.LinkedLoss():
+            # (the permanent The Wondrous Wasp's trigger chose: the board's choices.linked_permanent)
+            out.effects.extend(static_effect(reading, sentence) or ())
+            out.choices.append("linked_permanent")
+            out.read(sentence, "effect")
+            return
         case s.ItLosesAbilities(keywords):
             # (Retro-Mutation's rider on the type change before it: its objects lose their abilities)
             _it_loses_abilities(keywords, sentence, out)

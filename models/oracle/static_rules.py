@@ -50,6 +50,7 @@ from models.oracle.statics import (
     KeywordsWhile,
     LandSearchReading,
     LifeForManaReading,
+    LinkedLoss,
     ManyOtherLands,
     MayPayLifeAsEnters,
     MayRevealAsEnters,
@@ -438,7 +439,10 @@ class StaticRules(Transformer[Token, Any]):
         enchanted permanent is a Vehicle, it's a creature in addition to its other types.', the object the
         condition names: models.oracle.conditional_types)."""
         adds = _Mark.ADDITION in addition
-        return TypeChangeReading(SelfSubject(), types, TypeSet.LISTED, adds, str(condition).strip())
+        based = _Mark.BASE_MANA_VALUE in addition  # ('with power and toughness each equal to its mana value')
+        return TypeChangeReading(
+            SelfSubject(), types, TypeSet.LISTED, adds, str(condition).strip(), base_mana_value=based
+        )
 
     def every_land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         supertypes = [str(word).lower() for word in _tokens(parts, "SUPERTYPE")]
@@ -507,6 +511,12 @@ class StaticRules(Transformer[Token, Any]):
             raise ValueError("'the chosen <supertype> land type'")
         which = TypeSet.CHOSEN_CREATURE_TYPE if _has(parts, "CREATURE_WORD") else TypeSet.CHOSEN
         return TypeChangeReading(subject, (), which, _Mark.ADDITION in parts)
+
+    def ordinal_chosen_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
+        """'Basic lands of the first chosen type are the second chosen type' (Illusionary Terrain)."""
+        if [str(word).lower() for word in _tokens(parts, "ORDINAL")] != ["second"]:
+            raise UnreadError("only 'the second chosen type' is a type change's")
+        return TypeChangeReading(subject, (), TypeSet.SECOND_CHOSEN, _Mark.ADDITION in parts)
 
     def named_colors(self, colors: str) -> tuple[str, bool]:
         return colors, False
@@ -693,6 +703,10 @@ class StaticRules(Transformer[Token, Any]):
         keywords = next((part for part in parts if isinstance(part, tuple)), ())
         return ItLosesAbilities(keywords)
 
+    def linked_loss(self, *_parts: Any) -> LinkedLoss:
+        """'It loses all abilities for as long as ~ remains on the battlefield' and its kin."""
+        return LinkedLoss()
+
     def losing_type_change(self, what: Nouns, *parts: Any) -> AbilityLossReading:
         (becomes,) = (part for part in parts if isinstance(part, AbilityLossReading))
         return replace(becomes, what=what)
@@ -820,6 +834,10 @@ class StaticRules(Transformer[Token, Any]):
         at = next(i for i, p in enumerate(parts) if isinstance(p, Token) and p.type == "ARTICLE")
         kind, *other = parts[at + 1 :]
         return ChooseAsEnters(kind, str(other[0]) if other else "")
+
+    def choose_two_land_types(self, *_parts: Any) -> ChooseAsEnters:
+        """'As ~ enters, choose two basic land types.' (Illusionary Terrain: choices.basic_land_types)"""
+        return ChooseAsEnters("basic land types")
 
     def choose_odd_or_even(self, *_parts: Any) -> ChooseAsEnters:
         """'As ~ enters, choose odd or even.' (Ashling's Prerogative: the board's choices.odd_or_even)"""

@@ -91,6 +91,7 @@ __all__ = [
     "KeywordsWhile",
     "LandSearchReading",
     "LifeForManaReading",
+    "LinkedLoss",
     "ManyOtherLands",
     "MayPayLifeAsEnters",
     "MayRevealAsEnters",
@@ -194,6 +195,7 @@ class TypeSet(Enum):
     EVERY_CREATURE_TYPE = "every creature type"  # (CR 205.3m; always in addition to the other types)
     CHOSEN = "the chosen type"
     CHOSEN_CREATURE_TYPE = "the chosen creature type"
+    SECOND_CHOSEN = "the second chosen type"  # (Illusionary Terrain: the second of two basic land types)
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,6 +261,13 @@ class NotATypeWhile:
 class EffectContinues:
     """'If ~ leaves the battlefield, this effect continues until end of turn.' (Titania's Song): the effect of
     the sentence before it lasts the turn once its source is gone."""
+
+
+@dataclass(frozen=True, slots=True)
+class LinkedLoss:
+    """'It loses all abilities for as long as ~ remains on the battlefield.' (The Wondrous Wasp), '... that
+    permanent loses all abilities for as long as ~ remains on the battlefield' (Tishana's Tidebinder,
+    Opportunistic Dragon): the loss a resolved trigger gave the permanent it chose."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -681,6 +690,7 @@ StaticSentence = (
     TypeChangeReading
     | StillAType
     | ItLosesAbilities
+    | LinkedLoss
     | DefinedPower
     | NotATypeWhile
     | BecomesWithOnly
@@ -989,6 +999,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"you may activate abilities of {of} as though those {those} had {keyword}"
         case AbilityLossReading(what, stays_tapped=True):
             return f"{what.words(plural=True)} lose all abilities and can't become untapped"
+        case LinkedLoss():
+            return "it loses all abilities for as long as ~ remains on the battlefield"
         case ItLosesAbilities(keywords):
             return (
                 f"it has {_listed(keywords)} and loses all other abilities"

@@ -52,13 +52,15 @@ def abilities_lost(view: BoardView, effects: Sequence[SourcedEffect]) -> dict[st
             affected.append(frozenset(view.matching(effect.affected, sourced.source)))
     lost: dict[str, LostAbilities] = {}
     remaining = list(range(len(losses)))
+    # (a resolved trigger's loss, The Wondrous Wasp's, is no ability of its source: it depends on no loss)
+    resolved = [isinstance(s.effect, AbilityLoss) and s.effect.resolved for s in losses]
     while remaining:
         # (one that takes no other remaining loss's source first, CR 613.8a; a loop: timestamp order)
         chosen = next(
             (
                 one
                 for one in remaining
-                if not any(losses[one].source in affected[o] for o in remaining if o != one)
+                if resolved[one] or not any(losses[one].source in affected[o] for o in remaining if o != one)
             ),
             remaining[0],
         )
@@ -76,7 +78,7 @@ def abilities_lost(view: BoardView, effects: Sequence[SourcedEffect]) -> dict[st
             stays_tapped = effect.stays_tapped or (was is not None and was.stays_tapped)
             lost[pid] = LostAbilities(every, last, stays_tapped)
         # (a loss whose source just lost its abilities no longer exists)
-        remaining = [one for one in remaining if losses[one].source not in affected[chosen]]
+        remaining = [one for one in remaining if resolved[one] or losses[one].source not in affected[chosen]]
     return lost
 
 

@@ -13,6 +13,7 @@ from models.abilities import Condition
 from models.board import Choices, Permanent
 from models.mana import ManaTypes
 from models.mana_effects import (
+    AbilityLoss,
     ColorChange,
     GrantAbility,
     GrantHaste,
@@ -49,8 +50,16 @@ def missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
         return "imprinted: the card it exiled is not given"
     if isinstance(effect, TypeChange) and effect.chosen and choices.basic_land_type is None:
         return "basic_land_type: the basic land type chosen as it entered is not given"
+    if isinstance(effect, TypeChange) and effect.second_chosen and choices.basic_land_types is None:
+        return "basic_land_types: the two basic land types chosen as it entered are not given"
     if isinstance(effect, TypeChange) and effect.chosen_creature and choices.creature_type is None:
         return "creature_type: the creature type chosen as it entered is not given"
+    if (
+        isinstance(effect, AbilityLoss)
+        and effect.affected.linked_permanent
+        and choices.linked_permanent is None
+    ):
+        return "linked_permanent: the permanent its trigger chose (whose abilities it takes) is not given"
     if isinstance(effect, GrantHaste) and effect.affected.chosen_parity and choices.odd_or_even is None:
         return "odd_or_even: odd or even, chosen as it entered, is not given"
     if isinstance(effect, ColorChange) and effect.chosen and choices.color is None:
@@ -109,6 +118,8 @@ def with_chosen_type(effect: TypeChange, choices: Choices) -> TypeChange:
     """
     if effect.chosen_creature and choices.creature_type is not None:
         return replace(effect, subtypes=(choices.creature_type,))
+    if effect.second_chosen and choices.basic_land_types is not None:  # (Illusionary Terrain)
+        return replace(effect, land_types=choices.basic_land_types[1:2])
     if not effect.chosen or choices.basic_land_type is None:
         return effect
     return replace(effect, land_types=(choices.basic_land_type,))

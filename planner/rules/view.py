@@ -24,6 +24,7 @@ from models.lazy import cached_property
 from models.mana import ManaTypes
 from models.mana_effects import (
     AbilitiesOfCards,
+    AbilityLoss,
     ActivationBan,
     ColorChange,
     GainAbilitiesOf,
@@ -472,9 +473,10 @@ class BoardView:
         return tuple(
             SourcedEffect(p.id, p.controller, with_chosen_color(e, p.choices))
             for p in self.board.permanents
-            if not self.lost_text_abilities(p.id)
             for e in self.parsed[p.id].effects
-            if in_force(e, p)
+            # (a resolved trigger's effect, The Wondrous Wasp's, is no ability its source may lose)
+            if (not self.lost_text_abilities(p.id) or (isinstance(e, AbilityLoss) and e.resolved))
+            and in_force(e, p)
             and not (isinstance(e, ManaTrigger) and e.while_monarch and not self.player(p.controller).monarch)
             and not (isinstance(e, GrantAbility) and e.until_your_next_turn and self._next_turn_began(p))
         )
@@ -679,6 +681,14 @@ class BoardView:
         if flt.chosen_type:
             chosen = source_permanent.choices.creature_type if source_permanent else None
             if chosen is None or not line.is_a(chosen):
+                return False
+        if flt.linked_permanent and (
+            source_permanent is None or source_permanent.choices.linked_permanent != permanent.id
+        ):
+            return False  # (The Wondrous Wasp's target: its choices.linked_permanent)
+        if flt.first_chosen_land_type:  # (Illusionary Terrain's 'of the first chosen type')
+            chosen_types = source_permanent.choices.basic_land_types if source_permanent else None
+            if chosen_types is None or not line.is_a(chosen_types[0]):
                 return False
         if flt.chosen_parity:  # (none chosen: no mana value is of the chosen value, CR 607)
             parity = source_permanent.choices.odd_or_even if source_permanent else None

@@ -119,6 +119,14 @@ class WithChosenManaValue:
 
 
 @dataclass(frozen=True, slots=True)
+class OfOrdinalChosenType:
+    """'of the first chosen type' (Illusionary Terrain: the first of the basic land types chosen as it
+    entered)."""
+
+    ordinal: str
+
+
+@dataclass(frozen=True, slots=True)
 class WithWatermark:
     """'with a watermark', 'with watermarks'."""
 
@@ -152,6 +160,7 @@ Quality = (
     | WithManaValue
     | WithManaValueX
     | WithChosenManaValue
+    | OfOrdinalChosenType
     | WithWatermark
     | WithSymbolInCost
     | WithoutSymbolInCost
@@ -169,6 +178,8 @@ def _quality(quality: Quality) -> str:
         return "with mana value X"
     if isinstance(quality, WithChosenManaValue):
         return "with mana value of the chosen value"
+    if isinstance(quality, OfOrdinalChosenType):
+        return f"of the {quality.ordinal} chosen type"
     if isinstance(quality, WithWatermark):
         return "with a watermark"
     if isinstance(quality, WithSymbolInCost):

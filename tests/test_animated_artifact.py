@@ -1,0 +1,63 @@
+"""An Aura that makes the artifact it enchants a creature unless it is one (issue 35, layer 4): 'As long as
+enchanted artifact isn't a creature, it's an artifact creature with power and toughness each equal to its mana
+value.' (Animate Artifact's shape). The artifact is an artifact creature either way (CR 205.1b: its other
+types kept), so a summoning-sick one can't use its {T} abilities (CR 302.6); its base power and toughness,
+each its mana value (layer 7b), are read, not applied: what reads a power is set aside with a warning, never
+guessed.
+
+The cards are small fixtures written here (their names made up) beside catalogue cards; each answer is worked
+out by hand from the rules named, and every verdict and largest X is checked against the reference search too
+(:func:`boards.checked_verdict`, :func:`test_lands_made_creatures.checked_x`). On main the sentence was
+unsupported (warned) and the artifact no creature.
+"""
+
+from __future__ import annotations
+
+from boards import ME, checked_verdict, could, custom, make_board, mine
+from test_lands_made_creatures import checked_x
+
+from models.mana_effects import TypeChange
+from models.oracle import parse_oracle
+from planner.api import text_warnings
+
+ANIMATE = (
+    "Enchant artifact\nAs long as enchanted artifact isn't a creature, it's an artifact creature with power "
+    "and toughness each equal to its mana value."
+)
+GREATEST = "{T}: Add X mana of any one color, where X is the greatest power among creatures you control."
+AURA = custom("Test Animation", "a", "Enchantment — Aura", ANIMATE, controller=ME, attached_to="s")
+
+
+def test_the_sentence_is_read() -> None:
+    parsed = parse_oracle(ANIMATE)
+    (change,) = parsed.effects
+    assert not parsed.unsupported and parsed.changes_power  # (the base power read, not applied)
+    assert isinstance(change, TypeChange) and change.adds and change.card_types == ("Artifact", "Creature")
+    assert change.affected.attached and change.affected.types == ("Artifact",)
+
+
+def test_a_sol_ring_that_came_this_turn_cant_tap() -> None:
+    """A summoning-sick Sol Ring is a creature under the Aura: its {T} can't be paid (CR 302.6), so only the
+    Forest pays: {2} not payable, X = 1 (3 without the Aura, and on main). It could still produce {C} (CR
+    106.7 ignores costs)."""
+    board = make_board([mine("s", "Sol Ring", summoning_sick=True), AURA, mine("f", "Forest")])
+    assert could(board)["s"] == "C" and not text_warnings(board)
+    assert not checked_verdict(board, "{2}") and checked_verdict(board, "{G}")
+    assert checked_x(board, "{X}") == 1
+    bare = make_board([mine("s", "Sol Ring", summoning_sick=True), mine("f", "Forest")])
+    assert checked_x(bare, "{X}") == 3
+
+
+def test_one_there_since_the_turn_began_taps() -> None:
+    board = make_board([mine("s", "Sol Ring"), AURA, mine("f", "Forest")])
+    assert checked_verdict(board, "{2}{G}") and checked_x(board, "{X}") == 3
+
+
+def test_what_reads_its_power_is_set_aside_with_a_warning() -> None:
+    """Its power is its mana value (layer 7b), read, not applied: a creature adding X mana, X the greatest
+    power among its controller's creatures, is set aside and named in the warnings."""
+    strongarm = custom("Test Strongarm", "g", "Creature — Elf", GREATEST, controller=ME, power=1, toughness=1)
+    board = make_board([mine("s", "Sol Ring"), AURA, strongarm])
+    (warning,) = text_warnings(board)
+    assert warning.permanent == "g" and "power" in warning.reason
+    assert could(board)["g"] == ""
