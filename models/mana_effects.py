@@ -280,6 +280,9 @@ class TypeChange:
     #: 'are the second chosen type' (Illusionary Terrain): the second of the basic land types chosen as the
     #: source entered (``choices.basic_land_types``), ``land_types`` empty until the board's choice fills in
     second_chosen: bool = False
+    #: supertypes added with the types ('is a legendary Soldier in addition to its other types': Super-Soldier
+    #: Serum, CR 205.4)
+    supertypes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,10 @@ types kept), so a summoning-sick one can't use its {T} abilities (CR 302.6); its
 each its mana value (layer 7b), are read, not applied: what reads a power is set aside with a warning, never
 guessed.
 
+A supertype added beside the types is read too: 'Enchanted creature gets +2/+2, has first strike and
+vigilance, and is a legendary Soldier in addition to its other types.' (Super-Soldier Serum's shape, CR
+205.4).
+
 The cards are small fixtures written here (their names made up) beside catalogue cards; each answer is worked
 out by hand from the rules named, and every verdict and largest X is checked against the reference search too
 (:func:`boards.checked_verdict`, :func:`test_lands_made_creatures.checked_x`). On main the sentence was
@@ -61,3 +65,29 @@ def test_what_reads_its_power_is_set_aside_with_a_warning() -> None:
     (warning,) = text_warnings(board)
     assert warning.permanent == "g" and "power" in warning.reason
     assert could(board)["g"] == ""
+
+
+# ------------------------------------------------------------------------- a supertype added (layer 4)
+
+SERUM = (
+    "Enchant creature\nEnchanted creature gets +2/+2, has first strike and vigilance, and is a legendary "
+    "Soldier in addition to its other types.\nWhenever enchanted creature attacks or blocks, attach any "
+    "number of target Equipment you control to it."
+)
+CROWN = 'Legendary creatures you control have "{T}: Add one mana of any color."'
+
+
+def test_a_creature_made_legendary_gets_what_legendary_creatures_are_given() -> None:
+    """'... and is a legendary Soldier in addition to its other types' (Super-Soldier Serum's shape): the Elf
+    is legendary (a supertype added in layer 4, CR 205.4, 613.1d), so the grant to legendary creatures (layer
+    6, CR 613.1f) gives it '{T}: Add one mana of any color.': it could produce any color and pays {R}; one
+    {T} only, so not {R}{G}; X = 1. Without the Aura the Elf makes only {G} (on main the sentence was
+    unsupported, warned, and the Elf no legendary)."""
+    serum = custom("Test Serum", "a", "Enchantment — Aura", SERUM, controller=ME, attached_to="e")
+    crown = custom("Test Crown", "c", "Enchantment", CROWN, controller=ME)
+    board = make_board([mine("e", "Llanowar Elves"), serum, crown])
+    assert could(board)["e"] == "WUBRG" and not text_warnings(board)
+    assert checked_verdict(board, "{R}") and not checked_verdict(board, "{R}{G}")
+    assert checked_x(board, "{X}") == 1
+    bare = make_board([mine("e", "Llanowar Elves"), crown])
+    assert could(bare)["e"] == "G" and not checked_verdict(bare, "{R}")

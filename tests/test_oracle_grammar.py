@@ -569,6 +569,7 @@ def test_the_rule_catches_a_sentence_pattern(tmp_path: Path) -> None:
 STATIC_SENTENCES = [
     "It has defender and loses all other abilities.",
     "It loses all abilities for as long as ~ remains on the battlefield.",
+    "Equipped creature has flying and is a legendary Demon in addition to its other types.",
     "Creatures lose all abilities and can't become untapped.",
     "You may play two additional lands on each of your turns.",
     "Each player may play an additional land on each of their turns.",

@@ -470,6 +470,15 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
     (True, ('Plains', 'Island', 'Swamp', 'Mountain', 'Forest'), True)
     """
     affected = _retyped(reading.subject)
+    if reading.supertypes and (
+        affected.self_only
+        or reading.which is not s.TypeSet.LISTED
+        or not reading.adds
+        or reading.base_mana_value
+        or reading.while_text
+        or reading.turn
+    ):
+        raise UnreadError(f"a supertype beside other than types added: {sentence}")
     if affected.self_only:
         return _own_type_change(reading, sentence)
     if reading.turn:
@@ -833,6 +842,7 @@ def _types_added(reading: s.TypeChangeReading, affected: ObjectFilter, sentence:
         True,
         card_types=card_types,
         subtypes=(*creature_types, *artifact_types),
+        supertypes=reading.supertypes,
         while_counter=_while(reading),
     )
 

@@ -132,6 +132,14 @@ class _Colors:
 
 
 @dataclass(frozen=True, slots=True)
+class _Supertyped:
+    """'a legendary Soldier': a supertype and the types after it."""
+
+    supertype: str
+    types: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class _WhereX:
     """'<spells> cost {X} less to cast, where X is ~'s power': the quantity X is (Vadrik, Astral Archmage)."""
 
@@ -363,10 +371,18 @@ class StaticRules(Transformer[Token, Any]):
             gets=str(gets[0]) if gets else "",
         )
 
+    def supertyped_types(self, _article: Token, supertype: Token, *types: str) -> _Supertyped:
+        return _Supertyped(str(supertype).capitalize(), tuple(types))
+
     def keyworded_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         """'Equipped creature has flying and is a Demon in addition to its other types' (and 'gets +1/+1, has
         trample, and is a Dragon ...', 'has "..." and is a Wizard ...', 'is a Wizard ... and has "..."'): the
-        keywords or the ability granted beside the types added."""
+        keywords or the ability granted beside the types added; 'is a legendary Soldier ...' adds the
+        supertype too (Super-Soldier Serum)."""
+        supertyped = next((p for p in parts if isinstance(p, _Supertyped)), None)
+        if supertyped is not None:
+            typed = tuple(supertyped.types if p is supertyped else p for p in parts)
+            return replace(self.keyworded_type_change(subject, *typed), supertypes=(supertyped.supertype,))
         quoted = [_quoted(p) for p in parts if isinstance(p, Token) and p.type == "QUOTED"]
         if quoted:
             rest = [p for p in parts if not (isinstance(p, Token) and p.type == "QUOTED")]

@@ -228,6 +228,9 @@ class TypeChangeReading:
     each: Quantity | None = None
     #: 'During your turn, ...' ("yours"), 'During turns other than yours, ...' ("others"): whose turn it is
     turn: str = ""
+    #: the supertypes added beside the types ('is a legendary Soldier in addition to its other types': Super-
+    #: Soldier Serum), capitalised
+    supertypes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -811,6 +814,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case TypeChangeReading(subject, types, which, adds):
             added = f" in addition to {'their' if _plural(subject) else 'its'} other types" if adds else ""
             listed = which.value or _type_words(types)
+            if reading.supertypes:  # ('a legendary Soldier')
+                listed = f"a {' '.join(t.lower() for t in reading.supertypes)} {' '.join(types)}"
             each = f" for each {reading.each.what.words()}" if isinstance(reading.each, CountOf) else ""
             pump = f" gets {reading.gets}{each} and" if reading.gets else ""
             if reading.keywords or (reading.granted and reading.gets):

@@ -350,6 +350,9 @@ def _apply_type_change(
             added = tuple(t for t in effect.card_types if t not in line.card_types)
             if added:
                 line = replace(line, card_types=(*line.card_types, *added))
+            supertypes = tuple(t for t in effect.supertypes if t not in line.supertypes)
+            if supertypes:  # ('a legendary Soldier in addition to its other types', CR 205.4)
+                line = replace(line, supertypes=(*line.supertypes, *supertypes))
             subtypes = (*effect.subtypes, *(effect.land_types if line.is_a("Land") else ()))
             new = tuple(t for t in subtypes if t not in line.subtypes)
             if new:
