@@ -7,7 +7,8 @@ guessed.
 
 A supertype added beside the types is read too: 'Enchanted creature gets +2/+2, has first strike and
 vigilance, and is a legendary Soldier in addition to its other types.' (Super-Soldier Serum's shape, CR
-205.4).
+205.4), and Starfield of Nyx's 'As long as you control five or more enchantments, each other non-Aura
+enchantment you control is a creature ...' (a count judged in layer 4, CR 613.8a).
 
 The cards are small fixtures written here (their names made up) beside catalogue cards; each answer is worked
 out by hand from the rules named, and every verdict and largest X is checked against the reference search too
@@ -16,6 +17,8 @@ unsupported (warned) and the artifact no creature.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from boards import ME, checked_verdict, could, custom, make_board, mine
 from test_lands_made_creatures import checked_x
@@ -91,3 +94,39 @@ def test_a_creature_made_legendary_gets_what_legendary_creatures_are_given() -> 
     assert checked_x(board, "{X}") == 1
     bare = make_board([mine("e", "Llanowar Elves"), crown])
     assert could(bare)["e"] == "G" and not checked_verdict(bare, "{R}")
+
+
+# --------------------------------------------------------------- enchantments made creatures on a count
+
+STARFIELD = (
+    "At the beginning of your upkeep, you may return target enchantment card from your graveyard to the "
+    "battlefield.\nAs long as you control five or more enchantments, each other non-Aura enchantment you "
+    "control is a creature in addition to its other types and has base power and base toughness each equal "
+    "to its converted mana cost."
+)
+
+
+def test_enchantments_are_creatures_only_while_five_are_there() -> None:
+    """'As long as you control five or more enchantments, each other non-Aura enchantment you control is a
+    creature ...' (Starfield of Nyx's shape): with four other enchantments that tap for {G} and came this turn
+    (five with it), they are creatures, summoning sick (CR 302.6): only the Forest pays, X = 1; with three
+    (four in all) the count does not hold and they tap: X = 4. On main the sentence was unsupported (warned)
+    and X = 5 and 4."""
+
+    def altar(number: int) -> dict[str, Any]:
+        return custom(
+            f"Test Altar {number}",
+            f"x{number}",
+            "Enchantment",
+            "{T}: Add {G}.",
+            controller=ME,
+            mana_cost="{1}",
+            summoning_sick=True,
+        )
+
+    starfield = custom("Test Starfield", "s", "Enchantment", STARFIELD, controller=ME, mana_cost="{4}{W}")
+    five = make_board([starfield, *(altar(n) for n in range(4)), mine("f", "Forest")])
+    assert not text_warnings(five) and could(five)["x0"] == "G"
+    assert not checked_verdict(five, "{G}{G}") and checked_x(five, "{X}") == 1
+    four = make_board([starfield, *(altar(n) for n in range(3)), mine("f", "Forest")])
+    assert checked_verdict(four, "{G}{G}{G}{G}") and checked_x(four, "{X}") == 4

@@ -493,6 +493,13 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
             or reading.which is not s.TypeSet.LISTED
         ):
             raise UnreadError(sentence)
+        if reading.while_text and not isinstance(
+            parsed_condition(reading.while_text), r.CountersOnSelfAtLeast
+        ):
+            # (Starfield of Nyx's 'As long as you control five or more enchantments, ...': a count of
+            # permanents by their types, judged in layer 4 with the effects it depends on, CR 613.8a)
+            held = layer4_condition(reading.while_text, sentence)
+            return TypeChange(sentence, affected, (), True, card_types=reading.types, condition=held)
         return TypeChange(
             sentence, affected, (), True, card_types=reading.types, while_counter=_while(reading)
         )

@@ -445,7 +445,12 @@ class StaticRules(Transformer[Token, Any]):
     def land_type_change_while(self, _as_long_as: None, condition: Token, *rest: Any) -> TypeChangeReading:
         reading = self.land_type_change(*rest)
         return TypeChangeReading(
-            reading.subject, reading.types, reading.which, reading.adds, str(condition).strip()
+            reading.subject,
+            reading.types,
+            reading.which,
+            reading.adds,
+            str(condition).strip(),
+            base_mana_value=reading.base_mana_value,  # (Starfield of Nyx's 'each equal to its mana value')
         )
 
     def own_type_change_while(
