@@ -356,8 +356,6 @@ class ObjectFilter:
             words.insert(0, "nontoken")
         if self.chosen_type:
             words.append("of the chosen type")
-        if self.first_chosen_land_type:
-            words.append("of the first chosen type")
         words += [t if t[0].isupper() and t not in _CARD_TYPE_WORDS else t.lower() for t in self.types]
         if self.any_types:
             words.append(" or ".join(t if t[0].isupper() and t not in _CARD_TYPE_WORDS else t.lower()
@@ -387,6 +385,8 @@ class ObjectFilter:
             tail = " with the same name as the exiled card" + tail
         if self.entered_this_turn:
             tail += " that entered the battlefield this turn"
+        if self.first_chosen_land_type:
+            tail = " of the first chosen type" + tail
         if self.chosen_parity:
             tail = " with mana value of the chosen value" + tail
         if self.linked_permanent:

@@ -55,7 +55,7 @@ def test_the_sentences_are_read() -> None:
     assert isinstance(change, TypeChange) and change.second_chosen and not change.adds
     assert (
         change.affected.first_chosen_land_type
-        and change.affected.describe() == "of the first chosen type Basic land"
+        and change.affected.describe() == "Basic land of the first chosen type"
     )
 
 
