@@ -287,6 +287,29 @@ CHOICES: Final = ObjectFields(
             "even decides its effect until end of turn).",
             nullable=True,
         ),
+        Field(
+            "odd_or_even",
+            {"type": "string", "enum": ["odd", "even"]},
+            "Odd or even, chosen as it entered (extension; Ashling's Prerogative: 'Each creature with mana "
+            "value of the chosen value has haste'; not given: that grant is not applied, with a warning).",
+            nullable=True,
+        ),
+        Field(
+            "basic_land_types",
+            {"type": "array", "items": _STRING, "minItems": 2, "maxItems": 2},
+            "The two basic land types chosen as it entered, in the order chosen (extension; Illusionary "
+            "Terrain: 'Basic lands of the first chosen type are the second chosen type'; not given: that "
+            "change is not applied, with a warning).",
+            nullable=True,
+        ),
+        Field(
+            "linked_permanent",
+            _TEXT,
+            "The id of the permanent its resolved trigger chose, whose effect lasts while it remains on the "
+            "battlefield (extension; The Wondrous Wasp's target loses all abilities; not given: that effect "
+            "is not applied, with a warning).",
+            nullable=True,
+        ),
     ),
 )
 IMPRINTED_CARD: Final = ObjectFields(

@@ -65,6 +65,7 @@ class BoardFact(Enum):
     CONTROLLER = "controller"  # who controls a permanent
     TOKEN = "token"  # whether a permanent is a token
     NAME = "name"  # a permanent's name
+    MANA_VALUE = "mana_value"  # a permanent's mana value (CR 202.3): its mana cost's
     IDENTITY = "identity"  # which permanent it is (the source itself, or another)
     ATTACHMENT = "attachment"  # what a permanent is attached to
     CHOICES = "choices"  # what was chosen as a permanent entered (a creature type, the card it exiled)
@@ -257,6 +258,21 @@ class ObjectFilter:
     )
     #: 'that entered the battlefield this turn': the permanent's ``entered_this_turn`` (Alena, Kessig Trapper)
     entered_this_turn: bool = field(default=False, metadata=facts_read(BoardFact.ENTERED))
+    #: 'with mana value of the chosen value' (Ashling's Prerogative): its mana value (CR 202.3) is odd or even
+    #: as chosen for the source (its ``choices.odd_or_even``)
+    chosen_parity: bool = field(
+        default=False, metadata=facts_read(BoardFact.MANA_VALUE, BoardFact.CHOICES, of_source=True)
+    )
+    #: 'of the first chosen type' (Illusionary Terrain): of the first of the basic land types chosen as the
+    #: source entered (its ``choices.basic_land_types``)
+    first_chosen_land_type: bool = field(
+        default=False, metadata=facts_read(BoardFact.TYPES, BoardFact.CHOICES, of_source=True)
+    )
+    #: the permanent the source's resolved trigger chose, whose effect lasts while the source remains (The
+    #: Wondrous Wasp's target): the source's ``choices.linked_permanent``
+    linked_permanent: bool = field(
+        default=False, metadata=facts_read(BoardFact.IDENTITY, BoardFact.CHOICES, of_source=True)
+    )
     #: what the filter reads (:meth:`reads`), worked out on first use
     _reads: tuple[frozenset[BoardFact], bool] | None = field(
         default=None, init=False, repr=False, compare=False
@@ -369,6 +385,12 @@ class ObjectFilter:
             tail = " with the same name as the exiled card" + tail
         if self.entered_this_turn:
             tail += " that entered the battlefield this turn"
+        if self.first_chosen_land_type:
+            tail = " of the first chosen type" + tail
+        if self.chosen_parity:
+            tail = " with mana value of the chosen value" + tail
+        if self.linked_permanent:
+            words = ["the permanent its trigger chose", *words]
         return " ".join(words or ["permanent"]) + tail
 
 

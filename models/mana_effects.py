@@ -283,6 +283,12 @@ class TypeChange:
     #: '<creature types> artifact creature' (CR 205.1b): the creature types named replace its creature types,
     #: its other types kept
     creature_types_replaced: bool = False
+    #: 'are the second chosen type' (Illusionary Terrain): the second of the basic land types chosen as the
+    #: source entered (``choices.basic_land_types``), ``land_types`` empty until the board's choice fills in
+    second_chosen: bool = False
+    #: supertypes added with the types ('is a legendary Soldier in addition to its other types': Super-Soldier
+    #: Serum, CR 205.4)
+    supertypes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -800,6 +806,17 @@ class AbilityLoss:
     linked: bool = False
     #: 'If ~ leaves the battlefield, this effect continues until end of turn.': the effect outlasts its source
     continues: bool = False
+    #: '... and can't become untapped' (Frozen in Ice): what it applies to stays tapped (it doesn't untap, and
+    #: no {Q} cost of it can be paid, CR 107.6)
+    stays_tapped: bool = False
+    #: 'It can't attack and loses all abilities.' after 'Enchanted creature is a Turtle with base power and
+    #: toughness 0/1.' (Retro-Mutation): with ``linked``, the text of the type change (of the sentence
+    #: before) whose objects it applies to; '' for its own sentence's
+    follows: str = ""
+    #: 'It loses all abilities for as long as ~ remains on the battlefield.' (The Wondrous Wasp): the effect
+    #: of a resolved triggered ability, which lasts while its source is on the battlefield whatever abilities
+    #: the source has (no static ability of it: no dependency on a loss of its source's abilities, 613.8a)
+    resolved: bool = False
 
 
 @dataclass(frozen=True, slots=True)

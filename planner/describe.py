@@ -319,10 +319,12 @@ def _effect_summary(effect: StaticEffect) -> str:
         # ('a Knight', 'an artifact', 'a Forest land': the subtypes before the card types, as Oracle has them)
         subtypes = " and ".join((*effect.subtypes, *effect.land_types))
         card_types = " and ".join(t.lower() for t in effect.card_types)
-        made = with_article(f"{subtypes} {card_types}".strip())
+        supertypes = " ".join(t.lower() for t in effect.supertypes)  # ('a legendary Soldier')
+        made = with_article(f"{supertypes} {subtypes} {card_types}".strip())
         return f"{_each(effect.affected)} is also {made}{_base_pt(effect)}"
     if isinstance(effect, TypeChange):
-        types = " ".join(effect.land_types) or "the chosen basic land type"
+        chosen = "the second chosen basic land type" if effect.second_chosen else "the chosen basic land type"
+        types = " ".join(effect.land_types) or chosen
         how = f"also {types}" if effect.adds else f"{types} (replacing its land types and their abilities)"
         return f"{_each(effect.affected)} is {how}"
     if isinstance(effect, ColorChange):

@@ -567,6 +567,10 @@ def test_the_rule_catches_a_sentence_pattern(tmp_path: Path) -> None:
 
 #: One sentence of every kind of static reading (:mod:`models.oracle.statics`), in the wordings cards use.
 STATIC_SENTENCES = [
+    "It has defender and loses all other abilities.",
+    "It loses all abilities for as long as ~ remains on the battlefield.",
+    "Equipped creature has flying and is a legendary Demon in addition to its other types.",
+    "Creatures lose all abilities and can't become untapped.",
     "You may play two additional lands on each of your turns.",
     "Each player may play an additional land on each of their turns.",
     "If an opponent controls seven or more lands, ~ costs {6} less to cast.",
@@ -801,6 +805,7 @@ _PHRASE_TERMINALS = {
     # LALR(1) joiners: a comma or a word whose meaning depends on the word after it
     "AND_ONLY", "_WHERE", "_UNLESS", "USE_JOINER", "RIDER_AND", "_LIST_COMMA", "CASTER", "OR_IF", "TAPPER",
     "ADDER", "QUOTED_AFTER_AND", "PART_AND", "PART_OR", "AND_IS", "_AND_ATTACK", "_THAT_DONT", "_AND_EACH",
+    "_AND_LOSES",
     # kept as written
     "THIS_TURN_TEXT",
     # phrases still written as one terminal

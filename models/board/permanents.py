@@ -178,6 +178,15 @@ class Choices:
     #: the number its trigger counted at this turn's upkeep (Chaos Moon's permanents: odd or even decides
     #: its effect until end of turn)
     upkeep_count: int | None = None
+    #: 'odd' or 'even', chosen as it entered (Ashling's Prerogative: 'Each creature with mana value of the
+    #: chosen value has haste')
+    odd_or_even: str | None = None
+    #: the basic land types chosen as it entered when it chooses more than one, in the order chosen
+    #: (Illusionary Terrain: 'Basic lands of the first chosen type are the second chosen type')
+    basic_land_types: tuple[str, ...] | None = None
+    #: the id of the permanent its resolved trigger chose, whose effect lasts while it remains on the
+    #: battlefield (The Wondrous Wasp's target: 'It loses all abilities for as long as ~ remains ...')
+    linked_permanent: str | None = None
     #: what it entered as a copy of (CR 707.2: Vesuva, Clone), by the copiable values of that object
     copied: PrintedCard | None = None
     _hash: int = field(default=0, init=False, repr=False, compare=False)
@@ -303,6 +312,12 @@ class Choices:
             out["colors"] = str(self.colors)
         if self.upkeep_count is not None:
             out["upkeep_count"] = self.upkeep_count
+        if self.odd_or_even is not None:
+            out["odd_or_even"] = self.odd_or_even
+        if self.basic_land_types is not None:
+            out["basic_land_types"] = list(self.basic_land_types)
+        if self.linked_permanent is not None:
+            out["linked_permanent"] = self.linked_permanent
         if self.copied is not None:
             out["copied"] = copied_json(self.copied)
         return out
@@ -320,6 +335,9 @@ class Choices:
             self.drafted_colors,
             self.colors,
             self.upkeep_count,
+            self.odd_or_even,
+            self.basic_land_types,
+            self.linked_permanent,
             self.copied,
         )
         return any(value is not None for value in chosen)
@@ -630,6 +648,17 @@ _read_card_type = read_named(CARD_TYPES, "card type")
 
 
 _read_basic_land_type = read_named(BASIC_LAND_TYPES, "basic land type")
+_read_odd_or_even = read_named(("odd", "even"), "choice of odd or even")
+
+
+def _read_basic_land_types(value: object, path: JsonPath) -> tuple[str, ...]:
+    """The basic land types chosen as it entered, in order: a list of two (Illusionary Terrain's 'choose two
+    basic land types')."""
+    if not isinstance(value, list):
+        raise FieldError(path, f"expected a list of two basic land types, got {describe_json(value)}")
+    if len(value) != 2:
+        raise FieldError(path, f"expected two basic land types, got {len(value)}")
+    return tuple(_read_basic_land_type(item, (*path, n)) for n, item in enumerate(value))
 
 
 def _read_choices(value: object, path: JsonPath) -> Choices:
@@ -657,6 +686,9 @@ def _read_choices(value: object, path: JsonPath) -> Choices:
         drafted_colors=fields.optional("drafted_colors", read_colors, None),
         colors=fields.optional("colors", read_colors, None),
         upkeep_count=fields.optional("upkeep_count", read_count, None),
+        odd_or_even=fields.optional("odd_or_even", _read_odd_or_even, None),
+        basic_land_types=fields.optional("basic_land_types", _read_basic_land_types, None),
+        linked_permanent=fields.optional("linked_permanent", read_text, None),
         copied=fields.optional("copied", read_copied, None),
     )
     return NOTHING_CHOSEN if choices == NOTHING_CHOSEN else choices

@@ -186,7 +186,8 @@ class Board:
         """Check that the board's references point somewhere; raises ``BoardError`` naming ``source``.
 
         The active player and every controller must be players; every ``attached_to`` must be another
-        permanent, without loops, or a player (an Aura that enchants a player: a permanent of that id first).
+        permanent, without loops, or a player (an Aura that enchants a player: a permanent of that id first);
+        every ``choices.linked_permanent`` a permanent.
 
         >>> Board(1, "you", (Player("me"),)).check("b.json")
         Traceback (most recent call last):
@@ -507,6 +508,11 @@ def _check_references(board: Board) -> None:
             raise FieldError(
                 ("permanents", position, "controller"), f"unknown player {quote(permanent.controller)}"
             )
+    for position, permanent in enumerate(board.permanents):
+        linked = permanent.choices.linked_permanent
+        if linked is not None and linked not in board._permanent_index:
+            where: JsonPath = ("permanents", position, "choices", "linked_permanent")
+            raise FieldError(where, f"unknown permanent {quote(linked)}")
     for position, permanent in enumerate(board.permanents):
         path: JsonPath = ("permanents", position, "attached_to")
         target = permanent.attached_to

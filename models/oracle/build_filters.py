@@ -81,6 +81,8 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
     or_types = [t for q in either for t in q.types]
     keywords = [q.keyword for q in noun.qualities if isinstance(q, r.WithKeyword)]
     entered = [q for q in noun.qualities if isinstance(q, r.ThatEntered)]
+    parity = [q for q in noun.qualities if isinstance(q, r.WithChosenManaValue)]
+    first = [q for q in noun.qualities if q == r.OfOrdinalChosenType("first")]
     unheld = [
         what
         for what, present in (
@@ -91,7 +93,13 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
             ("attacking", noun.attacking),
             (
                 "a 'with' clause",
-                len(counters) + len(powers) + len(either) + len(keywords) + len(entered)
+                len(counters)
+                + len(powers)
+                + len(either)
+                + len(keywords)
+                + len(entered)
+                + len(parity)
+                + len(first)
                 != len(noun.qualities)
                 or len(counters) > 1
                 or len(powers) > 1
@@ -140,6 +148,8 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         power_at_least=powers[0] if powers else None,
         keyword=keywords[0] if keywords else "",
         entered_this_turn=bool(entered),
+        chosen_parity=bool(parity),
+        first_chosen_land_type=bool(first),
     )
 
 

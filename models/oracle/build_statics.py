@@ -62,6 +62,7 @@ from models.oracle.build_filters import (
 )
 from models.oracle.build_own_costs import graveyard_cards, own_cost_effects, own_reduction
 from models.oracle.conditional_types import (
+    animated_unless_creature,
     attached_type_change_while,
     layer4_condition,
     named_by_condition,
@@ -197,7 +198,10 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             else:
                 counted = Amount(kind=AmountKind.DIED_THIS_TURN)
             return (own_reduction(sentence, delta, counted),)
-        case s.EffectContinues():
+        case s.LinkedLoss():
+            # (a resolved trigger's loss on the permanent it chose: the board's choices.linked_permanent)
+            return (AbilityLoss(sentence, ObjectFilter(linked_permanent=True), resolved=True),)
+        case s.EffectContinues() | s.ItLosesAbilities():
             return ()  # (a rider on the effect before it: models.oracle.read_statics)
         case s.OwnCostIfBargained() | s.OwnCostPerSacrificed():
             return ()  # (what an optional additional cost paid takes off: models.oracle.additional_costs)
@@ -352,7 +356,10 @@ def _ability_losses(reading: s.AbilityLossReading, sentence: str) -> tuple[Stati
     if any(flt.keyword or flt.power_at_least is not None or flt.reads_status for flt in filters):
         raise UnreadError(sentence)
     power, toughness = reading.base if reading.base is not None else (None, None)
-    return tuple(AbilityLoss(sentence, flt, reading.except_mana, power, toughness) for flt in filters)
+    return tuple(
+        AbilityLoss(sentence, flt, reading.except_mana, power, toughness, stays_tapped=reading.stays_tapped)
+        for flt in filters
+    )
 
 
 def _losses_with_changes(reading: s.AbilityLossReading, sentence: str) -> tuple[StaticEffect, ...]:
@@ -490,6 +497,15 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
     (True, ('Plains', 'Island', 'Swamp', 'Mountain', 'Forest'), True)
     """
     affected = _retyped(reading.subject)
+    if reading.supertypes and (
+        affected.self_only
+        or reading.which is not s.TypeSet.LISTED
+        or not reading.adds
+        or reading.base_mana_value
+        or reading.while_text
+        or reading.turn
+    ):
+        raise UnreadError(f"a supertype beside other than types added: {sentence}")
     if affected.self_only:
         return _own_type_change(reading, sentence)
     if reading.turn:
@@ -504,6 +520,13 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
             or reading.which is not s.TypeSet.LISTED
         ):
             raise UnreadError(sentence)
+        if reading.while_text and not isinstance(
+            parsed_condition(reading.while_text), r.CountersOnSelfAtLeast
+        ):
+            # (Starfield of Nyx's 'As long as you control five or more enchantments, ...': a count of
+            # permanents by their types, judged in layer 4 with the effects it depends on, CR 613.8a)
+            held = layer4_condition(reading.while_text, sentence)
+            return TypeChange(sentence, affected, (), True, card_types=reading.types, condition=held)
         return TypeChange(
             sentence, affected, (), True, card_types=reading.types, while_counter=_while(reading)
         )
@@ -517,6 +540,11 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
         reading.which is s.TypeSet.CHOSEN and "Creature" in affected.types
     ):
         return _chosen_creature_type(reading, affected, sentence)
+    if reading.which is s.TypeSet.SECOND_CHOSEN:
+        # (Illusionary Terrain: lands only, CR 305.7; the type the board's choices.basic_land_types gives)
+        if "Land" not in affected.types:
+            raise UnreadError(f"the second chosen type of what may be no land: {sentence}")
+        return TypeChange(sentence, affected, (), reading.adds, second_chosen=True)
     if reading.which is s.TypeSet.LISTED and any(t in CARD_TYPES for t in reading.types):
         # ('Creatures you control are lands.': card types set, not added, CR 205.1a: reported, never ignored)
         raise UnreadError(f"card types set: {sentence}")
@@ -578,6 +606,8 @@ def _made_creatures(reading: s.TypeChangeReading, sentence: str) -> tuple[Static
     types = tuple(dict.fromkeys(reading.types))
     card_types = tuple(t for t in types if t in CARD_TYPES)
     subtypes = tuple(t for t in types if t not in card_types)
+    if _creature_retyped(affected, card_types, subtypes):
+        return (_creature_types_with_base(reading, affected, subtypes, sentence),)
     if "Creature" not in card_types or not all(t in (*_ADDED_CARD_TYPES, "Creature") for t in card_types):
         raise UnreadError(f"a permanent made {' '.join(types)}: {sentence}")
     land_types = tuple(t for t in subtypes if t in BASIC_LAND_TYPES)
@@ -606,6 +636,40 @@ def _made_creatures(reading: s.TypeChangeReading, sentence: str) -> tuple[Static
     recolored = () if colors is None else (ColorChange(sentence, affected, colors, linked=True),)
     hasted = (GrantHaste(sentence, affected, linked=True),) if "haste" in reading.keywords else ()
     return (change, *recolored, *hasted)
+
+
+def _creature_retyped(affected: ObjectFilter, card_types: tuple[str, ...], subtypes: tuple[str, ...]) -> bool:
+    """True for creature types alone given to creatures ('Enchanted creature is a Turtle with base power and
+    toughness 0/1'): no card type said, each subtype a creature type, the objects creatures."""
+    return (
+        not card_types
+        and bool(subtypes)
+        and "Creature" in affected.types
+        and all(lexicon.SUBTYPES.get(t) == "creature" for t in subtypes)
+    )
+
+
+def _creature_types_with_base(
+    reading: s.TypeChangeReading, affected: ObjectFilter, subtypes: tuple[str, ...], sentence: str
+) -> TypeChange:
+    """'Enchanted creature is a Turtle with base power and toughness 0/1' (Retro-Mutation): its creature
+    types replaced by those named (CR 205.1b: its card types kept) or, 'in addition to its other types', added
+    (layer 4), its base power and toughness set (layer 7b).
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "Enchanted creature is a Turtle with base power and toughness 0/1"
+    >>> turtle = _creature_types_with_base(parse_static(text), _one_of_types(parse_static(text).subject),
+    ...     ("Turtle",), text)
+    >>> turtle.sets_types.subtypes, turtle.sets_types.card_types, turtle.base_pt
+    (('Turtle',), (), (0, 1))
+    """
+    if reading.colors or reading.keywords:
+        raise UnreadError(f"colors or keywords beside creature types: {sentence}")
+    power, toughness = (int(part) for part in reading.base_pt.split("/"))
+    if reading.adds:
+        return TypeChange(sentence, affected, (), True, subtypes=subtypes, base_pt=(power, toughness))
+    line = TypeLine(card_types=(), subtypes=subtypes)
+    return TypeChange(sentence, affected, (), False, sets_types=line, base_pt=(power, toughness))
 
 
 def _one_of_types(subject: s.Subject) -> ObjectFilter:
@@ -709,6 +773,10 @@ def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
     held = reading.turn or reading.while_text
     if reading.while_text and isinstance(named := parsed_condition(reading.while_text), r.ObjectIsType):
         return attached_type_change_while(reading, named, sentence)
+    if reading.while_text and isinstance(unnamed := parsed_condition(reading.while_text), r.ObjectIsNotType):
+        return animated_unless_creature(reading, unnamed, sentence)
+    if reading.base_mana_value:
+        raise UnreadError(f"a card's own power and toughness equal to its mana value: {sentence}")
     if reading.types == ("Artifact", "Creature") and held and not reading.adds:
         # ('During turns other than yours, ~ is an artifact creature.', 'As long as ~ has three or more fire
         # counters on it, it's an artifact creature.': a Vehicle's own; CR 205.1b, an 'artifact creature'
@@ -808,6 +876,7 @@ def _types_added(reading: s.TypeChangeReading, affected: ObjectFilter, sentence:
         True,
         card_types=card_types,
         subtypes=(*creature_types, *artifact_types),
+        supertypes=reading.supertypes,
         while_counter=_while(reading),
     )
 

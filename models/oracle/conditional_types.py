@@ -20,6 +20,7 @@ from models.oracle.grammar import UnreadError, parse_condition
 from models.types import CARD_TYPES
 
 __all__ = [
+    "animated_unless_creature",
     "attached_type_change_while",
     "layer4_condition",
     "named_by_condition",
@@ -128,6 +129,37 @@ def named_by_condition(written: str, sentence: str) -> ObjectFilter:
     if held.color:
         return replace(flt, colors=ManaTypes.parse(held.color))
     return replace(flt, types=(*flt.types, held.type_word))
+
+
+def animated_unless_creature(
+    reading: s.TypeChangeReading, held: r.ObjectIsNotType, sentence: str
+) -> TypeChange:
+    """'As long as enchanted artifact isn't a creature, it's an artifact creature with power and toughness
+    each equal to its mana value.' (Animate Artifact): 'it' is the object the condition names, made an
+    artifact creature (both card types added, its other types kept, CR 205.1b). The condition changes no type:
+    an artifact that is a creature already is an artifact creature either way; it decides only the base power
+    and toughness (layer 7b), each its mana value, which are read, not applied (as Opalescence's: what reads a
+    power is set aside with a warning). Anything else is not read.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = ("As long as enchanted artifact isn't a creature, it's an artifact creature with power and "
+    ...     "toughness each equal to its mana value")
+    >>> held = parse_condition("enchanted artifact isn't a creature")
+    >>> assert isinstance(held, r.ObjectIsNotType)
+    >>> animated = animated_unless_creature(parse_static(text), held, text)
+    >>> animated.affected.describe(), animated.card_types, animated.adds, animated.base_pt
+    ('the enchanted/equipped artifact', ('Artifact', 'Creature'), True, None)
+    """
+    flt = _only_filter(held.what)
+    if (
+        not flt.attached
+        or held.type_word != "Creature"
+        or reading.types != ("Artifact", "Creature")
+        or not reading.base_mana_value
+        or reading.adds
+    ):
+        raise UnreadError(f"a type change as long as {reading.while_text}: {sentence}")
+    return TypeChange(sentence, flt, (), True, card_types=("Artifact", "Creature"))
 
 
 def attached_type_change_while(

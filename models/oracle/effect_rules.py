@@ -55,6 +55,7 @@ from models.oracle.readings import (
     Nouns,
     NoUntap,
     Number,
+    ObjectIsNotType,
     ObjectIsType,
     OncePerTurn,
     OpponentCounters,
@@ -140,6 +141,9 @@ class EffectRules(Transformer[Token, Any]):
 
     def object_is_type(self, what: Noun, _article: Token, type_word: str) -> Any:
         return ObjectIsType(Nouns((what,)), type_word)
+
+    def object_isnt_type(self, what: Noun, _article: Token, type_word: str) -> Any:
+        return ObjectIsNotType(Nouns((what,)), type_word)
 
     def source_status(self, _self: Token, status: Token) -> Any:
         return SourceStatus(tapped=status.type == "TAPPED")

@@ -167,6 +167,10 @@ def entering_text(reading: object) -> str | None:
     ('as ~ enters, choose a color', None)
     """
     match reading:
+        case ChooseAsEnters("odd or even"):
+            return "as ~ enters, choose odd or even"
+        case ChooseAsEnters("basic land types"):
+            return "as ~ enters, choose two basic land types"
         case ChooseAsEnters(kind, other_than):
             a_or_an = "an" if kind[0] in "aeiou" else "a"
             other = f" other than {other_than}" if other_than else ""

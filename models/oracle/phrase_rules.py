@@ -57,6 +57,7 @@ from models.oracle.readings import (
     Noun,
     Nouns,
     Number,
+    OfOrdinalChosenType,
     OrType,
     Palette,
     PayEnergy,
@@ -78,6 +79,7 @@ from models.oracle.readings import (
     ThatEntered,
     UntapOthers,
     UntapSymbol,
+    WithChosenManaValue,
     WithCounter,
     WithKeyword,
     WithManaValue,
@@ -196,6 +198,9 @@ class PhraseRules(Transformer[Token, Any]):
     def with_mana_value(self, number: Number, _or: Token) -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithManaValue(fixed_number(number))))
 
+    def with_chosen_mana_value(self, *_words: Token) -> Any:
+        return lambda noun: replace(noun, qualities=(*noun.qualities, WithChosenManaValue()))
+
     def with_mana_value_x_from_hand(self, _x: Token) -> Any:
         """'with mana value X from your hand' (the Shoals; with 'from your hand', apart from 'with mana value
         N or greater' for the parser)."""
@@ -229,6 +234,10 @@ class PhraseRules(Transformer[Token, Any]):
 
     def chosen_type(self) -> Any:
         return lambda noun: replace(noun, chosen_type=True)
+
+    def ordinal_chosen_type(self, ordinal: Token) -> Any:
+        quality = OfOrdinalChosenType(str(ordinal).lower())
+        return lambda noun: replace(noun, qualities=(*noun.qualities, quality))
 
     def of_chosen_color(self) -> Any:
         return lambda noun: replace(noun, chosen_color=True)

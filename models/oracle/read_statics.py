@@ -261,6 +261,16 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             else:
                 out.unread(sentence)
             return
+        case s.LinkedLoss():
+            # (the permanent The Wondrous Wasp's trigger chose: the board's choices.linked_permanent)
+            out.effects.extend(static_effect(reading, sentence) or ())
+            out.choices.append("linked_permanent")
+            out.read(sentence, "effect")
+            return
+        case s.ItLosesAbilities(keywords):
+            # (Retro-Mutation's rider on the type change before it: its objects lose their abilities)
+            _it_loses_abilities(keywords, sentence, out)
+            return
         case s.OptionalLifeForSpells():
             # the Defilers' optional additional cost: a change that takes off what the next sentence says
             out.effects.append(optional_life_modifier(reading, sentence))
@@ -324,6 +334,36 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         out.unread(sentence)
     else:
         out.ignore(sentence)
+
+
+def _it_loses_abilities(keywords: tuple[str, ...], sentence: str, out: Collector) -> None:
+    """'It can't attack and loses all abilities.' after 'Enchanted creature is a Turtle with base power and
+    toughness 0/1.' (Retro-Mutation), 'It has defender and loses all other abilities.' (Spider-Man No More):
+    one ability of two sentences, whose objects are the type change's (CR 613.6): they lose every ability in
+    layer 6, all but the keywords it gives them with 'other' (none of which, haste aside, a payment reads).
+    After anything else, or giving haste, it is not read.
+
+    >>> from models.oracle.parsed import Collector
+    >>> out = Collector()
+    >>> read_static_sentence("Enchanted creature is a Turtle with base power and toughness 0/1.", out)
+    >>> read_static_sentence("It can't attack and loses all abilities.", out)
+    >>> change, loss = out.effects
+    >>> loss.affected == change.affected, loss.linked, loss.follows == change.text
+    (True, True, True)
+    """
+    last = out.effects[-1] if out.effects else None
+    before = out.sentences[-1] if out.sentences else None
+    if (
+        not isinstance(last, TypeChange)
+        or before is None
+        or before.read_as != "effect"
+        or before.text != last.text
+        or "haste" in keywords
+    ):
+        out.unread(sentence)
+        return
+    out.effects.append(AbilityLoss(sentence, last.affected, linked=True, follows=last.text))
+    out.read(sentence, "effect")
 
 
 def _not_for_nonartifact(body: str) -> bool:

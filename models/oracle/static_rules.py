@@ -44,11 +44,13 @@ from models.oracle.statics import (
     GrantedWhile,
     GrantReading,
     Imprint,
+    ItLosesAbilities,
     KeepUnspent,
     KeywordGrantReading,
     KeywordsWhile,
     LandSearchReading,
     LifeForManaReading,
+    LinkedLoss,
     ManyOtherLands,
     MayPayLifeAsEnters,
     MayRevealAsEnters,
@@ -128,6 +130,14 @@ class _Colors:
     """'a blue Frog creature', 'a colorless Noggle': the colors an object becomes ('' for colorless)."""
 
     letters: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Supertyped:
+    """'a legendary Soldier': a supertype and the types after it."""
+
+    supertype: str
+    types: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,10 +375,18 @@ class StaticRules(Transformer[Token, Any]):
             gets=str(gets[0]) if gets else "",
         )
 
+    def supertyped_types(self, _article: Token, supertype: Token, *types: str) -> _Supertyped:
+        return _Supertyped(str(supertype).capitalize(), tuple(types))
+
     def keyworded_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         """'Equipped creature has flying and is a Demon in addition to its other types' (and 'gets +1/+1, has
         trample, and is a Dragon ...', 'has "..." and is a Wizard ...', 'is a Wizard ... and has "..."'): the
-        keywords or the ability granted beside the types added."""
+        keywords or the ability granted beside the types added; 'is a legendary Soldier ...' adds the
+        supertype too (Super-Soldier Serum)."""
+        supertyped = next((p for p in parts if isinstance(p, _Supertyped)), None)
+        if supertyped is not None:
+            typed = tuple(supertyped.types if p is supertyped else p for p in parts)
+            return replace(self.keyworded_type_change(subject, *typed), supertypes=(supertyped.supertype,))
         quoted = [_quoted(p) for p in parts if isinstance(p, Token) and p.type == "QUOTED"]
         if quoted:
             rest = [p for p in parts if not (isinstance(p, Token) and p.type == "QUOTED")]
@@ -431,7 +449,12 @@ class StaticRules(Transformer[Token, Any]):
     def land_type_change_while(self, _as_long_as: None, condition: Token, *rest: Any) -> TypeChangeReading:
         reading = self.land_type_change(*rest)
         return TypeChangeReading(
-            reading.subject, reading.types, reading.which, reading.adds, str(condition).strip()
+            reading.subject,
+            reading.types,
+            reading.which,
+            reading.adds,
+            str(condition).strip(),
+            base_mana_value=reading.base_mana_value,  # (Starfield of Nyx's 'each equal to its mana value')
         )
 
     def own_type_change_while(
@@ -441,7 +464,10 @@ class StaticRules(Transformer[Token, Any]):
         enchanted permanent is a Vehicle, it's a creature in addition to its other types.', the object the
         condition names: models.oracle.conditional_types)."""
         adds = _Mark.ADDITION in addition
-        return TypeChangeReading(SelfSubject(), types, TypeSet.LISTED, adds, str(condition).strip())
+        based = _Mark.BASE_MANA_VALUE in addition  # ('with power and toughness each equal to its mana value')
+        return TypeChangeReading(
+            SelfSubject(), types, TypeSet.LISTED, adds, str(condition).strip(), base_mana_value=based
+        )
 
     def every_land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         supertypes = [str(word).lower() for word in _tokens(parts, "SUPERTYPE")]
@@ -510,6 +536,12 @@ class StaticRules(Transformer[Token, Any]):
             raise ValueError("'the chosen <supertype> land type'")
         which = TypeSet.CHOSEN_CREATURE_TYPE if _has(parts, "CREATURE_WORD") else TypeSet.CHOSEN
         return TypeChangeReading(subject, (), which, _Mark.ADDITION in parts)
+
+    def ordinal_chosen_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
+        """'Basic lands of the first chosen type are the second chosen type' (Illusionary Terrain)."""
+        if [str(word).lower() for word in _tokens(parts, "ORDINAL")] != ["second"]:
+            raise UnreadError("only 'the second chosen type' is a type change's")
+        return TypeChangeReading(subject, (), TypeSet.SECOND_CHOSEN, _Mark.ADDITION in parts)
 
     def named_colors(self, colors: str) -> tuple[str, bool]:
         return colors, False
@@ -687,6 +719,19 @@ class StaticRules(Transformer[Token, Any]):
         base = next((part for part in parts if isinstance(part, tuple)), None)
         return AbilityLossReading(what, any(part is True for part in parts), base)
 
+    def ability_loss_untapping(self, what: Nouns, *_tokens: Token) -> AbilityLossReading:
+        """'Enchanted creature loses all abilities and can't become untapped' (Frozen in Ice)."""
+        return AbilityLossReading(what, stays_tapped=True)
+
+    def it_loses_abilities(self, *parts: Any) -> ItLosesAbilities:
+        """'It can't attack and loses all abilities', 'It has defender and loses all other abilities'."""
+        keywords = next((part for part in parts if isinstance(part, tuple)), ())
+        return ItLosesAbilities(keywords)
+
+    def linked_loss(self, *_parts: Any) -> LinkedLoss:
+        """'It loses all abilities for as long as ~ remains on the battlefield' and its kin."""
+        return LinkedLoss()
+
     def losing_type_change(self, what: Nouns, *parts: Any) -> AbilityLossReading:
         (becomes,) = (part for part in parts if isinstance(part, AbilityLossReading))
         return replace(becomes, what=what)
@@ -827,6 +872,14 @@ class StaticRules(Transformer[Token, Any]):
         at = next(i for i, p in enumerate(parts) if isinstance(p, Token) and p.type == "ARTICLE")
         kind, *other = parts[at + 1 :]
         return ChooseAsEnters(kind, str(other[0]) if other else "")
+
+    def choose_two_land_types(self, *_parts: Any) -> ChooseAsEnters:
+        """'As ~ enters, choose two basic land types.' (Illusionary Terrain: choices.basic_land_types)"""
+        return ChooseAsEnters("basic land types")
+
+    def choose_odd_or_even(self, *_parts: Any) -> ChooseAsEnters:
+        """'As ~ enters, choose odd or even.' (Ashling's Prerogative: the board's choices.odd_or_even)"""
+        return ChooseAsEnters("odd or even")
 
     def may_pay_life_as_enters(self, *parts: Any) -> MayPayLifeAsEnters:
         self._you(parts)

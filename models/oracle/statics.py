@@ -87,10 +87,12 @@ __all__ = [
     "GrantReading",
     "GrantedWhile",
     "Imprint",
+    "ItLosesAbilities",
     "KeepUnspent",
     "KeywordsWhile",
     "LandSearchReading",
     "LifeForManaReading",
+    "LinkedLoss",
     "ManyOtherLands",
     "MayPayLifeAsEnters",
     "MayRevealAsEnters",
@@ -196,6 +198,7 @@ class TypeSet(Enum):
     EVERY_CREATURE_TYPE = "every creature type"  # (CR 205.3m; always in addition to the other types)
     CHOSEN = "the chosen type"
     CHOSEN_CREATURE_TYPE = "the chosen creature type"
+    SECOND_CHOSEN = "the second chosen type"  # (Illusionary Terrain: the second of two basic land types)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +231,9 @@ class TypeChangeReading:
     each: Quantity | None = None
     #: 'During your turn, ...' ("yours"), 'During turns other than yours, ...' ("others"): whose turn it is
     turn: str = ""
+    #: the supertypes added beside the types ('is a legendary Soldier in addition to its other types': Super-
+    #: Soldier Serum), capitalised
+    supertypes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +267,13 @@ class NotATypeWhile:
 class EffectContinues:
     """'If ~ leaves the battlefield, this effect continues until end of turn.' (Titania's Song): the effect of
     the sentence before it lasts the turn once its source is gone."""
+
+
+@dataclass(frozen=True, slots=True)
+class LinkedLoss:
+    """'It loses all abilities for as long as ~ remains on the battlefield.' (The Wondrous Wasp), '... that
+    permanent loses all abilities for as long as ~ remains on the battlefield' (Tishana's Tidebinder,
+    Opportunistic Dragon): the loss a resolved trigger gave the permanent it chose."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -514,6 +527,17 @@ class AbilityLossReading:
     colors: str | None = None
     adds: bool = False
     gets: str = ""
+    #: '... and can't become untapped' (Frozen in Ice): the objects stay tapped too
+    stays_tapped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ItLosesAbilities:
+    """'It can't attack and loses all abilities.' (Retro-Mutation), 'It has defender and loses all other
+    abilities.' (Spider-Man No More): the rider of the type change of the sentence before, whose objects lose
+    their abilities (``keywords``: those the effect gives them, kept by 'all other')."""
+
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -712,6 +736,8 @@ class UnspentCostsLife:
 StaticSentence = (
     TypeChangeReading
     | StillAType
+    | ItLosesAbilities
+    | LinkedLoss
     | DefinedPower
     | NotATypeWhile
     | BecomesWithOnly
@@ -835,6 +861,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case TypeChangeReading(subject, types, which, adds):
             added = f" in addition to {'their' if _plural(subject) else 'its'} other types" if adds else ""
             listed = which.value or _type_words(types)
+            if reading.supertypes:  # ('a legendary Soldier')
+                listed = f"a {' '.join(t.lower() for t in reading.supertypes)} {' '.join(types)}"
             each = f" for each {reading.each.what.words()}" if isinstance(reading.each, CountOf) else ""
             pump = f" gets {reading.gets}{each} and" if reading.gets else ""
             if reading.keywords or (reading.granted and reading.gets):
@@ -1036,6 +1064,16 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             those = _type_words(what.nouns[0].types[:1]).lower()  # ('those creatures': the type echoed)
             of = what.words(plural=True)
             return f"you may activate abilities of {of} as though those {those} had {keyword}"
+        case AbilityLossReading(what, stays_tapped=True):
+            return f"{what.words(plural=True)} lose all abilities and can't become untapped"
+        case LinkedLoss():
+            return "it loses all abilities for as long as ~ remains on the battlefield"
+        case ItLosesAbilities(keywords):
+            return (
+                f"it has {_listed(keywords)} and loses all other abilities"
+                if keywords
+                else "it loses all abilities"
+            )
         case AbilityLossReading(what, except_mana, base):
             kept = " except mana abilities" if except_mana else ""
             pt = f" and have base power and toughness {base[0]}/{base[1]}" if base else ""

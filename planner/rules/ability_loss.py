@@ -36,7 +36,7 @@ def abilities_lost(view: BoardView, effects: Sequence[SourcedEffect]) -> dict[st
     ...     {"id": "f", "card": "Forest", "controller": "me"}]})
     >>> view = BoardView(board)
     >>> abilities_lost(view, view.effects)
-    {'e': LostAbilities(every='h', last='h')}
+    {'e': LostAbilities(every='h', last='h', stays_tapped=False)}
     """
     losses = [sourced for sourced in effects if isinstance(sourced.effect, AbilityLoss)]
     if not losses:
@@ -47,18 +47,20 @@ def abilities_lost(view: BoardView, effects: Sequence[SourcedEffect]) -> dict[st
         effect = sourced.effect
         assert isinstance(effect, AbilityLoss)
         if effect.linked:  # (Titania's Song: what its type change applied to in layer 4, CR 613.6)
-            affected.append(view.type_change_applied(sourced.source, effect.text))
+            affected.append(view.type_change_applied(sourced.source, effect.follows or effect.text))
         else:
             affected.append(frozenset(view.matching(effect.affected, sourced.source)))
     lost: dict[str, LostAbilities] = {}
     remaining = list(range(len(losses)))
+    # (a resolved trigger's loss, The Wondrous Wasp's, is no ability of its source: it depends on no loss)
+    resolved = [isinstance(s.effect, AbilityLoss) and s.effect.resolved for s in losses]
     while remaining:
         # (one that takes no other remaining loss's source first, CR 613.8a; a loop: timestamp order)
         chosen = next(
             (
                 one
                 for one in remaining
-                if not any(losses[one].source in affected[o] for o in remaining if o != one)
+                if resolved[one] or not any(losses[one].source in affected[o] for o in remaining if o != one)
             ),
             remaining[0],
         )
@@ -72,9 +74,11 @@ def abilities_lost(view: BoardView, effects: Sequence[SourcedEffect]) -> dict[st
             if was is not None and was.every is not None:
                 every = was.every if every is None else max(every, was.every, key=position.__getitem__)
             last = source if was is None else max(source, was.last, key=position.__getitem__)
-            lost[pid] = LostAbilities(every, last)
+            # (Frozen in Ice's 'and can't become untapped': whatever the order of the losses)
+            stays_tapped = effect.stays_tapped or (was is not None and was.stays_tapped)
+            lost[pid] = LostAbilities(every, last, stays_tapped)
         # (a loss whose source just lost its abilities no longer exists)
-        remaining = [one for one in remaining if losses[one].source not in affected[chosen]]
+        remaining = [one for one in remaining if resolved[one] or losses[one].source not in affected[chosen]]
     return lost
 
 

@@ -237,6 +237,12 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
             # included (a simplification: what reflects what it could produce, CR 106.7, sees none either)
             abilities, idle = [], []
             paying_x.pop(pid, None)
+        if in_layer_6 is not None and in_layer_6.stays_tapped:
+            # (Frozen in Ice: it can't become untapped, so a {Q} cost, 'untap this permanent' (CR 107.6),
+            # can't be paid, CR 118.3: a {Q} ability granted after the loss is never activated, only read for
+            # what it could produce, which ignores costs, CR 106.7)
+            idle += [a for a in abilities if a.cost.untap]
+            abilities = [a for a in abilities if not a.cost.untap]
         found = Characteristics(
             line,
             _executable(pid, abilities, unexecuted),

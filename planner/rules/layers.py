@@ -13,8 +13,10 @@ from models.abilities import Condition
 from models.board import Choices, Permanent
 from models.mana import ManaTypes
 from models.mana_effects import (
+    AbilityLoss,
     ColorChange,
     GrantAbility,
+    GrantHaste,
     ManaTrigger,
     ProductionReplacement,
     StaticEffect,
@@ -48,8 +50,18 @@ def missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
         return "imprinted: the card it exiled is not given"
     if isinstance(effect, TypeChange) and effect.chosen and choices.basic_land_type is None:
         return "basic_land_type: the basic land type chosen as it entered is not given"
+    if isinstance(effect, TypeChange) and effect.second_chosen and choices.basic_land_types is None:
+        return "basic_land_types: the two basic land types chosen as it entered are not given"
     if isinstance(effect, TypeChange) and effect.chosen_creature and choices.creature_type is None:
         return "creature_type: the creature type chosen as it entered is not given"
+    if (
+        isinstance(effect, AbilityLoss)
+        and effect.affected.linked_permanent
+        and choices.linked_permanent is None
+    ):
+        return "linked_permanent: the permanent its trigger chose (whose abilities it takes) is not given"
+    if isinstance(effect, GrantHaste) and effect.affected.chosen_parity and choices.odd_or_even is None:
+        return "odd_or_even: odd or even, chosen as it entered, is not given"
     if isinstance(effect, ColorChange) and effect.chosen and choices.color is None:
         return "color: the color chosen as it entered is not given"
     if isinstance(effect, ProductionReplacement) and effect.chosen_color and choices.color is None:
@@ -106,6 +118,8 @@ def with_chosen_type(effect: TypeChange, choices: Choices) -> TypeChange:
     """
     if effect.chosen_creature and choices.creature_type is not None:
         return replace(effect, subtypes=(choices.creature_type,))
+    if effect.second_chosen and choices.basic_land_types is not None:  # (Illusionary Terrain)
+        return replace(effect, land_types=choices.basic_land_types[1:2])
     if not effect.chosen or choices.basic_land_type is None:
         return effect
     return replace(effect, land_types=(choices.basic_land_type,))
@@ -336,6 +350,9 @@ def _apply_type_change(
             added = tuple(t for t in effect.card_types if t not in line.card_types)
             if added:
                 line = replace(line, card_types=(*line.card_types, *added))
+            supertypes = tuple(t for t in effect.supertypes if t not in line.supertypes)
+            if supertypes:  # ('a legendary Soldier in addition to its other types', CR 205.4)
+                line = replace(line, supertypes=(*line.supertypes, *supertypes))
             subtypes = (*effect.subtypes, *(effect.land_types if line.is_a("Land") else ()))
             new = tuple(t for t in subtypes if t not in line.subtypes)
             if new:

@@ -74,6 +74,9 @@ class LostAbilities:
 
     every: str | None
     last: str
+    #: one of the effects also keeps it tapped ('loses all abilities and can't become untapped': Frozen in
+    #: Ice): it doesn't untap, and no {Q} cost of it can be paid (CR 107.6)
+    stays_tapped: bool = False
 
     def keeps_grant(self, source: str, timestamps: Mapping[str, int], *, mana: bool) -> bool:
         """True when an ability granted by an effect of ``source`` stays (``timestamps``: each permanent's

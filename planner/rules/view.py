@@ -24,6 +24,7 @@ from models.lazy import cached_property
 from models.mana import ManaTypes
 from models.mana_effects import (
     AbilitiesOfCards,
+    AbilityLoss,
     ActivationBan,
     ColorChange,
     GainAbilitiesOf,
@@ -39,6 +40,7 @@ from models.types import TypeLine
 from planner.rules.ability_loss import abilities_lost, survives_loss
 from planner.rules.amounts import (
     known_power,
+    mana_value,
 )
 from planner.rules.characteristics import worked_out_characteristics
 from planner.rules.conditions import condition_holds, counted_by_conditions
@@ -471,9 +473,10 @@ class BoardView:
         return tuple(
             SourcedEffect(p.id, p.controller, with_chosen_color(e, p.choices))
             for p in self.board.permanents
-            if not self.lost_text_abilities(p.id)
             for e in self.parsed[p.id].effects
-            if in_force(e, p)
+            # (a resolved trigger's effect, The Wondrous Wasp's, is no ability its source may lose)
+            if (not self.lost_text_abilities(p.id) or (isinstance(e, AbilityLoss) and e.resolved))
+            and in_force(e, p)
             and not (isinstance(e, ManaTrigger) and e.while_monarch and not self.player(p.controller).monarch)
             and not (isinstance(e, GrantAbility) and e.until_your_next_turn and self._next_turn_began(p))
         )
@@ -575,7 +578,8 @@ class BoardView:
     def untaps_normally(self, pid: str) -> bool:
         """False for a permanent whose text keeps it tapped through its controller's untap step (Mana Vault,
         Grim Monolith) or with a mana ability that says it doesn't untap during the next one (Waterveil
-        Cavern), or that exerts it (Oasis Ritualist, CR 701.39: it won't untap during the next one); a land
+        Cavern), or that exerts it (Oasis Ritualist, CR 701.39: it won't untap during the next one), or one an
+        effect keeps from becoming untapped (Frozen in Ice's enchanted creature); a land
         that lost its text abilities (a Waterveil Cavern under Blood Moon) has none of these.
 
         >>> from models.board import Board
@@ -586,6 +590,9 @@ class BoardView:
         (False, True)
         """
         permanent = self._by_id[pid]
+        lost = self.lost_in_layer_6(pid)
+        if lost is not None and lost.stays_tapped:
+            return False  # (Frozen in Ice: 'can't become untapped')
         if not self.lost_any_abilities(pid) and stays_tapped(permanent.oracle, permanent.name):
             return False
         return not keep_tapped(self.mana_abilities(pid))
@@ -674,6 +681,18 @@ class BoardView:
         if flt.chosen_type:
             chosen = source_permanent.choices.creature_type if source_permanent else None
             if chosen is None or not line.is_a(chosen):
+                return False
+        if flt.linked_permanent and (
+            source_permanent is None or source_permanent.choices.linked_permanent != permanent.id
+        ):
+            return False  # (The Wondrous Wasp's target: its choices.linked_permanent)
+        if flt.first_chosen_land_type:  # (Illusionary Terrain's 'of the first chosen type')
+            chosen_types = source_permanent.choices.basic_land_types if source_permanent else None
+            if chosen_types is None or not line.is_a(chosen_types[0]):
+                return False
+        if flt.chosen_parity:  # (none chosen: no mana value is of the chosen value, CR 607)
+            parity = source_permanent.choices.odd_or_even if source_permanent else None
+            if parity is None or ("odd" if mana_value(permanent) % 2 else "even") != parity:
                 return False
         if flt.named_as_imprinted:
             exiled = source_permanent.choices.imprinted if source_permanent else None

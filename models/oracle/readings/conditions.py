@@ -152,6 +152,15 @@ class ObjectIsType:
     color: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class ObjectIsNotType:
+    """'enchanted artifact isn't a creature' (Animate Artifact's 'As long as ...'): the object named is not of
+    that type."""
+
+    what: Nouns
+    type_word: str
+
+
 #: A condition of an 'if' clause.
 Condition = (
     ControlsAny
@@ -170,6 +179,7 @@ Condition = (
     | OpponentCounters
     | DevotionBelow
     | ObjectIsType
+    | ObjectIsNotType
     | YourTurn
 )
 
@@ -228,6 +238,8 @@ def condition_text(condition: Condition) -> str:
             return f"{what.words()} is {COLOR_NAMES[color]}"
         case ObjectIsType(what, type_word):
             return f"{what.words()} is {count_words(1, type_word)} {type_word}"
+        case ObjectIsNotType(what, type_word):
+            return f"{what.words()} isn't {count_words(1, type_word)} {type_word}"
         case DevotionBelow(colors, below):
             named = " and ".join(COLOR_NAMES[c] for c in colors)
             return f"your devotion to {named} is less than {number_words(below)}"

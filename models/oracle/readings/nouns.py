@@ -114,6 +114,19 @@ class WithManaValueX:
 
 
 @dataclass(frozen=True, slots=True)
+class WithChosenManaValue:
+    """'with mana value of the chosen value' (Ashling's Prerogative: odd or even, chosen as it entered)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OfOrdinalChosenType:
+    """'of the first chosen type' (Illusionary Terrain: the first of the basic land types chosen as it
+    entered)."""
+
+    ordinal: str
+
+
+@dataclass(frozen=True, slots=True)
 class WithWatermark:
     """'with a watermark', 'with watermarks'."""
 
@@ -146,6 +159,8 @@ Quality = (
     | OrType
     | WithManaValue
     | WithManaValueX
+    | WithChosenManaValue
+    | OfOrdinalChosenType
     | WithWatermark
     | WithSymbolInCost
     | WithoutSymbolInCost
@@ -161,6 +176,10 @@ def _quality(quality: Quality) -> str:
         return f"with mana value {quality.at_least} or greater"
     if isinstance(quality, WithManaValueX):
         return "with mana value X"
+    if isinstance(quality, WithChosenManaValue):
+        return "with mana value of the chosen value"
+    if isinstance(quality, OfOrdinalChosenType):
+        return f"of the {quality.ordinal} chosen type"
     if isinstance(quality, WithWatermark):
         return "with a watermark"
     if isinstance(quality, WithSymbolInCost):
