@@ -32,7 +32,7 @@ from planner.rules.alternative_costs import (
     card_mana_value,
     exile_choices,
     graveyard_cast_error,
-    graveyard_only,
+    graveyard_way_required,
     no_alternative_reason,
     usable_ways,
 )
@@ -256,9 +256,9 @@ def _pay(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
         asked = replace(asked, alternative_cost="require")
     if (refused := _not_castable_from_graveyard(board, target, asked)) is not None:
         return refused
-    if asked.alternative_cost == "allow" and graveyard_only(target):
+    if asked.alternative_cost == "allow" and graveyard_way_required(board, target):
         # (cast from the graveyard by its own flashback, escape, jump-start or "you may cast ~ from your
-        # graveyard": that way only, CR 601.2a)
+        # graveyard", or by a permanent's permission: those ways only, CR 601.2a)
         asked = replace(asked, alternative_cost="require")
     if target.cost.has_variable and asked.x is None:
         raise InputError(
@@ -534,7 +534,7 @@ def _max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     _check_life_value(asked.life_value)
     option = asked.alternative_cost
     _check_option(option)
-    if option == "allow" and graveyard_only(target):  # (its own graveyard keyword's way only, CR 601.2a)
+    if option == "allow" and graveyard_way_required(board, target):  # (a permission's ways only, CR 601.2a)
         option = "require"
         asked = replace(asked, alternative_cost=option)
     if option != "forbid" and (

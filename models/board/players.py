@@ -277,6 +277,16 @@ class Player:
         wanted = name.strip().casefold()
         return next((card for card in self.hand if card.name.casefold() == wanted), None)
 
+    def in_graveyard(self, name: str) -> Card | None:
+        """The first card of a graveyard given as a list with this name (any case), or None.
+
+        >>> Player.from_dict({"id": "me", "graveyard": ["Forest"]}).in_graveyard("forest").name
+        'Forest'
+        """
+        wanted = name.strip().casefold()
+        cards = self.graveyard if isinstance(self.graveyard, tuple) else ()
+        return next((card for card in cards if card.name.casefold() == wanted), None)
+
     def casting(self, name: str) -> Player:
         """The player once the first card in hand with this name is cast: it is on the stack, no longer in
         the hand (CR 601.2a), so its own abilities in the hand (a Spirit Guide's) can't pay for it.
