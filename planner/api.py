@@ -216,7 +216,17 @@ def pay(
         prefer=prefer,
         alternative_cost=alternative_cost,
     )
+    board = on_the_stack(board, checked_player(board, player), target)
     return with_life_warning(board, checked_player(board, player), _pay(board, target, asked))
+
+
+def on_the_stack(board: Board, player: str, target: PaymentTarget) -> Board:
+    """The board once the named spell ``target``, cast from its owner's graveyard, is on the stack (CR
+    601.2a): its card (the first of that name) is no longer among the graveyard's cards the payment may count
+    or use (:meth:`~models.board.Player.casting_from_graveyard`); any other board as it is."""
+    if target.zone != "graveyard" or not target.name:
+        return board
+    return board.with_player(board.player(player).casting_from_graveyard(target.name))
 
 
 def _not_castable_from_graveyard(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult | None:
@@ -506,7 +516,7 @@ def max_x(
         prefer=prefer,
         alternative_cost=alternative_cost,
     )
-    return _warned_max_x(board, target, asked)
+    return _warned_max_x(on_the_stack(board, checked_player(board, player), target), target, asked)
 
 
 def _warned_max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:

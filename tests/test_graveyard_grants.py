@@ -323,3 +323,25 @@ def test_a_keyword_only_permission_is_warned_not_weighed() -> None:
     result = pay(board_of(["Forest"] * 2, [permanent("teen", SNEAKY)]), from_graveyard(BEAR))
     assert not result.payable
     assert any(w.permanent == "teen" and "sneak" in w.reason for w in result.warnings)
+
+
+def test_the_spell_cast_from_the_graveyard_is_not_counted_there() -> None:
+    # 601.2a: the card moves to the stack before its total cost is worked out (601.2f): "{1} less for each
+    # creature card in your graveyard" counts the two others, not itself: {5}{G} less {2} is {3}{G}; three
+    # Forests don't pay it, four do
+    centaur = {
+        "name": "Test Centaur",
+        "type_line": "Creature — Centaur",
+        "mana_cost": "{5}{G}",
+        "oracle": "This spell costs {1} less to cast for each creature card in your graveyard.\n"
+        "You may cast Test Centaur from your graveyard.",
+    }
+
+    def board(forests: int) -> Board:
+        lands = [{"id": f"l{i}", "card": "Forest", "controller": ME} for i in range(forests)]
+        player = {"id": ME, "hand": [], "graveyard": [centaur, BEAR, ZOMBIE]}
+        return Board.from_dict({"version": 1, "players": [player], "permanents": lands})
+
+    four = pay(board(4), from_graveyard(centaur))
+    assert four.payable and four.total_cost == "{3}{G}"
+    assert not pay(board(3), from_graveyard(centaur)).payable

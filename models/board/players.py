@@ -301,6 +301,23 @@ class Player:
         index = self.hand.index(held)
         return replace(self, hand=(*self.hand[:index], *self.hand[index + 1 :]))
 
+    def casting_from_graveyard(self, name: str) -> Player:
+        """The player once the first card of their graveyard (given as a list) with this name is cast: it is
+        on the stack, no longer in the graveyard (CR 601.2a), so what counts the graveyard's cards as the
+        total cost is worked out (601.2f: Karador's "for each creature card in your graveyard") or pays
+        (delve, escape) does not count it. A graveyard given as a count is left as it is (it holds the
+        spell itself: contract §6).
+
+        >>> player = Player.from_dict({"id": "me", "graveyard": ["Forest", "Island"]})
+        >>> [card.name for card in player.casting_from_graveyard("island").graveyard]
+        ['Forest']
+        """
+        held = self.in_graveyard(name)
+        if held is None or not isinstance(self.graveyard, tuple):
+            return self
+        index = self.graveyard.index(held)
+        return replace(self, graveyard=(*self.graveyard[:index], *self.graveyard[index + 1 :]))
+
 
 # --------------------------------------------------------------------------------------------------------
 # Reading a player from the board file
