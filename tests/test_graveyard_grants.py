@@ -28,6 +28,7 @@ from models.oracle.reader import read_card
 from models.spells import spell_target
 from models.types import TypeLine
 from planner.api import PayResult, max_x, pay
+from planner.turn import plan_turn
 
 ME = "me"
 
@@ -345,3 +346,24 @@ def test_the_spell_cast_from_the_graveyard_is_not_counted_there() -> None:
     four = pay(board(4), from_graveyard(centaur))
     assert four.payable and four.total_cost == "{3}{G}"
     assert not pay(board(3), from_graveyard(centaur)).payable
+
+
+def test_plan_turn_says_it_does_not_cast_from_the_graveyard() -> None:
+    # turn plans choose spells from the hand: a creature card the permission lets "me" cast from the
+    # graveyard (601.2a) is left out, said in the notes, and the plan is not called optimal (never silent)
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "active_player": ME,
+            "players": [{"id": ME, "hand": [], "graveyard": [BEAR, BOLT]}],
+            "permanents": [
+                {"id": "l0", "card": "Forest", "controller": ME},
+                {"id": "l1", "card": "Forest", "controller": ME},
+                permanent("ghost", CHIEFTAIN),
+            ],
+        }
+    )
+    turn = plan_turn(board)
+    assert any(note.startswith("Test Bear: ghost's permission") for note in turn.notes)
+    assert not any("Test Bolt" in note for note in turn.notes)  # (no permission for an instant)
+    assert not turn.optimal

@@ -37,6 +37,7 @@ from models.errors import InputError
 from models.filters import ObjectFilter
 from models.mana_effects import GraveyardPermission, spell_matches
 from models.oracle.reader import reading_units
+from models.spells import spell_target
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.view import BoardView
@@ -44,6 +45,7 @@ from planner.rules.view import BoardView
 __all__ = [
     "Permission",
     "check_graveyard_uses",
+    "graveyard_turn_notes",
     "keyword_permission_warnings",
     "permissions",
     "why_not_permitted",
@@ -195,3 +197,40 @@ turn (CR 601.2a)
                     f"{where}[{position}]: {word.lower()} is listed twice: its permission allows one card of "
                     "each permanent type each turn"
                 )
+
+
+def graveyard_turn_notes(board: Board, player: str) -> list[str]:
+    """The notes of a turn plan that chooses its spells from the hand: for each card of ``player``'s
+    graveyard (given as a list) that a permission in force lets them cast now, and for a permission when the
+    graveyard's cards are not listed, that turn plans don't cast from the graveyard (CR 601.2a; ``pay
+    --cast-from graveyard`` answers for one spell): never a silent plan that leaves it out.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": [{"name": "Test Bear",
+    ...     "type_line": "Creature", "mana_cost": "{1}{G}"}]}], "permanents": [{"id": "ghost", "name":
+    ...     "Test Ghost", "type_line": "Creature", "controller": "me", "oracle": "You may cast creature "
+    ...     "spells from your graveyard."}]})
+    >>> graveyard_turn_notes(board, "me")
+    ["Test Bear: ghost's permission may cast it from the graveyard, which turn plans don't (pay --spell \
+'Test Bear' --cast-from graveyard)"]
+    """
+    granted = [permission for permission in permissions(board, player) if not permission.effect.keyword]
+    if not granted:
+        return []
+    cards = board.player(player).graveyard
+    if not isinstance(cards, tuple):
+        sources = ", ".join(permission.source for permission in granted)
+        return [
+            f"{sources}: a permission to cast from the graveyard, whose cards are not listed: not planned"
+        ]
+    notes: dict[str, None] = {}
+    for card in cards:
+        if card.type_line.is_a("Land") or card.mana_cost is None:
+            continue  # (a land is played, CR 305.1: turn plans play lands from the hand)
+        target = replace(spell_target(card), cast_from="graveyard")
+        for permission in granted:
+            if why_not_permitted(board, player, target, permission) is None:
+                how = f"pay --spell {card.name!r} --cast-from graveyard"
+                may = f"{permission.source}'s permission may cast it from the graveyard"
+                notes[f"{card.name}: {may}, which turn plans don't ({how})"] = None
+                break
+    return list(notes)
