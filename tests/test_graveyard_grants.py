@@ -46,6 +46,7 @@ GRAVETIDE = (
 )
 SNEAKY = "You may cast creature spells from your graveyard using their sneak abilities."
 ONCE = "Once during each of your turns, you may cast a permanent spell from your graveyard."
+KNIGHTS = "As long as ~ is on the battlefield, you may play Knight cards from your graveyard."
 FIST = "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast."
 
 #: Cards cast from the graveyard.
@@ -136,6 +137,12 @@ def paid_by(result: PayResult) -> str:
         ),
         (SNEAKY, GraveyardPermission(SNEAKY, (ObjectFilter(types=("Creature",)),), keyword="sneak")),
         (ONCE, GraveyardPermission(ONCE, (ObjectFilter(excluded=("Instant", "Sorcery")),), True, True)),
+        # (a static ability works on the battlefield only, CR 113.6: "as long as ~ is on the battlefield"
+        # asks nothing more)
+        (
+            KNIGHTS,
+            GraveyardPermission(KNIGHTS, (ObjectFilter(types=("Knight",)),), play=True),
+        ),
         # (a condition no board field records, and a mana value limit no filter of cards holds: not read)
         ("You may cast spells from your graveyard if you gained life this turn.", None),
         (
@@ -158,6 +165,10 @@ def test_a_read_permission_is_an_effect_and_lands_alone_are_not_one() -> None:
         "You may play lands from your graveyard.", "Test Crucible", TypeLine.parse("Artifact")
     )
     assert not any(isinstance(effect, GraveyardPermission) for effect in crucible.effects)
+    # a trigger's permission is set aside as before (warned where a spell is cast from the graveyard)
+    trigger = "Whenever ~ attacks, you may cast an artifact spell from your graveyard."
+    raider = read_card(trigger, "Test Raider", TypeLine.parse("Creature"))
+    assert [s.read_as for s in raider.sentences] == ["ignored"]
 
 
 # --- one creature card each turn (Karador's shape) -------------------------------------------------------

@@ -79,8 +79,10 @@ from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
 
 def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
-    if classify.grants_graveyard_casting(sentence):
-        _read_graveyard_permission(sentence, out)
+    if classify.grants_graveyard_casting(sentence) and not classify.starts_with(
+        classify.tokens(sentence), "when", "whenever", "at"
+    ):
+        _read_graveyard_permission(sentence, out)  # (a trigger's: set aside, warned where it matters)
         return
     if "mana cost" in sentence and (granted := granted_alternative_cost(sentence)) is not None:
         out.effects.append(GrantedAlternativeCost(sentence, granted))  # (planner.rules.alternative_costs)

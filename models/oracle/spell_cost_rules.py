@@ -440,6 +440,9 @@ class SpellCostRules(Transformer[Token, Any]):
     def permission_once_your_turn(self) -> _PermissionPart:
         return _PermissionPart("once")
 
+    def permission_on_battlefield(self, _self: Token) -> _PermissionPart:
+        return _PermissionPart("on_battlefield")  # (a static ability works there only anyway, CR 113.6)
+
     def permission_cast(self) -> _PermissionPart:
         return _PermissionPart("cast")
 
