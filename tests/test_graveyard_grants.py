@@ -230,6 +230,12 @@ def test_a_granted_alternative_cost_joins_the_permission() -> None:
     assert result.alternative_cost is not None and result.alternative_cost.source == "fist"
     assert reference_pays(board, from_graveyard(GIANT), "{W}{U}{B}{R}{G}")
     assert not reference_pays(board, from_graveyard(GIANT), "{6}{G}{G}")
+    # an alternative cost for spells cast from the hand is none for the graveyard's copy, whatever copy the
+    # hand holds (601.2a, 118.9: "You may cast spells from your hand without paying their mana costs")
+    omniscience = permanent("mind", "You may cast spells from your hand without paying their mana costs.")
+    held = board_of(["Forest"], [permanent("ghost", CHIEFTAIN), omniscience])
+    held = held.replace_player(ME, hand=(Card.from_json(GIANT, "card"),))
+    assert not pay(held, from_graveyard(GIANT)).payable
     # without the permission the Fist's cost is no permission (601.2a)
     assert not pay(board_of(lands, [permanent("fist", FIST)]), from_graveyard(GIANT)).payable
 

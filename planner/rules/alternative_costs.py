@@ -289,7 +289,8 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
         _mutate_target(view, p.id, player, target) for p in board.permanents
     ):
         return f"{cost.describe()}: {player} controls no non-Human creature to mutate onto"
-    from_hand = target.from_hand or state.in_hand(target.name) is not None
+    # (a spell cast from another zone is not cast from the hand, whatever copy the hand holds, CR 601.2a)
+    from_hand = target.zone in ("hand", None) and (target.from_hand or state.in_hand(target.name) is not None)
     if cost.keyword == "warp" and not from_hand:  # (CR 702.185a: cast from the hand)
         return f"{cost.describe()}: {target.name or 'the spell'} is not in {player}'s hand"
     if (cost.keyword in GRAVEYARD_KEYWORDS or cost.from_graveyard) and target.zone != "graveyard":
