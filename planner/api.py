@@ -33,6 +33,7 @@ from planner.rules.alternative_costs import (
     exile_choices,
     graveyard_cast_error,
     graveyard_way_required,
+    mana_cost_refused,
     no_alternative_reason,
     usable_ways,
 )
@@ -156,6 +157,9 @@ class _Asked:
     life_value: int | None
     prefer: tuple[str, ...]
     alternative_cost: str
+    #: the asker forbade alternative costs (``alternative_cost`` "forbid" as given, not as a way is paid:
+    #: a spell cast from the graveyard is then castable only by a permission that asks its mana cost alone)
+    mana_cost_only: bool = False
 
 
 @within_question
@@ -215,6 +219,7 @@ def pay(
         life_value=life_value,
         prefer=prefer,
         alternative_cost=alternative_cost,
+        mana_cost_only=alternative_cost == "forbid",
     )
     board = on_the_stack(board, checked_player(board, player), target)
     return with_life_warning(board, checked_player(board, player), _pay(board, target, asked))
@@ -233,7 +238,10 @@ def _not_castable_from_graveyard(board: Board, target: PaymentTarget, asked: _As
     """The answer 'not payable' for a spell cast from the graveyard with no permission to be cast from there
     (CR 601.2a: :func:`~planner.rules.alternative_costs.graveyard_cast_error`, the reason says which were
     looked for); None when it has one, or is cast from elsewhere."""
-    why = graveyard_cast_error(board, checked_player(board, asked.player), target)
+    player = checked_player(board, asked.player)
+    why = graveyard_cast_error(board, player, target)
+    if why is None and asked.mana_cost_only and graveyard_way_required(board, target):
+        why = mana_cost_refused(board, player, target)  # (its ways pay more than its mana cost: CR 601.2a)
     if why is None:
         return None
     cost = str(target.cost)
@@ -515,6 +523,7 @@ def max_x(
         life_value=life_value,
         prefer=prefer,
         alternative_cost=alternative_cost,
+        mana_cost_only=alternative_cost == "forbid",
     )
     return _warned_max_x(on_the_stack(board, checked_player(board, player), target), target, asked)
 

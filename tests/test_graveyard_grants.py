@@ -384,3 +384,28 @@ def test_plan_turn_says_it_does_not_cast_from_the_graveyard() -> None:
     assert any(note.startswith("Test Bear: ghost's permission") for note in turn.notes)
     assert not any("Test Bolt" in note for note in turn.notes)  # (no permission for an instant)
     assert not turn.optimal
+
+
+def test_forbidding_alternative_costs_leaves_the_permissions_that_add_nothing() -> None:
+    # --alternative-cost forbid asks "castable by its mana cost?": Karador's permission casts the card for
+    # its mana cost (601.2a, 601.2f), Festival's asks 1 life more (118.8) and flashback is an alternative
+    # cost (702.34a): those two are no way to cast it for its mana cost alone
+    chieftain = board_of(["Forest"] * 2, [permanent("ghost", CHIEFTAIN)])
+    assert pay(chieftain, from_graveyard(BEAR), alternative_cost="forbid").payable
+    festival = board_of(["Mountain"], [permanent("fest", FESTIVAL)])
+    refused = pay(festival, from_graveyard(BOLT), alternative_cost="forbid")
+    assert not refused.payable and refused.reason is not None and "1 life" in refused.reason
+    assert pay(festival, from_graveyard(BOLT)).payable
+    blast = {
+        "name": "Test Blast",
+        "type_line": "Instant",
+        "mana_cost": "{2}{R}",
+        "oracle": "Flashback {3}{R}{R}",
+    }
+    flashback = board_of(["Mountain"] * 3, [])
+    assert not pay(flashback, from_graveyard(blast), alternative_cost="forbid").payable
+    assert not max_x(
+        board_of(["Mountain"] * 3, [permanent("fest", FESTIVAL)]),
+        from_graveyard({"name": "Test Blaze", "type_line": "Sorcery", "mana_cost": "{X}{R}"}),
+        alternative_cost="forbid",
+    ).payable

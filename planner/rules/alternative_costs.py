@@ -69,6 +69,7 @@ __all__ = [
     "graveyard_grants",
     "graveyard_only",
     "graveyard_way_required",
+    "mana_cost_refused",
     "no_alternative_reason",
     "offering_cost",
     "offering_costs",
@@ -507,6 +508,28 @@ def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, 
             if jump and way.cost.exile is None
         ) + _permitted_ways(board, player, target, granted)
     return usable + tuple(way for way in granted if why_not_usable(board, player, target, way) is None)
+
+
+def mana_cost_refused(board: Board, player: str, target: PaymentTarget) -> str | None:
+    """For a spell cast from the graveyard by one of its ways only (:func:`graveyard_way_required`), why
+    its mana cost alone does not cast it (``--alternative-cost forbid``): no way pays exactly its mana cost
+    (flashback's and escape's costs are alternative costs, CR 702.34a, 702.138a; Festival of Embers' adds 1
+    life, 118.8); None when one does.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": []})
+    >>> blast = replace(PaymentTarget.of("{2}{R}", name="Test Blast", text="Flashback {3}{R}{R}"),
+    ...     cast_from="graveyard")
+    >>> print(mana_cost_refused(board, "me", blast))
+    Test Blast: cast from the graveyard only for flashback: pay {3}{R}{R} (CR 601.2a), not its mana cost
+    """
+    ways = usable_ways(board, player, target)
+    plain = AlternativeCost(mana=str(target.cost), from_graveyard=True, mana_cost=True)
+    if any(replace(way.cost, text="", if_control=(), if_your_turn=False) == plain for way in ways):
+        return None
+    if not ways:
+        return f"{target.name}: no way to cast it from the graveyard is usable now (CR 601.2a)"
+    listed = "; ".join(dict.fromkeys(way.cost.describe() for way in ways))
+    return f"{target.name}: cast from the graveyard only for {listed} (CR 601.2a), not its mana cost"
 
 
 def _permitted_ways(
