@@ -500,7 +500,7 @@ def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, 
         # (cast from the graveyard by flashback, escape or its own {U} rather than its mana cost: an
         # alternative cost, so none other joins it, CR 118.9a; jump-start's discard is an additional cost,
         # 702.133a: a granted alternative cost is paid with it; so is a permanent's permission, with the
-        # life it adds: permitted_ways)
+        # life it adds: _permitted_ways)
         jump = any(way.cost.keyword == "jump-start" for way in usable)
         granted = tuple(
             Way(way.source, replace(way.cost, exile=HandExile(1, discard=True)))
