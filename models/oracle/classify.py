@@ -970,6 +970,8 @@ def grants_graveyard_casting(sentence: str) -> bool:
     ...     "your graveyard.")
     (False, True)
     """
+    if "graveyard" not in sentence.lower():
+        return False  # (a gate: the words below need it, and most sentences have none)
     words = tokens(sentence)
     cast = _find(words, ("you", "may"))
     while cast >= 0:
