@@ -199,7 +199,7 @@ class AlternativeCost:
 
     def describe(self) -> str:
         """The cost in words, its parts in order: mana, life, energy, sacrifices, the exile."""
-        parts = [f"pay {self.mana}"] if not self.without_mana else []
+        parts = [f"pay {self.mana}"] if not (self.without_mana or self.mana_cost) else []
         if self.life:
             parts.append(f"pay {self.life} life")
         if self.energy:

@@ -414,6 +414,13 @@ PERMANENT: Final = ObjectFields(
             "were this turn (as its Oracle text or a plan's step gives them), each once for each activation "
             "this turn.",
         ),
+        Field(
+            "graveyard_uses_this_turn",
+            {"type": "array", "items": _TEXT},
+            "An extension: the card types of the cards its controller cast (or played) from their graveyard "
+            "this turn by its permission to ('During each of your turns, you may cast one creature card from "
+            "your graveyard': ['creature']; one of each permanent type: the type chosen for each card).",
+        ),
     ),
 )
 BOARD: Final = ObjectFields(

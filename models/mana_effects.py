@@ -31,6 +31,7 @@ __all__ = [
     "GrantAbility",
     "GrantHaste",
     "GrantedAlternativeCost",
+    "GraveyardPermission",
     "LifeForMana",
     "ManaTrigger",
     "NotPaymentKind",
@@ -876,6 +877,35 @@ class GrantedAlternativeCost:
 
 
 @dataclass(frozen=True, slots=True)
+class GraveyardPermission:
+    """A permanent's permission to its controller to cast spells from their graveyard (CR 601.2a: a card is
+    cast from a zone other than the hand only by such an effect): "During each of your turns, you may cast
+    one creature card from your graveyard." (Karador). ``cards``: the cards it is for, any of them
+    ('instant and sorcery spells': two); ``your_turn``: only during its controller's turn; ``once_each_turn``:
+    one card each turn ('one creature card', 'a Zombie creature card', 'Once during each of your turns');
+    ``each_permanent_type``: one card of each permanent type each turn (Muldrotha, the type chosen for a card
+    of several, CR 110.4); ``life``: the life it adds to their costs ('by paying 1 life in addition to their
+    other costs', an additional cost, CR 118.8, 601.2b); ``keyword``: cast only by that keyword's cost
+    ('using their sneak abilities'); ``play``: it says 'play' (land cards too, CR 305.1), not 'cast'.
+
+    >>> from models.oracle import parse_oracle
+    >>> (karador,) = parse_oracle("During each of your turns, you may cast one creature card from your "
+    ...     "graveyard.").effects
+    >>> karador.your_turn, karador.once_each_turn, [card.describe() for card in karador.cards]
+    (True, True, ['creature'])
+    """
+
+    text: str
+    cards: tuple[ObjectFilter, ...]
+    your_turn: bool = False
+    once_each_turn: bool = False
+    each_permanent_type: bool = False
+    life: int = 0
+    keyword: str = ""
+    play: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class DevotionIncrease:
     """'Your devotion to each color and each combination of colors is increased by one.' (Altar of the
     Pantheon): its controller's devotion to any colors (CR 700.5) counts ``amount`` more, whatever reads it
@@ -969,6 +999,7 @@ StaticEffect = (
     | AbilityLoss
     | AbilityCostChange
     | GrantedAlternativeCost
+    | GraveyardPermission
     | DevotionIncrease
     | LifeForMana
     | ExtraLandPlays

@@ -28,9 +28,12 @@ from models.spell_targets import printed_targets
 __all__ = ["card_has_adventure", "find_spell", "own_alternative_costs", "spell_target"]
 
 
-def find_spell(player: Player, name: str, cards: CardResolver | None = None) -> Card:
-    """The card called ``name``: the first such card in the player's hand, else the card from card data
-    (``cards``, default the built-in catalogue); unknown names are an ``InputError`` with suggestions.
+def find_spell(
+    player: Player, name: str, cards: CardResolver | None = None, *, from_graveyard: bool = False
+) -> Card:
+    """The card called ``name``: the first such card in the player's hand (with ``from_graveyard``, in their
+    graveyard: a spell cast from there, CR 601.2a), else the card from card data (``cards``, default the
+    built-in catalogue); unknown names are an ``InputError`` with suggestions.
 
     >>> find_spell(Player("me"), "treasure cruise").name
     'Treasure Cruise'
@@ -40,7 +43,7 @@ def find_spell(player: Player, name: str, cards: CardResolver | None = None) -> 
     models.errors.InputError: 'Tresure Crus' is neither in me's hand nor in card data; did you mean ...?
     """
     checked_name(name, repr(shortened(name)), "a card name")
-    held = player.in_hand(name)
+    held = player.in_graveyard(name) if from_graveyard else player.in_hand(name)
     if held is not None:
         return held
     resolver = cards or CardResolver()

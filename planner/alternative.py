@@ -179,7 +179,7 @@ def _tried(
     paid = None
     if way is not None:
         sacrificed = split_sacrificed(board, player, way, answer.additional.sacrificed)
-        paid = AlternativeCostPaid(way.source, way.cost, sacrificed, exiled)
+        paid = AlternativeCostPaid(way.source, way.cost, sacrificed, exiled, way.permission)
         summary = with_alternative(summary, paid)
     first = tuple((name, value) for name, value in answer.objective if name in ("keep", "hand"))
     # (its own riders and those the board's triggers on its casting give it, as the summary's mana reads them)

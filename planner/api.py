@@ -32,7 +32,8 @@ from planner.rules.alternative_costs import (
     card_mana_value,
     exile_choices,
     graveyard_cast_error,
-    graveyard_only,
+    graveyard_way_required,
+    mana_cost_refused,
     no_alternative_reason,
     usable_ways,
 )
@@ -156,6 +157,9 @@ class _Asked:
     life_value: int | None
     prefer: tuple[str, ...]
     alternative_cost: str
+    #: the asker forbade alternative costs (``alternative_cost`` "forbid" as given, not as a way is paid:
+    #: a spell cast from the graveyard is then castable only by a permission that asks its mana cost alone)
+    mana_cost_only: bool = False
 
 
 @within_question
@@ -215,15 +219,29 @@ def pay(
         life_value=life_value,
         prefer=prefer,
         alternative_cost=alternative_cost,
+        mana_cost_only=alternative_cost == "forbid",
     )
+    board = on_the_stack(board, checked_player(board, player), target)
     return with_life_warning(board, checked_player(board, player), _pay(board, target, asked))
+
+
+def on_the_stack(board: Board, player: str, target: PaymentTarget) -> Board:
+    """The board once the named spell ``target``, cast from its owner's graveyard, is on the stack (CR
+    601.2a): its card (the first of that name) is no longer among the graveyard's cards the payment may count
+    or use (:meth:`~models.board.Player.casting_from_graveyard`); any other board as it is."""
+    if target.zone != "graveyard" or not target.name:
+        return board
+    return board.with_player(board.player(player).casting_from_graveyard(target.name))
 
 
 def _not_castable_from_graveyard(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult | None:
     """The answer 'not payable' for a spell cast from the graveyard with no permission to be cast from there
     (CR 601.2a: :func:`~planner.rules.alternative_costs.graveyard_cast_error`, the reason says which were
     looked for); None when it has one, or is cast from elsewhere."""
-    why = graveyard_cast_error(board, checked_player(board, asked.player), target)
+    player = checked_player(board, asked.player)
+    why = graveyard_cast_error(board, player, target)
+    if why is None and asked.mana_cost_only and graveyard_way_required(board, target):
+        why = mana_cost_refused(board, player, target)  # (its ways pay more than its mana cost: CR 601.2a)
     if why is None:
         return None
     cost = str(target.cost)
@@ -256,9 +274,9 @@ def _pay(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
         asked = replace(asked, alternative_cost="require")
     if (refused := _not_castable_from_graveyard(board, target, asked)) is not None:
         return refused
-    if asked.alternative_cost == "allow" and graveyard_only(target):
+    if asked.alternative_cost == "allow" and graveyard_way_required(board, target):
         # (cast from the graveyard by its own flashback, escape, jump-start or "you may cast ~ from your
-        # graveyard": that way only, CR 601.2a)
+        # graveyard", or by a permanent's permission: those ways only, CR 601.2a)
         asked = replace(asked, alternative_cost="require")
     if target.cost.has_variable and asked.x is None:
         raise InputError(
@@ -505,8 +523,9 @@ def max_x(
         life_value=life_value,
         prefer=prefer,
         alternative_cost=alternative_cost,
+        mana_cost_only=alternative_cost == "forbid",
     )
-    return _warned_max_x(board, target, asked)
+    return _warned_max_x(on_the_stack(board, checked_player(board, player), target), target, asked)
 
 
 def _warned_max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
@@ -534,7 +553,7 @@ def _max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     _check_life_value(asked.life_value)
     option = asked.alternative_cost
     _check_option(option)
-    if option == "allow" and graveyard_only(target):  # (its own graveyard keyword's way only, CR 601.2a)
+    if option == "allow" and graveyard_way_required(board, target):  # (a permission's ways only, CR 601.2a)
         option = "require"
         asked = replace(asked, alternative_cost=option)
     if option != "forbid" and (

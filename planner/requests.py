@@ -117,7 +117,7 @@ def pay_request(
     loaded, source = board(question.strict)
     with about_board(source):
         target = _target(question, loaded, cards)
-        loaded = _cast_from_hand(loaded, question.spell, question.player)
+        loaded = _cast_from_hand(loaded, question, question.player)
     if target.cost.has_variable and question.x is None:
         raise InputError(
             f"COST: {target.cost} has X: give its value with --x N, or ask for the largest X with "
@@ -153,7 +153,7 @@ def max_x_request(
     loaded, source = board(question.strict)
     with about_board(source):
         target = _target(question, loaded, cards)
-        loaded = _cast_from_hand(loaded, question.spell, question.player)
+        loaded = _cast_from_hand(loaded, question, question.player)
     if not target.cost.has_variable:
         shown = target.cost or f"{target.name}'s (it has no mana cost)"
         raise InputError(f"COST: {shown} has no X; use '{PROG} pay' for a cost without X", param="cost")
@@ -280,7 +280,9 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
 
         mana_cost = question.bare_target.cost if question.bare_target is not None else None
         try:
-            target = spell_target(find_spell(board.player(payer), question.spell, cards), mana_cost)
+            graveyard = question.cast_from == "graveyard"
+            found = find_spell(board.player(payer), question.spell, cards, from_graveyard=graveyard)
+            target = spell_target(found, mana_cost)
         except InputError as error:
             raise InputError(f"--spell: {error}", param="spell") from None
         if question.for_:
@@ -324,10 +326,12 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
     return target
 
 
-def _cast_from_hand(board: Board, spell: str | None, player: str | None) -> Board:
-    """The board with the --spell card, when it is in the payer's hand, moved to the stack (CR 601.2a): the
-    payment can't use the card itself (an Elvish Spirit Guide paying for its own casting)."""
-    if spell is None:
+def _cast_from_hand(board: Board, question: PayQuestion | MaxXQuestion, player: str | None) -> Board:
+    """The board with the --spell card, when it is in the payer's hand and cast from there (not from another
+    zone: ``--cast-from``), moved to the stack (CR 601.2a): the payment can't use the card itself (an
+    Elvish Spirit Guide paying for its own casting)."""
+    spell = question.spell
+    if spell is None or question.cast_from not in (None, "hand"):
         return board
     from planner.solve.problem import checked_player
 

@@ -50,6 +50,7 @@ from planner.described import described_payment
 from planner.rules.additional_costs import AdditionalPaid, check_additional, planned_costs, returns_permanents
 from planner.rules.alternative_costs import check_alternative, paid_board
 from planner.rules.cast_bans import bans_later_spells, why_forbidden
+from planner.rules.graveyard_permissions import graveyard_turn_notes
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit
 from planner.rules.question import within_question
@@ -887,7 +888,7 @@ def plan_turn(
     # first: then a plan that casts nothing is no "no")
     unplanned_mana = token_ability_notes(board, player)
     trigger_notes = cast_trigger_notes(board, player, [s.card for s in distinct(spells)])
-    notes += unplanned_mana + trigger_notes
+    notes += unplanned_mana + trigger_notes + ([] if casts else graveyard_turn_notes(board, player))
     if casts and len(spells) > 1:
         unplanned_mana += trigger_notes
     search = _Search(

@@ -433,7 +433,7 @@ def paid_way(board: Board, stage: Stage, player: str) -> AlternativeCostPaid:
     taken = split_sacrificed(stage.board, player, spell.way, stage.item.sacrificed)
     hand = board.player(player).hand
     exiled = tuple(sorted(hand[n].name for n in stage.item.way_exiled))
-    return AlternativeCostPaid(spell.way.source, spell.way.cost, taken, exiled)
+    return AlternativeCostPaid(spell.way.source, spell.way.cost, taken, exiled, spell.way.permission)
 
 
 def way_levels(timeline: Timeline, player: str, casts: Sequence[int]) -> dict[str, int]:

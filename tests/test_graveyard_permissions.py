@@ -3,9 +3,10 @@ tests/test_graveyard_keywords.py). CR 601.2a: a card is cast from a zone other t
 effect that allows it; the spell's own "As long as you control a Giant, you may cast ~ from your graveyard by
 paying {U} rather than paying its mana cost" is such a permission, for an alternative cost (118.9: {U}
 rather than the mana cost) under a condition; "You may cast ~ from your graveyard." one for its mana cost.
-A permanent's "You may cast spells from your graveyard" is not read: the spell is paid its mana cost beside
-it and the sentence is warned of. Expected answers are worked out by hand from those rules; each verdict of
-a payment is checked against the reference search paying the cost the rules give.
+A permanent's permission of a shape the reader does not read ("You may cast spells from your graveyard if you
+gained life this turn", an activated ability's) lets the spell be paid its mana cost beside it, the sentence
+warned of; those it reads: tests/test_graveyard_grants.py. Expected answers are worked out by hand from those
+rules; each verdict of a payment is checked against the reference search paying the cost the rules give.
 """
 
 from __future__ import annotations
@@ -110,8 +111,7 @@ def test_an_unread_own_permission_is_warned_of() -> None:
 @pytest.mark.parametrize(
     "sentence",
     [
-        "You may cast spells from your graveyard.",
-        "Once during each of your turns, you may cast a permanent spell from your graveyard.",
+        "You may cast spells from your graveyard if you gained life this turn.",
         "Until end of turn, you may play lands and cast spells from your graveyard.",
         "During each of your turns, you may cast one permanent spell with mana value 2 or less from your "
         "graveyard.",
@@ -175,14 +175,14 @@ def test_no_permission_at_all_is_a_clear_no() -> None:
 
 
 def test_a_granted_permission_is_warned_of_and_the_mana_cost_paid() -> None:
-    # a permanent's "You may cast spells from your graveyard" (601.2a) is not read: the mana cost {1}{R} is
-    # paid beside it, and its sentence is named in the warnings, never a silent "no"
+    # a permanent's permission under a condition no board field records (601.2a) is not read: the mana cost
+    # {1}{R} is paid beside it, and its sentence is named in the warnings, never a silent "no"
     keeper = {
         "id": "keeper",
         "controller": ME,
         "name": "Test Keeper",
         "type_line": "Enchantment",
-        "oracle": "You may cast spells from your graveyard.",
+        "oracle": "You may cast spells from your graveyard if you gained life this turn.",
     }
     board = board_of(["Mountain"] * 2, [PLAIN], [keeper])
     result = pay(board, cast_from(PLAIN, "graveyard"))

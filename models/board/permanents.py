@@ -409,6 +409,10 @@ class Permanent:
     token: bool = False
     #: the texts of its mana abilities that can be activated only once each turn and were this turn
     activated_this_turn: tuple[str, ...] = ()
+    #: the card types of the cards its controller cast (or played) from their graveyard this turn by its
+    #: permission to (Karador's 'one creature card': ('Creature',); Muldrotha's: the permanent type chosen for
+    #: each card, CR 601.2a), which says what the permission has left this turn
+    graveyard_uses_this_turn: tuple[str, ...] = ()
     #: its printed power and toughness (before counters and effects); None when not known (no card data
     #: gives a number: a noncreature, a card given by its text without them, a printed '*')
     power: int | None = None
@@ -593,6 +597,8 @@ class Permanent:
             out["token"] = self.token
         if self.activated_this_turn:
             out["activated_this_turn"] = list(self.activated_this_turn)
+        if self.graveyard_uses_this_turn:
+            out["graveyard_uses_this_turn"] = [word.lower() for word in self.graveyard_uses_this_turn]
         return out
 
 
@@ -741,6 +747,7 @@ def read_permanent(value: object, path: JsonPath) -> Permanent:
         choices=fields.optional("choices", _read_choices, NOTHING_CHOSEN),
         token=fields.optional("token", read_bool, base.token),
         activated_this_turn=fields.optional("activated_this_turn", _read_ability_texts, ()),
+        graveyard_uses_this_turn=fields.optional("graveyard_uses_this_turn", _read_card_types, ()),
         power=fields.optional("power", read_printed, base.power),
         toughness=fields.optional("toughness", read_printed, base.toughness),
     )
@@ -790,6 +797,31 @@ def _read_designations(value: object, path: JsonPath) -> frozenset[str]:
             known = ", ".join(DESIGNATIONS)
             raise FieldError((*path, index), f"unknown designation {quote(item)} (known: {known})")
     return frozenset(item.lower() for item in value)
+
+
+def _read_card_types(value: object, path: JsonPath) -> tuple[str, ...]:
+    """A list of card types (CR 205.2a, any case), as the rules spell them.
+
+    >>> _read_card_types(["creature", "Artifact"], ("graveyard_uses_this_turn",))
+    ('Creature', 'Artifact')
+    >>> _read_card_types(["Zombie"], ("graveyard_uses_this_turn",))
+    Traceback (most recent call last):
+    ...
+    models.board.json_fields.FieldError: 'Zombie' is not a card type (artifact, battle, creature, \
+enchantment, instant, land, planeswalker, sorcery, ...)
+    """
+    known = {word.lower(): word for word in CARD_TYPES}
+    read: list[str] = []
+    for position, entry in enumerate(json_list(value, path, "card types")):
+        word = read_text(entry, (*path, position))
+        if word.strip().lower() not in known:
+            raise FieldError(
+                (*path, position),
+                f"{quote(word)} is not a card type (artifact, battle, creature, enchantment, instant, land, "
+                "planeswalker, sorcery, ...)",
+            )
+        read.append(known[word.strip().lower()])
+    return tuple(read)
 
 
 def _read_ability_texts(value: object, path: JsonPath) -> tuple[str, ...]:

@@ -277,6 +277,16 @@ class Player:
         wanted = name.strip().casefold()
         return next((card for card in self.hand if card.name.casefold() == wanted), None)
 
+    def in_graveyard(self, name: str) -> Card | None:
+        """The first card of a graveyard given as a list with this name (any case), or None.
+
+        >>> Player.from_dict({"id": "me", "graveyard": ["Forest"]}).in_graveyard("forest").name
+        'Forest'
+        """
+        wanted = name.strip().casefold()
+        cards = self.graveyard if isinstance(self.graveyard, tuple) else ()
+        return next((card for card in cards if card.name.casefold() == wanted), None)
+
     def casting(self, name: str) -> Player:
         """The player once the first card in hand with this name is cast: it is on the stack, no longer in
         the hand (CR 601.2a), so its own abilities in the hand (a Spirit Guide's) can't pay for it.
@@ -290,6 +300,23 @@ class Player:
             return self
         index = self.hand.index(held)
         return replace(self, hand=(*self.hand[:index], *self.hand[index + 1 :]))
+
+    def casting_from_graveyard(self, name: str) -> Player:
+        """The player once the first card of their graveyard (given as a list) with this name is cast: it is
+        on the stack, no longer in the graveyard (CR 601.2a), so what counts the graveyard's cards as the
+        total cost is worked out (601.2f: Karador's "for each creature card in your graveyard") or pays
+        (delve, escape) does not count it. A graveyard given as a count is left as it is (it holds the
+        spell itself: contract §6).
+
+        >>> player = Player.from_dict({"id": "me", "graveyard": ["Forest", "Island"]})
+        >>> [card.name for card in player.casting_from_graveyard("island").graveyard]
+        ['Forest']
+        """
+        held = self.in_graveyard(name)
+        if held is None or not isinstance(self.graveyard, tuple):
+            return self
+        index = self.graveyard.index(held)
+        return replace(self, graveyard=(*self.graveyard[:index], *self.graveyard[index + 1 :]))
 
 
 # --------------------------------------------------------------------------------------------------------

@@ -962,8 +962,9 @@ def _static_sentence(words: Sequence[str]) -> bool:
 def grants_graveyard_casting(sentence: str) -> bool:
     """'You may cast spells from your graveyard', 'Once during each of your turns, you may cast a permanent
     spell from your graveyard' (CR 601.2a): a permanent's (or a resolved spell's) permission to cast other
-    spells from its controller's graveyard, which the planner does not read: a spell cast from the graveyard
-    beside it is paid its mana cost, with the sentence warned of (never a silent 'no').
+    spells from its controller's graveyard ('play' too, unless it is for lands alone: Muldrotha), read by
+    the grammar where it can (:func:`models.oracle.grammar.parse_graveyard_permission`); one it does not read
+    lets a spell cast from the graveyard beside it be paid its mana cost, with the sentence warned of.
 
     >>> grants_graveyard_casting("Once during each of your turns, you may cast a permanent spell from your "
     ...     "graveyard.")
@@ -971,14 +972,21 @@ def grants_graveyard_casting(sentence: str) -> bool:
     >>> grants_graveyard_casting("You may cast ~ from your graveyard."), grants_graveyard_casting(
     ...     "Exile target card from a graveyard.")
     (False, False)
+    >>> grants_graveyard_casting("You may play lands from your graveyard."), grants_graveyard_casting(
+    ...     "During each of your turns, you may play up to one permanent card of each permanent type from "
+    ...     "your graveyard.")
+    (False, True)
     """
+    if "graveyard" not in sentence.lower():
+        return False  # (a gate: the words below need it, and most sentences have none)
     words = tokens(sentence)
     cast = _find(words, ("you", "may"))
     while cast >= 0:
         end = _until(words, ".", cast)
-        verb = next((i for i in range(cast + 2, end) if words[i] == "cast"), -1)
+        verb = next((i for i in range(cast + 2, end) if words[i] in ("cast", "play")), -1)
         others = verb >= 0 and words[verb + 1 : verb + 2] not in (("~",), ("this",))
-        if others and _find(words, ("from", "your", "graveyard"), verb, end) >= 0:
+        source = _find(words, ("from", "your", "graveyard"), verb, end) if others else -1
+        if source >= 0 and not (words[verb] == "play" and _lands_only(words[verb + 1 : source])):
             return True
         cast = _find(words, ("you", "may"), cast + 1)
     return False
@@ -1017,6 +1025,16 @@ def others_enter_tapped(sentence: str) -> bool:
     if not _static_sentence(words) or "~" in words:
         return False
     return _has(words, "enter tapped", "enter the battlefield tapped")
+
+
+def _lands_only(words: Sequence[str]) -> bool:
+    """True when the words between 'play' and 'from your graveyard' name land cards alone ('lands', 'land
+    cards': Crucible of Worlds): playing them casts no spell (CR 305.1)."""
+    return (
+        bool(words)
+        and set(words) <= {"land", "lands", "card", "cards"}
+        and not set(words) <= {"card", "cards"}
+    )
 
 
 def when_spent(sentence: str) -> bool:

@@ -33,7 +33,7 @@ from models.oracle.grammar_parser import UnreadError, built
 from models.oracle.own_cost_rules import OwnCostRules
 from models.oracle.phrase_rules import PhraseRules
 from models.oracle.readings import Condition, CostPart, EffectSentence, ManaEffect, Nouns, Output, SpendOnly
-from models.oracle.spell_cost_rules import SpellCostRules
+from models.oracle.spell_cost_rules import GraveyardPermissionReading, SpellCostRules
 from models.oracle.spent_rules import SpentRules
 from models.oracle.static_rules import StaticRules
 from models.oracle.statics import EntersUnless, LandSearchReading, StaticSentence
@@ -46,6 +46,7 @@ __all__ = [
     "parse_condition",
     "parse_costs",
     "parse_effect",
+    "parse_graveyard_permission",
     "parse_mana_effect",
     "parse_objects",
     "parse_output",
@@ -240,3 +241,14 @@ def parse_alternative_cost(sentence: str) -> AlternativeCost:
     'sacrifice two Mountains'
     """
     return cast("AlternativeCost", _parse(sentence, "alternative_cost"))
+
+
+def parse_graveyard_permission(sentence: str) -> GraveyardPermissionReading:
+    """A permanent's permission to cast spells from its controller's graveyard (CR 601.2a), as read.
+
+    >>> festival = parse_graveyard_permission("During your turn, you may cast instant and sorcery spells "
+    ...     "from your graveyard by paying 1 life in addition to their other costs.")
+    >>> festival.your_turn, festival.once_each_turn, festival.life, len(festival.what.nouns)
+    (True, False, 1, 2)
+    """
+    return cast("GraveyardPermissionReading", _parse(sentence, "graveyard_permission"))

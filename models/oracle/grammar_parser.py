@@ -364,6 +364,7 @@ STARTS = (
     "additional_cost",
     "additional_frame",
     "alternative_cost",
+    "graveyard_permission",
 )
 
 

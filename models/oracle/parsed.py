@@ -61,6 +61,8 @@ EXILED_ABILITIES_NOTE = (
 #: pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you cast"): the planner may pay it instead
 #: of a spell's mana cost (:mod:`models.oracle.alternative_costs`).
 GRANTED_ALTERNATIVE_COST = "an alternative cost of the spells its controller casts (CR 118.9)"
+#: The note on a permanent's permission to cast spells from its controller's graveyard (Karador).
+GRAVEYARD_PERMISSION = "a permission to cast spells from its controller's graveyard (CR 601.2a)"
 #: The note on a sentence that says what a spell's optional additional cost paid takes off its cost (Ice Out's
 #: "if it's bargained", Dargo's "for each permanent sacrificed this way"): read with that cost.
 OPTIONAL_COST_REDUCTION = "what its optional additional cost takes off when paid: planned with that cost"

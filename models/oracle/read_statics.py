@@ -30,6 +30,7 @@ from models.mana_effects import (
     GrantAbility,
     GrantedAlternativeCost,
     GrantHaste,
+    GraveyardPermission,
     NotPaymentKind,
     NotPaymentMana,
     SpendAsThough,
@@ -42,13 +43,14 @@ from models.oracle import text as t
 from models.oracle.alternative_costs import granted_alternative_cost
 from models.oracle.build import mana_effect, spend_restriction
 from models.oracle.build_cost_changes import life_paid_reduction, optional_life_modifier
-from models.oracle.build_filters import condition, object_filters, while_condition
+from models.oracle.build_filters import condition, object_filter, object_filters, while_condition
 from models.oracle.build_statics import kept_types, own_chosen_type, static_effect
 from models.oracle.grammar import (
     UnreadError,
     parse_additional_cost,
     parse_condition,
     parse_effect,
+    parse_graveyard_permission,
     parse_mana_effect,
     parse_spending,
     parse_static,
@@ -58,6 +60,7 @@ from models.oracle.parsed import (
     CAST_RIDER_NOTE,
     EXILED_ABILITIES_NOTE,
     GRANTED_ALTERNATIVE_COST,
+    GRAVEYARD_PERMISSION,
     NO_OPTIONAL_COST,
     OPTIONAL_COST_REDUCTION,
     OWN_ABILITIES_PERMISSION,
@@ -76,6 +79,11 @@ from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
 
 def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
+    if classify.grants_graveyard_casting(sentence) and not classify.starts_with(
+        classify.tokens(sentence), "when", "whenever", "at"
+    ):
+        _read_graveyard_permission(sentence, out)  # (a trigger's: set aside, warned where it matters)
+        return
     if "mana cost" in sentence and (granted := granted_alternative_cost(sentence)) is not None:
         out.effects.append(GrantedAlternativeCost(sentence, granted))  # (planner.rules.alternative_costs)
         out.read(sentence, "effect", GRANTED_ALTERNATIVE_COST)
@@ -377,6 +385,52 @@ def _not_for_nonartifact(body: str) -> bool:
         return isinstance(parse_effect(body), NotForNonartifact)
     except UnreadError:
         return False
+
+
+def _read_graveyard_permission(sentence: str, out: Collector) -> None:
+    """A permanent's permission to cast spells from its controller's graveyard (CR 601.2a:
+    :func:`graveyard_permission_of`); a sentence of another shape is unsupported text.
+
+    >>> out = Collector()
+    >>> _read_graveyard_permission("You may cast nonland cards with cycling from your graveyard.", out)
+    >>> (permission,) = out.effects
+    >>> [(card.excluded, card.keyword) for card in permission.cards], out.sentences[0].read_as
+    ([(('Land',), 'cycling')], 'effect')
+    """
+    permission = graveyard_permission_of(sentence)
+    if permission is None:
+        out.unread(sentence)
+        return
+    out.effects.append(permission)
+    out.read(sentence, "effect", GRAVEYARD_PERMISSION)
+
+
+def graveyard_permission_of(sentence: str) -> GraveyardPermission | None:
+    """The permission to cast spells from its controller's graveyard a permanent's sentence grants (the
+    grammar's ``graveyard_permission``), its cards made filters (a card's zone and head aside: the graveyard
+    is the permission's, a card and a spell of it alike; a reminder in parentheses aside); None when the
+    sentence is of another shape.
+
+    >>> graveyard_permission_of("You may cast spells from your graveyard if you gained life this turn.")
+    >>> from models.filters import ObjectFilter
+    >>> graveyard_permission_of("You may cast spells from your graveyard.").cards == (ObjectFilter(),)
+    True
+    """
+    try:
+        reading = parse_graveyard_permission(sentence.split(" (", 1)[0].strip())
+        cards = tuple(object_filter(replace(noun, zone="", head=Head.TYPES)) for noun in reading.what.nouns)
+    except UnreadError:
+        return None
+    return GraveyardPermission(
+        text=sentence,
+        cards=cards,
+        your_turn=reading.your_turn,
+        once_each_turn=reading.once_each_turn,
+        each_permanent_type=reading.each_permanent_type,
+        life=reading.life,
+        keyword=reading.keyword,
+        play=reading.play,
+    )
 
 
 def _one_card_permission(body: str) -> s.OneCardPermission | None:

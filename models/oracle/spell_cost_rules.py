@@ -56,6 +56,7 @@ from models.oracle.readings import (
 )
 
 __all__ = [
+    "GraveyardPermissionReading",
     "SpellCostRules",
     "alternative_cost",
     "cast_spells",
@@ -73,6 +74,35 @@ _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Pl
 _MANA = re.compile(r"^(?:\{(?:[0-9]+|[WUBRGCX]|[WUBRG]/[WUBRGP]|2/[WUBRG]|[WUBRG]/[WUBRG]/P)\})+$")
 #: A spell's cost part: a reading of the activated costs' rules, mana or energy paid, or a record made.
 SpellCostPart = ManaSymbols | PayLife | PayEnergy | SacrificeCost | DiscardCost | RevealCost | HandExile
+
+
+@dataclass(frozen=True, slots=True)
+class GraveyardPermissionReading:
+    """A permanent's permission to cast spells from its controller's graveyard as the grammar reads it
+    (``graveyard_permission``): the cards it names (``what``, made filters by
+    :func:`models.oracle.read_statics.read_static_sentence`) and the rest as
+    :class:`~models.mana_effects.GraveyardPermission` holds it."""
+
+    what: Nouns
+    your_turn: bool = False
+    once_each_turn: bool = False
+    one: bool = False
+    each_permanent_type: bool = False
+    life: int = 0
+    keyword: str = ""
+    play: bool = False
+
+
+#: 'permanent card ... from your graveyard': a card of a permanent type (CR 110.4), in the graveyard.
+_PERMANENT_CARDS = Nouns((Noun(excluded=("Instant", "Sorcery"), head=Head.CARD, zone="graveyard"),))
+
+
+@dataclass(frozen=True, slots=True)
+class _PermissionPart:
+    """One optional phrase of a graveyard permission, as its rule's method marks it."""
+
+    name: str
+    value: Any = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,6 +409,59 @@ class SpellCostRules(Transformer[Token, Any]):
         if not _MANA.match(symbols) or "X" in symbols:
             raise UnreadError(f"cast from the graveyard by paying {symbols}")
         return conditions.on(AlternativeCost(mana=symbols, from_graveyard=True))
+
+    def graveyard_permission(self, *parts: Any) -> GraveyardPermissionReading:
+        """'[During each of your turns, ]you may cast [one] <cards> [of each permanent type] from your
+        graveyard[ by paying N life in addition to their other costs | using their <keyword> abilities]'."""
+        nouns = [part for part in parts if isinstance(part, Nouns)]
+        what = nouns[0] if nouns else _PERMANENT_CARDS  # (Muldrotha's 'permanent card of each ... type')
+        if what.nouns[-1].zone != "graveyard":
+            raise UnreadError(f"cards cast from {what.nouns[-1].zone or 'no zone'}, not the graveyard")
+        marks = {part.name: part.value for part in parts if isinstance(part, _PermissionPart)}
+        once = bool(marks.get("once")) or (bool(marks.get("one")) and not marks.get("each_type"))
+        if marks.get("one") and not (marks.get("your_turn") or marks.get("once")):
+            raise UnreadError("one card from the graveyard with no turn it is for")
+        if marks.get("each_type") and not (marks.get("one") and marks.get("your_turn")):
+            raise UnreadError("a card of each permanent type with no count or turn")
+        return GraveyardPermissionReading(
+            what=what,
+            your_turn=bool(marks.get("your_turn") or marks.get("once")),
+            once_each_turn=once,
+            one=bool(marks.get("one")),
+            each_permanent_type=bool(marks.get("each_type")),
+            life=int(marks.get("life", 0)),
+            keyword=str(marks.get("keyword", "")),
+            play=bool(marks.get("play")),
+        )
+
+    def permission_your_turn(self) -> _PermissionPart:
+        return _PermissionPart("your_turn")
+
+    def permission_once_your_turn(self) -> _PermissionPart:
+        return _PermissionPart("once")
+
+    def permission_on_battlefield(self, _self: Token) -> _PermissionPart:
+        return _PermissionPart("on_battlefield")  # (a static ability works there only anyway, CR 113.6)
+
+    def permission_cast(self) -> _PermissionPart:
+        return _PermissionPart("cast")
+
+    def permission_play(self) -> _PermissionPart:
+        return _PermissionPart("play")
+
+    def permission_one(self, *_words: Any) -> _PermissionPart:
+        return _PermissionPart("one")
+
+    def permission_each_type(self, *_words: Any) -> _PermissionPart:
+        return _PermissionPart("each_type")
+
+    def permission_life(self, amount: Number, *_words: Any) -> _PermissionPart:
+        if not isinstance(amount, int):
+            raise UnreadError("a life payment of no fixed amount")
+        return _PermissionPart("life", amount)
+
+    def permission_keyword(self, keyword: Token) -> _PermissionPart:
+        return _PermissionPart("keyword", str(keyword).lower())
 
     def control_conditions(self, *parts: ControlConditions | Token) -> ControlConditions:
         conditions = [part for part in parts if isinstance(part, ControlConditions)]  # (not the 'and's)

@@ -34,6 +34,7 @@ from models.mana import ManaTypes
 from models.mana_effects import GrantedAlternativeCost
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.classify import grants_graveyard_casting, own_alternative_cost
+from models.oracle.read_statics import graveyard_permission_of
 from models.oracle.reader import reading_units
 from models.spells import own_alternative_costs
 from models.types import TypeLine
@@ -44,6 +45,12 @@ from planner.rules.additional_costs import (
     written_cost,
 )
 from planner.rules.amounts import mana_value, spells_cast_matching, spells_cast_unlisted
+from planner.rules.graveyard_permissions import (
+    check_graveyard_uses,
+    keyword_permission_warnings,
+    permissions,
+    why_not_permitted,
+)
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
@@ -61,6 +68,8 @@ __all__ = [
     "graveyard_grant_warnings",
     "graveyard_grants",
     "graveyard_only",
+    "graveyard_way_required",
+    "mana_cost_refused",
     "no_alternative_reason",
     "offering_cost",
     "offering_costs",
@@ -80,22 +89,26 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class Way:
     """An alternative cost a spell may be cast for: ``source`` is the spell's name for its own, else the id
-    of the permanent that grants it."""
+    of the permanent that grants it; ``permission``: the id of the permanent whose permission lets the spell
+    be cast from the graveyard this way ('' for none: :mod:`planner.rules.graveyard_permissions`)."""
 
     source: str
     cost: AlternativeCost
+    permission: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class AlternativeCostPaid:
     """The alternative cost a payment paid (contract §6's ``alternative_payments``, kind
     ``alternative_cost``): where it comes from, the cost, and what paid its parts (the permanents
-    sacrificed, ids in the board's order; the names of the cards exiled from the hand, sorted)."""
+    sacrificed, ids in the board's order; the names of the cards exiled from the hand, sorted); the
+    permanent whose permission let the spell be cast from the graveyard (:attr:`Way.permission`)."""
 
     source: str
     cost: AlternativeCost
     sacrificed: tuple[str, ...] = ()
     exiled: tuple[str, ...] = ()
+    permission: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object in the answer's ``alternative_payments``."""
@@ -110,6 +123,7 @@ class AlternativeCostPaid:
             "exiled": [] if self.discards else list(self.exiled),
             **({"returned": list(self.sacrificed)} if self.returns else {}),
             **({"discarded": list(self.exiled)} if self.discards else {}),
+            **({"permission": self.permission} if self.permission else {}),
         }
 
     @property
@@ -131,6 +145,8 @@ class AlternativeCostPaid:
             parts.append(verb + ", ".join(self.sacrificed))
         if self.exiled:
             parts.append(("discarded " if self.discards else "exiled ") + ", ".join(self.exiled))
+        if self.permission:
+            parts.append(f"cast from the graveyard by {self.permission}'s permission (CR 601.2a)")
         return "; ".join(parts)
 
 
@@ -277,7 +293,8 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
         _mutate_target(view, p.id, player, target) for p in board.permanents
     ):
         return f"{cost.describe()}: {player} controls no non-Human creature to mutate onto"
-    from_hand = target.from_hand or state.in_hand(target.name) is not None
+    # (a spell cast from another zone is not cast from the hand, whatever copy the hand holds, CR 601.2a)
+    from_hand = target.zone in ("hand", None) and (target.from_hand or state.in_hand(target.name) is not None)
     if cost.keyword == "warp" and not from_hand:  # (CR 702.185a: cast from the hand)
         return f"{cost.describe()}: {target.name or 'the spell'} is not in {player}'s hand"
     if (cost.keyword in GRAVEYARD_KEYWORDS or cost.from_graveyard) and target.zone != "graveyard":
@@ -359,13 +376,38 @@ def graveyard_cast_error(board: Board, player: str, target: PaymentTarget) -> st
     """
     if target.zone != "graveyard" or target.kind is not PaymentKind.SPELL or not target.name:
         return None  # (a cost given for a spell not named, --for: its permission is the asker's to know)
+    check_graveyard_uses(view_of(board))
     if graveyard_only(target) or unread_graveyard_permission(target) or graveyard_grants(board):
+        return None
+    granted = permissions(board, player)
+    reasons = [why for permission in granted if (why := why_not_permitted(board, player, target, permission))]
+    if granted and len(reasons) < len(granted):
         return None
     return (
         f"{target.name or 'the spell'}: no permission to cast it from the graveyard (CR 601.2a): its text "
-        "gives none (flashback, escape, jump-start, 'you may cast ~ from your graveyard') and no permanent "
-        "on the board grants one"
+        "gives none (flashback, escape, jump-start, 'you may cast ~ from your graveyard') and "
+        + ("no permanent on the board grants one" if not reasons else "; ".join(reasons))
     )
+
+
+def graveyard_way_required(board: Board, target: PaymentTarget) -> bool:
+    """True when ``target``, a named spell cast from the graveyard, may be cast only by one of the ways
+    :func:`usable_ways` gives (CR 601.2a): its own keyword or sentence's (:func:`graveyard_only`), or one a
+    permanent's permission allows; False when it is paid its mana cost on an assumption (a permission not
+    read, its own or a permanent's: warned), and for a spell cast from elsewhere.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "keeper", "name": "Test Keeper", "type_line": "Enchantment", "controller": "me",
+    ...      "oracle": "You may cast spells from your graveyard."}]})
+    >>> bolt = replace(PaymentTarget.of("{R}", name="Test Bolt"), cast_from="graveyard")
+    >>> graveyard_way_required(board, bolt), graveyard_way_required(board, replace(bolt, cast_from="hand"))
+    (True, False)
+    """
+    if target.zone != "graveyard" or target.kind is not PaymentKind.SPELL or not target.name:
+        return False
+    if graveyard_only(target):
+        return True
+    return not (unread_graveyard_permission(target) or graveyard_grants(board))
 
 
 def unread_graveyard_permission(target: PaymentTarget) -> str | None:
@@ -391,14 +433,15 @@ def graveyard_grant_warnings(board: Board, player: str, target: PaymentTarget) -
     """For a spell cast from the graveyard with no permission of its own, a warning for each sentence of a
     permanent that lets spells be cast from a graveyard (:func:`graveyard_grants`, not read): the spell is
     paid its mana cost as though it applied (which spells, whose graveyard, how often, and whether an
-    ability was activated or triggered are not checked).
+    ability was activated or triggered are not checked); and one for each permission read that allows only
+    a keyword's cost (:func:`~planner.rules.graveyard_permissions.keyword_permission_warnings`).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "keeper", "name": "Test Keeper", "type_line": "Enchantment", "controller": "me",
-    ...      "oracle": "You may cast spells from your graveyard."}]})
+    ...      "oracle": "Until end of turn, you may cast spells from your graveyard."}]})
     >>> bolt = replace(PaymentTarget.of("{R}", name="Test Bolt"), cast_from="graveyard")
     >>> [(w.permanent, w.sentence) for w in graveyard_grant_warnings(board, "me", bolt)]
-    [('keeper', 'You may cast spells from your graveyard.')]
+    [('keeper', 'Until end of turn, you may cast spells from your graveyard.')]
     """
     if target.zone != "graveyard" or not target.name or graveyard_only(target):
         return ()
@@ -413,20 +456,28 @@ def graveyard_grant_warnings(board: Board, player: str, target: PaymentTarget) -
         for permanent in board.permanents
         if "graveyard" in permanent.oracle
         for unit in reading_units(permanent.oracle, permanent.name)
-        if grants_graveyard_casting(unit)
-    )
+        if _unread_grant(unit)
+    ) + keyword_permission_warnings(board, player, target)
 
 
 def graveyard_grants(board: Board) -> tuple[str, ...]:
-    """The ids of the permanents with a sentence that lets spells be cast from a graveyard ("You may cast
-    spells from your graveyard"): not read (its controller, which spells, how often), so a spell cast from
-    the graveyard beside one is paid its mana cost, and the sentence is warned of as unsupported text."""
+    """The ids of the permanents with a sentence that lets spells be cast from a graveyard that the reader
+    does not read (an activated or triggered ability's, "Discard a card: You may cast a creature card from
+    your graveyard this turn."; a static one of another shape): its controller, which spells and how often
+    are not known, so a spell cast from the graveyard beside one is paid its mana cost, and the sentence is
+    warned of. A permission read (:mod:`planner.rules.graveyard_permissions`) is none of them."""
     return tuple(
         permanent.id
         for permanent in board.permanents
         if "graveyard" in permanent.oracle
-        and any(grants_graveyard_casting(unit) for unit in reading_units(permanent.oracle, permanent.name))
+        and any(_unread_grant(unit) for unit in reading_units(permanent.oracle, permanent.name))
     )
+
+
+def _unread_grant(unit: str) -> bool:
+    """True when a sentence lets spells be cast from a graveyard and is not a static permission the reader
+    reads (:func:`~models.oracle.read_statics.graveyard_permission_of`)."""
+    return grants_graveyard_casting(unit) and graveyard_permission_of(unit) is None
 
 
 def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, ...]:
@@ -448,17 +499,67 @@ def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, 
     )
     usable = tuple(way for way in own if why_not_usable(board, player, target, way) is None)
     granted = granted_ways(board, player, target)
-    if graveyard_only(target) and not any(way.cost.mana_cost for way in usable):
+    if graveyard_way_required(board, target) and not any(way.cost.mana_cost for way in usable):
         # (cast from the graveyard by flashback, escape or its own {U} rather than its mana cost: an
         # alternative cost, so none other joins it, CR 118.9a; jump-start's discard is an additional cost,
-        # 702.133a: a granted alternative cost is paid with it)
+        # 702.133a: a granted alternative cost is paid with it; so is a permanent's permission, with the
+        # life it adds: _permitted_ways)
         jump = any(way.cost.keyword == "jump-start" for way in usable)
         granted = tuple(
             Way(way.source, replace(way.cost, exile=HandExile(1, discard=True)))
             for way in granted
             if jump and way.cost.exile is None
-        )
+        ) + _permitted_ways(board, player, target, granted)
     return usable + tuple(way for way in granted if why_not_usable(board, player, target, way) is None)
+
+
+def mana_cost_refused(board: Board, player: str, target: PaymentTarget) -> str | None:
+    """For a spell cast from the graveyard by one of its ways only (:func:`graveyard_way_required`), why
+    its mana cost alone does not cast it (``--alternative-cost forbid``): no way pays exactly its mana cost
+    (flashback's and escape's costs are alternative costs, CR 702.34a, 702.138a; Festival of Embers' adds 1
+    life, 118.8); None when one does.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": []})
+    >>> blast = replace(PaymentTarget.of("{2}{R}", name="Test Blast", text="Flashback {3}{R}{R}"),
+    ...     cast_from="graveyard")
+    >>> print(mana_cost_refused(board, "me", blast))
+    Test Blast: cast from the graveyard only for flashback: pay {3}{R}{R} (CR 601.2a), not its mana cost
+    """
+    ways = usable_ways(board, player, target)
+    plain = AlternativeCost(mana=str(target.cost), from_graveyard=True, mana_cost=True)
+    if any(replace(way.cost, text="", if_control=(), if_your_turn=False) == plain for way in ways):
+        return None
+    if not ways:
+        return f"{target.name}: no way to cast it from the graveyard is usable now (CR 601.2a)"
+    listed = "; ".join(dict.fromkeys(way.cost.describe() for way in ways))
+    return f"{target.name}: cast from the graveyard only for {listed} (CR 601.2a), not its mana cost"
+
+
+def _permitted_ways(
+    board: Board, player: str, target: PaymentTarget, granted: tuple[Way, ...]
+) -> tuple[Way, ...]:
+    """The ways the permanents' permissions let ``target`` be cast from the graveyard (CR 601.2a,
+    :mod:`planner.rules.graveyard_permissions`): for each one that allows it (not only by a keyword's cost),
+    its mana cost, then each alternative cost a permanent grants (CR 118.9), each with the life the
+    permission adds (118.8: "by paying 1 life in addition to their other costs")."""
+    ways: list[Way] = []
+    for permission in permissions(board, player):
+        effect = permission.effect
+        if effect.keyword or why_not_permitted(board, player, target, permission) is not None:
+            continue
+        plain = AlternativeCost(
+            mana="", life=effect.life, from_graveyard=True, mana_cost=True, text=effect.text
+        )
+        ways.extend(emerge_ways(board, player, Way(permission.source, plain), target.cost))
+        ways.extend(
+            Way(
+                way.source,
+                replace(way.cost, life=way.cost.life + effect.life, from_graveyard=True),
+                permission.source,
+            )
+            for way in granted
+        )
+    return tuple(replace(way, permission=way.permission or way.source) for way in ways)
 
 
 def emerge_ways(board: Board, player: str, way: Way, spell_cost: ManaCost | None = None) -> tuple[Way, ...]:
@@ -644,14 +745,26 @@ def no_alternative_reason(board: Board, player: str, target: PaymentTarget) -> s
         for cost in own_alternative_costs(target.text, target.name)
         for each in emerge_ways(board, player, Way(target.name, cost), target.cost)
     )
+    permitted = _permitted_ways(board, player, target, ()) if graveyard_way_required(board, target) else ()
     reasons = [
         why
-        for way in (*own, *granted_ways(board, player, target))
+        for way in (*own, *granted_ways(board, player, target), *permitted)
         if (why := why_not_usable(board, player, target, way))
+    ]
+    reasons += [
+        f"{warning.permanent}: by its {permission} cost only, not weighed (see warnings)"
+        for warning in keyword_permission_warnings(board, player, target)
+        for permission in (_keyword_of(warning.sentence),)
     ]
     if not reasons:
         return f"{name}: no alternative cost to cast it for (CR 118.9)"
     return f"{name}: no alternative cost usable: " + "; ".join(reasons)
+
+
+def _keyword_of(sentence: str) -> str:
+    """The keyword a permission's sentence allows the spells to be cast by ('sneak'), '' for none."""
+    permission = graveyard_permission_of(sentence)
+    return permission.keyword if permission is not None else ""
 
 
 def cast_for(target: PaymentTarget, way: Way) -> PaymentTarget:
@@ -780,7 +893,7 @@ def check_alternative(
     """Check that ``target`` may be cast for the alternative cost ``paid`` on ``board`` (with X ``x`` when
     chosen) and that what paid it pays it: :class:`IllegalPlanError` when not (the rules replay's check of an
     answer)."""
-    way = Way(paid.source, paid.cost)
+    way = Way(paid.source, paid.cost, paid.permission)
     if way not in usable_ways(board, player, target):
         raise IllegalPlanError(0, f"{paid.describe()}: not an alternative cost of {target.name} here")
     exile = paid.cost.exile

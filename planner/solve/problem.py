@@ -32,6 +32,7 @@ from planner.rules.amounts import graveyard_growth
 from planner.rules.devotion import counted_by_devotions
 from planner.rules.doubling import doubles_unspent
 from planner.rules.eligibility import check_activated_this_turn
+from planner.rules.graveyard_permissions import check_graveyard_uses
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
 from planner.rules.production import Outcome, Packet
@@ -202,8 +203,10 @@ class BoardAnalysis:
 
     def check_text(self, *, strict: bool) -> tuple[TextWarning, ...]:
         """The board's unsupported sentences; with ``strict`` the first one is an error naming its path. An
-        ability a permanent's ``activated_this_turn`` names and it does not have is an error either way."""
+        ability a permanent's ``activated_this_turn`` names and it does not have is an error either way, and
+        so are more uses of a permission than its ``graveyard_uses_this_turn`` may list."""
         check_activated_this_turn(self.view)
+        check_graveyard_uses(self.view)
         warnings = self.warnings
         unsupported = [w for w in warnings if w.refused_by_strict]  # (a choice never made is no bad input)
         if strict and unsupported:

@@ -26,6 +26,7 @@ from models.mana_effects import (
     CostModifier,
     GrantAbility,
     GrantedAlternativeCost,
+    GraveyardPermission,
     ManaTrigger,
     PowerChange,
     PowerDefined,
@@ -68,6 +69,7 @@ _HARMLESS_EFFECTS = (
     PowerChange,
     PowerDefined,
     GrantedAlternativeCost,
+    GraveyardPermission,
 )
 #: Effects the board view resolves for each activation on its own (what a permanent is and what its
 #: abilities make), so that the fast path can work from the board's outcomes instead of the card's.
