@@ -840,7 +840,7 @@ def plan_turn(
     )
     search.cast_mana = cast_mana
     search.take_land = not casts and discards and any(lands)
-    search.most_lands = max(len(choice) for choice in lands)
+    search.most_lands = max((len(choice) for choice in lands), default=0)
     left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)
     notes += sorted({f"{why}: not cast" for why in held_back})
     complete = search.run(lands, exiles)

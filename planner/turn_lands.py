@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 from models.board import Board, Card, Permanent
 from models.carddata.names import CardResolver
-from models.oracle import parse_land_search
+from models.mana_effects import ExtraLandPlays
+from models.oracle import parse_land_search, read_card
 from planner.rules.turn import LandEntry, arriving, land_entries, land_plays_allowed
 from planner.rules.view import BoardView
 from planner.turn_choices import Ids, LandPlay, fetched_entries, land_choices
@@ -97,12 +98,16 @@ def land_sequences(
             if choice is None:
                 record(lands)
                 continue
+            if depth + 1 >= most and not _adds_land_plays(choice.arriving_card):
+                record((*lands, choice))  # (no land play is left after it)
+                continue
             after = land_play_made(now.with_permanent(_entered(choice, player)), player, choice)
             if not choice.returns_land:
                 extend(after, (*lands, choice), played | {choice.from_hand})
             elif not take or not _land_card_left(after, player, hand, played | {choice.from_hand}):
                 record((*lands, choice))  # (a bounce land is the last land played)
 
+    most = lands_left(board, player)
     extend(board, (), frozenset())
     return list(found.values())
 
@@ -121,6 +126,16 @@ def entries_now(board: Board, player: str, land: LandPlay) -> tuple[LandEntry, .
     if land.fetched is None or search is None:
         return land_entries(view, land.card, player)
     return tuple(fetched_entries(view, land.fetched, player, search))
+
+
+def _adds_land_plays(card: Card) -> bool:
+    """True when the land's own text gives land plays ('You may play an additional land ...', CR 305.2a).
+
+    >>> _adds_land_plays(Card.from_json("Forest"))
+    False
+    """
+    parsed = read_card(card.oracle, card.name, card.type_line)
+    return any(isinstance(effect, ExtraLandPlays) for effect in parsed.effects)
 
 
 def _entered(land: LandPlay, player: str) -> Permanent:
