@@ -1,7 +1,8 @@
 """Benchmark: planning a turn (:func:`planner.turn.plan_turn`, contract section 11) on random boards with a
 fixed seed: hands of 7, 10, 15 and 20 cards (rituals, Lotus Petals, Spirit Guides, mana creatures, rocks and
 plain spells) on boards of 12 to 30 permanents; then hands of 10 and 15 cards with three Spirit Guides, with
-fetchlands (the board's library listed), with bounce lands; hands of 7 under Omniscience (each spell cast
+fetchlands (the board's library listed), with bounce lands; hands of 10 with four lands and three land plays;
+hands of 7 under Omniscience (each spell cast
 for nothing or its mana cost); hands of 7 with convoke, improvise and delve spells (three cards in the
 graveyard); issue 37's 18-card hand of rituals, Petals, Guides, dorks and rocks on twelve
 lands; and 30,000 Sol Rings.
@@ -154,10 +155,12 @@ def board_of(
     library: Sequence[object] | None = None,
     battlefield: Sequence[dict[str, Any]] = (),
     graveyard: int | None = None,
+    land_plays: int | None = None,
 ) -> dict[str, Any]:
     """A random board (as data): ``permanents`` lands and rocks (and the permanents ``battlefield``
     describes), and a hand of two of ``lands``, the cards ``extra`` and random spells; the player's library
-    when ``library`` lists it, and how many cards the graveyard holds when ``graveyard`` says.
+    when ``library`` lists it, how many cards the graveyard holds when ``graveyard`` says, and the turn's land
+    plays when ``land_plays`` gives them (CR 305.2a).
 
     >>> board = board_of(random.Random(1), 12, 7, extra=GUIDES)
     >>> len(board["permanents"]), len(board["players"][0]["hand"])
@@ -173,6 +176,8 @@ def board_of(
         player["library"] = list(library)
     if graveyard is not None:
         player["graveyard"] = graveyard
+    if land_plays is not None:
+        player["land_plays"] = land_plays
     return {
         "version": 1,
         "players": [player],
@@ -193,6 +198,7 @@ def rows(boards: int) -> list[tuple[str, str, list[dict[str, Any]]]]:
         kinds.append((f"{hand} Spirit Guides", hand, {"extra": GUIDES}))
         kinds.append((f"{hand} fetchlands", hand, {"lands": FETCHLANDS, "library": LIBRARY}))
         kinds.append((f"{hand} bounce lands", hand, {"lands": BOUNCE_LANDS}))
+    kinds.append(("10 three land plays", 10, {"extra": ["Island", "Forest"], "land_plays": 3}))
     kinds.append(("7 Omniscience", 7, {"battlefield": [OMNISCIENCE]}))
     kinds.append(("7 convoke, delve", 7, {"extra": PAID_OTHERWISE, "graveyard": 3}))
     for label, hand, options in kinds:

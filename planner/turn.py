@@ -32,9 +32,9 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
-from itertools import islice
-from typing import Any, Literal
+from dataclasses import replace
+from itertools import combinations_with_replacement, islice
+from typing import Literal
 
 from models.board import Board
 from models.carddata.names import CardResolver
@@ -57,7 +57,6 @@ from planner.rules.question import within_question
 from planner.rules.replay import IllegalPlanError, PaymentSummary, PlanState, initial_state, view_of
 from planner.rules.turn import (
     cast_spell,
-    land_played,
     resolution,
 )
 from planner.rules.view import BoardView, TextWarning
@@ -92,6 +91,7 @@ from planner.turn_alternative import (
     ways_hold,
     with_model_ways,
 )
+from planner.turn_cast_mana import cast_mana_events
 from planner.turn_choices import (
     Ids,
     LandPlay,
@@ -103,18 +103,17 @@ from planner.turn_choices import (
     exile_choices,
     free_event,
     hand_spells,
-    land_choices,
     landfall_energy,
     landfall_possible,
     returned_land,
     taxed_by_count,
     turn_notes,
     turn_spell,
-    unplanned_land_plays,
     why_not_castable_now,
     with_card_faces,
     without_mana_events,
 )
+from planner.turn_lands import LandPlays, bounce_replay_note, entries_now, land_sequences, lands_left
 from planner.turn_model import (
     SharedWork,
     Stage,
@@ -122,7 +121,7 @@ from planner.turn_model import (
     TurnItem,
     TurnSequence,
     exiled_from_hand,
-    in_graveyard,
+    land_play_made,
     resolved_to_graveyard,
     sequence_discards,
     sequence_problem,
@@ -132,107 +131,11 @@ from planner.turn_model import (
 )
 from planner.turn_paid import discard_budget, paid_sequences, with_discards
 from planner.turn_relaxed import relaxed_sequence
+from planner.turn_result import LandPlayed, SpellCast, TurnResult
 from planner.turn_search import LAND, depth_first
 from planner.turn_unplanned import cast_trigger_notes, token_ability_notes
 
-__all__ = ["SpellCast", "TurnResult", "plan_turn"]
-
-
-@dataclass(kw_only=True, frozen=True, slots=True)
-class SpellCast:
-    """One spell of a turn's plan: its name, its cost as printed (X chosen), and its payment."""
-
-    card: str
-    cost: str
-    payment: PayResult
-
-    def to_json(self) -> dict[str, Any]:
-        """The spell as contract section 7 writes it (``payment`` has the keys of ``pay``)."""
-        return {"card": self.card, "cost": self.cost, "payment": self.payment.to_json()}
-
-
-@dataclass(kw_only=True, frozen=True, slots=True)
-class TurnResult:
-    """A turn's plan: the land played, the spells cast in order with their payments, and what is left."""
-
-    castable: bool | None  # None: no answer within the time limit
-    land_played: str | None = None
-    land_id: str | None = None
-    land_tapped: bool = False
-    land_life: int = 0
-    land_fetched: str | None = None  # the land a fetchland found, cracked at once
-    land_returned: str | None = None  # the id of the land a bounce land returned to the hand
-    exiled: tuple[tuple[str, str], ...] = ()  # (card, mana): cards exiled from the hand for their mana
-    tapped_first: tuple[str, ...] = ()  # tapped for mana at the start: a spell sacrifices them later
-    spells: tuple[SpellCast, ...] = ()
-    mana_value_cast: int = 0
-    reason: str | None = None
-    hold: str | None = None
-    hold_satisfied: bool | None = None
-    hold_untapped: tuple[str, ...] = ()
-    left_open: tuple[str, ...] = ()
-    floating: ManaBag = ManaBag()
-    optimal: bool = True
-    warnings: tuple[TextWarning, ...] = ()
-    notes: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        """The JSON object of contract section 7, plus the land's id and state, the held cost, what is left
-        open, the mana left floating, what each spell's riders on the mana spent got (``riders``:
-        :meth:`riders_json`), ``optimal``, ``warnings`` and ``notes``."""
-        return {
-            "castable": self.castable,
-            "land_played": self.land_played,
-            "spells": [spell.to_json() for spell in self.spells],
-            "mana_value_cast": self.mana_value_cast,
-            "riders": self.riders_json(),
-            "reason": self.reason,
-            "land": None
-            if self.land_played is None
-            else {
-                "id": self.land_id,
-                "tapped": self.land_tapped,
-                "life_paid": self.land_life,
-                "fetched": self.land_fetched,
-                "returned": self.land_returned,
-            },
-            "exiled_from_hand": [{"card": card, "mana": mana} for card, mana in self.exiled],
-            "tapped_before_sacrifice": list(self.tapped_first),
-            "hold": None
-            if self.hold is None
-            else {
-                "cost": self.hold,
-                "satisfied": self.hold_satisfied,
-                "leave_untapped": list(self.hold_untapped),
-            },
-            "left_open": list(self.left_open),
-            "floating": str(self.floating),
-            "optimal": self.optimal,
-            "warnings": [
-                {"permanent": w.permanent, "sentence": w.sentence, "reason": w.reason or "not read"}
-                for w in self.warnings
-            ],
-            "notes": list(self.notes),
-        }
-
-    def riders_json(self) -> list[dict[str, Any]]:
-        """What the riders on the mana spent of each spell cast got (contract §11-§12), one object per spell
-        that has them, in the order cast: ``spell`` (its place in ``spells``, from 1), ``card``, and, as
-        ``pay`` reports them, ``colors_spent`` and ``riders``; empty when no spell has them.
-
-        >>> TurnResult(castable=False).riders_json()
-        []
-        """
-        return [
-            {
-                "spell": number,
-                "card": spell.card,
-                "colors_spent": spell.payment.colors_spent,
-                "riders": [outcome.to_json() for outcome in spell.payment.riders],
-            }
-            for number, spell in enumerate(self.spells, 1)
-            if spell.payment.colors_spent is not None
-        ]
+__all__ = ["LandPlayed", "SpellCast", "TurnResult", "plan_turn"]
 
 
 def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player: str) -> tuple[int, ...]:
@@ -245,7 +148,7 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
     assert solution.turn is not None
     spells = sequence.spells
     value = sum(spells[n].mana_value for n in solution.turn.casts)
-    cards = len(solution.turn.casts) + (1 if sequence.land is not None else 0) + len(sequence.exiled)
+    cards = len(solution.turn.casts) + len(sequence.lands) + len(sequence.exiled)
     cards += sum(sequence_discards(sequence).values())  # (cards discarded are used up too)
     ways = way_levels(timeline, player, solution.turn.casts)  # (the alternative costs' cards, life...)
     cards += ways["cards"]
@@ -253,10 +156,10 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
     turn_levels = ("keep", "mana_value", "cards", ALTERNATIVE_COSTS)  # (the last: counted below, all ways)
     rest = [v + ways.get(name, 0) for name, v in solution.objective if name not in turn_levels]
     final = timeline.boards[-1]
-    land = sequence.land
-    if land is not None and land.returns_land:
+    bounce = _bounce_land(sequence.lands)
+    if bounce is not None:
         final = final.without_permanent(
-            returned_land(final, player, land.pid, frozenset(solution.turn.held_by))
+            returned_land(final, player, bounce.pid, frozenset(solution.turn.held_by))
         )
     alternatives = sum(1 for n in solution.turn.casts if spells[n].way is not None)  # (mana among equals)
     return (levels.get("keep", 0), -value, cards, -colors_made(final, player), *rest, alternatives)
@@ -314,6 +217,7 @@ class _Search:
         self.board, self.player, self.hold, self.deadline = board, player, hold, deadline
         self.spells, self.sensitive, self.mode, self.landfall = spells, sensitive, mode, landfall
         self.energy = energy  # (the energy the turn gives is counted: turn_alternative.energy_counted)
+        self.cast_mana = False  # (triggers on casting a spell add mana: turn_cast_mana)
         self.kinds: list[list[TurnSpell]] = []
         self.plain: list[TurnSpell] = []
         self.given: tuple[TurnSpell, ...] = ()
@@ -322,6 +226,7 @@ class _Search:
         # (with a discard in the hand, not playing a land is tried too, and a plan that plays none is worse,
         # all else equal: the land drop is given up only when that casts more, contract section 11)
         self.take_land = False
+        self.most_lands = 0  # (the most lands a choice plays: the land drops a plan leaves, when taken)
         self.alternatives = may_have_ways(board, spells)  # (else no spell has an alternative cost to try)
         self.unplanned: set[str] = set()  # (notes: mana of sacrificed permanents the search left out)
         self.ways_in_model = _WAYS_IN_MODEL
@@ -339,9 +244,9 @@ class _Search:
         if time.monotonic() > self.deadline:
             raise TimeUp
 
-    def run(self, lands: list[LandPlay | None], exiles: Iterable[tuple[HandAbility, ...]]) -> bool:
-        """Search every land choice with every choice of cards exiled; True when the search was complete (no
-        time-out, every model optimal)."""
+    def run(self, lands: list[LandPlays], exiles: Iterable[tuple[HandAbility, ...]]) -> bool:
+        """Search every choice of the lands played with every choice of cards exiled; True when the search
+        was complete (no time-out, every model optimal)."""
         try:
             for exiled in exiles:
                 for land in lands:
@@ -353,45 +258,42 @@ class _Search:
             self.complete = False
         return self.complete
 
-    def _spells_left(self, land: LandPlay | None, exiled: tuple[HandAbility, ...]) -> list[TurnSpell] | None:
-        """The spells the hand has left once ``land`` is played and the cards ``exiled`` are exiled; None
+    def _spells_left(self, lands: LandPlays, exiled: tuple[HandAbility, ...]) -> list[TurnSpell] | None:
+        """The spells the hand has left once ``lands`` are played and the cards ``exiled`` are exiled; None
         when the caller casts a card they use up."""
-        used = {a.position for a in exiled} | ({land.position} if land is not None else set())
+        used = {a.position for a in exiled} | {land.position for land in lands}
         used.discard(-1)
         spells = [s for s in self.spells if s.position < 0 or s.position not in used]
         if self.mode != "choose" and len(spells) < len(self.spells):
             return None  # (a card the caller casts can't also be played as a land)
         return spells
 
-    def _beaten(
-        self, spells: list[TurnSpell], land: LandPlay | None, exiled: tuple[HandAbility, ...]
-    ) -> bool:
+    def _beaten(self, spells: list[TurnSpell], lands: LandPlays, exiled: tuple[HandAbility, ...]) -> bool:
         """True when no plan of this choice can beat the best found: even casting every spell left (or
         those the caller casts), with the held cost kept, its key's first levels (:func:`_key`) are worse."""
         cast = spells if self.mode != "choose" else []
-        return self._bounded(cast, spells if self.mode == "choose" else [], land, exiled)
+        return self._bounded(cast, spells if self.mode == "choose" else [], lands, exiled)
 
     def _bounded(
         self,
         cast: Sequence[TurnSpell],
         optional: Sequence[TurnSpell],
-        land: LandPlay | None,
+        lands: LandPlays,
         exiled: Sequence[HandAbility],
     ) -> bool:
         """True when a plan that casts ``cast`` and some of ``optional`` can't beat the best found: its key
         (:func:`_key`) is at best the held cost kept, the mana value of all of them, and for that much the
-        cards cast, those of ``optional`` with a mana value, the land and the cards exiled; a bound equal to
+        cards cast, those of ``optional`` with a mana value, the lands and the cards exiled; a bound equal to
         the best key's first levels may still win on the later ones."""
         if self.best is None:
             return False
         value = sum(s.mana_value for s in (*cast, *optional))
-        cards = len(exiled) + (land is not None) + len(cast) + sum(s.mana_value > 0 for s in optional)
+        cards = len(exiled) + len(lands) + len(cast) + sum(s.mana_value > 0 for s in optional)
         return (0, -value, 0, cards) > self.best[0][:4]
 
-    def _choice(
-        self, land: LandPlay | None, exiled: tuple[HandAbility, ...], spells: list[TurnSpell]
-    ) -> None:
-        """Search the orders of one land play and one choice of cards exiled, with the spells left."""
+    def _choice(self, lands: LandPlays, exiled: tuple[HandAbility, ...], spells: list[TurnSpell]) -> None:
+        """Search the orders of one choice of the lands played and of the cards exiled, with the spells
+        left."""
         events = [s for s in spells if s.event or self.sensitive]
         self.kinds = _kinds(events)
         # (a plain delve spell after the other plain spells: their instants and sorceries are then in the
@@ -404,29 +306,35 @@ class _Search:
         self.seen.clear()
         self.bounds.clear()
         if self.mode == "given":
-            self._given(land)
+            self._given(lands)
             return
         counts = [len(copies) for copies in self.kinds]
-        with_land = self.landfall and land is not None and not land.returns_land
+        placed = len(self._placed_lands(lands))
 
         def visit(order: tuple[int, ...], done: bool) -> bool:
-            return self._visit(order, done, land)
+            return self._visit(order, done, lands)
 
-        depth_first(counts, visit, land=with_land, first=self._first(land), check=self.check)
+        depth_first(counts, visit, lands=placed, first=self._first(lands), check=self.check)
 
-    def _first(self, land: LandPlay | None) -> frozenset[int]:
+    def _placed_lands(self, lands: LandPlays) -> LandPlays:
+        """The lands the search places among the event spells (landfall: not a bounce land, played last)."""
+        return tuple(land for land in lands if not land.returns_land) if self.landfall else ()
+
+    def _first(self, lands: LandPlays) -> frozenset[int]:
         """The kinds best cast first (:func:`~planner.turn_choices.free_event`): free on the board the turn's
-        first spell sees, with the land played and without (landfall or a bounce land may put it later);
-        none when costs depend on the spells cast before."""
-        if self.sensitive:
-            return frozenset()
+        first spell sees, with each number of the lands played (landfall or a bounce land may put them
+        later); none when costs depend on the spells cast before."""
+        if self.sensitive or self.cast_mana:
+            return frozenset()  # (or which spell sets off a trigger adding mana matters)
         before = timeline_of(self.board, self.player, TurnSequence(items=self.exiles, optional=True)).boards[
             -1
         ]
         boards = [before]
-        if land is not None:
-            played = TurnSequence(items=(*self.exiles, TurnItem(land=land)), optional=True)
-            boards.append(timeline_of(self.board, self.player, played).boards[-1])
+        for count in range(1, len(lands) + 1):
+            items = (*self.exiles, *(TurnItem(land=land) for land in lands[:count]))
+            boards.append(
+                timeline_of(self.board, self.player, TurnSequence(items=items, optional=True)).boards[-1]
+            )
         views = [BoardView(board) for board in boards]
         return frozenset(
             kind
@@ -435,61 +343,65 @@ class _Search:
             and all(free_event(copies[0], view, self.player) for view in views)
         )
 
-    def _placed(self, items: list[TurnItem], land: LandPlay | None) -> tuple[TurnItem, ...]:
-        """The sequence of ``items`` (spells, the land among them when landfall placed it) with the cards
-        exiled first and the land first, or last for a bounce land (played after every spell: its mana
+    def _placed(self, items: list[TurnItem], lands: LandPlays) -> tuple[TurnItem, ...]:
+        """The sequence of ``items`` (spells, the lands among them when landfall placed them) with the cards
+        exiled first, then the lands not placed, and a bounce land last (played after every spell: its mana
         comes next turn, and the land it returns was tapped first)."""
-        if land is None or any(item.land is not None for item in items):
-            return (*self.exiles, *items)
-        if land.returns_land:
-            return (*self.exiles, *items, TurnItem(land=land))
-        return (*self.exiles, TurnItem(land=land), *items)
+        last = tuple(TurnItem(land=land) for land in lands if land.returns_land)
+        if any(item.land is not None for item in items):
+            return (*self.exiles, *items, *last)
+        first = tuple(TurnItem(land=land) for land in lands if not land.returns_land)
+        return (*self.exiles, *first, *items, *last)
 
-    def _given(self, land: LandPlay | None) -> None:
-        """The spells in the order given, the land first or (landfall) at each place among the events."""
+    def _given(self, lands: LandPlays) -> None:
+        """The spells in the order given, the lands first or (landfall) at each place among the events, in
+        their order."""
         items = [TurnItem(spell=s) for s in self.given]
-        places = [0]
-        if land is not None and self.landfall and not land.returns_land:
-            places = [0] + [n + 1 for n, s in enumerate(self.given) if s.event]
-        for at in places:
-            placed = items if land is None else [*items[:at], TurnItem(land=land), *items[at:]]
-            if land is not None and land.returns_land:
-                placed = items
+        placed_lands = self._placed_lands(lands)
+        places = [0] + [n + 1 for n, s in enumerate(self.given) if s.event]
+        for at in combinations_with_replacement(places, len(placed_lands)) if placed_lands else [()]:
+            placed = list(items)
+            for land, place in reversed(list(zip(placed_lands, at, strict=True))):
+                placed.insert(place, TurnItem(land=land))
             self._solve(
                 TurnSequence(
-                    items=self._placed(placed, land),
+                    items=self._placed(placed, lands),
                     optional=False,
                     energy=self.energy,
                     counted=self.sensitive,
+                    cast_mana=self.cast_mana,
                 )
             )
 
-    def _visit(self, order: tuple[int, ...], done: bool, land: LandPlay | None) -> bool:
+    def _visit(self, order: tuple[int, ...], done: bool, lands: LandPlays) -> bool:
         """Solve the sequence of one order; True to search its extensions."""
         items: list[TurnItem] = []
         used = [0] * len(self.kinds)
+        placed_lands = self._placed_lands(lands)
+        placed = 0
         for kind in order:
             if kind == LAND:
-                assert land is not None
-                items.append(TurnItem(land=land))
+                items.append(TurnItem(land=placed_lands[placed]))
+                placed += 1
                 continue
             items.append(TurnItem(spell=self.kinds[kind][used[kind]]))
             used[kind] += 1
-        landfall = self.landfall and land is not None and not land.returns_land
-        if land is not None and landfall and not any(kind == LAND for kind in order):
+        if placed < len(placed_lands):
             if self.mode == "best" and not done:
-                return True  # (the order is not complete without the land)
-            items.append(TurnItem(land=land))  # (after the events so far: its trigger's mana comes last)
+                return True  # (the order is not complete without its lands)
+            # (after the events so far: their triggers' mana comes last)
+            items += [TurnItem(land=land) for land in placed_lands[placed:]]
         plain = [TurnItem(spell=s) for s in self.plain]
         if self.mode == "best":
             if not done:
                 return True  # (only complete orders cast every spell given)
             self._solve(
                 TurnSequence(
-                    items=self._placed([*items, *plain], land),
+                    items=self._placed([*items, *plain], lands),
                     optional=False,
                     energy=self.energy,
                     counted=self.sensitive,
+                    cast_mana=self.cast_mana,
                 ),
                 tuple(used),
             )
@@ -497,13 +409,14 @@ class _Search:
         if order and order[-1] == LAND:
             return True  # (the same sequence as its parent's, solved there)
         sequence = TurnSequence(
-            items=self._placed([*items, *plain], land),
+            items=self._placed([*items, *plain], lands),
             optional=True,
             energy=self.energy,
             counted=self.sensitive,
+            cast_mana=self.cast_mana,
         )
         events = [item.spell for item in items if item.spell is not None]
-        if self._bounded(events, self.plain, land, [item.exile for item in self.exiles if item.exile]):
+        if self._bounded(events, self.plain, lands, [item.exile for item in self.exiles if item.exile]):
             return True  # (it can't beat the best found: only its extensions may)
         return self._solve(sequence, tuple(used))
 
@@ -567,10 +480,10 @@ class _Search:
         return True
 
     def _turn_key(self, sequence: TurnSequence, solution: Solution, timeline: Timeline) -> tuple[int, ...]:
-        """:func:`_key`, with a plan that leaves the land drop when the search takes it ranked after one
-        that takes it (its third level)."""
+        """:func:`_key`, with a plan that leaves land drops when the search takes them ranked after one that
+        takes more (its third level)."""
         key = _key(sequence, solution, timeline, self.player)
-        skipped = int(self.take_land and sequence.land is None)
+        skipped = max(self.most_lands - len(sequence.lands), 0) if self.take_land else 0
         return (key[0], key[1], skipped, *key[2:])
 
     def _relaxed_beaten(self, events: tuple[int, ...], sequence: TurnSequence) -> bool:
@@ -593,6 +506,8 @@ class _Search:
         the turn's objective, or None when it does not hold or is not proven."""
         if self.sensitive or self.landfall or discard_budget(self.board, self.player, sequence) is not None:
             return None  # (the order of every spell matters, or the land's place among them)
+        if self.cast_mana:
+            return None  # (a trigger on casting a spell adds mana: the relaxation does not count it)
         relaxed = relaxed_sequence(self.board, self.player, sequence)
         if relaxed is None:
             return None
@@ -705,7 +620,7 @@ def _replayed(
     casts = {number: position for position, number in enumerate(turn.casts)}
     cast_spells: list[SpellCast] = []
     number = -1
-    land: LandPlay | None = None
+    lands: list[LandPlay] = []
     try:
         for stage in timeline.stages:
             item = stage.item
@@ -740,10 +655,12 @@ def _replayed(
             else:
                 land = item.land
                 assert land is not None
-                board_now = land_played(state.board, player, land.entry.life)
-                if land.fetched is not None:
-                    board_now = in_graveyard(board_now, player, land.card)
-                state = replace(state, board=board_now)
+                if lands_left(state.board, player) <= 0:  # (CR 305.2: no land play is left for it)
+                    raise IllegalPlanError(len(lands), f"{land.card.name}: no land play is left")
+                if land.entry not in entries_now(state.board, player, land):  # (as the board makes it)
+                    raise IllegalPlanError(len(lands), f"{land.card.name}: it can't enter as {land.entry}")
+                lands.append(land)
+                state = replace(state, board=land_play_made(state.board, player, land))
             life = state.board.player(player).life
             if alive and life <= 0:  # (the model keeps 1 life: CR 704.5a)
                 raise InternalError(f"the model's turn leaves {player} at {life} life after {stage.item}")
@@ -760,22 +677,36 @@ def _replayed(
         raise InternalError(f"the model's turn fails the rules replay at {error}") from error
     final = state.board
     returned = None
-    if land is not None and land.returns_land:  # (its trigger resolves after the turn's spells)
-        returned = returned_land(final, player, land.pid, frozenset(turn.held_by))
+    bounce = _bounce_land(lands)
+    if bounce is not None:  # (its trigger resolves after the turn's spells)
+        returned = returned_land(final, player, bounce.pid, frozenset(turn.held_by))
         card = final.permanent(returned).as_card()
         final = final.without_permanent(returned)
         if card is not None:
             final = final.replace_player(player, hand=(*final.player(player).hand, card))
+    played = tuple(
+        LandPlayed(
+            card=land.card.name,
+            id=land.pid,
+            tapped=land.entry.tapped,
+            life_paid=land.entry.life,
+            fetched=land.fetched.name if land.fetched is not None else None,
+            returned=returned if land is bounce else None,
+        )
+        for land in lands
+    )
+    first = played[0] if played else None
     view = view_of(final)
     open_ = tuple(p.id for p in final.controlled_by(player) if not p.tapped and view.mana_abilities(p.id))
     return TurnResult(
         castable=bool(cast_spells),
-        land_played=land.card.name if land is not None else None,
-        land_id=land.pid if land is not None else None,
-        land_tapped=land.entry.tapped if land is not None else False,
-        land_life=land.entry.life if land is not None else 0,
-        land_fetched=land.fetched.name if land is not None and land.fetched is not None else None,
-        land_returned=returned,
+        land_played=first.card if first is not None else None,
+        land_id=first.id if first is not None else None,
+        land_tapped=first.tapped if first is not None else False,
+        land_life=first.life_paid if first is not None else 0,
+        land_fetched=first.fetched if first is not None else None,
+        land_returned=first.returned if first is not None else None,
+        lands_played=played,
         exiled=tuple((a.card.name, str(a.mana)) for a in sequence.exiled),
         tapped_first=tuple(pid for item in sequence.items for pid in item.tapped_first),
         spells=tuple(cast_spells),
@@ -869,20 +800,32 @@ def plan_turn(
     spells = additional_events([s for s in spells if why_not[id(s.card)] is None])
     spells = counted_events(energy_events(board, player, alternative_events(board, player, spells)))
     spells = without_mana_events(spells)
+    # (the spells that may set off a trigger adding mana, and its permanent spells: events)
+    spells, cast_mana = cast_mana_events(board, player, spells)
     energy = energy_counted(board, player, spells)
     discards = any(may_discard(spell) for spell in spells)
     if no_land and land is not None:
         raise InputError(f"--no-land and --land {land}: choose one")
-    lands: list[LandPlay | None] = [None]
+    landfall = landfall_possible(board, spells) or (energy and landfall_energy_possible(board, spells))
+    lands: list[LandPlays] = [()]
     if not no_land:
-        # (a discard may take the land instead: then not playing it is tried too, and loses all else equal)
-        lands = land_choices(
-            board, player, hand, land, used_ids, take=not casts and not discards, cards=cards
+        # (a discard may take a land instead: then playing fewer is tried too, and loses all else equal)
+        lands = land_sequences(
+            board,
+            player,
+            hand,
+            land,
+            used_ids,
+            take=not casts and not discards,
+            cards=cards,
+            ordered=landfall,
         )
     taken_positions = {s.position for s in spells} if casts else set()
     exiles = exile_choices(hand_abilities(board, player), taken_positions)
-    landfall = landfall_possible(board, spells) or (energy and landfall_energy_possible(board, spells))
-    notes = turn_notes(spells, lands, board, player, landfall=landfall) + sorted(banning.values())
+    every_land = [played for sequence in lands for played in sequence]
+    notes = turn_notes(spells, every_land, board, player, landfall=landfall) + sorted(banning.values())
+    replayed_land = bounce_replay_note(lands, board, player)
+    notes += [replayed_land] if replayed_land is not None else []
     # (mana made with priority or by a trigger of casting, which the search does not make: said, never
     # silent; a token ability might cast what nothing else does, a cast trigger the spells given after the
     # first: then a plan that casts nothing is no "no")
@@ -902,7 +845,9 @@ def plan_turn(
         landfall=landfall,
         energy=energy,
     )
-    search.take_land = not casts and discards and any(choice is not None for choice in lands)
+    search.cast_mana = cast_mana
+    search.take_land = not casts and discards and any(lands)
+    search.most_lands = max((len(choice) for choice in lands), default=0)
     left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)
     notes += sorted({f"{why}: not cast" for why in held_back})
     complete = search.run(lands, exiles)
@@ -916,21 +861,19 @@ def plan_turn(
     if best is None:
         if not complete:
             return replace(base, castable=None, reason="time limit", optimal=False)
-        if (
-            more := unplanned_land_plays(board, player, lands) or next(iter(unplanned_mana), None)
-        ) is not None:
-            # (a second land play, a Treasure made with priority, a cast trigger's mana might cast them: a
-            # "no" of a search that plans none of them is no answer)
+        if (more := replayed_land or next(iter(unplanned_mana), None)) is not None:
+            # (a land a bounce land returns played again, a Treasure made with priority, a cast trigger's
+            # mana might cast them: a "no" of a search that plans none of them is no answer)
             return replace(base, castable=None, reason=more, optimal=False)
         return replace(base, reason=_why_not(spells, mandatory=bool(casts)))
     _, sequence, solution, timeline = best
     result = _replayed(board, player, sequence, solution, timeline, hold)
-    chosen = sequence.land
-    if chosen is not None and chosen.fetched is not None and board.player(player).library_cards is None:
-        notes.append(
-            f"{chosen.card.name}: the library is not listed; the plan assumes it holds a basic "
-            f"{chosen.fetched.name}"
-        )
+    for chosen in sequence.lands:
+        if chosen.fetched is not None and board.player(player).library_cards is None:
+            notes.append(
+                f"{chosen.card.name}: the library is not listed; the plan assumes it holds a basic "
+                f"{chosen.fetched.name}"
+            )
     # (an additional cost the reader does not read is not paid: said, never silent)
     unpaid = unread_cost_notes(spells, {spell.card for spell in result.spells})
     notes += sorted(unpaid.values())
@@ -988,6 +931,11 @@ def _banning(spells: list[TurnSpell], player: str, active: str, order: str) -> d
         if why is not None:
             found[spell.card.name] = why
     return found
+
+
+def _bounce_land(lands: Sequence[LandPlay]) -> LandPlay | None:
+    """The bounce land among the lands played, if any (the last one: :mod:`planner.turn_lands`)."""
+    return next((land for land in lands if land.returns_land), None)
 
 
 def _unproven(spell: SpellCast) -> SpellCast:

@@ -383,11 +383,11 @@ def _with_ways(
     items = list(sequence.items)
     used = {item.spell.position for item in items if item.spell is not None}
     used |= {item.exile.position for item in items if item.exile is not None}
-    land = sequence.land
-    if land is not None and land.position >= 0:
-        used.add(land.position)
-    elif land is not None:  # (a land card: the first of its name no spell is)
-        used.add(next((n for n, c in enumerate(hand) if c.name == land.card.name and n not in used), -1))
+    for land in sequence.lands:
+        if land.from_hand >= 0 or land.position >= 0:  # (its place in the hand; an MDFC's land face's)
+            used.add(land.from_hand if land.from_hand >= 0 else land.position)
+        else:  # (a land card: the first of its name no spell is)
+            used.add(next((n for n, c in enumerate(hand) if c.name == land.card.name and n not in used), -1))
     droppable = {
         item.spell.position
         for item in items

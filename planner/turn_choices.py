@@ -6,7 +6,7 @@ try, and the notes on what the plan does not count.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import product
 
@@ -52,7 +52,6 @@ __all__ = [
     "taxed_by_count",
     "turn_notes",
     "turn_spell",
-    "unplanned_land_plays",
     "with_card_faces",
     "without_mana_events",
 ]
@@ -89,8 +88,8 @@ class LandPlay:
     """A land play to try: the card, how it enters, and its permanent's id. A fetchland cracked at once
     names the land it finds (``fetched``: it enters as ``entry`` says, and ``entry.life`` counts the
     fetchland's life too); a bounce land (``returns_land``) is played after the turn's spells and returns a
-    land; ``position`` is the card's place in the hand (an MDFC's land face: its spell face is then not
-    cast)."""
+    land; ``position`` is the card's place in the hand when it is an MDFC's land face (its spell face is then
+    not cast), ``from_hand`` its place in the hand whatever it is (-1: not known)."""
 
     card: Card
     entry: LandEntry
@@ -98,6 +97,7 @@ class LandPlay:
     fetched: Card | None = None
     returns_land: bool = False
     position: int = -1
+    from_hand: int = -1
 
     @property
     def arriving_card(self) -> Card:
@@ -392,17 +392,20 @@ def land_choices(
     *,
     take: bool = False,
     cards: CardResolver | None = None,
+    played: frozenset[int] = frozenset(),
+    new_pid: Callable[[], str] | None = None,
 ) -> list[LandPlay | None]:
     """The land plays to try: none, and each different land in the hand (an MDFC's land face too, when
     ``cards`` knows its faces) in each way it can enter; a fetchland also cracked at once for each land its
     search may find (:func:`findable_lands`); a bounce land only when the player controls another land
     (it would return itself). Only ``forced`` when given: a land in the hand, with a land play left. With
     ``take`` the land drop is always taken when one can be (contract section 11): no play is tried only
-    when no land can be played."""
+    when no land can be played. The cards at the places ``played`` of the hand were played already (an
+    earlier land play of the turn); ``new_pid`` gives the land's permanent id (else a fresh one)."""
     me = board.player(player)
     allowed, _ = land_plays_allowed(BoardView(board), player)
     left = allowed - me.lands_played_this_turn
-    in_hand = hand_lands(hand, cards)
+    in_hand = [(position, card) for position, card in hand_lands(hand, cards) if position not in played]
     if forced is not None:
         if left <= 0:
             raise InputError(
@@ -418,7 +421,7 @@ def land_choices(
     if left <= 0:
         return choices
     view = BoardView(board)
-    pid = used_ids.fresh("land")
+    pid = new_pid() if new_pid is not None else used_ids.fresh("land")
     controls_a_land = any(view.type_line(p.id).is_a("Land") for p in board.controlled_by(player))
     seen: set[tuple[object, ...]] = set()
     for position, card in in_hand:
@@ -428,14 +431,18 @@ def land_choices(
         if returns and not controls_a_land:
             continue  # (it would return itself: no player makes that play)
         plays = [
-            LandPlay(card=card, entry=entry, pid=pid, returns_land=returns, position=face)
+            LandPlay(card=card, entry=entry, pid=pid, returns_land=returns, position=face, from_hand=position)
             for entry in land_entries(view, card, player)
         ]
         search = parse_land_search(card.oracle, card.name)
         if search is not None:
             for found in findable_lands(board, player, search):
                 for entry in fetched_entries(view, found, player, search):
-                    plays.append(LandPlay(card=card, entry=entry, pid=pid, fetched=found, position=face))
+                    plays.append(
+                        LandPlay(
+                            card=card, entry=entry, pid=pid, fetched=found, position=face, from_hand=position
+                        )
+                    )
         for play in plays:
             key = (card.name, play.entry, play.fetched.name if play.fetched else None, play.position >= 0)
             if key not in seen:
@@ -562,7 +569,7 @@ def exile_choices(abilities: tuple[HandAbility, ...], taken: set[int]) -> Iterat
 
 def turn_notes(
     spells: list[TurnSpell],
-    lands: list[LandPlay | None],
+    lands: Sequence[LandPlay | None],
     board: Board,
     player: str,
     *,
@@ -600,37 +607,7 @@ def turn_notes(
     for choice in lands:
         if choice is not None and choice.entry.note:
             notes.add(f"{choice.arriving_card.name}: {choice.entry.note}")
-    unplanned = unplanned_land_plays(board, player, lands)
-    return sorted(notes | ({unplanned} if unplanned else set()))
-
-
-def unplanned_land_plays(board: Board, player: str, lands: Sequence[LandPlay | None]) -> str | None:
-    """The note when the player may play more than one land this turn (CR 305.2a: Exploration's "You may
-    play an additional land on each of your turns.") and the hand holds more than one land to try: the turn's
-    search plays one land at most, so its plan may not be the best, and its "no" is no answer.
-
-    >>> trellis = {"id": "t", "name": "Test Trellis", "type_line": "Enchantment", "controller": "me",
-    ...     "oracle": "You may play an additional land on each of your turns."}
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "hand": ["Forest", "Island"]}],
-    ...     "permanents": [trellis]})
-    >>> lands = land_choices(board, "me", list(board.player("me").hand), None, Ids(set()))
-    >>> unplanned_land_plays(board, "me", lands)  # doctest: +NORMALIZE_WHITESPACE
-    '2 land plays are left this turn (CR 305.2a: Test Trellis): turn plans play one land at most, so the
-    plan may not be the best'
-    >>> unplanned_land_plays(board.replace_player("me", lands_played_this_turn=1), "me", lands) is None
-    True
-    """
-    allowed, sources = land_plays_allowed(BoardView(board), player)
-    left = allowed - board.player(player).lands_played_this_turn
-    in_hand = {position for position, _ in hand_lands(list(board.player(player).hand), None)}
-    in_hand |= {choice.position for choice in lands if choice is not None and choice.position >= 0}
-    if left <= 1 or len(in_hand) <= 1 or not any(lands):
-        return None
-    given = f": {', '.join(sources)}" if sources else ""
-    return (
-        f"{left} land plays are left this turn (CR 305.2a{given}): turn plans play one land at most, so "
-        "the plan may not be the best"
-    )
+    return sorted(notes)
 
 
 def taxed_by_count(view: BoardView, player: str, spells: list[TurnSpell]) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from models.board import Board, Card, Permanent, Player
 from models.cost import PaymentTarget
+from models.errors import InternalError
 from models.mana import ManaTypes
 from models.oracle import read_card
 from planner.rules.activations import Activation, activation_templates
@@ -27,6 +28,7 @@ from planner.rules.turn import arriving, land_played, resolution, treasure
 from planner.rules.view import locked_in
 from planner.solve.problem import BoardAnalysis, EventMana, PaymentProblem, SpellPayment, TurnPayments
 from planner.turn_additional import tapped_before, tapped_first, without_paid
+from planner.turn_cast_mana import mana_of_casting
 from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy, landfall_mana
 
 __all__ = [
@@ -38,6 +40,7 @@ __all__ = [
     "exiled_from_hand",
     "goes_to_graveyard",
     "in_graveyard",
+    "land_play_made",
     "resolved_to_graveyard",
     "sequence_discards",
     "sequence_problem",
@@ -77,6 +80,9 @@ class TurnSequence:
     #: of Ruin: :func:`~planner.turn_choices.taxed_by_count`); otherwise only how many (a long turn's list
     #: would be copied spell after spell)
     counted: bool = False
+    #: the triggers on casting a spell that add mana are counted (:mod:`planner.turn_cast_mana`): the spells
+    #: that may set them off are events
+    cast_mana: bool = False
 
     @property
     def spells(self) -> tuple[TurnSpell, ...]:
@@ -85,8 +91,13 @@ class TurnSequence:
 
     @property
     def land(self) -> LandPlay | None:
-        """The land played, if any."""
+        """The first land played, if any."""
         return next((item.land for item in self.items if item.land is not None), None)
+
+    @property
+    def lands(self) -> tuple[LandPlay, ...]:
+        """The lands played, in order."""
+        return tuple(item.land for item in self.items if item.land is not None)
 
     @property
     def exiled(self) -> tuple[HandAbility, ...]:
@@ -128,6 +139,7 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
     cast = board.player(player)  # (the spells cast so far this turn: CR 601.2i, each once its costs are paid)
     used = Ids({p.id for p in board.permanents} | {s.pid for s in sequence.spells if s.pid})
     at_start = True  # (no epoch yet: what is done now is there from the start)
+    cast_cards: list[Card] = []  # (the sequence's spells so far, for the triggers on casting one)
     for item in sequence.items:
         epoch = len(boards) - 1
         if item.spell is not None and at_start:
@@ -143,9 +155,7 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         if item.land is not None:
             land = item.land
             entered = arriving(land.arriving_card, land.pid, player, tapped=land.entry.tapped)
-            current = land_played(current.with_permanent(entered), player, land.entry.life)
-            if land.fetched is not None:
-                current = in_graveyard(current, player, land.card)
+            current = land_play_made(current.with_permanent(entered), player, land)
             added = []
             if sequence.energy:  # (each landfall trigger's energy: the fetchland entered too)
                 gained = sum(landfall_energy(permanent) for permanent in current.controlled_by(player))
@@ -176,6 +186,12 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         at_start = False
         casting = with_spells_cast(current, player, cast)
         cast = cast.having_cast(spell.card if sequence.counted else None)
+        triggered = _cast_triggered(board, current, player, sequence, spell, cast_cards)
+        cast_cards.append(spell.card)
+        if triggered and not spell.event:
+            raise InternalError(
+                f"{spell.card.name} sets off a trigger adding mana but is no event of the turn"
+            )
         if not spell.event:
             stages.append(Stage(item=item, epoch=epoch, board=casting))
             continue
@@ -188,6 +204,9 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         if effect.mana:
             added.append(len(mana))
             mana.append(EventMana(epoch=epoch + 1, packets=effect.mana, source=spell.card.name))
+        for source, packets in triggered:  # (resolved before the spell, for the later spells: CR 603.3)
+            added.append(len(mana))
+            mana.append(EventMana(epoch=epoch + 1, packets=packets, source=source))
         for permanent in brought:
             current = current.with_permanent(permanent)
             arrivals[permanent.id] = epoch + 1
@@ -203,6 +222,20 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             Stage(item=item, epoch=epoch, board=casting, arrivals=tuple(brought), mana=tuple(added))
         )
     return Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)
+
+
+def _cast_triggered(
+    board: Board, current: Board, player: str, sequence: TurnSequence, spell: TurnSpell, cast: list[Card]
+) -> list[tuple[str, tuple[Packet, ...]]]:
+    """The mana the player's triggers on casting a spell add as ``spell`` is cast on ``current``, after the
+    turn's first board's spells cast and ``cast`` (:func:`~planner.turn_cast_mana.mana_of_casting`); none
+    when the sequence does not count them, or can't tell (its notes say so)."""
+    if not sequence.cast_mana:
+        return []
+    known = board.player(player).spells_cast
+    before = None if known is None else (*known, *cast)
+    count = board.player(player).spells_cast_this_turn + len(cast)
+    return mana_of_casting(current, player, spell.as_printed, before, count) or []
 
 
 def with_spells_cast(board: Board, player: str, record: Player) -> Board:
@@ -290,6 +323,32 @@ def goes_to_graveyard(card: Card) -> bool:
     """
     instant = card.type_line.is_a("Instant") or card.type_line.is_a("Sorcery")
     return instant and "rebound" not in read_card(card.oracle, card.name, card.type_line).keywords
+
+
+def land_play_made(board: Board, player: str, land: LandPlay) -> Board:
+    """The board once ``player`` made the land play ``land`` (CR 305.1), its permanent already there: one more
+    land played this turn, its life paid; a fetchland cracked is in the graveyard and the land it found out
+    of the library, when the board lists it (CR 701.23: a later search can't find it again).
+
+    >>> from planner.rules.turn import LandEntry
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": [],
+    ...     "library": ["Island", "Island"]}]})
+    >>> tarn = Card.from_json({"name": "Test Tarn", "type_line": "Land", "oracle": ""})
+    >>> fetch = LandPlay(card=tarn, entry=LandEntry(tapped=False, life=1),
+    ...     pid="new-land", fetched=Card.from_json("Island"))
+    >>> after = land_play_made(board, "me", fetch).player("me")
+    >>> after.lands_played_this_turn, after.life, after.library, [c.name for c in after.graveyard]
+    (1, 19, 1, ['Test Tarn'])
+    """
+    board = land_played(board, player, land.entry.life)
+    if land.fetched is None:
+        return board
+    board = in_graveyard(board, player, land.card)
+    library = board.player(player).library_cards
+    if library is not None and land.fetched in library:
+        at = library.index(land.fetched)
+        board = board.replace_player(player, library_cards=(*library[:at], *library[at + 1 :]))
+    return board
 
 
 def in_graveyard(board: Board, player: str, card: Card) -> Board:

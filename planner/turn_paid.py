@@ -149,11 +149,11 @@ def _used_places(board: Board, player: str, sequence: TurnSequence, casts: Seque
     used = {spells[number].position for number in casts}
     used |= {item.exile.position for item in sequence.items if item.exile is not None}
     used |= {place for item in sequence.items for place in item.way_exiled}  # (an alternative cost's)
-    land = sequence.land
-    if land is not None and land.position >= 0:  # (an MDFC's land face: its place in the hand)
-        used.add(land.position)
-    elif land is not None:  # (a land card: the first of its name not otherwise used)
-        used.add(next(n for n, card in enumerate(hand) if card.name == land.card.name and n not in used))
+    for land in sequence.lands:
+        if land.from_hand >= 0 or land.position >= 0:  # (its place in the hand; an MDFC's land face's)
+            used.add(land.from_hand if land.from_hand >= 0 else land.position)
+        else:  # (a land card: the first of its name not otherwise used)
+            used.add(next(n for n, card in enumerate(hand) if card.name == land.card.name and n not in used))
     used.discard(-1)
     return used
 

@@ -6,24 +6,20 @@
   plan (:func:`token_ability_notes`). It might cast what the plan can't: a plan that casts nothing is then no
   "no".
 - A trigger of casting a spell that adds mana ('Whenever you cast your first spell each turn, add {R}{R}.')
-  is no mana ability (CR 605.1b: it triggers on a cast, not on a mana ability): its mana is added as it
-  resolves, after the spell is cast (CR 603.3), and stays for later spells of the main phase (CR 500.4), which
-  the turn's search does not count (:func:`cast_trigger_notes`). It can't help the first spell cast, so a plan
-  that casts nothing stays a "no".
+  is counted by the search (:mod:`planner.turn_cast_mana`) when the grammar reads it; one it does not count
+  (a condition, a restricted mana) is said (:func:`cast_trigger_notes`). It can't help the first spell cast,
+  so a plan that casts nothing stays a "no" unless the spells are given.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
-from typing import Final
 
 from models.board import Board, Card
-from models.mana_effects import NotPaymentKind
-from models.oracle import read_card
 from models.oracle.parsed import PRIORITY_TOKEN
 from planner.rules.eligibility import token_ability_ready
 from planner.rules.view import BoardView
+from planner.turn_cast_mana import card_cast_mana, cast_mana_of, describes_every_spell
 
 __all__ = ["cast_trigger_notes", "token_ability_notes"]
 
@@ -53,56 +49,41 @@ def token_ability_notes(board: Board, player: str) -> list[str]:
 
 
 def cast_trigger_notes(board: Board, player: str, cast: Iterable[Card]) -> list[str]:
-    """A note for each trigger of the player casting a spell that adds mana, of their permanents and of the
-    permanent spells ``cast`` may put on the battlefield (set off by the spells cast after them).
+    """A note for each trigger of the player casting a spell that adds mana the turn's plan does not count
+    (:func:`~planner.turn_cast_mana.cast_mana_of`: a trigger the grammar does not read, a condition, mana a
+    restriction limits), of their permanents and of the permanent spells ``cast`` may put on the battlefield;
+    and for a counted trigger of "the first ... spell each turn" describing some spells only, when the board
+    says how many spells were cast this turn but not which (then it can't tell whether it fires).
 
     >>> rodeo = {"id": "r", "name": "Test Rodeo", "type_line": "Creature — Human", "power": 3,
     ...     "toughness": 4, "controller": "me",
-    ...     "oracle": "Whenever you cast your first spell each turn, add {R}{R}."}
+    ...     "oracle": "Whenever you cast your first spell each turn, if you control a Goblin, add {R}{R}."}
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [rodeo]})
     >>> cast_trigger_notes(board, "me", [])  # doctest: +NORMALIZE_WHITESPACE
-    ["Test Rodeo: the mana of 'Whenever you cast your first spell each turn, add {R}{R}.' is not counted in
-    turn plans (a trigger of casting, CR 603.3: it adds its mana once the spell is cast, for later spells,
-    CR 500.4): the plan may not be the best"]
+    ["Test Rodeo: the mana of 'Whenever you cast your first spell each turn, if you control a Goblin, add
+    {R}{R}.' is not counted in turn plans (a trigger of casting, CR 603.3: it adds its mana once the spell is
+    cast, for later spells, CR 500.4): the plan may not be the best"]
     """
     view = BoardView(board)
-    cast_before = board.player(player).spells_cast_this_turn
+    me = board.player(player)
     sources = [
-        (p.name, view.parsed[p.id], cast_before)
+        (p.name, cast_mana_of(view.parsed[p.id], p.name))
         for p in board.controlled_by(player)
         if not view.lost_any_abilities(p.id)
     ]
-    # (a spell cast this turn is itself one of the turn's spells: its 'first spell' trigger never fires)
-    sources += [
-        (card.name, read_card(card.oracle, card.name, card.type_line), cast_before + 1)
-        for card in cast
-        if card.type_line.is_permanent
-    ]
-    return sorted(
-        {
-            f"{name}: the mana of {record.text!r} is not counted in turn plans (a trigger of casting, "
-            "CR 603.3: it adds its mana once the spell is cast, for later spells, CR 500.4): the plan may "
-            "not be the best"
-            for name, parsed, cast_already in sources
-            for record in parsed.not_payment
-            if record.kind is NotPaymentKind.TRIGGER
-            and _on_own_cast(record.text)
-            and not (_FIRST_EACH_TURN.match(record.text) and cast_already)
+    sources += [(card.name, card_cast_mana(card)) for card in cast if card.type_line.is_permanent]
+    notes = {
+        f"{name}: the mana of {text!r} is not counted in turn plans (a trigger of casting, CR 603.3: it adds "
+        "its mana once the spell is cast, for later spells, CR 500.4): the plan may not be the best"
+        for name, (_, not_counted) in sources
+        for text in not_counted
+    }
+    if me.spells_cast is None:  # (how many spells were cast this turn, not which)
+        notes |= {
+            f"{name}: the mana of {mana.text!r} is not counted in turn plans (the board gives how many "
+            "spells were cast this turn, not which: CR 603.2): the plan may not be the best"
+            for name, (counted, _) in sources
+            for mana in counted
+            if mana.trigger.nth and not describes_every_spell(mana.trigger)
         }
-    )
-
-
-#: a trigger of the turn's first spell ('your first spell each turn', 'your first noncreature spell each
-#: turn'): once a spell was cast this turn (the board's spells_cast_this_turn) it won't trigger (CR 603.2)
-_FIRST_EACH_TURN: Final = re.compile(r"^whenever you cast your first (?:[a-z]+ )?spell each turn\b", re.I)
-
-
-def _on_own_cast(sentence: str) -> bool:
-    """True for a trigger of its controller casting a spell ('Whenever you cast ...', 'When you cast ...').
-
-    >>> _on_own_cast("Whenever you cast your first spell each turn, add {R}{R}."), _on_own_cast(
-    ...     "Whenever an opponent casts a spell, add {C}.")
-    (True, False)
-    """
-    words = sentence.lower().replace(",", " ").split()
-    return len(words) > 2 and words[0] in ("when", "whenever") and words[1:3] == ["you", "cast"]
+    return sorted(notes)

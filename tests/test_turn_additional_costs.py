@@ -13,7 +13,7 @@ from boards import make_board
 from test_additional_cost_choices import ICE_OUT, SHARDS, STATUE
 from test_additional_costs import BEARS, HARROW, SPLINTERS, VOICE
 from test_cli_pay import run
-from test_turn import _brute_force
+from turn_brute_force import brute_force
 
 from models.board import Board
 from models.spells import spell_target
@@ -54,7 +54,7 @@ def _cards_used(turn: TurnResult) -> int:
 
 def _agrees(board: Board, turn: TurnResult) -> None:
     assert turn.optimal  # (no note on a cost or mana left out)
-    assert (turn.mana_value_cast, _cards_used(turn)) == _brute_force(board), json.dumps(turn.to_json())
+    assert (turn.mana_value_cast, _cards_used(turn)) == brute_force(board), json.dumps(turn.to_json())
 
 
 def test_harrow_sacrifices_a_forest_and_keeps_the_island_for_the_blue_spell() -> None:

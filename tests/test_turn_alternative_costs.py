@@ -29,7 +29,7 @@ from test_alternative_costs import (
 )
 from test_cli_pay import run
 from test_keyword_alternative_costs import BROOD
-from test_turn import _brute_force
+from turn_brute_force import brute_force
 
 from models.board import Board
 from models.spells import spell_target
@@ -490,9 +490,7 @@ def test_random_turns_with_alternative_costs_match_the_brute_force(seed: int) ->
     turn = _plan(board)
     _planned(turn)
     exiled = sum(len(spell.payment.parts.exiled_from_hand) for spell in turn.spells)
-    assert (turn.mana_value_cast, len(turn.spells) + exiled) == _brute_force(board), json.dumps(
-        turn.to_json()
-    )
+    assert (turn.mana_value_cast, len(turn.spells) + exiled) == brute_force(board), json.dumps(turn.to_json())
 
 
 #: keyword alternative costs (CR 702.109a dash, 702.74a evoke, 702.160a prototype, 702.37c morph)
@@ -598,7 +596,7 @@ def test_ways_chosen_in_the_model_plan_as_one_model_per_choice(
     enumerated = _enumerated(board, monkeypatch)
     _planned(enumerated)
     assert turn.to_json() == enumerated.to_json()
-    assert (turn.mana_value_cast, len(turn.spells)) == _brute_force(board), json.dumps(turn.to_json())
+    assert (turn.mana_value_cast, len(turn.spells)) == brute_force(board), json.dumps(turn.to_json())
 
 
 def test_six_rocks_under_omniscience_are_one_model_per_order() -> None:

@@ -1,8 +1,8 @@
 """Additional land plays (CR 305.2, 305.2a): "You may play an additional land on each of your turns." on a
 permanent its controller controls adds one land play on each of that player's turns (each such effect its
-own; "two additional lands" two). The turn's search plays one land at most: with more land plays left and
-more than one land in the hand, the plan says so in its notes and is not called optimal, and a "no" becomes
-no answer (never a silent "no" a second land play would turn into a "yes").
+own; "two additional lands" two). The turn's search plays every land play left (contract section 11), each
+land entering as the board it enters says (the lands played before it count), a fetchland's find out of the
+library for the next one; the JSON answer lists them in ``lands_played``.
 """
 
 from __future__ import annotations
@@ -10,12 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from turn_brute_force import matches_brute_force
 
 from models.board import Board
 from models.errors import InputError
 from models.filters import Who
 from models.mana_effects import ExtraLandPlays
 from models.oracle import parse_oracle
+from planner.cli.plan import turn_report
 from planner.rules.turn import land_plays_allowed
 from planner.rules.view import BoardView
 from planner.turn import plan_turn
@@ -96,33 +98,104 @@ def test_land_plays_the_board_gives_are_all_of_them() -> None:
     assert "land_plays" not in _board(TRELLIS).to_dict()["players"][0]
 
 
-def test_a_second_land_play_is_never_a_silent_no() -> None:
+def test_a_second_land_play_casts_what_one_cannot() -> None:
     """One Forest in play and two in the hand: with one land play (CR 305.2) only two Forests tap, and
-    {2}{G} is not castable; with the Trellis a second Forest may be played (305.2a) and it would be: the
-    search plays one land at most, so its answer is no "no" but unknown, and the note names the Trellis."""
+    {2}{G} is not castable; with the Trellis a second Forest is played (305.2a) and three Forests pay it."""
     alone = plan_turn(_board(), casts=["Test Beast"])
     assert alone.castable is False
-    assert not any("land plays" in note for note in alone.notes)
     with_trellis = plan_turn(_board(TRELLIS), casts=["Test Beast"])
-    assert with_trellis.castable is not False
-    assert any("Test Trellis" in note and "305.2a" in note for note in with_trellis.notes)
-    assert not with_trellis.optimal
+    assert with_trellis.castable is True
+    assert [land.card for land in with_trellis.lands_played] == ["Forest", "Forest"]
+    assert with_trellis.optimal
+    assert not with_trellis.notes
 
 
-def test_a_plan_with_land_plays_left_over_is_not_called_optimal() -> None:
-    """Choosing: one Forest played (the search's one land) leaves a land play the plan did not use."""
+def test_every_land_play_left_is_taken() -> None:
+    """Choosing (contract section 11: the land drop is taken whenever a land play is left): both Forests are
+    played, the first one also as ``land_played`` (the version-2 answer), and the Beast is cast; --no-land
+    plays none."""
     turn = plan_turn(_board(TRELLIS))
     assert turn.land_played == "Forest"
-    assert not turn.optimal
-    assert any("2 land plays are left" in note for note in turn.notes)
+    assert [(land["card"], land["tapped"]) for land in turn.to_json()["lands_played"]] == [
+        ("Forest", False),
+        ("Forest", False),
+    ]
+    assert len({land.id for land in turn.lands_played}) == 2
+    assert [spell.card for spell in turn.spells] == ["Test Beast"]
+    assert turn.optimal
+    assert plan_turn(_board(TRELLIS), no_land=True).lands_played == ()
+    report = turn_report(turn)
+    assert report.count("land: play Forest") == 2
+
+
+#: a land that enters tapped unless its controller controls two or fewer other lands (a fast land)
+QUICK = {
+    "name": "Test Quickland",
+    "type_line": "Land",
+    "oracle": "This land enters tapped unless you control two or fewer other lands.\n{T}: Add {G} or {W}.",
+}
+#: {2}{G}{G}: four mana, two of them green
+TROLL = {"name": "Test Troll", "type_line": "Creature — Troll", "mana_cost": "{2}{G}{G}", "oracle": ""}
+
+
+def test_each_land_enters_as_the_lands_played_before_it_make_it() -> None:
+    """Two Mountains in play, a Forest and a fast land in the hand, two land plays: played first, the fast
+    land sees two other lands and enters untapped (CR 614.1c's condition, checked as it enters), then the
+    Forest: G, G and two R pay {2}{G}{G}. Played second it would see three and enter tapped: three mana."""
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me", "hand": ["Forest", QUICK, TROLL], "land_plays": 2}],
+            "permanents": [
+                {"id": "m1", "card": "Mountain", "controller": "me"},
+                {"id": "m2", "card": "Mountain", "controller": "me"},
+            ],
+        }
+    )
+    turn = plan_turn(board)
+    assert [(land.card, land.tapped) for land in turn.lands_played] == [
+        ("Test Quickland", False),
+        ("Forest", False),
+    ]
+    assert [spell.card for spell in turn.spells] == ["Test Troll"]
+    assert matches_brute_force(board).mana_value_cast == 4
+
+
+#: a fetchland: an Island or a Mountain, untapped, for 1 life
+TARN = {
+    "name": "Test Tarn",
+    "type_line": "Land",
+    "oracle": "{T}, Pay 1 life, Sacrifice this land: Search your library for an Island or Mountain card, put "
+    "it onto the battlefield, then shuffle.",
+}
+#: {U}{U}
+TIDE = {"name": "Test Tide", "type_line": "Instant", "mana_cost": "{U}{U}", "oracle": ""}
+#: {U}{R}
+SPARK = {"name": "Test Spark", "type_line": "Instant", "mana_cost": "{U}{R}", "oracle": ""}
+
+
+def test_a_land_fetched_leaves_the_library_for_the_next_search() -> None:
+    """Two fetchlands and two land plays, a library of one Island and one Mountain: the first search takes
+    the Island out of the library (CR 701.23), so the second finds the Mountain: {U}{R} is cast, {U}{U} is
+    not (two Islands would be a wrong "yes")."""
+
+    def board(spell: dict[str, str]) -> Board:
+        player = {"id": "me", "hand": [TARN, TARN, spell], "land_plays": 2, "library": ["Island", "Mountain"]}
+        return Board.from_dict({"version": 1, "players": [player]})
+
+    assert plan_turn(board(TIDE), casts=["Test Tide"]).castable is False
+    spark = plan_turn(board(SPARK), casts=["Test Spark"])
+    assert spark.castable is True
+    assert sorted(land.fetched or "" for land in spark.lands_played) == ["Island", "Mountain"]
+    assert sum(land.life_paid for land in spark.lands_played) == 2
+    assert matches_brute_force(board(SPARK)).mana_value_cast == 2
 
 
 def test_land_plays_used_are_counted_against_the_extra_ones() -> None:
     """A land already played this turn uses one of the two plays (CR 305.2a): one is left, the search
-    plays it as usual (no note); with both used, --land is refused."""
+    plays it; with both used, --land is refused."""
     one_used = plan_turn(_board(TRELLIS, lands_played_this_turn=1))
-    assert one_used.land_played == "Forest"
-    assert not any("land plays" in note for note in one_used.notes)
+    assert [land.card for land in one_used.lands_played] == ["Forest"]
     with pytest.raises(InputError, match="2 of 2 made"):
         plan_turn(_board(TRELLIS, lands_played_this_turn=2), land="Forest")
     with pytest.raises(InputError, match="1 of 1 made"):

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from boards import make_board, mine
 from test_alternative_costs import FIST, OMNISCIENCE
-from test_turn import _brute_force
+from turn_brute_force import brute_force
 
 from models.board import Board, Card
 from planner import api
@@ -127,5 +127,5 @@ def test_skipping_orders_plans_as_solving_every_order(seed: int, monkeypatch: py
     assert relaxed.optimal and full.optimal, json.dumps(full.to_json())
     assert relaxed.to_json() == full.to_json()
     cards = len(relaxed.spells) + (relaxed.land_played is not None) + len(relaxed.exiled)
-    assert (relaxed.mana_value_cast, cards) == _brute_force(board), json.dumps(relaxed.to_json())
+    assert (relaxed.mana_value_cast, cards) == brute_force(board), json.dumps(relaxed.to_json())
     print(f"models solved: {fewer} with the relaxation, {every} solving every order")

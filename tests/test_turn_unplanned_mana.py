@@ -6,7 +6,7 @@
   it, plan-turn notes it, and plan-turn's "no" becomes no answer.
 - "Whenever you cast your first spell each turn, add {R}{R}." is no mana ability (CR 605.1b: it triggers on
   a cast): its mana comes after the first spell is cast (CR 603.3) and stays for later spells (CR 500.4);
-  plan-turn does not count it and notes it.
+  plan-turn counts it, and notes such a trigger it does not read (a condition).
 """
 
 from __future__ import annotations
@@ -44,6 +44,13 @@ SPARK = {
 BRUTE = {"name": "Test Brute", "type_line": "Creature — Ogre", "mana_cost": "{1}{R}", "oracle": ""}
 
 
+#: the Rodeo with a condition on its cast trigger, which turn plans do not read
+_UNREAD_RODEO = {
+    **RODEO,
+    "oracle": "Whenever you cast your first spell each turn, if you control a Goblin, add {R}{R}.",
+}
+
+
 def _board(permanents: list[dict[str, Any]], hand: list[Any]) -> Board:
     me = {"id": "me", "hand": hand, "spells_cast_this_turn": 0}
     placed = [{**p, "controller": "me"} for p in permanents]
@@ -75,15 +82,18 @@ def test_plan_turn_says_a_treasure_made_with_priority_is_not_planned() -> None:
     assert plan_turn(_board(_swamps(3), [SPARK]), casts=["Test Spark"]).castable is False
 
 
-def test_plan_turn_notes_the_mana_of_a_cast_trigger() -> None:
+def test_plan_turn_counts_the_mana_of_a_cast_trigger() -> None:
     """One Mountain casts the Spark ({R}); the Rodeo's trigger then adds {R}{R} (CR 603.3), which casts the
-    Brute ({1}{R}, CR 500.4): mana value 3 by the rules. The plan does not count that mana: it says so and is
-    not called optimal."""
+    Brute ({1}{R}, CR 500.4): mana value 3, counted (tests/test_turn_cast_mana.py). A trigger with a condition
+    the plan does not read is not counted: a note says so and the plan is not called optimal."""
     board = _board([RODEO, {"id": "m", "card": "Mountain"}], [SPARK, BRUTE])
     turn = plan_turn(board)
-    assert [spell.card for spell in turn.spells] == ["Test Spark"]
-    assert any("Test Rodeo" in note and "603.3" in note for note in turn.notes)
-    assert not turn.optimal
+    assert [spell.card for spell in turn.spells] == ["Test Spark", "Test Brute"]
+    assert turn.optimal and not turn.notes
+    unread = plan_turn(_board([_UNREAD_RODEO, {"id": "m", "card": "Mountain"}], [SPARK, BRUTE]))
+    assert [spell.card for spell in unread.spells] == ["Test Spark"]
+    assert any("Test Rodeo" in note and "603.3" in note for note in unread.notes)
+    assert not unread.optimal
     alone = plan_turn(_board([{"id": "m", "card": "Mountain"}], [SPARK, BRUTE]))
     assert not any("603.3" in note for note in alone.notes)
 
@@ -107,13 +117,14 @@ def test_a_knight_that_cant_tap_gives_no_note() -> None:
         assert not any("Test Knight" in note for note in turn.notes)
 
 
-def test_a_cast_trigger_makes_a_no_for_two_spells_no_answer() -> None:
-    """--cast Spark then Brute on one Mountain: by the rules castable (the Spark's {R}, then the Rodeo's
-    {R}{R} pays the Brute, CR 603.3, 500.4); the search does not count that mana, so its answer is unknown,
-    never "no". The Spark alone is castable, the trigger aside."""
+def test_a_cast_trigger_pays_the_second_spell_given() -> None:
+    """--cast Spark then Brute on one Mountain: castable (the Spark's {R}, then the Rodeo's {R}{R} pays the
+    Brute, CR 603.3, 500.4); with a trigger the plan does not read, its answer is unknown, never "no"."""
     board = _board([RODEO, {"id": "m", "card": "Mountain"}], [SPARK, BRUTE])
-    both = plan_turn(board, casts=["Test Spark", "Test Brute"])
-    assert both.castable is not False
+    assert plan_turn(board, casts=["Test Spark", "Test Brute"]).castable is True
+    unread = _board([_UNREAD_RODEO, {"id": "m", "card": "Mountain"}], [SPARK, BRUTE])
+    both = plan_turn(unread, casts=["Test Spark", "Test Brute"])
+    assert both.castable is None
     assert any("Test Rodeo" in note for note in both.notes)
     assert plan_turn(board, casts=["Test Spark"]).castable is True
 

@@ -15,10 +15,15 @@ ManaSpent(at_least=5)
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from lark.exceptions import LarkError
 
+from models.cost import PaymentTarget
+from models.filters import ObjectFilter, Who
 from models.kept import per_card
-from models.mana_effects import CastRider
+from models.mana import ManaTypes
+from models.mana_effects import CastRider, spell_matches
 from models.oracle import classify
 from models.oracle import text as t
 from models.oracle.build_cost_changes import CASTERS, spells_described
@@ -39,7 +44,9 @@ from models.riders import (
 __all__ = [
     "BASIC_LANDS",
     "CREATURES",
+    "CastTrigger",
     "cast_rider",
+    "cast_trigger",
     "clause_riders",
     "parse_spent_rider",
     "sentence_mana_sources",
@@ -95,6 +102,69 @@ def clause_riders(unit: str) -> tuple[SpentRider, ...]:
     return tuple(found)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CastTrigger:
+    """A trigger on a spell cast ('Whenever you cast a noncreature spell', CR 603.2): who casts (``who``,
+    of the trigger's controller), the spells it triggers on (of every type of ``spells.types``, or of any
+    with ``any_type``; of one of ``colors`` when there are some), and, for 'Whenever you cast your first
+    spell each turn', the ``nth`` of those spells cast in a turn it triggers on (0: each one), only on its
+    controller's turns with ``your_turns``."""
+
+    who: Who
+    spells: ObjectFilter
+    any_type: bool = False
+    colors: ManaTypes = ManaTypes()
+    nth: int = 0
+    your_turns: bool = False
+
+    def describes(self, target: PaymentTarget) -> bool:
+        """True when the spell cast (its payment target, as printed) is one the trigger is about.
+
+        >>> first = cast_trigger("Whenever you cast your first noncreature spell each turn, add {R}.")
+        >>> first.nth, first.describes(PaymentTarget.of("{R}", type_line="Instant"))
+        (1, True)
+        >>> first.describes(PaymentTarget.of("{R}", type_line="Creature — Goblin"))
+        False
+        """
+        return spell_matches(self.spells, target, any_type=self.any_type, colors=self.colors)
+
+
+@per_card(maxsize=4096)  # (a pure function of the sentence)
+def cast_trigger(sentence: str) -> CastTrigger | None:
+    """The trigger on a spell cast a sentence opens with, read by the grammar (``cast_trigger``), when its
+    effect follows at once ('Whenever you cast a spell, add {R}.'); None for any other sentence, one whose
+    spells the grammar does not read, and one with a condition before its effect ('Whenever you cast a
+    spell, if ...,': not read here).
+
+    >>> cast_trigger("Whenever you cast an instant or sorcery spell, add {R}.").spells.types
+    ('Instant', 'Sorcery')
+    >>> cast_trigger("Whenever you cast a spell, if it's red, add {R}.") is None
+    True
+    """
+    opening, _, effect = sentence.partition(",")
+    if not opening.lower().startswith("whenever") or not effect.strip() or effect.split()[0].lower() == "if":
+        return None
+    try:
+        trigger = read_as(opening, "cast_trigger")
+        if not isinstance(trigger, SpellsCast):
+            return None
+        spells, colors, face_down = spells_described(trigger.what)
+    except LarkError:
+        return None
+    except Exception:  # (what a rule's method raised as the trigger was read: spells it can't describe)
+        return None
+    if face_down or spells.chosen_type:
+        return None  # (a face-down spell or one of a chosen type: not described by its card here)
+    return CastTrigger(
+        who=CASTERS[trigger.caster],
+        spells=spells,
+        any_type=len(trigger.what.nouns) > 1 and len(spells.types) > 1,
+        colors=colors,
+        nth=trigger.nth,
+        your_turns=trigger.your_turns,
+    )
+
+
 @per_card(maxsize=4096)  # (a pure function of the sentence and its line)
 def cast_rider(sentence: str, line: str) -> CastRider | None:
     """The rider a sentence of a trigger on a spell cast puts on the spells it triggers on ('If five or more
@@ -117,8 +187,8 @@ def cast_rider(sentence: str, line: str) -> CastRider | None:
         return None
     try:
         trigger = read_as(opening.split(",", 1)[0], "cast_trigger")
-        if not isinstance(trigger, SpellsCast):
-            return None
+        if not isinstance(trigger, SpellsCast) or trigger.nth:
+            return None  # (a rider of the turn's first spell only: not read)
         spells, colors, face_down = spells_described(trigger.what)
     except LarkError:
         return None

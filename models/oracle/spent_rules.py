@@ -39,10 +39,13 @@ NO_MANA = "no mana"
 @dataclass(frozen=True, slots=True)
 class SpellsCast:
     """'Whenever you cast an instant or sorcery spell': who casts (the grammar's ``CASTER``, 'you cast') and
-    the spells described."""
+    the spells described; 'your first spell each turn' the ``nth`` of them cast in a turn (0: any of them),
+    ``your_turns`` when only those of the caster's turns count ('during each of your turns')."""
 
     caster: str
     what: Nouns
+    nth: int = 0
+    your_turns: bool = False
 
 
 @v_args(inline=True)
@@ -83,6 +86,11 @@ class SpentRules(Transformer[Token, Any]):
 
     def spells_cast(self, caster: Token, what: Nouns) -> SpellsCast:
         return SpellsCast(" ".join(str(caster).lower().split()), what)
+
+    def nth_spells_cast(self, caster: Token, ordinal: Token, what: Nouns, turn: Any) -> SpellsCast:
+        nth = 1 if str(ordinal).lower() == "first" else 2
+        yours = getattr(turn, "whose", "") == "yours"
+        return SpellsCast(" ".join(str(caster).lower().split()), what, nth, yours)
 
     def mana_spent(self, number: object, *_: Any) -> SpentRider:
         return ManaSpent(_count(number))

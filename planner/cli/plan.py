@@ -54,16 +54,16 @@ def turn_report(result: TurnResult) -> str:
     if result.castable is None:
         return "no plan before the time limit (a longer --time-limit may find one)"
     lines = []
-    if result.land_played is not None:
-        how = "tapped" if result.land_tapped else "untapped"
-        if result.land_life:
-            how += f", paying {result.land_life} life"
-        lines.append(f"land: play {result.land_played} ({result.land_id}, {how})")
-        if result.land_fetched is not None:
-            lines.append(f"      crack it at once for {result.land_fetched}")
-        if result.land_returned is not None:
-            lines.append(f"      return {result.land_returned} to the hand, after the spells")
-    else:
+    for land in result.lands_played:  # (in the order played)
+        how = "tapped" if land.tapped else "untapped"
+        if land.life_paid:
+            how += f", paying {land.life_paid} life"
+        lines.append(f"land: play {land.card} ({land.id}, {how})")
+        if land.fetched is not None:
+            lines.append(f"      crack it at once for {land.fetched}")
+        if land.returned is not None:
+            lines.append(f"      return {land.returned} to the hand, after the spells")
+    if not result.lands_played:
         lines.append("land: none played")
     lines += [f"exile {card} from the hand for {mana}" for card, mana in result.exiled]
     lines += [f"tap {pid} for mana first: a spell sacrifices it" for pid in result.tapped_first]

@@ -1,0 +1,199 @@
+"""Mana of triggers on casting a spell in a turn's plan (contract section 11): 'Whenever you cast your first
+spell each turn, add {R}{R}.', 'Whenever you cast an instant or sorcery spell, add {R}.'
+
+Such a trigger is no mana ability (CR 605.1b): it triggers as its controller casts a spell it describes (CR
+603.2), once the spell is cast (its costs paid, CR 601.2h-i), and resolves before the spell does (CR 603.3,
+608.1): its mana is in the pool for the spells cast after that one, all main phase (CR 500.4), never for the
+spell itself. The grammar reads the trigger (:func:`models.oracle.rider_clauses.cast_trigger`: the spells
+it describes, 'your first ... spell each turn'); a trigger of "the first spell each turn" counts the spells
+cast before this turn (the board's ``spells_cast_this_turn``, or the spells it lists when the trigger
+describes some spells only). A permanent's trigger fires for the spells cast while it is on the battlefield
+(not for its own spell). The spells that may set one off are events of the turn (their place matters).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from models.board import Board, Card
+from models.cost import PaymentTarget
+from models.filters import ObjectFilter, Who
+from models.mana import ManaTypes
+from models.mana_effects import NotPaymentKind
+from models.oracle import ParsedText, read_card
+from models.oracle.rider_clauses import CastTrigger, cast_trigger
+from models.spells import spell_target
+from planner.rules.production import Packet
+from planner.rules.turn import output_packets
+from planner.rules.view import BoardView
+from planner.turn_choices import TurnSpell
+
+__all__ = [
+    "CastMana",
+    "card_cast_mana",
+    "cast_mana_events",
+    "cast_mana_of",
+    "describes_every_spell",
+    "mana_of_casting",
+    "on_own_cast",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CastMana:
+    """A trigger on its controller's casting a spell that adds mana the turn's plan counts: its sentence,
+    the trigger and the mana it adds."""
+
+    text: str
+    trigger: CastTrigger
+    packets: tuple[Packet, ...]
+
+
+def cast_mana_of(parsed: ParsedText, name: str) -> tuple[tuple[CastMana, ...], tuple[str, ...]]:
+    """The triggers on its controller's casting a spell that add mana, of a card's text: those counted, and
+    the sentences of those not counted (a trigger the grammar does not read, a condition, mana a
+    restriction limits or of a shape not counted: the turn's notes say so).
+
+    >>> from models.oracle import parse_oracle
+    >>> parsed = parse_oracle("Whenever you cast your first spell each turn, add {R}{R}.")
+    >>> counted, not_counted = cast_mana_of(parsed, "Test Rodeo")
+    >>> [(c.trigger.nth, [(str(p.types), p.per_pick) for p in c.packets]) for c in counted], not_counted
+    ([(1, [('R', 2)])], ())
+    """
+    counted: list[CastMana] = []
+    not_counted: list[str] = []
+    for record in parsed.not_payment:
+        if (
+            record.kind is not NotPaymentKind.TRIGGER
+            or record.cost is not None
+            or not on_own_cast(record.text)
+        ):
+            continue
+        trigger = cast_trigger(record.text)
+        packets = output_packets(record.output, name)
+        limited = record.restriction is not None or "spend this mana only" in record.text.lower()
+        if trigger is None or packets is None or limited:
+            not_counted.append(record.text)
+            continue
+        if trigger.who in (Who.YOU, Who.ANY):
+            counted.append(CastMana(record.text, trigger, packets))
+    return tuple(counted), tuple(not_counted)
+
+
+def on_own_cast(sentence: str) -> bool:
+    """True for a trigger of its controller casting a spell ('Whenever you cast ...', 'When you cast ...').
+
+    >>> on_own_cast("Whenever you cast your first spell each turn, add {R}{R}."), on_own_cast(
+    ...     "Whenever an opponent casts a spell, add {C}.")
+    (True, False)
+    """
+    words = sentence.lower().replace(",", " ").split()
+    return len(words) > 2 and words[0] in ("when", "whenever") and words[1:3] == ["you", "cast"]
+
+
+def mana_of_casting(
+    board: Board, player: str, target: PaymentTarget, before: Sequence[Card] | None, count: int
+) -> list[tuple[str, tuple[Packet, ...]]] | None:
+    """The mana the triggers of ``player``'s permanents on ``board`` add once ``player`` casts the spell
+    ``target`` (as printed), each with its permanent's id; ``before`` the spells cast earlier this turn
+    (None: not listed) and ``count`` how many. None when a trigger of "the first ... spell each turn" can't
+    tell whether it fires (the board gives only how many spells were cast before, and the trigger describes
+    some spells only): then the plan does not count it.
+
+    >>> rodeo = {"id": "r", "name": "Test Rodeo", "type_line": "Creature — Human", "power": 3,
+    ...     "toughness": 4, "controller": "me",
+    ...     "oracle": "Whenever you cast your first spell each turn, add {R}{R}."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [rodeo]})
+    >>> bolt = PaymentTarget.of("{R}", type_line="Instant")
+    >>> [(pid, packets[0].per_pick) for pid, packets in mana_of_casting(board, "me", bolt, (), 0) or ()]
+    [('r', 2)]
+    >>> mana_of_casting(board, "me", bolt, None, 1)
+    []
+    """
+    view = BoardView(board)
+    found: list[tuple[str, tuple[Packet, ...]]] = []
+    own_turn = board.active_player == player
+    for permanent in board.controlled_by(player):
+        if view.lost_any_abilities(permanent.id):
+            continue
+        for mana in cast_mana_of(view.parsed[permanent.id], permanent.name)[0]:
+            trigger = mana.trigger
+            if not trigger.describes(target) or (trigger.your_turns and not own_turn):
+                continue
+            if trigger.nth:
+                described = _described_before(trigger, before, count)
+                if described is None:
+                    return None
+                if described != trigger.nth - 1:
+                    continue
+            found.append((permanent.id, mana.packets))
+    return found
+
+
+def describes_every_spell(trigger: CastTrigger) -> bool:
+    """True when the trigger is about every spell ('your first spell each turn'), not some only.
+
+    >>> describes_every_spell(cast_trigger("Whenever you cast your first spell each turn, add {R}."))
+    True
+    """
+    return trigger.spells == ObjectFilter() and trigger.colors == ManaTypes()
+
+
+def _described_before(trigger: CastTrigger, before: Sequence[Card] | None, count: int) -> int | None:
+    """How many of the spells cast before this one this turn the trigger describes (None: not known)."""
+    if describes_every_spell(trigger):
+        return count  # (every spell: the count is enough)
+    if before is None:
+        return None if count else 0
+    return sum(trigger.describes(spell_target(card)) for card in before)
+
+
+def card_cast_mana(card: Card) -> tuple[tuple[CastMana, ...], tuple[str, ...]]:
+    """:func:`cast_mana_of` of a card of the hand (a permanent spell: its triggers count once it resolves)."""
+    return cast_mana_of(read_card(card.oracle, card.name, card.type_line), card.name)
+
+
+def cast_mana_events(board: Board, player: str, spells: list[TurnSpell]) -> tuple[list[TurnSpell], bool]:
+    """The spells with each one that may set off a counted trigger adding mana (of the player's permanents,
+    or of a permanent spell of the turn once it resolves) made an event, and each permanent spell with such
+    a trigger (their places in the turn then matter); and whether there is any such trigger.
+
+    >>> from planner.turn_choices import Ids, turn_spell
+    >>> rodeo = Card.from_json({"name": "Test Rodeo", "type_line": "Creature — Human", "mana_cost": "{3}{R}",
+    ...     "oracle": "Whenever you cast your first spell each turn, add {R}{R}."})
+    >>> bolt = Card.from_json({"name": "Test Bolt", "type_line": "Instant", "mana_cost": "{R}"})
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
+    >>> spells = [turn_spell(card, 0, Ids(set())) for card in (rodeo, bolt)]
+    >>> made, counted = cast_mana_events(board, "me", spells)
+    >>> [s.event for s in spells], [s.event for s in made], counted
+    ([False, False], [True, True], True)
+    """
+    view = BoardView(board)
+    triggers = [
+        mana.trigger
+        for permanent in board.controlled_by(player)
+        if not view.lost_any_abilities(permanent.id)
+        for mana in cast_mana_of(view.parsed[permanent.id], permanent.name)[0]
+    ]
+    sources = {
+        spell.card.name
+        for spell in spells
+        if spell.card.type_line.is_permanent and card_cast_mana(spell.card)[0]
+    }
+    triggers += [
+        mana.trigger
+        for spell in spells
+        if spell.card.name in sources
+        for mana in card_cast_mana(spell.card)[0]
+    ]
+    if not triggers:
+        return spells, False
+    made = [
+        replace(spell, event=True)
+        if not spell.event
+        and (spell.card.name in sources or any(trigger.describes(spell.as_printed) for trigger in triggers))
+        else spell
+        for spell in spells
+    ]
+    return made, True

@@ -1,0 +1,275 @@
+"""The turn brute force of the tests (contract sections 7 and 11): every action of a main phase in every
+order, by the rules alone, and the check that a turn's plan casts what it finds with the cards it uses."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import replace
+
+from models.additional_costs import SacrificeCost
+from models.board import Board, Card
+from models.cost import ManaCost, PaymentTarget
+from models.oracle import parse_land_search, parse_oracle
+from models.spells import spell_target
+from planner.rules.additional_costs import cost_ways, planned_costs, sacrifice_candidates
+from planner.rules.alternative_costs import cast_for, paid_board, usable_ways
+from planner.rules.alternative_costs import exile_choices as way_exile_choices
+from planner.rules.alternatives import alternative_choices, covered_slots, reduced_costs
+from planner.rules.hand import hand_abilities
+from planner.rules.payment import payments
+from planner.rules.pool import SpendRules
+from planner.rules.production import Packet
+from planner.rules.replay import PlanState, initial_state, legal_steps, remove_units
+from planner.rules.turn import arriving, land_entries, land_plays_allowed, packet_units, resolution, treasure
+from planner.rules.view import BoardView, locked_in
+from planner.turn import TurnResult, plan_turn
+from planner.turn_cast_mana import cast_mana_of, describes_every_spell
+from planner.turn_choices import why_not_castable_now
+
+
+def matches_brute_force(board: Board) -> TurnResult:
+    """The board's turn plan (without ``--cast``), checked optimal and casting the brute force's most mana
+    value with its fewest cards used up (the lands played, the spells cast, the cards exiled)."""
+    turn = plan_turn(board, time_limit=120)  # (a limit a loaded machine can't reach: optimality is the point)
+    cards_used = len(turn.spells) + len(turn.lands_played) + len(turn.exiled)
+    assert turn.optimal, turn.notes
+    assert (turn.mana_value_cast, cards_used) == brute_force(board), json.dumps(turn.to_json())[:2000]
+    return turn
+
+
+def brute_force(board: Board) -> tuple[int, int]:
+    """The most mana value a turn can cast, with the fewest cards used up for it (the lands count; every land
+    play left is taken while the hand holds a land it may play, contract section 11, CR 305.2; the player
+    kept above 0 life, CR 704.5a), found by trying every action in every order: each mana ability, each
+    spell the pool pays exactly (for its mana cost or an alternative cost: :func:`_ways_to_cast`), each land
+    play (as many as the board allows, each entering as the board it enters says), each card of the hand
+    exiled for its mana (a Spirit Guide), a fetchland cracked at any time for any land of the listed library
+    it may find (the land found leaves the library, CR 701.23), a bounce land returning any land its
+    controller has. Independent of the planner's epochs and orders: it only uses the rules (legal_steps,
+    payments) and what a card does when it resolves."""
+    hand = tuple(board.player("me").hand)
+    start = initial_state(board.replace_player("me", hand=()), "me")  # (the hand is tracked here: `cards`)
+    allowed, _ = land_plays_allowed(BoardView(board), "me")
+    plays_left = allowed - board.player("me").lands_played_this_turn
+    best = (-1, 0)  # (a state with more land drops taken, when the hand holds lands, replaces it)
+    # (a land discarded rather than played, CR 701.9: only when that casts more, contract section 11)
+    best_rank = (-1, 0, 0)
+    seen: set[object] = set()
+    stack: list[tuple[PlanState, tuple[Card, ...], int, int, int]] = [(start, hand, 0, 0, 0)]
+    while stack:
+        state, cards, played, value, used = stack.pop()
+        key = (state.board, tuple(sorted(state.pool, key=repr)), cards, played)
+        if key in seen:
+            continue
+        seen.add(key)
+        assert len(seen) < 400_000, "the brute force grew too large for a test"
+        if state.life <= 0:
+            continue  # (a player at 0 life loses once the spell is cast, CR 704.5a: no gains here)
+        land_left = played < plays_left and any(_droppable(card, state.board) for card in cards)
+        rank = (value, played, -used)
+        if not land_left and rank > best_rank:  # (the land drops are always taken)
+            best, best_rank = (value, used), rank
+        for _, after in legal_steps(state):
+            stack.append((after, cards, played, value, used))
+        view = BoardView(state.board)
+        rules = SpendRules.for_player(view, "me")
+        for after in _fetches(state, view):
+            stack.append((after, cards, played, value, used))
+        for index, card in enumerate(cards):
+            rest = cards[:index] + cards[index + 1 :]
+            alone = state.board.replace_player("me", hand=(card,))
+            for ability in hand_abilities(alone, "me"):  # (exiled for its mana: CR 605.3a)
+                stack.append(
+                    (replace(state, pool=(*state.pool, *ability.units)), rest, played, value, used + 1)
+                )
+            if card.type_line.is_a("Land"):
+                if played >= plays_left:
+                    continue
+                for entry in land_entries(view, card, "me"):
+                    land = arriving(card, f"land{played}", "me", tapped=entry.tapped)
+                    board_after = state.board.with_permanent(land)
+                    board_after = board_after.replace_player("me", life=state.life - entry.life)
+                    entering = parse_oracle(card.oracle, card.name).entering
+                    for returned in _returnable(board_after, entering is not None and entering.returns_land):
+                        board_now = (
+                            board_after if returned is None else board_after.without_permanent(returned)
+                        )
+                        stack.append((replace(state, board=board_now), rest, played + 1, value, used + 1))
+                continue
+            if why_not_castable_now(card, state.board, "me") is not None:
+                continue  # (no legal target now: CR 601.2c)
+            for cast_on, target, kept, exiled, mana_value in _ways_to_cast(state, card, cards, rest, view):
+                life_left = cast_on.player("me").life
+                for before, cost in _paid_without_mana(cast_on, target):
+                    for spent, life in payments(state.pool, cost, target, rules, life_left):
+                        pool = remove_units(state.pool, spent)
+                        assert pool is not None
+                        for board_paid, left, discarded in _additional_paid(before, kept, target):
+                            board_after = board_paid.replace_player(
+                                "me",
+                                life=life_left - life,
+                                spells_cast_this_turn=state.board.player("me").spells_cast_this_turn + 1,
+                            )
+                            effect = resolution(card)
+                            graveyard = board_after.player("me").graveyard
+                            if not effect.permanent and isinstance(graveyard, int):  # (CR 608.2n)
+                                board_after = board_after.replace_player("me", graveyard=graveyard + 1)
+                            if effect.permanent:
+                                pid = f"new{len(board_after.permanents)}"
+                                board_after = board_after.with_permanent(arriving(card, pid, "me"))
+                            for _ in range(effect.treasures):
+                                pid = f"t{len(board_after.permanents)}"
+                                board_after = board_after.with_permanent(treasure(pid, "me"))
+                            packets = effect.mana + _cast_triggered(state.board, card)
+                            mana = packet_units(tuple(p for p in packets if len(p.types) == 1))
+                            fixed = all(len(p.types) == 1 for p in packets)
+                            assert fixed, "the brute force takes fixed rituals"
+                            after = replace(state, board=board_after, pool=(*pool, *mana))
+                            used_now = used + 1 + discarded + exiled
+                            stack.append((after, left, played, value + mana_value, used_now))
+    return best
+
+
+def _cast_triggered(board: Board, card: Card) -> tuple[Packet, ...]:
+    """The mana the triggers of "me"'s permanents on ``board`` add as ``card`` is cast (CR 603.2, 603.3: it
+    is there for the spells cast after it): each trigger that describes the spell, and for "your first ...
+    spell each turn" (of every spell: the brute force counts them) when no spell was cast before it."""
+    cast_before = board.player("me").spells_cast_this_turn
+    view = BoardView(board)
+    found: list[Packet] = []
+    for permanent in board.controlled_by("me"):
+        for mana in cast_mana_of(view.parsed[permanent.id], permanent.name)[0]:
+            trigger = mana.trigger
+            assert not trigger.nth or describes_every_spell(trigger), "the brute force counts every spell"
+            if trigger.describes(spell_target(card)) and trigger.nth in (0, cast_before + 1):
+                found += mana.packets
+    return tuple(found)
+
+
+def _ways_to_cast(
+    state: PlanState, card: Card, cards: tuple[Card, ...], rest: tuple[Card, ...], view: BoardView
+) -> list[tuple[Board, PaymentTarget, tuple[Card, ...], int, int]]:
+    """Each way to cast ``card`` from the hand (``cards``; ``rest`` without it): for its mana cost, and for
+    each alternative cost usable now (CR 118.9: its condition, its life, energy and cards) with each choice
+    of cards it exiles. Each is the board once the way's life and energy are paid, the total cost to pay
+    with mana (CR 601.2f: the way's mana, its sacrifices among the additional costs), the hand left, the
+    cards exiled and the spell's mana value (the card's, X being 0 under an alternative cost: CR 107.3)."""
+    printed = replace(spell_target(card), from_hand=True)
+    # (the mana value is the card's, whatever its cost became: CR 202.3, affinity reduces no mana value)
+    found = [
+        (state.board, target, rest, 0, printed.cost.mana_value)
+        for target in _cost_choices(view, spell_target(card))
+    ]
+    in_hand = state.board.replace_player("me", hand=cards)
+    for way in usable_ways(in_hand, "me", printed):
+        for names in way_exile_choices(in_hand, "me", printed, way):
+            left = list(rest)
+            for name in names:
+                left.pop(next(n for n, kept in enumerate(left) if kept.name == name))
+            before = paid_board(state.board, "me", way, ())
+            cast = locked_in(view, cast_for(printed, way), "me")
+            # (the card's mana value, X being 0; a prototype's is its cost's, face down 0: CR 718.3b, 708.2)
+            found.append((before, cast, tuple(left), len(names), cast_for(printed, way).mana_value))
+    return found
+
+
+def _paid_without_mana(board: Board, target: PaymentTarget) -> list[tuple[Board, ManaCost]]:
+    """Each way to pay part of the spell's total cost without mana once the mana abilities are done (CR
+    601.2h): every choice of untapped creatures (convoke, 702.51a: {1} or a symbol of its color; the
+    optional tap for {1} less, 601.2b) and artifacts (improvise, 702.126a) tapped and of graveyard cards
+    exiled (delve, 702.66a), with each cost the mana must still pay; the cost alone for a spell with none."""
+    if not (target.convoke or target.improvise or target.delve or target.tap_creatures):
+        return [(board, target.cost)]
+    found = []
+    for choice in alternative_choices(BoardView(board), "me", target, target.cost):
+        after = board
+        for alternative in choice:
+            if alternative.permanent:
+                after = after.replace_permanent(alternative.permanent, tapped=True)
+        delved = sum(alternative.cards for alternative in choice)
+        if delved:
+            after = after.replace_player("me", graveyard=(after.player("me").graveyard_size or 0) - delved)
+        found += [(after, cost) for cost in reduced_costs(target.cost, covered_slots(choice))]
+    return found
+
+
+def _cost_choices(view: BoardView, target: PaymentTarget) -> list[PaymentTarget]:
+    """The target with each way of paying its choices of additional costs (CR 601.2b: one of Bone Shards'
+    two costs, a bargain paid or not with the mana it takes off), its cost as the board makes it."""
+    plain = locked_in(view, replace(target, additional_costs=()), "me")
+    return [
+        locked_in(view, way.on(target), "me")
+        for way in cost_ways(target.additional_costs, plain.cost.generic)
+    ]
+
+
+def _additional_paid(
+    board: Board, hand: tuple[Card, ...], target: PaymentTarget
+) -> list[tuple[Board, tuple[Card, ...], int]]:
+    """Each way to pay the spell's additional costs (CR 601.2h) on ``board`` with ``hand`` left: any
+    permanents of the types a sacrifice names that are still there (tapped for mana before or not), any
+    cards of the hand a discard takes; the board and hand after, and how many cards were discarded."""
+    options = [(board, hand, 0)]
+    for cost in planned_costs(target.additional_costs):
+        paid: list[tuple[Board, tuple[Card, ...], int]] = []
+        for before, cards, discarded in options:
+            if isinstance(cost, SacrificeCost):
+                for chosen in itertools.combinations(sacrifice_candidates(before, "me", cost), cost.count):
+                    after = before
+                    for pid in chosen:
+                        after = after.without_permanent(pid)
+                    paid.append((after, cards, discarded))
+                continue
+            for places in itertools.combinations(range(len(cards)), cost.count):
+                left = tuple(card for n, card in enumerate(cards) if n not in places)
+                paid.append((before, left, discarded + cost.count))
+        options = paid
+    return options
+
+
+def _fetches(state: PlanState, view: BoardView) -> list[PlanState]:
+    """Each way to crack a fetchland played this turn (ids ``land0``, ``land1``...), if it is there
+    untapped: its life paid, it goes, and a land of the library its search names enters (tapped if the
+    search says so) and leaves the library (CR 701.23)."""
+    found = []
+    for fetch in state.board.controlled_by("me"):
+        if not fetch.id.startswith("land") or fetch.tapped:
+            continue
+        search = parse_land_search(fetch.oracle, fetch.name)
+        if search is None:
+            continue
+        library = state.board.player("me").library_cards or ()
+        for at, card in enumerate(library):
+            line = card.type_line
+            if not line.is_a("Land") or (search.basic and "Basic" not in line.supertypes):
+                continue
+            if search.types and not set(search.types) & set(line.subtypes):
+                continue
+            for entry in land_entries(view, card, "me"):
+                tapped = entry.tapped or search.tapped
+                life = state.life - search.life - (0 if search.tapped else entry.life)
+                board = state.board.without_permanent(fetch.id).with_permanent(
+                    arriving(card, f"fetched-{fetch.id}", "me", tapped=tapped)
+                )
+                left = (*library[:at], *library[at + 1 :])
+                found.append(replace(state, board=board.replace_player("me", life=life, library_cards=left)))
+    return found
+
+
+def _droppable(card: Card, board: Board) -> bool:
+    """True for a land whose play the land drop always takes (contract section 11): any land but a bounce
+    land that would return itself (its controller has no other land)."""
+    if not card.type_line.is_a("Land"):
+        return False
+    entering = parse_oracle(card.oracle, card.name).entering
+    return entering is None or not entering.returns_land or len(_returnable(board, True)) > 0
+
+
+def _returnable(board: Board, bounce: bool) -> list[str | None]:
+    """The lands a bounce land's trigger may return (any land its controller has, itself included); [None]
+    for another land."""
+    if not bounce:
+        return [None]
+    view = BoardView(board)
+    return [p.id for p in board.controlled_by("me") if view.type_line(p.id).is_a("Land")]
