@@ -308,7 +308,8 @@ class Board:
         >>> Board(1, "me", (Player("me"),), (land,)).replace_permanent("w", tapped=True).permanents[0].tapped
         True
         """
-        return self.with_permanent(replace(self.permanent(permanent_id), **changes))
+        permanent = self.permanent(permanent_id)
+        return self if _unchanged(permanent, changes) else self.with_permanent(replace(permanent, **changes))
 
     def without_permanent(self, permanent_id: str) -> Board:
         """This board without the permanent with this id (``KeyError`` if absent); attachments are kept.
@@ -412,7 +413,18 @@ class Board:
         >>> Board(1, "me", (Player("me"),)).replace_player("me", life=12).player("me").life
         12
         """
-        return self.with_player(replace(self.player(player_id), **changes))
+        player = self.player(player_id)
+        return self if _unchanged(player, changes) else self.with_player(replace(player, **changes))
+
+
+def _unchanged(record: object, changes: dict[str, Any]) -> bool:
+    """True when each changed field already has its value: the board with them is this board (an equal
+    value, not made again: the payment's steps set the life total each time, mostly to what it was).
+
+    >>> _unchanged(Player("me", life=20), {"life": 20}), _unchanged(Player("me", life=20), {"life": 19})
+    (True, False)
+    """
+    return all(getattr(record, name) == value for name, value in changes.items())
 
 
 #: The fields :meth:`Board.with_records` copies (the indexes by id included).

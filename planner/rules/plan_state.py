@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from models.board import Board, Card
 from models.errors import PlannerError
+from models.hashing import cached_hash, state_without_hash
 from models.mana import ManaBag
 from planner.rules.doubling import unspent_bag
 from planner.rules.pool import ManaUnit, board_pool
@@ -104,6 +105,14 @@ class PlanState:
     # the abilities announced and not yet paid for (the exhaustive search's: CR 601.2g), innermost last:
     # each permanent, its ability's number and how many steps came before its announcement (:attr:`taken`)
     announced: tuple[tuple[str, int, int], ...] = ()
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        """Worked out once: the reference search looks each state up in the states it has seen."""
+        return self._hash or cached_hash(self)
+
+    def __getstate__(self) -> list[object]:
+        return state_without_hash(self)
 
     @property
     def taken(self) -> int:

@@ -45,6 +45,8 @@ class ManaUnit:
     type: ManaType
     tag: ManaTag
     _hash: int = field(default=0, init=False, repr=False, compare=False)
+    # (its sort_key, worked out once: each state's pool is sorted again as mana is added and spent)
+    _order: tuple[int, str, bool, str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
         """Worked out once: pools are counters of units."""
@@ -63,8 +65,16 @@ class ManaUnit:
         return pays_generic(self.tag)
 
     def sort_key(self) -> tuple[int, str, bool, str]:
-        """A stable order for pools: by type, then source, then the rest."""
-        return (TYPE_ORDER.index(self.type), self.tag.source, self.tag.snow, _tag_text(self.tag))
+        """A stable order for pools: by type, then source, then the rest (worked out once per unit).
+
+        >>> ManaUnit(ManaType.G, ManaTag(source="f1")).sort_key()[:3]
+        (4, 'f1', False)
+        """
+        order = self._order
+        if order is None:
+            order = (TYPE_ORDER.index(self.type), self.tag.source, self.tag.snow, _tag_text(self.tag))
+            object.__setattr__(self, "_order", order)
+        return order
 
     def __str__(self) -> str:
         return f"{{{self.type.letter}}} from {self.tag.source}"

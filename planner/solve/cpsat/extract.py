@@ -5,7 +5,8 @@ objective's values; the activations in a legal order, each with the units of man
 from __future__ import annotations
 
 import itertools
-from collections import defaultdict
+from collections import defaultdict, deque
+from collections.abc import Container
 from dataclasses import replace
 
 from ortools.sat.python import cp_model
@@ -311,29 +312,41 @@ def in_turn(record: PaymentModel, activations: list[Activation]) -> list[Activat
     (:attr:`~planner.solve.cpsat.record.PaymentModel.cycles`): each waits until the permanent is in the
     state its cost needs (CR 602.2b), so that an untap loop's taps and untaps come in turn (Grand Architect
     tapping Pili-Pala, Pili-Pala's {Q}, Grand Architect again: CR 729). The model's counts make such an
-    order exist (:func:`~planner.solve.cpsat.resources.cycle_counts`)."""
+    order exist (:func:`~planner.solve.cpsat.resources.cycle_counts`).
+
+    Each turn takes the first activation left whose changes (:func:`_cycle_changes`) find every permanent
+    in the state its cost needs, or the first left when none does. Activations with the same changes wait
+    in one queue, in the model's order: the first ready one is the earliest head of a ready queue, so a loop
+    activated thousands of times is put in turn in one pass rather than by scanning what is left each time.
+    """
     tapped = {pid: cycle.tapped for pid, cycle in record.cycles.items()}
-
-    def changes(template: Activation) -> list[tuple[str, bool]]:
-        """The cycling permanents the activation taps (True) and untaps (False)."""
-        cost = template.ability.cost
-        taps = [template.pid] if cost.tap and not cost.untap else []
-        found = [(pid, True) for pid in (*taps, *template.tapped) if pid in tapped]
-        if cost.untap and not cost.tap and template.pid in tapped:
-            found.append((template.pid, False))
-        return found
-
-    pending = list(activations)
+    changes = [_cycle_changes(template, tapped) for template in activations]
+    waiting: dict[tuple[tuple[str, bool], ...], deque[int]] = {}
+    for number, change in enumerate(changes):
+        waiting.setdefault(change, deque()).append(number)
     ordered: list[Activation] = []
-    while pending:
-        ready = next(
-            (k for k, t in enumerate(pending) if all(tapped[pid] != taps for pid, taps in changes(t))), 0
-        )
-        template = pending.pop(ready)
-        for pid, taps in changes(template):
+    while waiting:
+        ready = [queue[0] for change, queue in waiting.items() if all(tapped[p] != t for p, t in change)]
+        number = min(ready) if ready else min(queue[0] for queue in waiting.values())
+        change = changes[number]
+        queue = waiting[change]
+        queue.popleft()
+        if not queue:
+            del waiting[change]
+        for pid, taps in change:
             tapped[pid] = taps
-        ordered.append(template)
+        ordered.append(activations[number])
     return ordered
+
+
+def _cycle_changes(template: Activation, cycling: Container[str]) -> tuple[tuple[str, bool], ...]:
+    """The ``cycling`` permanents the activation taps (True) and untaps (False)."""
+    cost = template.ability.cost
+    taps = [template.pid] if cost.tap and not cost.untap else []
+    found = [(pid, True) for pid in (*taps, *template.tapped) if pid in cycling]
+    if cost.untap and not cost.tap and template.pid in cycling:
+        found.append((template.pid, False))
+    return tuple(found)
 
 
 def _untapped_sacrifices(
