@@ -500,7 +500,7 @@ def _supply(
         bounds.append(energy // paid)
     if exiled := graveyard_exiled(ability, graveyard):
         held_cards = graveyard if isinstance(graveyard, int) else len(graveyard or ())
-        # (evidence is collected once in a payment: planner.rules.amounts.board_gap)
+        # (evidence is collected once in a payment: planner.rules.amount_gaps.board_gap)
         bounds.append(min(held_cards // exiled, 1) if collects_evidence(ability) else held_cards // exiled)
     return min(bounds) if bounds else None
 

@@ -29,10 +29,7 @@ from models.oracle.levels import ENTERING
 from models.types import TypeLine
 from planner.rules.ability_costs import counted_change, keyword_ability, mana_ability_change_gap
 from planner.rules.ability_loss import timestamps
-from planner.rules.amounts import (
-    any_may_lack_board_facts,
-    board_gap,
-)
+from planner.rules.amount_gaps import any_may_lack_board_facts, board_gap
 from planner.rules.borrowed_abilities import borrowed_abilities
 from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes, with_cost_change
 from planner.rules.executed import (
@@ -407,7 +404,7 @@ def _with_known_amounts(
     view: BoardView, permanent: Permanent, found: Characteristics, unexecuted: list[TextWarning]
 ) -> Characteristics:
     """The characteristics without the abilities whose amounts the board can't answer (a power it does
-    not give, a graveyard given as a bare count: :func:`~planner.rules.amounts.board_gap`): reported in
+    not give, a graveyard given as a bare count: :func:`~planner.rules.amount_gaps.board_gap`): reported in
     ``unexecuted`` with the path of what to give, never used with a guessed amount."""
     if not any_may_lack_board_facts(found.mana_abilities):
         return found  # (the common case, checked at once)

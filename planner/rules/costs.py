@@ -9,10 +9,10 @@ game, and what it leaves the payer to choose.
 - **Exile a card from your graveyard** (Titans' Nest, Rubble Rouser): any cards of the player's
   ``graveyard`` (a list or a count: cards only counted are alike); a part that names some cards only ('a
   creature card') sets its ability aside. Which board lets it be paid:
-  :func:`planner.rules.amounts.board_gap`;
+  :func:`planner.rules.amount_gaps.board_gap`;
 - **Collect evidence N** (Cryptex, CR 701.59a): exile cards from the graveyard with total mana value N or
   more. Nothing else the payment does reads which cards the graveyard holds (else the ability is set aside:
-  :func:`planner.rules.amounts.board_gap`), so the cards it takes are the fewest that add up to N, those
+  :func:`planner.rules.amount_gaps.board_gap`), so the cards it takes are the fewest that add up to N, those
   of the greatest mana value (:func:`evidence_cards`), and those a part that takes any card takes are of
   the least; the board must give the graveyard's cards, and at most one such activation may be made in a
   payment;

@@ -251,7 +251,7 @@ def exiled_from_graveyard(player: Player, count: int, evidence: bool = False) ->
     """The player once a cost exiled ``count`` cards from their graveyard (``pay_costs`` checked it holds
     them): any cards, those of the least mana value, or, collected as ``evidence``, of the greatest (CR
     701.59a: the fewest that add up); no ability that reads which is used with such a cost
-    (:func:`~planner.rules.amounts.board_gap`), and what is left serves any cost that follows best.
+    (:func:`~planner.rules.amount_gaps.board_gap`), and what is left serves any cost that follows best.
 
     >>> from models.board import Card
     >>> names = ("Sol Ring", "Thran Dynamo", "Forest")

@@ -712,7 +712,7 @@ class BoardView:
         """True when the permanent has the keyword (lower case, 'defender'): its rules text's, unless an
         effect took its text's abilities (CR 305.7; ``printed``: as written, what a type-changing effect's
         own filter reads while layer 4 is worked out). A grant of a keyword is not read
-        (:func:`~planner.rules.amounts.keyword_grant_gap` reports the abilities that count one).
+        (:func:`~planner.rules.amount_gaps.keyword_grant_gap` reports the abilities that count one).
 
         >>> from models.board import Board
         >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [

@@ -277,7 +277,7 @@ def _family(
     members: list[Member] = []
     for pid in view.matching(amount.filter, template.pid, own):
         # (the board gives every power read, and no power change in force may leave while paying:
-        # planner.rules.amounts.board_gap)
+        # planner.rules.amount_gaps.board_gap)
         found = known_power(view, pid, own) if kind in AMONG_POWERS else 0
         if pid == template.pid:
             found += power_change(ability.cost)

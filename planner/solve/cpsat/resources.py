@@ -134,8 +134,8 @@ def cycle_counts(
 def _spent_by_parts(record: PaymentModel, layers: Sequence[Layer]) -> None:
     """What the cost parts of the layers' activations take together stays within what the player has
     (:mod:`planner.rules.costs`): energy; the cards in the graveyard, which delve shares (a board where the
-    payment may put cards there sets such a cost aside: :func:`planner.rules.amounts.board_gap`); the cards
-    of each name in the hand (those Elvish Spirit Guide's kind exiles for its mana included); once the
+    payment may put cards there sets such a cost aside: :func:`planner.rules.amount_gaps.board_gap`); the
+    cards of each name in the hand (those Elvish Spirit Guide's kind exiles for its mana included); once the
     payment discards its hand, a later layer takes no card from it."""
     model = record.model
     player = record.board.player(record.player)

@@ -40,7 +40,7 @@ from models.mana_effects import (
 from models.oracle import Level, reads_imprinted_colors
 from models.oracle.levels import ENTERING
 from models.types import TypeLine
-from planner.rules.amounts import may_lack_board_facts
+from planner.rules.amount_gaps import may_lack_board_facts
 from planner.rules.could_produce import ability_could_produce, reflects
 from planner.rules.executed import sacrifices_x
 from planner.rules.paid_x import pays_x
