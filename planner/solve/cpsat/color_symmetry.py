@@ -46,6 +46,17 @@ class ColorSwap:
     second: ManaType
     image: tuple[int, ...]
 
+    @property
+    def moves(self) -> bool:
+        """True when the swap maps some template onto another (Cascading Cataracts' outcomes in swapped
+        pairs), not only the choices within each template (a Treasure's "one mana of any color").
+
+        >>> B, R = ManaType.B, ManaType.R
+        >>> ColorSwap(B, R, (0, 2, 1)).moves, ColorSwap(B, R, (0, 1)).moves
+        (True, False)
+        """
+        return any(index != image for index, image in enumerate(self.image))
+
 
 def swapped_types(types: ManaTypes, first: ManaType, second: ManaType) -> ManaTypes:
     """The set of types with ``first`` and ``second`` swapped.
@@ -135,7 +146,8 @@ def _refused(record: PaymentModel) -> bool:
 
 def color_transposition(record: PaymentModel) -> ColorSwap | None:
     """The first transposition of two colors (in WUBRG order) that maps the question onto itself (the
-    module docstring), or None.
+    module docstring) and :attr:`~ColorSwap.moves` a template, else the first that maps it onto itself,
+    else None.
 
     >>> from models import Board, PaymentTarget
     >>> from planner.solve.cpsat.spine import build
@@ -164,12 +176,14 @@ def color_transposition(record: PaymentModel) -> ColorSwap | None:
     own = {key: index for index, key in enumerate(keys)}
     if len(own) != len(bases):
         return None  # (two templates alike but for their index: a map would not be one to one)
+    found: ColorSwap | None = None
     for number, first in enumerate(_COLORS):
         for second in _COLORS[number + 1 :]:
             swap = _transposition(record, (first, second), bases, own)
-            if swap is not None:
+            if swap is not None and swap.moves:
                 return swap
-    return None
+            found = found or swap
+    return found
 
 
 def interchangeable_colors(record: PaymentModel) -> ColorSwap | None:

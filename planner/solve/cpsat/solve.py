@@ -179,7 +179,8 @@ def _searched(
         _hint_solution(model, solver)  # (the plan found so far)
     solver.parameters.search_branching = cp_model.AUTOMATIC_SEARCH
     solver.parameters.max_time_in_seconds = remaining
-    if record is not None and interchangeable_colors(record) is not None:
+    swap = interchangeable_colors(record) if record is not None else None
+    if swap is not None and swap.moves:
         solver.parameters.symmetry_level = _SYMMETRY_LEVEL
     try:
         return solver.solve(model)
