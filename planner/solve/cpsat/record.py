@@ -304,6 +304,13 @@ class PaymentModel:
     #: the first solve that needs CP-SAT's default search looks; None before, or where there are none)
     color_swap: ColorSwap | None = None
     color_swap_sought: bool = False
+    #: True once the first stage's LP-guided share did not prove it (:func:`~planner.solve.cpsat.solve.
+    #: _searched`)
+    share_fell_through: bool = False
+    #: True when the first stage goes straight to CP-SAT's default search, without the LP-guided share
+    #: (:func:`~planner.solve.cpsat.spine.solved`: the model with its first activations ordered, after a
+    #: relaxed model whose share fell through)
+    default_first: bool = False
 
     @property
     def board(self) -> Board:

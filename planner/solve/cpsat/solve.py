@@ -166,13 +166,28 @@ def _searched(
     not proved in 20 s of a loaded machine's wall clock (3.1 and 2.9 s of CPU) -> 0.28 and 0.87; the same
     optima. (The default search alone, without the LP-guided search's share first, proved those in 0.07 to
     0.62 s, but took 1.2 and 9.8 s on two others that the share proves at once, seed 2 questions 14 and
-    20.)"""
-    solver.parameters.max_deterministic_time = _LP_FIRST
-    status = solver.solve(model)
-    solver.parameters.max_deterministic_time = math.inf
+    20.)
+
+    Where the ``record``'s question has two colors it can't tell apart and some templates come in pairs
+    swapped by them (:func:`~planner.solve.cpsat.color_symmetry.interchangeable_colors`, looked for only
+    here: when the share did not prove the stage), the default search runs with CP-SAT's symmetry
+    detection (:data:`_SYMMETRY_LEVEL`), which :func:`_solver` leaves off elsewhere.
+
+    A ``record`` whose first stage goes straight to the default search
+    (:attr:`~planner.solve.cpsat.record.PaymentModel.default_first`: the model with its first activations
+    ordered, made when the relaxed model's optimum could not be ordered and that model's first stage was
+    not proved in the share) skips the share there; each record notes whether its first stage's share fell
+    through (:attr:`~planner.solve.cpsat.record.PaymentModel.share_fell_through`)."""
+    status = cp_model.UNKNOWN
+    if not (first and record is not None and record.default_first):
+        solver.parameters.max_deterministic_time = _LP_FIRST
+        status = solver.solve(model)
+        solver.parameters.max_deterministic_time = math.inf
     remaining = deadline - time.monotonic()
     if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
         return status
+    if first and record is not None:
+        record.share_fell_through = True
     if not first:
         model.proto.clear_solution_hint()
     elif status == cp_model.FEASIBLE:
