@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
+import planner.solve.cpsat.solve as solve_module
 from models.board import Board
 from models.cost import PaymentTarget
 from planner.api import pay
@@ -147,3 +148,57 @@ def test_the_model_of_twins_agrees_with_the_reference_search(board: Board, cost:
     except ReferenceLimitError:
         reject()
     assert _model_best(board, target) == reference
+
+
+def _stage_searches(problem: PaymentProblem, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, list[str]]:
+    """The solution of the CP-SAT model and, for each model built, the searches of its solves that have an
+    objective ('lp' for the LP-guided search, 'default' for CP-SAT's), in order."""
+    from ortools.sat.python import cp_model
+
+    searches: list[str] = []
+    solve = cp_model.CpSolver.solve
+    build = spine.build
+
+    def solving(solver: cp_model.CpSolver, model: cp_model.CpModel, *args: Any, **kwargs: Any) -> Any:
+        if len(model.proto.objective.vars):
+            lp = solver.parameters.search_branching == cp_model.LP_SEARCH
+            searches.append("lp" if lp else "default")
+        return solve(solver, model, *args, **kwargs)
+
+    def building(*args: Any, **kwargs: Any) -> Any:
+        searches.append("firsts" if kwargs.get("firsts") else "build")
+        return build(*args, **kwargs)
+
+    monkeypatch.setattr(cp_model.CpSolver, "solve", solving)
+    monkeypatch.setattr(spine, "build", building)
+    return solve_payment(problem), searches
+
+
+def test_the_ordered_firsts_model_skips_the_share_that_fell_through(monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench_no --multipliers seed 15 question 104 ({1}{W}{G}{U}, three Caged Suns, Cascading Cataracts, five
+    Wooded Bastions): the relaxed model's first stage falls through the LP-guided share, its optimum can't
+    be ordered, and the model with its first activations ordered goes straight to the default search; the
+    answer is the one that model gives with the share first (every level the same, proven)."""
+    from benchmarks.bench_no import questions
+    from benchmarks.boards import MULTIPLIERS
+
+    question = questions(105, 15, MULTIPLIERS)[104]
+    problem = PaymentProblem.of(
+        Board.from_dict(question.board), PaymentTarget.of(question.cost), "me", time_limit=120
+    )
+    skipped, searches = _stage_searches(problem, monkeypatch)
+    firsts = searches.index("firsts")
+    assert searches[:firsts] == ["build", "lp", "default"] and searches[firsts + 1] == "default"
+    monkeypatch.undo()
+    searched = solve_module._searched
+
+    def with_share(*args: Any, record: Any = None, **kwargs: Any) -> Any:
+        if record is not None:
+            record.default_first = False  # (the share first, as before)
+        return searched(*args, record=record, **kwargs)
+
+    monkeypatch.setattr(solve_module, "_searched", with_share)
+    shared, searches = _stage_searches(problem, monkeypatch)
+    assert searches[searches.index("firsts") + 1] == "lp"
+    assert skipped.status is shared.status is SolveStatus.OPTIMAL
+    assert skipped.objective == shared.objective

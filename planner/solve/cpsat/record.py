@@ -24,6 +24,7 @@ from planner.solve.objective import KeepBoard
 from planner.solve.problem import PaymentProblem
 
 if TYPE_CHECKING:
+    from planner.solve.cpsat.color_symmetry import ColorSwap
     from planner.solve.cpsat.riders import RiderVars
     from planner.solve.cpsat.sacrifice import SacrificeVars
 
@@ -299,6 +300,17 @@ class PaymentModel:
     #: what the spell's additional costs sacrifice (planner.solve.cpsat.sacrifice.SacrificeVars)
     sacrifice: SacrificeVars | None = None
     terms: list[Term] = field(default_factory=list)
+    #: two colors the question can't tell apart, once looked for (:mod:`~planner.solve.cpsat.color_symmetry`:
+    #: the first solve that needs CP-SAT's default search looks; None before, or where there are none)
+    color_swap: ColorSwap | None = None
+    color_swap_sought: bool = False
+    #: True once the first stage's LP-guided share did not prove it (:func:`~planner.solve.cpsat.solve.
+    #: _searched`)
+    share_fell_through: bool = False
+    #: True when the first stage goes straight to CP-SAT's default search, without the LP-guided share
+    #: (:func:`~planner.solve.cpsat.spine.solved`: the model with its first activations ordered, after a
+    #: relaxed model whose share fell through)
+    default_first: bool = False
 
     @property
     def board(self) -> Board:

@@ -159,7 +159,11 @@ def solved(problem: PaymentProblem, *, merge: bool = True) -> Solution:
     record = build(problem, merge=merge)
     solution = solve(record)
     if solution is None and record.unfed and ordered_late(record) and paid_twins(record) >= FEW_PAID_TWINS:
-        solution = solve(build(problem, merge=merge, firsts=True))
+        firsts = build(problem, merge=merge, firsts=True)
+        # (the same model with more rows: where the LP-guided share did not prove the relaxed model's first
+        # stage, it does not prove this one's either, and its plan leads the default search no faster)
+        firsts.default_first = record.share_fell_through
+        solution = solve(firsts)
     if solution is None:
         return solved(problem, merge=False)
     return _checked_if_narrowed(problem, record, solution, merge=merge)
