@@ -738,6 +738,14 @@ class CastBan:
     spells: SpellsGranted
     opponents: bool = False
     your_turn: bool = False
+    #: every player's spells, its controller's too ('Each player can't ...', 'Players can't ...')
+    everyone: bool = False
+    #: the zones it forbids casting from (CR 601.2a zone names: 'Players can't cast spells from graveyards or
+    #: libraries.'); None: every zone
+    zones: frozenset[str] | None = None
+    #: the most spells a player may cast each turn ('can't cast more than one spell each turn'), counting the
+    #: spells already cast this turn (the board's ``spells_cast_this_turn``); None: no limit
+    most: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

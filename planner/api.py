@@ -36,6 +36,7 @@ from planner.rules.alternative_costs import (
     no_alternative_reason,
     usable_ways,
 )
+from planner.rules.cast_bans import why_forbidden
 from planner.rules.question import question as one_question
 from planner.rules.question import view_of, within_question
 from planner.rules.spell_cost import announcements
@@ -224,8 +225,20 @@ def _not_castable_from_graveyard(board: Board, target: PaymentTarget, asked: _As
     (CR 601.2a: :func:`~planner.rules.alternative_costs.graveyard_cast_error`, the reason says which were
     looked for); None when it has one, or is cast from elsewhere."""
     why = graveyard_cast_error(board, checked_player(board, asked.player), target)
-    if why is None:
-        return None
+    return None if why is None else _refused(target, why)
+
+
+def _forbidden(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult | None:
+    """The answer 'not payable' for a spell a prohibition on the battlefield forbids the payer to cast ("Each
+    player can't cast more than one spell each turn.", "Players can't cast spells from graveyards or
+    libraries.": a "can't" wins over any "can", CR 101.2; :func:`~planner.rules.cast_bans.why_forbidden` names
+    the card and its sentence); None when none does."""
+    why = why_forbidden(view_of(board), target, checked_player(board, asked.player))
+    return None if why is None else _refused(target, why)
+
+
+def _refused(target: PaymentTarget, why: str) -> PayResult:
+    """'Not payable' for ``target``, for the reason ``why`` (the spell can't be cast at all)."""
     cost = str(target.cost)
     return PayResult(
         payable=False,
@@ -254,7 +267,9 @@ def _pay(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
                 optimal=True,
             )
         asked = replace(asked, alternative_cost="require")
-    if (refused := _not_castable_from_graveyard(board, target, asked)) is not None:
+    if (
+        refused := _not_castable_from_graveyard(board, target, asked) or _forbidden(board, target, asked)
+    ) is not None:
         return refused
     if asked.alternative_cost == "allow" and graveyard_only(target):
         # (cast from the graveyard by its own flashback, escape, jump-start or "you may cast ~ from your
@@ -520,7 +535,9 @@ def _max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
     _one_variable(target)
-    if (refused := _not_castable_from_graveyard(board, target, asked)) is not None:
+    if (
+        refused := _not_castable_from_graveyard(board, target, asked) or _forbidden(board, target, asked)
+    ) is not None:
         return refused
     if only_hand_exiles(target.additional_costs):  # (the Marches': the largest of each way's)
         return _max_x_exiling(board, target, asked)

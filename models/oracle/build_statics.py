@@ -204,8 +204,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (spells_cost(reading, sentence),)
         case s.SpendAsThoughReading():
             return (_spend_as_though(reading, sentence),)
-        case s.CastBanReading(spells, opponents, your_turn):
-            return (CastBan(sentence, spells, opponents, your_turn),)
+        case s.CastBanReading(spells, opponents, your_turn, everyone, zones, most):
+            return (CastBan(sentence, spells, opponents, your_turn, everyone, zones, most),)
         case s.ActivationBanReading(what):
             # ('Activated abilities of artifacts, creatures, and planeswalkers ...': one ban a description)
             return tuple(ActivationBan(sentence, flt) for flt in object_filters(what))

@@ -476,6 +476,12 @@ class CastBanReading:
     spells: SpellsGranted
     opponents: bool = False
     your_turn: bool = False
+    #: every player's spells ('Each player can't ...', 'Players can't ...')
+    everyone: bool = False
+    #: the zones it forbids casting from ('from graveyards or libraries'); None: every zone
+    zones: frozenset[str] | None = None
+    #: 'more than one spell each turn': the most spells a player may cast in a turn
+    most: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -943,12 +949,15 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"{who} may spend {spent}mana {'only ' if only else ''}as though it were {target}{tail}"
         case OneCardPermission(as_kind, card):
             return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
-        case CastBanReading(spells, opponents, your_turn):
-            who = "your opponents" if opponents else "you"
+        case CastBanReading(spells, opponents, your_turn, everyone, zones, most):
+            who = "each player" if everyone else "your opponents" if opponents else "you"
+            if most is not None:
+                return f"{who} can't cast more than {most} spell{'s' * (most > 1)} each turn"
             words = " ".join(
                 ["permanent"] * spells.permanent + [t.lower() for t in spells.types] + ["spells"]
             )
-            return f"{who} can't cast {words}{' during your turn' if your_turn else ''}"
+            where = f" from {' or '.join(sorted(zones))}" if zones is not None else ""
+            return f"{who} can't cast {words}{where}{' during your turn' if your_turn else ''}"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
         case AbilitiesOfExiledReading(types) if types:
