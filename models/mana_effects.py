@@ -35,6 +35,7 @@ __all__ = [
     "ManaTrigger",
     "NotPaymentKind",
     "NotPaymentMana",
+    "OthersEnterTapped",
     "PowerChange",
     "PowerDefined",
     "ProductionReplacement",
@@ -749,6 +750,24 @@ class CastBan:
 
 
 @dataclass(frozen=True, slots=True)
+class OthersEnterTapped:
+    """'Nonbasic lands your opponents control enter tapped.' (Archon of Emeria), 'Creatures your opponents
+    control enter the battlefield tapped.' (Authority of the Consuls): a permanent ``affected`` describes
+    (relative to the effect's controller) enters tapped (a replacement effect, CR 614.1c), judged on the
+    permanent as it would exist on the battlefield (CR 614.12). A turn's plan puts its land, a fetched land
+    and its permanent spells onto the battlefield so.
+
+    >>> from models.oracle import parse_oracle
+    >>> (effect,) = parse_oracle("Nonbasic lands your opponents control enter tapped.").effects
+    >>> effect.affected.describe()
+    'nonbasic land an opponent controls'
+    """
+
+    text: str
+    affected: ObjectFilter
+
+
+@dataclass(frozen=True, slots=True)
 class AbilityLoss:
     """'<Permanents> lose all abilities' (layer 6, CR 613.1f): Humility's 'All creatures lose all abilities
     and have base power and toughness 1/1', Dress Down's 'Creatures lose all abilities'; with ``except_mana``,
@@ -905,6 +924,7 @@ StaticEffect = (
     | SpendAsThough
     | ActivationBan
     | CastBan
+    | OthersEnterTapped
     | AbilityLoss
     | AbilityCostChange
     | GrantedAlternativeCost

@@ -58,6 +58,7 @@ from models.oracle.statics import (
     OnlyColored,
     OpponentsAtLeast,
     OptionalLifeForSpells,
+    OthersEnterTappedReading,
     PlayerLifeAtMost,
     PoolsDontEmpty,
     PowerChangeReading,
@@ -696,6 +697,9 @@ class StaticRules(Transformer[Token, Any]):
             everyone=players == "everyone",
             zones=zones,
         )
+
+    def others_enter_tapped(self, what: Nouns, _tapped: Token) -> OthersEnterTappedReading:
+        return OthersEnterTappedReading(what)
 
     def cant_cast_more_than_one(self, players: str, *_: Token) -> CastBanReading:
         """'<players> can't cast more than one spell each turn' (Archon of Emeria, CR 101.2)."""
