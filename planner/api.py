@@ -31,6 +31,7 @@ from planner.rules.alternative_costs import (
     Way,
     card_mana_value,
     exile_choices,
+    foretold_only,
     graveyard_cast_error,
     graveyard_only,
     no_alternative_reason,
@@ -237,6 +238,12 @@ def _forbidden(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult 
     return None if why is None else _refused(target, why)
 
 
+def _one_way_only(board: Board, target: PaymentTarget, asked: _Asked) -> bool:
+    """True when ``target`` is cast from a zone only by its own keyword's way (CR 601.2a): from the graveyard
+    by flashback, escape, jump-start; from exile, foretold, by foretell (CR 702.143a)."""
+    return graveyard_only(target) or foretold_only(board, checked_player(board, asked.player), target)
+
+
 def _refused(target: PaymentTarget, why: str) -> PayResult:
     """'Not payable' for ``target``, for the reason ``why`` (the spell can't be cast at all)."""
     cost = str(target.cost)
@@ -271,7 +278,7 @@ def _pay(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
         refused := _not_castable_from_graveyard(board, target, asked) or _forbidden(board, target, asked)
     ) is not None:
         return refused
-    if asked.alternative_cost == "allow" and graveyard_only(target):
+    if asked.alternative_cost == "allow" and _one_way_only(board, target, asked):
         # (cast from the graveyard by its own flashback, escape, jump-start or "you may cast ~ from your
         # graveyard": that way only, CR 601.2a)
         asked = replace(asked, alternative_cost="require")
@@ -551,7 +558,7 @@ def _max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     _check_life_value(asked.life_value)
     option = asked.alternative_cost
     _check_option(option)
-    if option == "allow" and graveyard_only(target):  # (its own graveyard keyword's way only, CR 601.2a)
+    if option == "allow" and _one_way_only(board, target, asked):
         option = "require"
         asked = replace(asked, alternative_cost=option)
     if option != "forbid" and (
