@@ -13,7 +13,7 @@ from models.catalogue import CardData
 from models.cost import ManaCost, PaymentTarget, SymbolKind
 from models.decklist import Deck
 from models.mana import ManaType, ManaTypes
-from models.mana_effects import CostModifier
+from models.mana_effects import CostModifier, OthersEnterTapped
 from models.oracle import LandSearch, parse_land_search, read_card
 from models.types import TypeLine
 from planner.rules.turn import resolution, treasures_made
@@ -102,6 +102,11 @@ def card_kinds(
             permanent = type_line.is_permanent
             treasures = treasures_made(data.oracle, data.name, permanent=permanent)
             modifiers = [e for e in parsed.effects if isinstance(e, CostModifier) and not e.own]
+            if permanent and any(
+                isinstance(e, OthersEnterTapped) and e.affected.controller is not Who.OPPONENTS
+                for e in parsed.effects
+            ):
+                ignored.append(card.name)  # ('Permanents enter the battlefield tapped.': not simulated)
             if permanent and modifiers:
                 if all(_counted_change(m) for m in modifiers):
                     changes[len(kinds)] = [m for m in modifiers if m.who is not Who.OPPONENTS]
