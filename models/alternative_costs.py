@@ -56,6 +56,7 @@ KEYWORD_ALTERNATIVE_COSTS = (
     *("evoke", "dash", "blitz", "overload", "impending", "warp", "mutate", "prototype", "emerge"),
     *("morph", "megamorph", "disguise"),
     *("flashback", "escape", "jump-start"),
+    "foretell",
 )
 #: The keywords of :data:`KEYWORD_ALTERNATIVE_COSTS` that cast the spell face down, for {3}.
 FACE_DOWN_KEYWORDS = frozenset(("morph", "megamorph", "disguise"))
@@ -67,6 +68,10 @@ FACE_DOWN_KEYWORDS = frozenset(("morph", "megamorph", "disguise"))
 #: no way to cast it; the spell's own sentence "you may cast ~ from your graveyard" is another such way
 #: (:attr:`AlternativeCost.from_graveyard`).
 GRAVEYARD_KEYWORDS = frozenset(("flashback", "escape", "jump-start"))
+#: Foretell (CR 702.143a): a card its owner foretold (exiled face down from the hand) may be cast from exile
+#: for its foretell cost rather than its mana cost, and only so (the permission to cast it from exile is
+#: foretell's); the board's player ``foretold`` lists the cards foretold.
+FORETELL = "foretell"
 
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 _COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}

@@ -195,6 +195,14 @@ PLAYER: Final = ObjectFields(
             nullable=True,
         ),
         Field(
+            "foretold",
+            {"type": "array", "items": _ZONE_CARD},
+            "The cards the player foretold (in exile face down, CR 702.143a), as cards (names or cards): "
+            "each may be cast from exile for its foretell cost (default: not given, assumed foretold with "
+            "a warning).",
+            nullable=True,
+        ),
+        Field(
             "cards_discarded_this_turn",
             _COUNT,
             "How many cards the player discarded this turn: what 'As long as you've discarded a card this "

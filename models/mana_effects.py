@@ -36,6 +36,7 @@ __all__ = [
     "ManaTrigger",
     "NotPaymentKind",
     "NotPaymentMana",
+    "OthersEnterTapped",
     "PowerChange",
     "PowerDefined",
     "ProductionReplacement",
@@ -778,6 +779,32 @@ class CastBan:
     spells: SpellsGranted
     opponents: bool = False
     your_turn: bool = False
+    #: every player's spells, its controller's too ('Each player can't ...', 'Players can't ...')
+    everyone: bool = False
+    #: the zones it forbids casting from (CR 601.2a zone names: 'Players can't cast spells from graveyards or
+    #: libraries.'); None: every zone
+    zones: frozenset[str] | None = None
+    #: the most spells a player may cast each turn ('can't cast more than one spell each turn'), counting the
+    #: spells already cast this turn (the board's ``spells_cast_this_turn``); None: no limit
+    most: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OthersEnterTapped:
+    """'Nonbasic lands your opponents control enter tapped.' (Archon of Emeria), 'Creatures your opponents
+    control enter the battlefield tapped.' (Authority of the Consuls): a permanent ``affected`` describes
+    (relative to the effect's controller) enters tapped (a replacement effect, CR 614.1c), judged on the
+    permanent as it would exist on the battlefield (CR 614.12). A turn's plan puts its land, a fetched land
+    and its permanent spells onto the battlefield so.
+
+    >>> from models.oracle import parse_oracle
+    >>> (effect,) = parse_oracle("Nonbasic lands your opponents control enter tapped.").effects
+    >>> effect.affected.describe()
+    'nonbasic land an opponent controls'
+    """
+
+    text: str
+    affected: ObjectFilter
 
 
 @dataclass(frozen=True, slots=True)
@@ -996,6 +1023,7 @@ StaticEffect = (
     | SpendAsThough
     | ActivationBan
     | CastBan
+    | OthersEnterTapped
     | AbilityLoss
     | AbilityCostChange
     | GrantedAlternativeCost

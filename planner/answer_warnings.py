@@ -19,6 +19,7 @@ from models.oracle.spent_riders import only_mana_from, spent_riders
 from planner.answer import PayResult
 from planner.rules.additional_costs import turn_fact_warnings
 from planner.rules.alternative_costs import (
+    foretold_warnings,
     graveyard_grant_warnings,
     undecided_offerings,
     unknown_cast_ways,
@@ -125,6 +126,7 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + unweighed_ways(problem.board, problem.player, problem.asked)
         + unknown_cast_ways(problem.board, problem.player, problem.asked)
         + graveyard_grant_warnings(problem.board, problem.player, problem.asked)
+        + foretold_warnings(problem.board, problem.player, problem.asked)
         + undecided_offerings(problem.board, problem.player, problem.asked)
         + unused_zone_abilities(problem.board, problem.player)
         + turn_fact_warnings(problem.board, problem.player, problem.asked)

@@ -31,12 +31,14 @@ from planner.rules.alternative_costs import (
     Way,
     card_mana_value,
     exile_choices,
+    foretold_only,
     graveyard_cast_error,
     graveyard_way_required,
     mana_cost_refused,
     no_alternative_reason,
     usable_ways,
 )
+from planner.rules.cast_bans import why_forbidden
 from planner.rules.question import question as one_question
 from planner.rules.question import view_of, within_question
 from planner.rules.spell_cost import announcements
@@ -244,6 +246,29 @@ def _not_castable_from_graveyard(board: Board, target: PaymentTarget, asked: _As
         why = mana_cost_refused(board, player, target)  # (its ways pay more than its mana cost: CR 601.2a)
     if why is None:
         return None
+    return _refused(target, why)
+
+
+def _forbidden(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult | None:
+    """The answer 'not payable' for a spell a prohibition on the battlefield forbids the payer to cast ("Each
+    player can't cast more than one spell each turn.", "Players can't cast spells from graveyards or
+    libraries.": a "can't" wins over any "can", CR 101.2; :func:`~planner.rules.cast_bans.why_forbidden` names
+    the card and its sentence); None when none does."""
+    why = why_forbidden(view_of(board), target, checked_player(board, asked.player))
+    return None if why is None else _refused(target, why)
+
+
+def _one_way_only(board: Board, target: PaymentTarget, asked: _Asked) -> bool:
+    """True when ``target`` is cast from a zone only by the ways that allow it (CR 601.2a): from the graveyard
+    by flashback, escape, jump-start or a permanent's permission; from exile, foretold, by foretell (CR
+    702.143a)."""
+    return graveyard_way_required(board, target) or foretold_only(
+        board, checked_player(board, asked.player), target
+    )
+
+
+def _refused(target: PaymentTarget, why: str) -> PayResult:
+    """'Not payable' for ``target``, for the reason ``why`` (the spell can't be cast at all)."""
     cost = str(target.cost)
     return PayResult(
         payable=False,
@@ -272,9 +297,11 @@ def _pay(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
                 optimal=True,
             )
         asked = replace(asked, alternative_cost="require")
-    if (refused := _not_castable_from_graveyard(board, target, asked)) is not None:
+    if (
+        refused := _not_castable_from_graveyard(board, target, asked) or _forbidden(board, target, asked)
+    ) is not None:
         return refused
-    if asked.alternative_cost == "allow" and graveyard_way_required(board, target):
+    if asked.alternative_cost == "allow" and _one_way_only(board, target, asked):
         # (cast from the graveyard by its own flashback, escape, jump-start or "you may cast ~ from your
         # graveyard", or by a permanent's permission: those ways only, CR 601.2a)
         asked = replace(asked, alternative_cost="require")
@@ -539,7 +566,9 @@ def _max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
     _one_variable(target)
-    if (refused := _not_castable_from_graveyard(board, target, asked)) is not None:
+    if (
+        refused := _not_castable_from_graveyard(board, target, asked) or _forbidden(board, target, asked)
+    ) is not None:
         return refused
     if only_hand_exiles(target.additional_costs):  # (the Marches': the largest of each way's)
         return _max_x_exiling(board, target, asked)
@@ -553,7 +582,7 @@ def _max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     _check_life_value(asked.life_value)
     option = asked.alternative_cost
     _check_option(option)
-    if option == "allow" and graveyard_way_required(board, target):  # (a permission's ways only, CR 601.2a)
+    if option == "allow" and _one_way_only(board, target, asked):  # (those ways only, CR 601.2a)
         option = "require"
         asked = replace(asked, alternative_cost=option)
     if option != "forbid" and (

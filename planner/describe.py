@@ -275,10 +275,13 @@ def _base_pt(effect: TypeChange) -> str:
 def _effect_summary(effect: StaticEffect) -> str:
     """One readable line saying what a static, triggered or replacement effect does to mana."""
     if isinstance(effect, CastBan):
-        who = "your opponents" if effect.opponents else "you"
+        who = "each player" if effect.everyone else "your opponents" if effect.opponents else "you"
+        if effect.most is not None:
+            return f"{who} can't cast more than {effect.most} spell{'s' * (effect.most > 1)} each turn"
         kind = " ".join(["permanent"] * effect.spells.permanent + [t.lower() for t in effect.spells.types])
         when = " during your turn" if effect.your_turn else ""
-        return f"{who} can't cast {kind + ' ' if kind else ''}spells{when}"
+        where = f" from {' or '.join(sorted(effect.zones))}" if effect.zones is not None else ""
+        return f"{who} can't cast {kind + ' ' if kind else ''}spells{where}{when}"
     if isinstance(effect, ActivationBan):
         return f"no activated ability of {with_article(effect.affected.describe())} can be activated"
     if isinstance(effect, TypeChange) and effect.sets_types is not None and not effect.sets_types.card_types:

@@ -49,7 +49,7 @@ from planner.api import solve_cpsat
 from planner.described import described_payment
 from planner.rules.additional_costs import AdditionalPaid, check_additional, planned_costs, returns_permanents
 from planner.rules.alternative_costs import check_alternative, paid_board
-from planner.rules.cast_bans import bans_later_spells, why_forbidden
+from planner.rules.cast_bans import bans_later_spells, spells_left, why_forbidden
 from planner.rules.graveyard_permissions import graveyard_turn_notes
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit
@@ -213,8 +213,10 @@ class _Search:
         mode: str,
         landfall: bool,
         energy: bool = False,
+        most: int | None = None,
     ) -> None:
         self.board, self.player, self.hold, self.deadline = board, player, hold, deadline
+        self.most = most  # (the most spells the turn may cast, CR 101.2: each spell is then an event)
         self.spells, self.sensitive, self.mode, self.landfall = spells, sensitive, mode, landfall
         self.energy = energy  # (the energy the turn gives is counted: turn_alternative.energy_counted)
         self.cast_mana = False  # (triggers on casting a spell add mana: turn_cast_mana)
@@ -294,12 +296,13 @@ class _Search:
     def _choice(self, lands: LandPlays, exiled: tuple[HandAbility, ...], spells: list[TurnSpell]) -> None:
         """Search the orders of one choice of the lands played and of the cards exiled, with the spells
         left."""
-        events = [s for s in spells if s.event or self.sensitive]
+        events = [s for s in spells if s.event or self.sensitive or self.most is not None]
         self.kinds = _kinds(events)
         # (a plain delve spell after the other plain spells: their instants and sorceries are then in the
         # graveyard for it, SpellPayment.fed_by)
         self.plain = sorted(
-            (s for s in spells if not (s.event or self.sensitive)), key=lambda s: s.target.delve
+            (s for s in spells if not (s.event or self.sensitive or self.most is not None)),
+            key=lambda s: s.target.delve,
         )
         self.given = tuple(spells)
         self.exiles = tuple(TurnItem(exile=a) for a in exiled)
@@ -386,6 +389,8 @@ class _Search:
                 continue
             items.append(TurnItem(spell=self.kinds[kind][used[kind]]))
             used[kind] += 1
+        if self.most is not None and sum(used) > self.most:
+            return False  # (more spells than a limit allows, CR 101.2: nor its extensions)
         if placed < len(placed_lands):
             if self.mode == "best" and not done:
                 return True  # (the order is not complete without its lands)
@@ -790,6 +795,9 @@ def plan_turn(
     held_back = [why for s in distinct(spells) if (why := why_not[id(s.card)])]
     if casts and held_back:
         return TurnResult(castable=False, reason=held_back[0], warnings=warnings)
+    limit = spells_left(view, player)  # (a limit on the spells of a turn, CR 101.2: Archon of Emeria)
+    if casts and limit is not None and len(spells) > limit[0]:
+        return TurnResult(castable=False, reason=limit[1], warnings=warnings)
     banning = _banning(spells, player, board.active_player, order if casts else "choose")
     if banning and casts:  # (in the order given, a "no"; in the best one, not searched: no answer)
         reason = next(iter(banning.values()))
@@ -844,12 +852,14 @@ def plan_turn(
         mode="choose" if not casts else order,
         landfall=landfall,
         energy=energy,
+        most=limit[0] if limit is not None else None,
     )
     search.cast_mana = cast_mana
     search.take_land = not casts and discards and any(lands)
     search.most_lands = max((len(choice) for choice in lands), default=0)
     left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)
     notes += sorted({f"{why}: not cast" for why in held_back})
+    notes += [limit[1]] if limit is not None and len(spells) > limit[0] else []
     complete = search.run(lands, exiles)
     best = search.best
     if not complete:

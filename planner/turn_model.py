@@ -24,7 +24,7 @@ from planner.rules.hand import HandAbility, without_card
 from planner.rules.pool import SpendRules
 from planner.rules.production import Packet, activation_outcomes
 from planner.rules.replay import could_produce_of, view_of
-from planner.rules.turn import arriving, land_played, resolution, treasure
+from planner.rules.turn import arriving, entering, land_played, resolution, treasure
 from planner.rules.view import locked_in
 from planner.solve.problem import BoardAnalysis, EventMana, PaymentProblem, SpellPayment, TurnPayments
 from planner.turn_additional import tapped_before, tapped_first, without_paid
@@ -198,7 +198,7 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         effect = resolution(spell.card)
         brought: list[Permanent] = []
         if effect.permanent:
-            brought.append(arriving(spell.card, spell.pid, player))
+            brought.append(entering(current, spell.card, spell.pid, player))
         brought += [treasure(used.fresh("treasure"), player) for _ in range(effect.treasures)]
         added = []
         if effect.mana:

@@ -28,7 +28,7 @@ from models.board import Board, Card
 from models.cost import PaymentTarget
 from models.oracle import ParsedText, read_card
 from planner.rules.replay import view_of
-from planner.rules.turn import Resolution, arriving, resolution
+from planner.rules.turn import Resolution, entering, resolution
 from planner.rules.view import locked_in
 from planner.turn_alternative import model_ways, way_sequences
 from planner.turn_choices import TurnSpell
@@ -75,7 +75,9 @@ def relaxed_sequence(board: Board, player: str, sequence: TurnSequence) -> Relax
         if spell is not None and spell.event:
             if not _adds_only_sources(spell.card):
                 return None
-            relaxed_board = relaxed_board.with_permanent(arriving(spell.card, spell.pid, player))
+            relaxed_board = relaxed_board.with_permanent(
+                entering(relaxed_board, spell.card, spell.pid, player)
+            )
             item = replace(item, spell=replace(spell, event=False))
         items.append(item)
     relaxed = TurnSequence(items=tuple(items), optional=True)

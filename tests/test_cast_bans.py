@@ -1,22 +1,25 @@
 """Prohibitions on casting (issue 35): "You can't cast permanent spells." and "Your opponents can't cast
-spells during your turn." (Codie, Vociferous Codex) were filed as not about mana: ``pay`` of a creature's
-cost said nothing, and ``plan-turn`` cast the creature. A "can't" wins over what would allow the spell (CR
-101.2): the cost stays payable (``pay`` does not judge whether a spell may be cast now) but the answer warns,
-naming the card and the sentence; ``plan-turn`` does not cast the spell. "Permanent spells" are artifact,
-battle, creature, enchantment and planeswalker spells (CR 110.4b); "during your turn" is the prohibition's
+spells during your turn." (Codie, Vociferous Codex), "Each player can't cast more than one spell each turn."
+(Archon of Emeria), "Your opponents can't cast spells from anywhere other than their hands." (Drannith
+Magistrate), "Players can't cast spells from graveyards or libraries." (Weathered Runestone). A "can't" wins
+over what would allow the spell (CR 101.2): ``pay`` of a spell the board forbids its caster is a "no" naming
+the card and the sentence; ``plan-turn`` does not cast the spell. "Permanent spells" are artifact, battle,
+creature, enchantment and planeswalker spells (CR 110.4b); "during your turn" is the prohibition's
 controller's turn. The cards are made up in the phrases of real cards.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
-from models.board import Board
+from models.board import Board, Card
 from models.cost import PaymentTarget
 from models.mana_effects import CastBan
 from models.oracle import parse_oracle
+from models.spells import spell_target
 from planner.api import pay
 from planner.rules.records import WarningKind
 from planner.turn import plan_turn
@@ -70,14 +73,18 @@ def test_the_prohibitions_are_read() -> None:
         ("Instant", "opp", "opp", None),  # (the opponent's own turn)
     ],
 )
-def test_pay_warns_of_a_spell_the_board_forbids(
+def test_pay_refuses_a_spell_the_board_forbids(
     type_line: str, player: str, active: str, forbidden: str | None
 ) -> None:
-    """The cost is payable ({G} from a Forest), and the answer names the Codex and its sentence."""
+    """The cost alone is payable ({G} from a Forest), but the spell can't be cast (CR 101.2): a "no" whose
+    reason names the Codex, its sentence and the rule. An allowed spell is paid as before."""
     result = pay(_board(active=active), PaymentTarget.of("{G}", type_line=type_line), player=player)
-    assert result.payable
-    warned = [w for w in result.warnings if w.kind is WarningKind.FORBIDDEN]
-    assert [(w.permanent, w.sentence) for w in warned] == ([("c", forbidden)] if forbidden else [])
+    if forbidden is None:
+        assert result.payable
+        assert not [w for w in result.warnings if w.kind is WarningKind.FORBIDDEN]
+    else:
+        assert result.payable is False and result.reason is not None
+        assert "Test Codex" in result.reason and forbidden in result.reason and "101.2" in result.reason
 
 
 def test_a_bare_cost_is_forbidden_nothing() -> None:
@@ -112,36 +119,128 @@ def test_plan_turn_does_not_cast_a_creature_after_a_spell_that_forbids_it() -> N
     assert not unasked.optimal and any("Test Warden" in note for note in unasked.notes)
 
 
-#: prohibitions the reader does not read yet, in the phrases of real cards (Archon of Emeria, Drannith
-#: Magistrate, Weathered Runestone) and Archon's replacement on how lands enter (CR 614.1c)
-UNREAD = (
-    "Each player can't cast more than one spell each turn.",
-    "Your opponents can't cast spells from anywhere other than their hands.",
-    "Players can't cast spells from graveyards or libraries.",
-    "Nonbasic lands your opponents control enter tapped.",
-)
+#: the phrases of Archon of Emeria's, Drannith Magistrate's and Weathered Runestone's prohibitions
+ONE_SPELL = "Each player can't cast more than one spell each turn."
+HANDS_ONLY = "Your opponents can't cast spells from anywhere other than their hands."
+NO_GRAVEYARDS = "Players can't cast spells from graveyards or libraries."
+#: a spell with escape, cast from the graveyard (Fruit of Tizerus's shape, CR 702.138a)
+ESCAPER: dict[str, Any] = {
+    "name": "Test Escaper",
+    "type_line": "Instant",
+    "mana_cost": "{B}",
+    "oracle": "Target opponent loses 2 life.\nEscape—{1}{B}, Exile three other cards from your graveyard.",
+}
+BEAR: dict[str, Any] = {
+    "name": "Test Bear",
+    "type_line": "Creature — Bear",
+    "mana_cost": "{1}{G}",
+    "oracle": "",
+}
+SPARK: dict[str, Any] = {"name": "Test Spark", "type_line": "Instant", "mana_cost": "{R}", "oracle": ""}
 
 
-@pytest.mark.parametrize("sentence", UNREAD)
-def test_an_unread_prohibition_is_warned_never_ignored(sentence: str) -> None:
-    """Each was filed as not about mana: a second spell of the turn, a spell from the graveyard, a land
-    played were answered as if the sentence were not there (a silent "yes", CR 101.2). Unread, it is
-    unsupported text: the answer names the card and the sentence. A spell's own one-shot "Target player
-    can't cast spells this turn." stays no prohibition of the battlefield."""
-    assert [s.read_as for s in parse_oracle(sentence, "Test Archon").sentences] == ["unsupported"]
-    archon = {"id": "a", "name": "Test Archon", "type_line": "Creature — Archon", "oracle": sentence}
-    board = Board.from_dict(
-        {
-            "version": 1,
-            "players": [{"id": "me", "spells_cast_this_turn": 1}, {"id": "opp"}],
-            "permanents": [
-                {"id": "f", "card": "Forest", "controller": "me"},
-                {**archon, "controller": "opp"},
-            ],
-        }
-    )
-    result = pay(board, PaymentTarget.of("{G}", type_line="Creature — Bear"), player="me")
-    assert any(w.permanent == "a" and w.sentence == sentence for w in result.warnings)
-    assert [s.read_as for s in parse_oracle("Target player can't cast spells this turn.").sentences] == [
-        "ignored"
+def _banned(sentence: str, owner: str, *, cast: int = 0, hand: list[Any] | None = None, **me: Any) -> Board:
+    """Two Forests and two Swamps of "me", an opponent's Forest, and a made-up card with ``sentence``."""
+    permanents: list[dict[str, Any]] = [
+        {"id": f"{card[0].lower()}{n}", "card": card, "controller": "me"}
+        for card in ("Forest", "Swamp")
+        for n in (1, 2)
     ]
+    permanents += [
+        {"id": "of", "card": "Forest", "controller": "opp"},
+        {
+            "id": "a",
+            "name": "Test Archon",
+            "type_line": "Creature — Archon",
+            "oracle": sentence,
+            "controller": owner,
+        },
+    ]
+    players = [{"id": "me", "hand": hand or [], "spells_cast_this_turn": cast, **me}, {"id": "opp"}]
+    return Board.from_dict({"version": 1, "players": players, "permanents": permanents})
+
+
+@pytest.mark.parametrize(
+    ("sentence", "players", "zones", "most"),
+    [
+        (ONE_SPELL, "everyone", None, 1),
+        (HANDS_ONLY, "opponents", {"graveyard", "exile", "library", "command"}, None),
+        (NO_GRAVEYARDS, "everyone", {"graveyard", "library"}, None),
+        ("You can't cast more than one spell each turn.", "you", None, 1),
+        ("Each opponent can't cast creature spells.", "opponents", None, None),
+    ],
+)
+def test_the_scope_zone_and_limit_are_read(
+    sentence: str, players: str, zones: set[str] | None, most: int | None
+) -> None:
+    (ban,) = parse_oracle(sentence, "Test Archon").effects
+    assert isinstance(ban, CastBan)
+    scope = "everyone" if ban.everyone else "opponents" if ban.opponents else "you"
+    assert (scope, ban.zones, ban.most) == (players, zones, most)
+
+
+def _spell(card: dict[str, Any], cast_from: str | None = None) -> PaymentTarget:
+    """The spell of ``card`` as ``pay --spell`` asks it (its text read: escape), cast from ``cast_from``."""
+    target = spell_target(Card.from_json(card))
+    return target if cast_from is None else replace(target, cast_from=cast_from)
+
+
+@pytest.mark.parametrize("owner", ["me", "opp"])
+def test_one_spell_each_turn_forbids_a_second(owner: str) -> None:
+    """'Each player' binds its controller and the others (CR 101.2). A first spell is paid ({1}{G}: two
+    Forests); after one spell this turn the second is a "no" naming the card, whoever controls it."""
+    assert pay(_banned(ONE_SPELL, owner), _spell(BEAR), player="me").payable is True
+    second = pay(_banned(ONE_SPELL, owner, cast=1), _spell(BEAR), player="me")
+    assert second.payable is False and second.reason is not None
+    assert "Test Archon" in second.reason and "101.2" in second.reason
+
+
+def test_hands_only_binds_the_opponents_and_spares_the_hand() -> None:
+    """Drannith's shape: its controller's opponent can't cast the escape spell from the graveyard (CR 101.2),
+    its controller can ({1}{B} from a Swamp and a Forest, CR 702.138a); from the hand it is allowed."""
+    graveyard = [ESCAPER, BEAR, SPARK, BEAR]
+    theirs = _banned(HANDS_ONLY, "opp", graveyard=graveyard)
+    refused = pay(theirs, _spell(ESCAPER, "graveyard"), player="me")
+    assert refused.payable is False and refused.reason is not None and "Test Archon" in refused.reason
+    mine = _banned(HANDS_ONLY, "me", graveyard=graveyard)
+    assert pay(mine, _spell(ESCAPER, "graveyard"), player="me").payable is True
+    assert pay(_banned(HANDS_ONLY, "opp", hand=[ESCAPER]), _spell(ESCAPER, "hand"), player="me").payable
+
+
+def test_no_spells_from_graveyards_binds_its_controller_too() -> None:
+    """Runestone's shape ('Players'): no escape from the graveyard for anyone (CR 101.2), the hand is fine."""
+    board = _banned(NO_GRAVEYARDS, "me", graveyard=[ESCAPER, BEAR, SPARK, BEAR])
+    refused = pay(board, _spell(ESCAPER, "graveyard"), player="me")
+    assert refused.payable is False and refused.reason is not None and NO_GRAVEYARDS in refused.reason
+    assert pay(board, _spell(BEAR), player="me").payable is True
+
+
+def test_plan_turn_casts_one_spell_under_the_limit() -> None:
+    """Two Forests and two Swamps pay the Bear ({1}{G}) and a Spark of {B} (CR 601.2h), but the opponent's
+    Archon allows one spell a turn (CR 101.2): asked for both, a "no" naming the card;
+    unasked, one is cast (the Bear: the greater mana value, contract section 11); after a spell this turn,
+    none."""
+    spark = {**SPARK, "mana_cost": "{B}"}
+    board = _banned(ONE_SPELL, "opp", hand=[BEAR, spark])
+    both = plan_turn(board, casts=["Test Bear", "Test Spark"])
+    assert both.castable is False and both.reason is not None and "Test Archon" in both.reason
+    unasked = plan_turn(board)
+    assert [spell.card for spell in unasked.spells] == ["Test Bear"]
+    free = plan_turn(_banned("", "opp", hand=[BEAR, spark]))
+    assert sorted(spell.card for spell in free.spells) == ["Test Bear", "Test Spark"]
+    after = plan_turn(_banned(ONE_SPELL, "opp", cast=1, hand=[BEAR, spark]))
+    assert after.spells == () and not after.castable
+
+
+def test_a_spell_with_the_limit_of_its_own_is_the_turns_last() -> None:
+    """A permanent spell whose own "You can't cast more than one spell each turn." would forbid a spell cast
+    after it (CR 101.2): in the order given, a "no"."""
+    limiter = {
+        "name": "Test Limiter",
+        "type_line": "Artifact",
+        "mana_cost": "{1}",
+        "oracle": "You can't cast more than one spell each turn.",
+    }
+    board = _banned("", "opp", hand=[limiter, BEAR])
+    assert plan_turn(board, casts=["Test Limiter", "Test Bear"]).castable is False
+    assert plan_turn(board, casts=["Test Bear", "Test Limiter"]).castable is not False

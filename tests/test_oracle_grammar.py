@@ -638,6 +638,12 @@ STATIC_SENTENCES = [
     "The second spell you cast each turn costs {1} less to cast.",
     "The first instant or sorcery spell you cast each turn costs {3} less to cast.",
     "Your opponents can't cast spells during your turn.",
+    "Each player can't cast more than one spell each turn.",
+    "Your opponents can't cast spells from anywhere other than their hands.",
+    "Players can't cast spells from graveyards or libraries.",
+    "Each opponent can't cast creature spells from exile during your turn.",
+    "Nonbasic lands your opponents control enter tapped.",
+    "Artifacts, creatures, and lands your opponents control enter the battlefield tapped.",
     "As long as it's your turn, ~ costs {2}{U}{U} less to cast.",
     "Creature spells you cast cost {1} less to cast for each creature you control with a +1/+1 counter on "
     "it.",

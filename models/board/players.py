@@ -146,6 +146,9 @@ class Player:
     #: the player's speed (CR 702.179: 0 to 4; None: not given), what Samut, the Driving Force's "where X is
     #: your speed" reads
     speed: int | None = None
+    #: the cards the player foretold (exiled face down by foretell, CR 702.143a: each may be cast from exile
+    #: for its foretell cost), as cards (None: not given)
+    foretold: tuple[Card, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.library_cards is not None and self.library != len(self.library_cards):
@@ -220,6 +223,8 @@ class Player:
             out["cards_discarded_this_turn"] = self.cards_discarded_this_turn
         if self.speed is not None:
             out["speed"] = self.speed
+        if self.foretold is not None:
+            out["foretold"] = [card.to_json() for card in self.foretold]
         return out
 
     @property
@@ -390,6 +395,7 @@ def read_player(value: object, path: JsonPath) -> Player:
         sacrificed_this_turn=fields.optional("sacrificed_this_turn", read_cards, None),
         cards_discarded_this_turn=fields.optional("cards_discarded_this_turn", read_count, None),
         speed=fields.optional("speed", _read_speed, None),
+        foretold=fields.optional("foretold", read_cards, None),
     )
 
 

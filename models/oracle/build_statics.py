@@ -30,6 +30,7 @@ from models.mana_effects import (
     GainAbilitiesOf,
     GrantHaste,
     LifeForMana,
+    OthersEnterTapped,
     PowerChange,
     PowerDefined,
     SpecialActionCostChange,
@@ -225,8 +226,13 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (spells_cost(spells, sentence), activated)
         case s.SpendAsThoughReading():
             return (_spend_as_though(reading, sentence),)
-        case s.CastBanReading(spells, opponents, your_turn):
-            return (CastBan(sentence, spells, opponents, your_turn),)
+        case s.CastBanReading(spells, opponents, your_turn, everyone, zones, most):
+            return (CastBan(sentence, spells, opponents, your_turn, everyone, zones, most),)
+        case s.OthersEnterTappedReading(what):
+            filters = object_filters(what)
+            if any(flt.reads_status or flt.self_only or flt.attached for flt in filters):
+                raise UnreadError(sentence)  # (a status a permanent entering has not got yet: not read)
+            return tuple(OthersEnterTapped(sentence, flt) for flt in filters)
         case s.ActivationBanReading(what):
             # ('Activated abilities of artifacts, creatures, and planeswalkers ...': one ban a description)
             return tuple(ActivationBan(sentence, flt) for flt in object_filters(what))

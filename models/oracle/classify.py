@@ -330,9 +330,9 @@ def mentions_mana(body: str) -> bool:
     if "graveyard" in present and grants_graveyard_casting(body) and _static_sentence(words):
         return True  # (a permission to cast spells from the graveyard, CR 601.2a: not read)
     if "can't" in present and bans_casting(body):
-        return True  # (a prohibition on casting spells, CR 101.2: Archon of Emeria's, Drannith's, not read)
+        return True  # (a prohibition on casting spells, CR 101.2: read by the grammar, or unsupported)
     if "enter" in present and "tapped" in present and others_enter_tapped(body):
-        return True  # ('Nonbasic lands your opponents control enter tapped.': a land played, CR 614.1c)
+        return True  # ('Nonbasic lands your opponents control enter tapped.': a land played, CR 614.1c; read)
     if _MENTIONS.isdisjoint(present) and "unspent" not in lowered:
         return False  # (each test below needs one of these words: most sentences have none)
     if not _MANA_VERBS.isdisjoint(present) or "unspent" in lowered:
@@ -799,8 +799,8 @@ def hurts_when_tapped(body: str) -> bool:
 #: 'spend' or 'exile'): a sentence without any such pair (or a quote) is not tried on the grammar at all.
 _STATIC_WORDS: Final = {
     "unspent": (), "pools": (), "cost": (), "costs": (), "spend": (), "spent": (), "don't": (), "roll": (),
-    "flip": (), "activated": ("can't", "has", "have"), "tapped": ("damage", "enters", "life", "destroy"),
-    "tap": ("damage",), "taps": ("damage",), "choose": ("enters",),
+    "flip": (), "activated": ("can't", "has", "have"),
+    "tapped": ("damage", "enters", "enter", "life", "destroy"), "tap": ("damage",), "taps": ("damage",), "choose": ("enters",),
     "may": ("pay", "reveal", "spend", "exile", "play"),
     "enters": ("tapped", "choose", "return", "exile", "pay", "reveal"), "same": ("true",),
     "reduces": ("colored", "white", "blue", "black", "red", "green"), "double": ("unspent",),

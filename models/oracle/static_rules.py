@@ -11,6 +11,7 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from models.alternative_costs import SpellsGranted
+from models.cost import SPELL_ZONES
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
@@ -59,6 +60,7 @@ from models.oracle.statics import (
     OnlyColored,
     OpponentsAtLeast,
     OptionalLifeForSpells,
+    OthersEnterTappedReading,
     PlayerLifeAtMost,
     PoolsDontEmpty,
     PowerChangeReading,
@@ -701,11 +703,45 @@ class StaticRules(Transformer[Token, Any]):
     def your_turn_only(self) -> str:
         return "your_turn"
 
-    def you_cant_cast(self, spells: SpellsGranted, *turn: str) -> CastBanReading:
-        return CastBanReading(spells, your_turn=bool(turn))
+    def ban_you(self) -> str:
+        return "you"
 
-    def opponents_cant_cast(self, spells: SpellsGranted, *turn: str) -> CastBanReading:
-        return CastBanReading(spells, opponents=True, your_turn=bool(turn))
+    def ban_opponents(self) -> str:
+        return "opponents"
+
+    def ban_everyone(self) -> str:
+        return "everyone"
+
+    def zone_library(self) -> str:
+        return "library"
+
+    def banned_from(self, *zones: str) -> frozenset[str]:
+        return frozenset(z for z in zones if z in SPELL_ZONES)
+
+    def banned_but_hand(self) -> frozenset[str]:
+        """'from anywhere other than their hands': every zone a spell is cast from but the hand."""
+        return frozenset(SPELL_ZONES) - {"hand"}
+
+    def cant_cast(self, players: str, spells: SpellsGranted, *rest: Any) -> CastBanReading:
+        """'<players> can't cast <spells> [from <zones>] [during your turn]' (CR 101.2)."""
+        zones = next((part for part in rest if isinstance(part, frozenset)), None)
+        turn = any(part == "your_turn" for part in rest)
+        return CastBanReading(
+            spells,
+            opponents=players == "opponents",
+            your_turn=turn,
+            everyone=players == "everyone",
+            zones=zones,
+        )
+
+    def others_enter_tapped(self, what: Nouns, _tapped: Token) -> OthersEnterTappedReading:
+        return OthersEnterTappedReading(what)
+
+    def cant_cast_more_than_one(self, players: str, *_: Token) -> CastBanReading:
+        """'<players> can't cast more than one spell each turn' (Archon of Emeria, CR 101.2)."""
+        return CastBanReading(
+            SpellsGranted(), opponents=players == "opponents", everyone=players == "everyone", most=1
+        )
 
     def abilities_of_exiled(self, *parts: Token) -> AbilitiesOfExiledReading:
         """'~ has all activated abilities of the exiled card', '... of all creature cards exiled with it'."""

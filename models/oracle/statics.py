@@ -16,6 +16,7 @@ from enum import Enum
 from typing import Final
 
 from models.alternative_costs import SpellsGranted
+from models.cost import SPELL_ZONES
 from models.oracle import lexicon
 from models.oracle.entering import (
     ChooseAsEnters,
@@ -101,6 +102,7 @@ __all__ = [
     "OnlyColored",
     "OpponentsAtLeast",
     "OptionalLifeForSpells",
+    "OthersEnterTappedReading",
     "OwnCostChange",
     "OwnCostCounted",
     "OwnCostForEach",
@@ -494,6 +496,12 @@ class CastBanReading:
     spells: SpellsGranted
     opponents: bool = False
     your_turn: bool = False
+    #: every player's spells ('Each player can't ...', 'Players can't ...')
+    everyone: bool = False
+    #: the zones it forbids casting from ('from graveyards or libraries'); None: every zone
+    zones: frozenset[str] | None = None
+    #: 'more than one spell each turn': the most spells a player may cast in a turn
+    most: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -511,6 +519,15 @@ class AbilitiesOfExiledReading:
     exiled with it' (Dark Impostor): the card types the cards must have (none for any card)."""
 
     types: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class OthersEnterTappedReading:
+    """'Nonbasic lands your opponents control enter tapped.' (Archon of Emeria), 'Artifacts, creatures, and
+    lands your opponents control enter the battlefield tapped.': how the permanents ``what`` describes enter
+    (a replacement effect, CR 614.1c)."""
+
+    what: Nouns
 
 
 @dataclass(frozen=True, slots=True)
@@ -770,6 +787,7 @@ StaticSentence = (
     | OneCardPermission
     | ActivationBanReading
     | CastBanReading
+    | OthersEnterTappedReading
     | AbilitiesOfReading
     | AbilitiesOfExiledReading
     | AbilityLossReading
@@ -807,6 +825,16 @@ _COLOR_NAMES: Final = {letter: word for word, letter in lexicon.COLOR_WORDS.item
 
 #: Counts written as words in the sentences rendered back ('eight or more cards').
 _NUMBER_WORDS: Final = {number: word for word, number in lexicon.NUMBER_WORDS.items() if number > 1}
+
+
+def _zones_words(zones: frozenset[str] | None) -> str:
+    """' from graveyards or libraries', ' from anywhere other than their hands' (a prohibition's zones)."""
+    if zones is None:
+        return ""
+    if zones == frozenset(SPELL_ZONES) - {"hand"}:
+        return " from anywhere other than their hands"
+    plural = {"graveyard": "graveyards", "library": "libraries", "exile": "exile"}
+    return " from " + " or ".join(plural[zone] for zone in sorted(zones))
 
 
 def _colors(colors: str) -> str:
@@ -1033,12 +1061,16 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"{who} may spend {spent}mana {'only ' if only else ''}as though it were {target}{tail}"
         case OneCardPermission(as_kind, card):
             return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
-        case CastBanReading(spells, opponents, your_turn):
-            who = "your opponents" if opponents else "you"
+        case CastBanReading(spells, opponents, your_turn, everyone, zones, most):
+            who = "each player" if everyone else "your opponents" if opponents else "you"
+            if most == 1:
+                return f"{who} can't cast more than one spell each turn"
             words = " ".join(
                 ["permanent"] * spells.permanent + [t.lower() for t in spells.types] + ["spells"]
             )
-            return f"{who} can't cast {words}{' during your turn' if your_turn else ''}"
+            return f"{who} can't cast {words}{_zones_words(zones)}{' during your turn' if your_turn else ''}"
+        case OthersEnterTappedReading(what):
+            return f"{what.words(plural=True)} enter the battlefield tapped"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
         case AbilitiesOfExiledReading(types) if types:

@@ -26,7 +26,13 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from models.alternative_costs import FACE_DOWN_KEYWORDS, GRAVEYARD_KEYWORDS, AlternativeCost, HandExile
+from models.alternative_costs import (
+    FACE_DOWN_KEYWORDS,
+    FORETELL,
+    GRAVEYARD_KEYWORDS,
+    AlternativeCost,
+    HandExile,
+)
 from models.board import Board, Card
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.filters import ObjectFilter
@@ -64,6 +70,8 @@ __all__ = [
     "check_alternative",
     "emerge_ways",
     "exile_choices",
+    "foretold_only",
+    "foretold_warnings",
     "graveyard_cast_error",
     "graveyard_grant_warnings",
     "graveyard_grants",
@@ -300,6 +308,8 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
     if (cost.keyword in GRAVEYARD_KEYWORDS or cost.from_graveyard) and target.zone != "graveyard":
         # (702.34a, 702.133a, 702.138a; its own "you may cast ~ from your graveyard", 601.2a)
         return f"{cost.describe()}: cast from the graveyard only (--cast-from graveyard)"
+    if cost.keyword == FORETELL and (why := _not_foretold(board, player, target)) is not None:
+        return f"{cost.describe()}: {why}"
     if cost.graveyard_exile and _graveyard_others(board, player, target) < cost.graveyard_exile:
         return f"{cost.describe()}: {player}'s graveyard has too few other cards"
     if cost.spells is not None:
@@ -340,6 +350,64 @@ def _graveyard_others(board: Board, player: str, target: PaymentTarget) -> int:
     if isinstance(state.graveyard, tuple) and not any(card.name == target.name for card in state.graveyard):
         return size
     return max(size - 1, 0)
+
+
+def _not_foretold(board: Board, player: str, target: PaymentTarget) -> str | None:
+    """Why the foretell cost can't cast ``target`` (CR 702.143a: a card foretold, cast from exile), or None:
+    it is cast from elsewhere, or the player's ``foretold`` lists other cards (not given: assumed foretold,
+    with a warning, :func:`foretold_warnings`)."""
+    if target.zone != "exile":
+        return "cast from exile only, once foretold (--cast-from exile)"
+    foretold = board.player(player).foretold
+    if foretold is not None and not any(card.name == target.name for card in foretold):
+        where = f"players[{[p.id for p in board.players].index(player)}].foretold"
+        return f"{target.name or 'the spell'} is not among the cards {where} lists"
+    return None
+
+
+def foretold_only(board: Board, player: str, target: PaymentTarget) -> bool:
+    """True when ``target`` is a card foretold, cast from exile (CR 702.143a): its foretell cost is then the
+    only way to cast it (the permission to cast it from exile is foretell's), as :func:`graveyard_only` is
+    for the graveyard's keywords. A board that does not list the cards foretold is taken to have foretold it
+    (with a warning: :func:`foretold_warnings`).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
+    >>> seer = PaymentTarget.of("{1}{U}{U}", name="Test Seer", text="Draw a card.\\nForetell {1}{U}")
+    >>> foretold_only(board, "me", replace(seer, cast_from="exile")), foretold_only(board, "me", seer)
+    (True, False)
+    """
+    return (
+        any(cost.keyword == FORETELL for cost in own_alternative_costs(target.text, target.name))
+        and _not_foretold(board, player, target) is None
+    )
+
+
+def foretold_warnings(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
+    """For a card with foretell cast from exile: a warning when the board does not list the cards the player
+    foretold (``foretold`` not given: foretold is assumed, CR 702.143a, and the answer says which field
+    would tell), or when it lists them without this card (not foretold: its mana cost is paid, as another
+    permission to cast it from exile would allow, CR 601.2a, which the planner does not check).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
+    >>> seer = PaymentTarget.of("{1}{U}{U}", name="Test Seer", text="Draw a card.\\nForetell {1}{U}")
+    >>> [w.reason for w in foretold_warnings(board, "me", replace(seer, cast_from="exile"))]
+    ['players[0].foretold is not given: Test Seer is taken to be foretold (CR 702.143a)']
+    """
+    foretell = [c for c in own_alternative_costs(target.text, target.name) if c.keyword == FORETELL]
+    if not foretell or target.zone != "exile":
+        return ()
+    where = f"players[{[p.id for p in board.players].index(player)}].foretold"
+    if board.player(player).foretold is None:
+        reason = f"{where} is not given: {target.name} is taken to be foretold (CR 702.143a)"
+    elif not foretold_only(board, player, target):
+        reason = (
+            f"{target.name} is not among the cards {where} lists: not castable for its foretell cost (CR "
+            "702.143a); its mana cost is paid as though another permission let it be cast from exile (CR "
+            "601.2a)"
+        )
+    else:
+        return ()
+    return (TextWarning(target.name or "spell", foretell[0].text, reason, WarningKind.ASSUMED),)
 
 
 def graveyard_only(target: PaymentTarget) -> bool:
@@ -499,6 +567,8 @@ def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, 
     )
     usable = tuple(way for way in own if why_not_usable(board, player, target, way) is None)
     granted = granted_ways(board, player, target)
+    if foretold_only(board, player, target):
+        return usable  # (foretell's cost, an alternative cost: none other joins it, CR 118.9a)
     if graveyard_way_required(board, target) and not any(way.cost.mana_cost for way in usable):
         # (cast from the graveyard by flashback, escape or its own {U} rather than its mana cost: an
         # alternative cost, so none other joins it, CR 118.9a; jump-start's discard is an additional cost,

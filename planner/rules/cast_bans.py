@@ -17,7 +17,7 @@ from planner.rules.records import SourcedEffect, TextWarning, WarningKind
 from planner.rules.special_actions import SPECIAL_ACTIONS
 from planner.rules.view import BoardView
 
-__all__ = ["bans_later_spells", "cast_ban_warnings", "cast_bans", "why_forbidden"]
+__all__ = ["bans_later_spells", "cast_ban_warnings", "cast_bans", "spells_left", "why_forbidden"]
 
 
 def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[SourcedEffect, ...]:
@@ -42,17 +42,62 @@ def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[Sour
     if target.purposes & SPECIAL_ACTIONS:
         return ()  # (turning a permanent face up, plotting: special actions, no spells, CR 116.2b, 116.2k)
     active = view.board.active_player
+    cast = view.board.player(player).spells_cast_this_turn
     found = []
     for sourced in view.effects_of(CastBan):
         ban = sourced.effect
         assert isinstance(ban, CastBan)
-        if (sourced.controller != player) != ban.opponents:
-            continue  # ('You can't': its controller's spells; 'Your opponents can't': the others')
-        if ban.your_turn and active != sourced.controller:
+        if not _applies(sourced, player, active):
             continue
+        if ban.zones is not None and (target.zone or "hand") not in ban.zones:
+            continue  # (a spell whose zone is not said is cast from the hand, CR 601.2a)
+        if ban.most is not None and cast < ban.most:
+            continue  # ('more than one spell each turn': the spells cast this turn before this one)
         if ban.spells.matches(target.type_line):
             found.append(sourced)
     return tuple(found)
+
+
+def _applies(sourced: SourcedEffect, player: str, active: str) -> bool:
+    """True when the prohibition ``sourced`` binds ``player`` (its scope: its controller, its controller's
+    opponents, every player; "during your turn" only on its controller's turn)."""
+    ban = sourced.effect
+    assert isinstance(ban, CastBan)
+    if not ban.everyone and (sourced.controller != player) != ban.opponents:
+        return False  # ('You can't': its controller's spells; 'Your opponents can't': the others')
+    return not (ban.your_turn and active != sourced.controller)
+
+
+def spells_left(view: BoardView, player: str) -> tuple[int, str] | None:
+    """How many more spells ``player`` may cast this turn under a limit on the board ("Each player can't cast
+    more than one spell each turn.": Archon of Emeria, CR 101.2), counting the spells already cast this turn
+    (``spells_cast_this_turn``), and why; None when no limit binds the player.
+
+    >>> from models.board import Board
+    >>> archon = {"id": "a", "name": "Test Archon", "type_line": "Creature", "controller": "opp",
+    ...     "oracle": "Each player can't cast more than one spell each turn."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
+    ...     "permanents": [archon]})
+    >>> left, why = spells_left(BoardView(board), "me")
+    >>> left, why.endswith("allows me 1 more spell this turn (CR 101.2)")
+    (1, True)
+    """
+    active = view.board.active_player
+    cast = view.board.player(player).spells_cast_this_turn
+    fewest: tuple[int, str] | None = None
+    for sourced in view.effects_of(CastBan):
+        ban = sourced.effect
+        assert isinstance(ban, CastBan)
+        if ban.most is None or not _applies(sourced, player, active):
+            continue
+        left = max(0, ban.most - cast)
+        if fewest is None or left < fewest[0]:
+            name = view.permanent(sourced.source).name
+            why = (
+                f"{name}'s {ban.text!r} allows {player} {left} more spell{'' if left == 1 else 's'} this turn"
+            )
+            fewest = (left, f"{why} (CR 101.2)")
+    return fewest
 
 
 def cast_ban_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
@@ -97,14 +142,23 @@ def bans_later_spells(card: Card, player: str, active: str, later: Iterable[Paym
         effect
         for effect in read_card(card.oracle, card.name, card.type_line).effects
         if isinstance(effect, CastBan)
-        and not effect.opponents
+        and (effect.everyone or not effect.opponents)
         and not (effect.your_turn and active != player)
     ]
     if not bans:
         return None  # (the common case: ``later`` is not read)
     for spell in later:
+        # (a limit on the spells of a turn forbids any later one: this spell is at least the turn's first;
+        # a spell of the turn is cast from the hand)
         ban = next(
-            (b for b in bans if spell.kind is PaymentKind.SPELL and b.spells.matches(spell.type_line)), None
+            (
+                b
+                for b in bans
+                if spell.kind is PaymentKind.SPELL
+                and b.spells.matches(spell.type_line)
+                and (b.zones is None or (spell.zone or "hand") in b.zones)
+            ),
+            None,
         )
         if ban is not None:
             return f"{card.name}: its {ban.text!r} would forbid later spells of the turn: not planned"

@@ -18,7 +18,7 @@ from models.board import Board, Card, Permanent
 from models.catalogue import lookup
 from models.cost import PaymentTarget
 from models.mana import ManaTypes
-from models.mana_effects import ExtraLandPlays, NotPaymentKind
+from models.mana_effects import ExtraLandPlays, NotPaymentKind, OthersEnterTapped
 from models.oracle import read_card
 from planner.rules.alternatives import Alternatives
 from planner.rules.pool import ManaUnit
@@ -31,6 +31,7 @@ __all__ = [
     "Resolution",
     "arriving",
     "cast_spell",
+    "entering",
     "land_entries",
     "land_played",
     "land_plays_allowed",
@@ -120,6 +121,8 @@ def land_entries(view: BoardView, card: Card, player: str) -> tuple[LandEntry, .
     >>> [e.tapped for e in land_entries(view, bond, "me")]
     [True]
     """
+    if tapped_by_others(view.board, arriving(card, _ENTERING, player)):
+        return (LandEntry(tapped=True),)  # (another permanent's replacement, CR 614.1c: no choice is left)
     entering = read_card(card.oracle, card.name, card.type_line).entering
     if entering is None or not entering.tapped:
         return (LandEntry(tapped=False),)
@@ -145,6 +148,55 @@ def land_entries(view: BoardView, card: Card, player: str) -> tuple[LandEntry, .
         return (LandEntry(tapped=opponents < entering.unless_opponents_at_least),)
     note = f"enters tapped unless {entering.unless}: counted as tapped" if entering.unless else ""
     return (LandEntry(tapped=True, note=note),)
+
+
+#: the id of a permanent about to enter, judged as it would exist on the battlefield (CR 614.12)
+_ENTERING = "entering permanent"
+
+
+def tapped_by_others(board: Board, entered: Permanent) -> bool:
+    """True when a replacement effect on the battlefield makes ``entered`` (a permanent not yet on ``board``)
+    enter tapped: "Nonbasic lands your opponents control enter tapped." (Archon of Emeria), "Creatures your
+    opponents control enter the battlefield tapped." (CR 614.1c), judged on the permanent as it would exist
+    on the battlefield (CR 614.12).
+
+    >>> from models.board import Board
+    >>> archon = {"id": "a", "name": "Test Archon", "type_line": "Creature", "controller": "opp",
+    ...     "oracle": "Nonbasic lands your opponents control enter tapped."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
+    ...     "permanents": [archon]})
+    >>> [tapped_by_others(board, arriving(Card.from_json(name), "x", who))
+    ...  for name, who in (("Ancient Tomb", "me"), ("Forest", "me"), ("Ancient Tomb", "opp"))]
+    [True, False, False]
+    """
+    if not any("tapped" in p.oracle and "enter" in p.oracle.lower() for p in board.permanents):
+        return False  # (the common case: no sentence of the board could say so)
+    view = BoardView(board.with_permanent(entered))
+    return any(
+        view.matches(sourced.effect.affected, entered.id, sourced.source)
+        for sourced in view.effects_of(OthersEnterTapped)
+        if isinstance(sourced.effect, OthersEnterTapped)
+    )
+
+
+def entering(board: Board, card: Card, pid: str, player: str) -> Permanent:
+    """The permanent spell ``card`` as it enters under ``player``'s control (:func:`arriving`): tapped when
+    its own text says so ("~ enters tapped.", with the conditions a land's have: :func:`land_entries`) or
+    another permanent's replacement effect does (:func:`tapped_by_others`, CR 614.1c).
+
+    >>> idol = Card.from_json({"name": "Test Idol", "type_line": "Artifact", "mana_cost": "{2}",
+    ...     "oracle": "~ enters tapped.\\n{T}: Add {C}."})
+    >>> from models.board import Player
+    >>> entering(Board(1, "me", (Player("me"),)), idol, "i", "me").tapped
+    True
+    """
+    entered = arriving(card, pid, player)
+    own = read_card(card.oracle, card.name, card.type_line).entering
+    if own is not None and own.tapped:
+        # (an untapped entry that asks for life is not planned for a spell: counted as tapped)
+        ways = land_entries(BoardView(board), card, player)
+        return replace(entered, tapped=not any(not way.tapped and not way.life for way in ways))
+    return replace(entered, tapped=tapped_by_others(board, entered))
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -13,7 +13,7 @@ from models.catalogue import CardData
 from models.cost import ManaCost, PaymentTarget, SymbolKind
 from models.decklist import Deck
 from models.mana import ManaType, ManaTypes
-from models.mana_effects import CostModifier
+from models.mana_effects import CastBan, CostModifier, OthersEnterTapped
 from models.oracle import LandSearch, parse_land_search, read_card
 from models.types import TypeLine
 from planner.rules.turn import resolution, treasures_made
@@ -102,6 +102,8 @@ def card_kinds(
             permanent = type_line.is_permanent
             treasures = treasures_made(data.oracle, data.name, permanent=permanent)
             modifiers = [e for e in parsed.effects if isinstance(e, CostModifier) and not e.own]
+            if permanent and any(_binds_its_controller(e) for e in parsed.effects):
+                ignored.append(card.name)  # ('Permanents enter the battlefield tapped.': not simulated)
             if permanent and modifiers:
                 if all(_counted_change(m) for m in modifiers):
                     changes[len(kinds)] = [m for m in modifiers if m.who is not Who.OPPONENTS]
@@ -151,6 +153,15 @@ def card_kinds(
         deltas = ((s, sum(m.generic_delta for m in modifiers if m.matches(t))) for s, t in targets.items())
         kinds[index] = replace(kinds[index], cost_changes=tuple((s, d) for s, d in deltas if d))
     return kinds, ignored
+
+
+def _binds_its_controller(effect: object) -> bool:
+    """True for a permanent's effect on its controller's own turn that the simulation does not follow: how
+    their permanents enter ("Permanents enter the battlefield tapped.", CR 614.1c) or a prohibition on their
+    casting ("Each player can't cast more than one spell each turn.", CR 101.2)."""
+    if isinstance(effect, OthersEnterTapped):
+        return effect.affected.controller is not Who.OPPONENTS
+    return isinstance(effect, CastBan) and (effect.everyone or not effect.opponents)
 
 
 def _counted_change(modifier: CostModifier) -> bool:
