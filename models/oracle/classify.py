@@ -800,7 +800,8 @@ def hurts_when_tapped(body: str) -> bool:
 _STATIC_WORDS: Final = {
     "unspent": (), "pools": (), "cost": (), "costs": (), "spend": (), "spent": (), "don't": (), "roll": (),
     "flip": (), "activated": ("can't", "has", "have"),
-    "tapped": ("damage", "enters", "enter", "life", "destroy"), "tap": ("damage",), "taps": ("damage",), "choose": ("enters",),
+    "tapped": ("damage", "enters", "enter", "life", "destroy"), "tap": ("damage",), "taps": ("damage",),
+    "choose": ("enters",),
     "may": ("pay", "reveal", "spend", "exile", "play"),
     "enters": ("tapped", "choose", "return", "exile", "pay", "reveal"), "same": ("true",),
     "reduces": ("colored", "white", "blue", "black", "red", "green"), "double": ("unspent",),
