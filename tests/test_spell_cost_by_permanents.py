@@ -457,10 +457,12 @@ def test_max_x_of_my_commander_under_myth(tmp_path: Path) -> None:
 
 def test_a_ban_on_casting_does_not_forbid_turning_face_up() -> None:
     """'You can't cast creature spells.' forbids casting (CR 101.2), not the special action of turning a
-    face-down creature face up (116.2b): the morph cost is answered without the ban's warning; a creature
-    spell of the same cost is warned as forbidden."""
+    face-down creature face up (116.2b): the morph cost is paid, without the ban's warning; a creature spell
+    of the same cost is not payable, the reason naming the rule."""
     board = board_of(source("ban", "You can't cast creature spells."), *mountains(2))
     creature = PaymentTarget.of("{1}{R}", type_line="Creature — Goblin")
     morph = replace(creature, purposes=frozenset({"turn_face_up"}), keywords=frozenset({"morph"}))
-    assert not any(w.kind is WarningKind.FORBIDDEN for w in pay(board, morph, player=ME).warnings)
-    assert any(w.kind is WarningKind.FORBIDDEN for w in pay(board, creature, player=ME).warnings)
+    turned = pay(board, morph, player=ME)
+    assert turned.payable and not any(w.kind is WarningKind.FORBIDDEN for w in turned.warnings)
+    forbidden = pay(board, creature, player=ME)
+    assert forbidden.payable is False and "CR 101.2" in (forbidden.reason or "")
