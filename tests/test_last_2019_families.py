@@ -37,7 +37,7 @@ from models.errors import InputError
 from models.mana_effects import CostModifier, GrantAbility, ManaTrigger
 from models.oracle import parse_oracle
 from models.oracle.grammar import parse_mana_effect, parse_static
-from models.oracle.statics import render_static
+from models.oracle.static_wording import render_static
 from models.spells import find_spell, spell_target
 from planner.api import could_produce, max_x, pay
 from planner.cli import app

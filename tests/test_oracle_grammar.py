@@ -21,6 +21,7 @@ from models.oracle import classify, parse_oracle, parse_restriction
 from models.oracle import readings as r
 from models.oracle.build import build_cost
 from models.oracle.grammar import UnreadError, parse_costs, parse_effect, parse_mana_effect, parse_static
+from models.oracle.static_wording import render_static
 from models.oracle.statics import (
     KeepUnspent,
     SpellsCost,
@@ -28,7 +29,6 @@ from models.oracle.statics import (
     TypeChangeReading,
     TypeSet,
     UnspentBecomes,
-    render_static,
 )
 
 ORACLE = Path(__file__).resolve().parents[1] / "models" / "oracle"
