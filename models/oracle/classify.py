@@ -17,12 +17,36 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from itertools import filterfalse, pairwise
+from itertools import pairwise
 from typing import Final
 
-from models.kept import per_card
 from models.mana_effects import NotPaymentKind
+from models.oracle.sentence_facts import (
+    bans_casting,
+    changes_mana,
+    grants_graveyard_casting,
+    is_loyalty_cost,
+    is_sacrifice_trigger,
+    is_static_sentence,
+    is_tapping_trigger,
+    moves_library,
+    others_enter_tapped,
+    own_alternative_cost,
+    unrecorded_fact,
+    untaps_something,
+    when_spent,
+)
 from models.oracle.text import folded
+from models.oracle.words import (
+    find_phrase,
+    has_phrase,
+    has_phrase_among,
+    is_number,
+    is_symbol,
+    starts_with,
+    tokens,
+    until_token,
+)
 
 __all__ = [
     "adds_mana",
@@ -33,6 +57,8 @@ __all__ = [
     "grants_graveyard_casting",
     "hurts_when_tapped",
     "is_loyalty_cost",
+    "is_sacrifice_trigger",
+    "is_tapping_trigger",
     "may_be_mana_effect",
     "may_be_static",
     "mentions_mana",
@@ -40,95 +66,14 @@ __all__ = [
     "not_during_payment",
     "not_payment_kind",
     "others_enter_tapped",
+    "own_alternative_cost",
     "says_it_enters_tapped",
     "starts_with",
     "tokens",
     "unrecorded_fact",
+    "untaps_something",
     "when_spent",
 ]
-
-#: A token: a mana symbol, a word (letters, digits, apostrophes), or one other character.
-_TOKEN: Final = re.compile(r"\{[^{}]+\}|[\w']+|\W")
-
-
-@per_card(maxsize=8192)  # (a sentence is looked at by several questions in turn; a pure function of it)
-def tokens(text: str) -> tuple[str, ...]:
-    """The text's tokens in lower case.
-
-    >>> tokens('~ has "{T}: Add {G}."')
-    ('~', 'has', '"', '{t}', ':', 'add', '{g}', '.', '"')
-    """
-    return tuple(filterfalse(str.isspace, _TOKEN.findall(folded(text))))  # (white space at C speed)
-
-
-def _find(words: Sequence[str], phrase: Sequence[str], start: int = 0, end: int | None = None) -> int:
-    """Where ``phrase`` (tokens; '*' matches any one token) occurs in ``words[start:end]``, or -1.
-
-    >>> _find(("add", "{g}", "or", "add", "{r}"), ("add", "{r}")), _find(("add", "{g}"), ("*", "{g}"))
-    (3, 0)
-    >>> _find(("add", "{g}"), ("add", "{r}")), _find(("add",), ("add", "*")), _find(("a",), ())
-    (-1, -1, 0)
-    """
-    stop = (len(words) if end is None else end) - len(phrase)
-    first = phrase[0] if phrase else "*"
-    index = start
-    while index <= stop:
-        if first != "*":  # (the next place the first token is, looked for at C speed)
-            try:
-                index = words.index(first, index, stop + 1)
-            except ValueError:
-                return -1
-        if all(want in ("*", words[index + offset]) for offset, want in enumerate(phrase)):
-            return index
-        index += 1
-    return -1
-
-
-@per_card(maxsize=4096)  # (the phrases are the readers' own, written in the code: a few hundred)
-def _phrase_words(phrase: str) -> tuple[str, ...]:
-    """A phrase's tokens, as :func:`_has` and :func:`starts_with` look for them (split at each space).
-
-    >>> _phrase_words("if you do")
-    ('if', 'you', 'do')
-    """
-    return tuple(phrase.split(" "))
-
-
-def _has(words: Sequence[str], *phrases: str) -> bool:
-    """True when one of the phrases (space-separated tokens) occurs in the words."""
-    return _has_among(words, set(words), *phrases)
-
-
-def _has_among(words: Sequence[str], present: set[str], *phrases: str) -> bool:
-    """:func:`_has`, given the set of the words (``present``) for several calls on one sentence."""
-    return any(
-        present.issuperset(wanted) and _find(words, wanted) >= 0 for wanted in map(_phrase_words, phrases)
-    )
-
-
-def starts_with(words: Sequence[str], *phrases: str) -> bool:
-    """True when the words open with one of the phrases (space-separated tokens).
-
-    >>> starts_with(tokens("If you do, add {R}."), "when", "if you do")
-    True
-    """
-    return any(tuple(words[: len(wanted)]) == wanted for wanted in map(_phrase_words, phrases))
-
-
-def _until(words: Sequence[str], stop: str, start: int = 0) -> int:
-    """The index of the first ``stop`` token at or after ``start`` (the end when there is none)."""
-    for index in range(start, len(words)):
-        if words[index] == stop:
-            return index
-    return len(words)
-
-
-def _is_symbol(token: str) -> bool:
-    return token.startswith("{")
-
-
-def _is_number(token: str) -> bool:
-    return token == "x" or (token.isascii() and token.isdigit())
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -148,7 +93,7 @@ def adds_mana(text: str) -> bool:
             for later in words[index + 1 :]:
                 if later == ".":
                     break
-                if _is_symbol(later) or later == "mana":
+                if is_symbol(later) or later == "mana":
                     return True
     return False
 
@@ -156,11 +101,11 @@ def adds_mana(text: str) -> bool:
 def _triggered_mana_ability(words: Sequence[str]) -> bool:
     """'tapped for mana', 'taps a land for {G}', 'causes you to add', 'mana ability': a triggered mana ability
     (CR 605.1b), which the effect grammar reads or the sentence is unsupported."""
-    if _has(words, "tapped for mana", "causes you to add", "mana ability"):
+    if has_phrase(words, "tapped for mana", "causes you to add", "mana ability"):
         return True
     for index, word in enumerate(words):
         if word in ("tap", "taps"):
-            clause_end = _until(words, ",", _list_end(words, index))
+            clause_end = until_token(words, ",", _list_end(words, index))
             for later in range(index + 2, clause_end - 1):
                 after = words[later + 1]
                 if words[later] == "for" and (
@@ -194,7 +139,7 @@ def _list_end(words: Sequence[str], index: int) -> int:
 
 def _trigger_kind(words: Sequence[str]) -> NotPaymentKind | None:
     """The kind of trigger a sentence opens with (CR 603), or None."""
-    first_clause = words[: _until(words, ",")]
+    first_clause = words[: until_token(words, ",")]
     if words[:1] in (["when"], ["whenever"], ("when",), ("whenever",)) and len(words) > 2:
         subject = words[1]
         if subject == "~" and (words[2] == "enters" or starts_with(words[2:], "is turned face up")):
@@ -235,7 +180,7 @@ def not_payment_kind(body: str, line: str) -> NotPaymentKind | None:
     words = tokens(body)
     if _creates_tokens_that_add(words) or (
         starts_with(words, *(f'{who} {verb} "' for who in _TOKEN_SUBJECTS for verb in ("has", "have")))
-        and _has(tokens(line), "token", "tokens")
+        and has_phrase(tokens(line), "token", "tokens")
     ):
         return NotPaymentKind.TOKEN
     if _triggered_mana_ability(words):
@@ -268,10 +213,10 @@ def _creates_tokens_that_add(words: Sequence[str]) -> bool:
     for index, word in enumerate(words):
         if word != "create":
             continue
-        quote = _until(words, '"', index)
-        if not _has(words[index:quote], "token", "tokens") or quote == len(words):
+        quote = until_token(words, '"', index)
+        if not has_phrase(words[index:quote], "token", "tokens") or quote == len(words):
             continue
-        closing = _until(words, '"', quote + 1)
+        closing = until_token(words, '"', quote + 1)
         if "add" in words[quote + 1 : closing]:
             return True
     return False
@@ -282,7 +227,7 @@ def _target_gains_quoted(words: Sequence[str]) -> bool:
     rest = words[3:] if starts_with(words, "up to one") else words
     if not starts_with(rest, "target"):
         return False
-    quote = _until(rest, '"')
+    quote = until_token(rest, '"')
     return 2 < quote < len(rest) and rest[quote - 1] == "gains"
 
 
@@ -321,13 +266,13 @@ def mentions_mana(body: str) -> bool:
     lowered = folded(body)
     if not _PAYMENT_KEYWORDS.isdisjoint(present) and not {"has", "have"}.isdisjoint(present):
         return True  # ('Artifact spells you cast have improvise': what pays a spell)
-    if _has_among(words, present, "all activated abilities of") and not _has_among(
+    if has_phrase_among(words, present, "all activated abilities of") and not has_phrase_among(
         words, present, "except mana abilities"
     ):
         return True  # (Marvin, Territory Forge: the mana abilities of what it copies are among them)
-    if _has_among(words, present, "would pay life"):
+    if has_phrase_among(words, present, "would pay life"):
         return True  # (Ashiok, Wicked Manipulator: a life payment replaced, '{T}, Pay 1 life: Add {G}'s too)
-    if "graveyard" in present and grants_graveyard_casting(body) and _static_sentence(words):
+    if "graveyard" in present and grants_graveyard_casting(body) and is_static_sentence(words):
         return True  # (a permission to cast spells from the graveyard, CR 601.2a: not read)
     if "can't" in present and bans_casting(body):
         return True  # (a prohibition on casting spells, CR 101.2: read by the grammar, or unsupported)
@@ -337,19 +282,19 @@ def mentions_mana(body: str) -> bool:
         return False  # (each test below needs one of these words: most sentences have none)
     if not _MANA_VERBS.isdisjoint(present) or "unspent" in lowered:
         return True
-    if _has_among(
+    if has_phrase_among(
         words, present, "mana pool", "mana pools", "tapped for mana", "rather than pay that mana", "land type"
     ):
         return True
     if "devotion" in present and not {"increased", "decreased"}.isdisjoint(present):
         return True  # (Altar of the Pantheon: what a devotion's mana reads, CR 700.5)
-    if _has_among(words, present, "rather than pay the mana cost"):
+    if has_phrase_among(words, present, "rather than pay the mana cost"):
         return True  # (an alternative cost of other spells, CR 118.9: Nissa, Worldsoul Speaker: not read)
-    if _has_among(words, present, "land types", "is the chosen type", "are the chosen type"):
+    if has_phrase_among(words, present, "land types", "is the chosen type", "are the chosen type"):
         return True
-    if _has_among(words, present, "is the chosen basic land type", "are the chosen basic land type"):
+    if has_phrase_among(words, present, "is the chosen basic land type", "are the chosen basic land type"):
         return True
-    if _has_among(words, present, "is the chosen creature type", "are the chosen creature type"):
+    if has_phrase_among(words, present, "is the chosen creature type", "are the chosen creature type"):
         return True
     if _LOOKED_AT.isdisjoint(present) and "tap" not in lowered:
         return _about_mana_abilities(words)
@@ -361,7 +306,7 @@ def mentions_mana(body: str) -> bool:
             word in ("cost", "costs")
             and after
             and (
-                _is_symbol(after[0])
+                is_symbol(after[0])
                 or after[0] in ("more", "less")
                 or after[1:2] in (("more",), ("less",))
                 or after[:2] == ("up", "to")  # ('cost up to {2} less': Urza's Filter)
@@ -445,7 +390,7 @@ def _grants_haste(words: Sequence[str]) -> bool:
     """
     if "haste" not in words or not _static_clauses_possible(words):
         return False
-    if _has(words, "as though those creatures had haste", "as though it had haste"):
+    if has_phrase(words, "as though those creatures had haste", "as though it had haste"):
         return True
     for clause in _static_clauses(words):
         for index, word in enumerate(clause):
@@ -456,7 +401,7 @@ def _grants_haste(words: Sequence[str]) -> bool:
 
 def _static_clauses_possible(words: Sequence[str]) -> bool:
     """False for a sentence that is an effect until end of turn, on a target, a token's or a copy's."""
-    return not _has(words, "until end of turn", "this turn") and {
+    return not has_phrase(words, "until end of turn", "this turn") and {
         "target",
         "copy",
         "create",
@@ -470,7 +415,7 @@ def _static_clauses(words: Sequence[str]) -> Iterator[Sequence[str]]:
     creature ...') unless an 'As long as' of the same sentence opens it."""
     start, after_while = 0, False
     while start < len(words):
-        end = min(_until(words, ",", start), _until(words, ".", start))
+        end = min(until_token(words, ",", start), until_token(words, ".", start))
         clause = words[start:end]
         start = end + 1
         if starts_with(clause, "if", "as long as", "during", "activate", "when", "whenever", "at", "unless"):
@@ -504,7 +449,7 @@ def _type_change_clause(clause: Sequence[str]) -> bool:
     for index, word in enumerate(clause):
         if word not in _TYPE_VERBS:
             continue
-        if _has(clause[index + 1 :], "in addition to its other", "in addition to their other"):
+        if has_phrase(clause[index + 1 :], "in addition to its other", "in addition to their other"):
             return True
         for offset, later in enumerate(clause[index + 1 : index + 9], index + 1):
             if later in ("creature", "creatures"):
@@ -532,9 +477,9 @@ def _for_mana_after(words: Sequence[str], index: int) -> bool:
 def _loses_all_abilities(words: Sequence[str]) -> bool:
     """'... lose[s] all abilities' while a permanent says so (not a spell's 'until end of turn' nor a
     target's): mana abilities go with the others (Humility, Darksteel Mutation)."""
-    if _has(words, "until end of turn") or "target" in words:
+    if has_phrase(words, "until end of turn") or "target" in words:
         return False
-    return _has(
+    return has_phrase(
         words,
         "lose all abilities",
         "loses all abilities",
@@ -545,20 +490,20 @@ def _loses_all_abilities(words: Sequence[str]) -> bool:
 
 def _mana_abilities_cost(words: Sequence[str]) -> bool:
     """'mana abilities of ... cost': a change of what mana abilities cost."""
-    start = _find(words, ("mana", "abilities", "of"))
-    return start >= 0 and "cost" in words[start + 3 : _until(words, ".", start)]
+    start = find_phrase(words, ("mana", "abilities", "of"))
+    return start >= 0 and "cost" in words[start + 3 : until_token(words, ".", start)]
 
 
 def _bans_activation(words: Sequence[str]) -> bool:
     """'activated abilities ... can't be activated' as long as the permanent says so: not one spell's or
     trigger's ('until', 'this turn', 'target', 'that'), nor 'unless they're mana abilities' (Damping
     Matrix)."""
-    if any(word in ("until", "target", "that") for word in words) or _has(words, "this turn"):
+    if any(word in ("until", "target", "that") for word in words) or has_phrase(words, "this turn"):
         return False
-    start = _find(words, ("activated", "abilities"))
-    if start < 0 or _find(words, ("unless", "they're", "mana", "abilities"), start) >= 0:
+    start = find_phrase(words, ("activated", "abilities"))
+    if start < 0 or find_phrase(words, ("unless", "they're", "mana", "abilities"), start) >= 0:
         return False
-    return _find(words, ("can't", "be", "activated"), start + 2) >= 0
+    return find_phrase(words, ("can't", "be", "activated"), start + 2) >= 0
 
 
 #: A card's own power (and toughness) defined by its text: '~'s power is equal to ...', '~'s power and
@@ -622,7 +567,10 @@ def says_it_enters_tapped(sentence: str) -> bool:
     if '"' in sentence or "enters" not in folded(sentence):  # (a quoted ability's 'it' is another object)
         return False
     words = tokens(sentence)
-    return _find(words, ("~", "enters", "tapped")) >= 0 or _find(words, ("it", "enters", "tapped")) >= 0
+    return (
+        find_phrase(words, ("~", "enters", "tapped")) >= 0
+        or find_phrase(words, ("it", "enters", "tapped")) >= 0
+    )
 
 
 def not_during_payment(body: str, line: str = "") -> bool:
@@ -643,13 +591,13 @@ def not_during_payment(body: str, line: str = "") -> bool:
         return True
     if starts_with(words, "if you do", "if you don't") and starts_with(tokens(line), *opening):
         return True
-    if _has(words, "doesn't untap", "don't untap", "enters tapped", "enters the battlefield tapped"):
+    if has_phrase(words, "doesn't untap", "don't untap", "enters tapped", "enters the battlefield tapped"):
         return True
     if starts_with(words, "~ enters with", "~ enters the battlefield with"):
-        period = _until(words, ".")
+        period = until_token(words, ".")
         if (
-            _find(words, ("counter", "on", "it"), 0, period) >= 0
-            or _find(words, ("counters", "on", "it"), 0, period) >= 0
+            find_phrase(words, ("counter", "on", "it"), 0, period) >= 0
+            or find_phrase(words, ("counters", "on", "it"), 0, period) >= 0
         ):
             return True
     lowered = body.lower()
@@ -696,13 +644,13 @@ def grants_exiled_cards_abilities(body: str) -> bool:
     if "abilities" not in folded(text):  # (no such token then: most sentences, without making tokens)
         return False
     words = tokens(text)
-    start = _find(words, ("activated", "abilities", "of"))
+    start = find_phrase(words, ("activated", "abilities", "of"))
     if start <= 0 or words[start - 1] not in ("all", "the"):
         return False
-    if _has(words[start:], "in exile with"):
+    if has_phrase(words[start:], "in exile with"):
         return True  # (Mairsil's 'all cards you own in exile with cage counters on them': not on a board)
     # ('~ has all activated abilities of all cards exiled with ~': its own, the board's choices.imprinted)
-    return words[0] != "~" and _has(words[start:], "exiled with ~")
+    return words[0] != "~" and has_phrase(words[start:], "exiled with ~")
 
 
 def spends_any_type_on_own_abilities(body: str) -> bool:
@@ -755,15 +703,15 @@ def hurts_when_tapped(body: str) -> bool:
     # (the trigger's event ends at the first comma after 'tapped' or 'for mana': a list of the permanents
     # tapped has commas of its own, 'Whenever a Swamp, Mountain, black permanent, or red permanent ...')
     event = next((i for i, word in enumerate(words) if word in ("tapped", "mana")), len(words))
-    clause_end = _until(words, ",", event)
+    clause_end = until_token(words, ",", event)
     clause = words[:clause_end]
-    tapped = _has(clause, "becomes tapped", "is tapped for mana") or any(
-        word in ("tap", "taps") and _find(clause, ("for", "mana"), index + 2) >= 0
+    tapped = has_phrase(clause, "becomes tapped", "is tapped for mana") or any(
+        word in ("tap", "taps") and find_phrase(clause, ("for", "mana"), index + 2) >= 0
         for index, word in enumerate(clause)
     )
     if not tapped:
         return False
-    sentence = words[: _until(words, ".", 0)]
+    sentence = words[: until_token(words, ".", 0)]
     if starts_with(sentence[clause_end + 1 :], "destroy it") or starts_with(
         sentence[clause_end + 1 :], "destroy that"
     ):
@@ -771,23 +719,23 @@ def hurts_when_tapped(body: str) -> bool:
     for victim in _VICTIMS:
         whom = victim.split(" ")
         for verb in ("deal", "deals"):
-            start = _find(sentence, (verb,), 1)
+            start = find_phrase(sentence, (verb,), 1)
             while start >= 0:
                 after = sentence[start + 1 :]
-                if after[:1] and _is_number(after[0]) and starts_with(after[1:], "damage to " + victim):
+                if after[:1] and is_number(after[0]) and starts_with(after[1:], "damage to " + victim):
                     return True
-                start = _find(sentence, (verb,), start + 1)
-        start = _find(sentence, whom, 1)
+                start = find_phrase(sentence, (verb,), start + 1)
+        start = find_phrase(sentence, whom, 1)
         while start >= 0:
             after = sentence[start + len(whom) :]
             if (
                 after[:1] in (("lose",), ("loses",))
                 and after[1:2]
-                and _is_number(after[1])
+                and is_number(after[1])
                 and after[2:3] == ("life",)
             ):
                 return True
-            start = _find(sentence, whom, start + 1)
+            start = find_phrase(sentence, whom, start + 1)
     return False
 
 
@@ -853,294 +801,6 @@ def may_be_mana_effect(text: str) -> bool:
     return (
         "produces" in words
         or "causes" in words
-        or ("for" in words and ("mana" in words or any(map(_is_symbol, words))))
+        or ("for" in words and ("mana" in words or any(map(is_symbol, words))))
         or ("sacrifice" in words and "add" in words)
     )
-
-
-# --------------------------------------------------------------------------------------------------------
-# Facts about an activated ability
-
-
-def moves_library(text: str) -> bool:
-    """True when the text draws a card, mills or names the library: the ability is no mana ability (CR
-    605.1a as amended 2026-08-07); a delayed draw ('Draw a card at the beginning of the next turn's upkeep')
-    moves no card now, nor does a delayed trigger on the next spell cast (CR 603.7a: its effect is done when
-    it triggers, by that triggered ability, not by this one).
-
-    >>> moves_library("{T}: Add {C}. Exile the top card of your library.")
-    True
-    >>> moves_library("{4}, {T}: Add {R}{G}. When you cast your next spell this turn, exile the top card of "
-    ...               "your library. Put it on the bottom of your library.")
-    False
-    """
-    words = list(tokens(text))
-    for opening in (("when", "you", "next"), ("when", "you", "cast", "your", "next")):
-        trigger = _find(words, opening)
-        if trigger >= 0:  # a delayed trigger on the next spell and its effect, to the end (CR 603.7a)
-            del words[trigger:]
-    delayed = _find(words, ("draw", "a", "card", "at", "the", "beginning", "of", "the", "next"))
-    while delayed >= 0:
-        del words[delayed : _until(words, ".", delayed)]
-        delayed = _find(words, ("draw", "a", "card", "at", "the", "beginning", "of", "the", "next"))
-    if any(word in ("mill", "mills", "library") for word in words):
-        return True
-    for index, word in enumerate(words):
-        if word in ("draw", "draws") and index + 2 < len(words):
-            count = words[index + 1]
-            counted = count in ("a", "an", "one", "two", "three", "x") or _is_number(count)
-            if counted and ({"card", "cards"} & set(words[index + 2 : index + 4])):
-                return True
-    return False
-
-
-def changes_mana(text: str) -> bool:
-    """True when an effect makes or changes mana without the word 'add' ('Double the amount of ... unspent
-    mana', '... produces ... mana', mana pools)."""
-    words = tokens(text)
-    if _has(words, "unspent mana", "mana pool", "mana pools"):
-        return True
-    for index, word in enumerate(words):
-        if (
-            word in ("double", "produce", "produces")
-            and "mana" in words[index + 1 : _until(words, ".", index)]
-        ):
-            return True
-    return False
-
-
-#: Keywords whose cost is paid rather than the mana cost only when something the board does not say holds
-#: (surge: another spell cast this turn; spectacle: an opponent lost life this turn; prowl, freerunning:
-#: combat damage dealt this turn; web-slinging: a tapped creature returned as the spell is cast; sneak: an
-#: unblocked attacker returned): its own alternative cost, not read.
-_CONDITIONAL_KEYWORD_COSTS = (
-    *("surge", "spectacle", "prowl", "freerunning", "sneak"),
-    *("web - slinging",),
-)
-
-
-def own_alternative_cost(sentence: str) -> bool:
-    """'You may ... rather than pay this spell's mana cost' (CR 118.9): an alternative cost of the card
-    itself, which matters only when that card is the spell paid for (a Borderpost on the battlefield pays
-    nothing by it; Flare of Cultivation as ``--spell`` is reported: not planned); a keyword's too ("Surge
-    {1}{U}", :data:`_CONDITIONAL_KEYWORD_COSTS`; those :mod:`models.oracle.alternative_costs` reads, "Evoke
-    {1}{G}", are paid).
-
-    >>> own_alternative_cost("You may sacrifice a nontoken green creature rather than pay ~'s mana cost.")
-    True
-    >>> own_alternative_cost("You may pay {E}{E} rather than pay the mana cost for spells you cast.")
-    False
-    >>> own_alternative_cost("Web-slinging {R}{G}"), own_alternative_cost("Surge of power.")
-    (True, False)
-    >>> own_alternative_cost("If you control a commander, you may cast ~ without paying its mana cost.")
-    True
-    >>> own_alternative_cost("Snake offering"), own_alternative_cost("Offering")
-    (True, False)
-    """
-    words = tokens(sentence)
-    if len(words) == 2 and words[1] == "offering":
-        return True  # ('Snake offering', CR 702.48a: sacrifice one, pay the difference in mana costs)
-    for keyword in _CONDITIONAL_KEYWORD_COSTS:
-        after = words[len(keyword.split()) :]
-        if starts_with(words, keyword) and after and _is_symbol(after[0]):
-            return True
-    return _has(
-        words,
-        "rather than pay ~ 's mana cost",
-        "you may cast ~ without paying its mana cost",
-        "you may cast this spell without paying its mana cost",
-        "you may cast ~ from your graveyard",  # (its own permission to be cast from there, CR 601.2a)
-        "you may cast this spell from your graveyard",
-    )
-
-
-def _static_sentence(words: Sequence[str]) -> bool:
-    """True when a sentence is neither an ability with a cost (a colon) nor a trigger ('When', 'Whenever',
-    'At'): a static ability's, in force as long as its permanent is (CR 604.1)."""
-    return ":" not in words and not starts_with(words, "when", "whenever", "at")
-
-
-def grants_graveyard_casting(sentence: str) -> bool:
-    """'You may cast spells from your graveyard', 'Once during each of your turns, you may cast a permanent
-    spell from your graveyard' (CR 601.2a): a permanent's (or a resolved spell's) permission to cast other
-    spells from its controller's graveyard ('play' too, unless it is for lands alone: Muldrotha), read by
-    the grammar where it can (:func:`models.oracle.grammar.parse_graveyard_permission`); one it does not read
-    lets a spell cast from the graveyard beside it be paid its mana cost, with the sentence warned of.
-
-    >>> grants_graveyard_casting("Once during each of your turns, you may cast a permanent spell from your "
-    ...     "graveyard.")
-    True
-    >>> grants_graveyard_casting("You may cast ~ from your graveyard."), grants_graveyard_casting(
-    ...     "Exile target card from a graveyard.")
-    (False, False)
-    >>> grants_graveyard_casting("You may play lands from your graveyard."), grants_graveyard_casting(
-    ...     "During each of your turns, you may play up to one permanent card of each permanent type from "
-    ...     "your graveyard.")
-    (False, True)
-    """
-    if "graveyard" not in sentence.lower():
-        return False  # (a gate: the words below need it, and most sentences have none)
-    words = tokens(sentence)
-    cast = _find(words, ("you", "may"))
-    while cast >= 0:
-        end = _until(words, ".", cast)
-        verb = next((i for i in range(cast + 2, end) if words[i] in ("cast", "play")), -1)
-        others = verb >= 0 and words[verb + 1 : verb + 2] not in (("~",), ("this",))
-        source = _find(words, ("from", "your", "graveyard"), verb, end) if others else -1
-        if source >= 0 and not (words[verb] == "play" and _lands_only(words[verb + 1 : source])):
-            return True
-        cast = _find(words, ("you", "may"), cast + 1)
-    return False
-
-
-def bans_casting(sentence: str) -> bool:
-    """A permanent's static prohibition on casting spells (CR 101.2), which a payment and a turn's plan
-    obey when they read it (Codie's "You can't cast permanent spells."): unread, it is about mana, never
-    ignored in silence. A spell's own effect ("Target player can't cast spells this turn.") is not one.
-
-    >>> bans_casting("Each player can't cast more than one spell each turn.")
-    True
-    >>> bans_casting("Your opponents can't cast spells from anywhere other than their hands.")
-    True
-    >>> bans_casting("Target player can't cast spells this turn."), bans_casting("~ can't block.")
-    (False, False)
-    """
-    words = tokens(sentence)
-    at = _find(words, ("can't", "cast"))
-    if at < 0 or not _static_sentence(words) or starts_with(words, "target") or _has(words, "this turn"):
-        return False
-    return any(word in ("spell", "spells") for word in words[at + 2 :])
-
-
-def others_enter_tapped(sentence: str) -> bool:
-    """'Nonbasic lands your opponents control enter tapped.' (Archon of Emeria), 'Creatures your opponents
-    control enter the battlefield tapped.': a static replacement on how other permanents enter (CR 614.1c),
-    which a land played in a turn's plan obeys when read; not a permanent's own "~ enters tapped".
-
-    >>> others_enter_tapped("Nonbasic lands your opponents control enter tapped.")
-    True
-    >>> others_enter_tapped("~ enters tapped."), others_enter_tapped("When ~ enters, tap target creature.")
-    (False, False)
-    """
-    words = tokens(sentence)
-    if not _static_sentence(words) or "~" in words:
-        return False
-    return _has(words, "enter tapped", "enter the battlefield tapped")
-
-
-def _lands_only(words: Sequence[str]) -> bool:
-    """True when the words between 'play' and 'from your graveyard' name land cards alone ('lands', 'land
-    cards': Crucible of Worlds): playing them casts no spell (CR 305.1)."""
-    return (
-        bool(words)
-        and set(words) <= {"land", "lands", "card", "cards"}
-        and not set(words) <= {"card", "cards"}
-    )
-
-
-def when_spent(sentence: str) -> bool:
-    """'If/When/Whenever that/this mana is spent ...', 'When you spend this mana to cast ...' (Jade Orb of
-    Dragonkind, Opal Palace): a rider on the mana once spent.
-
-    >>> when_spent("When you spend this mana to cast a Dragon creature spell, it gains hexproof.")
-    True
-    """
-    words = tokens(sentence)
-    return words[:1] in (("if",), ("when",), ("whenever",)) and (
-        (words[1:2] in (("that",), ("this",)) and starts_with(words[2:], "mana is spent"))
-        or starts_with(words[1:], "you spend this mana", "you spend that mana")
-    )
-
-
-def is_loyalty_cost(cost: str) -> bool:
-    """A loyalty ability's cost ('+1', '-2', 'X', '0'): not a mana ability (CR 605.1a)."""
-    text = cost.strip()
-    number = text[1:] if text[:1] in ("+", "-", "\u2212") else text
-    return number.lower() == "x" or (number.isascii() and number.isdigit() and len(number) > 0)
-
-
-#: Facts of the turn a sentence may read that no board records (contract section 6 has no field for them),
-#: by the words that read them.
-_UNRECORDED_FACTS: Final = (
-    ("attacked this turn", "which creatures attacked this turn"),
-    ("sacrificed this turn", "which permanents were sacrificed this turn"),
-)
-
-
-def unrecorded_fact(sentence: str) -> str | None:
-    """Why a sentence is not read when it reads a fact of the turn that no board records ('for each creature
-    that attacked this turn'): the note its unsupported reading carries, which the warnings give; else None.
-
-    >>> unrecorded_fact("~ costs {1} less to cast for each creature that attacked this turn.")
-    'it reads which creatures attacked this turn, which no board field records'
-    >>> unrecorded_fact("~ costs {1} less to cast.") is None
-    True
-    """
-    lowered = sentence.lower()
-    for words, fact in _UNRECORDED_FACTS:
-        if words in lowered:
-            return f"it reads {fact}, which no board field records"
-    return None
-
-
-def is_tapping_trigger(sentence: str) -> bool:
-    """True when a sentence is a triggered ability that tapping sets off ('Whenever a Dwarf you control
-    becomes tapped, ...', 'Whenever you tap a creature for mana, ...').
-
-    >>> is_tapping_trigger("Whenever a Dwarf you control becomes tapped, create a Treasure token.")
-    True
-    >>> is_tapping_trigger("Whenever ~ attacks, create a Treasure token.")
-    False
-    >>> is_tapping_trigger("Whenever an opponent taps a land for mana, that land doesn't untap.")
-    False
-    """
-    words = tokens(sentence)
-    if not starts_with(words, "whenever"):
-        return False
-    trigger = words[: _until(words, ",")]
-    if "opponent" in trigger or "opponents" in trigger:
-        return False  # set off by what an opponent taps, never by the payment planned
-    return _has(trigger, "becomes tapped", "become tapped") or (
-        ("tap" in trigger or "taps" in trigger) and _has(trigger, "for mana")
-    )
-
-
-def untaps_something(sentence: str) -> bool:
-    """True when a sentence's effect untaps permanents ('..., untap target land you control.').
-
-    >>> untaps_something("Whenever ~ becomes tapped, untap target land you control.")
-    True
-    >>> untaps_something("Whenever ~ becomes tapped, it doesn't untap during your next untap step.")
-    False
-    """
-    words = tokens(sentence)
-    effect = words[_until(words, ",") :]
-    return any(
-        word == "untap"
-        and (index == 0 or effect[index - 1] not in _NEGATIONS)
-        and (index + 1 == len(effect) or effect[index + 1] != "step")
-        for index, word in enumerate(effect)
-    )
-
-
-#: the words before a verb that say the thing is not done
-_NEGATIONS = frozenset({"doesn't", "don't", "can't", "not", "never"})
-
-
-def is_sacrifice_trigger(sentence: str) -> bool:
-    """True when a sentence is a triggered ability that a sacrifice sets off ('Whenever you sacrifice an
-    artifact, ...', 'Whenever a player sacrifices a Treasure, ...'): a mana ability's cost may be what sets
-    it off.
-
-    >>> is_sacrifice_trigger("Whenever you sacrifice an artifact, put a +1/+1 counter on ~ and add {R}.")
-    True
-    >>> is_sacrifice_trigger("Sacrifice ~: Add {C}.")
-    False
-    >>> is_sacrifice_trigger("Whenever ~ attacks, sacrifice a creature.")
-    False
-    """
-    words = tokens(sentence)
-    if not starts_with(words, "whenever"):
-        return False
-    trigger = words[: _until(words, ",")]
-    return "sacrifice" in trigger or "sacrifices" in trigger

@@ -1,0 +1,327 @@
+"""Facts about one sentence the reader and the rules ask of its words: whether an activated ability moves a
+card from the library (no mana ability), changes mana, grants an alternative cost or casting from the
+graveyard, bans casting, is a tapping or sacrifice trigger, names a fact the board does not record.
+
+>>> is_loyalty_cost("+1"), is_loyalty_cost("{T}")
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from models.oracle.words import (
+    find_phrase,
+    has_phrase,
+    is_number,
+    is_symbol,
+    starts_with,
+    tokens,
+    until_token,
+)
+
+__all__ = [
+    "bans_casting",
+    "changes_mana",
+    "grants_graveyard_casting",
+    "is_loyalty_cost",
+    "is_sacrifice_trigger",
+    "is_static_sentence",
+    "is_tapping_trigger",
+    "moves_library",
+    "others_enter_tapped",
+    "own_alternative_cost",
+    "unrecorded_fact",
+    "untaps_something",
+    "when_spent",
+]
+
+
+def moves_library(text: str) -> bool:
+    """True when the text draws a card, mills or names the library: the ability is no mana ability (CR
+    605.1a as amended 2026-08-07); a delayed draw ('Draw a card at the beginning of the next turn's upkeep')
+    moves no card now, nor does a delayed trigger on the next spell cast (CR 603.7a: its effect is done when
+    it triggers, by that triggered ability, not by this one).
+
+    >>> moves_library("{T}: Add {C}. Exile the top card of your library.")
+    True
+    >>> moves_library("{4}, {T}: Add {R}{G}. When you cast your next spell this turn, exile the top card of "
+    ...               "your library. Put it on the bottom of your library.")
+    False
+    """
+    words = list(tokens(text))
+    for opening in (("when", "you", "next"), ("when", "you", "cast", "your", "next")):
+        trigger = find_phrase(words, opening)
+        if trigger >= 0:  # a delayed trigger on the next spell and its effect, to the end (CR 603.7a)
+            del words[trigger:]
+    delayed = find_phrase(words, ("draw", "a", "card", "at", "the", "beginning", "of", "the", "next"))
+    while delayed >= 0:
+        del words[delayed : until_token(words, ".", delayed)]
+        delayed = find_phrase(words, ("draw", "a", "card", "at", "the", "beginning", "of", "the", "next"))
+    if any(word in ("mill", "mills", "library") for word in words):
+        return True
+    for index, word in enumerate(words):
+        if word in ("draw", "draws") and index + 2 < len(words):
+            count = words[index + 1]
+            counted = count in ("a", "an", "one", "two", "three", "x") or is_number(count)
+            if counted and ({"card", "cards"} & set(words[index + 2 : index + 4])):
+                return True
+    return False
+
+
+def changes_mana(text: str) -> bool:
+    """True when an effect makes or changes mana without the word 'add' ('Double the amount of ... unspent
+    mana', '... produces ... mana', mana pools)."""
+    words = tokens(text)
+    if has_phrase(words, "unspent mana", "mana pool", "mana pools"):
+        return True
+    for index, word in enumerate(words):
+        if (
+            word in ("double", "produce", "produces")
+            and "mana" in words[index + 1 : until_token(words, ".", index)]
+        ):
+            return True
+    return False
+
+
+#: Keywords whose cost is paid rather than the mana cost only when something the board does not say holds
+#: (surge: another spell cast this turn; spectacle: an opponent lost life this turn; prowl, freerunning:
+#: combat damage dealt this turn; web-slinging: a tapped creature returned as the spell is cast; sneak: an
+#: unblocked attacker returned): its own alternative cost, not read.
+_CONDITIONAL_KEYWORD_COSTS = (
+    *("surge", "spectacle", "prowl", "freerunning", "sneak"),
+    *("web - slinging",),
+)
+
+
+def own_alternative_cost(sentence: str) -> bool:
+    """'You may ... rather than pay this spell's mana cost' (CR 118.9): an alternative cost of the card
+    itself, which matters only when that card is the spell paid for (a Borderpost on the battlefield pays
+    nothing by it; Flare of Cultivation as ``--spell`` is reported: not planned); a keyword's too ("Surge
+    {1}{U}", :data:`_CONDITIONAL_KEYWORD_COSTS`; those :mod:`models.oracle.alternative_costs` reads, "Evoke
+    {1}{G}", are paid).
+
+    >>> own_alternative_cost("You may sacrifice a nontoken green creature rather than pay ~'s mana cost.")
+    True
+    >>> own_alternative_cost("You may pay {E}{E} rather than pay the mana cost for spells you cast.")
+    False
+    >>> own_alternative_cost("Web-slinging {R}{G}"), own_alternative_cost("Surge of power.")
+    (True, False)
+    >>> own_alternative_cost("If you control a commander, you may cast ~ without paying its mana cost.")
+    True
+    >>> own_alternative_cost("Snake offering"), own_alternative_cost("Offering")
+    (True, False)
+    """
+    words = tokens(sentence)
+    if len(words) == 2 and words[1] == "offering":
+        return True  # ('Snake offering', CR 702.48a: sacrifice one, pay the difference in mana costs)
+    for keyword in _CONDITIONAL_KEYWORD_COSTS:
+        after = words[len(keyword.split()) :]
+        if starts_with(words, keyword) and after and is_symbol(after[0]):
+            return True
+    return has_phrase(
+        words,
+        "rather than pay ~ 's mana cost",
+        "you may cast ~ without paying its mana cost",
+        "you may cast this spell without paying its mana cost",
+        "you may cast ~ from your graveyard",  # (its own permission to be cast from there, CR 601.2a)
+        "you may cast this spell from your graveyard",
+    )
+
+
+def is_static_sentence(words: Sequence[str]) -> bool:
+    """True when a sentence is neither an ability with a cost (a colon) nor a trigger ('When', 'Whenever',
+    'At'): a static ability's, in force as long as its permanent is (CR 604.1)."""
+    return ":" not in words and not starts_with(words, "when", "whenever", "at")
+
+
+def grants_graveyard_casting(sentence: str) -> bool:
+    """'You may cast spells from your graveyard', 'Once during each of your turns, you may cast a permanent
+    spell from your graveyard' (CR 601.2a): a permanent's (or a resolved spell's) permission to cast other
+    spells from its controller's graveyard ('play' too, unless it is for lands alone: Muldrotha), read by
+    the grammar where it can (:func:`models.oracle.grammar.parse_graveyard_permission`); one it does not read
+    lets a spell cast from the graveyard beside it be paid its mana cost, with the sentence warned of.
+
+    >>> grants_graveyard_casting("Once during each of your turns, you may cast a permanent spell from your "
+    ...     "graveyard.")
+    True
+    >>> grants_graveyard_casting("You may cast ~ from your graveyard."), grants_graveyard_casting(
+    ...     "Exile target card from a graveyard.")
+    (False, False)
+    >>> grants_graveyard_casting("You may play lands from your graveyard."), grants_graveyard_casting(
+    ...     "During each of your turns, you may play up to one permanent card of each permanent type from "
+    ...     "your graveyard.")
+    (False, True)
+    """
+    if "graveyard" not in sentence.lower():
+        return False  # (a gate: the words below need it, and most sentences have none)
+    words = tokens(sentence)
+    cast = find_phrase(words, ("you", "may"))
+    while cast >= 0:
+        end = until_token(words, ".", cast)
+        verb = next((i for i in range(cast + 2, end) if words[i] in ("cast", "play")), -1)
+        others = verb >= 0 and words[verb + 1 : verb + 2] not in (("~",), ("this",))
+        source = find_phrase(words, ("from", "your", "graveyard"), verb, end) if others else -1
+        if source >= 0 and not (words[verb] == "play" and _lands_only(words[verb + 1 : source])):
+            return True
+        cast = find_phrase(words, ("you", "may"), cast + 1)
+    return False
+
+
+def bans_casting(sentence: str) -> bool:
+    """A permanent's static prohibition on casting spells (CR 101.2), which a payment and a turn's plan
+    obey when they read it (Codie's "You can't cast permanent spells."): unread, it is about mana, never
+    ignored in silence. A spell's own effect ("Target player can't cast spells this turn.") is not one.
+
+    >>> bans_casting("Each player can't cast more than one spell each turn.")
+    True
+    >>> bans_casting("Your opponents can't cast spells from anywhere other than their hands.")
+    True
+    >>> bans_casting("Target player can't cast spells this turn."), bans_casting("~ can't block.")
+    (False, False)
+    """
+    words = tokens(sentence)
+    at = find_phrase(words, ("can't", "cast"))
+    if (
+        at < 0
+        or not is_static_sentence(words)
+        or starts_with(words, "target")
+        or has_phrase(words, "this turn")
+    ):
+        return False
+    return any(word in ("spell", "spells") for word in words[at + 2 :])
+
+
+def others_enter_tapped(sentence: str) -> bool:
+    """'Nonbasic lands your opponents control enter tapped.' (Archon of Emeria), 'Creatures your opponents
+    control enter the battlefield tapped.': a static replacement on how other permanents enter (CR 614.1c),
+    which a land played in a turn's plan obeys when read; not a permanent's own "~ enters tapped".
+
+    >>> others_enter_tapped("Nonbasic lands your opponents control enter tapped.")
+    True
+    >>> others_enter_tapped("~ enters tapped."), others_enter_tapped("When ~ enters, tap target creature.")
+    (False, False)
+    """
+    words = tokens(sentence)
+    if not is_static_sentence(words) or "~" in words:
+        return False
+    return has_phrase(words, "enter tapped", "enter the battlefield tapped")
+
+
+def _lands_only(words: Sequence[str]) -> bool:
+    """True when the words between 'play' and 'from your graveyard' name land cards alone ('lands', 'land
+    cards': Crucible of Worlds): playing them casts no spell (CR 305.1)."""
+    return (
+        bool(words)
+        and set(words) <= {"land", "lands", "card", "cards"}
+        and not set(words) <= {"card", "cards"}
+    )
+
+
+def when_spent(sentence: str) -> bool:
+    """'If/When/Whenever that/this mana is spent ...', 'When you spend this mana to cast ...' (Jade Orb of
+    Dragonkind, Opal Palace): a rider on the mana once spent.
+
+    >>> when_spent("When you spend this mana to cast a Dragon creature spell, it gains hexproof.")
+    True
+    """
+    words = tokens(sentence)
+    return words[:1] in (("if",), ("when",), ("whenever",)) and (
+        (words[1:2] in (("that",), ("this",)) and starts_with(words[2:], "mana is spent"))
+        or starts_with(words[1:], "you spend this mana", "you spend that mana")
+    )
+
+
+def is_loyalty_cost(cost: str) -> bool:
+    """A loyalty ability's cost ('+1', '-2', 'X', '0'): not a mana ability (CR 605.1a)."""
+    text = cost.strip()
+    number = text[1:] if text[:1] in ("+", "-", "\u2212") else text
+    return number.lower() == "x" or (number.isascii() and number.isdigit() and len(number) > 0)
+
+
+#: Facts of the turn a sentence may read that no board records (contract section 6 has no field for them),
+#: by the words that read them.
+_UNRECORDED_FACTS: Final = (
+    ("attacked this turn", "which creatures attacked this turn"),
+    ("sacrificed this turn", "which permanents were sacrificed this turn"),
+)
+
+
+def unrecorded_fact(sentence: str) -> str | None:
+    """Why a sentence is not read when it reads a fact of the turn that no board records ('for each creature
+    that attacked this turn'): the note its unsupported reading carries, which the warnings give; else None.
+
+    >>> unrecorded_fact("~ costs {1} less to cast for each creature that attacked this turn.")
+    'it reads which creatures attacked this turn, which no board field records'
+    >>> unrecorded_fact("~ costs {1} less to cast.") is None
+    True
+    """
+    lowered = sentence.lower()
+    for words, fact in _UNRECORDED_FACTS:
+        if words in lowered:
+            return f"it reads {fact}, which no board field records"
+    return None
+
+
+def is_tapping_trigger(sentence: str) -> bool:
+    """True when a sentence is a triggered ability that tapping sets off ('Whenever a Dwarf you control
+    becomes tapped, ...', 'Whenever you tap a creature for mana, ...').
+
+    >>> is_tapping_trigger("Whenever a Dwarf you control becomes tapped, create a Treasure token.")
+    True
+    >>> is_tapping_trigger("Whenever ~ attacks, create a Treasure token.")
+    False
+    >>> is_tapping_trigger("Whenever an opponent taps a land for mana, that land doesn't untap.")
+    False
+    """
+    words = tokens(sentence)
+    if not starts_with(words, "whenever"):
+        return False
+    trigger = words[: until_token(words, ",")]
+    if "opponent" in trigger or "opponents" in trigger:
+        return False  # set off by what an opponent taps, never by the payment planned
+    return has_phrase(trigger, "becomes tapped", "become tapped") or (
+        ("tap" in trigger or "taps" in trigger) and has_phrase(trigger, "for mana")
+    )
+
+
+def untaps_something(sentence: str) -> bool:
+    """True when a sentence's effect untaps permanents ('..., untap target land you control.').
+
+    >>> untaps_something("Whenever ~ becomes tapped, untap target land you control.")
+    True
+    >>> untaps_something("Whenever ~ becomes tapped, it doesn't untap during your next untap step.")
+    False
+    """
+    words = tokens(sentence)
+    effect = words[until_token(words, ",") :]
+    return any(
+        word == "untap"
+        and (index == 0 or effect[index - 1] not in _NEGATIONS)
+        and (index + 1 == len(effect) or effect[index + 1] != "step")
+        for index, word in enumerate(effect)
+    )
+
+
+#: the words before a verb that say the thing is not done
+_NEGATIONS = frozenset({"doesn't", "don't", "can't", "not", "never"})
+
+
+def is_sacrifice_trigger(sentence: str) -> bool:
+    """True when a sentence is a triggered ability that a sacrifice sets off ('Whenever you sacrifice an
+    artifact, ...', 'Whenever a player sacrifices a Treasure, ...'): a mana ability's cost may be what sets
+    it off.
+
+    >>> is_sacrifice_trigger("Whenever you sacrifice an artifact, put a +1/+1 counter on ~ and add {R}.")
+    True
+    >>> is_sacrifice_trigger("Sacrifice ~: Add {C}.")
+    False
+    >>> is_sacrifice_trigger("Whenever ~ attacks, sacrifice a creature.")
+    False
+    """
+    words = tokens(sentence)
+    if not starts_with(words, "whenever"):
+        return False
+    trigger = words[: until_token(words, ",")]
+    return "sacrifice" in trigger or "sacrifices" in trigger
