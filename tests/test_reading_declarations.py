@@ -62,6 +62,9 @@ _FILTER_VALUES: dict[str, tuple[object, ...]] = {
     "keyword": ("defender",),
     "entered_this_turn": (True,),
     "enchanted_player": (True,),
+    "chosen_parity": (True,),
+    "first_chosen_land_type": (True,),
+    "linked_permanent": (True,),
 }
 
 #: The permanent a filter looks at, and the one it is written on (its source), on the base board.
@@ -79,7 +82,14 @@ _SOURCE: dict[str, Any] = {
     "type_line": "Enchantment — Aura",
     "controller": "me",
     "attached_to": "sub",
-    "choices": {"creature_type": "Elf", "imprinted": "Subject", "color": "G"},
+    "choices": {
+        "creature_type": "Elf",
+        "imprinted": "Subject",
+        "color": "G",
+        "odd_or_even": "odd",
+        "basic_land_types": ["Forest", "Island"],
+        "linked_permanent": "sub",
+    },
 }
 
 #: For each fact, how the board changes in it alone: the subject's or the source's fields replaced.
@@ -87,7 +97,8 @@ _CHANGED: dict[BoardFact, tuple[str, dict[str, Any]]] = {
     BoardFact.TAPPED: ("sub", {"tapped": True}),
     BoardFact.COUNTERS: ("sub", {"counters": {"+1/+1": 1}}),
     BoardFact.TYPES: ("sub", {"type_line": "Creature — Bear"}),
-    BoardFact.COLORS: ("sub", {"mana_cost": "{U}{R}"}),
+    BoardFact.COLORS: ("sub", {"mana_cost": "{U/R}"}),  # (two colors, the same mana value: CR 202.3f)
+    BoardFact.MANA_VALUE: ("sub", {"mana_cost": "{1}{G}"}),
     BoardFact.POWER: ("sub", {"power": 5}),
     BoardFact.CONTROLLER: ("sub", {"controller": "op"}),
     BoardFact.TOKEN: ("sub", {"token": True}),
@@ -95,7 +106,19 @@ _CHANGED: dict[BoardFact, tuple[str, dict[str, Any]]] = {
     BoardFact.KEYWORDS: ("sub", {"oracle": "Defender"}),
     BoardFact.ENTERED: ("sub", {"entered_this_turn": True}),
     BoardFact.ATTACHMENT: ("src", {"attached_to": None}),
-    BoardFact.CHOICES: ("src", {"choices": {"creature_type": "Bear", "imprinted": "Another", "color": "U"}}),
+    BoardFact.CHOICES: (
+        "src",
+        {
+            "choices": {
+                "creature_type": "Bear",
+                "imprinted": "Another",
+                "color": "U",
+                "odd_or_even": "even",
+                "basic_land_types": ["Island", "Forest"],
+                "linked_permanent": "src",
+            }
+        },
+    ),
 }
 
 
