@@ -144,17 +144,10 @@ def cast_trigger(sentence: str) -> CastTrigger | None:
     opening, _, effect = sentence.partition(",")
     if not opening.lower().startswith("whenever") or not effect.strip() or effect.split()[0].lower() == "if":
         return None
-    try:
-        trigger = read_as(opening, "cast_trigger")
-        if not isinstance(trigger, SpellsCast):
-            return None
-        spells, colors, face_down = spells_described(trigger.what)
-    except LarkError:
+    read = _described_trigger(opening)
+    if read is None:
         return None
-    except Exception:  # (what a rule's method raised as the trigger was read: spells it can't describe)
-        return None
-    if face_down or spells.chosen_type:
-        return None  # (a face-down spell or one of a chosen type: not described by its card here)
+    trigger, spells, colors = read
     return CastTrigger(
         who=CASTERS[trigger.caster],
         spells=spells,
@@ -185,17 +178,10 @@ def cast_rider(sentence: str, line: str) -> CastRider | None:
     opening = next(iter(t.split_sentences(line)), "")
     if not opening.lower().startswith("whenever") or (rider := _rider(sentence)) is None:
         return None
-    try:
-        trigger = read_as(opening.split(",", 1)[0], "cast_trigger")
-        if not isinstance(trigger, SpellsCast) or trigger.nth:
-            return None  # (a rider of the turn's first spell only: not read)
-        spells, colors, face_down = spells_described(trigger.what)
-    except LarkError:
-        return None
-    except Exception:  # (what a rule's method raised as the trigger was read: spells it can't describe)
-        return None
-    if face_down or spells.chosen_type:
-        return None  # (a face-down spell or one of a chosen type: not described by its card here)
+    read = _described_trigger(opening.split(",", 1)[0])
+    if read is None or read[0].nth:
+        return None  # (a rider of the turn's first spell only: not read)
+    trigger, spells, colors = read
     return CastRider(
         text=sentence,
         who=CASTERS[trigger.caster],
@@ -204,6 +190,24 @@ def cast_rider(sentence: str, line: str) -> CastRider | None:
         any_type=len(trigger.what.nouns) > 1 and len(spells.types) > 1,
         colors=colors,
     )
+
+
+def _described_trigger(opening: str) -> tuple[SpellsCast, ObjectFilter, ManaTypes] | None:
+    """A trigger on a spell cast ('Whenever you cast an instant or sorcery spell') read by the grammar, with
+    the spells it is about as a filter of cards and their colors; None when the grammar does not read it, or
+    its spells are not described by their cards (face down, of a chosen type)."""
+    try:
+        trigger = read_as(opening, "cast_trigger")
+        if not isinstance(trigger, SpellsCast):
+            return None
+        spells, colors, face_down = spells_described(trigger.what)
+    except LarkError:
+        return None
+    except Exception:  # (what a rule's method raised as the trigger was read: spells it can't describe)
+        return None
+    if face_down or spells.chosen_type:
+        return None  # (a face-down spell or one of a chosen type: not described by its card here)
+    return trigger, spells, colors
 
 
 def _rider(sentence: str) -> SpentRider | None:
