@@ -275,10 +275,9 @@ def is_tapping_trigger(sentence: str) -> bool:
     >>> is_tapping_trigger("Whenever an opponent taps a land for mana, that land doesn't untap.")
     False
     """
-    words = tokens(sentence)
-    if not starts_with(words, "whenever"):
+    trigger = _whenever_clause(sentence)
+    if trigger is None:
         return False
-    trigger = words[: until_token(words, ",")]
     if "opponent" in trigger or "opponents" in trigger:
         return False  # set off by what an opponent taps, never by the payment planned
     return has_phrase(trigger, "becomes tapped", "become tapped") or (
@@ -320,8 +319,16 @@ def is_sacrifice_trigger(sentence: str) -> bool:
     >>> is_sacrifice_trigger("Whenever ~ attacks, sacrifice a creature.")
     False
     """
+    trigger = _whenever_clause(sentence)
+    return trigger is not None and ("sacrifice" in trigger or "sacrifices" in trigger)
+
+
+def _whenever_clause(sentence: str) -> tuple[str, ...] | None:
+    """The tokens of a triggered ability's condition, up to its first comma ('whenever you sacrifice an
+    artifact'); None when the sentence does not open with 'Whenever'.
+
+    >>> _whenever_clause("Whenever ~ becomes tapped, untap it."), _whenever_clause("Untap ~.")
+    (('whenever', '~', 'becomes', 'tapped'), None)
+    """
     words = tokens(sentence)
-    if not starts_with(words, "whenever"):
-        return False
-    trigger = words[: until_token(words, ",")]
-    return "sacrifice" in trigger or "sacrifices" in trigger
+    return words[: until_token(words, ",")] if starts_with(words, "whenever") else None
