@@ -126,12 +126,29 @@ class SpellsGranted:
     from_hand: bool = False
     #: granted to every player's spells ('a spell, its controller may': Dream Halls)
     anyone: bool = False
+    #: the types none of the spells has ('noncreature spells': Nullhide Ferox)
+    excluded: tuple[str, ...] = ()
 
     def matches(self, type_line: TypeLine) -> bool:
-        """True when a spell of this type line is one of the spells."""
+        """True when a spell of this type line is one of the spells.
+
+        >>> SpellsGranted(excluded=("Creature",)).matches(TypeLine.parse("Artifact Creature — Golem"))
+        False
+        """
         if self.permanent and not type_line.is_permanent:
             return False
+        if any(type_line.is_a(word) for word in self.excluded):
+            return False
         return all(type_line.is_a(word) for word in self.types)
+
+    def kind_words(self) -> tuple[str, ...]:
+        """The words before 'spells' that name these spells, lower case.
+
+        >>> SpellsGranted(types=("Creature",), permanent=True, excluded=("Artifact",)).kind_words()
+        ('permanent', 'nonartifact', 'creature')
+        """
+        excluded = tuple(f"non{word.lower()}" for word in self.excluded)
+        return ("permanent",) * self.permanent + excluded + tuple(word.lower() for word in self.types)
 
 
 @dataclass(frozen=True, slots=True)

@@ -244,3 +244,37 @@ def test_a_spell_with_the_limit_of_its_own_is_the_turns_last() -> None:
     board = _banned("", "opp", hand=[limiter, BEAR])
     assert plan_turn(board, casts=["Test Limiter", "Test Bear"]).castable is False
     assert plan_turn(board, casts=["Test Bear", "Test Limiter"]).castable is not False
+
+
+#: Nullhide Ferox's prohibition: a spell of any type but creature (CR 205.4a's 'non' type word)
+NONCREATURE = "You can't cast noncreature spells."
+
+
+@pytest.mark.parametrize(
+    ("type_line", "forbidden"),
+    [
+        ("Instant", True),  # (not a creature: forbidden, CR 101.2)
+        ("Artifact", True),
+        ("Artifact Creature — Golem", False),  # (a creature, whatever its other types)
+        ("Creature — Bear", False),
+    ],
+)
+def test_noncreature_spells_are_forbidden_their_controller(type_line: str, forbidden: bool) -> None:
+    """Two Forests pay {G} (CR 601.2h); the Archon's controller can't cast a spell that is not a creature
+    (CR 101.2), a "no" naming the card; a creature spell is paid; the opponent is not bound ('You')."""
+    board = _banned(NONCREATURE, "me")
+    result = pay(board, PaymentTarget.of("{G}", type_line=type_line), player="me")
+    if forbidden:
+        assert result.payable is False and result.reason is not None
+        assert "Test Archon" in result.reason and NONCREATURE in result.reason and "101.2" in result.reason
+    else:
+        assert result.payable is True
+    assert pay(_banned(NONCREATURE, "opp"), PaymentTarget.of("{G}", type_line=type_line), player="me").payable
+
+
+def test_plan_turn_casts_the_creature_under_a_noncreature_ban() -> None:
+    """Two Forests and two Swamps pay the Bear ({1}{G}) and a Spark of {B}; under 'You can't cast
+    noncreature spells.' only the Bear is cast (CR 101.2)."""
+    spark = {**SPARK, "mana_cost": "{B}"}
+    turn = plan_turn(_banned(NONCREATURE, "me", hand=[BEAR, spark]))
+    assert [spell.card for spell in turn.spells] == ["Test Bear"]

@@ -642,6 +642,7 @@ STATIC_SENTENCES = [
     "Your opponents can't cast spells from anywhere other than their hands.",
     "Players can't cast spells from graveyards or libraries.",
     "Each opponent can't cast creature spells from exile during your turn.",
+    "You can't cast noncreature spells.",
     "Nonbasic lands your opponents control enter tapped.",
     "Artifacts, creatures, and lands your opponents control enter the battlefield tapped.",
     "As long as it's your turn, ~ costs {2}{U}{U} less to cast.",

@@ -372,9 +372,7 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             who = "each player" if everyone else "your opponents" if opponents else "you"
             if most == 1:
                 return f"{who} can't cast more than one spell each turn"
-            words = " ".join(
-                ["permanent"] * spells.permanent + [t.lower() for t in spells.types] + ["spells"]
-            )
+            words = " ".join((*spells.kind_words(), "spells"))
             return f"{who} can't cast {words}{_zones_words(zones)}{' during your turn' if your_turn else ''}"
         case OthersEnterTappedReading(what):
             return f"{what.words(plural=True)} enter the battlefield tapped"
