@@ -278,3 +278,36 @@ def test_plan_turn_casts_the_creature_under_a_noncreature_ban() -> None:
     spark = {**SPARK, "mana_cost": "{B}"}
     turn = plan_turn(_banned(NONCREATURE, "me", hand=[BEAR, spark]))
     assert [spell.card for spell in turn.spells] == ["Test Bear"]
+
+
+#: Brisela's prohibition (CR 202.3: a spell's mana value is its mana cost's)
+THREE_OR_LESS = "Your opponents can't cast spells with mana value 3 or less."
+
+
+@pytest.mark.parametrize(
+    ("mana_cost", "forbidden"),
+    [
+        ("{G}", True),  # (mana value 1)
+        ("{1}{G}{G}", True),  # (3: 'or less' includes it)
+        ("{2}{G}{G}", False),  # (4)
+    ],
+)
+def test_small_spells_are_forbidden_the_opponents(mana_cost: str, forbidden: bool) -> None:
+    """Two Forests and two Swamps of "me" pay each cost (CR 601.2h); the opponent's card forbids "me" the
+    spells of mana value 3 or less (CR 101.2), a "no" naming it; its own controller is not bound."""
+    spell = PaymentTarget.of(mana_cost, type_line="Creature — Bear")
+    result = pay(_banned(THREE_OR_LESS, "opp"), spell, player="me")
+    if forbidden:
+        assert result.payable is False and result.reason is not None
+        assert "Test Archon" in result.reason and THREE_OR_LESS in result.reason and "101.2" in result.reason
+    else:
+        assert result.payable is True
+    assert pay(_banned(THREE_OR_LESS, "me"), spell, player="me").payable is True
+
+
+def test_a_mana_value_ban_on_an_x_spell_is_warned_not_refused() -> None:
+    """{X}{G}'s mana value counts X (CR 202.3e): under 'mana value 4 or greater' X 0 to 2 are allowed, more
+    forbidden. The answer is never a silent yes: a warning names the card."""
+    sentence = "Your opponents can't cast spells with mana value 4 or greater."
+    result = pay(_banned(sentence, "opp"), PaymentTarget.of("{X}{G}", type_line="Sorcery"), player="me", x=3)
+    assert [w for w in result.warnings if w.kind is WarningKind.FORBIDDEN and w.sentence == sentence]

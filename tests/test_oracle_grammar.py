@@ -643,6 +643,8 @@ STATIC_SENTENCES = [
     "Players can't cast spells from graveyards or libraries.",
     "Each opponent can't cast creature spells from exile during your turn.",
     "You can't cast noncreature spells.",
+    "Your opponents can't cast spells with mana value 3 or less.",
+    "Each opponent can't cast noncreature spells with mana value 4 or greater during your turn.",
     "Nonbasic lands your opponents control enter tapped.",
     "Artifacts, creatures, and lands your opponents control enter the battlefield tapped.",
     "As long as it's your turn, ~ costs {2}{U}{U} less to cast.",

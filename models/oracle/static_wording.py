@@ -368,11 +368,11 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"{who} may spend {spent}mana {'only ' if only else ''}as though it were {target}{tail}"
         case OneCardPermission(as_kind, card):
             return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
-        case CastBanReading(spells, opponents, your_turn, everyone, zones, most):
+        case CastBanReading(spells, opponents, your_turn, everyone, zones, most, values):
             who = "each player" if everyone else "your opponents" if opponents else "you"
             if most == 1:
                 return f"{who} can't cast more than one spell each turn"
-            words = " ".join((*spells.kind_words(), "spells"))
+            words = " ".join((*spells.kind_words(), "spells")) + values.words()
             return f"{who} can't cast {words}{_zones_words(zones)}{' during your turn' if your_turn else ''}"
         case OthersEnterTappedReading(what):
             return f"{what.words(plural=True)} enter the battlefield tapped"
