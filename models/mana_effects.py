@@ -789,6 +789,9 @@ class CastBan:
     most: int | None = None
     #: the mana values of the spells it forbids ('spells with mana value 3 or less': Brisela, CR 202.3)
     mana_values: ManaValues = EVERY_MANA_VALUE
+    #: only spells of the color its permanent's choice named ('spells of the chosen color': Iona, Shield of
+    #: Emeria; the board's ``choices.color``)
+    chosen_color: bool = False
 
 
 @dataclass(frozen=True, slots=True)

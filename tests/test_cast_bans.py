@@ -311,3 +311,38 @@ def test_a_mana_value_ban_on_an_x_spell_is_warned_not_refused() -> None:
     sentence = "Your opponents can't cast spells with mana value 4 or greater."
     result = pay(_banned(sentence, "opp"), PaymentTarget.of("{X}{G}", type_line="Sorcery"), player="me", x=3)
     assert [w for w in result.warnings if w.kind is WarningKind.FORBIDDEN and w.sentence == sentence]
+
+
+#: Iona's prohibition: the color its permanent's choice named (choices.color)
+CHOSEN_COLOR = "Your opponents can't cast spells of the chosen color."
+
+
+def _iona(choices: dict[str, Any] | None) -> Board:
+    """Two Forests and two Swamps of "me"; the opponent's Archon with CHOSEN_COLOR and ``choices``."""
+    board = _banned(CHOSEN_COLOR, "opp").to_dict()
+    for permanent in board["permanents"]:
+        if permanent["id"] == "a" and choices is not None:
+            permanent["choices"] = choices
+    return Board.from_dict(board)
+
+
+@pytest.mark.parametrize(
+    ("mana_cost", "forbidden"),
+    [("{B}", True), ("{1}{B}{G}", True), ("{G}", False), ("{2}", False)],  # (a colorless spell: no color)
+)
+def test_spells_of_the_chosen_color_are_forbidden(mana_cost: str, forbidden: bool) -> None:
+    """Black chosen: a spell that is black (of one color or more, CR 105.2) can't be cast by the Archon's
+    opponent (CR 101.2), a "no" naming it; others are paid from the Forests and Swamps."""
+    result = pay(_iona({"color": "B"}), PaymentTarget.of(mana_cost, type_line="Sorcery"), player="me")
+    if forbidden:
+        assert result.payable is False and result.reason is not None
+        assert "Test Archon" in result.reason and CHOSEN_COLOR in result.reason and "101.2" in result.reason
+    else:
+        assert result.payable is True
+
+
+def test_no_chosen_color_is_warned_never_a_silent_yes() -> None:
+    """No color given for the Archon: whether the {B} spell is forbidden is not known, a warning names the
+    choice (choices.color)."""
+    result = pay(_iona(None), PaymentTarget.of("{B}", type_line="Sorcery"), player="me")
+    assert [w for w in result.warnings if w.sentence == CHOSEN_COLOR and w.kind is WarningKind.UNDEFINED]

@@ -643,6 +643,7 @@ STATIC_SENTENCES = [
     "Players can't cast spells from graveyards or libraries.",
     "Each opponent can't cast creature spells from exile during your turn.",
     "You can't cast noncreature spells.",
+    "Your opponents can't cast spells of the chosen color.",
     "Your opponents can't cast spells with mana value 3 or less.",
     "Each opponent can't cast noncreature spells with mana value 4 or greater during your turn.",
     "Nonbasic lands your opponents control enter tapped.",

@@ -735,7 +735,11 @@ class StaticRules(Transformer[Token, Any]):
             everyone=players == "everyone",
             zones=zones,
             mana_values=values,
+            chosen_color=any(part == "chosen_color" for part in rest),
         )
+
+    def spells_of_chosen_color(self) -> str:
+        return "chosen_color"
 
     def spell_mana_value_at_most(self, number: Number, _or: Token, more_less: Token) -> ManaValues:
         if str(more_less).lower() != "less":

@@ -456,6 +456,8 @@ class CastBanReading:
     most: int | None = None
     #: 'with mana value 3 or less': the mana values of the spells it forbids
     mana_values: ManaValues = EVERY_MANA_VALUE
+    #: 'spells of the chosen color': of the color its permanent's choice named
+    chosen_color: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,9 +53,25 @@ def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[Sour
             continue
         if ban.most is not None and cast < ban.most:
             continue  # ('more than one spell each turn': the spells cast this turn before this one)
-        if _describes(ban, target):
+        if _describes(ban, target) and _of_chosen_color(view, sourced, target, player) is True:
             found.append(sourced)
     return tuple(found)
+
+
+def _of_chosen_color(
+    view: BoardView, sourced: SourcedEffect, spell: PaymentTarget, player: str
+) -> bool | None:
+    """Whether ``spell`` (of ``player``) is of the color the prohibition's permanent chose ('spells of the
+    chosen color', its colors as on the stack, CR 105.2); True for a prohibition of no chosen color; None
+    when the permanent names no color (``choices.color``): :func:`cast_ban_warnings` says so."""
+    ban = sourced.effect
+    assert isinstance(ban, CastBan)
+    if not ban.chosen_color:
+        return True
+    color = view.permanent(sourced.source).choices.color
+    if color is None:
+        return None
+    return color in view.colors_elsewhere(spell.spell_colors, player, spell=True)
 
 
 def _describes(ban: CastBan, spell: PaymentTarget) -> bool:
@@ -133,7 +149,24 @@ def cast_ban_warnings(view: BoardView, target: PaymentTarget, player: str) -> tu
         )
         for sourced in cast_bans(view, target, player)
     )
-    return forbidden + _x_bound_warnings(view, target, player)
+    return (
+        forbidden + _x_bound_warnings(view, target, player) + _unchosen_color_warnings(view, target, player)
+    )
+
+
+def _unchosen_color_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """A warning for each prohibition of 'spells of the chosen color' whose permanent names no color (the
+    board's ``choices.color``): whether it forbids the spell is not known (CR 101.2), never a silent yes."""
+    if target.kind is not PaymentKind.SPELL or not target.type_line.card_types:
+        return ()
+    return tuple(
+        TextWarning(sourced.source, sourced.effect.text, "choices.color: none", WarningKind.UNDEFINED)
+        for sourced in view.effects_of(CastBan)
+        if isinstance(sourced.effect, CastBan)
+        and _applies(sourced, player, view.board.active_player)
+        and _describes(sourced.effect, target)
+        and _of_chosen_color(view, sourced, target, player) is None
+    )
 
 
 def _x_bound_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
