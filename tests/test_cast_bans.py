@@ -346,3 +346,16 @@ def test_no_chosen_color_is_warned_never_a_silent_yes() -> None:
     choice (choices.color)."""
     result = pay(_iona(None), PaymentTarget.of("{B}", type_line="Sorcery"), player="me")
     assert [w for w in result.warnings if w.sentence == CHOSEN_COLOR and w.kind is WarningKind.UNDEFINED]
+
+
+def test_plan_turn_warns_of_a_chosen_color_not_given() -> None:
+    """plan-turn alike: black chosen, the black Spark is held back (CR 101.2) and the Bear cast; no color
+    given, a warning names the choice."""
+    chosen = _iona({"color": "B"}).to_dict()
+    chosen["players"][0]["hand"] = [BEAR, {**SPARK, "mana_cost": "{B}"}]
+    turn = plan_turn(Board.from_dict(chosen))
+    assert [spell.card for spell in turn.spells] == ["Test Bear"]
+    unknown = _iona(None).to_dict()
+    unknown["players"][0]["hand"] = [BEAR, {**SPARK, "mana_cost": "{B}"}]
+    warned = plan_turn(Board.from_dict(unknown))
+    assert [w for w in warned.warnings if w.sentence == CHOSEN_COLOR and w.kind is WarningKind.UNDEFINED]

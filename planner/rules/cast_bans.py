@@ -19,7 +19,14 @@ from planner.rules.records import SourcedEffect, TextWarning, WarningKind
 from planner.rules.special_actions import SPECIAL_ACTIONS
 from planner.rules.view import BoardView
 
-__all__ = ["bans_later_spells", "cast_ban_warnings", "cast_bans", "spells_left", "why_forbidden"]
+__all__ = [
+    "bans_later_spells",
+    "cast_ban_warnings",
+    "cast_bans",
+    "spells_left",
+    "undecided_ban_warnings",
+    "why_forbidden",
+]
 
 
 def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[SourcedEffect, ...]:
@@ -149,9 +156,13 @@ def cast_ban_warnings(view: BoardView, target: PaymentTarget, player: str) -> tu
         )
         for sourced in cast_bans(view, target, player)
     )
-    return (
-        forbidden + _x_bound_warnings(view, target, player) + _unchosen_color_warnings(view, target, player)
-    )
+    return forbidden + undecided_ban_warnings(view, target, player)
+
+
+def undecided_ban_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """The prohibitions that may forbid ``player`` the spell ``target`` but are not judged: of some mana
+    values on a spell with X (CR 202.3e), of a chosen color the board does not give (``choices.color``)."""
+    return _x_bound_warnings(view, target, player) + _unchosen_color_warnings(view, target, player)
 
 
 def _unchosen_color_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
