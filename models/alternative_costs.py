@@ -22,6 +22,7 @@ reader is :mod:`models.oracle.alternative_costs`; the planner's use, :mod:`plann
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from models.additional_costs import SacrificeCost
 from models.filters import ObjectFilter
@@ -126,12 +127,57 @@ class SpellsGranted:
     from_hand: bool = False
     #: granted to every player's spells ('a spell, its controller may': Dream Halls)
     anyone: bool = False
+    #: the types none of the spells has ('noncreature spells': Nullhide Ferox)
+    excluded: tuple[str, ...] = ()
 
     def matches(self, type_line: TypeLine) -> bool:
-        """True when a spell of this type line is one of the spells."""
+        """True when a spell of this type line is one of the spells.
+
+        >>> SpellsGranted(excluded=("Creature",)).matches(TypeLine.parse("Artifact Creature — Golem"))
+        False
+        """
         if self.permanent and not type_line.is_permanent:
             return False
+        if any(type_line.is_a(word) for word in self.excluded):
+            return False
         return all(type_line.is_a(word) for word in self.types)
+
+    def kind_words(self) -> tuple[str, ...]:
+        """The words before 'spells' that name these spells, lower case.
+
+        >>> SpellsGranted(types=("Creature",), permanent=True, excluded=("Artifact",)).kind_words()
+        ('permanent', 'nonartifact', 'creature')
+        """
+        excluded = tuple(f"non{word.lower()}" for word in self.excluded)
+        return ("permanent",) * self.permanent + excluded + tuple(word.lower() for word in self.types)
+
+
+@dataclass(frozen=True, slots=True)
+class ManaValues:
+    """The mana values a description of spells allows ('spells with mana value 3 or less': ``most`` 3;
+    '... 4 or greater': ``least`` 4; CR 202.3); the default allows every one.
+
+    >>> three = ManaValues(most=3)
+    >>> three.holds(3), three.holds(4), three.words(), ManaValues().words()
+    (True, False, ' with mana value 3 or less', '')
+    """
+
+    least: int = 0
+    most: int | None = None
+
+    def holds(self, mana_value: int) -> bool:
+        """True when a spell of ``mana_value`` is one of these."""
+        return mana_value >= self.least and (self.most is None or mana_value <= self.most)
+
+    def words(self) -> str:
+        """The words after 'spells' ('' for every mana value)."""
+        if self.most is not None:
+            return f" with mana value {self.most} or less"
+        return f" with mana value {self.least} or greater" if self.least else ""
+
+
+#: no bound on the mana values of spells
+EVERY_MANA_VALUE: Final = ManaValues()
 
 
 @dataclass(frozen=True, slots=True)

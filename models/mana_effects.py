@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from models.abilities import AbilityCost, Amount, Condition, ManaAbility, ManaOutput, SpendRestriction
-from models.alternative_costs import AlternativeCost, SpellsGranted
+from models.alternative_costs import EVERY_MANA_VALUE, AlternativeCost, ManaValues, SpellsGranted
 from models.cost import PaymentTarget
 from models.filters import BoardFact, ObjectFilter, Who, declared_reads, facts_read
 from models.hashing import cached_hash, state_without_hash
@@ -787,6 +787,11 @@ class CastBan:
     #: the most spells a player may cast each turn ('can't cast more than one spell each turn'), counting the
     #: spells already cast this turn (the board's ``spells_cast_this_turn``); None: no limit
     most: int | None = None
+    #: the mana values of the spells it forbids ('spells with mana value 3 or less': Brisela, CR 202.3)
+    mana_values: ManaValues = EVERY_MANA_VALUE
+    #: only spells of the color its permanent's choice named ('spells of the chosen color': Iona, Shield of
+    #: Emeria; the board's ``choices.color``)
+    chosen_color: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -896,7 +901,7 @@ class GrantedAlternativeCost:
     >>> (fist,) = parse_oracle("You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you "
     ...     "cast.").effects
     >>> fist.cost.mana, fist.cost.spells
-    ('{W}{U}{B}{R}{G}', SpellsGranted(types=(), permanent=False, from_hand=False, anyone=False))
+    ('{W}{U}{B}{R}{G}', SpellsGranted(types=(), permanent=False, from_hand=False, anyone=False, excluded=()))
     """
 
     text: str

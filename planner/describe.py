@@ -278,10 +278,11 @@ def _effect_summary(effect: StaticEffect) -> str:
         who = "each player" if effect.everyone else "your opponents" if effect.opponents else "you"
         if effect.most is not None:
             return f"{who} can't cast more than {effect.most} spell{'s' * (effect.most > 1)} each turn"
-        kind = " ".join(["permanent"] * effect.spells.permanent + [t.lower() for t in effect.spells.types])
+        kind = " ".join(effect.spells.kind_words())
         when = " during your turn" if effect.your_turn else ""
         where = f" from {' or '.join(sorted(effect.zones))}" if effect.zones is not None else ""
-        return f"{who} can't cast {kind + ' ' if kind else ''}spells{where}{when}"
+        values = effect.mana_values.words() + (" of the chosen color" if effect.chosen_color else "")
+        return f"{who} can't cast {kind + ' ' if kind else ''}spells{values}{where}{when}"
     if isinstance(effect, ActivationBan):
         return f"no activated ability of {with_article(effect.affected.describe())} can be activated"
     if isinstance(effect, TypeChange) and effect.sets_types is not None and not effect.sets_types.card_types:
@@ -504,9 +505,7 @@ def _granted_cost_summary(effect: GrantedAlternativeCost) -> str:
     'you may pay 8 {E} rather than pay the mana cost of permanent spells you cast (CR 118.9)'
     """
     cost, spells = effect.cost, effect.cost.spells
-    kinds = [word.lower() for word in spells.types] if spells is not None else []
-    if spells is not None and spells.permanent:
-        kinds.append("permanent")
+    kinds = list(spells.kind_words()) if spells is not None else []
     which = " ".join((*kinds, "spells"))
     where = " from your hand" if spells is not None and spells.from_hand else ""
     if cost.without_mana and not (cost.life or cost.energy or cost.sacrifice or cost.exile):

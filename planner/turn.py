@@ -49,7 +49,7 @@ from planner.api import solve_cpsat
 from planner.described import described_payment
 from planner.rules.additional_costs import AdditionalPaid, check_additional, planned_costs, returns_permanents
 from planner.rules.alternative_costs import check_alternative, paid_board
-from planner.rules.cast_bans import bans_later_spells, spells_left, why_forbidden
+from planner.rules.cast_bans import bans_later_spells, spells_left, undecided_ban_warnings, why_forbidden
 from planner.rules.graveyard_permissions import graveyard_turn_notes
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit
@@ -786,7 +786,12 @@ def plan_turn(
     spells = with_card_faces(spells, view, player, cards)
     warnings = analysis.warnings + spells_text_warnings(spells, strict=strict)
     warnings += tuple(
-        dict.fromkeys(w for s in distinct(spells) for w in cast_fact_warnings(view, s.target, player))
+        dict.fromkeys(
+            w
+            for s in distinct(spells)
+            for w in cast_fact_warnings(view, s.target, player)
+            + undecided_ban_warnings(view, s.target, player)
+        )
     )
     why_not = {
         id(s.card): why_not_castable_now(s.card, board, player) or why_forbidden(view, s.target, player)

@@ -244,3 +244,118 @@ def test_a_spell_with_the_limit_of_its_own_is_the_turns_last() -> None:
     board = _banned("", "opp", hand=[limiter, BEAR])
     assert plan_turn(board, casts=["Test Limiter", "Test Bear"]).castable is False
     assert plan_turn(board, casts=["Test Bear", "Test Limiter"]).castable is not False
+
+
+#: Nullhide Ferox's prohibition: a spell of any type but creature (CR 205.4a's 'non' type word)
+NONCREATURE = "You can't cast noncreature spells."
+
+
+@pytest.mark.parametrize(
+    ("type_line", "forbidden"),
+    [
+        ("Instant", True),  # (not a creature: forbidden, CR 101.2)
+        ("Artifact", True),
+        ("Artifact Creature — Golem", False),  # (a creature, whatever its other types)
+        ("Creature — Bear", False),
+    ],
+)
+def test_noncreature_spells_are_forbidden_their_controller(type_line: str, forbidden: bool) -> None:
+    """Two Forests pay {G} (CR 601.2h); the Archon's controller can't cast a spell that is not a creature
+    (CR 101.2), a "no" naming the card; a creature spell is paid; the opponent is not bound ('You')."""
+    board = _banned(NONCREATURE, "me")
+    result = pay(board, PaymentTarget.of("{G}", type_line=type_line), player="me")
+    if forbidden:
+        assert result.payable is False and result.reason is not None
+        assert "Test Archon" in result.reason and NONCREATURE in result.reason and "101.2" in result.reason
+    else:
+        assert result.payable is True
+    assert pay(_banned(NONCREATURE, "opp"), PaymentTarget.of("{G}", type_line=type_line), player="me").payable
+
+
+def test_plan_turn_casts_the_creature_under_a_noncreature_ban() -> None:
+    """Two Forests and two Swamps pay the Bear ({1}{G}) and a Spark of {B}; under 'You can't cast
+    noncreature spells.' only the Bear is cast (CR 101.2)."""
+    spark = {**SPARK, "mana_cost": "{B}"}
+    turn = plan_turn(_banned(NONCREATURE, "me", hand=[BEAR, spark]))
+    assert [spell.card for spell in turn.spells] == ["Test Bear"]
+
+
+#: Brisela's prohibition (CR 202.3: a spell's mana value is its mana cost's)
+THREE_OR_LESS = "Your opponents can't cast spells with mana value 3 or less."
+
+
+@pytest.mark.parametrize(
+    ("mana_cost", "forbidden"),
+    [
+        ("{G}", True),  # (mana value 1)
+        ("{1}{G}{G}", True),  # (3: 'or less' includes it)
+        ("{2}{G}{G}", False),  # (4)
+    ],
+)
+def test_small_spells_are_forbidden_the_opponents(mana_cost: str, forbidden: bool) -> None:
+    """Two Forests and two Swamps of "me" pay each cost (CR 601.2h); the opponent's card forbids "me" the
+    spells of mana value 3 or less (CR 101.2), a "no" naming it; its own controller is not bound."""
+    spell = PaymentTarget.of(mana_cost, type_line="Creature — Bear")
+    result = pay(_banned(THREE_OR_LESS, "opp"), spell, player="me")
+    if forbidden:
+        assert result.payable is False and result.reason is not None
+        assert "Test Archon" in result.reason and THREE_OR_LESS in result.reason and "101.2" in result.reason
+    else:
+        assert result.payable is True
+    assert pay(_banned(THREE_OR_LESS, "me"), spell, player="me").payable is True
+
+
+def test_a_mana_value_ban_on_an_x_spell_is_warned_not_refused() -> None:
+    """{X}{G}'s mana value counts X (CR 202.3e): under 'mana value 4 or greater' X 0 to 2 are allowed, more
+    forbidden. The answer is never a silent yes: a warning names the card."""
+    sentence = "Your opponents can't cast spells with mana value 4 or greater."
+    result = pay(_banned(sentence, "opp"), PaymentTarget.of("{X}{G}", type_line="Sorcery"), player="me", x=3)
+    assert [w for w in result.warnings if w.kind is WarningKind.FORBIDDEN and w.sentence == sentence]
+
+
+#: Iona's prohibition: the color its permanent's choice named (choices.color)
+CHOSEN_COLOR = "Your opponents can't cast spells of the chosen color."
+
+
+def _iona(choices: dict[str, Any] | None) -> Board:
+    """Two Forests and two Swamps of "me"; the opponent's Archon with CHOSEN_COLOR and ``choices``."""
+    board = _banned(CHOSEN_COLOR, "opp").to_dict()
+    for permanent in board["permanents"]:
+        if permanent["id"] == "a" and choices is not None:
+            permanent["choices"] = choices
+    return Board.from_dict(board)
+
+
+@pytest.mark.parametrize(
+    ("mana_cost", "forbidden"),
+    [("{B}", True), ("{1}{B}{G}", True), ("{G}", False), ("{2}", False)],  # (a colorless spell: no color)
+)
+def test_spells_of_the_chosen_color_are_forbidden(mana_cost: str, forbidden: bool) -> None:
+    """Black chosen: a spell that is black (of one color or more, CR 105.2) can't be cast by the Archon's
+    opponent (CR 101.2), a "no" naming it; others are paid from the Forests and Swamps."""
+    result = pay(_iona({"color": "B"}), PaymentTarget.of(mana_cost, type_line="Sorcery"), player="me")
+    if forbidden:
+        assert result.payable is False and result.reason is not None
+        assert "Test Archon" in result.reason and CHOSEN_COLOR in result.reason and "101.2" in result.reason
+    else:
+        assert result.payable is True
+
+
+def test_no_chosen_color_is_warned_never_a_silent_yes() -> None:
+    """No color given for the Archon: whether the {B} spell is forbidden is not known, a warning names the
+    choice (choices.color)."""
+    result = pay(_iona(None), PaymentTarget.of("{B}", type_line="Sorcery"), player="me")
+    assert [w for w in result.warnings if w.sentence == CHOSEN_COLOR and w.kind is WarningKind.UNDEFINED]
+
+
+def test_plan_turn_warns_of_a_chosen_color_not_given() -> None:
+    """plan-turn alike: black chosen, the black Spark is held back (CR 101.2) and the Bear cast; no color
+    given, a warning names the choice."""
+    chosen = _iona({"color": "B"}).to_dict()
+    chosen["players"][0]["hand"] = [BEAR, {**SPARK, "mana_cost": "{B}"}]
+    turn = plan_turn(Board.from_dict(chosen))
+    assert [spell.card for spell in turn.spells] == ["Test Bear"]
+    unknown = _iona(None).to_dict()
+    unknown["players"][0]["hand"] = [BEAR, {**SPARK, "mana_cost": "{B}"}]
+    warned = plan_turn(Board.from_dict(unknown))
+    assert [w for w in warned.warnings if w.sentence == CHOSEN_COLOR and w.kind is WarningKind.UNDEFINED]

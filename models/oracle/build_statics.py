@@ -226,8 +226,10 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (spells_cost(spells, sentence), activated)
         case s.SpendAsThoughReading():
             return (_spend_as_though(reading, sentence),)
-        case s.CastBanReading(spells, opponents, your_turn, everyone, zones, most):
-            return (CastBan(sentence, spells, opponents, your_turn, everyone, zones, most),)
+        case s.CastBanReading(spells, opponents, your_turn, everyone, zones, most, values, chosen_color):
+            return (
+                CastBan(sentence, spells, opponents, your_turn, everyone, zones, most, values, chosen_color),
+            )
         case s.OthersEnterTappedReading(what):
             filters = object_filters(what)
             if any(flt.reads_status or flt.self_only or flt.attached for flt in filters):

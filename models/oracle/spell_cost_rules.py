@@ -550,7 +550,13 @@ class SpellCostRules(Transformer[Token, Any]):
     def spells_granted(self, *words: Any) -> SpellsGranted:
         permanent = any(isinstance(w, Token) and w.type == "PERMANENT" for w in words)
         types = joined_subtypes([w for w in words if isinstance(w, str) and not isinstance(w, Token)])
-        return SpellsGranted(types=types, permanent=permanent)
+        # ('noncreature spells', 'non-Dragon spells': the type none of them has, CR 205.4 none applies)
+        excluded = tuple(
+            str(w).lower().removeprefix("non").removeprefix("-").title()
+            for w in words
+            if isinstance(w, Token) and w.type == "NON_TYPE"
+        )
+        return SpellsGranted(types=types, permanent=permanent, excluded=excluded)
 
 
 def cast_spells(what: Nouns) -> ObjectFilter:

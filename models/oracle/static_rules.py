@@ -10,7 +10,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from models.alternative_costs import SpellsGranted
+from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellsGranted
 from models.cost import SPELL_ZONES
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
@@ -723,16 +723,31 @@ class StaticRules(Transformer[Token, Any]):
         return frozenset(SPELL_ZONES) - {"hand"}
 
     def cant_cast(self, players: str, spells: SpellsGranted, *rest: Any) -> CastBanReading:
-        """'<players> can't cast <spells> [from <zones>] [during your turn]' (CR 101.2)."""
+        """'<players> can't cast <spells> [with mana value N or less] [from <zones>] [during your turn]'
+        (CR 101.2)."""
         zones = next((part for part in rest if isinstance(part, frozenset)), None)
         turn = any(part == "your_turn" for part in rest)
+        values = next((part for part in rest if isinstance(part, ManaValues)), EVERY_MANA_VALUE)
         return CastBanReading(
             spells,
             opponents=players == "opponents",
             your_turn=turn,
             everyone=players == "everyone",
             zones=zones,
+            mana_values=values,
+            chosen_color=any(part == "chosen_color" for part in rest),
         )
+
+    def spells_of_chosen_color(self) -> str:
+        return "chosen_color"
+
+    def spell_mana_value_at_most(self, number: Number, _or: Token, more_less: Token) -> ManaValues:
+        if str(more_less).lower() != "less":
+            raise UnreadError(f"a mana value 'or {more_less}'")  # (not a phrase of the rules)
+        return ManaValues(most=fixed_number(number))
+
+    def spell_mana_value_at_least(self, number: Number, _or: Token) -> ManaValues:
+        return ManaValues(least=fixed_number(number))
 
     def others_enter_tapped(self, what: Nouns, _tapped: Token) -> OthersEnterTappedReading:
         return OthersEnterTappedReading(what)

@@ -368,13 +368,12 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"{who} may spend {spent}mana {'only ' if only else ''}as though it were {target}{tail}"
         case OneCardPermission(as_kind, card):
             return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
-        case CastBanReading(spells, opponents, your_turn, everyone, zones, most):
+        case CastBanReading(spells, opponents, your_turn, everyone, zones, most, values, chosen_color):
             who = "each player" if everyone else "your opponents" if opponents else "you"
             if most == 1:
                 return f"{who} can't cast more than one spell each turn"
-            words = " ".join(
-                ["permanent"] * spells.permanent + [t.lower() for t in spells.types] + ["spells"]
-            )
+            words = " ".join((*spells.kind_words(), "spells")) + values.words()
+            words += " of the chosen color" if chosen_color else ""
             return f"{who} can't cast {words}{_zones_words(zones)}{' during your turn' if your_turn else ''}"
         case OthersEnterTappedReading(what):
             return f"{what.words(plural=True)} enter the battlefield tapped"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from models.alternative_costs import SpellsGranted
+from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellsGranted
 from models.oracle.entering import (
     ChooseAsEnters,
     ControlOneOfTwo,
@@ -454,6 +454,10 @@ class CastBanReading:
     zones: frozenset[str] | None = None
     #: 'more than one spell each turn': the most spells a player may cast in a turn
     most: int | None = None
+    #: 'with mana value 3 or less': the mana values of the spells it forbids
+    mana_values: ManaValues = EVERY_MANA_VALUE
+    #: 'spells of the chosen color': of the color its permanent's choice named
+    chosen_color: bool = False
 
 
 @dataclass(frozen=True, slots=True)

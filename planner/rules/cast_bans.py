@@ -8,7 +8,9 @@ sentence, and a turn's plan does not cast it (:mod:`planner.turn`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
+from models.alternative_costs import EVERY_MANA_VALUE
 from models.board import Card
 from models.cost import PaymentKind, PaymentTarget
 from models.mana_effects import CastBan
@@ -17,7 +19,14 @@ from planner.rules.records import SourcedEffect, TextWarning, WarningKind
 from planner.rules.special_actions import SPECIAL_ACTIONS
 from planner.rules.view import BoardView
 
-__all__ = ["bans_later_spells", "cast_ban_warnings", "cast_bans", "spells_left", "why_forbidden"]
+__all__ = [
+    "bans_later_spells",
+    "cast_ban_warnings",
+    "cast_bans",
+    "spells_left",
+    "undecided_ban_warnings",
+    "why_forbidden",
+]
 
 
 def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[SourcedEffect, ...]:
@@ -49,13 +58,47 @@ def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[Sour
         assert isinstance(ban, CastBan)
         if not _applies(sourced, player, active):
             continue
-        if ban.zones is not None and (target.zone or "hand") not in ban.zones:
-            continue  # (a spell whose zone is not said is cast from the hand, CR 601.2a)
         if ban.most is not None and cast < ban.most:
             continue  # ('more than one spell each turn': the spells cast this turn before this one)
-        if ban.spells.matches(target.type_line):
+        if _describes(ban, target) and _of_chosen_color(view, sourced, target, player) is True:
             found.append(sourced)
     return tuple(found)
+
+
+def _of_chosen_color(
+    view: BoardView, sourced: SourcedEffect, spell: PaymentTarget, player: str
+) -> bool | None:
+    """Whether ``spell`` (of ``player``) is of the color the prohibition's permanent chose ('spells of the
+    chosen color', its colors as on the stack, CR 105.2); True for a prohibition of no chosen color; None
+    when the permanent names no color (``choices.color``): :func:`cast_ban_warnings` says so."""
+    ban = sourced.effect
+    assert isinstance(ban, CastBan)
+    if not ban.chosen_color:
+        return True
+    color = view.permanent(sourced.source).choices.color
+    if color is None:
+        return None
+    return color in view.colors_elsewhere(spell.spell_colors, player, spell=True)
+
+
+def _describes(ban: CastBan, spell: PaymentTarget) -> bool:
+    """True when the spells ``ban`` names include ``spell``: its types, its mana value (CR 202.3, on the stack
+    with X chosen, CR 202.3e; with X not chosen yet it is not judged: :func:`cast_ban_warnings` says so) and
+    the zone it is cast from (a zone not said is the hand, CR 601.2a)."""
+    return (
+        spell.kind is PaymentKind.SPELL
+        and ban.spells.matches(spell.type_line)
+        and (ban.mana_values == EVERY_MANA_VALUE or not spell.cost.has_variable)
+        and ban.mana_values.holds(spell.mana_value)
+        and (ban.zones is None or (spell.zone or "hand") in ban.zones)
+    )
+
+
+def _bounds_x(ban: CastBan, spell: PaymentTarget) -> bool:
+    """True when ``ban`` may forbid ``spell`` for some values of its X and not others (its mana value on the
+    stack counts X, CR 202.3e)."""
+    unbounded = replace(ban, mana_values=EVERY_MANA_VALUE)
+    return ban.mana_values != EVERY_MANA_VALUE and spell.cost.has_variable and _describes(unbounded, spell)
 
 
 def _applies(sourced: SourcedEffect, player: str, active: str) -> bool:
@@ -104,7 +147,7 @@ def cast_ban_warnings(view: BoardView, target: PaymentTarget, player: str) -> tu
     """A warning for each prohibition that forbids ``player`` to cast the spell paid for: the payment is an
     answer to the cost, but the spell can't be cast (CR 101.2)."""
     name = target.name or "the spell"
-    return tuple(
+    forbidden = tuple(
         TextWarning(
             sourced.source,
             sourced.effect.text,
@@ -112,6 +155,49 @@ def cast_ban_warnings(view: BoardView, target: PaymentTarget, player: str) -> tu
             WarningKind.FORBIDDEN,
         )
         for sourced in cast_bans(view, target, player)
+    )
+    return forbidden + undecided_ban_warnings(view, target, player)
+
+
+def undecided_ban_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """The prohibitions that may forbid ``player`` the spell ``target`` but are not judged: of some mana
+    values on a spell with X (CR 202.3e), of a chosen color the board does not give (``choices.color``)."""
+    return _x_bound_warnings(view, target, player) + _unchosen_color_warnings(view, target, player)
+
+
+def _unchosen_color_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """A warning for each prohibition of 'spells of the chosen color' whose permanent names no color (the
+    board's ``choices.color``): whether it forbids the spell is not known (CR 101.2), never a silent yes."""
+    if target.kind is not PaymentKind.SPELL or not target.type_line.card_types:
+        return ()
+    return tuple(
+        TextWarning(sourced.source, sourced.effect.text, "choices.color: none", WarningKind.UNDEFINED)
+        for sourced in view.effects_of(CastBan)
+        if isinstance(sourced.effect, CastBan)
+        and _applies(sourced, player, view.board.active_player)
+        and _describes(sourced.effect, target)
+        and _of_chosen_color(view, sourced, target, player) is None
+    )
+
+
+def _x_bound_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """A warning for each prohibition of some mana values on a spell with X: whether it may be cast depends on
+    X (CR 202.3e, 101.2), not judged (a search for the largest X would not know which X are allowed)."""
+    if target.kind is not PaymentKind.SPELL or not target.type_line.card_types:
+        return ()
+    name = target.name or "the spell"
+    return tuple(
+        TextWarning(
+            sourced.source,
+            sourced.effect.text,
+            f"{player} can't cast {name} for an X that gives it one of these mana values (CR 202.3e, 101.2): "
+            "not judged for X",
+            WarningKind.FORBIDDEN,
+        )
+        for sourced in view.effects_of(CastBan)
+        if isinstance(sourced.effect, CastBan)
+        and _applies(sourced, player, view.board.active_player)
+        and _bounds_x(sourced.effect, target)
     )
 
 
@@ -150,16 +236,7 @@ def bans_later_spells(card: Card, player: str, active: str, later: Iterable[Paym
     for spell in later:
         # (a limit on the spells of a turn forbids any later one: this spell is at least the turn's first;
         # a spell of the turn is cast from the hand)
-        ban = next(
-            (
-                b
-                for b in bans
-                if spell.kind is PaymentKind.SPELL
-                and b.spells.matches(spell.type_line)
-                and (b.zones is None or (spell.zone or "hand") in b.zones)
-            ),
-            None,
-        )
+        ban = next((b for b in bans if _describes(b, spell)), None)
         if ban is not None:
             return f"{card.name}: its {ban.text!r} would forbid later spells of the turn: not planned"
     return None
