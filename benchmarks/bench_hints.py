@@ -27,6 +27,7 @@ import planner.solve.cpsat.solve
 from benchmarks.bench_no import questions
 from benchmarks.bench_solves import breakdown
 from benchmarks.boards import MULTIPLIERS, SPICE, Question, multiplier_questions, small_slow_questions
+from planner.solve.cpsat.record import PaymentModel
 
 __all__ = ["SOURCES", "dump", "hinted_uses", "main", "tried"]
 
@@ -130,12 +131,17 @@ def dump(directory: Path, named: dict[str, Question]) -> list[dict[str, Any]]:
     label = ""
 
     def dumping(
-        solver: cp_model.CpSolver, model: cp_model.CpModel, deadline: float, *, first: bool = True
+        solver: cp_model.CpSolver,
+        model: cp_model.CpModel,
+        deadline: float,
+        *,
+        first: bool = True,
+        record: PaymentModel | None = None,
     ) -> cp_model.CpSolverStatus:
         path = directory / f"{label}_{sum(row['label'] == label for row in index)}.txt"
         path.write_text(str(model.proto))
         started = time.process_time()
-        status = searched(solver, model, deadline, first=first)
+        status = searched(solver, model, deadline, first=first, record=record)
         spent = time.process_time() - started
         index.append({"label": label, "first": first, "path": str(path), "cpu": spent, "status": int(status)})
         return status
