@@ -133,7 +133,7 @@ from planner.turn_paid import discard_budget, paid_sequences, with_discards
 from planner.turn_relaxed import relaxed_sequence
 from planner.turn_result import LandPlayed, SpellCast, TurnResult
 from planner.turn_search import LAND, depth_first
-from planner.turn_unplanned import cast_trigger_notes, token_ability_notes
+from planner.turn_unplanned import cast_token_notes, cast_trigger_notes, token_ability_notes
 
 __all__ = ["LandPlayed", "SpellCast", "TurnResult", "plan_turn"]
 
@@ -844,6 +844,7 @@ def plan_turn(
     # first: then a plan that casts nothing is no "no")
     unplanned_mana = token_ability_notes(board, player)
     trigger_notes = cast_trigger_notes(board, player, [s.card for s in distinct(spells)])
+    trigger_notes += cast_token_notes(board, player, [s.card for s in distinct(spells)])
     notes += unplanned_mana + trigger_notes + ([] if casts else graveyard_turn_notes(board, player))
     if casts and len(spells) > 1:
         unplanned_mana += trigger_notes

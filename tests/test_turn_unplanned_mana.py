@@ -169,3 +169,27 @@ def test_if_you_cast_it_from_your_hand_holds_in_a_plan() -> None:
     board = _board(_mountains(3), [STOKER, BRUTE])
     turn = plan_turn(board, casts=["Test Stoker", "Test Brute"])
     assert turn.castable is True and not turn.notes
+
+
+#: a trigger of casting that creates a Treasure (Gloin, Dwarf Emissary's shape)
+EMISSARY = {
+    "id": "e",
+    "name": "Test Emissary",
+    "type_line": "Creature — Dwarf",
+    "power": 3,
+    "toughness": 3,
+    "oracle": "Whenever you cast an artifact spell, create a Treasure token.",
+}
+TRINKET = {"name": "Test Trinket", "type_line": "Artifact", "mana_cost": "{2}", "oracle": ""}
+
+
+def test_a_treasure_made_by_a_cast_trigger_makes_no_no() -> None:
+    """--cast Trinket then Spark on two Mountains: the rules cast both (the Trinket's trigger resolves first
+    and leaves a Treasure, CR 603.3, whose mana pays the Spark, CR 111.10a); the search does not make the
+    token, so its answer is unknown with a note naming the trigger, never "no". Without the Emissary: "no"."""
+    casts = ["Test Trinket", "Test Spark"]
+    both = plan_turn(_board([EMISSARY, *_mountains(2)], [TRINKET, SPARK]), casts=casts)
+    assert both.castable is None
+    assert any("Test Emissary" in note and "CR 605.1a" in note for note in both.notes)
+    plain = plan_turn(_board(_mountains(2), [TRINKET, SPARK]), casts=casts)
+    assert plain.castable is False
