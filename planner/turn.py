@@ -843,8 +843,9 @@ def plan_turn(
     # silent; a token ability might cast what nothing else does, a cast trigger the spells given after the
     # first: then a plan that casts nothing is no "no")
     unplanned_mana = token_ability_notes(board, player)
-    trigger_notes = cast_trigger_notes(board, player, [s.card for s in distinct(spells)])
-    trigger_notes += cast_token_notes(board, player, [s.card for s in distinct(spells)])
+    cast_cards = [s.card for s in distinct(spells)]
+    trigger_notes = cast_trigger_notes(board, player, cast_cards)
+    trigger_notes += cast_token_notes(board, player, cast_cards)
     notes += unplanned_mana + trigger_notes + ([] if casts else graveyard_turn_notes(board, player))
     if casts and len(spells) > 1:
         unplanned_mana += trigger_notes
