@@ -14,6 +14,7 @@ from enum import Enum
 from models.mana import ManaTypes
 
 __all__ = [
+    "HISTORIC_TYPES",
     "STATUS_FACTS",
     "BoardFact",
     "ObjectFilter",
@@ -22,6 +23,11 @@ __all__ = [
     "declared_reads",
     "facts_read",
 ]
+
+
+#: The types that make an object historic (CR 700.6): the legendary supertype, the artifact card type, the
+#: Saga subtype (any one of them: an :attr:`ObjectFilter.any_types`)
+HISTORIC_TYPES = ("Artifact", "Legendary", "Saga")
 
 
 class Who(Enum):

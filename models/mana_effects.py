@@ -618,6 +618,8 @@ def spell_matches(
         return False
     if any(target.type_line.is_a(word) for word in spells.excluded):
         return False
+    if spells.any_types and not any(target.type_line.is_a(word) for word in spells.any_types):
+        return False  # ('historic spells': legendary, an artifact or a Saga, CR 700.6)
     if not spells.colors_match(target.spell_colors):
         return False
     if spells.keyword and spells.keyword not in target.keywords:

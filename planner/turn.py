@@ -91,7 +91,7 @@ from planner.turn_alternative import (
     ways_hold,
     with_model_ways,
 )
-from planner.turn_cast_mana import cast_mana_events
+from planner.turn_cast_mana import cast_mana_events, treasures_of_casting, untold_treasures
 from planner.turn_choices import (
     Ids,
     LandPlay,
@@ -599,6 +599,35 @@ def _energy_given(state: PlanState, item: TurnItem) -> int:
     return gained * (2 if land.fetched is not None else 1)
 
 
+class _TreasureCheck:
+    """The replay's own count of the Treasures the triggers on casting a spell create (CR 603.2, 603.3),
+    from the rules on the board each spell is cast on, checked against the plan's stage."""
+
+    def __init__(self, board: Board, player: str) -> None:
+        self.player = player
+        self.known = board.player(player).spells_cast
+        self.count = board.player(player).spells_cast_this_turn
+        self.untold = frozenset(untold_treasures(board, player))
+        self.cast: list[TurnSpell] = []
+        self.fired: set[str] = set()
+
+    def check(self, board: Board, spell: TurnSpell, stage: Stage) -> None:
+        """Raise IllegalPlanError when the plan's Treasures of ``spell`` (cast on ``board``) are not those
+        its triggers create."""
+        before = None if self.known is None else (*self.known, *(s.card for s in self.cast))
+        count = self.count + len(self.cast)
+        made = treasures_of_casting(
+            board, self.player, spell.as_printed, before, count, frozenset(self.fired), self.untold
+        )
+        self.cast.append(spell)
+        self.fired.update(pid for pid, _ in made)
+        if sorted(made) != sorted(stage.cast_treasures):
+            raise IllegalPlanError(
+                len(self.cast) - 1,
+                f"{spell.card.name}: its triggers on casting create {made}, not {list(stage.cast_treasures)}",
+            )
+
+
 def _why_not(spells: list[TurnSpell], mandatory: bool) -> str:
     """Why a turn casts nothing, in a sentence."""
     if not spells:
@@ -626,6 +655,7 @@ def _replayed(
     cast_spells: list[SpellCast] = []
     number = -1
     lands: list[LandPlay] = []
+    treasures = _TreasureCheck(board, player)
     try:
         for stage in timeline.stages:
             item = stage.item
@@ -635,6 +665,7 @@ def _replayed(
                     continue
                 spell = item.spell
                 position = casts[number]
+                treasures.check(state.board, spell, stage)  # (before the spell: the board it is cast on)
                 before = with_spells_cast(state.board, player, stage.board.player(player))
                 state = replace(state, board=before)
                 problem = PaymentProblem.of(before, spell.target, player)

@@ -9,6 +9,12 @@ it describes, 'your first ... spell each turn'); a trigger of "the first spell e
 cast before this turn (the board's ``spells_cast_this_turn``, or the spells it lists when the trigger
 describes some spells only). A permanent's trigger fires for the spells cast while it is on the battlefield
 (not for its own spell). The spells that may set one off are events of the turn (their place matters).
+
+A trigger of casting that creates Treasure tokens ('Whenever you cast a historic spell, create a Treasure
+token.') makes no mana itself (CR 605.1a): the Treasures it creates as it resolves, before the spell (CR
+603.3), are there for the spells cast after that one (CR 111.10a), never for the spell itself
+(:class:`CastTreasure`). 'This ability triggers only once each turn.' after it (CR 603.2h) is read by the
+grammar; a trigger that may already have fired this turn before the plan is not counted (the notes say so).
 """
 
 from __future__ import annotations
@@ -22,21 +28,29 @@ from models.filters import ObjectFilter, Who
 from models.mana import ManaTypes
 from models.mana_effects import NotPaymentKind
 from models.oracle import ParsedText, read_card
+from models.oracle import text as oracle_text
+from models.oracle.grammar import read_as
+from models.oracle.readings import OncePerTurn
 from models.oracle.rider_clauses import CastTrigger, cast_trigger
 from models.spells import spell_target
 from planner.rules.production import Packet
-from planner.rules.turn import output_packets
+from planner.rules.turn import output_packets, treasures_of_effect
 from planner.rules.view import BoardView
 from planner.turn_choices import TurnSpell
 
 __all__ = [
     "CastMana",
+    "CastTreasure",
     "card_cast_mana",
+    "card_cast_treasures",
     "cast_mana_events",
     "cast_mana_of",
+    "cast_treasures_of",
     "describes_every_spell",
     "mana_of_casting",
     "on_own_cast",
+    "treasures_of_casting",
+    "untold_treasures",
 ]
 
 
@@ -155,9 +169,10 @@ def card_cast_mana(card: Card) -> tuple[tuple[CastMana, ...], tuple[str, ...]]:
 
 
 def cast_mana_events(board: Board, player: str, spells: list[TurnSpell]) -> tuple[list[TurnSpell], bool]:
-    """The spells with each one that may set off a counted trigger adding mana (of the player's permanents,
-    or of a permanent spell of the turn once it resolves) made an event, and each permanent spell with such
-    a trigger (their places in the turn then matter); and whether there is any such trigger.
+    """The spells with each one that may set off a counted trigger adding mana or creating Treasures (of the
+    player's permanents, or of a permanent spell of the turn once it resolves) made an event, and each
+    permanent spell with such a trigger (their places in the turn then matter); and whether there is any
+    such trigger.
 
     >>> from planner.turn_choices import Ids, turn_spell
     >>> rodeo = Card.from_json({"name": "Test Rodeo", "type_line": "Creature — Human", "mana_cost": "{3}{R}",
@@ -170,23 +185,23 @@ def cast_mana_events(board: Board, player: str, spells: list[TurnSpell]) -> tupl
     ([False, False], [True, True], True)
     """
     view = BoardView(board)
-    triggers = [
-        mana.trigger
-        for permanent in board.controlled_by(player)
-        if not view.lost_any_abilities(permanent.id)
-        for mana in cast_mana_of(view.parsed[permanent.id], permanent.name)[0]
-    ]
-    sources = {
-        spell.card.name
-        for spell in spells
-        if spell.card.type_line.is_permanent and card_cast_mana(spell.card)[0]
-    }
-    triggers += [
-        mana.trigger
-        for spell in spells
-        if spell.card.name in sources
-        for mana in card_cast_mana(spell.card)[0]
-    ]
+    untold = untold_treasures(board, player)
+    triggers: list[CastTrigger] = []
+    for permanent in board.controlled_by(player):
+        if view.lost_any_abilities(permanent.id):
+            continue
+        parsed = view.parsed[permanent.id]
+        triggers += [mana.trigger for mana in cast_mana_of(parsed, permanent.name)[0]]
+        if permanent.id not in untold:
+            triggers += [made.trigger for made in cast_treasures_of(parsed, permanent.oracle)[0]]
+    sources = set()
+    for spell in spells:
+        if spell.card.type_line.is_permanent and spell.card.name not in sources:
+            own = [mana.trigger for mana in card_cast_mana(spell.card)[0]]
+            own += [made.trigger for made in card_cast_treasures(spell.card)[0]]
+            if own:
+                sources.add(spell.card.name)
+                triggers += own
     if not triggers:
         return spells, False
     made = [
@@ -197,3 +212,143 @@ def cast_mana_events(board: Board, player: str, spells: list[TurnSpell]) -> tupl
         for spell in spells
     ]
     return made, True
+
+
+@dataclass(frozen=True, slots=True)
+class CastTreasure:
+    """A trigger on its controller's casting a spell that creates Treasure tokens, which the turn's plan
+    counts: its sentence, the trigger, how many Treasures it creates, and whether it triggers only once
+    each turn (CR 603.2h)."""
+
+    text: str
+    trigger: CastTrigger
+    treasures: int
+    once_each_turn: bool = False
+
+
+def cast_treasures_of(parsed: ParsedText, oracle: str) -> tuple[tuple[CastTreasure, ...], tuple[str, ...]]:
+    """The triggers on its controller's casting a spell that create Treasure tokens, of a card's text
+    (``parsed``, read from ``oracle``): those counted, and the sentences of those not counted (a trigger the
+    grammar does not read, an effect that does more than create Treasures, a token other than a Treasure, a
+    later sentence of its ability not read: the turn's notes say so).
+
+    >>> from models.oracle import parse_oracle
+    >>> text = ("Whenever you cast a historic spell, create a Treasure token. This ability triggers only "
+    ...     "once each turn.")
+    >>> counted, not_counted = cast_treasures_of(parse_oracle(text), text)
+    >>> [(c.trigger.spells.any_types, c.treasures, c.once_each_turn) for c in counted], not_counted
+    ([(('Artifact', 'Legendary', 'Saga'), 1, True)], ())
+    >>> gold = "Whenever you cast a spell, create a Gold token."
+    >>> cast_treasures_of(parse_oracle(gold), gold)[1]
+    ('Whenever you cast a spell, create a Gold token.',)
+    """
+    counted: list[CastTreasure] = []
+    not_counted: list[str] = []
+    for record in parsed.not_payment:
+        if record.kind is not NotPaymentKind.TOKEN or record.cost is not None or not on_own_cast(record.text):
+            continue
+        trigger = cast_trigger(record.text)
+        treasures = treasures_of_effect(record.text.partition(",")[2])
+        later = _later_sentences(oracle, record.text)
+        once = later is not None and len(later) == 1 and _triggers_once(later[0])
+        if trigger is None or not treasures or later is None or (later and not once):
+            not_counted.append(record.text)
+            continue
+        if trigger.who in (Who.YOU, Who.ANY):
+            counted.append(CastTreasure(record.text, trigger, treasures, once))
+    return tuple(counted), tuple(not_counted)
+
+
+def _later_sentences(oracle: str, sentence: str) -> tuple[str, ...] | None:
+    """The sentences after ``sentence`` on the line of ``oracle`` it opens (the rest of its ability), or
+    None when no line opens with it."""
+    for line in oracle.splitlines():
+        sentences = oracle_text.split_sentences(line)
+        if sentences and sentences[0].strip() == sentence.strip():
+            return tuple(s.strip() for s in sentences[1:])
+    return None
+
+
+def _triggers_once(sentence: str) -> bool:
+    """True for 'This ability triggers only once each turn.', read by the grammar.
+
+    >>> _triggers_once("This ability triggers only once each turn."), _triggers_once("Draw a card.")
+    (True, False)
+    """
+    try:
+        return isinstance(read_as(sentence, "cast_trigger"), OncePerTurn)
+    except Exception:  # (Lark's errors, or what a rule's method raised: not this sentence)
+        return False
+
+
+def treasures_of_casting(
+    board: Board,
+    player: str,
+    target: PaymentTarget,
+    before: Sequence[Card] | None,
+    count: int,
+    fired: frozenset[str] = frozenset(),
+    untold: frozenset[str] = frozenset(),
+) -> list[tuple[str, int]]:
+    """The Treasure tokens the triggers of ``player``'s permanents on ``board`` create once ``player`` casts
+    the spell ``target`` (as printed), each with its permanent's id; ``before`` the spells cast earlier this
+    turn (None: not listed) and ``count`` how many; ``fired`` the permanents whose trigger of once each turn
+    already fired in the plan; ``untold`` those whose trigger can't tell whether it fires (the turn's first
+    board's :func:`untold_treasures`): not counted.
+
+    >>> gloin = {"id": "g", "name": "Test Emissary", "type_line": "Legendary Creature — Dwarf", "power": 3,
+    ...     "toughness": 3, "controller": "me",
+    ...     "oracle": "Whenever you cast a historic spell, create a Treasure token."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [gloin]})
+    >>> [treasures_of_casting(board, "me", PaymentTarget.of("{2}", type_line=line), (), 0)
+    ...  for line in ("Artifact", "Instant")]
+    [[('g', 1)], []]
+    """
+    view = BoardView(board)
+    found: list[tuple[str, int]] = []
+    own_turn = board.active_player == player
+    for permanent in board.controlled_by(player):
+        if view.lost_any_abilities(permanent.id) or permanent.id in untold:
+            continue
+        for made in cast_treasures_of(view.parsed[permanent.id], permanent.oracle)[0]:
+            trigger = made.trigger
+            if not trigger.describes(target) or (trigger.your_turns and not own_turn):
+                continue
+            if made.once_each_turn and permanent.id in fired:
+                continue  # (CR 603.2h: it triggered earlier this turn)
+            if trigger.nth and _described_before(trigger, before, count) != trigger.nth - 1:
+                continue
+            found.append((permanent.id, made.treasures))
+    return found
+
+
+def untold_treasures(board: Board, player: str) -> dict[str, str]:
+    """The permanents of ``player`` on the turn's first ``board`` whose counted trigger creating Treasures
+    can't tell whether it fires this turn, each with its sentence: one of once each turn or of "the first
+    ... spell each turn" after spells were cast this turn that the board does not list, or that it lists
+    and the trigger describes (once each turn: it may have fired already, as the permanent was there or
+    not)."""
+    view = BoardView(board)
+    record = board.player(player)
+    before = record.spells_cast
+    found: dict[str, str] = {}
+    for permanent in board.controlled_by(player):
+        if view.lost_any_abilities(permanent.id):
+            continue
+        for made in cast_treasures_of(view.parsed[permanent.id], permanent.oracle)[0]:
+            if not record.spells_cast_this_turn or not (made.once_each_turn or made.trigger.nth):
+                continue
+            if made.trigger.nth and describes_every_spell(made.trigger):
+                continue  # (every spell: the count is enough)
+            described = (
+                None if before is None else sum(made.trigger.describes(spell_target(c)) for c in before)
+            )
+            if described is None or (made.once_each_turn and described):
+                found[permanent.id] = made.text
+    return found
+
+
+def card_cast_treasures(card: Card) -> tuple[tuple[CastTreasure, ...], tuple[str, ...]]:
+    """:func:`cast_treasures_of` of a card of the hand (a permanent spell: its triggers count once it
+    resolves)."""
+    return cast_treasures_of(read_card(card.oracle, card.name, card.type_line), card.oracle)

@@ -28,7 +28,7 @@ from planner.rules.turn import arriving, entering, land_played, resolution, trea
 from planner.rules.view import locked_in
 from planner.solve.problem import BoardAnalysis, EventMana, PaymentProblem, SpellPayment, TurnPayments
 from planner.turn_additional import tapped_before, tapped_first, without_paid
-from planner.turn_cast_mana import mana_of_casting
+from planner.turn_cast_mana import mana_of_casting, treasures_of_casting, untold_treasures
 from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy, landfall_mana
 
 __all__ = [
@@ -116,6 +116,9 @@ class Stage:
     board: Board
     arrivals: tuple[Permanent, ...] = ()
     mana: tuple[int, ...] = ()
+    #: the Treasures among ``arrivals`` that triggers on casting the spell create, by the trigger's
+    #: permanent (:func:`~planner.turn_cast_mana.treasures_of_casting`: the replay checks them)
+    cast_treasures: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -140,6 +143,7 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
     used = Ids({p.id for p in board.permanents} | {s.pid for s in sequence.spells if s.pid})
     at_start = True  # (no epoch yet: what is done now is there from the start)
     cast_cards: list[Card] = []  # (the sequence's spells so far, for the triggers on casting one)
+    fired: set[str] = set()  # (the permanents whose trigger of once each turn fired: CR 603.2h)
     for item in sequence.items:
         epoch = len(boards) - 1
         if item.spell is not None and at_start:
@@ -187,10 +191,12 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         casting = with_spells_cast(current, player, cast)
         cast = cast.having_cast(spell.card if sequence.counted else None)
         triggered = _cast_triggered(board, current, player, sequence, spell, cast_cards)
+        made = _cast_treasures(board, current, player, sequence, spell, cast_cards, frozenset(fired))
+        fired.update(pid for pid, _ in made)
         cast_cards.append(spell.card)
-        if triggered and not spell.event:
+        if (triggered or made) and not spell.event:
             raise InternalError(
-                f"{spell.card.name} sets off a trigger adding mana but is no event of the turn"
+                f"{spell.card.name} sets off a trigger adding mana or Treasures but is no event of the turn"
             )
         if not spell.event:
             stages.append(Stage(item=item, epoch=epoch, board=casting))
@@ -200,6 +206,8 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         if effect.permanent:
             brought.append(entering(current, spell.card, spell.pid, player))
         brought += [treasure(used.fresh("treasure"), player) for _ in range(effect.treasures)]
+        # (the Treasures of the triggers on casting it, which resolve before it: CR 603.3, 111.10a)
+        brought += [treasure(used.fresh("treasure"), player) for _, count in made for _ in range(count)]
         added = []
         if effect.mana:
             added.append(len(mana))
@@ -219,7 +227,14 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         current = resolved_to_graveyard(with_spells_cast(current, player, cast), player, spell.card)
         boards.append(current)
         stages.append(
-            Stage(item=item, epoch=epoch, board=casting, arrivals=tuple(brought), mana=tuple(added))
+            Stage(
+                item=item,
+                epoch=epoch,
+                board=casting,
+                arrivals=tuple(brought),
+                mana=tuple(added),
+                cast_treasures=tuple(made),
+            )
         )
     return Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)
 
@@ -236,6 +251,27 @@ def _cast_triggered(
     before = None if known is None else (*known, *cast)
     count = board.player(player).spells_cast_this_turn + len(cast)
     return mana_of_casting(current, player, spell.as_printed, before, count) or []
+
+
+def _cast_treasures(
+    board: Board,
+    current: Board,
+    player: str,
+    sequence: TurnSequence,
+    spell: TurnSpell,
+    cast: list[Card],
+    fired: frozenset[str],
+) -> list[tuple[str, int]]:
+    """The Treasures the player's triggers on casting a spell create as ``spell`` is cast on ``current``
+    (:func:`~planner.turn_cast_mana.treasures_of_casting`), by permanent; none when the sequence does not
+    count the triggers on casting."""
+    if not sequence.cast_mana:
+        return []
+    known = board.player(player).spells_cast
+    before = None if known is None else (*known, *cast)
+    count = board.player(player).spells_cast_this_turn + len(cast)
+    untold = frozenset(untold_treasures(board, player))  # (of the turn's first board: spells cast before it)
+    return treasures_of_casting(current, player, spell.as_printed, before, count, fired, untold)
 
 
 def with_spells_cast(board: Board, player: str, record: Player) -> Board:

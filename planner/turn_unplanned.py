@@ -9,10 +9,11 @@
   is counted by the search (:mod:`planner.turn_cast_mana`) when the grammar reads it; one it does not count
   (a condition, a restricted mana) is said (:func:`cast_trigger_notes`). It can't help the first spell cast,
   so a plan that casts nothing stays a "no" unless the spells are given.
-- A trigger of casting a spell that creates a token with a mana ability ('Whenever you cast a historic spell,
-  create a Treasure token.') makes no mana itself (CR 605.1a); the token it leaves once it resolves (CR 603.3)
-  may pay a later spell, which the search does not plan (:func:`cast_token_notes`): said, and with the spells
-  given, a plan that casts them not is no "no".
+- A trigger of casting a spell that creates a token with a mana ability makes no mana itself (CR 605.1a); the
+  token it leaves once it resolves (CR 603.3) may pay a later spell. The search plans the Treasures of one
+  the grammar reads ('Whenever you cast a historic spell, create a Treasure token.':
+  :mod:`planner.turn_cast_mana`); another (an Eldrazi Spawn, an effect that does more) is said
+  (:func:`cast_token_notes`), and with the spells given, a plan that casts them not is no "no".
 """
 
 from __future__ import annotations
@@ -20,13 +21,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from models.board import Board, Card
-from models.mana_effects import NotPaymentKind
-from models.oracle import read_card
 from models.oracle.classify import starts_with, tokens
 from models.oracle.parsed import PRIORITY_TOKEN
 from planner.rules.eligibility import token_ability_ready
 from planner.rules.view import BoardView
-from planner.turn_cast_mana import card_cast_mana, cast_mana_of, describes_every_spell
+from planner.turn_cast_mana import (
+    card_cast_mana,
+    card_cast_treasures,
+    cast_mana_of,
+    cast_treasures_of,
+    describes_every_spell,
+    untold_treasures,
+)
 
 __all__ = ["cast_token_notes", "cast_trigger_notes", "token_ability_notes"]
 
@@ -97,38 +103,50 @@ def cast_trigger_notes(board: Board, player: str, cast: Iterable[Card]) -> list[
 
 
 def cast_token_notes(board: Board, player: str, cast: Iterable[Card]) -> list[str]:
-    """A note for each trigger of the player casting a spell that creates a token with a mana ability, of
-    their permanents and of the permanent spells ``cast`` may put on the battlefield (the token pays only
-    spells cast after the trigger resolves: not planned).
+    """A note for each trigger of the player casting a spell that creates a token with a mana ability that
+    the search does not count (:func:`~planner.turn_cast_mana.cast_treasures_of`: a token other than a
+    Treasure, an effect that does more, a trigger the grammar does not read), of their permanents and of the
+    permanent spells ``cast`` may put on the battlefield (the token pays only spells cast after the trigger
+    resolves), and for each counted one that can't tell whether it fires this turn
+    (:func:`~planner.turn_cast_mana.untold_treasures`).
 
-    >>> gloin = {"id": "g", "name": "Test Emissary", "type_line": "Creature — Dwarf", "power": 3,
+    >>> spawner = {"id": "g", "name": "Test Goldsmith", "type_line": "Creature — Dwarf", "power": 3,
     ...     "toughness": 3, "controller": "me",
-    ...     "oracle": "Whenever you cast an artifact spell, create a Treasure token."}
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [gloin]})
+    ...     "oracle": "Whenever you cast an artifact spell, create a Gold token."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [spawner]})
     >>> cast_token_notes(board, "me", [])  # doctest: +NORMALIZE_WHITESPACE
-    ["Test Emissary: 'Whenever you cast an artifact spell, create a Treasure token.' is not planned (CR
-    605.1a: a trigger of casting that creates a token, not mana; the token pays later spells, CR 603.3): the
-    plan may not be the best"]
+    ["Test Goldsmith: 'Whenever you cast an artifact spell, create a Gold token.' is not planned (CR 605.1a: a
+    trigger of casting that creates a token, not mana; the token pays later spells, CR 603.3): the plan may
+    not be the best"]
     """
     view = BoardView(board)
     sources = [
-        (p.name, view.parsed[p.id].not_payment)
+        (p.name, cast_treasures_of(view.parsed[p.id], p.oracle)[1])
         for p in board.controlled_by(player)
         if not view.lost_any_abilities(p.id)
     ]
-    sources += [
-        (card.name, read_card(card.oracle, card.name, card.type_line).not_payment)
-        for card in cast
-        if card.type_line.is_permanent
-    ]
-    return sorted(
-        {
-            f"{name}: {made.text!r} is not planned (CR 605.1a: a trigger of casting that creates a token, "
-            "not mana; the token pays later spells, CR 603.3): the plan may not be the best"
-            for name, not_payment in sources
-            for made in not_payment
-            if made.kind is NotPaymentKind.TOKEN
-            and made.cost is None
-            and starts_with(tokens(made.text), "whenever you cast")
-        }
-    )
+    record = board.player(player)
+    untold_nth = record.spells_cast is None and record.spells_cast_this_turn > 0
+    for card in cast:
+        if card.type_line.is_permanent:
+            counted, not_counted = card_cast_treasures(card)
+            # ('your first historic spell each turn' with spells cast before the turn not listed: untold)
+            untold = tuple(
+                made.text
+                for made in counted
+                if made.trigger.nth and untold_nth and not describes_every_spell(made.trigger)
+            )
+            sources.append((card.name, (*not_counted, *untold)))
+    notes = {
+        f"{name}: {text!r} is not planned (CR 605.1a: a trigger of casting that creates a token, not mana; "
+        "the token pays later spells, CR 603.3): the plan may not be the best"
+        for name, texts in sources
+        for text in texts
+        if starts_with(tokens(text), "whenever you cast")
+    }
+    notes |= {
+        f"{board.permanent(pid).name}: {text!r} may have triggered before the plan this turn (CR 603.2h: "
+        "the board's spells_cast_this_turn): its Treasures are not planned: the plan may not be the best"
+        for pid, text in untold_treasures(board, player).items()
+    }
+    return sorted(notes)

@@ -183,13 +183,12 @@ EMISSARY = {
 TRINKET = {"name": "Test Trinket", "type_line": "Artifact", "mana_cost": "{2}", "oracle": ""}
 
 
-def test_a_treasure_made_by_a_cast_trigger_makes_no_no() -> None:
+def test_a_treasure_made_by_a_cast_trigger_pays_the_next_spell() -> None:
     """--cast Trinket then Spark on two Mountains: the rules cast both (the Trinket's trigger resolves first
-    and leaves a Treasure, CR 603.3, whose mana pays the Spark, CR 111.10a); the search does not make the
-    token, so its answer is unknown with a note naming the trigger, never "no". Without the Emissary: "no"."""
+    and leaves a Treasure, CR 603.3, whose mana pays the Spark, CR 111.10a); the search plans the token (it
+    was only noted, the answer null, before). Without the Emissary: "no"."""
     casts = ["Test Trinket", "Test Spark"]
     both = plan_turn(_board([EMISSARY, *_mountains(2)], [TRINKET, SPARK]), casts=casts)
-    assert both.castable is None
-    assert any("Test Emissary" in note and "CR 605.1a" in note for note in both.notes)
+    assert both.castable is True and both.optimal and not both.notes
     plain = plan_turn(_board(_mountains(2), [TRINKET, SPARK]), casts=casts)
     assert plain.castable is False

@@ -24,7 +24,7 @@ from planner.rules.replay import PlanState, initial_state, legal_steps, remove_u
 from planner.rules.turn import arriving, land_entries, land_plays_allowed, packet_units, resolution, treasure
 from planner.rules.view import BoardView, locked_in
 from planner.turn import TurnResult, plan_turn
-from planner.turn_cast_mana import cast_mana_of, describes_every_spell
+from planner.turn_cast_mana import cast_mana_of, cast_treasures_of, describes_every_spell
 from planner.turn_choices import why_not_castable_now
 
 
@@ -56,10 +56,13 @@ def brute_force(board: Board) -> tuple[int, int]:
     # (a land discarded rather than played, CR 701.9: only when that casts more, contract section 11)
     best_rank = (-1, 0, 0)
     seen: set[object] = set()
-    stack: list[tuple[PlanState, tuple[Card, ...], int, int, int]] = [(start, hand, 0, 0, 0)]
+    # (each state with the permanents whose trigger of once each turn fired: CR 603.2h)
+    stack: list[tuple[PlanState, tuple[Card, ...], int, int, int, frozenset[str]]] = [
+        (start, hand, 0, 0, 0, frozenset())
+    ]
     while stack:
-        state, cards, played, value, used = stack.pop()
-        key = (state.board, tuple(sorted(state.pool, key=repr)), cards, played)
+        state, cards, played, value, used, fired = stack.pop()
+        key = (state.board, tuple(sorted(state.pool, key=repr)), cards, played, fired)
         if key in seen:
             continue
         seen.add(key)
@@ -71,17 +74,17 @@ def brute_force(board: Board) -> tuple[int, int]:
         if not land_left and rank > best_rank:  # (the land drops are always taken)
             best, best_rank = (value, used), rank
         for _, after in legal_steps(state):
-            stack.append((after, cards, played, value, used))
+            stack.append((after, cards, played, value, used, fired))
         view = BoardView(state.board)
         rules = SpendRules.for_player(view, "me")
         for after in _fetches(state, view):
-            stack.append((after, cards, played, value, used))
+            stack.append((after, cards, played, value, used, fired))
         for index, card in enumerate(cards):
             rest = cards[:index] + cards[index + 1 :]
             alone = state.board.replace_player("me", hand=(card,))
             for ability in hand_abilities(alone, "me"):  # (exiled for its mana: CR 605.3a)
                 stack.append(
-                    (replace(state, pool=(*state.pool, *ability.units)), rest, played, value, used + 1)
+                    (replace(state, pool=(*state.pool, *ability.units)), rest, played, value, used + 1, fired)
                 )
             if card.type_line.is_a("Land"):
                 if played >= plays_left:
@@ -95,7 +98,9 @@ def brute_force(board: Board) -> tuple[int, int]:
                         board_now = (
                             board_after if returned is None else board_after.without_permanent(returned)
                         )
-                        stack.append((replace(state, board=board_now), rest, played + 1, value, used + 1))
+                        stack.append(
+                            (replace(state, board=board_now), rest, played + 1, value, used + 1, fired)
+                        )
                 continue
             if why_not_castable_now(card, state.board, "me") is not None:
                 continue  # (no legal target now: CR 601.2c)
@@ -118,7 +123,8 @@ def brute_force(board: Board) -> tuple[int, int]:
                             if effect.permanent:
                                 pid = f"new{len(board_after.permanents)}"
                                 board_after = board_after.with_permanent(arriving(card, pid, "me"))
-                            for _ in range(effect.treasures):
+                            made = _cast_treasures(state.board, card, fired)
+                            for _ in range(effect.treasures + sum(count for _, count in made)):
                                 pid = f"t{len(board_after.permanents)}"
                                 board_after = board_after.with_permanent(treasure(pid, "me"))
                             packets = effect.mana + _cast_triggered(state.board, card)
@@ -127,7 +133,8 @@ def brute_force(board: Board) -> tuple[int, int]:
                             assert fixed, "the brute force takes fixed rituals"
                             after = replace(state, board=board_after, pool=(*pool, *mana))
                             used_now = used + 1 + discarded + exiled
-                            stack.append((after, left, played, value + mana_value, used_now))
+                            fired_now = fired | {pid for pid, _ in made}
+                            stack.append((after, left, played, value + mana_value, used_now, fired_now))
     return best
 
 
@@ -145,6 +152,25 @@ def _cast_triggered(board: Board, card: Card) -> tuple[Packet, ...]:
             if trigger.describes(spell_target(card)) and trigger.nth in (0, cast_before + 1):
                 found += mana.packets
     return tuple(found)
+
+
+def _cast_treasures(board: Board, card: Card, fired: frozenset[str]) -> list[tuple[str, int]]:
+    """The Treasure tokens the triggers of "me"'s permanents on ``board`` create as ``card`` is cast (CR
+    603.2, 603.3: they are there for the spells cast after it, 111.10a), by permanent: each trigger that
+    describes the spell, but one of once each turn whose permanent is in ``fired`` (CR 603.2h) and one of
+    "your first ... spell each turn" when a spell was cast before it (the brute force counts every spell)."""
+    cast_before = board.player("me").spells_cast_this_turn
+    view = BoardView(board)
+    found: list[tuple[str, int]] = []
+    for permanent in board.controlled_by("me"):
+        for made in cast_treasures_of(view.parsed[permanent.id], permanent.oracle)[0]:
+            trigger = made.trigger
+            assert not trigger.nth or describes_every_spell(trigger), "the brute force counts every spell"
+            if made.once_each_turn and permanent.id in fired:
+                continue
+            if trigger.describes(spell_target(card)) and trigger.nth in (0, cast_before + 1):
+                found.append((permanent.id, made.treasures))
+    return found
 
 
 def _ways_to_cast(

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from models.abilities import Amount, AmountKind, Condition, ObjectFilter, Who
+from models.filters import HISTORIC_TYPES
 from models.mana import ManaBag, ManaTypes
 from models.mana_effects import CostModifier
 from models.oracle import readings as r
@@ -312,6 +313,7 @@ def spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes, bool]:
             head=r.Head.TYPES,
             chosen_type=False,
             face_down=False,
+            historic=False,
             qualities=tuple(q for q in noun.qualities if not isinstance(q, r.WithKeyword)),
         )
         if plain != r.Noun() or noun.head not in (r.Head.SPELL, r.Head.TYPES):
@@ -324,6 +326,9 @@ def spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes, bool]:
         qualities |= {q for q in ("colorless", "multicolored", "monocolored") if getattr(noun, q)}
     if nouns[-1].head is not r.Head.SPELL:
         raise UnreadError("a description of something other than spells")
+    historic = [noun.historic for noun in nouns]
+    if any(historic) and len(nouns) > 1:  # ('historic or creature spells': no card has one)
+        raise UnreadError(f"historic spells among others in {what.words()!r}")
     if len(keywords) > 1 or (keywords and len(nouns) > 1):
         raise UnreadError(f"spells with the keywords {keywords} in {what.words()!r}")
     spells = ObjectFilter(
@@ -334,5 +339,6 @@ def spells_described(what: r.Nouns) -> tuple[ObjectFilter, ManaTypes, bool]:
         colorless="colorless" in qualities,
         multicolored="multicolored" in qualities,
         monocolored="monocolored" in qualities,
+        any_types=HISTORIC_TYPES if any(historic) else (),  # (CR 700.6: any one of them)
     )
     return spells, colors, face_down

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from models.abilities import Amount, AmountKind, ObjectFilter, Who
+from models.filters import HISTORIC_TYPES
 from models.abilities import Condition as ConditionRecord
 from models.mana import ManaTypes
 from models.oracle import readings as r
@@ -150,6 +151,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         entered_this_turn=bool(entered),
         chosen_parity=bool(parity),
         first_chosen_land_type=bool(first),
+        any_types=HISTORIC_TYPES if noun.historic else (),  # (CR 700.6)
     )
 
 

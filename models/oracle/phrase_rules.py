@@ -651,6 +651,8 @@ def with_adjective(noun: Noun, kind: str, word: str) -> Noun:
         return replace(noun, face_down=True)
     if kind == "KICKED":
         return replace(noun, kicked=True)
+    if kind == "HISTORIC":
+        return replace(noun, historic=True)
     if kind == "COLOR_WORD":
         return replace(noun, colors=noun.colors + lexicon.COLOR_WORDS[lowered])
     if kind == "SUPERTYPE":

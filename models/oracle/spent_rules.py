@@ -19,7 +19,7 @@ from models.errors import CostParseError
 from models.mana import TYPE_ORDER, ManaType
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
-from models.oracle.readings import Nouns
+from models.oracle.readings import Nouns, OncePerTurn
 from models.riders import (
     ColorsSpent,
     ManaSpent,
@@ -83,6 +83,10 @@ class SpentRules(Transformer[Token, Any]):
 
     def same_color_spent(self, number: object, *_: Any) -> SpentRider:
         return SameColorSpent(_count(number))
+
+    def triggers_once_each_turn(self, _once: Token) -> OncePerTurn:
+        """'This ability triggers only once each turn.' after a trigger (CR 603.2h's limit on it)."""
+        return OncePerTurn()
 
     def spells_cast(self, caster: Token, what: Nouns) -> SpellsCast:
         return SpellsCast(" ".join(str(caster).lower().split()), what)

@@ -41,6 +41,7 @@ __all__ = [
     "resolution",
     "treasure",
     "treasures_made",
+    "treasures_of_effect",
 ]
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -405,6 +406,22 @@ def treasures_made(oracle: str, name: str, *, permanent: bool) -> int:
                 word = match.group(1).lower()
                 made += int(word) if word.isdigit() else _NUMBER_WORDS[word]
     return made
+
+
+def treasures_of_effect(effect: str) -> int:
+    """The Treasure tokens an effect that does nothing else creates ('create a Treasure token.', 'create
+    two Treasure tokens.'), or 0 for any other effect (one that creates them and does more, or tapped).
+
+    >>> treasures_of_effect("create two Treasure tokens."), treasures_of_effect("create a Treasure token.")
+    (2, 1)
+    >>> treasures_of_effect("create a Treasure token and draw a card.")
+    0
+    """
+    found = _TREASURES.fullmatch(effect.strip().rstrip("."))
+    if found is None:
+        return 0
+    word = found.group(1).lower()
+    return int(word) if word.isdigit() else _NUMBER_WORDS[word]
 
 
 def arriving(card: Card, pid: str, player: str, *, tapped: bool = False) -> Permanent:

@@ -220,6 +220,7 @@ class Noun:
     monocolored: bool = False
     face_down: bool = False
     kicked: bool = False
+    historic: bool = False  # 'historic' (CR 700.6): legendary, an artifact or a Saga
     other: bool = False
     untapped: bool = False
     tapped: bool = False
@@ -263,6 +264,8 @@ class Noun:
             words.append("face-down")
         if self.kicked:
             words.append("kicked")
+        if self.historic:
+            words.append("historic")
         words += [f"non{t.lower()}" for t in self.excluded]
         words += [t.lower() for t in self.supertypes]
         words += [t.lower() if t in _CARD_TYPE_WORDS else t for t in self.types]
