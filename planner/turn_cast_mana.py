@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from models.board import Board, Card
+from models.board import Board, Card, Permanent
 from models.cost import PaymentTarget
 from models.filters import ObjectFilter, Who
 from models.mana import ManaTypes
@@ -49,6 +49,7 @@ __all__ = [
     "describes_every_spell",
     "mana_of_casting",
     "on_own_cast",
+    "permanent_treasures",
     "treasures_of_casting",
     "untold_treasures",
 ]
@@ -193,7 +194,7 @@ def cast_mana_events(board: Board, player: str, spells: list[TurnSpell]) -> tupl
         parsed = view.parsed[permanent.id]
         triggers += [mana.trigger for mana in cast_mana_of(parsed, permanent.name)[0]]
         if permanent.id not in untold:
-            triggers += [made.trigger for made in cast_treasures_of(parsed, permanent.oracle)[0]]
+            triggers += [made.trigger for made in permanent_treasures(view, permanent)[0]]
     sources = set()
     for spell in spells:
         if spell.card.type_line.is_permanent and spell.card.name not in sources:
@@ -226,11 +227,14 @@ class CastTreasure:
     once_each_turn: bool = False
 
 
-def cast_treasures_of(parsed: ParsedText, oracle: str) -> tuple[tuple[CastTreasure, ...], tuple[str, ...]]:
+def cast_treasures_of(
+    parsed: ParsedText, oracle: str, name: str = "", *, legendary: bool = False
+) -> tuple[tuple[CastTreasure, ...], tuple[str, ...]]:
     """The triggers on its controller's casting a spell that create Treasure tokens, of a card's text
-    (``parsed``, read from ``oracle``): those counted, and the sentences of those not counted (a trigger the
-    grammar does not read, an effect that does more than create Treasures, a token other than a Treasure, a
-    later sentence of its ability not read: the turn's notes say so).
+    (``parsed``, read from ``oracle``, the card's ``name``, ``legendary`` or not): those counted, and the
+    sentences of those not counted (a trigger the grammar does not read, an effect that does more than
+    create Treasures, a token other than a Treasure, a later sentence of its ability not read: the turn's
+    notes say so).
 
     >>> from models.oracle import parse_oracle
     >>> text = ("Whenever you cast a historic spell, create a Treasure token. This ability triggers only "
@@ -249,7 +253,7 @@ def cast_treasures_of(parsed: ParsedText, oracle: str) -> tuple[tuple[CastTreasu
             continue
         trigger = cast_trigger(record.text)
         treasures = treasures_of_effect(record.text.partition(",")[2])
-        later = _later_sentences(oracle, record.text)
+        later = _later_sentences(oracle, record.text, name, legendary)
         once = later is not None and len(later) == 1 and _triggers_once(later[0])
         if trigger is None or not treasures or later is None or (later and not once):
             not_counted.append(record.text)
@@ -259,10 +263,17 @@ def cast_treasures_of(parsed: ParsedText, oracle: str) -> tuple[tuple[CastTreasu
     return tuple(counted), tuple(not_counted)
 
 
-def _later_sentences(oracle: str, sentence: str) -> tuple[str, ...] | None:
-    """The sentences after ``sentence`` on the line of ``oracle`` it opens (the rest of its ability), or
-    None when no line opens with it."""
-    for line in oracle.splitlines():
+def _later_sentences(oracle: str, sentence: str, name: str, legendary: bool) -> tuple[str, ...] | None:
+    """The sentences after ``sentence`` on the line of ``oracle`` it opens (the rest of its ability, as the
+    reader reads it: no reminder text, no ability word, the card's name as '~'), or None when no line opens
+    with it.
+
+    >>> _later_sentences("Lode — Whenever you cast a spell, draw. Twice. (Reminder.)", "Whenever you cast "
+    ...     "a spell, draw.", "", False)
+    ('Twice.',)
+    """
+    for raw in oracle_text.logical_lines(oracle):
+        line = oracle_text.ability_word_dropped(oracle_text.normalise(raw, name, legendary=legendary))
         sentences = oracle_text.split_sentences(line)
         if sentences and sentences[0].strip() == sentence.strip():
             return tuple(s.strip() for s in sentences[1:])
@@ -310,7 +321,7 @@ def treasures_of_casting(
     for permanent in board.controlled_by(player):
         if view.lost_any_abilities(permanent.id) or permanent.id in untold:
             continue
-        for made in cast_treasures_of(view.parsed[permanent.id], permanent.oracle)[0]:
+        for made in permanent_treasures(view, permanent)[0]:
             trigger = made.trigger
             if not trigger.describes(target) or (trigger.your_turns and not own_turn):
                 continue
@@ -335,7 +346,7 @@ def untold_treasures(board: Board, player: str) -> dict[str, str]:
     for permanent in board.controlled_by(player):
         if view.lost_any_abilities(permanent.id):
             continue
-        for made in cast_treasures_of(view.parsed[permanent.id], permanent.oracle)[0]:
+        for made in permanent_treasures(view, permanent)[0]:
             if not record.spells_cast_this_turn or not (made.once_each_turn or made.trigger.nth):
                 continue
             if made.trigger.nth and describes_every_spell(made.trigger):
@@ -351,4 +362,14 @@ def untold_treasures(board: Board, player: str) -> dict[str, str]:
 def card_cast_treasures(card: Card) -> tuple[tuple[CastTreasure, ...], tuple[str, ...]]:
     """:func:`cast_treasures_of` of a card of the hand (a permanent spell: its triggers count once it
     resolves)."""
-    return cast_treasures_of(read_card(card.oracle, card.name, card.type_line), card.oracle)
+    legendary = card.type_line.is_a("Legendary")
+    parsed = read_card(card.oracle, card.name, card.type_line)
+    return cast_treasures_of(parsed, card.oracle, card.name, legendary=legendary)
+
+
+def permanent_treasures(
+    view: BoardView, permanent: Permanent
+) -> tuple[tuple[CastTreasure, ...], tuple[str, ...]]:
+    """:func:`cast_treasures_of` of a permanent on the board (its text as the board's view reads it)."""
+    legendary = permanent.type_line.is_a("Legendary")
+    return cast_treasures_of(view.parsed[permanent.id], permanent.oracle, permanent.name, legendary=legendary)

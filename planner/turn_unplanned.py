@@ -29,8 +29,8 @@ from planner.turn_cast_mana import (
     card_cast_mana,
     card_cast_treasures,
     cast_mana_of,
-    cast_treasures_of,
     describes_every_spell,
+    permanent_treasures,
     untold_treasures,
 )
 
@@ -121,7 +121,7 @@ def cast_token_notes(board: Board, player: str, cast: Iterable[Card]) -> list[st
     """
     view = BoardView(board)
     sources = [
-        (p.name, cast_treasures_of(view.parsed[p.id], p.oracle)[1])
+        (p.name, permanent_treasures(view, p)[1])
         for p in board.controlled_by(player)
         if not view.lost_any_abilities(p.id)
     ]

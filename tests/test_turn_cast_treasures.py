@@ -8,16 +8,20 @@ plans, and the turn brute force (tests/turn_brute_force.py).
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 from turn_brute_force import brute_force, matches_brute_force
 
-from models.board import Board
+from models.board import Board, Card
 from models.cost import PaymentTarget
 from models.oracle.rider_clauses import cast_trigger
 from planner import pay
-from planner.turn import plan_turn
+from planner.rules.replay import IllegalPlanError
+from planner.turn import _TreasureCheck, plan_turn
+from planner.turn_choices import Ids, turn_spell
+from planner.turn_model import Stage, TurnItem
 
 #: a trigger of casting a historic spell that creates a Treasure, once each turn (Gloin's shape)
 EMISSARY = {
@@ -109,12 +113,26 @@ def test_once_each_turn(source: dict[str, Any], most: int) -> None:
     assert matches_brute_force(board).mana_value_cast == most
 
 
-def test_only_historic_spells_set_it_off() -> None:
+@pytest.mark.parametrize(("spell", "most"), [(ELF, 2), (HERO, 3), (TALE, 3)])
+def test_only_historic_spells_set_it_off(spell: dict[str, Any], most: int) -> None:
     """A plain Elf ({2}) sets nothing off: with two Mountains the Elf or the Spark, never both (mana value
-    2); a legendary Elf does, the Spark then paid by the Treasure (3); a Saga too."""
-    assert matches_brute_force(_board(["Mountain", "Mountain", PROSPECTOR], [ELF, SPARK])).mana_value_cast == 2
-    assert matches_brute_force(_board(["Mountain", "Mountain", PROSPECTOR], [HERO, SPARK])).mana_value_cast == 3
-    assert matches_brute_force(_board(["Mountain", "Mountain", PROSPECTOR], [TALE, SPARK])).mana_value_cast == 3
+    2); a legendary Elf does, the Spark then paid by the Treasure (3); a Saga too (CR 700.6)."""
+    board = _board(["Mountain", "Mountain", PROSPECTOR], [spell, SPARK])
+    assert matches_brute_force(board).mana_value_cast == most
+
+
+def test_reminder_text_and_ability_words_are_the_readers() -> None:
+    """The trigger as printed, with an ability word, its name for itself and reminder text after the limit:
+    read as the reader reads the line (CR 207.2c: the ability word means nothing), so counted, once."""
+    printed = {
+        **EMISSARY,
+        "name": "Test Hoard Keeper",
+        "oracle": "Hoard — Whenever you cast a historic spell, create a Treasure token. This ability "
+        "triggers only once each turn. (Artifacts, legendaries, and Sagas are historic.)",
+    }
+    board = _board(["Mountain", "Mountain", printed], [CROWN, RELIC, SPARK])
+    turn = matches_brute_force(board)
+    assert turn.mana_value_cast == 3 and not turn.notes
 
 
 def test_a_permanent_spell_of_the_turn_triggers_for_the_later_ones() -> None:
@@ -164,3 +182,56 @@ def test_a_token_other_than_a_treasure_stays_noted() -> None:
     assert not turn.optimal and any("Gold token" in note for note in turn.notes)
     given = plan_turn(board, casts=["Test Crown", "Test Spark"])
     assert given.castable is None
+
+
+#: the permanents and cards of the random boards: lands, the triggers (a limit, two Treasures, the first spell
+#: of the turn), a Treasure, and spells historic or not
+_HOARDER = {
+    **PROSPECTOR,
+    "name": "Test Hoarder",
+    "oracle": "Whenever you cast an artifact spell, create two Treasure tokens.",
+}
+_FIRSTLING = {
+    **PROSPECTOR,
+    "name": "Test Firstling",
+    "oracle": "Whenever you cast your first spell each turn, create a Treasure token.",
+}
+_BEAR = {
+    "name": "Test Bear",
+    "type_line": "Creature — Bear",
+    "mana_cost": "{1}{G}",
+    "power": 2,
+    "toughness": 2,
+}
+_PERMANENTS: list[Any] = ["Mountain", "Mountain", "Forest", "Swamp", "Treasure", EMISSARY, PROSPECTOR]
+_PERMANENTS += [_HOARDER, _FIRSTLING]
+_HAND: list[Any] = [CROWN, RELIC, TALE, ELF, HERO, SPARK, _BEAR, EMISSARY, _HOARDER, "Mountain", "Forest"]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_turns_with_treasure_triggers_match_the_brute_force(seed: int) -> None:
+    """Random boards of those: the plan is optimal and casts the brute force's mana value with its cards."""
+    rng = random.Random(seed)
+    permanents = [rng.choice(_PERMANENTS) for _ in range(rng.randint(1, 4))]
+    hand = [rng.choice(_HAND) for _ in range(rng.randint(1, 4))]
+    matches_brute_force(_board(permanents, hand))
+
+
+def test_the_replay_counts_the_treasures_again() -> None:
+    """The replay's own count of a spell's Treasures (from the rules on the board it is cast on) refuses a
+    stage that claims a Treasure for the Spark (an instant: not historic) or none for the Crown."""
+    board = _board(["Mountain", PROSPECTOR], [])
+    ids = Ids({"p0", "p1"})
+    crown, spark = (turn_spell(Card.from_json(card), 0, ids) for card in (CROWN, SPARK))
+    check = _TreasureCheck(board, "me")
+    check.check(
+        board, crown, Stage(item=TurnItem(spell=crown), epoch=0, board=board, cast_treasures=(("p1", 1),))
+    )
+    with pytest.raises(IllegalPlanError, match="Test Spark"):
+        check.check(
+            board, spark, Stage(item=TurnItem(spell=spark), epoch=1, board=board, cast_treasures=(("p1", 1),))
+        )
+    with pytest.raises(IllegalPlanError, match="Test Crown"):
+        _TreasureCheck(board, "me").check(
+            board, crown, Stage(item=TurnItem(spell=crown), epoch=0, board=board)
+        )

@@ -24,7 +24,7 @@ from planner.rules.replay import PlanState, initial_state, legal_steps, remove_u
 from planner.rules.turn import arriving, land_entries, land_plays_allowed, packet_units, resolution, treasure
 from planner.rules.view import BoardView, locked_in
 from planner.turn import TurnResult, plan_turn
-from planner.turn_cast_mana import cast_mana_of, cast_treasures_of, describes_every_spell
+from planner.turn_cast_mana import cast_mana_of, describes_every_spell, permanent_treasures
 from planner.turn_choices import why_not_castable_now
 
 
@@ -163,7 +163,7 @@ def _cast_treasures(board: Board, card: Card, fired: frozenset[str]) -> list[tup
     view = BoardView(board)
     found: list[tuple[str, int]] = []
     for permanent in board.controlled_by("me"):
-        for made in cast_treasures_of(view.parsed[permanent.id], permanent.oracle)[0]:
+        for made in permanent_treasures(view, permanent)[0]:
             trigger = made.trigger
             assert not trigger.nth or describes_every_spell(trigger), "the brute force counts every spell"
             if made.once_each_turn and permanent.id in fired:
