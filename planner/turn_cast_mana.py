@@ -36,7 +36,7 @@ from models.spells import spell_target
 from planner.rules.production import Packet
 from planner.rules.turn import output_packets, treasures_of_effect
 from planner.rules.view import BoardView
-from planner.turn_choices import TurnSpell
+from planner.turn_choices import TurnSpell, distinct
 
 __all__ = [
     "CastMana",
@@ -195,9 +195,9 @@ def cast_mana_events(board: Board, player: str, spells: list[TurnSpell]) -> tupl
         triggers += [mana.trigger for mana in cast_mana_of(parsed, permanent.name)[0]]
         if permanent.id not in untold:
             triggers += [made.trigger for made in permanent_treasures(view, permanent)[0]]
-    sources = set()
-    for spell in spells:
-        if spell.card.type_line.is_permanent and spell.card.name not in sources:
+    sources: set[str] = set()
+    for spell in distinct(spells):  # (copies of a card once: thirty thousand Sol Rings)
+        if spell.card.type_line.is_permanent:
             own = [mana.trigger for mana in card_cast_mana(spell.card)[0]]
             own += [made.trigger for made in card_cast_treasures(spell.card)[0]]
             if own:
