@@ -133,7 +133,7 @@ from planner.turn_paid import discard_budget, paid_sequences, with_discards
 from planner.turn_relaxed import relaxed_sequence
 from planner.turn_result import LandPlayed, SpellCast, TurnResult
 from planner.turn_search import LAND, depth_first
-from planner.turn_unplanned import cast_token_notes, cast_trigger_notes, token_ability_notes
+from planner.turn_unplanned import cast_token_notes, cast_trigger_notes, own_zone_notes, token_ability_notes
 
 __all__ = ["LandPlayed", "SpellCast", "TurnResult", "plan_turn"]
 
@@ -877,7 +877,10 @@ def plan_turn(
     cast_cards = [s.card for s in distinct(spells)]
     trigger_notes = cast_trigger_notes(board, player, cast_cards)
     trigger_notes += cast_token_notes(board, player, cast_cards)
-    notes += unplanned_mana + trigger_notes + ([] if casts else graveyard_turn_notes(board, player))
+    # (a card the player may cast from the graveyard or exile, which the search does not cast: said, and a
+    # plan that casts nothing is then no "no")
+    zone_notes = [] if casts else graveyard_turn_notes(board, player) + own_zone_notes(board, player)
+    notes += unplanned_mana + trigger_notes + zone_notes
     if casts and len(spells) > 1:
         unplanned_mana += trigger_notes
     search = _Search(
@@ -909,7 +912,7 @@ def plan_turn(
     if best is None:
         if not complete:
             return replace(base, castable=None, reason="time limit", optimal=False)
-        if (more := replayed_land or next(iter(unplanned_mana), None)) is not None:
+        if (more := replayed_land or next(iter(unplanned_mana + zone_notes), None)) is not None:
             # (a land a bounce land returns played again, a Treasure made with priority, a cast trigger's
             # mana might cast them: a "no" of a search that plans none of them is no answer)
             return replace(base, castable=None, reason=more, optimal=False)
@@ -937,10 +940,13 @@ def plan_turn(
     castable: bool | None = bool(casts) or bool(result.spells)
     if not castable and not complete:
         castable = None  # (a time-out is never a 'no': an order not searched might cast something)
+    unknown = "time limit" if not complete else next(iter(zone_notes), "")
+    if not castable and unknown:
+        castable = None  # (nor is a card of the graveyard or exile the search does not cast)
     return replace(
         result,
         castable=castable,
-        reason=None if castable else "time limit" if castable is None else _why_not(spells, mandatory=False),
+        reason=None if castable else unknown if castable is None else _why_not(spells, mandatory=False),
         optimal=complete and not left_out and not unpaid and not search.unplanned and not alternatives,
         warnings=warnings,
         notes=tuple(notes),
