@@ -129,7 +129,17 @@ def cast_card(
     for index, card in enumerate(hand):
         if index not in taken and same_name(card.name, text):
             return card, index
-    return find_spell(replace(board.player(player), hand=()), text, cards), None
+    try:
+        return find_spell(replace(board.player(player), hand=()), text, cards), None
+    except InputError as error:
+        record = board.player(player)
+        for zone, listed in (("graveyard", record.graveyard), ("exile", record.foretold)):
+            if isinstance(listed, tuple) and any(same_name(card.name, text) for card in listed):
+                raise InputError(
+                    f"{text!r} is in {player}'s {'graveyard' if zone == 'graveyard' else 'foretold cards'}: "
+                    f"plan-turn casts the cards of the hand (pay --spell {text!r} --cast-from {zone})"
+                ) from error
+        raise
 
 
 def same_name(name: str, asked: str) -> bool:

@@ -149,13 +149,13 @@ def test_spells_given_in_order() -> None:
     """--cast Crown then Spark on two Mountains: castable (the Treasure pays the Spark); Spark then Crown: the
     Spark sets nothing off and leaves one Mountain for the Crown's {2}: a 'no' (on main: no answer, null)."""
     board = _board(["Mountain", "Mountain", EMISSARY], [CROWN, SPARK])
-    given = plan_turn(board, casts=["Test Crown", "Test Spark"])
+    given = plan_turn(board, casts=["Test Crown", "Test Spark"], time_limit=120)
     assert given.castable is True and given.optimal
     spark_paid = given.spells[1].payment
     assert [step.permanent for step in spark_paid.steps] == ["new-treasure"]
-    other = plan_turn(board, casts=["Test Spark", "Test Crown"])
+    other = plan_turn(board, casts=["Test Spark", "Test Crown"], time_limit=120)
     assert other.castable is False
-    best = plan_turn(board, casts=["Test Spark", "Test Crown"], order="best")
+    best = plan_turn(board, casts=["Test Spark", "Test Crown"], order="best", time_limit=120)
     assert best.castable is True and [s.card for s in best.spells] == ["Test Crown", "Test Spark"]
 
 
@@ -164,13 +164,13 @@ def test_a_trigger_that_may_have_fired_before_the_plan_is_not_counted() -> None:
     fired (CR 603.2h), so its Treasure is not planned, said in the notes, the plan not called optimal (mana
     value 2). With the spell listed and not historic, it has not fired: the Treasure is planned (3)."""
     board = _board(["Mountain", "Mountain", EMISSARY], [CROWN, SPARK], spells_cast_this_turn=1)
-    turn = plan_turn(board)
+    turn = plan_turn(board, time_limit=120)
     assert turn.mana_value_cast == 2 and not turn.optimal
     assert any("may have triggered before the plan" in note for note in turn.notes)
     listed = _board(["Mountain", "Mountain", EMISSARY], [CROWN, SPARK], spells_cast_this_turn=[SPARK])
-    assert plan_turn(listed).mana_value_cast == 3
+    assert plan_turn(listed, time_limit=120).mana_value_cast == 3
     historic = _board(["Mountain", "Mountain", EMISSARY], [CROWN, SPARK], spells_cast_this_turn=[RELIC])
-    assert not plan_turn(historic).optimal
+    assert not plan_turn(historic, time_limit=120).optimal
 
 
 def test_a_token_other_than_a_treasure_stays_noted() -> None:
@@ -178,9 +178,9 @@ def test_a_token_other_than_a_treasure_stays_noted() -> None:
     called optimal, and with the spells given a plan that can't cast them all is no 'no'."""
     golden = {**PROSPECTOR, "oracle": "Whenever you cast a historic spell, create a Gold token."}
     board = _board(["Mountain", "Mountain", golden], [CROWN, SPARK])
-    turn = plan_turn(board)
+    turn = plan_turn(board, time_limit=120)
     assert not turn.optimal and any("Gold token" in note for note in turn.notes)
-    given = plan_turn(board, casts=["Test Crown", "Test Spark"])
+    given = plan_turn(board, casts=["Test Crown", "Test Spark"], time_limit=120)
     assert given.castable is None
 
 
