@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from models.abilities import Amount, AmountKind, ObjectFilter, Who
-from models.filters import HISTORIC_TYPES
 from models.abilities import Condition as ConditionRecord
+from models.filters import HISTORIC_TYPES
 from models.mana import ManaTypes
 from models.oracle import readings as r
 from models.oracle.grammar import UnreadError, parse_condition
