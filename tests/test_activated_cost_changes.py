@@ -22,7 +22,7 @@ from models.board import Board
 from models.cost import PaymentTarget
 from models.mana_effects import AbilityCostChange
 from models.oracle import parse_oracle
-from planner.api import pay
+from planner.api import max_x, pay
 
 WITCH = (
     "Activated abilities of creatures you control cost {X} less to activate, where X is Test Witch's power. "
@@ -185,6 +185,31 @@ def test_abilities_you_activate_that_arent_mana_abilities() -> None:
     assert total(theirs, ability("{3}")) == "{3}"
     assert checked_verdict(board, "{B}{B}")
     assert not checked_verdict(board, "{B}{B}{G}")  # (the druid's {1} is still one mana: the Forest's)
+
+
+def test_the_largest_x_of_an_ability_under_a_reduction_with_a_floor() -> None:
+    """Zirda's shape with X in the ability's cost: X is chosen first, then the total cost is locked in
+    (CR 601.2b, 601.2f by way of 602.2b). With two Forests and a Lair-like land ({T}: Add {G}): {X}{G} at
+    X = 4 is {4}{G} less {2}, {2}{G}, three mana: the largest X is 4 (before, the model left the reduction
+    out, answered 2, and its plan failed the replay: an internal error). A bare {X} keeps one mana under the floor
+    ({1}, {2} and {3} all cost {1}, {4} costs {2}): with one Forest the largest X is 3, with two 4. Each X is
+    checked by ``pay`` at that X (the total locked in with X known) and X + 1 is not payable."""
+    dawnwaker = custom("Test Dawnwaker", "z", "Creature — Elemental Fox", DAWNWAKER, controller=ME, power=3,
+                       toughness=3)  # fmt: skip
+    lair = custom("Test Lair", "l", "Land", "{T}: Add {G}.", controller=ME)
+    forests = [mine("f1", "Forest"), mine("f2", "Forest")]
+    cases = [
+        ([dawnwaker, lair, *forests], "{X}{G}", 4),
+        ([dawnwaker, forests[0]], "{X}", 3),
+        ([dawnwaker, *forests], "{X}", 4),
+        ([dawnwaker, lair, *forests], "{X}{3}", 2),  # ({2}{3} less {2}: {3}; {3}{3}: {4} is too much)
+    ]
+    for permanents, cost, expected in cases:
+        board = make_board(permanents)
+        found = max_x(board, ability(cost))
+        assert (found.x, found.payable) == (expected, True), cost
+        assert pay(board, ability(cost.replace("{X}", f"{{{expected}}}"))).payable is True
+        assert pay(board, ability(cost.replace("{X}", f"{{{expected + 1}}}"))).payable is False
 
 
 def test_equip_abilities_you_activate() -> None:

@@ -67,6 +67,7 @@ __all__ = [
     "party_size",
     "turn_fact",
     "unabsorbed_reduction",
+    "unchosen_x_change",
     "uncounted_spells",
     "uncounted_targets",
     "unknown_spell_facts",
@@ -303,13 +304,50 @@ def _ability_locked_in(view: BoardView, target: PaymentTarget, player: str) -> P
     >>> total("{1}{U}", "Creature — Wizard"), total("{1}", "Creature — Wizard"), total("{1}{U}", "Artifact")
     ('{U}', '{1}', '{1}{U}')
     """
+    change, floor = _ability_change(view, target, player)
+    if not change:
+        return target
+    # (with X still in the cost, its value decides whether a floor holds: the solver takes it on, see
+    # :func:`unchosen_x_change`)
+    mana = changed_mana(target.cost, change, 0 if target.cost.has_variable else floor)
+    return target if mana == target.cost else target.with_cost(mana)
+
+
+def _ability_change(view: BoardView, target: PaymentTarget, player: str) -> tuple[int, int]:
+    """The generic change and floor of the changes of activated abilities' costs in force for the target
+    (:func:`ability_changes`, :func:`~planner.rules.costs.combined_changes`)."""
     in_force, _ = ability_changes(view, target, player)
     if not in_force:
-        return target
-    changes = [counted_change(view, sourced) for sourced in in_force]
-    change, floor, _ = combined_changes(changes)
-    mana = changed_mana(target.cost, change, floor)
-    return target if mana == target.cost else target.with_cost(mana)
+        return 0, 0
+    change, floor, _ = combined_changes([counted_change(view, sourced) for sourced in in_force])
+    return change, floor
+
+
+def unchosen_x_change(view: BoardView, target: PaymentTarget, player: str) -> tuple[int, int]:
+    """For a cost with X whose value is left to the solver (the largest X): the reduction its fixed generic
+    part leaves over, taken off X's generic mana once X is chosen (0 or negative: CR 601.2b, 601.2f, 118.7a),
+    and how much mana a reduction with a floor leaves besides the cost's other symbols ('This effect can't
+    reduce the mana in that cost to less than one mana': Zirda, Heartstone; 0 when no floor can hold).
+
+    With a floor ``f`` and ``c`` mana in the symbols other than generic and X, X's generic mana once reduced
+    is at least ``min(generic + X's, f - c)`` (:func:`~planner.rules.costs.changed_mana` with X replaced).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> zirda = {"id": "z", "name": "Zirda", "type_line": "Creature", "controller": "me",
+    ...     "oracle": "Abilities you activate that aren't mana abilities cost {2} less to activate. This "
+    ...               "effect can't reduce the mana in that cost to less than one mana."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [zirda]}))
+    >>> costs = ("{X}{G}", "{X}", "{X}{3}")
+    >>> [unchosen_x_change(view, PaymentTarget.of(c, kind="ability"), "me") for c in costs]
+    [(-2, 0), (-2, 1), (0, 1)]
+    """
+    if target.kind is PaymentKind.ABILITY and not target.purposes & SPECIAL_ACTIONS:
+        change, floor = _ability_change(view, target, player)
+        others = target.cost.mana_value - target.cost.generic  # (X counts 0 here, CR 107.3)
+        return min(0, target.cost.generic + change), max(floor - others, 0) if floor else 0
+    typed = with_changed_types(view, target, player)  # (Biotransference)
+    return min(0, target.cost.generic + cost_change(view, typed, player)), 0
 
 
 def ability_changes(

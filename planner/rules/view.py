@@ -71,7 +71,13 @@ from planner.rules.records import (
     WarningKind,
     unread_warning,
 )
-from planner.rules.spell_cost import colored_reduction, cost_change, locked_in, with_changed_types
+from planner.rules.spell_cost import (
+    colored_reduction,
+    cost_change,
+    locked_in,
+    unchosen_x_change,
+    with_changed_types,
+)
 from planner.rules.steady import unsteady_type_changes
 from planner.rules.undefined_choices import undefined_choices
 
@@ -91,6 +97,7 @@ __all__ = [
     "counters_removed_any",
     "locked_in",
     "removing",
+    "unchosen_x_change",
     "unexecuted_part",
     "unknown_imprint",
     "with_changed_types",

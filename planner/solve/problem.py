@@ -38,7 +38,7 @@ from planner.rules.pool import ManaUnit, SpendRules, board_pool
 from planner.rules.production import Outcome, Packet
 from planner.rules.question import Question, current_question, view_of
 from planner.rules.records import WarningKind
-from planner.rules.view import BoardView, TextWarning, cost_change, locked_in, with_changed_types
+from planner.rules.view import BoardView, TextWarning, locked_in, unchosen_x_change
 from planner.solve.dynamic import Dynamics, expand
 
 if TYPE_CHECKING:  # (the fast path reads problems: its record is only named here)
@@ -360,6 +360,10 @@ class PaymentProblem:
     #: When X is left to the solver: the reduction (negative) the cost's fixed generic part could not absorb,
     #: taken off X's generic mana once X is chosen (CR 601.2b, 601.2f); 0 otherwise.
     x_reduction: int = 0
+    #: When X is left to the solver and a reduction with a floor may hold ('can't reduce the mana in that
+    #: cost to less than one mana'): the mana the cost keeps besides its other symbols, whatever X
+    #: (:func:`~planner.rules.spell_cost.unchosen_x_change`); 0 otherwise.
+    x_floor: int = 0
     #: A whole turn's spells instead of one target (the target is then empty): see :class:`TurnPayments`.
     turn: TurnPayments | None = None
     #: The fast path's analysis of this question (:class:`planner.solve.fast.reduction.FastAnalysis`, made by
@@ -394,7 +398,7 @@ class PaymentProblem:
         started = time.monotonic()
         analysis = BoardAnalysis(board, checked_player(board, player), started + time_limit)
         cost = target.cost
-        leftover = 0
+        leftover = floor = 0
         if cost.has_variable and x is not None:
             if x < 0:
                 raise InputError(f"X must be 0 or more, not {x}")
@@ -403,8 +407,7 @@ class PaymentProblem:
         else:
             total = locked_in(analysis.view, target, analysis.player)
             if cost.has_variable:
-                typed = with_changed_types(analysis.view, target, analysis.player)  # (Biotransference)
-                leftover = min(0, cost.generic + cost_change(analysis.view, typed, analysis.player))
+                leftover, floor = unchosen_x_change(analysis.view, target, analysis.player)
         return cls(
             analysis=analysis,
             asked=target,
@@ -415,6 +418,7 @@ class PaymentProblem:
             time_limit=time_limit,
             started=started,
             x_reduction=leftover,
+            x_floor=floor,
             life_value=life_value,
             prefer=prefer,
         )

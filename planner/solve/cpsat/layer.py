@@ -61,9 +61,15 @@ def declare_x(record: PaymentModel) -> None:
     record.x = model.new_int_var(0, upper, "x")
     count = sum(cost.variables.values())
     record.x_value = count * record.x
-    if problem.x_reduction:
-        reduced = model.new_int_var(0, count * upper, "x_generic")
-        model.add_max_equality(reduced, [0, count * record.x + problem.x_reduction])
+    if problem.x_reduction or problem.x_floor:
+        reduced = model.new_int_var(0, count * upper + problem.x_floor, "x_generic")
+        least = [0, count * record.x + problem.x_reduction]
+        if problem.x_floor:  # (what a reduction's floor keeps: CR 601.2f; see unchosen_x_change)
+            generic = problem.asked.cost.generic
+            kept = model.new_int_var(0, count * upper + generic, "x_floor_kept")
+            model.add_min_equality(kept, [count * record.x + generic, problem.x_floor])
+            least.append(kept - problem.target.cost.generic)
+        model.add_max_equality(reduced, least)
         record.x_value = reduced
 
 

@@ -107,7 +107,7 @@ class _XSearch:
         ):
             raise _NotMonotoneError
         self.generic[x] = cost.generic
-        reduced = _reduced(replace(problem, x=x, target=paid, x_reduction=0))
+        reduced = _reduced(replace(problem, x=x, target=paid, x_reduction=0, x_floor=0))
         if isinstance(reduced, _Outside):
             if self.reduced:
                 raise _DeclinedError  # (inside at one X and outside at another: CP-SAT answers)
