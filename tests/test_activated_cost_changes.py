@@ -191,9 +191,9 @@ def test_the_largest_x_of_an_ability_under_a_reduction_with_a_floor() -> None:
     """Zirda's shape with X in the ability's cost: X is chosen first, then the total cost is locked in
     (CR 601.2b, 601.2f by way of 602.2b). With two Forests and a Lair-like land ({T}: Add {G}): {X}{G} at
     X = 4 is {4}{G} less {2}, {2}{G}, three mana: the largest X is 4 (before, the model left the reduction
-    out, answered 2, and its plan failed the replay: an internal error). A bare {X} keeps one mana under the floor
-    ({1}, {2} and {3} all cost {1}, {4} costs {2}): with one Forest the largest X is 3, with two 4. Each X is
-    checked by ``pay`` at that X (the total locked in with X known) and X + 1 is not payable."""
+    out, answered 2, and its plan failed the replay: an internal error). A bare {X} keeps one mana under the
+    floor ({1}, {2} and {3} all cost {1}, {4} costs {2}): with one Forest the largest X is 3, with two 4. Each
+    X is checked by ``pay`` at that X (the total locked in with X known) and X + 1 is not payable."""
     dawnwaker = custom("Test Dawnwaker", "z", "Creature — Elemental Fox", DAWNWAKER, controller=ME, power=3,
                        toughness=3)  # fmt: skip
     lair = custom("Test Lair", "l", "Land", "{T}: Add {G}.", controller=ME)
