@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from models.abilities import AbilityCost, Amount, Condition, ManaAbility, ManaOutput, SpendRestriction
-from models.alternative_costs import EVERY_MANA_VALUE, AlternativeCost, ManaValues, SpellsGranted
+from models.alternative_costs import EVERY_MANA_VALUE, AlternativeCost, ManaValues, SpellName, SpellsGranted
 from models.cost import PaymentTarget
 from models.filters import BoardFact, ObjectFilter, Who, declared_reads, facts_read
 from models.hashing import cached_hash, state_without_hash
@@ -792,6 +792,12 @@ class CastBan:
     #: only spells of the color its permanent's choice named ('spells of the chosen color': Iona, Shield of
     #: Emeria; the board's ``choices.color``)
     chosen_color: bool = False
+    #: only spells of the type its permanent's choice named ('spells of the chosen type': Archon of Valor's
+    #: Reach; the board's ``choices.card_type``, or ``creature_type``)
+    chosen_type: bool = False
+    #: only spells of a name ('with the chosen name': Alhammarret, High Arbiter; 'with the same name as the
+    #: exiled card': Exclusion Ritual; CR 201.2a); None: of any name
+    named: SpellName | None = None
 
 
 @dataclass(frozen=True, slots=True)

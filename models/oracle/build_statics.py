@@ -226,9 +226,13 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (spells_cost(spells, sentence), activated)
         case s.SpendAsThoughReading():
             return (_spend_as_though(reading, sentence),)
-        case s.CastBanReading(spells, opponents, your_turn, everyone, zones, most, values, chosen_color):
+        case s.CastBanReading(
+            spells, opponents, your_turn, everyone, zones, most, values, color, kind, named
+        ):
             return (
-                CastBan(sentence, spells, opponents, your_turn, everyone, zones, most, values, chosen_color),
+                CastBan(
+                    sentence, spells, opponents, your_turn, everyone, zones, most, values, color, kind, named
+                ),
             )
         case s.OthersEnterTappedReading(what):
             filters = object_filters(what)

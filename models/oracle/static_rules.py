@@ -10,7 +10,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellsGranted
+from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellName, SpellsGranted
 from models.cost import SPELL_ZONES
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
@@ -723,23 +723,54 @@ class StaticRules(Transformer[Token, Any]):
         return frozenset(SPELL_ZONES) - {"hand"}
 
     def cant_cast(self, players: str, spells: SpellsGranted, *rest: Any) -> CastBanReading:
-        """'<players> can't cast <spells> [with mana value N or less] [from <zones>] [during your turn]'
-        (CR 101.2)."""
+        """'<players> can't cast <spells> [with mana value N or less] [of the chosen color] [with the chosen
+        name] [from <zones>] [during your turn]' (CR 101.2)."""
         zones = next((part for part in rest if isinstance(part, frozenset)), None)
         turn = any(part == "your_turn" for part in rest)
         values = next((part for part in rest if isinstance(part, ManaValues)), EVERY_MANA_VALUE)
+        named = next((part for part in rest if isinstance(part, SpellName)), None)
+        if (players == "owner") != (named is SpellName.THAT_CREATURE):
+            # ('That creature's owner' is the subject of Reflector Mage's lasting effect alone)
+            raise UnreadError("a prohibition on that creature's owner, or until your next turn, alone")
         return CastBanReading(
             spells,
-            opponents=players == "opponents",
+            opponents=players in ("opponents", "owner"),
             your_turn=turn,
             everyone=players == "everyone",
             zones=zones,
             mana_values=values,
             chosen_color=any(part == "chosen_color" for part in rest),
+            chosen_type=any(part == "chosen_type" for part in rest),
+            named=named,
         )
 
     def spells_of_chosen_color(self) -> str:
         return "chosen_color"
+
+    def spells_of_chosen_type(self) -> str:
+        return "chosen_type"
+
+    def ban_owner(self, _creature: Token) -> str:
+        """'That creature's owner' (Reflector Mage): the board gives no owner, and a permanent's owner is
+        taken as its controller, so the owner of 'a creature an opponent controls' is an opponent."""
+        return "owner"
+
+    def named_chosen(self) -> SpellName:
+        return SpellName.CHOSEN
+
+    def named_as_exiled(self, _card: Token) -> SpellName:
+        return SpellName.EXILED
+
+    def named_as_exiled_with_it(self, *_parts: Token) -> SpellName:
+        return SpellName.EXILED_WITH_IT
+
+    def named_as_nontoken_permanent(self, _article: Token, non_type: Token, _permanent: Token) -> SpellName:
+        if str(non_type).lower().replace("-", "") != "nontoken":
+            raise UnreadError(f"the same name as a {non_type} permanent")
+        return SpellName.NONTOKEN_PERMANENT
+
+    def named_as_that_creature(self, _creature: Token) -> SpellName:
+        return SpellName.THAT_CREATURE
 
     def spell_mana_value_at_most(self, number: Number, _or: Token, more_less: Token) -> ManaValues:
         if str(more_less).lower() != "less":

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellsGranted
+from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellName, SpellsGranted
 from models.oracle.entering import (
     ChooseAsEnters,
     ControlOneOfTwo,
@@ -458,6 +458,10 @@ class CastBanReading:
     mana_values: ManaValues = EVERY_MANA_VALUE
     #: 'spells of the chosen color': of the color its permanent's choice named
     chosen_color: bool = False
+    #: 'spells of the chosen type': of the type its permanent's choice named
+    chosen_type: bool = False
+    #: 'spells with the chosen name', '... with the same name as the exiled card': whose name they have
+    named: SpellName | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ from models.board import Card
 from models.cost import PaymentKind, PaymentTarget
 from models.mana_effects import CastBan
 from models.oracle import read_card
+from planner.rules.ban_names import judged
 from planner.rules.records import SourcedEffect, TextWarning, WarningKind
 from planner.rules.special_actions import SPECIAL_ACTIONS
 from planner.rules.view import BoardView
@@ -60,7 +61,11 @@ def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[Sour
             continue
         if ban.most is not None and cast < ban.most:
             continue  # ('more than one spell each turn': the spells cast this turn before this one)
-        if _describes(ban, target) and _of_chosen_color(view, sourced, target, player) is True:
+        if (
+            _describes(ban, target)
+            and _of_chosen_color(view, sourced, target, player) is True
+            and judged(view, sourced, target) is True
+        ):
             found.append(sourced)
     return tuple(found)
 
@@ -161,8 +166,38 @@ def cast_ban_warnings(view: BoardView, target: PaymentTarget, player: str) -> tu
 
 def undecided_ban_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
     """The prohibitions that may forbid ``player`` the spell ``target`` but are not judged: of some mana
-    values on a spell with X (CR 202.3e), of a chosen color the board does not give (``choices.color``)."""
-    return _x_bound_warnings(view, target, player) + _unchosen_color_warnings(view, target, player)
+    values on a spell with X (CR 202.3e), of a chosen color the board does not give (``choices.color``), of
+    a chosen type or a name the board or the question does not give
+    (:func:`~planner.rules.ban_names.judged`)."""
+    return (
+        _x_bound_warnings(view, target, player)
+        + _unchosen_color_warnings(view, target, player)
+        + _unjudged_name_warnings(view, target, player)
+    )
+
+
+def _unjudged_name_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """A warning for each prohibition of a chosen type or of a name that may forbid ``player`` the spell
+    ``target`` but can't be judged: a choice not given, the spell's name not given (a cost alone too: a name
+    is asked of any spell), Reflector Mage's lasting effect (:func:`~planner.rules.ban_names.judged`)."""
+    if target.kind is not PaymentKind.SPELL or target.purposes & SPECIAL_ACTIONS:
+        return ()
+    found = []
+    for sourced in view.effects_of(CastBan):
+        ban = sourced.effect
+        assert isinstance(ban, CastBan)
+        if not (ban.chosen_type or ban.named) or not _applies(sourced, player, view.board.active_player):
+            continue
+        if ban.most is not None or not (target.type_line.card_types or ban.named):
+            continue  # (a cost alone is judged by a name only: of any type, it is forbidden nothing)
+        if target.type_line.card_types and not _describes(ban, target):
+            continue
+        if _of_chosen_color(view, sourced, target, player) is False:
+            continue
+        verdict = judged(view, sourced, target)
+        if isinstance(verdict, TextWarning):
+            found.append(verdict)
+    return tuple(found)
 
 
 def _unchosen_color_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
