@@ -263,3 +263,21 @@ def test_plan_turn_does_not_cast_the_chosen_name() -> None:
     assert [spell.card for spell in plan_turn(board).spells] == ["Test Bear"]
     asked = plan_turn(board, casts=["Test Spark"])
     assert asked.castable is False and asked.reason is not None and "Test Arbiter" in asked.reason
+
+
+ELF: dict[str, Any] = {"name": "Test Elf", "type_line": "Creature — Elf", "mana_cost": "{G}", "oracle": ""}
+
+
+def test_plan_turn_casts_no_second_spell_of_a_permanents_name() -> None:
+    """Cornered Market: the first Elf resolves as a nontoken permanent named Test Elf, so the second can't
+    be cast (CR 101.2, 201.2a): asked for both, a "no" naming the Elf and the Arbiter; unasked, no plan casts
+    both (a note says why, and the plan is not called optimal). Without the Market both are cast."""
+    board = _board(NONTOKEN, hand=[ELF, ELF])
+    both = plan_turn(board, casts=["Test Elf", "Test Elf"])
+    assert both.castable is False and both.reason is not None
+    assert "Test Elf" in both.reason and "Test Arbiter" in both.reason
+    unasked = plan_turn(board)
+    assert [spell.card for spell in unasked.spells].count("Test Elf") < 2
+    assert not unasked.optimal and any("Test Arbiter" in note for note in unasked.notes)
+    free = plan_turn(_board("", hand=[ELF, ELF]))
+    assert [spell.card for spell in free.spells] == ["Test Elf", "Test Elf"]

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from models.alternative_costs import EVERY_MANA_VALUE
+from models.alternative_costs import EVERY_MANA_VALUE, SpellName
 from models.board import Card
 from models.cost import PaymentKind, PaymentTarget
+from models.folding import folded_names
 from models.mana_effects import CastBan
 from models.oracle import read_card
 from planner.rules.ban_names import judged
@@ -24,6 +25,7 @@ __all__ = [
     "bans_later_spells",
     "cast_ban_warnings",
     "cast_bans",
+    "names_later_spells",
     "spells_left",
     "undecided_ban_warnings",
     "why_forbidden",
@@ -274,4 +276,48 @@ def bans_later_spells(card: Card, player: str, active: str, later: Iterable[Paym
         ban = next((b for b in bans if _describes(b, spell)), None)
         if ban is not None:
             return f"{card.name}: its {ban.text!r} would forbid later spells of the turn: not planned"
+    return None
+
+
+def names_later_spells(
+    view: BoardView, card: Card, player: str, later: Iterable[PaymentTarget]
+) -> str | None:
+    """Why a permanent spell of the turn is not planned: once it resolves it is a nontoken permanent, whose
+    name a prohibition on the board ('Players can't cast spells with the same name as a nontoken permanent.':
+    Cornered Market) would forbid ``player`` for one of the ``later`` spells of the turn (CR 101.2, 201.2a);
+    None when it forbids none of them.
+
+    >>> from models.board import Board
+    >>> market = {"id": "m", "name": "Test Market", "type_line": "Enchantment", "controller": "opp",
+    ...     "oracle": "Players can't cast spells with the same name as a nontoken permanent."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
+    ...     "permanents": [market]}))
+    >>> bear = Card.from_json({"name": "Test Bear", "type_line": "Creature — Bear", "mana_cost": "{G}"})
+    >>> why = names_later_spells(view, bear, "me", [PaymentTarget.of("{G}", type_line="Creature",
+    ...     name="Test Bear")])
+    >>> why.startswith("Test Bear: once it resolves, Test Market's"), why.endswith("its name: not planned")
+    (True, True)
+    """
+    if not card.type_line.is_permanent:
+        return None
+    active = view.board.active_player
+    bans = [
+        sourced
+        for sourced in view.effects_of(CastBan)
+        if isinstance(sourced.effect, CastBan)
+        and sourced.effect.named is SpellName.NONTOKEN_PERMANENT
+        and _applies(sourced, player, active)
+    ]
+    if not bans:
+        return None  # (the common case: ``later`` is not read)
+    names = folded_names(card.name)
+    for spell in later:
+        if not spell.name or folded_names(spell.name).isdisjoint(names):
+            continue
+        ban = next((b for b in bans if isinstance(b.effect, CastBan) and _describes(b.effect, spell)), None)
+        if ban is not None:
+            source = f"{view.permanent(ban.source).name}'s {ban.effect.text!r}"
+            return (
+                f"{card.name}: once it resolves, {source} would forbid a later spell of its name: not planned"
+            )
     return None
