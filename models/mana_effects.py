@@ -32,6 +32,7 @@ __all__ = [
     "GrantHaste",
     "GrantedAlternativeCost",
     "GraveyardPermission",
+    "LandPlayBan",
     "LifeForMana",
     "ManaTrigger",
     "NotPaymentKind",
@@ -801,6 +802,27 @@ class CastBan:
 
 
 @dataclass(frozen=True, slots=True)
+class LandPlayBan:
+    """'Players can't play nonbasic lands with the same name as a nontoken permanent.' (Cornered Market): the
+    lands its controller (``opponents``: each opponent; ``everyone``: every player) can't play (CR 101.2,
+    305.1): none of the types ``excluded`` ('nonbasic': ``Basic``), of the name ``named`` says (None: any).
+    A turn's plan plays no such land.
+
+    >>> from models.oracle import parse_oracle
+    >>> (ban,) = parse_oracle("Players can't play nonbasic lands with the same name as a nontoken permanent."
+    ...     ).effects
+    >>> ban.everyone, ban.excluded, ban.named.name
+    (True, ('Basic',), 'NONTOKEN_PERMANENT')
+    """
+
+    text: str
+    opponents: bool = False
+    everyone: bool = False
+    excluded: tuple[str, ...] = ()
+    named: SpellName | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class OthersEnterTapped:
     """'Nonbasic lands your opponents control enter tapped.' (Archon of Emeria), 'Creatures your opponents
     control enter the battlefield tapped.' (Authority of the Consuls): a permanent ``affected`` describes
@@ -1034,6 +1056,7 @@ StaticEffect = (
     | SpendAsThough
     | ActivationBan
     | CastBan
+    | LandPlayBan
     | OthersEnterTapped
     | AbilityLoss
     | AbilityCostChange

@@ -18,7 +18,7 @@ import pytest
 
 from models.board import Board
 from models.cost import PaymentTarget
-from models.errors import BoardError
+from models.errors import BoardError, InputError
 from models.mana_effects import CastBan
 from models.oracle import parse_oracle
 from planner.api import max_x, pay
@@ -281,3 +281,38 @@ def test_plan_turn_casts_no_second_spell_of_a_permanents_name() -> None:
     assert not unasked.optimal and any("Test Arbiter" in note for note in unasked.notes)
     free = plan_turn(_board("", hand=[ELF, ELF]))
     assert [spell.card for spell in free.spells] == ["Test Elf", "Test Elf"]
+
+
+LAND_BAN = "Players can't play nonbasic lands with the same name as a nontoken permanent."
+VENTS: dict[str, Any] = {"name": "Test Vents", "type_line": "Land", "oracle": "{T}: Add {U} or {R}."}
+
+
+def test_the_land_play_ban_is_read() -> None:
+    """Cornered Market's second sentence, read by the grammar (ignored before: a land play obeys it)."""
+    parsed = parse_oracle(LAND_BAN, "Test Arbiter")
+    assert [s.read_as for s in parsed.sentences] == ["effect"]
+
+
+@pytest.mark.parametrize(
+    ("on_battlefield", "played"),
+    [
+        ({"id": "v", **VENTS, "controller": "opp"}, None),  # (a nontoken Test Vents: it can't be played)
+        ({"id": "v", **VENTS, "controller": "opp", "token": True}, "Test Vents"),  # (a token's name: allowed)
+        (None, "Test Vents"),
+    ],
+)
+def test_plan_turn_plays_no_land_of_a_permanents_name(
+    on_battlefield: dict[str, Any] | None, played: str | None
+) -> None:
+    """Cornered Market: a nonbasic land with the name of a nontoken permanent can't be played (CR 101.2,
+    305.1): plan-turn plays no land then; asked for it with --land, bad input naming why."""
+    board = _board(LAND_BAN, hand=[VENTS], others=[on_battlefield] if on_battlefield else None)
+    assert plan_turn(board).land_played == played
+    if played is None:
+        with pytest.raises(InputError, match=r"Test Vents can't be played.*101\.2"):
+            plan_turn(board, land="Test Vents")
+
+
+def test_a_basic_land_of_a_permanents_name_may_be_played() -> None:
+    """'nonbasic lands': a Forest is played beside the two Forests on the battlefield."""
+    assert plan_turn(_board(LAND_BAN, hand=["Forest"])).land_played == "Forest"

@@ -29,6 +29,7 @@ from models.mana_effects import (
     ExtraLandPlays,
     GainAbilitiesOf,
     GrantHaste,
+    LandPlayBan,
     LifeForMana,
     OthersEnterTapped,
     PowerChange,
@@ -234,6 +235,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
                     sentence, spells, opponents, your_turn, everyone, zones, most, values, color, kind, named
                 ),
             )
+        case s.LandPlayBanReading(opponents, everyone, excluded, named):
+            return (LandPlayBan(sentence, opponents, everyone, excluded, named),)
         case s.OthersEnterTappedReading(what):
             filters = object_filters(what)
             if any(flt.reads_status or flt.self_only or flt.attached for flt in filters):

@@ -49,6 +49,7 @@ from models.oracle.statics import (
     KeepUnspent,
     KeywordGrantReading,
     KeywordsWhile,
+    LandPlayBanReading,
     LandSearchReading,
     LifeForManaReading,
     LinkedLoss,
@@ -743,6 +744,22 @@ class StaticRules(Transformer[Token, Any]):
             chosen_type=any(part == "chosen_type" for part in rest),
             named=named,
         )
+
+    def cant_play_lands(self, players: str, *parts: Any) -> LandPlayBanReading:
+        """'<players> can't play [non<type>] lands [with the same name as a nontoken permanent]' (CR 101.2,
+        305.1)."""
+        (lands,) = (p for p in parts if isinstance(p, Token) and p.type == "CARD_TYPE")
+        named = next((part for part in parts if isinstance(part, SpellName)), None)
+        if str(lands).lower() not in ("land", "lands") or players == "owner":
+            raise UnreadError(f"a prohibition on playing {lands}")
+        if named not in (None, SpellName.NONTOKEN_PERMANENT):
+            raise UnreadError("lands of a name a choice gives")  # (no card says so: not judged)
+        excluded = tuple(
+            str(p).lower().removeprefix("non").removeprefix("-").title()
+            for p in parts
+            if isinstance(p, Token) and p.type == "NON_TYPE"
+        )
+        return LandPlayBanReading(players == "opponents", players == "everyone", excluded, named)
 
     def spells_of_chosen_color(self) -> str:
         return "chosen_color"

@@ -80,6 +80,7 @@ __all__ = [
     "ItLosesAbilities",
     "KeepUnspent",
     "KeywordsWhile",
+    "LandPlayBanReading",
     "LandSearchReading",
     "LifeForManaReading",
     "LinkedLoss",
@@ -465,6 +466,19 @@ class CastBanReading:
 
 
 @dataclass(frozen=True, slots=True)
+class LandPlayBanReading:
+    """'Players can't play nonbasic lands with the same name as a nontoken permanent.' (Cornered Market): the
+    lands the players can't play (CR 101.2, 305.1)."""
+
+    opponents: bool = False
+    everyone: bool = False
+    #: the types none of the lands has ('nonbasic lands': ``Basic``)
+    excluded: tuple[str, ...] = ()
+    #: 'with the same name as a nontoken permanent': whose name they have
+    named: SpellName | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class AbilitiesOfReading:
     """'<Objects> have all activated abilities of all <objects>.' (Experiment Kraj, layer 6); ``what`` None
     for the card itself ('~ has all activated abilities of ...': Marvin, Murderous Mimic)."""
@@ -748,6 +762,7 @@ StaticSentence = (
     | ActivationBanReading
     | CastBanReading
     | OthersEnterTappedReading
+    | LandPlayBanReading
     | AbilitiesOfReading
     | AbilitiesOfExiledReading
     | AbilityLossReading

@@ -16,13 +16,14 @@ warning instead.
 from __future__ import annotations
 
 from models.alternative_costs import SpellName
+from models.board import Card
 from models.cost import PaymentTarget
 from models.folding import folded_names
-from models.mana_effects import CastBan
+from models.mana_effects import CastBan, LandPlayBan
 from planner.rules.records import SourcedEffect, TextWarning, WarningKind
 from planner.rules.view import BoardView
 
-__all__ = ["judged"]
+__all__ = ["forbidden_land", "judged"]
 
 
 def judged(view: BoardView, sourced: SourcedEffect, spell: PaymentTarget) -> bool | TextWarning:
@@ -116,3 +117,36 @@ def _lasting(view: BoardView, sourced: SourcedEffect, spell: PaymentTarget) -> b
         "the effect of its trigger lasts until its controller's next turn, and the creature it returned is "
         "not recorded: whether the spell has that creature's name is not judged (CR 101.2)",
     )
+
+
+def forbidden_land(view: BoardView, card: Card, player: str) -> str | None:
+    """Why ``player`` can't play the land ``card`` on this board: a prohibition on playing lands ("Players
+    can't play nonbasic lands with the same name as a nontoken permanent.": Cornered Market, CR 101.2,
+    305.1, names as CR 201.2a compares them), or None.
+
+    >>> from models.board import Board
+    >>> market = {"id": "m", "name": "Test Market", "type_line": "Enchantment", "controller": "opp",
+    ...     "oracle": "Players can't play nonbasic lands with the same name as a nontoken permanent."}
+    >>> vents = {"id": "v", "name": "Test Vents", "type_line": "Land", "controller": "opp"}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
+    ...     "permanents": [market, vents]}))
+    >>> print(forbidden_land(view, Card.from_json({"name": "Test Vents", "type_line": "Land"}), "me"))
+    Test Vents can't be played: Test Market's "Players can't play nonbasic lands with the same name as a \
+nontoken permanent." forbids it (CR 101.2)
+    >>> forbidden_land(view, Card.from_json({"name": "Test Vents", "type_line": "Basic Land"}), "me") is None
+    True
+    """
+    for sourced in view.effects_of(LandPlayBan):
+        ban = sourced.effect
+        assert isinstance(ban, LandPlayBan)
+        if not ban.everyone and (sourced.controller != player) != ban.opponents:
+            continue  # ('Your opponents can't': the others'; 'You can't': its controller's)
+        if any(card.type_line.is_a(word) for word in ban.excluded):
+            continue  # ('nonbasic lands': a basic land may be played)
+        if ban.named is not None:
+            banned = _banned_names(view, sourced, ban.named)
+            if isinstance(banned, str) or folded_names(card.name).isdisjoint(banned):
+                continue  # (a name the board does not give is not read: the grammar reads none such)
+        source = view.permanent(sourced.source).name
+        return f"{card.name} can't be played: {source}'s {ban.text!r} forbids it (CR 101.2)"
+    return None
