@@ -820,6 +820,8 @@ class LandPlayBan:
     everyone: bool = False
     excluded: tuple[str, ...] = ()
     named: SpellName | None = None
+    #: the zones it forbids playing from (CR 601.2a zone names: 'from graveyards'); None: every zone
+    zones: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -316,3 +316,21 @@ def test_plan_turn_plays_no_land_of_a_permanents_name(
 def test_a_basic_land_of_a_permanents_name_may_be_played() -> None:
     """'nonbasic lands': a Forest is played beside the two Forests on the battlefield."""
     assert plan_turn(_board(LAND_BAN, hand=["Forest"])).land_played == "Forest"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "owner", "played"),
+    [
+        ("You can't play lands.", "me", None),  # (Aggressive Mining's: its controller plays none)
+        ("You can't play lands.", "opp", "Test Vents"),  # (its controller's alone)
+        (
+            "Your opponents can't play land cards from graveyards.",
+            "opp",
+            "Test Vents",
+        ),  # (from the hand: allowed)
+    ],
+)
+def test_other_land_play_bans(sentence: str, owner: str, played: str | None) -> None:
+    """'You can't play lands.' forbids its controller every land play (CR 101.2, 305.1); Tomik's forbids only
+    land plays from graveyards, and a turn's plan plays its land from the hand."""
+    assert plan_turn(_board(sentence, owner, hand=[VENTS])).land_played == played

@@ -650,6 +650,8 @@ STATIC_SENTENCES = [
     "Your opponents can't cast spells with the same name as a card exiled with ~.",
     "Players can't cast spells with the same name as a nontoken permanent.",
     "Players can't play nonbasic lands with the same name as a nontoken permanent.",
+    "You can't play lands.",
+    "Your opponents can't play land cards from graveyards.",
     "That creature's owner can't cast spells with the same name as that creature until your next turn.",
     "Your opponents can't cast spells with mana value 3 or less.",
     "Each opponent can't cast noncreature spells with mana value 4 or greater during your turn.",

@@ -235,8 +235,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
                     sentence, spells, opponents, your_turn, everyone, zones, most, values, color, kind, named
                 ),
             )
-        case s.LandPlayBanReading(opponents, everyone, excluded, named):
-            return (LandPlayBan(sentence, opponents, everyone, excluded, named),)
+        case s.LandPlayBanReading(opponents, everyone, excluded, named, zones):
+            return (LandPlayBan(sentence, opponents, everyone, excluded, named, zones),)
         case s.OthersEnterTappedReading(what):
             filters = object_filters(what)
             if any(flt.reads_status or flt.self_only or flt.attached for flt in filters):

@@ -746,8 +746,8 @@ class StaticRules(Transformer[Token, Any]):
         )
 
     def cant_play_lands(self, players: str, *parts: Any) -> LandPlayBanReading:
-        """'<players> can't play [non<type>] lands [with the same name as a nontoken permanent]' (CR 101.2,
-        305.1)."""
+        """'<players> can't play [non<type>] lands [with the same name as a nontoken permanent] [from
+        <zones>]' (CR 101.2, 305.1)."""
         (lands,) = (p for p in parts if isinstance(p, Token) and p.type == "CARD_TYPE")
         named = next((part for part in parts if isinstance(part, SpellName)), None)
         if str(lands).lower() not in ("land", "lands") or players == "owner":
@@ -759,7 +759,8 @@ class StaticRules(Transformer[Token, Any]):
             for p in parts
             if isinstance(p, Token) and p.type == "NON_TYPE"
         )
-        return LandPlayBanReading(players == "opponents", players == "everyone", excluded, named)
+        zones = next((part for part in parts if isinstance(part, frozenset)), None)
+        return LandPlayBanReading(players == "opponents", players == "everyone", excluded, named, zones)
 
     def spells_of_chosen_color(self) -> str:
         return "chosen_color"

@@ -381,10 +381,11 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             words += " of the chosen type" if reading.chosen_type else ""
             words += reading.named.words() if reading.named is not None else ""
             return f"{who} can't cast {words}{_zones_words(zones)}{' during your turn' if your_turn else ''}"
-        case LandPlayBanReading(opponents, everyone, excluded, named):
+        case LandPlayBanReading(opponents, everyone, excluded, named, zones):
             who = "each player" if everyone else "your opponents" if opponents else "you"
             kinds = "".join(f"non{word.lower()} " for word in excluded)
-            return f"{who} can't play {kinds}lands{named.words() if named is not None else ''}"
+            named_words = named.words() if named is not None else ""
+            return f"{who} can't play {kinds}lands{named_words}{_zones_words(zones)}"
         case OthersEnterTappedReading(what):
             return f"{what.words(plural=True)} enter the battlefield tapped"
         case ActivationBanReading(what):

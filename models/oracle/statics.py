@@ -476,6 +476,8 @@ class LandPlayBanReading:
     excluded: tuple[str, ...] = ()
     #: 'with the same name as a nontoken permanent': whose name they have
     named: SpellName | None = None
+    #: the zones it forbids playing from ('land cards from graveyards'); None: every zone
+    zones: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)

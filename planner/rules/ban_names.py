@@ -143,6 +143,8 @@ nontoken permanent." forbids it (CR 101.2)
             continue  # ('Your opponents can't': the others'; 'You can't': its controller's)
         if any(card.type_line.is_a(word) for word in ban.excluded):
             continue  # ('nonbasic lands': a basic land may be played)
+        if ban.zones is not None and "hand" not in ban.zones:
+            continue  # ('from graveyards': a turn's plan plays its lands from the hand)
         if ban.named is not None:
             banned = _banned_names(view, sourced, ban.named)
             if isinstance(banned, str) or folded_names(card.name).isdisjoint(banned):
