@@ -75,6 +75,7 @@ def judged(view: BoardView, sourced: SourcedEffect, spell: PaymentTarget) -> boo
 
 
 def _warning(sourced: SourcedEffect, reason: str, kind: WarningKind = WarningKind.FORBIDDEN) -> TextWarning:
+    """The warning on the prohibition ``sourced`` that its verdict on a spell is not known, and why."""
     return TextWarning(sourced.source, sourced.effect.text, reason, kind)
 
 
