@@ -49,7 +49,6 @@ from models.oracle.statics import (
     KeepUnspent,
     KeywordGrantReading,
     KeywordsWhile,
-    LandPlayBanReading,
     LandSearchReading,
     LifeForManaReading,
     LinkedLoss,
@@ -745,50 +744,8 @@ class StaticRules(Transformer[Token, Any]):
             named=named,
         )
 
-    def cant_play_lands(self, players: str, *parts: Any) -> LandPlayBanReading:
-        """'<players> can't play [non<type>] lands [with the same name as a nontoken permanent] [from
-        <zones>]' (CR 101.2, 305.1)."""
-        (lands,) = (p for p in parts if isinstance(p, Token) and p.type == "CARD_TYPE")
-        named = next((part for part in parts if isinstance(part, SpellName)), None)
-        if str(lands).lower() not in ("land", "lands") or players == "owner":
-            raise UnreadError(f"a prohibition on playing {lands}")
-        if named not in (None, SpellName.NONTOKEN_PERMANENT):
-            raise UnreadError("lands of a name a choice gives")  # (no card says so: not judged)
-        excluded = tuple(
-            str(p).lower().removeprefix("non").removeprefix("-").title()
-            for p in parts
-            if isinstance(p, Token) and p.type == "NON_TYPE"
-        )
-        zones = next((part for part in parts if isinstance(part, frozenset)), None)
-        return LandPlayBanReading(players == "opponents", players == "everyone", excluded, named, zones)
-
     def spells_of_chosen_color(self) -> str:
         return "chosen_color"
-
-    def spells_of_chosen_type(self) -> str:
-        return "chosen_type"
-
-    def ban_owner(self, _creature: Token) -> str:
-        """'That creature's owner' (Reflector Mage): the board gives no owner, and a permanent's owner is
-        taken as its controller, so the owner of 'a creature an opponent controls' is an opponent."""
-        return "owner"
-
-    def named_chosen(self) -> SpellName:
-        return SpellName.CHOSEN
-
-    def named_as_exiled(self, _card: Token) -> SpellName:
-        return SpellName.EXILED
-
-    def named_as_exiled_with_it(self, *_parts: Token) -> SpellName:
-        return SpellName.EXILED_WITH_IT
-
-    def named_as_nontoken_permanent(self, _article: Token, non_type: Token, _permanent: Token) -> SpellName:
-        if str(non_type).lower().replace("-", "") != "nontoken":
-            raise UnreadError(f"the same name as a {non_type} permanent")
-        return SpellName.NONTOKEN_PERMANENT
-
-    def named_as_that_creature(self, _creature: Token) -> SpellName:
-        return SpellName.THAT_CREATURE
 
     def spell_mana_value_at_most(self, number: Number, _or: Token, more_less: Token) -> ManaValues:
         if str(more_less).lower() != "less":
