@@ -22,6 +22,7 @@ reader is :mod:`models.oracle.alternative_costs`; the planner's use, :mod:`plann
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import Final
 
 from models.additional_costs import SacrificeCost
@@ -35,6 +36,7 @@ __all__ = [
     "KEYWORD_ALTERNATIVE_COSTS",
     "AlternativeCost",
     "HandExile",
+    "SpellName",
     "SpellsGranted",
 ]
 
@@ -178,6 +180,36 @@ class ManaValues:
 
 #: no bound on the mana values of spells
 EVERY_MANA_VALUE: Final = ManaValues()
+
+
+class SpellName(Enum):
+    """Whose name a prohibition's spells have (CR 101.2; two objects have the same name when they share one,
+    CR 201.2a, a split card's two halves being two names, 709.4a): each value is the words after 'spells'.
+
+    >>> SpellName.CHOSEN.words(), SpellName.EXILED_WITH_IT.lasting
+    (' with the chosen name', False)
+    """
+
+    #: 'with the chosen name' (Alhammarret, High Arbiter: its permanent's ``choices.card_name``)
+    CHOSEN = "with the chosen name"
+    #: 'with the same name as the exiled card' (Exclusion Ritual: its permanent's ``choices.imprinted``)
+    EXILED = "with the same name as the exiled card"
+    #: 'with the same name as a card exiled with ~' (Circu, Dimir Lobotomist: ``choices.imprinted``, a list)
+    EXILED_WITH_IT = "with the same name as a card exiled with ~"
+    #: 'with the same name as a nontoken permanent' (Cornered Market: the board's permanents)
+    NONTOKEN_PERMANENT = "with the same name as a nontoken permanent"
+    #: 'with the same name as that creature until your next turn' (Reflector Mage): the effect of a resolved
+    #: trigger, which outlasts it and which the board does not record
+    THAT_CREATURE = "with the same name as that creature until your next turn"
+
+    def words(self) -> str:
+        """The words after 'spells'."""
+        return " " + self.value
+
+    @property
+    def lasting(self) -> bool:
+        """True for the effect of a resolved trigger (Reflector Mage's), not a permanent's static ability."""
+        return self is SpellName.THAT_CREATURE
 
 
 @dataclass(frozen=True, slots=True)

@@ -240,6 +240,14 @@ CHOICES: Final = ObjectFields(
         Field("card_type", _STRING, "A chosen card type.", nullable=True),
         Field("basic_land_type", _STRING, "A chosen basic land type.", nullable=True),
         Field(
+            "card_name",
+            _TEXT,
+            "A chosen card name (extension): Alhammarret, High Arbiter's opponents can't cast spells with "
+            "it (not given: whether a spell is forbidden is not known, with a warning). One name: a split "
+            "card's half's (CR 709.4a).",
+            nullable=True,
+        ),
+        Field(
             "imprinted",
             {
                 "anyOf": [

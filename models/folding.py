@@ -9,7 +9,7 @@ import re
 import unicodedata
 from typing import Final
 
-__all__ = ["fold_ability_text", "fold_name", "plain_quotes"]
+__all__ = ["fold_ability_text", "fold_name", "folded_names", "plain_quotes"]
 
 #: Letters that Unicode does not decompose but players type as two letters (``Aether Vial``).
 _LIGATURES: Final = str.maketrans({"æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ł": "l", "ı": "i"})
@@ -34,6 +34,16 @@ def fold_name(name: str) -> str:
     """
     bare = _without_marks(_without_marks(name).casefold()).translate(_LIGATURES)
     return _NOT_ALPHANUMERIC.sub("", bare)
+
+
+def folded_names(name: str) -> frozenset[str]:
+    """The names an object called ``name`` has, each folded (:func:`fold_name`): a split card's ``A // B`` has
+    two (CR 709.4a), and two objects have the same name when they share one (CR 201.2a).
+
+    >>> sorted(folded_names("Fire // Ice")), folded_names("Fire") <= folded_names("fire // ice")
+    (['fire', 'ice'], True)
+    """
+    return frozenset(fold_name(part) for part in name.split("//") if part.strip())
 
 
 def _without_marks(text: str) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from models.abilities import AbilityCost, Amount, Condition, ManaAbility, ManaOutput, SpendRestriction
-from models.alternative_costs import EVERY_MANA_VALUE, AlternativeCost, ManaValues, SpellsGranted
+from models.alternative_costs import EVERY_MANA_VALUE, AlternativeCost, ManaValues, SpellName, SpellsGranted
 from models.cost import PaymentTarget
 from models.filters import BoardFact, ObjectFilter, Who, declared_reads, facts_read
 from models.hashing import cached_hash, state_without_hash
@@ -32,6 +32,7 @@ __all__ = [
     "GrantHaste",
     "GrantedAlternativeCost",
     "GraveyardPermission",
+    "LandPlayBan",
     "LifeForMana",
     "ManaTrigger",
     "NotPaymentKind",
@@ -794,6 +795,35 @@ class CastBan:
     #: only spells of the color its permanent's choice named ('spells of the chosen color': Iona, Shield of
     #: Emeria; the board's ``choices.color``)
     chosen_color: bool = False
+    #: only spells of the type its permanent's choice named ('spells of the chosen type': Archon of Valor's
+    #: Reach; the board's ``choices.card_type``, or ``creature_type``)
+    chosen_type: bool = False
+    #: only spells of a name ('with the chosen name': Alhammarret, High Arbiter; 'with the same name as the
+    #: exiled card': Exclusion Ritual; CR 201.2a); None: of any name
+    named: SpellName | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LandPlayBan:
+    """'Players can't play nonbasic lands with the same name as a nontoken permanent.' (Cornered Market): the
+    lands its controller (``opponents``: each opponent; ``everyone``: every player) can't play (CR 101.2,
+    305.1): none of the types ``excluded`` ('nonbasic': ``Basic``), of the name ``named`` says (None: any).
+    A turn's plan plays no such land.
+
+    >>> from models.oracle import parse_oracle
+    >>> (ban,) = parse_oracle("Players can't play nonbasic lands with the same name as a nontoken permanent."
+    ...     ).effects
+    >>> ban.everyone, ban.excluded, ban.named.name
+    (True, ('Basic',), 'NONTOKEN_PERMANENT')
+    """
+
+    text: str
+    opponents: bool = False
+    everyone: bool = False
+    excluded: tuple[str, ...] = ()
+    named: SpellName | None = None
+    #: the zones it forbids playing from (CR 601.2a zone names: 'from graveyards'); None: every zone
+    zones: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -1030,6 +1060,7 @@ StaticEffect = (
     | SpendAsThough
     | ActivationBan
     | CastBan
+    | LandPlayBan
     | OthersEnterTapped
     | AbilityLoss
     | AbilityCostChange

@@ -282,6 +282,9 @@ def _effect_summary(effect: StaticEffect) -> str:
         when = " during your turn" if effect.your_turn else ""
         where = f" from {' or '.join(sorted(effect.zones))}" if effect.zones is not None else ""
         values = effect.mana_values.words() + (" of the chosen color" if effect.chosen_color else "")
+        values += (" of the chosen type" if effect.chosen_type else "") + (
+            effect.named.words() if effect.named is not None else ""
+        )
         return f"{who} can't cast {kind + ' ' if kind else ''}spells{values}{where}{when}"
     if isinstance(effect, ActivationBan):
         return f"no activated ability of {with_article(effect.affected.describe())} can be activated"

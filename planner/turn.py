@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from itertools import combinations_with_replacement, islice
 from typing import Literal
@@ -49,7 +49,13 @@ from planner.api import solve_cpsat
 from planner.described import described_payment
 from planner.rules.additional_costs import AdditionalPaid, check_additional, planned_costs, returns_permanents
 from planner.rules.alternative_costs import check_alternative, paid_board
-from planner.rules.cast_bans import bans_later_spells, spells_left, undecided_ban_warnings, why_forbidden
+from planner.rules.cast_bans import (
+    bans_later_spells,
+    names_later_spells,
+    spells_left,
+    undecided_ban_warnings,
+    why_forbidden,
+)
 from planner.rules.graveyard_permissions import graveyard_turn_notes
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit
@@ -834,7 +840,7 @@ def plan_turn(
     limit = spells_left(view, player)  # (a limit on the spells of a turn, CR 101.2: Archon of Emeria)
     if casts and limit is not None and len(spells) > limit[0]:
         return TurnResult(castable=False, reason=limit[1], warnings=warnings)
-    banning = _banning(spells, player, board.active_player, order if casts else "choose")
+    banning = _banning(view, spells, player, order if casts else "choose")
     if banning and casts:  # (in the order given, a "no"; in the best one, not searched: no answer)
         reason = next(iter(banning.values()))
         return TurnResult(castable=False if order == "given" else None, reason=reason, warnings=warnings)
@@ -971,20 +977,30 @@ def spells_text_warnings(spells: list[TurnSpell], *, strict: bool = False) -> tu
     return tuple(found)
 
 
-def _banning(spells: list[TurnSpell], player: str, active: str, order: str) -> dict[str, str]:
+def _banning(view: BoardView, spells: list[TurnSpell], player: str, order: str) -> dict[str, str]:
     """The permanent spells of the turn not planned, by name, and why: once one resolves, a prohibition of
-    its own would forbid a spell cast after it (CR 101.2). In the order given, the spells after it;
-    otherwise any other spell of the turn (the search does not put it last)."""
+    its own would forbid a spell cast after it, or a prohibition on the board would forbid a spell of its
+    name ('... with the same name as a nontoken permanent', CR 101.2). In the order given, the spells after
+    it; otherwise any other spell of the turn (the search does not put it last)."""
     found: dict[str, str] = {}
+    active = view.board.active_player
     for n, spell in enumerate(spells):
         if spell.card.name in found:
             continue
-        # (lazily: only a card with a prohibition of its own reads them)
-        later = islice(spells, n + 1, None) if order == "given" else (s for s in spells if s is not spell)
-        why = bans_later_spells(spell.card, player, active, (s.target for s in later))
+        # (lazily: only a card with a prohibition of its own, or of its name, reads them)
+        why = bans_later_spells(spell.card, player, active, _later(spells, n, order)) or names_later_spells(
+            view, spell.card, player, _later(spells, n, order)
+        )
         if why is not None:
             found[spell.card.name] = why
     return found
+
+
+def _later(spells: list[TurnSpell], n: int, order: str) -> Iterator[PaymentTarget]:
+    """The spells cast after the ``n``-th of the turn: in the order given, those after it; otherwise any
+    other."""
+    rest = islice(spells, n + 1, None) if order == "given" else (s for s in spells if s is not spells[n])
+    return (s.target for s in rest)
 
 
 def _bounce_land(lands: Sequence[LandPlay]) -> LandPlay | None:

@@ -23,6 +23,7 @@ from models.oracle import LandSearch, ParsedText, parse_land_search, read_card
 from models.spells import card_has_adventure, find_spell, spell_target
 from models.types import TypeLine
 from planner.rules.alternative_costs import Way, own_alternative_costs
+from planner.rules.ban_names import forbidden_land
 from planner.rules.hand import HandAbility, hand_abilities, usable_from_hand
 from planner.rules.production import Packet
 from planner.rules.replay import could_produce_of
@@ -427,6 +428,9 @@ def land_choices(
             names = ", ".join(sorted({c.name for _, c in in_hand})) or "none"
             raise InputError(f"--land {forced}: no such land in {player}'s hand (its lands: {names})")
         in_hand = chosen[:1]
+        why = forbidden_land(BoardView(board), in_hand[0][1], player)
+        if why is not None:
+            raise InputError(f"--land {forced}: {why}")
     choices: list[LandPlay | None] = [] if forced is not None else [None]
     if left <= 0:
         return choices
@@ -435,6 +439,8 @@ def land_choices(
     controls_a_land = any(view.type_line(p.id).is_a("Land") for p in board.controlled_by(player))
     seen: set[tuple[object, ...]] = set()
     for position, card in in_hand:
+        if forbidden_land(view, card, player) is not None:
+            continue  # (a prohibition on playing it, CR 101.2: Cornered Market's)
         face = -1 if hand[position] is card else position  # (an MDFC's land face: its place in the hand)
         entering = read_card(card.oracle, card.name, card.type_line).entering
         returns = entering is not None and entering.returns_land

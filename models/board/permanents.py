@@ -189,6 +189,9 @@ class Choices:
     linked_permanent: str | None = None
     #: what it entered as a copy of (CR 707.2: Vesuva, Clone), by the copiable values of that object
     copied: PrintedCard | None = None
+    #: the card name chosen as it entered (Alhammarret, High Arbiter's 'Your opponents can't cast spells with
+    #: the chosen name.'): one name, a split card's half's (CR 709.4a)
+    card_name: str | None = None
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
@@ -259,6 +262,30 @@ class Choices:
         return line.card_types if line is not None else None
 
     @property
+    def chosen_type(self) -> str | None:
+        """The type chosen as it entered that 'of the chosen type' reads: its creature type (Herald's Horn),
+        else its card type (Cloud Key, Archon of Valor's Reach); None when neither was chosen.
+
+        >>> Choices(card_type="Instant").chosen_type, Choices(creature_type="Elf").chosen_type
+        ('Instant', 'Elf')
+        """
+        return self.creature_type if self.creature_type is not None else self.card_type
+
+    @property
+    def exiled_names(self) -> tuple[str, ...] | None:
+        """The names of the cards exiled with it (``imprinted``, alone or listed): ``()`` when it exiled none,
+        None when the board does not say.
+
+        >>> Choices(imprinted="Llanowar Elves").exiled_names, Choices(imprinted_cards=()).exiled_names
+        (('Llanowar Elves',), ())
+        >>> Choices().exiled_names is None
+        True
+        """
+        if self.imprinted_cards is not None:
+            return tuple(c if isinstance(c, str) else c.name for c in self.imprinted_cards)
+        return (self.imprinted,) if self.imprinted is not None else None
+
+    @property
     def unknown_imprinted(self) -> tuple[str, ...]:
         """The names of the cards exiled with it whose colors are not known (not described, not in the
         built-in catalogue).
@@ -320,6 +347,8 @@ class Choices:
             out["linked_permanent"] = self.linked_permanent
         if self.copied is not None:
             out["copied"] = copied_json(self.copied)
+        if self.card_name is not None:
+            out["card_name"] = self.card_name
         return out
 
     def __bool__(self) -> bool:
@@ -339,6 +368,7 @@ class Choices:
             self.basic_land_types,
             self.linked_permanent,
             self.copied,
+            self.card_name,
         )
         return any(value is not None for value in chosen)
 
@@ -653,6 +683,14 @@ def _read_creature_type(value: object, path: JsonPath) -> str:
 _read_card_type = read_named(CARD_TYPES, "card type")
 
 
+def _read_card_name(value: object, path: JsonPath) -> str:
+    """A chosen card name: one name, so one half of a split card's two (CR 709.4a: not both)."""
+    name = read_text(value, path).strip()
+    if "//" in name:
+        raise FieldError(path, f"{name!r} is two names: a chosen name is one half's (CR 709.4a)")
+    return name
+
+
 _read_basic_land_type = read_named(BASIC_LAND_TYPES, "basic land type")
 _read_odd_or_even = read_named(("odd", "even"), "choice of odd or even")
 
@@ -696,6 +734,7 @@ def _read_choices(value: object, path: JsonPath) -> Choices:
         basic_land_types=fields.optional("basic_land_types", _read_basic_land_types, None),
         linked_permanent=fields.optional("linked_permanent", read_text, None),
         copied=fields.optional("copied", read_copied, None),
+        card_name=fields.optional("card_name", _read_card_name, None),
     )
     return NOTHING_CHOSEN if choices == NOTHING_CHOSEN else choices
 

@@ -29,6 +29,7 @@ from models.mana_effects import (
     ExtraLandPlays,
     GainAbilitiesOf,
     GrantHaste,
+    LandPlayBan,
     LifeForMana,
     OthersEnterTapped,
     PowerChange,
@@ -226,10 +227,16 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (spells_cost(spells, sentence), activated)
         case s.SpendAsThoughReading():
             return (_spend_as_though(reading, sentence),)
-        case s.CastBanReading(spells, opponents, your_turn, everyone, zones, most, values, chosen_color):
+        case s.CastBanReading(
+            spells, opponents, your_turn, everyone, zones, most, values, color, kind, named
+        ):
             return (
-                CastBan(sentence, spells, opponents, your_turn, everyone, zones, most, values, chosen_color),
+                CastBan(
+                    sentence, spells, opponents, your_turn, everyone, zones, most, values, color, kind, named
+                ),
             )
+        case s.LandPlayBanReading(opponents, everyone, excluded, named, zones):
+            return (LandPlayBan(sentence, opponents, everyone, excluded, named, zones),)
         case s.OthersEnterTappedReading(what):
             filters = object_filters(what)
             if any(flt.reads_status or flt.self_only or flt.attached for flt in filters):

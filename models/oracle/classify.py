@@ -23,6 +23,7 @@ from typing import Final
 from models.mana_effects import NotPaymentKind
 from models.oracle.sentence_facts import (
     bans_casting,
+    bans_land_plays,
     changes_mana,
     grants_graveyard_casting,
     is_loyalty_cost,
@@ -276,6 +277,8 @@ def mentions_mana(body: str) -> bool:
         return True  # (a permission to cast spells from the graveyard, CR 601.2a: not read)
     if "can't" in present and bans_casting(body):
         return True  # (a prohibition on casting spells, CR 101.2: read by the grammar, or unsupported)
+    if "can't" in present and bans_land_plays(body):
+        return True  # (a prohibition on playing lands, CR 305.1: a turn's land play; read, or unsupported)
     if "enter" in present and "tapped" in present and others_enter_tapped(body):
         return True  # ('Nonbasic lands your opponents control enter tapped.': a land played, CR 614.1c; read)
     if _MENTIONS.isdisjoint(present) and "unspent" not in lowered:
@@ -756,7 +759,7 @@ _STATIC_WORDS: Final = {
     "ability": ("indicated", "following"),
     "long": ("has", "is", "are"), "haste": ("has", "have", "had"), "convoke": ("has", "have"),
     "improvise": ("has", "have"), "delve": ("has", "have"), "abilities": ("lose", "loses"),
-    "continues": ("effect",), "cast": ("can't",),
+    "continues": ("effect",), "cast": ("can't",), "play": ("can't",),
 }  # fmt: skip
 _STATIC_WORD_SET: Final = frozenset(_STATIC_WORDS)
 #: What follows 'is' or 'are' in a type or color change: land types, 'type(s)', card types added, colors.

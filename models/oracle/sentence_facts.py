@@ -23,6 +23,7 @@ from models.oracle.words import (
 
 __all__ = [
     "bans_casting",
+    "bans_land_plays",
     "changes_mana",
     "grants_graveyard_casting",
     "is_loyalty_cost",
@@ -191,6 +192,29 @@ def bans_casting(sentence: str) -> bool:
     ):
         return False
     return any(word in ("spell", "spells") for word in words[at + 2 :])
+
+
+def bans_land_plays(sentence: str) -> bool:
+    """A permanent's static prohibition on playing lands (CR 101.2, 305.1: Cornered Market's "Players can't
+    play nonbasic lands with the same name as a nontoken permanent."), which a turn's land play obeys when
+    read: unread, it is about mana, never ignored in silence. A spell's own effect ("Target player can't play
+    lands this turn.") is not one.
+
+    >>> bans_land_plays("Players can't play nonbasic lands with the same name as a nontoken permanent.")
+    True
+    >>> bans_land_plays("Target player can't play lands this turn."), bans_land_plays("~ can't block.")
+    (False, False)
+    """
+    words = tokens(sentence)
+    at = find_phrase(words, ("can't", "play"))
+    if (
+        at < 0
+        or not is_static_sentence(words)
+        or starts_with(words, "target")
+        or has_phrase(words, "this turn")
+    ):
+        return False
+    return any(word in ("land", "lands") for word in words[at + 2 :])
 
 
 def others_enter_tapped(sentence: str) -> bool:

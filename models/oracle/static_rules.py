@@ -10,7 +10,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellsGranted
+from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellName, SpellsGranted
 from models.cost import SPELL_ZONES
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
@@ -723,19 +723,25 @@ class StaticRules(Transformer[Token, Any]):
         return frozenset(SPELL_ZONES) - {"hand"}
 
     def cant_cast(self, players: str, spells: SpellsGranted, *rest: Any) -> CastBanReading:
-        """'<players> can't cast <spells> [with mana value N or less] [from <zones>] [during your turn]'
-        (CR 101.2)."""
+        """'<players> can't cast <spells> [with mana value N or less] [of the chosen color] [with the chosen
+        name] [from <zones>] [during your turn]' (CR 101.2)."""
         zones = next((part for part in rest if isinstance(part, frozenset)), None)
         turn = any(part == "your_turn" for part in rest)
         values = next((part for part in rest if isinstance(part, ManaValues)), EVERY_MANA_VALUE)
+        named = next((part for part in rest if isinstance(part, SpellName)), None)
+        if (players == "owner") != (named is SpellName.THAT_CREATURE):
+            # ('That creature's owner' is the subject of Reflector Mage's lasting effect alone)
+            raise UnreadError("a prohibition on that creature's owner, or until your next turn, alone")
         return CastBanReading(
             spells,
-            opponents=players == "opponents",
+            opponents=players in ("opponents", "owner"),
             your_turn=turn,
             everyone=players == "everyone",
             zones=zones,
             mana_values=values,
             chosen_color=any(part == "chosen_color" for part in rest),
+            chosen_type=any(part == "chosen_type" for part in rest),
+            named=named,
         )
 
     def spells_of_chosen_color(self) -> str:

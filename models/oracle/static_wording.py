@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from models.alternative_costs import SpellName
 from models.cost import SPELL_ZONES
 from models.oracle import lexicon
 from models.oracle.entering import (
@@ -60,6 +61,7 @@ from models.oracle.statics import (
     KeepUnspent,
     KeywordGrantReading,
     KeywordsWhile,
+    LandPlayBanReading,
     LifeForManaReading,
     LinkedLoss,
     NotATypeWhile,
@@ -370,11 +372,20 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
         case CastBanReading(spells, opponents, your_turn, everyone, zones, most, values, chosen_color):
             who = "each player" if everyone else "your opponents" if opponents else "you"
+            if reading.named is SpellName.THAT_CREATURE:
+                who = "that creature's owner"  # (Reflector Mage's)
             if most == 1:
                 return f"{who} can't cast more than one spell each turn"
             words = " ".join((*spells.kind_words(), "spells")) + values.words()
             words += " of the chosen color" if chosen_color else ""
+            words += " of the chosen type" if reading.chosen_type else ""
+            words += reading.named.words() if reading.named is not None else ""
             return f"{who} can't cast {words}{_zones_words(zones)}{' during your turn' if your_turn else ''}"
+        case LandPlayBanReading(opponents, everyone, excluded, named, zones):
+            who = "each player" if everyone else "your opponents" if opponents else "you"
+            kinds = "".join(f"non{word.lower()} " for word in excluded)
+            named_words = named.words() if named is not None else ""
+            return f"{who} can't play {kinds}lands{named_words}{_zones_words(zones)}"
         case OthersEnterTappedReading(what):
             return f"{what.words(plural=True)} enter the battlefield tapped"
         case ActivationBanReading(what):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellsGranted
+from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellName, SpellsGranted
 from models.oracle.entering import (
     ChooseAsEnters,
     ControlOneOfTwo,
@@ -80,6 +80,7 @@ __all__ = [
     "ItLosesAbilities",
     "KeepUnspent",
     "KeywordsWhile",
+    "LandPlayBanReading",
     "LandSearchReading",
     "LifeForManaReading",
     "LinkedLoss",
@@ -458,6 +459,25 @@ class CastBanReading:
     mana_values: ManaValues = EVERY_MANA_VALUE
     #: 'spells of the chosen color': of the color its permanent's choice named
     chosen_color: bool = False
+    #: 'spells of the chosen type': of the type its permanent's choice named
+    chosen_type: bool = False
+    #: 'spells with the chosen name', '... with the same name as the exiled card': whose name they have
+    named: SpellName | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LandPlayBanReading:
+    """'Players can't play nonbasic lands with the same name as a nontoken permanent.' (Cornered Market): the
+    lands the players can't play (CR 101.2, 305.1)."""
+
+    opponents: bool = False
+    everyone: bool = False
+    #: the types none of the lands has ('nonbasic lands': ``Basic``)
+    excluded: tuple[str, ...] = ()
+    #: 'with the same name as a nontoken permanent': whose name they have
+    named: SpellName | None = None
+    #: the zones it forbids playing from ('land cards from graveyards'); None: every zone
+    zones: frozenset[str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -744,6 +764,7 @@ StaticSentence = (
     | ActivationBanReading
     | CastBanReading
     | OthersEnterTappedReading
+    | LandPlayBanReading
     | AbilitiesOfReading
     | AbilitiesOfExiledReading
     | AbilityLossReading

@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from models.alternative_costs import EVERY_MANA_VALUE
+from models.alternative_costs import EVERY_MANA_VALUE, SpellName
 from models.board import Card
 from models.cost import PaymentKind, PaymentTarget
+from models.folding import folded_names
 from models.mana_effects import CastBan
 from models.oracle import read_card
+from planner.rules.ban_names import judged
 from planner.rules.records import SourcedEffect, TextWarning, WarningKind
 from planner.rules.special_actions import SPECIAL_ACTIONS
 from planner.rules.view import BoardView
@@ -23,6 +25,7 @@ __all__ = [
     "bans_later_spells",
     "cast_ban_warnings",
     "cast_bans",
+    "names_later_spells",
     "spells_left",
     "undecided_ban_warnings",
     "why_forbidden",
@@ -60,7 +63,11 @@ def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[Sour
             continue
         if ban.most is not None and cast < ban.most:
             continue  # ('more than one spell each turn': the spells cast this turn before this one)
-        if _describes(ban, target) and _of_chosen_color(view, sourced, target, player) is True:
+        if (
+            _describes(ban, target)
+            and _of_chosen_color(view, sourced, target, player) is True
+            and judged(view, sourced, target) is True
+        ):
             found.append(sourced)
     return tuple(found)
 
@@ -161,8 +168,38 @@ def cast_ban_warnings(view: BoardView, target: PaymentTarget, player: str) -> tu
 
 def undecided_ban_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
     """The prohibitions that may forbid ``player`` the spell ``target`` but are not judged: of some mana
-    values on a spell with X (CR 202.3e), of a chosen color the board does not give (``choices.color``)."""
-    return _x_bound_warnings(view, target, player) + _unchosen_color_warnings(view, target, player)
+    values on a spell with X (CR 202.3e), of a chosen color the board does not give (``choices.color``), of
+    a chosen type or a name the board or the question does not give
+    (:func:`~planner.rules.ban_names.judged`)."""
+    return (
+        _x_bound_warnings(view, target, player)
+        + _unchosen_color_warnings(view, target, player)
+        + _unjudged_name_warnings(view, target, player)
+    )
+
+
+def _unjudged_name_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """A warning for each prohibition of a chosen type or of a name that may forbid ``player`` the spell
+    ``target`` but can't be judged: a choice not given, the spell's name not given (a cost alone too: a name
+    is asked of any spell), Reflector Mage's lasting effect (:func:`~planner.rules.ban_names.judged`)."""
+    if target.kind is not PaymentKind.SPELL or target.purposes & SPECIAL_ACTIONS:
+        return ()
+    found = []
+    for sourced in view.effects_of(CastBan):
+        ban = sourced.effect
+        assert isinstance(ban, CastBan)
+        if not (ban.chosen_type or ban.named) or not _applies(sourced, player, view.board.active_player):
+            continue
+        if ban.most is not None or not (target.type_line.card_types or ban.named):
+            continue  # (a cost alone is judged by a name only: of any type, it is forbidden nothing)
+        if target.type_line.card_types and not _describes(ban, target):
+            continue
+        if _of_chosen_color(view, sourced, target, player) is False:
+            continue
+        verdict = judged(view, sourced, target)
+        if isinstance(verdict, TextWarning):
+            found.append(verdict)
+    return tuple(found)
 
 
 def _unchosen_color_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
@@ -239,4 +276,48 @@ def bans_later_spells(card: Card, player: str, active: str, later: Iterable[Paym
         ban = next((b for b in bans if _describes(b, spell)), None)
         if ban is not None:
             return f"{card.name}: its {ban.text!r} would forbid later spells of the turn: not planned"
+    return None
+
+
+def names_later_spells(
+    view: BoardView, card: Card, player: str, later: Iterable[PaymentTarget]
+) -> str | None:
+    """Why a permanent spell of the turn is not planned: once it resolves it is a nontoken permanent, whose
+    name a prohibition on the board ('Players can't cast spells with the same name as a nontoken permanent.':
+    Cornered Market) would forbid ``player`` for one of the ``later`` spells of the turn (CR 101.2, 201.2a);
+    None when it forbids none of them.
+
+    >>> from models.board import Board
+    >>> market = {"id": "m", "name": "Test Market", "type_line": "Enchantment", "controller": "opp",
+    ...     "oracle": "Players can't cast spells with the same name as a nontoken permanent."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
+    ...     "permanents": [market]}))
+    >>> bear = Card.from_json({"name": "Test Bear", "type_line": "Creature — Bear", "mana_cost": "{G}"})
+    >>> why = names_later_spells(view, bear, "me", [PaymentTarget.of("{G}", type_line="Creature",
+    ...     name="Test Bear")])
+    >>> why.startswith("Test Bear: once it resolves, Test Market's"), why.endswith("its name: not planned")
+    (True, True)
+    """
+    if not card.type_line.is_permanent:
+        return None
+    active = view.board.active_player
+    bans = [
+        sourced
+        for sourced in view.effects_of(CastBan)
+        if isinstance(sourced.effect, CastBan)
+        and sourced.effect.named is SpellName.NONTOKEN_PERMANENT
+        and _applies(sourced, player, active)
+    ]
+    if not bans:
+        return None  # (the common case: ``later`` is not read)
+    names = folded_names(card.name)
+    for spell in later:
+        if not spell.name or folded_names(spell.name).isdisjoint(names):
+            continue
+        ban = next((b for b in bans if isinstance(b.effect, CastBan) and _describes(b.effect, spell)), None)
+        if ban is not None:
+            source = f"{view.permanent(ban.source).name}'s {ban.effect.text!r}"
+            return (
+                f"{card.name}: once it resolves, {source} would forbid a later spell of its name: not planned"
+            )
     return None

@@ -788,8 +788,7 @@ def _modifiers_in_force(
             continue  # (one the board or the question does not give: not applied, and the answer warns)
         if effect.spells.chosen_type:
             # the creature type (Herald's Horn) or the card type (Cloud Key) chosen as the source entered
-            choices = view.permanent(sourced.source).choices
-            chosen = choices.creature_type if choices.creature_type is not None else choices.card_type
+            chosen = view.permanent(sourced.source).choices.chosen_type
             if chosen is None or not target.type_line.is_a(chosen):
                 continue  # (none chosen: no spell is of that type, and the board's warnings say so)
         yield sourced

@@ -13,7 +13,7 @@ from models.catalogue import CardData
 from models.cost import ManaCost, PaymentTarget, SymbolKind
 from models.decklist import Deck
 from models.mana import ManaType, ManaTypes
-from models.mana_effects import CastBan, CostModifier, OthersEnterTapped
+from models.mana_effects import CastBan, CostModifier, LandPlayBan, OthersEnterTapped
 from models.oracle import LandSearch, parse_land_search, read_card
 from models.types import TypeLine
 from planner.rules.turn import resolution, treasures_made
@@ -158,10 +158,18 @@ def card_kinds(
 def _binds_its_controller(effect: object) -> bool:
     """True for a permanent's effect on its controller's own turn that the simulation does not follow: how
     their permanents enter ("Permanents enter the battlefield tapped.", CR 614.1c) or a prohibition on their
-    casting ("Each player can't cast more than one spell each turn.", CR 101.2)."""
+    casting ("Each player can't cast more than one spell each turn.", CR 101.2) or on their land plays
+    ("Players can't play nonbasic lands with the same name as a nontoken permanent.", CR 305.1).
+
+    >>> from models.oracle import parse_oracle
+    >>> lands = parse_oracle("Players can't play nonbasic lands with the same name as a nontoken permanent.")
+    >>> names = parse_oracle("Your opponents can't cast spells with the chosen name.")
+    >>> [_binds_its_controller(e) for e in (*lands.effects, *names.effects)]
+    [True, False]
+    """
     if isinstance(effect, OthersEnterTapped):
         return effect.affected.controller is not Who.OPPONENTS
-    return isinstance(effect, CastBan) and (effect.everyone or not effect.opponents)
+    return isinstance(effect, CastBan | LandPlayBan) and (effect.everyone or not effect.opponents)
 
 
 def _counted_change(modifier: CostModifier) -> bool:
