@@ -63,7 +63,7 @@ def declare_x(record: PaymentModel) -> None:
     record.x_value = count * record.x
     if problem.x_reduction or problem.x_floor:
         reduced = model.new_int_var(0, count * upper + problem.x_floor, "x_generic")
-        least = [0, count * record.x + problem.x_reduction]
+        least: list[cp_model.LinearExprT] = [0, count * record.x + problem.x_reduction]
         if problem.x_floor:  # (what a reduction's floor keeps: CR 601.2f; see unchosen_x_change)
             generic = problem.asked.cost.generic
             kept = model.new_int_var(0, count * upper + generic, "x_floor_kept")
