@@ -318,6 +318,14 @@ CHOICES: Final = ObjectFields(
             "is not applied, with a warning).",
             nullable=True,
         ),
+        Field(
+            "card_name",
+            _TEXT,
+            "The card name it chose (extension; Cheering Fanatic's attack trigger this turn: 'Spells with "
+            "the chosen name cost {1} less to cast this turn'; not given: no name was chosen, that change is "
+            "not applied, with a warning where it would matter).",
+            nullable=True,
+        ),
     ),
 )
 IMPRINTED_CARD: Final = ObjectFields(

@@ -577,6 +577,10 @@ class CostModifier:
     #: (Myth Unbound): applies only to its controller's commander, once for each such earlier cast (CR 903.8:
     #: :attr:`~models.cost.PaymentTarget.commander_casts`)
     per_commander_cast: bool = False
+    #: 'Spells with the chosen name' (Cheering Fanatic): applies only to a spell with the card name its
+    #: source's choice named (the board's ``choices.card_name``; CR 201.2:
+    #: :attr:`~models.cost.PaymentTarget.name`)
+    chosen_name: bool = False
     #: the most the change can take off the cost, 0 for no limit ('This effect can't reduce the amount of mana
     #: ~ costs by more than {5}.': Valiant Changeling)
     most: int = 0

@@ -687,6 +687,8 @@ STATIC_SENTENCES = [
     "During your turn, spells your opponents cast cost {1} more to cast and abilities your opponents "
     "activate cost {1} more to activate unless they're mana abilities.",
     "Permanent spells you cast that have an Adventure cost {1} less to cast.",
+    "Spells with the chosen name cost {1} less to cast this turn.",
+    "Spells with the chosen name you cast cost {1} less to cast.",
     "~ costs {1} less to cast if it targets a creature with flying.",
     "All morph costs cost {2} more.",
     "Plotting cards from your hand costs {2} less.",

@@ -226,6 +226,7 @@ class CostChangeRules(Transformer[Token, Any]):
             per_chosen_color=_Mark.PER_CHOSEN_COLOR in parts,
             shares_exiled_card_type=_Mark.SHARES_EXILED_CARD_TYPE in parts,
             has_adventure=_Mark.HAS_ADVENTURE in parts,
+            this_turn=_Mark.THIS_TURN in parts,
         )
 
     def spells_and_abilities_cost(self, *parts: Any) -> SpellsAndAbilitiesCost:

@@ -319,6 +319,8 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         out.read(sentence, "effect")
         if any(needs_imprinted(effect) for effect in effects):
             out.choices.append("imprinted")
+        if any(isinstance(effect, CostModifier) and effect.chosen_name for effect in effects):
+            out.choices.append("card_name")  # ('Spells with the chosen name': the board's choices.card_name)
         return
     if (on_spells := cast_rider(sentence, line)) is not None:
         out.effects.append(on_spells)  # (planner.rules.spell_cost: a rider of the spells it triggers on)

@@ -122,6 +122,7 @@ class _Mark(Enum):
     PER_CHOSEN_COLOR = "for each of the chosen colors it is"
     SHARES_EXILED_CARD_TYPE = "that share a card type with the exiled card"
     HAS_ADVENTURE = "that have an Adventure"
+    THIS_TURN = "this turn"
     AS_THOUGH_FLASH = "and can be cast as though it had flash"
     ATTACKS = "and attack each combat if able"
     STILL = "that's still a <type>"
@@ -243,6 +244,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def having_adventure(self, _article: Token) -> _Mark:
         return _Mark.HAS_ADVENTURE
+
+    def for_this_turn(self) -> _Mark:
+        return _Mark.THIS_TURN
 
     def sharing_type(self, _article: Token, kind: Token, _self: Token) -> _Mark:
         if str(kind).lower() != "creature":

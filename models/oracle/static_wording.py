@@ -344,6 +344,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 each = f" for each {reading.per_targeted.words()} it targets"
             if reading.per_chosen_color:
                 each = " for each of the chosen colors it is"
+            if reading.this_turn:
+                each += " this turn"
             turns = {"yours": "during your turn, ", "others": "during turns other than yours, "}
             said = f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
             return turns[reading.turn] + said[0].lower() + said[1:] if reading.turn else said

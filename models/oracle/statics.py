@@ -408,6 +408,8 @@ class SpellsCost:
     as_though_flash: bool = False
     #: '... that have an Adventure' (Beluna Grandsquall): a spell whose card has an Adventure (CR 715.2)
     has_adventure: bool = False
+    #: '... to cast this turn' (Cheering Fanatic, after its trigger chose a name): an effect of this turn
+    this_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

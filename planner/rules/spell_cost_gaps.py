@@ -127,6 +127,13 @@ def unknown_fact(view: BoardView, sourced: SourcedEffect, target: PaymentTarget)
             "and give card data with its faces (CR 715.2)"
         )
     choices = view.permanent(sourced.source).choices
+    if effect.chosen_name and choices.card_name is None:
+        return (
+            f"{view.path(sourced.source)}.choices.card_name is not given (no name chosen this turn, or not "
+            "known): not applied"
+        )
+    if effect.chosen_name and not target.name:
+        return "the spell's name is not known: not applied; name the card with --spell (CR 201.2)"
     if effect.shares_exiled_card_type and choices.imprinted_card_types is None:
         if choices.imprinted is None and choices.imprinted_card is None and choices.imprinted_cards is None:
             return f"{view.path(sourced.source)}.choices.imprinted is not given: not applied"
