@@ -437,6 +437,13 @@ PERMANENT: Final = ObjectFields(
             "this turn by its permission to ('During each of your turns, you may cast one creature card from "
             "your graveyard': ['creature']; one of each permanent type: the type chosen for each card).",
         ),
+        Field(
+            "alternative_cost_used_this_turn",
+            _BOOLEAN,
+            "An extension (default false): the alternative cost it grants once each turn was used this turn "
+            "(Warped Space's 'Once each turn, you may pay {0} rather than pay the mana cost for a spell you "
+            "cast from exile.'); true on a permanent with no such grant is bad input.",
+        ),
     ),
 )
 BOARD: Final = ObjectFields(

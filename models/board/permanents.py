@@ -419,6 +419,9 @@ class Permanent:
     #: permission to (Karador's 'one creature card': ('Creature',); Muldrotha's: the permanent type chosen for
     #: each card, CR 601.2a), which says what the permission has left this turn
     graveyard_uses_this_turn: tuple[str, ...] = ()
+    #: the alternative cost it grants once each turn was used this turn (Warped Space's 'Once each turn, you
+    #: may pay {0} rather than pay the mana cost for a spell you cast from exile.')
+    alternative_cost_used_this_turn: bool = False
     #: its printed power and toughness (before counters and effects); None when not known (no card data
     #: gives a number: a noncreature, a card given by its text without them, a printed '*')
     power: int | None = None
@@ -605,6 +608,8 @@ class Permanent:
             out["activated_this_turn"] = list(self.activated_this_turn)
         if self.graveyard_uses_this_turn:
             out["graveyard_uses_this_turn"] = [word.lower() for word in self.graveyard_uses_this_turn]
+        if self.alternative_cost_used_this_turn:
+            out["alternative_cost_used_this_turn"] = True
         return out
 
 
@@ -755,6 +760,7 @@ def read_permanent(value: object, path: JsonPath) -> Permanent:
         token=fields.optional("token", read_bool, base.token),
         activated_this_turn=fields.optional("activated_this_turn", _read_ability_texts, ()),
         graveyard_uses_this_turn=fields.optional("graveyard_uses_this_turn", _read_card_types, ()),
+        alternative_cost_used_this_turn=fields.optional("alternative_cost_used_this_turn", read_bool, False),
         power=fields.optional("power", read_printed, base.power),
         toughness=fields.optional("toughness", read_printed, base.toughness),
     )
