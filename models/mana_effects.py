@@ -581,6 +581,10 @@ class CostModifier:
     #: source's choice named (the board's ``choices.card_name``; CR 201.2:
     #: :attr:`~models.cost.PaymentTarget.name`)
     chosen_name: bool = False
+    #: 'Each spell cast this way' ('this way': Lightstall Inquisitor's exiled card, cast from exile), 'That
+    #: copy' ('copy': God-Eternal Kefnet's): applies only to the spell its source's ability let be cast (the
+    #: question's :attr:`~models.cost.PaymentTarget.cast_by`); '' for any spell
+    cast_by_source: str = ""
     #: the most the change can take off the cost, 0 for no limit ('This effect can't reduce the amount of mana
     #: ~ costs by more than {5}.': Valiant Changeling)
     most: int = 0

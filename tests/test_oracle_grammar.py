@@ -689,6 +689,8 @@ STATIC_SENTENCES = [
     "Permanent spells you cast that have an Adventure cost {1} less to cast.",
     "Spells with the chosen name cost {1} less to cast this turn.",
     "Spells with the chosen name you cast cost {1} less to cast.",
+    "Each spell cast this way costs {1} more to cast.",
+    "That copy costs {2} less to cast.",
     "~ costs {1} less to cast if it targets a creature with flying.",
     "All morph costs cost {2} more.",
     "Plotting cards from your hand costs {2} less.",

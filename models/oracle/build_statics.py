@@ -208,6 +208,11 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return ()  # (what an optional additional cost paid takes off: models.oracle.additional_costs)
         case s.SpellsCost():
             return (spells_cost(reading, sentence),)
+        case s.CastBySourceCost(symbols, more, copy):
+            # (Lightstall Inquisitor's spells cast this way, Kefnet's copy: the question's cast_by)
+            spells = r.Nouns((r.Noun(head=r.Head.SPELL),))
+            by_source = spells_cost(s.SpellsCost(spells, symbols, more, ""), sentence)
+            return (replace(by_source, cast_by_source="copy" if copy else "this way"),)
         case s.CommanderCostPerCast(symbols, more):
             # (Myth Unbound: its controller's commander, once for each earlier cast from the command zone)
             spells = r.Nouns((r.Noun(head=r.Head.SPELL),))

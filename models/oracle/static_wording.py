@@ -47,6 +47,7 @@ from models.oracle.statics import (
     BecomesTappedDamage,
     BecomesWithOnly,
     CastBanReading,
+    CastBySourceCost,
     ColorChangeReading,
     CommanderCostPerCast,
     DefinedPower,
@@ -349,6 +350,9 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             turns = {"yours": "during your turn, ", "others": "during turns other than yours, "}
             said = f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
             return turns[reading.turn] + said[0].lower() + said[1:] if reading.turn else said
+        case CastBySourceCost(symbols, more, copy):
+            spell = "that copy costs" if copy else "each spell cast this way costs"
+            return f"{spell} {symbols} {'more' if more else 'less'} to cast"
         case CommanderCostPerCast(symbols, more):
             changed = "more" if more else "less"
             return (

@@ -59,6 +59,7 @@ __all__ = [
     "BecomesTappedDamage",
     "BecomesWithOnly",
     "CastBanReading",
+    "CastBySourceCost",
     "ChooseAsEnters",
     "ColorChangeReading",
     "CommanderCostPerCast",
@@ -559,6 +560,17 @@ class AbilitiesCostReading:
 
 
 @dataclass(frozen=True, slots=True)
+class CastBySourceCost:
+    """'Each spell cast this way costs {1} more to cast.' (Lightstall Inquisitor: ``copy`` False) and 'That
+    copy costs {2} less to cast.' (God-Eternal Kefnet: ``copy`` True): the spell its source's ability let a
+    player cast (CR 601.2f)."""
+
+    symbols: str
+    more: bool
+    copy: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class CommanderCostPerCast:
     """'Your commander costs {1} less to cast for each time it's been cast from the command zone this game.'
     (Myth Unbound): its controller's commander, once for each earlier cast from the command zone (CR
@@ -741,6 +753,7 @@ StaticSentence = (
     | SpellsAndAbilitiesCost
     | SpecialActionCosts
     | CommanderCostPerCast
+    | CastBySourceCost
     | SpendAsThoughReading
     | OneCardPermission
     | ActivationBanReading

@@ -786,6 +786,8 @@ def _spell_facts_hold(view: BoardView, sourced: SourcedEffect, target: PaymentTa
         return False  # ('Your commander': Myth Unbound, only the commander paid for, --commander)
     if effect.has_adventure and not target.has_adventure:
         return False  # (Beluna Grandsquall: the spell's card, known: see unknown_fact)
+    if effect.cast_by_source and target.cast_by != sourced.source:
+        return False  # (Lightstall Inquisitor's card, Kefnet's copy: cast_by, known: see unknown_fact)
     chosen = view.permanent(sourced.source).choices.card_name
     if effect.chosen_name and fold_name(target.name) != fold_name(chosen or ""):
         return False  # (Cheering Fanatic: the name chosen, and the spell's, known: see unknown_fact)
