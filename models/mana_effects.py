@@ -456,6 +456,9 @@ class AbilitiesOfCards:
     cards: ObjectFilter
     #: the permanent that has them: the effect's source (what :meth:`BoardView.as_printed` asks)
     affected: ObjectFilter = field(default_factory=lambda: ObjectFilter(self_only=True))
+    #: each of them may be activated only once each turn (Mairsil, the Pretender's 'You may activate each of
+    #: those abilities only once each turn.', CR 602.5b)
+    once_each_turn: bool = False
 
 
 class UnspentMode(Enum):

@@ -691,6 +691,8 @@ STATIC_SENTENCES = [
     "Spells with the chosen name you cast cost {1} less to cast.",
     "Each spell cast this way costs {1} more to cast.",
     "That copy costs {2} less to cast.",
+    "~ has all activated abilities of all cards you own in exile with cage counters on them.",
+    "You may activate each of those abilities only once each turn.",
     "~ costs {1} less to cast if it targets a creature with flying.",
     "All morph costs cost {2} more.",
     "Plotting cards from your hand costs {2} less.",

@@ -250,8 +250,13 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             )
         case s.AbilityLossReading():
             return _ability_losses(reading, sentence)
-        case s.AbilitiesOfExiledReading(types):  # (CR 607.2a: the cards exiled with it)
+        case s.AbilitiesOfExiledReading(_, "cage"):
+            # (Mairsil: its controller's cards in exile with cage counters, the board's choices.imprinted)
+            return (AbilitiesOfCards(sentence, "caged", ObjectFilter()),)
+        case s.AbilitiesOfExiledReading(types, ""):  # (CR 607.2a: the cards exiled with it)
             return (AbilitiesOfCards(sentence, "exiled", ObjectFilter(types=types)),)
+        case s.AbilitiesOfExiledReading(_, counter):
+            raise UnreadError(f"the abilities of cards in exile with {counter} counters")
         case s.AbilitiesOfReading(None, sources) if sources.nouns[-1].zone == "graveyard":
             # ('~ has all activated abilities of all Elf cards in your graveyard': Thranduil)
             return (AbilitiesOfCards(sentence, "graveyard", graveyard_cards(sources)),)

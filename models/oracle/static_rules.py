@@ -76,6 +76,7 @@ from models.oracle.statics import (
     Subject,
     TappedForManaDamage,
     ThoseCostIfLifePaid,
+    ThoseOnceEachTurn,
     TypeChangeReading,
     TypeSet,
     UnspentBecomes,
@@ -766,6 +767,16 @@ class StaticRules(Transformer[Token, Any]):
         """'~ has all activated abilities of the exiled card', '... of all creature cards exiled with it'."""
         types = tuple(str(p).capitalize() for p in parts if p.type == "CARD_TYPE")
         return AbilitiesOfExiledReading(types)
+
+    def abilities_of_caged(self, _self: Token, _card: Token, kind: Any) -> AbilitiesOfExiledReading:
+        """'~ has all activated abilities of all cards you own in exile with cage counters on them.'"""
+        return AbilitiesOfExiledReading(counter=str(kind).lower())
+
+    def those_once_each_turn(self, spender: str, _once: Token) -> ThoseOnceEachTurn:
+        """'You may activate each of those abilities only once each turn.'"""
+        if spender != "you":
+            raise UnreadError(f"{spender} may activate each of those abilities only once each turn")
+        return ThoseOnceEachTurn()
 
     def abilities_of(self, what: Nouns | Token, sources: Nouns) -> AbilitiesOfReading:
         return AbilitiesOfReading(what if isinstance(what, Nouns) else None, sources)

@@ -83,6 +83,7 @@ from models.oracle.statics import (
     Subject,
     TappedForManaDamage,
     ThoseCostIfLifePaid,
+    ThoseOnceEachTurn,
     TypeChangeReading,
     UnspentBecomes,
     UnspentCostsLife,
@@ -385,6 +386,11 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"{what.words(plural=True)} enter the battlefield tapped"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
+        case AbilitiesOfExiledReading(_, counter) if counter:
+            cards = f"all cards you own in exile with {counter} counters on them"
+            return f"~ has all activated abilities of {cards}"
+        case ThoseOnceEachTurn():
+            return "you may activate each of those abilities only once each turn"
         case AbilitiesOfExiledReading(types) if types:
             kinds = " ".join(t.lower() for t in types)
             return f"~ has all activated abilities of all {kinds} cards exiled with ~"

@@ -122,6 +122,7 @@ __all__ = [
     "Subject",
     "TappedForManaDamage",
     "ThoseCostIfLifePaid",
+    "ThoseOnceEachTurn",
     "TypeChangeReading",
     "TypeSet",
     "UnspentBecomes",
@@ -475,9 +476,17 @@ class AbilitiesOfReading:
 @dataclass(frozen=True, slots=True)
 class AbilitiesOfExiledReading:
     """'~ has all activated abilities of the exiled card' (Territory Forge), '... of all creature cards
-    exiled with it' (Dark Impostor): the card types the cards must have (none for any card)."""
+    exiled with it' (Dark Impostor): the card types the cards must have (none for any card); '... of all
+    cards you own in exile with cage counters on them' (Mairsil, the Pretender: ``counter`` 'cage')."""
 
     types: tuple[str, ...] = ()
+    counter: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ThoseOnceEachTurn:
+    """'You may activate each of those abilities only once each turn.' (Mairsil, the Pretender): each ability
+    the sentence before gave may be activated once each turn (CR 602.5b)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -761,6 +770,7 @@ StaticSentence = (
     | OthersEnterTappedReading
     | AbilitiesOfReading
     | AbilitiesOfExiledReading
+    | ThoseOnceEachTurn
     | AbilityLossReading
     | ActivateAsThough
     | AbilitiesCostReading
