@@ -1,5 +1,7 @@
 """'~ has all activated abilities of all cards you own in exile with cage counters on them. You may activate
-each of those abilities only once each turn.' (Mairsil, the Pretender's shape; layer 6, CR 613.1f, 602.5b):
+each of those abilities only once each turn.' (Mairsil, the Pretender's shape; layer 6, CR 613.1f,
+602.5b), and '~ has each activated ability of the exiled cards used to craft it.' before the same rider
+(Locus of Enlightenment's, CR 702.167):
 the permanent has the mana abilities of the cards its ``choices.imprinted`` lists (the cards its controller
 owns in exile with cage counters: a board has no exile zone), each of them once each turn (the board's
 ``activated_this_turn`` counts the uses of this turn). Not given: the effect is not used, named in
@@ -71,3 +73,15 @@ def test_a_turn_casts_one_spell_with_the_caged_ability() -> None:
     board = make_board([pretender([RUBY])], hand=[spark, spark])
     assert plan_turn(board, casts=["Test Spark"], no_land=True).castable
     assert not plan_turn(board, casts=["Test Spark", "Test Spark"], no_land=True).castable
+
+
+def test_a_crafted_permanent_has_the_abilities_of_the_cards_exiled_to_craft_it_once_each_turn() -> None:
+    """Test Locus crafted with Test Ruby: 'Pay 2 life: Add {R}.', once this turn: {R} payable, {R}{R} not (on
+    main the sentence was set aside in silence and neither was payable)."""
+    text = (
+        "Test Locus has each activated ability of the exiled cards used to craft it. You may activate each "
+        "of those abilities only once each turn."
+    )
+    locus = {"name": "Test Locus", "type_line": "Legendary Artifact", "oracle": text}
+    board = make_board([mine("l", locus, choices={"imprinted": [RUBY]})])
+    assert verdict(board, "{R}") and not verdict(board, "{R}{R}")

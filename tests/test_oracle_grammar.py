@@ -693,6 +693,7 @@ STATIC_SENTENCES = [
     "That copy costs {2} less to cast.",
     "~ has all activated abilities of all cards you own in exile with cage counters on them.",
     "You may activate each of those abilities only once each turn.",
+    "~ has each activated ability of the exiled cards used to craft it.",
     "~ costs {1} less to cast if it targets a creature with flying.",
     "All morph costs cost {2} more.",
     "Plotting cards from your hand costs {2} less.",
