@@ -429,7 +429,7 @@ _BOARD_GAP: Final = re.compile(r"permanents\[\d+\]\.choices\.|players\[\d+\]\.sp
 #: Warnings about a fact of the spell the question does not give (the cost paid has none): about the
 #: question, not the text (listed with the board gaps).
 _QUESTION_GAP: Final = re.compile(
-    r".*(?:give --(?:cast-from|targets?|commander-casts|keyword)\b|name the card with --spell)"
+    r".*(?:give --(?:cast-from|cast-by|targets?|commander-casts|keyword)\b|name the card with --spell)"
 )
 
 

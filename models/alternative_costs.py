@@ -274,6 +274,12 @@ class AlternativeCost:
     #: the spell's mana cost is paid, not ``mana`` (a permission with no cost change, "You may cast ~ from
     #: your graveyard.": no alternative cost by the rules, paid as one way here, CR 601.2a, 601.2f)
     mana_cost: bool = False
+    #: a granted cost usable only for a spell cast from exile (Warped Space's "for a spell you cast from
+    #: exile", CR 601.2a: :attr:`~models.cost.PaymentTarget.zone`)
+    from_exile: bool = False
+    #: a granted cost usable once each turn (Warped Space's "Once each turn"): not once its source's
+    #: ``alternative_cost_used_this_turn`` says it was used, and by one spell of a turn's plan
+    once_each_turn: bool = False
 
     @property
     def without_mana(self) -> bool:

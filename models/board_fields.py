@@ -243,7 +243,9 @@ CHOICES: Final = ObjectFields(
             "card_name",
             _TEXT,
             "A chosen card name (extension): Alhammarret, High Arbiter's opponents can't cast spells with "
-            "it (not given: whether a spell is forbidden is not known, with a warning). One name: a split "
+            "it (not given: whether a spell is forbidden is not known, with a warning); Cheering Fanatic's "
+            "attack trigger's this turn ('Spells with the chosen name cost {1} less to cast this turn'; not "
+            "given: that change is not applied, with a warning where it would matter). One name: a split "
             "card's half's (CR 709.4a).",
             nullable=True,
         ),
@@ -436,6 +438,13 @@ PERMANENT: Final = ObjectFields(
             "An extension: the card types of the cards its controller cast (or played) from their graveyard "
             "this turn by its permission to ('During each of your turns, you may cast one creature card from "
             "your graveyard': ['creature']; one of each permanent type: the type chosen for each card).",
+        ),
+        Field(
+            "alternative_cost_used_this_turn",
+            _BOOLEAN,
+            "An extension (default false): the alternative cost it grants once each turn was used this turn "
+            "(Warped Space's 'Once each turn, you may pay {0} rather than pay the mana cost for a spell you "
+            "cast from exile.'); true on a permanent with no such grant is bad input.",
         ),
     ),
 )

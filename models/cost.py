@@ -521,6 +521,10 @@ class PaymentTarget:
     #: which "Your commander costs {1} less to cast for each time it's been cast from the command zone this
     #: game" reads (Myth Unbound); None: not known
     commander_casts: int | None = None
+    #: The id of the permanent whose ability let the spell be cast (an extension: Lightstall Inquisitor's
+    #: exiled card, 'Each spell cast this way'; God-Eternal Kefnet's copy, 'That copy'), which such cost
+    #: changes read; None: not known
+    cast_by: str | None = None
 
     @property
     def zone(self) -> str | None:

@@ -457,6 +457,9 @@ class AbilitiesOfCards:
     cards: ObjectFilter
     #: the permanent that has them: the effect's source (what :meth:`BoardView.as_printed` asks)
     affected: ObjectFilter = field(default_factory=lambda: ObjectFilter(self_only=True))
+    #: each of them may be activated only once each turn (Mairsil, the Pretender's 'You may activate each of
+    #: those abilities only once each turn.', CR 602.5b)
+    once_each_turn: bool = False
 
 
 class UnspentMode(Enum):
@@ -578,6 +581,14 @@ class CostModifier:
     #: (Myth Unbound): applies only to its controller's commander, once for each such earlier cast (CR 903.8:
     #: :attr:`~models.cost.PaymentTarget.commander_casts`)
     per_commander_cast: bool = False
+    #: 'Spells with the chosen name' (Cheering Fanatic): applies only to a spell with the card name its
+    #: source's choice named (the board's ``choices.card_name``; CR 201.2:
+    #: :attr:`~models.cost.PaymentTarget.name`)
+    chosen_name: bool = False
+    #: 'Each spell cast this way' ('this way': Lightstall Inquisitor's exiled card, cast from exile), 'That
+    #: copy' ('copy': God-Eternal Kefnet's): applies only to the spell its source's ability let be cast (the
+    #: question's :attr:`~models.cost.PaymentTarget.cast_by`); '' for any spell
+    cast_by_source: str = ""
     #: the most the change can take off the cost, 0 for no limit ('This effect can't reduce the amount of mana
     #: ~ costs by more than {5}.': Valiant Changeling)
     most: int = 0

@@ -27,6 +27,7 @@ from planner.rules.alternative_costs import (
 )
 from planner.rules.cast_bans import cast_ban_warnings
 from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes
+from planner.rules.exile_grants import unknown_zone_ways
 from planner.rules.pool import one_card_assumptions
 from planner.rules.question import view_of, within_question
 from planner.rules.records import WarningKind, unread_warning
@@ -115,7 +116,8 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     """What an answer to a payment question warns of: the board's text, the spell's
     (:func:`spell_text_warnings`), the assumptions the payment makes (a permission for one exiled card
     taken to be the spell's: :func:`planner.rules.pool.one_card_assumptions`), and the alternative costs not
-    weighed for a spell not named (:func:`planner.rules.alternative_costs.unweighed_ways`) or an offering's
+    weighed for a spell not named (:func:`planner.rules.alternative_costs.unweighed_ways`) or one whose zone
+    is not given (:func:`planner.rules.exile_grants.unknown_zone_ways`) or an offering's
     reduction not decided (:func:`~planner.rules.alternative_costs.undecided_offerings`), and the mana
     abilities of cards in the player's hand or graveyard not used (:func:`planner.rules.zone_warnings.
     unused_zone_abilities`)."""
@@ -125,6 +127,7 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + one_card_assumptions(problem.view, problem.player, problem.target)
         + unweighed_ways(problem.board, problem.player, problem.asked)
         + unknown_cast_ways(problem.board, problem.player, problem.asked)
+        + unknown_zone_ways(problem.board, problem.player, problem.asked)
         + graveyard_grant_warnings(problem.board, problem.player, problem.asked)
         + foretold_warnings(problem.board, problem.player, problem.asked)
         + undecided_offerings(problem.board, problem.player, problem.asked)
@@ -356,7 +359,8 @@ def cast_fact_warnings(view: BoardView, target: PaymentTarget, player: str) -> t
     """For a turn plan's spell: a warning for each cost change of the board that asks what the turn does not
     give (:func:`spell_fact_warnings`: its targets, whether its card has an Adventure), and for each of its
     own that reads its targets (Swampsnare Trap, :func:`~planner.rules.spell_cost.own_target_gaps`): not
-    applied."""
+    applied; and for each cost granted for a spell cast from exile, the spell's zone not being known
+    (:func:`~planner.rules.exile_grants.unknown_zone_ways`): not weighed."""
     board_changes = (
         TextWarning(source, text, why, WarningKind.ASSUMED)
         for source, text, why in unknown_spell_facts(view, target, player)
@@ -365,7 +369,8 @@ def cast_fact_warnings(view: BoardView, target: PaymentTarget, player: str) -> t
         TextWarning(target.name or "spell", text, _OWN_TARGETS_UNKNOWN, WarningKind.ASSUMED)
         for text in own_target_gaps(target)
     )
-    return (*board_changes, *own)
+    # (a card cast from card data, not the hand, may be cast from exile: Warped Space's cost not weighed)
+    return (*board_changes, *own, *unknown_zone_ways(view.board, player, target))
 
 
 #: Why a spell's own cost change on its targets is not applied in a turn plan, which chooses no targets.

@@ -420,6 +420,14 @@ def _effect_summary(effect: StaticEffect) -> str:
         spells = effect.spells.describe()
         colors = " or ".join(_COLOR_NAMES[t.letter] for t in effect.colors)
         what = " ".join(filter(None, (colors, "" if spells == "permanent" else spells, "spells")))
+        if effect.chosen_name:  # (Cheering Fanatic: its choices.card_name)
+            what += " with the chosen name"
+        if effect.cast_by_source:  # (Lightstall Inquisitor, God-Eternal Kefnet: the question's cast_by)
+            what = (
+                "copies its ability lets be cast"
+                if effect.cast_by_source == "copy"
+                else "spells cast by its ability"
+            )
         caster = "" if effect.who is Who.ANY else f" {'you' if effect.who is Who.YOU else 'opponents'} cast"
         by = f"{{{abs(effect.generic_delta)}}} {'more' if effect.generic_delta > 0 else 'less'}"
         if effect.colored_more:  # ('{B} more': Derelor)
@@ -511,9 +519,13 @@ def _granted_cost_summary(effect: GrantedAlternativeCost) -> str:
     kinds = list(spells.kind_words()) if spells is not None else []
     which = " ".join((*kinds, "spells"))
     where = " from your hand" if spells is not None and spells.from_hand else ""
+    where += " from exile" if cost.from_exile else ""  # (Warped Space)
+    once = "once each turn, " if cost.once_each_turn else ""
     if cost.without_mana and not (cost.life or cost.energy or cost.sacrifice or cost.exile):
-        return f"you may cast {which}{where} without paying their mana costs (CR 118.9)"
-    return f"you may {cost.describe()} rather than pay the mana cost of {which} you cast{where} (CR 118.9)"
+        return f"{once}you may cast {which}{where} without paying their mana costs (CR 118.9)"
+    return (
+        f"{once}you may {cost.describe()} rather than pay the mana cost of {which} you cast{where} (CR 118.9)"
+    )
 
 
 def _color_change_summary(effect: ColorChange) -> str:

@@ -98,6 +98,17 @@ def _commander_casts() -> Any:
     )
 
 
+def _cast_by() -> Any:
+    return param(
+        None,
+        "The id of the permanent whose ability lets the spell be cast (an extension): Lightstall "
+        "Inquisitor's exiled card ('Each spell cast this way costs {1} more to cast'), God-Eternal Kefnet's "
+        "copy ('That copy costs {2} less to cast'), which such changes read. Default: not known (such "
+        "changes are warned, not applied).",
+        metavar="ID",
+    )
+
+
 def _cast_from() -> Any:
     return param(
         None,
@@ -340,6 +351,7 @@ class PayQuestion(_Payment):
     kind: PaymentKind = _kind()
     commander: bool = _commander()
     commander_casts: int | None = _commander_casts()
+    cast_by: str | None = _cast_by()
     purposes: tuple[str, ...] = _purposes()
     keywords: tuple[str, ...] = _keywords()
     keep: str | None = param(
@@ -399,6 +411,7 @@ class MaxXQuestion(_Payment):
     kind: PaymentKind = _kind()
     commander: bool = _commander()
     commander_casts: int | None = _commander_casts()
+    cast_by: str | None = _cast_by()
     purposes: tuple[str, ...] = _purposes()
     keywords: tuple[str, ...] = _keywords()
     player: str | None = _payer()

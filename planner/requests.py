@@ -305,6 +305,12 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
         target = replace(target, cast_from=question.cast_from)
     if question.commander_casts is not None:
         target = replace(target, commander_casts=question.commander_casts)
+    if question.cast_by is not None:
+        if question.cast_by not in {permanent.id for permanent in board.permanents}:
+            raise InputError(
+                f"--cast-by {question.cast_by}: no permanent of the board has this id", param="cast_by"
+            )
+        target = replace(target, cast_by=question.cast_by)
     if question.targeted:
         known = {permanent.id for permanent in board.permanents}
         for pid in question.targeted:

@@ -214,7 +214,8 @@ def test_granted_costs(sentence: str, mana: str, energy: int, spells: SpellsGran
 
 def test_a_grant_not_read_stays_unsupported() -> None:
     sentence = (
-        "Once each turn, you may pay {0} rather than pay the mana cost for a spell you cast from exile."
+        "Once each turn, you may pay {0} rather than pay the mana cost for a spell you cast from your "
+        "graveyard."
     )
     assert granted_alternative_cost(sentence) is None
     assert [s.read_as for s in parse_oracle(sentence).sentences] == ["unsupported"]

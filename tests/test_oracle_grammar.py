@@ -696,6 +696,13 @@ STATIC_SENTENCES = [
     "During your turn, spells your opponents cast cost {1} more to cast and abilities your opponents "
     "activate cost {1} more to activate unless they're mana abilities.",
     "Permanent spells you cast that have an Adventure cost {1} less to cast.",
+    "Spells with the chosen name cost {1} less to cast this turn.",
+    "Spells with the chosen name you cast cost {1} less to cast.",
+    "Each spell cast this way costs {1} more to cast.",
+    "That copy costs {2} less to cast.",
+    "~ has all activated abilities of all cards you own in exile with cage counters on them.",
+    "You may activate each of those abilities only once each turn.",
+    "~ has each activated ability of the exiled cards used to craft it.",
     "~ costs {1} less to cast if it targets a creature with flying.",
     "All morph costs cost {2} more.",
     "Plotting cards from your hand costs {2} less.",

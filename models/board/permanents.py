@@ -190,7 +190,8 @@ class Choices:
     #: what it entered as a copy of (CR 707.2: Vesuva, Clone), by the copiable values of that object
     copied: PrintedCard | None = None
     #: the card name chosen as it entered (Alhammarret, High Arbiter's 'Your opponents can't cast spells with
-    #: the chosen name.'): one name, a split card's half's (CR 709.4a)
+    #: the chosen name.') or by its trigger this turn (Cheering Fanatic's 'Spells with the chosen name cost
+    #: {1} less to cast this turn.'): one name, a split card's half's (CR 709.4a, 201.2)
     card_name: str | None = None
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
@@ -443,6 +444,9 @@ class Permanent:
     #: permission to (Karador's 'one creature card': ('Creature',); Muldrotha's: the permanent type chosen for
     #: each card, CR 601.2a), which says what the permission has left this turn
     graveyard_uses_this_turn: tuple[str, ...] = ()
+    #: the alternative cost it grants once each turn was used this turn (Warped Space's 'Once each turn, you
+    #: may pay {0} rather than pay the mana cost for a spell you cast from exile.')
+    alternative_cost_used_this_turn: bool = False
     #: its printed power and toughness (before counters and effects); None when not known (no card data
     #: gives a number: a noncreature, a card given by its text without them, a printed '*')
     power: int | None = None
@@ -629,6 +633,8 @@ class Permanent:
             out["activated_this_turn"] = list(self.activated_this_turn)
         if self.graveyard_uses_this_turn:
             out["graveyard_uses_this_turn"] = [word.lower() for word in self.graveyard_uses_this_turn]
+        if self.alternative_cost_used_this_turn:
+            out["alternative_cost_used_this_turn"] = True
         return out
 
 
@@ -787,6 +793,7 @@ def read_permanent(value: object, path: JsonPath) -> Permanent:
         token=fields.optional("token", read_bool, base.token),
         activated_this_turn=fields.optional("activated_this_turn", _read_ability_texts, ()),
         graveyard_uses_this_turn=fields.optional("graveyard_uses_this_turn", _read_card_types, ()),
+        alternative_cost_used_this_turn=fields.optional("alternative_cost_used_this_turn", read_bool, False),
         power=fields.optional("power", read_printed, base.power),
         toughness=fields.optional("toughness", read_printed, base.toughness),
     )

@@ -169,7 +169,11 @@ def spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         raise UnreadError("an increase of colored mana for each counter")  # (no card the planner knows)
     if colored and sign > 0 and (reading.per_other_spell or reading.mana_value_at_least is not None):
         raise UnreadError("an increase of colored mana for each spell or by mana value")  # (no such card)
-    spells, colors, face_down = spells_described(reading.what)
+    chosen_name = _chosen_name(reading)
+    what = reading.what
+    if chosen_name:  # (the name is the change's own field: the spells are otherwise described as ever)
+        what = r.Nouns(tuple(replace(noun, named="") for noun in what.nouns))
+    spells, colors, face_down = spells_described(what)
     if reading.nth and ((colored and sign > 0) or colors or spells.chosen_type or face_down):
         raise UnreadError(f"the first spells of the turn described as {reading.what.words()!r}")
     per_object, casters_count, amount_counted = reading.per_object, False, None
@@ -218,7 +222,29 @@ def spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         min_power=reading.power_at_least,
         face_down=face_down,
         has_adventure=reading.has_adventure,
+        chosen_name=chosen_name,
     )
+
+
+def _chosen_name(reading: s.SpellsCost) -> bool:
+    """True for 'Spells with the chosen name' (the name its source's choice named, CR 201.2). '... this turn'
+    is read only there (Cheering Fanatic's effect after its attack trigger chose a name): the board's
+    ``choices.card_name`` is the name chosen this turn, and without it the effect is not there; on other
+    spells it would be an effect of an event the board does not record, read as a lasting one (unread).
+
+    >>> from models.oracle.grammar import parse_static
+    >>> _chosen_name(parse_static("Spells with the chosen name cost {1} less to cast this turn"))
+    True
+    >>> _chosen_name(parse_static("Spells you cast cost {1} less to cast this turn"))
+    Traceback (most recent call last):
+    models.oracle.grammar_parser.UnreadError: a cost change this turn of spells described as 'spell'
+    """
+    named = [noun.named == r.CHOSEN_NAME for noun in reading.what.nouns]
+    if any(named) and (len(named) != 1 or reading.nth):
+        raise UnreadError(f"spells with the chosen name described as {reading.what.words()!r}")
+    if reading.this_turn and not any(named):
+        raise UnreadError(f"a cost change this turn of spells described as {reading.what.words()!r}")
+    return any(named)
 
 
 def _cost_condition(written: str) -> Condition:

@@ -109,7 +109,8 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
             # ('with the same name as it' is an amount's; a name with the card's own inside it is not read)
             (
                 "a name",
-                noun.named in (r.ITS_NAME, r.SPELL_NAME) or (_SELF in noun.named and noun.named != _SELF),
+                noun.named in (r.ITS_NAME, r.SPELL_NAME, r.CHOSEN_NAME)
+                or (_SELF in noun.named and noun.named != _SELF),
             ),
             # ('its controller controls' is a change of spells' costs': models.oracle.build_statics)
             ("a spell's controller", noun.controller is r.Controller.SPELLS_CONTROLLER),

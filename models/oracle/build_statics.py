@@ -209,6 +209,11 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return ()  # (what an optional additional cost paid takes off: models.oracle.additional_costs)
         case s.SpellsCost():
             return (spells_cost(reading, sentence),)
+        case s.CastBySourceCost(symbols, more, copy):
+            # (Lightstall Inquisitor's spells cast this way, Kefnet's copy: the question's cast_by)
+            spells = r.Nouns((r.Noun(head=r.Head.SPELL),))
+            by_source = spells_cost(s.SpellsCost(spells, symbols, more, ""), sentence)
+            return (replace(by_source, cast_by_source="copy" if copy else "this way"),)
         case s.CommanderCostPerCast(symbols, more):
             # (Myth Unbound: its controller's commander, once for each earlier cast from the command zone)
             spells = r.Nouns((r.Noun(head=r.Head.SPELL),))
@@ -252,8 +257,13 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             )
         case s.AbilityLossReading():
             return _ability_losses(reading, sentence)
-        case s.AbilitiesOfExiledReading(types):  # (CR 607.2a: the cards exiled with it)
+        case s.AbilitiesOfExiledReading(_, "cage"):
+            # (Mairsil: its controller's cards in exile with cage counters, the board's choices.imprinted)
+            return (AbilitiesOfCards(sentence, "caged", ObjectFilter()),)
+        case s.AbilitiesOfExiledReading(types, ""):  # (CR 607.2a: the cards exiled with it)
             return (AbilitiesOfCards(sentence, "exiled", ObjectFilter(types=types)),)
+        case s.AbilitiesOfExiledReading(_, counter):
+            raise UnreadError(f"the abilities of cards in exile with {counter} counters")
         case s.AbilitiesOfReading(None, sources) if sources.nouns[-1].zone == "graveyard":
             # ('~ has all activated abilities of all Elf cards in your graveyard': Thranduil)
             return (AbilitiesOfCards(sentence, "graveyard", graveyard_cards(sources)),)

@@ -651,7 +651,9 @@ def grants_exiled_cards_abilities(body: str) -> bool:
     if start <= 0 or words[start - 1] not in ("all", "the"):
         return False
     if has_phrase(words[start:], "in exile with"):
-        return True  # (Mairsil's 'all cards you own in exile with cage counters on them': not on a board)
+        # (Mairsil's own '~ has ... of all cards you own in exile with cage counters on them': read, the
+        # board's choices.imprinted listing them; granted to other permanents: not)
+        return words[0] != "~"
     # ('~ has all activated abilities of all cards exiled with ~': its own, the board's choices.imprinted)
     return words[0] != "~" and has_phrase(words[start:], "exiled with ~")
 
@@ -759,7 +761,7 @@ _STATIC_WORDS: Final = {
     "ability": ("indicated", "following"),
     "long": ("has", "is", "are"), "haste": ("has", "have", "had"), "convoke": ("has", "have"),
     "improvise": ("has", "have"), "delve": ("has", "have"), "abilities": ("lose", "loses"),
-    "continues": ("effect",), "cast": ("can't",), "play": ("can't",),
+    "continues": ("effect",), "cast": ("can't",), "play": ("can't",), "those": ("activate",),
 }  # fmt: skip
 _STATIC_WORD_SET: Final = frozenset(_STATIC_WORDS)
 #: What follows 'is' or 'are' in a type or color change: land types, 'type(s)', card types added, colors.

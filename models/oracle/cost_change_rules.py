@@ -31,6 +31,7 @@ from models.oracle.static_rules import (
 )
 from models.oracle.statics import (
     AbilitiesCostReading,
+    CastBySourceCost,
     CommanderCostPerCast,
     OwnCostCounted,
     OwnCostForEach,
@@ -226,6 +227,7 @@ class CostChangeRules(Transformer[Token, Any]):
             per_chosen_color=_Mark.PER_CHOSEN_COLOR in parts,
             shares_exiled_card_type=_Mark.SHARES_EXILED_CARD_TYPE in parts,
             has_adventure=_Mark.HAS_ADVENTURE in parts,
+            this_turn=_Mark.THIS_TURN in parts,
         )
 
     def spells_and_abilities_cost(self, *parts: Any) -> SpellsAndAbilitiesCost:
@@ -251,6 +253,14 @@ class CostChangeRules(Transformer[Token, Any]):
         if " ".join(str(costs).lower().split()) != "morph costs":
             raise UnreadError(f"a change of {str(costs).lower()}")
         return SpecialActionCosts("morph", str(symbols).upper(), str(more).lower() == "more")
+
+    def cast_this_way_cost(self, _spell: Token, _costs: Token, symbols: Token, more: Token) -> Any:
+        """'Each spell cast this way costs {1} more to cast.' (Lightstall Inquisitor)"""
+        return CastBySourceCost(str(symbols).upper(), str(more).lower() == "more")
+
+    def that_copy_cost(self, _costs: Token, symbols: Token, more: Token) -> Any:
+        """'That copy costs {2} less to cast.' (God-Eternal Kefnet)"""
+        return CastBySourceCost(str(symbols).upper(), str(more).lower() == "more", copy=True)
 
     def commander_cost_per_cast(self, _costs: Token, symbols: Token, more: Token, *_: Any) -> Any:
         """'Your commander costs {1} less to cast for each time it's been cast from the command zone this

@@ -17,6 +17,7 @@ from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.readings import (
     ANY_NUMBER,
+    CHOSEN_NAME,
     ITS_NAME,
     OTHER_NAME,
     SPELL_NAME,
@@ -256,6 +257,9 @@ class PhraseRules(Transformer[Token, Any]):
 
     def same_name_as_spell(self, _spell: Token) -> Any:
         return lambda noun: replace(noun, named=SPELL_NAME)
+
+    def with_chosen_name(self) -> Any:
+        return lambda noun: replace(noun, named=CHOSEN_NAME)
 
     def its_controller_controls(self) -> Any:
         return lambda noun: replace(noun, controller=Controller.SPELLS_CONTROLLER)

@@ -22,6 +22,7 @@ from models.cost import PaymentKind
 from models.filters import STATUS_FACTS, BoardFact
 from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
 from models.mana_effects import (
+    AbilitiesOfCards,
     AbilityCostChange,
     AbilityLoss,
     ActivationBan,
@@ -284,6 +285,15 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             out.effects.append(optional_life_modifier(reading, sentence))
             out.read(sentence, "effect")
             return
+        case s.ThoseOnceEachTurn():
+            # (Mairsil's rider on the sentence before it: each ability it gives, once each turn, CR 602.5b)
+            last = out.effects[-1] if out.effects else None
+            if isinstance(last, AbilitiesOfCards) and not last.once_each_turn:
+                out.effects[-1] = replace(last, once_each_turn=True)
+                out.read(sentence, "effect")
+            else:
+                out.unread(sentence)
+            return
         case s.ThoseCostIfLifePaid():
             # (its rider, on the sentence before it: what paying the life takes off)
             last = out.effects[-1] if out.effects else None
@@ -319,6 +329,8 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         out.read(sentence, "effect")
         if any(needs_imprinted(effect) for effect in effects):
             out.choices.append("imprinted")
+        if any(isinstance(effect, CostModifier) and effect.chosen_name for effect in effects):
+            out.choices.append("card_name")  # ('Spells with the chosen name': the board's choices.card_name)
         return
     if (on_spells := cast_rider(sentence, line)) is not None:
         out.effects.append(on_spells)  # (planner.rules.spell_cost: a rider of the spells it triggers on)

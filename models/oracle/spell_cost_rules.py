@@ -532,6 +532,14 @@ class SpellCostRules(Transformer[Token, Any]):
             raise UnreadError(f"X is the spell's mana value in {cost.describe()!r}")
         return replace(cost, x_is_mana_value=True)
 
+    def granted_once_from_exile(
+        self, costs: tuple[SpellCostPart, ...], _article: Token, spells: SpellsGranted
+    ) -> AlternativeCost:
+        """'Once each turn, you may pay {0} rather than pay the mana cost for a spell you cast from exile.'
+        (Warped Space): the granted cost, for one spell each turn, cast from exile (CR 601.2a, 118.9)."""
+        cost = replace(alternative_cost(costs, x_said=False), spells=spells)
+        return replace(cost, from_exile=True, once_each_turn=True)
+
     def x_is_mana_value(self, *_words: Any) -> bool:
         return True
 

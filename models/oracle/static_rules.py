@@ -76,6 +76,7 @@ from models.oracle.statics import (
     Subject,
     TappedForManaDamage,
     ThoseCostIfLifePaid,
+    ThoseOnceEachTurn,
     TypeChangeReading,
     TypeSet,
     UnspentBecomes,
@@ -122,6 +123,7 @@ class _Mark(Enum):
     PER_CHOSEN_COLOR = "for each of the chosen colors it is"
     SHARES_EXILED_CARD_TYPE = "that share a card type with the exiled card"
     HAS_ADVENTURE = "that have an Adventure"
+    THIS_TURN = "this turn"
     AS_THOUGH_FLASH = "and can be cast as though it had flash"
     ATTACKS = "and attack each combat if able"
     STILL = "that's still a <type>"
@@ -243,6 +245,9 @@ class StaticRules(Transformer[Token, Any]):
 
     def having_adventure(self, _article: Token) -> _Mark:
         return _Mark.HAS_ADVENTURE
+
+    def for_this_turn(self) -> _Mark:
+        return _Mark.THIS_TURN
 
     def sharing_type(self, _article: Token, kind: Token, _self: Token) -> _Mark:
         if str(kind).lower() != "creature":
@@ -768,6 +773,16 @@ class StaticRules(Transformer[Token, Any]):
         """'~ has all activated abilities of the exiled card', '... of all creature cards exiled with it'."""
         types = tuple(str(p).capitalize() for p in parts if p.type == "CARD_TYPE")
         return AbilitiesOfExiledReading(types)
+
+    def abilities_of_caged(self, _self: Token, _card: Token, kind: Any) -> AbilitiesOfExiledReading:
+        """'~ has all activated abilities of all cards you own in exile with cage counters on them.'"""
+        return AbilitiesOfExiledReading(counter=str(kind).lower())
+
+    def those_once_each_turn(self, spender: str, _once: Token) -> ThoseOnceEachTurn:
+        """'You may activate each of those abilities only once each turn.'"""
+        if spender != "you":
+            raise UnreadError(f"{spender} may activate each of those abilities only once each turn")
+        return ThoseOnceEachTurn()
 
     def abilities_of(self, what: Nouns | Token, sources: Nouns) -> AbilitiesOfReading:
         return AbilitiesOfReading(what if isinstance(what, Nouns) else None, sources)

@@ -48,6 +48,7 @@ from models.oracle.statics import (
     BecomesTappedDamage,
     BecomesWithOnly,
     CastBanReading,
+    CastBySourceCost,
     ColorChangeReading,
     CommanderCostPerCast,
     DefinedPower,
@@ -84,6 +85,7 @@ from models.oracle.statics import (
     Subject,
     TappedForManaDamage,
     ThoseCostIfLifePaid,
+    ThoseOnceEachTurn,
     TypeChangeReading,
     UnspentBecomes,
     UnspentCostsLife,
@@ -346,9 +348,14 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 each = f" for each {reading.per_targeted.words()} it targets"
             if reading.per_chosen_color:
                 each = " for each of the chosen colors it is"
+            if reading.this_turn:
+                each += " this turn"
             turns = {"yours": "during your turn, ", "others": "during turns other than yours, "}
             said = f"{spells}{cast} {verb} {symbols} {'more' if more else 'less'} to cast{each}"
             return turns[reading.turn] + said[0].lower() + said[1:] if reading.turn else said
+        case CastBySourceCost(symbols, more, copy):
+            spell = "that copy costs" if copy else "each spell cast this way costs"
+            return f"{spell} {symbols} {'more' if more else 'less'} to cast"
         case CommanderCostPerCast(symbols, more):
             changed = "more" if more else "less"
             return (
@@ -390,6 +397,11 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"{what.words(plural=True)} enter the battlefield tapped"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
+        case AbilitiesOfExiledReading(_, counter) if counter:
+            cards = f"all cards you own in exile with {counter} counters on them"
+            return f"~ has all activated abilities of {cards}"
+        case ThoseOnceEachTurn():
+            return "you may activate each of those abilities only once each turn"
         case AbilitiesOfExiledReading(types) if types:
             kinds = " ".join(t.lower() for t in types)
             return f"~ has all activated abilities of all {kinds} cards exiled with ~"

@@ -59,6 +59,7 @@ __all__ = [
     "BecomesTappedDamage",
     "BecomesWithOnly",
     "CastBanReading",
+    "CastBySourceCost",
     "ChooseAsEnters",
     "ColorChangeReading",
     "CommanderCostPerCast",
@@ -122,6 +123,7 @@ __all__ = [
     "Subject",
     "TappedForManaDamage",
     "ThoseCostIfLifePaid",
+    "ThoseOnceEachTurn",
     "TypeChangeReading",
     "TypeSet",
     "UnspentBecomes",
@@ -409,6 +411,8 @@ class SpellsCost:
     as_though_flash: bool = False
     #: '... that have an Adventure' (Beluna Grandsquall): a spell whose card has an Adventure (CR 715.2)
     has_adventure: bool = False
+    #: '... to cast this turn' (Cheering Fanatic, after its trigger chose a name): an effect of this turn
+    this_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -492,9 +496,17 @@ class AbilitiesOfReading:
 @dataclass(frozen=True, slots=True)
 class AbilitiesOfExiledReading:
     """'~ has all activated abilities of the exiled card' (Territory Forge), '... of all creature cards
-    exiled with it' (Dark Impostor): the card types the cards must have (none for any card)."""
+    exiled with it' (Dark Impostor): the card types the cards must have (none for any card); '... of all
+    cards you own in exile with cage counters on them' (Mairsil, the Pretender: ``counter`` 'cage')."""
 
     types: tuple[str, ...] = ()
+    counter: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ThoseOnceEachTurn:
+    """'You may activate each of those abilities only once each turn.' (Mairsil, the Pretender): each ability
+    the sentence before gave may be activated once each turn (CR 602.5b)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -574,6 +586,17 @@ class AbilitiesCostReading:
     keywords_granted: tuple[Nouns, str] | None = None
     #: '... abilities your opponents activate ...' (Tithe Taker): those its controller's opponents activate
     opponents: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CastBySourceCost:
+    """'Each spell cast this way costs {1} more to cast.' (Lightstall Inquisitor: ``copy`` False) and 'That
+    copy costs {2} less to cast.' (God-Eternal Kefnet: ``copy`` True): the spell its source's ability let a
+    player cast (CR 601.2f)."""
+
+    symbols: str
+    more: bool
+    copy: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -759,6 +782,7 @@ StaticSentence = (
     | SpellsAndAbilitiesCost
     | SpecialActionCosts
     | CommanderCostPerCast
+    | CastBySourceCost
     | SpendAsThoughReading
     | OneCardPermission
     | ActivationBanReading
@@ -767,6 +791,7 @@ StaticSentence = (
     | LandPlayBanReading
     | AbilitiesOfReading
     | AbilitiesOfExiledReading
+    | ThoseOnceEachTurn
     | AbilityLossReading
     | ActivateAsThough
     | AbilitiesCostReading

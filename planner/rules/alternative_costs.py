@@ -312,6 +312,10 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
         return f"{cost.describe()}: {why}"
     if cost.graveyard_exile and _graveyard_others(board, player, target) < cost.graveyard_exile:
         return f"{cost.describe()}: {player}'s graveyard has too few other cards"
+    if cost.from_exile and target.zone != "exile":  # (Warped Space's 'a spell you cast from exile', 601.2a)
+        return f"{cost.describe()}: cast from exile only (--cast-from exile)"
+    if cost.once_each_turn and board.permanent(way.source).alternative_cost_used_this_turn:
+        return f"{cost.describe()}: used this turn (its permanent's alternative_cost_used_this_turn)"
     if cost.spells is not None:
         if not cost.spells.matches(target.type_line):
             return f"{cost.describe()}: not for a {target.type_line or 'spell'}"

@@ -13,6 +13,7 @@ from it) would change what the permanent has while paying, which is not followed
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from models.abilities import CostPartKind, ManaAbility
@@ -71,9 +72,10 @@ def borrowed_abilities(view: BoardView) -> tuple[dict[str, tuple[ManaAbility, ..
             if card_matches(view, effect.cards, card, sourced.controller, sourced.source):
                 # (a land card's land types give it their abilities in any zone, CR 305.6)
                 abilities = read_card(card.oracle, card.name, card.type_line).mana_abilities
-                found.setdefault(sourced.source, []).extend(
-                    (*abilities, *intrinsic_abilities(card.type_line))
-                )
+                taken = (*abilities, *intrinsic_abilities(card.type_line))
+                if effect.once_each_turn:  # (Mairsil's 'each of those abilities only once each turn', 602.5b)
+                    taken = tuple(replace(ability, times_each_turn=1) for ability in taken)
+                found.setdefault(sourced.source, []).extend(taken)
     return {pid: tuple(abilities) for pid, abilities in found.items() if abilities}, warnings
 
 

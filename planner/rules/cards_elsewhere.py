@@ -1,6 +1,7 @@
 """The cards an effect of a permanent reads outside the battlefield (layer 6, CR 613.1f): those exiled with it
-('~ has all activated abilities of the exiled card': Territory Forge; its ``choices.imprinted``, CR 607.2a)
-or in its controller's graveyard ('... of all Elf cards in your graveyard': Thranduil), each with its text:
+('~ has all activated abilities of the exiled card': Territory Forge; its ``choices.imprinted``, CR 607.2a;
+Mairsil, the Pretender's cards its controller owns in exile with cage counters, listed there too) or in its
+controller's graveyard ('... of all Elf cards in your graveyard': Thranduil), each with its text:
 as the board describes it, else from card data by its name; or why the board does not give them.
 """
 
@@ -51,6 +52,11 @@ def cards_read(view: BoardView, sourced: SourcedEffect) -> tuple[tuple[Card, ...
         given = (choices.imprinted_card,)
     elif choices.imprinted is not None:
         given = (choices.imprinted,)
+    elif effect.zone == "caged":  # (Mairsil: its controller's cards in exile with cage counters)
+        return (
+            (),
+            f"{where}: the cards you own in exile with cage counters are not given, whose abilities it has",
+        )
     else:
         return (), f"{where}: the card exiled with it is not given, whose abilities it has"
     cards: list[Card] = []

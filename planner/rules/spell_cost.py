@@ -13,6 +13,7 @@ from models.abilities import Amount, AmountKind, ManaOutput, ObjectFilter, Outpu
 from models.board import Board, Player, card_colors
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
+from models.folding import fold_name
 from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
 from models.mana_effects import (
     AbilityCostChange,
@@ -822,6 +823,11 @@ def _spell_facts_hold(view: BoardView, sourced: SourcedEffect, target: PaymentTa
         return False  # ('Your commander': Myth Unbound, only the commander paid for, --commander)
     if effect.has_adventure and not target.has_adventure:
         return False  # (Beluna Grandsquall: the spell's card, known: see unknown_fact)
+    if effect.cast_by_source and target.cast_by != sourced.source:
+        return False  # (Lightstall Inquisitor's card, Kefnet's copy: cast_by, known: see unknown_fact)
+    chosen = view.permanent(sourced.source).choices.card_name
+    if effect.chosen_name and fold_name(target.name) != fold_name(chosen or ""):
+        return False  # (Cheering Fanatic: the name chosen, and the spell's, known: see unknown_fact)
     if effect.shares_creature_type:  # (Mistform Warchief: the source's creature types as the view has them)
         theirs = set(view.type_line(sourced.source).subtypes) & CREATURE_TYPE_SET
         if not theirs & set(target.type_line.subtypes):

@@ -121,12 +121,27 @@ def unknown_fact(view: BoardView, sourced: SourcedEffect, target: PaymentTarget)
             "how many times the commander was cast from the command zone this game is not known: not "
             "applied; give --commander-casts N (CR 903.8)"
         )
+    # (Lightstall Inquisitor's card is cast from exile, CR 601.2a; Kefnet's copy from where it is made)
+    copy = effect.cast_by_source == "copy"
+    if effect.cast_by_source and target.cast_by is None and (copy or target.zone in (None, "exile")):
+        how = "that copy" if copy else "cast this way"
+        return (
+            f"whether the spell is {how} (by {view.permanent(sourced.source).name}'s ability) is not "
+            f"known: not applied; give --cast-by {sourced.source} if it is (CR 601.2f)"
+        )
     if effect.has_adventure and target.has_adventure is None:
         return (
             "whether the spell's card has an Adventure is not known: not applied; name the card with --spell "
             "and give card data with its faces (CR 715.2)"
         )
     choices = view.permanent(sourced.source).choices
+    if effect.chosen_name and choices.card_name is None:
+        return (
+            f"{view.path(sourced.source)}.choices.card_name is not given (no name chosen this turn, or not "
+            "known): not applied"
+        )
+    if effect.chosen_name and not target.name:
+        return "the spell's name is not known: not applied; name the card with --spell (CR 201.2)"
     if effect.shares_exiled_card_type and choices.imprinted_card_types is None:
         if choices.imprinted is None and choices.imprinted_card is None and choices.imprinted_cards is None:
             return f"{view.path(sourced.source)}.choices.imprinted is not given: not applied"

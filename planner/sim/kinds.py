@@ -205,6 +205,8 @@ def _counted_change(modifier: CostModifier) -> bool:
         or modifier.face_down  # (Obscuring Aether)
         or modifier.has_adventure  # (Beluna Grandsquall)
         or modifier.per_commander_cast  # (Myth Unbound)
+        or modifier.chosen_name  # (spells with the chosen name: Cheering Fanatic)
+        or bool(modifier.cast_by_source)  # (Lightstall Inquisitor's card, God-Eternal Kefnet's copy)
         or bool(modifier.spells.keyword)  # (creature spells with flying: Momo, Friendly Flier)
     )
 

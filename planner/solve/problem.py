@@ -32,6 +32,7 @@ from planner.rules.amounts import graveyard_growth
 from planner.rules.devotion import counted_by_devotions
 from planner.rules.doubling import doubles_unspent
 from planner.rules.eligibility import check_activated_this_turn
+from planner.rules.exile_grants import check_alternative_cost_uses
 from planner.rules.graveyard_permissions import check_graveyard_uses
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit, SpendRules, board_pool
@@ -207,6 +208,7 @@ class BoardAnalysis:
         so are more uses of a permission than its ``graveyard_uses_this_turn`` may list."""
         check_activated_this_turn(self.view)
         check_graveyard_uses(self.view)
+        check_alternative_cost_uses(self.view)
         warnings = self.warnings
         unsupported = [w for w in warnings if w.refused_by_strict]  # (a choice never made is no bad input)
         if strict and unsupported:

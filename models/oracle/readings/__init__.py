@@ -124,6 +124,7 @@ from models.oracle.readings.mana_effects import (
 )
 from models.oracle.readings.nouns import (
     ANY_NUMBER,
+    CHOSEN_NAME,
     EXILED_NAME,
     ITS_NAME,
     OTHER_NAME,
@@ -190,6 +191,7 @@ from models.oracle.readings.spending import (
 
 __all__ = [
     "ANY_NUMBER",
+    "CHOSEN_NAME",
     "EXILED_NAME",
     "ITS_NAME",
     "OTHER_NAME",

@@ -277,6 +277,8 @@ class Noun:
             words.append("with the same name as the exiled card")
         elif self.named == SPELL_NAME:
             words.append("with the same name as that spell")
+        elif self.named == CHOSEN_NAME:
+            words.append("with the chosen name")
         elif self.named and self.named not in (ITS_NAME, OTHER_NAME):
             words += ["named", self.named]
         words += [_quality(q) for q in self.qualities if not isinstance(q, OrType)]
@@ -317,6 +319,9 @@ OTHER_NAME: Final = "a name other than its source's"
 #: What :attr:`Noun.named` holds for 'with the same name as that spell': the name of the spell whose cost is
 #: changed (Locket of Yesterdays: 'for each card with the same name as that spell in your graveyard').
 SPELL_NAME: Final = "that spell's name"
+#: What :attr:`Noun.named` holds for 'with the chosen name': the card name its source's choice named (Cheering
+#: Fanatic's 'Spells with the chosen name', the board's ``choices.card_name``).
+CHOSEN_NAME: Final = "the chosen name"
 
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}

@@ -1,0 +1,75 @@
+"""An alternative cost a permanent grants once each turn for a spell cast from exile (Warped Space: 'Once each
+turn, you may pay {0} rather than pay the mana cost for a spell you cast from exile.', CR 118.9, 601.2a):
+what the board says of its use this turn (the permanent's ``alternative_cost_used_this_turn``, checked here),
+and the warning for a spell whose zone the question does not give (the cost is then not weighed: never a
+silent "no" where it would pay). Whether a spell may take it is
+:func:`~planner.rules.alternative_costs.why_not_usable`'s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from models.board import Board
+from models.cost import PaymentKind, PaymentTarget
+from models.errors import InputError
+from models.mana_effects import GrantedAlternativeCost
+from planner.rules.alternative_costs import granted_ways, why_not_usable
+from planner.rules.records import TextWarning, WarningKind
+from planner.rules.view import BoardView
+
+__all__ = ["check_alternative_cost_uses", "unknown_zone_ways"]
+
+#: Why a cost granted for spells cast from exile is not weighed for a spell whose zone is not given.
+_ZONE_UNKNOWN = (
+    "the zone the spell is cast from is not known, and this cost is for a spell cast from exile: not "
+    "weighed (CR 601.2a; pay and max-x take --cast-from exile)"
+)
+
+
+def check_alternative_cost_uses(view: BoardView) -> None:
+    """Raise ``InputError`` (naming the field's JSON path) when a permanent's
+    ``alternative_cost_used_this_turn`` is true and it grants no alternative cost once each turn.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "f",
+    ...     "card": "Forest", "controller": "me", "alternative_cost_used_this_turn": True}]})
+    >>> check_alternative_cost_uses(BoardView(board))
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: permanents[0].alternative_cost_used_this_turn: Forest (f) grants no \
+alternative cost once each turn
+    """
+    for permanent in view.board.permanents:
+        if not permanent.alternative_cost_used_this_turn:
+            continue
+        if not any(
+            isinstance(effect, GrantedAlternativeCost) and effect.cost.once_each_turn
+            for effect in view.parsed[permanent.id].effects
+        ):
+            where = f"{view.path(permanent.id)}.alternative_cost_used_this_turn"
+            raise InputError(
+                f"{where}: {permanent.name} ({permanent.id}) grants no alternative cost once each turn"
+            )
+
+
+def unknown_zone_ways(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
+    """A warning for each cost the player's permanents grant for spells cast from exile that would pay the
+    named spell ``target`` were it cast from there, when the question does not say where it is cast from.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "w",
+    ...     "name": "Test Space", "type_line": "Enchantment", "controller": "me", "oracle": "Once each turn, "
+    ...     "you may pay {0} rather than pay the mana cost for a spell you cast from exile."}]})
+    >>> ogre = PaymentTarget.of("{2}{R}", name="Test Ogre", type_line="Creature — Ogre")
+    >>> [w.permanent for w in unknown_zone_ways(board, "me", ogre)]
+    ['w']
+    >>> unknown_zone_ways(board, "me", replace(ogre, cast_from="hand"))
+    ()
+    """
+    if target.kind is not PaymentKind.SPELL or not target.name or target.zone is not None:
+        return ()
+    exiled = replace(target, cast_from="exile")
+    return tuple(
+        TextWarning(way.source, way.cost.text or way.cost.describe(), _ZONE_UNKNOWN, WarningKind.NOT_WEIGHED)
+        for way in granted_ways(board, player, target)
+        if way.cost.from_exile and why_not_usable(board, player, exiled, way) is None
+    )
