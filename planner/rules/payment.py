@@ -247,26 +247,96 @@ def payments(
     """
     usable = Counter(unit for unit in pool if unit.allowed_for(target))
     classes = sorted(usable, key=ManaUnit.sort_key)
+    counts = [usable[unit] for unit in classes]
     kinds = [(unit.type, unit.tag.snow, pays_generic(unit.tag)) for unit in classes]
     seen: set[tuple[tuple[ManaUnit, ...], int]] = set()
     rules = rules.at(target)
     for mode in target_modes(cost, target, life_available):
-        # (units of the same kinds in the same numbers fill the mode alike: judged once)
-        perfect: dict[tuple[tuple[_Kind, int], ...], bool] = {}
-        for taken in _takings([usable[unit] for unit in classes], mode.mana):
-            chosen: Counter[_Kind] = Counter()
-            for kind, count in zip(kinds, taken, strict=True):
-                if count:
-                    chosen[kind] += count
-            key = tuple(sorted(chosen.items()))
-            fills = perfect.get(key)
-            if fills is None:
-                fills = perfect[key] = _perfect(chosen, mode, rules, target)
-            if fills:
-                spent = tuple(unit for unit, count in zip(classes, taken, strict=True) for _ in range(count))
-                if (spent, mode.life) not in seen:
-                    seen.add((spent, mode.life))
-                    yield spent, mode.life
+        if rules.plain and all(slot is GENERIC or isinstance(slot, ManaType) for slot, _ in mode.slots):
+            filling = _filling_takings(counts, kinds, mode)
+        else:
+            filling = _perfect_takings(counts, kinds, mode, rules, target)
+        for taken in filling:
+            spent = tuple(unit for unit, count in zip(classes, taken, strict=True) for _ in range(count))
+            if (spent, mode.life) not in seen:
+                seen.add((spent, mode.life))
+                yield spent, mode.life
+
+
+def _perfect_takings(
+    counts: Sequence[int], kinds: Sequence[_Kind], mode: Mode, rules: SpendRules, target: PaymentTarget
+) -> Iterator[tuple[int, ...]]:
+    """The takings of :func:`_takings` (of classes of units of these counts and kinds) that fill the mode's
+    slots exactly (:func:`_perfect`), in its order."""
+    # (units of the same kinds in the same numbers fill the mode alike: judged once)
+    perfect: dict[tuple[tuple[_Kind, int], ...], bool] = {}
+    for taken in _takings(counts, mode.mana):
+        chosen: Counter[_Kind] = Counter()
+        for kind, count in zip(kinds, taken, strict=True):
+            if count:
+                chosen[kind] += count
+        key = tuple(sorted(chosen.items()))
+        fills = perfect.get(key)
+        if fills is None:
+            fills = perfect[key] = _perfect(chosen, mode, rules, target)
+        if fills:
+            yield taken
+
+
+def _filling_takings(counts: Sequence[int], kinds: Sequence[_Kind], mode: Mode) -> Iterator[tuple[int, ...]]:
+    """:func:`_perfect_takings` where each typed slot takes its own type only (plain spending rules, no {S}
+    slot: :func:`_perfect`'s first case), in the same order, a taking cut as soon as it can't fill them: a
+    type taken beyond its slots takes generic slots, and mana that can't pay generic fills only its own
+    type's slots (CR 107.4, 106.6), so the takings are searched with what each type still needs in sight.
+
+    >>> wg = [(ManaType.W, False, True), (ManaType.G, False, True)]
+    >>> list(_filling_takings([2, 1], wg, Mode(((ManaType.G, 1), (GENERIC, 1)), 0)))
+    [(1, 1)]
+    >>> jegantha = [(ManaType.W, False, False), (ManaType.G, False, True)]
+    >>> list(_filling_takings([2, 2], jegantha, Mode(((ManaType.W, 1), (GENERIC, 2)), 0)))
+    [(1, 2)]
+    """
+    size = mode.mana
+    wanted = mode.typed
+    generic = size - sum(wanted)
+    types = [TYPE_ORDER.index(mana_type) for mana_type, _, _ in kinds]
+    pays_any = [pays for _, _, pays in kinds]
+    later = [0] * len(counts)  # (how many units of each class's type the classes after it hold)
+    held = [0] * 6
+    for position in range(len(counts) - 1, -1, -1):
+        later[position] = held[types[position]]
+        held[types[position]] += counts[position]
+    if sum(held) < size or any(have < want for have, want in zip(held, wanted, strict=True)):
+        return
+    have = [0] * 6  # (how many of each type taken so far)
+    kept_off = [0] * 6  # (of them, how many can't pay generic)
+    taken = [0] * len(counts)
+
+    def fills_from(position: int, size: int, beyond: int, short: int) -> Iterator[tuple[int, ...]]:
+        # beyond: how many taken past their type's slots (into generic ones); short: how many the typed
+        # slots still lack
+        if size == 0:
+            if short == 0:
+                yield tuple(taken)
+            return
+        if position == len(counts):
+            return
+        mana_type = types[position]
+        want, had, off = wanted[mana_type], have[mana_type], kept_off[mana_type]
+        for take in range(min(counts[position], size), -1, -1):
+            now = had + take
+            if now + later[position] < want:
+                break  # (fewer taken: its type's slots can't be filled)
+            now_off = off if pays_any[position] else off + take
+            now_beyond = beyond - max(0, had - want) + max(0, now - want)
+            now_short = short - max(0, want - had) + max(0, want - now)
+            if now_off > want or now_beyond > generic or now_short > size - take:
+                continue
+            have[mana_type], kept_off[mana_type], taken[position] = now, now_off, take
+            yield from fills_from(position + 1, size - take, now_beyond, now_short)
+        have[mana_type], kept_off[mana_type], taken[position] = had, off, 0
+
+    yield from fills_from(0, size, 0, sum(wanted))
 
 
 def _takings(counts: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:

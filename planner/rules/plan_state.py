@@ -31,6 +31,7 @@ __all__ = [
     "remove_units",
     "sorted_units",
     "spent_from",
+    "taken_out",
 ]
 
 
@@ -164,11 +165,11 @@ class PlanState:
 
     def spendable(self, units: Sequence[ManaUnit]) -> bool:
         """True when the pool holds all these units."""
-        return _remaining(Counter(self.pool), units) is not None
+        return taken_out(self.pool, units) is not None
 
     def unspent(self, spent: Sequence[ManaUnit]) -> ManaBag:
         """The amount of each type of mana the pool holds once ``spent`` (which it holds) is spent."""
-        return unspent_bag(_remaining(Counter(self.pool), spent) or ())
+        return unspent_bag(taken_out(self.pool, spent) or ())
 
 
 def initial_state(board: Board, player: str | None = None) -> PlanState:
@@ -205,13 +206,29 @@ def sorted_units(units: Sequence[ManaUnit]) -> tuple[ManaUnit, ...]:
     return tuple(sorted(units, key=ManaUnit.sort_key))
 
 
-def _remaining(pool: Counter[ManaUnit], spent: Iterable[ManaUnit]) -> tuple[ManaUnit, ...] | None:
-    """The pool's units left after spending ``spent`` from it, sorted, or None when it does not hold them."""
-    return spent_from(Counter(pool), spent)
+def taken_out(pool: Sequence[ManaUnit], spent: Iterable[ManaUnit]) -> list[ManaUnit] | None:
+    """The pool's units left after spending ``spent`` from it, in the pool's order, or None when it does not
+    hold them.
+
+    >>> from planner.rules.production import ManaTag
+    >>> from models.mana import ManaType
+    >>> g, c = ManaUnit(ManaType.G, ManaTag(source="f")), ManaUnit(ManaType.C, ManaTag(source="w"))
+    >>> [str(unit) for unit in taken_out((g, c, g), (g,)) or ()], taken_out((g,), (c,))
+    (['{C} from w', '{G} from f'], None)
+    """
+    owed = Counter(spent)
+    left: list[ManaUnit] = []
+    for unit in pool:
+        if owed[unit] > 0:
+            owed[unit] -= 1
+        else:
+            left.append(unit)
+    return None if any(owed.values()) else left
 
 
 def spent_from(pool: Counter[ManaUnit], spent: Iterable[ManaUnit]) -> tuple[ManaUnit, ...] | None:
-    """:func:`_remaining`, spending from ``pool`` itself."""
+    """The units of the counted ``pool`` left after spending ``spent`` from it (counted off ``pool`` itself),
+    sorted, or None when it does not hold them."""
     for unit in spent:
         pool[unit] -= 1
     if any(count < 0 for count in pool.values()):
@@ -220,5 +237,6 @@ def spent_from(pool: Counter[ManaUnit], spent: Iterable[ManaUnit]) -> tuple[Mana
 
 
 def remove_units(pool: tuple[ManaUnit, ...], spent: Sequence[ManaUnit]) -> tuple[ManaUnit, ...] | None:
-    """The pool after spending ``spent`` from it, or None when it does not hold them."""
-    return _remaining(Counter(pool), spent)
+    """The pool after spending ``spent`` from it, sorted, or None when it does not hold them."""
+    left = taken_out(pool, spent)
+    return None if left is None else sorted_units(left)

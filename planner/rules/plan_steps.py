@@ -10,7 +10,6 @@ search's steps (:mod:`planner.rules.next_steps`) end in :func:`state_after`, so 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
@@ -22,7 +21,7 @@ from planner.rules.doubling import doubles_unspent, resolved_doubling
 from planner.rules.eligibility import why_not_activatable, why_restricted
 from planner.rules.hand import HAND, without_card
 from planner.rules.plan import Step
-from planner.rules.plan_state import IllegalPlanError, PlanState, sorted_units, spent_from
+from planner.rules.plan_state import IllegalPlanError, PlanState, sorted_units, taken_out
 from planner.rules.pool import ManaUnit
 from planner.rules.question import view_of
 from planner.rules.resolutions import Aftermath, LazyReflect, stated_resolution, worked_out_stated
@@ -245,7 +244,7 @@ def state_after(
     board = board.replace_player(state.player, **player)
     counts = dict(state.activations)
     counts[pid] = counts.get(pid, 0) + 1
-    remaining = spent_from(Counter(state.pool), paid.spent)
+    remaining = taken_out(state.pool, paid.spent)
     assert remaining is not None  # pay_costs checked it
     return replace(
         state,
