@@ -222,6 +222,7 @@ def _searched(
         solver.parameters.linearization_level = _RESTART_LINEARIZATION
         return solver.solve(model)
     finally:
+        solver.parameters.max_deterministic_time = math.inf
         solver.parameters.search_branching = cp_model.LP_SEARCH
         solver.parameters.symmetry_level = 0
         solver.parameters.linearization_level = linearization
