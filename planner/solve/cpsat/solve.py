@@ -28,7 +28,7 @@ def _solver() -> cp_model.CpSolver:
     solver.parameters.num_workers = 1
     # full linearization: with it the LP proves "nothing wasted" at once, where the default LP, after
     # presolve rewrites the floating mana, can leave the bound below zero for seconds
-    solver.parameters.linearization_level = 2
+    solver.parameters.linearization_level = _FULL_LINEARIZATION
     solver.parameters.random_seed = 0
     # these models are small and solved in tens of milliseconds, where CP-SAT's presolve and inprocessing
     # cost more than they save: one presolve pass, no probing, no symmetry detection (the twins
@@ -168,6 +168,17 @@ def _searched(
     0.62 s, but took 1.2 and 9.8 s on two others that the share proves at once, seed 2 questions 14 and
     20.)
 
+    The default search runs at the full linearization for :data:`_FULL_LP_SHARE` of deterministic time and,
+    when it has not proved the stage by then, starts again from its best plan if any at the default
+    linearization (:data:`_RESTART_LINEARIZATION`), in the time left. Which one proves a stage sooner varies
+    from model to model by up to forty times, either way; the full LP's worst cases were the slowest
+    stages of bench_no --multipliers: seed 22 question 243 (filter lands under Nyxbloom Ancient and Mana
+    Reflection) 0.249 -> 0.073 of deterministic time, bench_big's seed 7 question 38 0.224 -> 0.095. Of the
+    other stages that fell through the LP-guided share on bench_no --multipliers seeds 14-18 and 22 and
+    bench_big's seeds 1-8, only 14:232 is slower (0.042 -> 0.051): those proved within the share are solved
+    as before (bench_big's seed 5 question 37 takes 0.010 at the full linearization, 0.421 at the default
+    one alone).
+
     Where the ``record``'s question has two colors it can't tell apart and some templates come in pairs
     swapped by them (:func:`~planner.solve.cpsat.color_symmetry.interchangeable_colors`, looked for only
     here: when the share did not prove the stage), the default search runs with CP-SAT's symmetry
@@ -197,11 +208,24 @@ def _searched(
     swap = interchangeable_colors(record) if record is not None else None
     if swap is not None and swap.moves:
         solver.parameters.symmetry_level = _SYMMETRY_LEVEL
+    linearization = solver.parameters.linearization_level
     try:
+        solver.parameters.max_deterministic_time = _FULL_LP_SHARE
+        status = solver.solve(model)
+        solver.parameters.max_deterministic_time = math.inf
+        remaining = deadline - time.monotonic()
+        if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
+            return status
+        if status == cp_model.FEASIBLE:
+            _hint_solution(model, solver)  # (the plan found so far)
+        solver.parameters.max_time_in_seconds = remaining
+        solver.parameters.linearization_level = _RESTART_LINEARIZATION
         return solver.solve(model)
     finally:
+        solver.parameters.max_deterministic_time = math.inf
         solver.parameters.search_branching = cp_model.LP_SEARCH
         solver.parameters.symmetry_level = 0
+        solver.parameters.linearization_level = linearization
 
 
 #: CP-SAT's symmetry detection for the default search of a stage whose question has two colors it can't
@@ -211,6 +235,17 @@ def _searched(
 #: making {B} and not {R} at least those making {R} and not {B}, valid by the same swap: 0.0336 and 0.0898;
 #: with the detection on in the LP-guided share too: 0.0434 and 0.0321, and the share no better.)
 _SYMMETRY_LEVEL = 2
+
+
+#: The deterministic time the default search has at the full linearization (:func:`_solver`) before it
+#: starts again, from its best plan if any, at :data:`_RESTART_LINEARIZATION` (:func:`_searched`): the
+#: LP-guided search's share, so that a stage the default search proves within it is solved as before.
+_FULL_LP_SHARE = _LP_FIRST
+
+#: CP-SAT's full linearization (:func:`_solver`), and the default one, of the default search's restart
+#: (:func:`_searched`).
+_FULL_LINEARIZATION = 2
+_RESTART_LINEARIZATION = 1
 
 
 def _fix_levels(
