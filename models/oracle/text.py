@@ -30,7 +30,9 @@ __all__ = [
     "logical_lines",
     "looks_like_cost",
     "normalise",
+    "opening_sentence",
     "quoted_parts",
+    "read_lines",
     "short_name",
     "split_sentences",
     "station_threshold",
@@ -466,6 +468,35 @@ def abilities_of(line: str) -> list[str]:
 
 
 _ABILITY_DASH: Final = " \u2014 "
+
+
+def read_lines(oracle: str, name: str, *, legendary: bool = False) -> list[tuple[str, ...]]:
+    """The sentences of each line of ``oracle`` as the reader reads them: no reminder text, no ability
+    word, the card's ``name`` as '~' (a triggered ability's later sentences are on its line: 'They have
+    ...').
+
+    >>> read_lines("Lode — Whenever you cast ~, draw. (Reminder.) Twice.\\nFlying", "Test Lode")
+    [('Whenever you cast ~, draw.', 'Twice.'), ('Flying',)]
+    """
+    lines = []
+    for raw in logical_lines(oracle):
+        line = ability_word_dropped(normalise(raw, name, legendary=legendary))
+        lines.append(tuple(sentence.strip() for sentence in split_sentences(line)))
+    return lines
+
+
+def opening_sentence(oracle: str, sentence: str, name: str, *, legendary: bool = False) -> str | None:
+    """The first sentence of the line of ``oracle`` where ``sentence`` is a later sentence (the trigger
+    whose ability it is part of, as the reader reads it: :func:`read_lines`), or None.
+
+    >>> opening_sentence("When ~ enters, create two Spawn tokens. They have \\"Sacrifice ~: Add {C}.\\"",
+    ...     'They have "Sacrifice ~: Add {C}."', "Test Hatcher")
+    'When ~ enters, create two Spawn tokens.'
+    """
+    for sentences in read_lines(oracle, name, legendary=legendary):
+        if sentence.strip() in sentences[1:]:
+            return sentences[0]
+    return None
 
 
 def ability_word_dropped(line: str) -> str:
