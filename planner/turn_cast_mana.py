@@ -254,9 +254,9 @@ def cast_treasures_of(
         if not on_own_cast(record.text):
             # ('... create two 0/1 ... Eldrazi Spawn creature tokens. They have "Sacrifice ~: Add {C}."':
             # the trigger's tokens, given their mana ability by a later sentence of its ability)
-            opening = oracle_text.opening_sentence(oracle, record.text, name, legendary=legendary)
-            if opening is not None and on_own_cast(opening):
-                not_counted.append(f"{opening} {record.text}")
+            ability = oracle_text.ability_through(oracle, record.text, name, legendary=legendary)
+            if ability and on_own_cast(ability[0]):
+                not_counted.append(" ".join(ability))
             continue
         trigger = cast_trigger(record.text)
         treasures = treasures_of_effect(record.text.partition(",")[2])

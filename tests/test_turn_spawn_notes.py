@@ -91,3 +91,24 @@ def test_a_later_sentence_of_another_trigger_is_not_made_as_cast() -> None:
     assert resolution(card).unread == ()
     parsed = read_card(card.oracle, card.name, card.type_line)
     assert cast_treasures_of(parsed, card.oracle, card.name) == ((), ())
+
+
+def test_a_scion_made_by_a_paid_cast_trigger_is_noted_with_its_whole_ability() -> None:
+    """'When you cast this spell, you may pay {C}. If you do, create ... Scion creature token for each ...
+    Those tokens have ...' (Vile Redeemer's shape): its tokens are the cast trigger's (CR 603.3), which the
+    plan does not follow: the note quotes the ability from its trigger through 'Those tokens have'."""
+    redeemer = {
+        "name": "Test Redeemer",
+        "type_line": "Creature — Eldrazi",
+        "mana_cost": "{2}",
+        "oracle": "When you cast this spell, you may pay {C}. If you do, create a 1/1 colorless Eldrazi "
+        "Scion creature token for each nontoken creature that died under your control this turn. Those "
+        'tokens have "Sacrifice this creature: Add {C}."',
+    }
+    turn = plan_turn(_board([redeemer, ROCK]), time_limit=120)
+    assert turn.castable is True and not turn.optimal
+    assert any(
+        note.startswith("Test Redeemer: the mana of 'When you cast ~, you may pay {C}. If you do, create")
+        and "Those tokens have" in note
+        for note in turn.notes
+    )

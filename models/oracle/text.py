@@ -22,6 +22,7 @@ from models.oracle import lexicon
 
 __all__ = [
     "abilities_of",
+    "ability_through",
     "ability_word_dropped",
     "chapter_numbers",
     "chapter_prefix",
@@ -30,7 +31,6 @@ __all__ = [
     "logical_lines",
     "looks_like_cost",
     "normalise",
-    "opening_sentence",
     "quoted_parts",
     "read_lines",
     "short_name",
@@ -485,18 +485,19 @@ def read_lines(oracle: str, name: str, *, legendary: bool = False) -> list[tuple
     return lines
 
 
-def opening_sentence(oracle: str, sentence: str, name: str, *, legendary: bool = False) -> str | None:
-    """The first sentence of the line of ``oracle`` where ``sentence`` is a later sentence (the trigger
-    whose ability it is part of, as the reader reads it: :func:`read_lines`), or None.
+def ability_through(oracle: str, sentence: str, name: str, *, legendary: bool = False) -> tuple[str, ...]:
+    """The sentences of the line of ``oracle`` from its first through ``sentence`` when ``sentence`` is a
+    later one (the ability it is part of, opened by its trigger, as the reader reads it: :func:`read_lines`),
+    else empty.
 
-    >>> opening_sentence("When ~ enters, create two Spawn tokens. They have \\"Sacrifice ~: Add {C}.\\"",
-    ...     'They have "Sacrifice ~: Add {C}."', "Test Hatcher")
-    'When ~ enters, create two Spawn tokens.'
+    >>> ability_through("When ~ enters, you may pay {C}. If you do, create two Spawn tokens. Those tokens "
+    ...     'have \\"Sacrifice ~: Add {C}.\\"', 'Those tokens have "Sacrifice ~: Add {C}."', "Test")[:2]
+    ('When ~ enters, you may pay {C}.', 'If you do, create two Spawn tokens.')
     """
     for sentences in read_lines(oracle, name, legendary=legendary):
         if sentence.strip() in sentences[1:]:
-            return sentences[0]
-    return None
+            return sentences[: sentences.index(sentence.strip(), 1) + 1]
+    return ()
 
 
 def ability_word_dropped(line: str) -> str:

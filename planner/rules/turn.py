@@ -272,13 +272,13 @@ def resolution(card: Card) -> Resolution:
         if record.kind is NotPaymentKind.TOKEN and record.cost is None:
             # ('When ~ enters, create three 0/1 ... Eldrazi Spawn creature tokens. They have "Sacrifice ~:
             # Add {C}."': the later sentence's tokens are made when its ability's opening says)
-            opening = oracle_text.opening_sentence(card.oracle, record.text, card.name, legendary=legendary)
-            if _made_as_cast(opening or record.text, permanent):
+            ability = oracle_text.ability_through(card.oracle, record.text, card.name, legendary=legendary)
+            if _made_as_cast(ability[0] if ability else record.text, permanent):
                 # (a token with a mana ability made as the spell is cast or resolves, other than the
                 # Treasures counted below (Eldrazi Spawn made by a cast trigger): its mana is not followed,
                 # said so)
                 if not treasures_made(record.text, card.name, permanent=permanent):
-                    unread.append(record.text if opening is None else f"{opening} {record.text}")
+                    unread.append(" ".join(ability) or record.text)
                 continue
         if record.kind not in (*adds, NotPaymentKind.LANDFALL) or record.cost is not None:
             continue
