@@ -249,7 +249,14 @@ def cast_treasures_of(
     counted: list[CastTreasure] = []
     not_counted: list[str] = []
     for record in parsed.not_payment:
-        if record.kind is not NotPaymentKind.TOKEN or record.cost is not None or not on_own_cast(record.text):
+        if record.kind is not NotPaymentKind.TOKEN or record.cost is not None:
+            continue
+        if not on_own_cast(record.text):
+            # ('... create two 0/1 ... Eldrazi Spawn creature tokens. They have "Sacrifice ~: Add {C}."':
+            # the trigger's tokens, given their mana ability by a later sentence of its ability)
+            ability = oracle_text.ability_through(oracle, record.text, name, legendary=legendary)
+            if ability and on_own_cast(ability[0]):
+                not_counted.append(" ".join(ability))
             continue
         trigger = cast_trigger(record.text)
         treasures = treasures_of_effect(record.text.partition(",")[2])
@@ -265,18 +272,15 @@ def cast_treasures_of(
 
 def _later_sentences(oracle: str, sentence: str, name: str, legendary: bool) -> tuple[str, ...] | None:
     """The sentences after ``sentence`` on the line of ``oracle`` it opens (the rest of its ability, as the
-    reader reads it: no reminder text, no ability word, the card's name as '~'), or None when no line opens
-    with it.
+    reader reads it: :func:`~models.oracle.text.read_lines`), or None when no line opens with it.
 
     >>> _later_sentences("Lode — Whenever you cast a spell, draw. Twice. (Reminder.)", "Whenever you cast "
     ...     "a spell, draw.", "", False)
     ('Twice.',)
     """
-    for raw in oracle_text.logical_lines(oracle):
-        line = oracle_text.ability_word_dropped(oracle_text.normalise(raw, name, legendary=legendary))
-        sentences = oracle_text.split_sentences(line)
-        if sentences and sentences[0].strip() == sentence.strip():
-            return tuple(s.strip() for s in sentences[1:])
+    for sentences in oracle_text.read_lines(oracle, name, legendary=legendary):
+        if sentences and sentences[0] == sentence.strip():
+            return sentences[1:]
     return None
 
 

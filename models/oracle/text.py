@@ -22,6 +22,7 @@ from models.oracle import lexicon
 
 __all__ = [
     "abilities_of",
+    "ability_through",
     "ability_word_dropped",
     "chapter_numbers",
     "chapter_prefix",
@@ -31,6 +32,7 @@ __all__ = [
     "looks_like_cost",
     "normalise",
     "quoted_parts",
+    "read_lines",
     "short_name",
     "split_sentences",
     "station_threshold",
@@ -466,6 +468,36 @@ def abilities_of(line: str) -> list[str]:
 
 
 _ABILITY_DASH: Final = " \u2014 "
+
+
+def read_lines(oracle: str, name: str, *, legendary: bool = False) -> list[tuple[str, ...]]:
+    """The sentences of each line of ``oracle`` as the reader reads them: no reminder text, no ability
+    word, the card's ``name`` as '~' (a triggered ability's later sentences are on its line: 'They have
+    ...').
+
+    >>> read_lines("Lode — Whenever you cast ~, draw. (Reminder.) Twice.\\nFlying", "Test Lode")
+    [('Whenever you cast ~, draw.', 'Twice.'), ('Flying',)]
+    """
+    lines = []
+    for raw in logical_lines(oracle):
+        line = ability_word_dropped(normalise(raw, name, legendary=legendary))
+        lines.append(tuple(sentence.strip() for sentence in split_sentences(line)))
+    return lines
+
+
+def ability_through(oracle: str, sentence: str, name: str, *, legendary: bool = False) -> tuple[str, ...]:
+    """The sentences of the line of ``oracle`` from its first through ``sentence`` when ``sentence`` is a
+    later one (the ability it is part of, opened by its trigger, as the reader reads it: :func:`read_lines`),
+    else empty.
+
+    >>> ability_through("When ~ enters, you may pay {C}. If you do, create two Spawn tokens. Those tokens "
+    ...     'have \\"Sacrifice ~: Add {C}.\\"', 'Those tokens have "Sacrifice ~: Add {C}."', "Test")[:2]
+    ('When ~ enters, you may pay {C}.', 'If you do, create two Spawn tokens.')
+    """
+    for sentences in read_lines(oracle, name, legendary=legendary):
+        if sentence.strip() in sentences[1:]:
+            return sentences[: sentences.index(sentence.strip(), 1) + 1]
+    return ()
 
 
 def ability_word_dropped(line: str) -> str:

@@ -20,6 +20,7 @@ from models.cost import PaymentTarget
 from models.mana import ManaTypes
 from models.mana_effects import ExtraLandPlays, NotPaymentKind, OthersEnterTapped
 from models.oracle import read_card
+from models.oracle import text as oracle_text
 from planner.rules.alternatives import Alternatives
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, Packet
@@ -266,14 +267,19 @@ def resolution(card: Card) -> Resolution:
     landfall: list[Packet] = []
     unread: list[str] = []
     adds = (NotPaymentKind.ENTERS,) if permanent else (NotPaymentKind.SPELL,)
+    legendary = card.type_line.is_a("Legendary")
     for record in parsed.not_payment:
-        made = record.kind is NotPaymentKind.TOKEN and record.cost is None
-        if made and _made_as_cast(record.text, permanent):
-            # (a token with a mana ability made as the spell is cast or resolves, other than the Treasures
-            # counted below (Eldrazi Spawn made by a cast trigger): its mana is not followed, said so)
-            if not treasures_made(record.text, card.name, permanent=permanent):
-                unread.append(record.text)
-            continue
+        if record.kind is NotPaymentKind.TOKEN and record.cost is None:
+            # ('When ~ enters, create three 0/1 ... Eldrazi Spawn creature tokens. They have "Sacrifice ~:
+            # Add {C}."': the later sentence's tokens are made when its ability's opening says)
+            ability = oracle_text.ability_through(card.oracle, record.text, card.name, legendary=legendary)
+            if _made_as_cast(ability[0] if ability else record.text, permanent):
+                # (a token with a mana ability made as the spell is cast or resolves, other than the
+                # Treasures counted below (Eldrazi Spawn made by a cast trigger): its mana is not followed,
+                # said so)
+                if not treasures_made(record.text, card.name, permanent=permanent):
+                    unread.append(" ".join(ability) or record.text)
+                continue
         if record.kind not in (*adds, NotPaymentKind.LANDFALL) or record.cost is not None:
             continue
         if record.kind is NotPaymentKind.LANDFALL and not permanent:
