@@ -72,7 +72,7 @@ EXAMPLES = int(os.environ.get("MANA_PLANNER_FUZZ_EXAMPLES", "20000" if LONG else
 SECONDS = float(os.environ.get("MANA_PLANNER_FUZZ_SECONDS", "1800"))
 SEED = int(os.environ.get("MANA_PLANNER_FUZZ_SEED", "19"))
 REPORT = Path(os.environ.get("MANA_PLANNER_FUZZ_REPORT", "fuzz-report.json"))
-#: The time limit of each call, and the margin allowed beyond it (generous: the machine may be busy).
+#: The time limit of each call, and the margin beyond it past which a call is noted in the long run's report.
 TIME_LIMIT = 2.0
 MARGIN = 5.0
 #: The reference search's state budget per case (larger cases are not compared).
@@ -282,6 +282,13 @@ class Problems:
         if not LONG:
             raise AssertionError(f"{kind}: {detail}\ncase: {json.dumps(case)}")
 
+    def note(self, kind: str, case: dict[str, Any], detail: str) -> None:
+        """Record what is measured, not judged (a call's time: tests never assert wall-clock time, and a
+        busy machine's is no property of the code); the long run's report lists it."""
+        self.counts[kind] += 1
+        if len(self.found) < 200:
+            self.found.append({"kind": kind, "detail": detail[:2000], "case": case})
+
     def write(self) -> None:
         """Write the counts and the problems found to :data:`REPORT`."""
         done = {"counts": self.counts, "seconds": round(time.monotonic() - _BEGUN), "problems": self.found}
@@ -293,7 +300,8 @@ _BEGUN = time.monotonic()
 
 
 def _timed(case: dict[str, Any], what: str, call: Callable[[], PayResult]) -> tuple[PayResult | None, float]:
-    """Run a planner call: only PlannerError may escape it, never an internal error, and within time."""
+    """Run a planner call: only PlannerError may escape it, never an internal error; a call well past its
+    time limit is noted in the report (``over time``), never failed on (the machine may be busy)."""
     started = time.monotonic()
     try:
         result = call()
@@ -307,7 +315,7 @@ def _timed(case: dict[str, Any], what: str, call: Callable[[], PayResult]) -> tu
         return None, time.monotonic() - started
     elapsed = time.monotonic() - started
     if elapsed > TIME_LIMIT + MARGIN:
-        PROBLEMS.add("over time", case, f"{what}: {elapsed:.1f} s for a time limit of {TIME_LIMIT} s")
+        PROBLEMS.note("over time", case, f"{what}: {elapsed:.1f} s for a time limit of {TIME_LIMIT} s")
     PROBLEMS.counts["calls"] += 1
     return result, elapsed
 
@@ -625,7 +633,6 @@ def test_zz_the_long_run_found_nothing() -> None:
 _PROBLEM_KINDS = {
     "internal error",
     "crash",
-    "over time",
     "symbol not covered",
     "max_x disagrees",
     "disagrees with the reference",
