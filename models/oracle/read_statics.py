@@ -152,6 +152,10 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         except UnreadError:
             reading = _one_card_permission(body)
     match reading:
+        case s.ChooseAsEnters("land type"):
+            out.read(sentence, "ignored", LAND_TYPE_CHOICE_NOTE)  # (no choice a board gives: none read)
+            out.ignored.append(sentence)
+            return
         case s.ChooseAsEnters(kind):
             out.choices.append(kind.replace(" ", "_"))
             out.read(sentence, "choice")
@@ -791,6 +795,11 @@ def _attached_ban(body: str, sentence: str) -> StaticEffect | None:
 EVERY_CREATURE_TYPE_NOTE: Final = (
     "every creature type in every zone: a characteristic-defining ability, as changeling (CR 604.3, 702.73a)"
 )
+
+#: The note on Traveler's Cloak's 'As ~ enters, choose a land type.': a landwalk's type (CR 702.14); a land's
+#: mana comes of its basic land types (CR 305.6), chosen as 'a basic land type' (the board's
+#: choices.basic_land_type), so no payment reads this choice.
+LAND_TYPE_CHOICE_NOTE: Final = "a land type chosen for what no payment reads (a landwalk, CR 702.14)"
 
 #: The note on a type change's rider that names cards that aren't on the battlefield (Biotransference).
 CARDS_TYPES_NOTE: Final = (
