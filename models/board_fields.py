@@ -318,6 +318,13 @@ CHOICES: Final = ObjectFields(
             "is not applied, with a warning).",
             nullable=True,
         ),
+        Field(
+            "paired_with",
+            _TEXT,
+            "The id of the creature it is paired with by soulbond (extension; CR 702.95; either of the two "
+            "may name the other; Lightning Mauler's 'both creatures have haste'; not given: unpaired).",
+            nullable=True,
+        ),
     ),
 )
 IMPRINTED_CARD: Final = ObjectFields(

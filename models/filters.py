@@ -273,6 +273,15 @@ class ObjectFilter:
     linked_permanent: bool = field(
         default=False, metadata=facts_read(BoardFact.IDENTITY, BoardFact.CHOICES, of_source=True)
     )
+    #: the source and the creature it is paired with while they are paired (soulbond, CR 702.95: Lightning
+    #: Mauler's 'both creatures'): the pair its ``choices.paired_with`` (or the other's) names, both
+    #: creatures of one controller (CR 702.95e)
+    paired: bool = field(
+        default=False,
+        metadata=facts_read(
+            BoardFact.IDENTITY, BoardFact.CHOICES, BoardFact.TYPES, BoardFact.CONTROLLER, of_source=True
+        ),
+    )
     #: what the filter reads (:meth:`reads`), worked out on first use
     _reads: tuple[frozenset[BoardFact], bool] | None = field(
         default=None, init=False, repr=False, compare=False
@@ -391,6 +400,8 @@ class ObjectFilter:
             tail = " with mana value of the chosen value" + tail
         if self.linked_permanent:
             words = ["the permanent its trigger chose", *words]
+        if self.paired:
+            tail = " paired with ~" + tail if self.other else " of ~'s pair" + tail
         return " ".join(words or ["permanent"]) + tail
 
 

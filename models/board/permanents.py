@@ -187,6 +187,9 @@ class Choices:
     #: the id of the permanent its resolved trigger chose, whose effect lasts while it remains on the
     #: battlefield (The Wondrous Wasp's target: 'It loses all abilities for as long as ~ remains ...')
     linked_permanent: str | None = None
+    #: the id of the creature it is paired with (soulbond, CR 702.95a: chosen as it or the other entered;
+    #: either of the two may name the other)
+    paired_with: str | None = None
     #: what it entered as a copy of (CR 707.2: Vesuva, Clone), by the copiable values of that object
     copied: PrintedCard | None = None
     _hash: int = field(default=0, init=False, repr=False, compare=False)
@@ -318,6 +321,8 @@ class Choices:
             out["basic_land_types"] = list(self.basic_land_types)
         if self.linked_permanent is not None:
             out["linked_permanent"] = self.linked_permanent
+        if self.paired_with is not None:
+            out["paired_with"] = self.paired_with
         if self.copied is not None:
             out["copied"] = copied_json(self.copied)
         return out
@@ -338,6 +343,7 @@ class Choices:
             self.odd_or_even,
             self.basic_land_types,
             self.linked_permanent,
+            self.paired_with,
             self.copied,
         )
         return any(value is not None for value in chosen)
@@ -695,6 +701,7 @@ def _read_choices(value: object, path: JsonPath) -> Choices:
         odd_or_even=fields.optional("odd_or_even", _read_odd_or_even, None),
         basic_land_types=fields.optional("basic_land_types", _read_basic_land_types, None),
         linked_permanent=fields.optional("linked_permanent", read_text, None),
+        paired_with=fields.optional("paired_with", read_text, None),
         copied=fields.optional("copied", read_copied, None),
     )
     return NOTHING_CHOSEN if choices == NOTHING_CHOSEN else choices

@@ -295,6 +295,10 @@ def condition(reading: r.Condition) -> ConditionRecord:
             return ConditionRecord((), exiled_card=True)
         case r.EnteredThisTurn():
             return ConditionRecord((), entered_this_turn=True)
+        case r.Paired():
+            # (soulbond: another creature of the pair the board's choices.paired_with names, CR 702.95)
+            paired = ObjectFilter(types=("Creature",), controller=Who.YOU, other=True, paired=True)
+            return ConditionRecord((paired,))
         case r.Designated(designation):
             return ConditionRecord((), designation=designation)
         case r.DoneThisTurn(deed, at_least):

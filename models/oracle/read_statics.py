@@ -170,8 +170,12 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             out.ignore(sentence)  # (other keywords: nothing a payment reads, whatever the condition)
             return
         case s.KeywordsWhile():
-            out.effects.extend(_haste_while(reading, sentence))
-            out.read(sentence, "effect")
+            try:
+                out.effects.extend(_haste_while(reading, sentence))
+            except UnreadError:
+                out.unread(sentence)  # (a pair under a condition of another kind)
+            else:
+                out.read(sentence, "effect")
             return
         case s.UnspentCostsLife():
             # (mana is lost only as a step or phase ends, CR 500.4: never while a cost is paid)
@@ -647,6 +651,12 @@ def _haste_while(reading: s.KeywordsWhile, sentence: str) -> tuple[GrantHaste, .
     ('creature you control', 'you control artifact')
     """
     held = while_condition(reading.condition) if reading.condition else None  # ('~ has haste': always)
+    if reading.both_paired:
+        # ('both creatures': the pair, while the condition reads that the source is paired, CR 702.95)
+        pair = ObjectFilter(types=("Creature",), paired=True)
+        if held is None or held.filters != (replace(pair, controller=Who.YOU, other=True),):
+            raise UnreadError(sentence)
+        return (GrantHaste(sentence, pair),)
     if reading.turn:  # ('During your turn, ...': the board's active_player, CR 302.6 reads haste then)
         held = Condition((), your_turn=True)
     affected = (ObjectFilter(self_only=True),) if reading.what is None else object_filters(reading.what)

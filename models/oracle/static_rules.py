@@ -648,6 +648,13 @@ class StaticRules(Transformer[Token, Any]):
         held = _tokens(parts, "WHILE_TEXT")
         return KeywordsWhile(keywords, held[0].strip() if held else "")
 
+    def keywords_of_pair(self, *parts: Any) -> KeywordsWhile:
+        """'As long as <condition>, both creatures have <keywords>' (soulbond's pair, CR 702.95)."""
+        if [kind.lower() for kind in _tokens(parts, "CARD_TYPE")] != ["creatures"]:
+            raise UnreadError("both of a pair that are no creatures")
+        keywords = next(part for part in parts if isinstance(part, tuple))
+        return KeywordsWhile(keywords, _tokens(parts, "WHILE_TEXT")[0].strip(), both_paired=True)
+
     def keyword_of_each_type(self, *parts: Any) -> KeywordsWhile:
         """'For each basic land type among lands you control, ~ has landwalk of that type.': the landwalks
         (CR 702.14) of the types it counts, which no payment reads; only a landwalk is read so."""
