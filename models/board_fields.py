@@ -436,6 +436,12 @@ PERMANENT: Final = ObjectFields(
             "this turn by its permission to ('During each of your turns, you may cast one creature card from "
             "your graveyard': ['creature']; one of each permanent type: the type chosen for each card).",
         ),
+        Field(
+            "owner",
+            _TEXT,
+            "The id of the player who owns it (extension; CR 108.3; Laughing Jasper Flint's 'Creatures you "
+            "control but don't own'); not given: its controller.",
+        ),
     ),
 )
 BOARD: Final = ObjectFields(

@@ -725,6 +725,7 @@ STATIC_SENTENCES = [
     "As ~ enters, choose a creature type other than Wall.",
     "As ~ enters, choose a land type.",
     "As long as ~ is paired with another creature, both creatures have haste.",
+    "Creatures you control but don't own are Mercenaries in addition to their other types.",
     "For each basic land type among lands you control, ~ has landwalk of that type.",
     "As ~ enters, you may pay 2 life.",
     "As ~ enters, you may reveal a Plains or Island card from your hand.",

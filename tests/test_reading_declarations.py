@@ -66,6 +66,7 @@ _FILTER_VALUES: dict[str, tuple[object, ...]] = {
     "first_chosen_land_type": (True,),
     "linked_permanent": (True,),
     "paired": (True,),
+    "not_owned": (True,),
 }
 
 #: The permanent a filter looks at, and the one it is written on (its source), on the base board.

@@ -423,6 +423,8 @@ class Permanent:
     #: gives a number: a noncreature, a card given by its text without them, a printed '*')
     power: int | None = None
     toughness: int | None = None
+    #: the id of the player who owns it (CR 108.3), when the board says; None: its controller
+    owner: str | None = None
     #: its own printed values when it entered as a copy (``choices.copied``: its name, type line, text...
     #: above are then the copied card's, CR 707.2); None otherwise
     original: PrintedCard | None = None
@@ -430,6 +432,16 @@ class Permanent:
     #: counters, set once as it is made (read for each permanent by every per-card analysis of a new board)
     level: Level = field(default=ENTERING, init=False, repr=False, compare=False)
     _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    @property
+    def owned_by(self) -> str:
+        """The id of the player who owns it (CR 108.3): its ``owner``, or else its controller's.
+
+        >>> elf = {"id": "e", "card": "Llanowar Elves", "controller": "me", "owner": "op"}
+        >>> Permanent.from_dict(elf).owned_by, Permanent.from_dict({**elf, "owner": "me"}).owner
+        ('op', 'me')
+        """
+        return self.owner if self.owner is not None else self.controller
 
     def __hash__(self) -> int:
         """Worked out once per permanent: boards, which key the planner's caches, hash their permanents."""
@@ -586,6 +598,8 @@ class Permanent:
             if value != printed and value is not None:
                 out[key] = value
         out["controller"] = self.controller
+        if self.owner is not None:
+            out["owner"] = self.owner
         for key in ("tapped", "summoning_sick", "haste", "entered_this_turn"):
             if getattr(self, key):
                 out[key] = True
@@ -757,6 +771,7 @@ def read_permanent(value: object, path: JsonPath) -> Permanent:
         graveyard_uses_this_turn=fields.optional("graveyard_uses_this_turn", _read_card_types, ()),
         power=fields.optional("power", read_printed, base.power),
         toughness=fields.optional("toughness", read_printed, base.toughness),
+        owner=fields.optional("owner", read_text, None),
     )
 
 

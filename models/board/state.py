@@ -538,6 +538,8 @@ def _check_references(board: Board) -> None:
             raise FieldError(
                 ("permanents", position, "controller"), f"unknown player {quote(permanent.controller)}"
             )
+        if permanent.owned_by not in board._player_index:
+            raise FieldError(("permanents", position, "owner"), f"unknown player {quote(permanent.owned_by)}")
     for position, permanent in enumerate(board.permanents):
         for key, linked in (
             ("linked_permanent", permanent.choices.linked_permanent),

@@ -52,6 +52,7 @@ _WHO = {
     r.Controller.UNSAID: Who.ANY,
     r.Controller.BATTLEFIELD: Who.ANY,
     r.Controller.YOU: Who.YOU,
+    r.Controller.YOU_NOT_OWNER: Who.YOU,  # (and ObjectFilter.not_owned)
     r.Controller.OPPONENT: Who.OPPONENTS,
     r.Controller.OPPONENTS: Who.OPPONENTS,
     r.Controller.SPELLS_CONTROLLER: Who.YOU,  # (the spell's controller: read by spells' cost changes only)
@@ -136,6 +137,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         named_as_imprinted=noun.named == r.EXILED_NAME,
         named_as_source=noun.named == _SELF,
         other_name=noun.named == r.OTHER_NAME,
+        not_owned=noun.controller is r.Controller.YOU_NOT_OWNER,
         named="" if noun.named in (r.EXILED_NAME, _SELF, r.OTHER_NAME) else noun.named,
         # ('Equipped creatures you control': any with an Equipment, not the one the source is attached to)
         attached=bool(noun.attached) and noun.controller is r.Controller.UNSAID,

@@ -686,6 +686,8 @@ class BoardView:
             source_permanent is None or source_permanent.choices.linked_permanent != permanent.id
         ):
             return False  # (The Wondrous Wasp's target: its choices.linked_permanent)
+        if flt.not_owned and (source_permanent is None or permanent.owned_by == source_permanent.controller):
+            return False  # ('you control but don't own': the board's owner, CR 108.3)
         if flt.paired and pid not in self._pair(source, types, removed):
             return False  # (soulbond's 'both creatures': the source and the one it is paired with)
         if flt.first_chosen_land_type:  # (Illusionary Terrain's 'of the first chosen type')
