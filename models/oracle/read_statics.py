@@ -66,6 +66,7 @@ from models.oracle.parsed import (
     OWN_ABILITIES_PERMISSION,
     OWN_RIDER_NOTE,
     OWN_SPELL_MANA_NOTE,
+    PUMP_SET_ASIDE_NOTE,
     TRIGGER_COST_NOTE,
     UNSPENT_LIFE_NOTE,
     Collector,
@@ -322,6 +323,18 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
                 out.unread(sentence)
             return
     effects = _effects(reading, body, sentence)
+    if (
+        not effects
+        and isinstance(reading, s.TypeChangeReading)
+        and reading.gets
+        and reading.each is not None
+        and (effects := _effects(replace(reading, gets="", each=None), body, sentence))
+    ):
+        # ('gets +1/+1 for each creature card in your graveyard and is an Avatar ...': a count a payment may
+        # change; the types read, the pump set aside as any power change not read, ParsedText.changes_power)
+        out.effects.extend(effects)
+        out.read(sentence, "effect", PUMP_SET_ASIDE_NOTE)
+        return
     if effects:
         out.effects.extend(effects)
         out.read(sentence, "effect")
