@@ -373,11 +373,13 @@ class Collector:
             )
             # (Humility's base power and toughness 1/1, layer 7b: read, not applied to what reads a power)
             or any(isinstance(e, AbilityLoss) and e.base_power is not None for e in self.effects)
-            # (Opalescence's creatures, whose base power and toughness it sets equal to their mana values:
-            # layer 7b, read, not applied; a base power and toughness given as numbers is applied,
-            # planner.rules.layers.base_powers_set)
+            # (a creature made with no base power and toughness said; one given as numbers or each equal to
+            # its mana value, Opalescence's, is applied: planner.rules.layers.base_powers_set)
             or any(
-                isinstance(e, TypeChange) and "Creature" in e.card_types and e.base_pt is None
+                isinstance(e, TypeChange)
+                and "Creature" in e.card_types
+                and e.base_pt is None
+                and not e.base_mana_value
                 for e in self.effects
             ),
             # (a card's own power defined, layer 7a, is its alone: planner.rules.amounts.defined_power)

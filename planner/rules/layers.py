@@ -26,6 +26,7 @@ from models.oracle import needs_imprinted
 from models.oracle.defining import defined_types
 from models.oracle.lexicon import SUBTYPES
 from models.types import BASIC_LAND_TYPES, TypeLine
+from planner.rules.amounts import mana_value
 from planner.rules.devotion import devotion_allows
 from planner.rules.records import SourcedEffect
 
@@ -214,9 +215,12 @@ def base_powers_set(view: BoardView) -> dict[str, tuple[int, int]]:
     found: dict[str, tuple[int, int]] = {}
     for permanent in view.board.permanents:
         for effect in view.parsed[permanent.id].effects:
-            if isinstance(effect, TypeChange) and effect.base_pt is not None:
-                for pid in view.type_change_applied(permanent.id, effect.text):
-                    found[pid] = effect.base_pt
+            if not isinstance(effect, TypeChange) or (effect.base_pt is None and not effect.base_mana_value):
+                continue
+            for pid in view.type_change_applied(permanent.id, effect.text):
+                # ('each equal to its mana value', Opalescence's: the permanent's own, CR 202.3)
+                value = mana_value(view.permanent(pid))
+                found[pid] = effect.base_pt if effect.base_pt is not None else (value, value)
     return found
 
 
