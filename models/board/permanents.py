@@ -434,6 +434,15 @@ class Permanent:
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     @property
+    def mana_value(self) -> int:
+        """Its mana value (CR 202.3): its mana cost's, 0 without one (a land, a Treasure).
+
+        >>> Permanent.from_dict({"id": "e", "card": "Llanowar Elves", "controller": "me"}).mana_value
+        1
+        """
+        return 0 if self.mana_cost is None else self.mana_cost.mana_value
+
+    @property
     def owned_by(self) -> str:
         """The id of the player who owns it (CR 108.3): its ``owner``, or else its controller's.
 

@@ -26,7 +26,6 @@ from models.oracle import needs_imprinted
 from models.oracle.defining import defined_types
 from models.oracle.lexicon import SUBTYPES
 from models.types import BASIC_LAND_TYPES, TypeLine
-from planner.rules.amounts import mana_value
 from planner.rules.devotion import devotion_allows
 from planner.rules.records import SourcedEffect
 
@@ -219,7 +218,7 @@ def base_powers_set(view: BoardView) -> dict[str, tuple[int, int]]:
                 continue
             for pid in view.type_change_applied(permanent.id, effect.text):
                 # ('each equal to its mana value', Opalescence's: the permanent's own, CR 202.3)
-                value = mana_value(view.permanent(pid))
+                value = view.permanent(pid).mana_value
                 found[pid] = effect.base_pt if effect.base_pt is not None else (value, value)
     return found
 
