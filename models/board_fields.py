@@ -328,6 +328,13 @@ CHOICES: Final = ObjectFields(
             "is not applied, with a warning).",
             nullable=True,
         ),
+        Field(
+            "paired_with",
+            _TEXT,
+            "The id of the creature it is paired with by soulbond (extension; CR 702.95; either of the two "
+            "may name the other; Lightning Mauler's 'both creatures have haste'; not given: unpaired).",
+            nullable=True,
+        ),
     ),
 )
 IMPRINTED_CARD: Final = ObjectFields(
@@ -445,6 +452,12 @@ PERMANENT: Final = ObjectFields(
             "An extension (default false): the alternative cost it grants once each turn was used this turn "
             "(Warped Space's 'Once each turn, you may pay {0} rather than pay the mana cost for a spell you "
             "cast from exile.'); true on a permanent with no such grant is bad input.",
+        ),
+        Field(
+            "owner",
+            _TEXT,
+            "The id of the player who owns it (extension; CR 108.3; Laughing Jasper Flint's 'Creatures you "
+            "control but don't own'); not given: its controller.",
         ),
     ),
 )

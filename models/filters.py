@@ -68,7 +68,7 @@ class BoardFact(Enum):
     TYPES = "types"  # a permanent's types, after the type-changing effects
     COLORS = "colors"  # a permanent's colors, after the color-changing effects
     POWER = "power"  # a permanent's printed power
-    CONTROLLER = "controller"  # who controls a permanent
+    CONTROLLER = "controller"  # who controls a permanent (and who owns it)
     TOKEN = "token"  # whether a permanent is a token
     NAME = "name"  # a permanent's name
     MANA_VALUE = "mana_value"  # a permanent's mana value (CR 202.3): its mana cost's
@@ -279,6 +279,18 @@ class ObjectFilter:
     linked_permanent: bool = field(
         default=False, metadata=facts_read(BoardFact.IDENTITY, BoardFact.CHOICES, of_source=True)
     )
+    #: the source and the creature it is paired with while they are paired (soulbond, CR 702.95: Lightning
+    #: Mauler's 'both creatures'): the pair its ``choices.paired_with`` (or the other's) names, both
+    #: creatures of one controller (CR 702.95e)
+    paired: bool = field(
+        default=False,
+        metadata=facts_read(
+            BoardFact.IDENTITY, BoardFact.CHOICES, BoardFact.TYPES, BoardFact.CONTROLLER, of_source=True
+        ),
+    )
+    #: 'you control but don't own' (Laughing Jasper Flint): owned by a player other than the source's
+    #: controller (the board's ``owner``, CR 108.3)
+    not_owned: bool = field(default=False, metadata=facts_read(BoardFact.CONTROLLER))
     #: what the filter reads (:meth:`reads`), worked out on first use
     _reads: tuple[frozenset[BoardFact], bool] | None = field(
         default=None, init=False, repr=False, compare=False
@@ -383,6 +395,8 @@ class ObjectFilter:
         tail = {Who.YOU: " you control", Who.OPPONENTS: " an opponent controls", Who.ANY: ""}[self.controller]
         if self.enchanted_player:
             tail = " enchanted player controls"
+        if self.not_owned:
+            tail += " but don't own"
         if self.keyword:
             tail = f" with {self.keyword}" + tail
         if self.counter is not None:
@@ -397,6 +411,8 @@ class ObjectFilter:
             tail = " with mana value of the chosen value" + tail
         if self.linked_permanent:
             words = ["the permanent its trigger chose", *words]
+        if self.paired:
+            tail = " paired with ~" + tail if self.other else " of ~'s pair" + tail
         return " ".join(words or ["permanent"]) + tail
 
 

@@ -279,6 +279,10 @@ class TypeChange:
     #: 'are 1/1 green Elf creatures': the base power and toughness it sets (layer 7b, CR 613.4b) for what it
     #: applied to in layer 4 (CR 613.6: :func:`planner.rules.layers.base_powers_set`)
     base_pt: tuple[int, int] | None = None
+    #: 'has base power and base toughness each equal to its mana value' (Opalescence, March of the Machines,
+    #: Animate Artifact, Titania's Song): the base power and toughness set (layer 7b, CR 613.4b) for each
+    #: permanent it applied to in layer 4 are that permanent's mana value (CR 202.3)
+    base_mana_value: bool = False
     #: '~ is a 3/3 Golem artifact creature as long as you control three or more artifacts': the effect exists
     #: only while its count of permanents holds, judged in layer 4 with the types the effects it depends on
     #: give (CR 613.8a: :func:`planner.rules.layers.type_changes`)

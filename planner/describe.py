@@ -266,6 +266,8 @@ _OWN_AMOUNT_WORDS = {AmountKind.TOTAL_MANA_VALUE: "the total mana value of each"
 
 def _base_pt(effect: TypeChange) -> str:
     """The base power and toughness a type change sets (layer 7b), said as not applied, or ''."""
+    if effect.base_mana_value:
+        return ", with base power and toughness each equal to its mana value"
     if effect.base_pt is None:
         return ""
     power, toughness = effect.base_pt

@@ -223,10 +223,22 @@ OPALESCENCE = (
 )
 
 
-def test_opalescence_makes_creatures_with_powers_not_applied() -> None:
+def test_opalescence_sets_each_base_power_to_its_mana_value() -> None:
+    """Opalescence's creatures have base power and toughness each equal to their own mana value (layer 7b, CR
+    613.4b, 202.3): an enchantment of mana value 3 whose mana reads its power adds {G}{G}{G}, and with a +1/+1
+    counter (layer 7c, 613.4c, on top) four; X is that and the Forest's {G}. (It was set aside, warned.)"""
     (change,) = parse_oracle(OPALESCENCE).effects
-    assert isinstance(change, TypeChange) and change.card_types == ("Creature",)
-    assert parse_oracle(OPALESCENCE).changes_power  # (layer 7b: what reads a power is set aside)
+    assert isinstance(change, TypeChange) and change.card_types == ("Creature",) and change.base_mana_value
+    assert not parse_oracle(OPALESCENCE).changes_power
+    grove = "{T}: Add an amount of {G} equal to this enchantment's power."
+    for counters, power in ((0, 3), (1, 4)):
+        shrine = enchantment("s", grove, mana_cost="{2}{G}", counters={"+1/+1": counters})
+        board = make_board(
+            [enchantment("o", OPALESCENCE, mana_cost="{2}{W}{W}"), shrine, mine("f", "Forest")]
+        )
+        assert not text_warnings(board)
+        assert checked_verdict(board, "{G}" * (power + 1)) and not checked_verdict(board, "{G}" * (power + 2))
+        assert largest_x(board) == power + 1
 
 
 def test_an_enchantment_made_a_creature_is_summoning_sick() -> None:

@@ -38,15 +38,29 @@ def land(pid: str, oracle: str, **fields: Any) -> dict[str, Any]:
     return custom(f"Land {pid}", pid, "Land", oracle, controller=ME, **fields)
 
 
-def test_march_is_read_as_a_type_change_with_powers_not_applied() -> None:
+def test_march_is_read_as_a_type_change_with_powers_each_its_mana_value() -> None:
     read = parse_oracle(MARCH, "March of the Machines")
     (change,) = read.effects
     assert isinstance(change, TypeChange) and change.card_types == ("Artifact", "Creature")
     assert change.affected.describe() == "noncreature artifact"
-    assert read.changes_power and not read.unsupported and not read.ignored
+    assert change.base_mana_value and not read.changes_power and not read.unsupported and not read.ignored
     # (any other pair of card types is not 205.1b's 'artifact creature': never ignored in silence)
     other = MARCH.replace("an artifact creature", "an enchantment creature")
     assert parse_oracle(other).unsupported == (other,)
+
+
+def test_a_power_march_sets_is_read() -> None:
+    """Layer 7b (CR 613.4b, 202.3): an artifact of mana value 3 made a creature is a 3/3, so a creature
+    adding X mana of one color, X the greatest power among its controller's creatures, adds three beside
+    the artifact's {C}: {R}{R}{R}{C} is payable, four {R} are not; X = 4. (It was set aside, warned.)"""
+    greatest = "{T}: Add X mana of any one color, where X is the greatest power among creatures you control."
+    strongarm = custom("Test Strongarm", "g", "Creature — Elf", greatest, controller=ME, power=1, toughness=1)
+    relic = custom("Test Relic", "r", "Artifact", "{T}: Add {C}.", controller=ME, mana_cost="{3}")
+    march = custom("Test March", "m", "Enchantment", MARCH, controller=ME, mana_cost="{3}{U}")
+    board = make_board([march, relic, strongarm])
+    assert not text_warnings(board)
+    assert checked_verdict(board, "{R}{R}{R}{C}") and not checked_verdict(board, "{R}{R}{R}{R}")
+    assert largest_x(board) == 4
 
 
 def test_a_sick_ring_made_a_creature_cant_tap() -> None:

@@ -368,6 +368,36 @@ def test_a_sentence_that_adds_mana_is_never_ignored(text: str, read_as: list[str
     assert [s.read_as for s in parsed.sentences] == read_as
 
 
+@pytest.mark.parametrize(
+    ("text", "read_as"),
+    [
+        # an 'If' clause tests the land's types (CR 608.2c), it changes none (a damage rider of a trigger)
+        (
+            "Whenever a land enters under your control, ~ deals 1 damage to any target. If that land is a "
+            "Mountain, ~ deals 2 damage to that permanent or player instead.",
+            ["ignored", "ignored"],
+        ),
+        # landwalk (CR 702.14) of the types counted, and a land type chosen for it: no payment reads either
+        ("For each basic land type among lands you control, ~ has landwalk of that type.", ["ignored"]),
+        (
+            "As ~ enters, choose a land type.\nEnchanted creature has landwalk of the chosen type.",
+            ["ignored", "ignored"],
+        ),
+        # delve named in a condition grants no delve; the keywords 'the same is true for' names after it
+        # include haste, which lets a summoning-sick creature pay {T} (CR 302.6): warned, never dropped
+        (
+            "Delve\nIf a creature card with flying was exiled with ~'s delve ability, ~ has flying. The same "
+            "is true for first strike, haste, and trample.",
+            ["keyword", "ignored", "unsupported"],
+        ),
+        ("Creature spells you cast have convoke.", ["effect"]),
+    ],
+)
+def test_a_sentence_is_about_mana_by_what_it_grants_or_changes(text: str, read_as: list[str]) -> None:
+    parsed = parse_oracle(text, "Test Toy")
+    assert [s.read_as for s in parsed.sentences] == read_as
+
+
 def test_a_permission_for_a_card_cast_from_exile_is_read_and_never_a_boards_payment() -> None:
     """'Mana of any type can be spent to cast those spells' (2023-2026) and 'you may spend mana as though it
     were mana of any color to cast that spell' (older): spending as though, only for a spell cast from exile
@@ -709,6 +739,10 @@ STATIC_SENTENCES = [
     "Your commander costs {1} less to cast for each time it's been cast from the command zone this game.",
     "As ~ enters, choose a color.",
     "As ~ enters, choose a creature type other than Wall.",
+    "As ~ enters, choose a land type.",
+    "As long as ~ is paired with another creature, both creatures have haste.",
+    "Creatures you control but don't own are Mercenaries in addition to their other types.",
+    "For each basic land type among lands you control, ~ has landwalk of that type.",
     "As ~ enters, you may pay 2 life.",
     "As ~ enters, you may reveal a Plains or Island card from your hand.",
     "If you don't, it enters tapped.",

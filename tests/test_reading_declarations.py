@@ -65,6 +65,8 @@ _FILTER_VALUES: dict[str, tuple[object, ...]] = {
     "chosen_parity": (True,),
     "first_chosen_land_type": (True,),
     "linked_permanent": (True,),
+    "paired": (True,),
+    "not_owned": (True,),
 }
 
 #: The permanent a filter looks at, and the one it is written on (its source), on the base board.
@@ -89,6 +91,7 @@ _SOURCE: dict[str, Any] = {
         "odd_or_even": "odd",
         "basic_land_types": ["Forest", "Island"],
         "linked_permanent": "sub",
+        "paired_with": "sub",
     },
 }
 

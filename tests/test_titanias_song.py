@@ -50,12 +50,26 @@ def myr(pid: str = "y") -> dict[str, Any]:
     )  # fmt: skip
 
 
+def test_the_songs_creatures_have_their_mana_value_as_power() -> None:
+    """The Song's creatures have base power and toughness each their mana value (layer 7b, CR 613.4b) and
+    lose their abilities (layer 6): an artifact of mana value 3 is a 3/3 with no {T} ability left, so a
+    creature adding X mana of one color, X the greatest power among its controller's creatures, adds three:
+    {R}{R}{R} is payable, {R}{R}{R}{C} is not. (It was set aside, warned.)"""
+    greatest = "{T}: Add X mana of any one color, where X is the greatest power among creatures you control."
+    strongarm = custom("Test Strongarm", "g", "Creature — Elf", greatest, controller=ME, power=1, toughness=1)
+    relic = custom("Test Relic", "r", "Artifact", "{T}: Add {C}.", controller=ME, mana_cost="{3}")
+    song = custom("Test Song", "t", "Enchantment", SONG, controller=ME, mana_cost="{3}{G}")
+    board = make_board([song, relic, strongarm])
+    assert not text_warnings(board)
+    assert checked_verdict(board, "{R}{R}{R}") and not checked_verdict(board, "{R}{R}{R}{C}")
+
+
 def test_the_song_is_read_as_a_type_change_and_a_linked_loss() -> None:
     read = parse_oracle(SONG, "Titania's Song")
     change, loss = read.effects
     assert isinstance(change, TypeChange) and change.card_types == ("Artifact", "Creature")
     assert isinstance(loss, AbilityLoss) and loss.linked and loss.continues and not loss.except_mana
-    assert not read.unsupported and not read.ignored and read.changes_power
+    assert not read.unsupported and not read.ignored and not read.changes_power and change.base_mana_value
     # (a continuation after anything else is not understood: never ignored in silence)
     other = "If ~ leaves the battlefield, this effect continues until end of turn."
     assert parse_oracle("Creatures lose all abilities.\n" + other).unsupported == (other,)

@@ -187,6 +187,9 @@ class Choices:
     #: the id of the permanent its resolved trigger chose, whose effect lasts while it remains on the
     #: battlefield (The Wondrous Wasp's target: 'It loses all abilities for as long as ~ remains ...')
     linked_permanent: str | None = None
+    #: the id of the creature it is paired with (soulbond, CR 702.95a: chosen as it or the other entered;
+    #: either of the two may name the other)
+    paired_with: str | None = None
     #: what it entered as a copy of (CR 707.2: Vesuva, Clone), by the copiable values of that object
     copied: PrintedCard | None = None
     #: the card name chosen as it entered (Alhammarret, High Arbiter's 'Your opponents can't cast spells with
@@ -346,6 +349,8 @@ class Choices:
             out["basic_land_types"] = list(self.basic_land_types)
         if self.linked_permanent is not None:
             out["linked_permanent"] = self.linked_permanent
+        if self.paired_with is not None:
+            out["paired_with"] = self.paired_with
         if self.copied is not None:
             out["copied"] = copied_json(self.copied)
         if self.card_name is not None:
@@ -368,6 +373,7 @@ class Choices:
             self.odd_or_even,
             self.basic_land_types,
             self.linked_permanent,
+            self.paired_with,
             self.copied,
             self.card_name,
         )
@@ -451,6 +457,8 @@ class Permanent:
     #: gives a number: a noncreature, a card given by its text without them, a printed '*')
     power: int | None = None
     toughness: int | None = None
+    #: the id of the player who owns it (CR 108.3), when the board says; None: its controller
+    owner: str | None = None
     #: its own printed values when it entered as a copy (``choices.copied``: its name, type line, text...
     #: above are then the copied card's, CR 707.2); None otherwise
     original: PrintedCard | None = None
@@ -458,6 +466,25 @@ class Permanent:
     #: counters, set once as it is made (read for each permanent by every per-card analysis of a new board)
     level: Level = field(default=ENTERING, init=False, repr=False, compare=False)
     _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    @property
+    def mana_value(self) -> int:
+        """Its mana value (CR 202.3): its mana cost's, 0 without one (a land, a Treasure).
+
+        >>> Permanent.from_dict({"id": "e", "card": "Llanowar Elves", "controller": "me"}).mana_value
+        1
+        """
+        return 0 if self.mana_cost is None else self.mana_cost.mana_value
+
+    @property
+    def owned_by(self) -> str:
+        """The id of the player who owns it (CR 108.3): its ``owner``, or else its controller's.
+
+        >>> elf = {"id": "e", "card": "Llanowar Elves", "controller": "me", "owner": "op"}
+        >>> Permanent.from_dict(elf).owned_by, Permanent.from_dict({**elf, "owner": "me"}).owner
+        ('op', 'me')
+        """
+        return self.owner if self.owner is not None else self.controller
 
     def __hash__(self) -> int:
         """Worked out once per permanent: boards, which key the planner's caches, hash their permanents."""
@@ -614,6 +641,8 @@ class Permanent:
             if value != printed and value is not None:
                 out[key] = value
         out["controller"] = self.controller
+        if self.owner is not None:
+            out["owner"] = self.owner
         for key in ("tapped", "summoning_sick", "haste", "entered_this_turn"):
             if getattr(self, key):
                 out[key] = True
@@ -739,6 +768,7 @@ def _read_choices(value: object, path: JsonPath) -> Choices:
         odd_or_even=fields.optional("odd_or_even", _read_odd_or_even, None),
         basic_land_types=fields.optional("basic_land_types", _read_basic_land_types, None),
         linked_permanent=fields.optional("linked_permanent", read_text, None),
+        paired_with=fields.optional("paired_with", read_text, None),
         copied=fields.optional("copied", read_copied, None),
         card_name=fields.optional("card_name", _read_card_name, None),
     )
@@ -796,6 +826,7 @@ def read_permanent(value: object, path: JsonPath) -> Permanent:
         alternative_cost_used_this_turn=fields.optional("alternative_cost_used_this_turn", read_bool, False),
         power=fields.optional("power", read_printed, base.power),
         toughness=fields.optional("toughness", read_printed, base.toughness),
+        owner=fields.optional("owner", read_text, None),
     )
 
 

@@ -187,7 +187,7 @@ class Board:
 
         The active player and every controller must be players; every ``attached_to`` must be another
         permanent, without loops, or a player (an Aura that enchants a player: a permanent of that id first);
-        every ``choices.linked_permanent`` a permanent.
+        every ``choices.linked_permanent`` and ``choices.paired_with`` another permanent.
 
         >>> Board(1, "you", (Player("me"),)).check("b.json")
         Traceback (most recent call last):
@@ -225,6 +225,24 @@ class Board:
         """
         self.player(player_id)
         return tuple(player for player in self.players if player.id != player_id)
+
+    def paired_with(self, permanent_id: str) -> str | None:
+        """The id of the permanent paired with this one by soulbond (CR 702.95a: either's
+        ``choices.paired_with`` names the other), or None.
+
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": "a", "name": "A", "type_line": "Creature", "controller": "me"},
+        ...     {"id": "b", "name": "B", "type_line": "Creature", "controller": "me",
+        ...      "choices": {"paired_with": "a"}}]})
+        >>> board.paired_with("a"), board.paired_with("b")
+        ('b', 'a')
+        """
+        if permanent_id not in self._permanent_index:
+            return None
+        named = self.permanent(permanent_id).choices.paired_with
+        if named is not None:  # (a board left by a permanent a cost took: no longer paired)
+            return named if named in self._permanent_index else None
+        return next((p.id for p in self.permanents if p.choices.paired_with == permanent_id), None)
 
     def permanent(self, permanent_id: str) -> Permanent:
         """The permanent with this id; ``KeyError`` if there is none.
@@ -523,11 +541,19 @@ def _check_references(board: Board) -> None:
             raise FieldError(
                 ("permanents", position, "controller"), f"unknown player {quote(permanent.controller)}"
             )
+        if permanent.owned_by not in board._player_index:
+            raise FieldError(("permanents", position, "owner"), f"unknown player {quote(permanent.owned_by)}")
     for position, permanent in enumerate(board.permanents):
-        linked = permanent.choices.linked_permanent
-        if linked is not None and linked not in board._permanent_index:
-            where: JsonPath = ("permanents", position, "choices", "linked_permanent")
-            raise FieldError(where, f"unknown permanent {quote(linked)}")
+        for key, linked in (
+            ("linked_permanent", permanent.choices.linked_permanent),
+            ("paired_with", permanent.choices.paired_with),
+        ):
+            if linked is not None and linked not in board._permanent_index:
+                where: JsonPath = ("permanents", position, "choices", key)
+                raise FieldError(where, f"unknown permanent {quote(linked)}")
+            if key == "paired_with" and linked == permanent.id:  # (CR 702.95a: with another creature)
+                where = ("permanents", position, "choices", key)
+                raise FieldError(where, f"{quote(linked)} cannot be paired with itself")
     for position, permanent in enumerate(board.permanents):
         path: JsonPath = ("permanents", position, "attached_to")
         target = permanent.attached_to

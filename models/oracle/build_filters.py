@@ -53,6 +53,7 @@ _WHO = {
     r.Controller.UNSAID: Who.ANY,
     r.Controller.BATTLEFIELD: Who.ANY,
     r.Controller.YOU: Who.YOU,
+    r.Controller.YOU_NOT_OWNER: Who.YOU,  # (and ObjectFilter.not_owned)
     r.Controller.OPPONENT: Who.OPPONENTS,
     r.Controller.OPPONENTS: Who.OPPONENTS,
     r.Controller.SPELLS_CONTROLLER: Who.YOU,  # (the spell's controller: read by spells' cost changes only)
@@ -138,6 +139,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         named_as_imprinted=noun.named == r.EXILED_NAME,
         named_as_source=noun.named == _SELF,
         other_name=noun.named == r.OTHER_NAME,
+        not_owned=noun.controller is r.Controller.YOU_NOT_OWNER,
         named="" if noun.named in (r.EXILED_NAME, _SELF, r.OTHER_NAME) else noun.named,
         # ('Equipped creatures you control': any with an Equipment, not the one the source is attached to)
         attached=bool(noun.attached) and noun.controller is r.Controller.UNSAID,
@@ -298,6 +300,10 @@ def condition(reading: r.Condition) -> ConditionRecord:
             return ConditionRecord((), exiled_card=True)
         case r.EnteredThisTurn():
             return ConditionRecord((), entered_this_turn=True)
+        case r.Paired():
+            # (soulbond: another creature of the pair the board's choices.paired_with names, CR 702.95)
+            paired = ObjectFilter(types=("Creature",), controller=Who.YOU, other=True, paired=True)
+            return ConditionRecord((paired,))
         case r.Designated(designation):
             return ConditionRecord((), designation=designation)
         case r.DoneThisTurn(deed, at_least):

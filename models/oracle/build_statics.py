@@ -536,9 +536,9 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
     if reading.turn:
         raise UnreadError(f"a type change of others during a turn: {sentence}")
     if reading.base_mana_value:
-        # (Opalescence: made creatures with base power and toughness set, layer 7b, which what reads a power
-        # sees as an unread change of powers; their summoning sickness is the board's, CR 302.6; March of the
-        # Machines' 'artifact creature' adds both card types, CR 205.1b)
+        # (Opalescence: made creatures with base power and toughness each their mana value, layer 7b, CR
+        # 613.4b; their summoning sickness is the board's, CR 302.6; March of the Machines' 'artifact
+        # creature' adds both card types, CR 205.1b)
         if (
             reading.types not in (("Creature",), ("Artifact", "Creature"))
             or not reading.adds
@@ -551,9 +551,17 @@ def _type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | No
             # (Starfield of Nyx's 'As long as you control five or more enchantments, ...': a count of
             # permanents by their types, judged in layer 4 with the effects it depends on, CR 613.8a)
             held = layer4_condition(reading.while_text, sentence)
-            return TypeChange(sentence, affected, (), True, card_types=reading.types, condition=held)
+            return TypeChange(
+                sentence, affected, (), True, card_types=reading.types, condition=held, base_mana_value=True
+            )
         return TypeChange(
-            sentence, affected, (), True, card_types=reading.types, while_counter=_while(reading)
+            sentence,
+            affected,
+            (),
+            True,
+            card_types=reading.types,
+            while_counter=_while(reading),
+            base_mana_value=True,
         )
     if reading.which is s.TypeSet.LISTED and reading.adds:
         return _types_added(reading, affected, sentence)

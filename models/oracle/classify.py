@@ -265,7 +265,7 @@ def mentions_mana(body: str) -> bool:
     present = set(words)
     # (a token holds 'unspent' or ends with 'tap' just when the folded text has it: tokens cut no word)
     lowered = folded(body)
-    if not _PAYMENT_KEYWORDS.isdisjoint(present) and not {"has", "have"}.isdisjoint(present):
+    if not _PAYMENT_KEYWORDS.isdisjoint(present) and _grants_payment_keyword(words):
         return True  # ('Artifact spells you cast have improvise': what pays a spell)
     if has_phrase_among(words, present, "all activated abilities of") and not has_phrase_among(
         words, present, "except mana abilities"
@@ -301,10 +301,13 @@ def mentions_mana(body: str) -> bool:
         return True
     if _LOOKED_AT.isdisjoint(present) and "tap" not in lowered:
         return _about_mana_abilities(words)
+    tested = _if_clause_end(words)
     for index, word in enumerate(words):
         if word not in _LOOKED_AT and not word.endswith(("tap", "taps")):
             continue  # (what the tests below look at: most words are none of it)
         after = words[index + 1 : index + 4]
+        if index < tested and word in ("is", "are"):
+            continue  # ('If that land is a Mountain, ...': a test of its types, no change of them)
         if (
             word in ("cost", "costs")
             and after
@@ -347,6 +350,32 @@ def mentions_mana(body: str) -> bool:
         if word.endswith(("tap", "taps")) and _for_mana_after(words, index):
             return True
     return _about_mana_abilities(words)
+
+
+def _grants_payment_keyword(words: Sequence[str]) -> bool:
+    """A keyword by which permanents help pay a spell, after a 'has' or 'have' that grants it ('Artifact
+    spells you cast have improvise'), not a mention of the ability ("If a creature card with flying was
+    exiled with ~'s delve ability, ~ has flying.": Soulflayer's condition, whose flying pays nothing).
+
+    >>> _grants_payment_keyword(tokens("Creature spells you cast have convoke."))
+    True
+    >>> _grants_payment_keyword(tokens("If a card was exiled with ~'s delve ability, ~ has flying."))
+    False
+    """
+    granted = min(until_token(words, "has"), until_token(words, "have"))
+    return not _PAYMENT_KEYWORDS.isdisjoint(words[granted + 1 :])
+
+
+def _if_clause_end(words: Sequence[str]) -> int:
+    """The end of a sentence's opening 'If <condition>,' (0 when it opens otherwise): the condition tests
+    the objects it names (CR 603.4, 608.2c), its 'is' changes none of their characteristics.
+
+    >>> _if_clause_end(tokens("If that land is a Mountain, ~ deals 2 damage to that player instead."))
+    6
+    >>> _if_clause_end(tokens("Nonbasic lands are Mountains."))
+    0
+    """
+    return until_token(words, ",") if starts_with(words, "if") else 0
 
 
 def _about_mana_abilities(words: Sequence[str]) -> bool:
@@ -395,6 +424,8 @@ def _grants_haste(words: Sequence[str]) -> bool:
         return False
     if has_phrase(words, "as though those creatures had haste", "as though it had haste"):
         return True
+    if starts_with(words, "the same is true for"):
+        return True  # (haste among the keywords an earlier sentence's grant names, Soulflayer's: CR 302.6)
     for clause in _static_clauses(words):
         for index, word in enumerate(clause):
             if word in ("has", "have") and "haste" in clause[index + 1 :]:
@@ -762,6 +793,7 @@ _STATIC_WORDS: Final = {
     "long": ("has", "is", "are"), "haste": ("has", "have", "had"), "convoke": ("has", "have"),
     "improvise": ("has", "have"), "delve": ("has", "have"), "abilities": ("lose", "loses"),
     "continues": ("effect",), "cast": ("can't",), "play": ("can't",), "those": ("activate",),
+    "landwalk": ("has", "have"),
 }  # fmt: skip
 _STATIC_WORD_SET: Final = frozenset(_STATIC_WORDS)
 #: What follows 'is' or 'are' in a type or color change: land types, 'type(s)', card types added, colors.

@@ -60,6 +60,7 @@ from models.oracle.readings import (
     OncePerTurn,
     OpponentCounters,
     OpponentsGainLife,
+    Paired,
     Palette,
     PlayedLand,
     PlayerStatus,
@@ -122,6 +123,9 @@ class EffectRules(Transformer[Token, Any]):
 
     def designated(self, _self: Token, designation: Token) -> Any:
         return Designated(str(designation).lower())
+
+    def paired(self, *_parts: Token) -> Any:
+        return Paired()
 
     def entered_this_turn(self, _self: Token) -> Any:
         return EnteredThisTurn()

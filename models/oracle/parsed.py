@@ -78,6 +78,10 @@ OWN_RIDER_NOTE = (
 #: The note on a trigger's rider on the mana spent to cast the spell it triggers on (the Opus creatures'
 #: 'If five or more mana was spent to cast that spell, ...'): weighed when the spell paid is one it describes.
 CAST_RIDER_NOTE = "a rider on the mana spent to cast the spells it triggers on: weighed when one is paid"
+#: The note on a type change read beside a pump that is not ('Enchanted creature gets +1/+1 for each creature
+#: card in your graveyard and is an Avatar in addition to its other types.': a count a payment may change):
+#: what reads a power is set aside, as for any power change not read (:attr:`ParsedText.changes_power`).
+PUMP_SET_ASIDE_NOTE = "the types read; its power change is not (what reads a power is set aside)"
 #: Why 'A player losing unspent mana causes that player to lose that much life' changes no payment.
 UNSPENT_LIFE_NOTE = "mana is lost only as a step or phase ends (CR 500.4), never while a cost is paid"
 #: The note on 'This cost is reduced by {2} for each ...' after a trigger's 'sacrifice ~ unless you pay {10}'
@@ -357,7 +361,7 @@ class Collector:
             not_payment=tuple(self.not_payment),
             entering=entering,
             changes_power=any(
-                s.read_as in ("ignored", "unsupported")
+                (s.read_as in ("ignored", "unsupported") or s.note == PUMP_SET_ASIDE_NOTE)
                 and NOT_IN_FORCE not in s.note
                 and classify.changes_power(s.text)
                 for s in self.sentences
@@ -369,11 +373,13 @@ class Collector:
             )
             # (Humility's base power and toughness 1/1, layer 7b: read, not applied to what reads a power)
             or any(isinstance(e, AbilityLoss) and e.base_power is not None for e in self.effects)
-            # (Opalescence's creatures, whose base power and toughness it sets equal to their mana values:
-            # layer 7b, read, not applied; a base power and toughness given as numbers is applied,
-            # planner.rules.layers.base_powers_set)
+            # (a creature made with no base power and toughness said; one given as numbers or each equal to
+            # its mana value, Opalescence's, is applied: planner.rules.layers.base_powers_set)
             or any(
-                isinstance(e, TypeChange) and "Creature" in e.card_types and e.base_pt is None
+                isinstance(e, TypeChange)
+                and "Creature" in e.card_types
+                and e.base_pt is None
+                and not e.base_mana_value
                 for e in self.effects
             ),
             # (a card's own power defined, layer 7a, is its alone: planner.rules.amounts.defined_power)

@@ -224,6 +224,9 @@ class PhraseRules(Transformer[Token, Any]):
     def you_control(self) -> Any:
         return lambda noun: replace(noun, controller=Controller.YOU)
 
+    def you_control_not_owned(self) -> Any:
+        return lambda noun: replace(noun, controller=Controller.YOU_NOT_OWNER)
+
     def opponent_controls(self, _article: Token) -> Any:
         return lambda noun: replace(noun, controller=Controller.OPPONENT)
 

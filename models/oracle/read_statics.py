@@ -67,6 +67,7 @@ from models.oracle.parsed import (
     OWN_ABILITIES_PERMISSION,
     OWN_RIDER_NOTE,
     OWN_SPELL_MANA_NOTE,
+    PUMP_SET_ASIDE_NOTE,
     TRIGGER_COST_NOTE,
     UNSPENT_LIFE_NOTE,
     Collector,
@@ -153,6 +154,10 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         except UnreadError:
             reading = _one_card_permission(body)
     match reading:
+        case s.ChooseAsEnters("land type"):
+            out.read(sentence, "ignored", LAND_TYPE_CHOICE_NOTE)  # (no choice a board gives: none read)
+            out.ignored.append(sentence)
+            return
         case s.ChooseAsEnters(kind):
             out.choices.append(kind.replace(" ", "_"))
             out.read(sentence, "choice")
@@ -167,8 +172,12 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             out.ignore(sentence)  # (other keywords: nothing a payment reads, whatever the condition)
             return
         case s.KeywordsWhile():
-            out.effects.extend(_haste_while(reading, sentence))
-            out.read(sentence, "effect")
+            try:
+                out.effects.extend(_haste_while(reading, sentence))
+            except UnreadError:
+                out.unread(sentence)  # (a pair under a condition of another kind)
+            else:
+                out.read(sentence, "effect")
             return
         case s.UnspentCostsLife():
             # (mana is lost only as a step or phase ends, CR 500.4: never while a cost is paid)
@@ -324,6 +333,18 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
                 out.unread(sentence)
             return
     effects = _effects(reading, body, sentence)
+    if (
+        not effects
+        and isinstance(reading, s.TypeChangeReading)
+        and reading.gets
+        and reading.each is not None
+        and (effects := _effects(replace(reading, gets="", each=None), body, sentence))
+    ):
+        # ('gets +1/+1 for each creature card in your graveyard and is an Avatar ...': a count a payment may
+        # change; the types read, the pump set aside as any power change not read, ParsedText.changes_power)
+        out.effects.extend(effects)
+        out.read(sentence, "effect", PUMP_SET_ASIDE_NOTE)
+        return
     if effects:
         out.effects.extend(effects)
         out.read(sentence, "effect")
@@ -655,6 +676,12 @@ def _haste_while(reading: s.KeywordsWhile, sentence: str) -> tuple[GrantHaste, .
     ('creature you control', 'you control artifact')
     """
     held = while_condition(reading.condition) if reading.condition else None  # ('~ has haste': always)
+    if reading.both_paired:
+        # ('both creatures': the pair, while the condition reads that the source is paired, CR 702.95)
+        pair = ObjectFilter(types=("Creature",), paired=True)
+        if held is None or held.filters != (replace(pair, controller=Who.YOU, other=True),):
+            raise UnreadError(sentence)
+        return (GrantHaste(sentence, pair),)
     if reading.turn:  # ('During your turn, ...': the board's active_player, CR 302.6 reads haste then)
         held = Condition((), your_turn=True)
     affected = (ObjectFilter(self_only=True),) if reading.what is None else object_filters(reading.what)
@@ -803,6 +830,11 @@ def _attached_ban(body: str, sentence: str) -> StaticEffect | None:
 EVERY_CREATURE_TYPE_NOTE: Final = (
     "every creature type in every zone: a characteristic-defining ability, as changeling (CR 604.3, 702.73a)"
 )
+
+#: The note on Traveler's Cloak's 'As ~ enters, choose a land type.': a landwalk's type (CR 702.14); a land's
+#: mana comes of its basic land types (CR 305.6), chosen as 'a basic land type' (the board's
+#: choices.basic_land_type), so no payment reads this choice.
+LAND_TYPE_CHOICE_NOTE: Final = "a land type chosen for what no payment reads (a landwalk, CR 702.14)"
 
 #: The note on a type change's rider that names cards that aren't on the battlefield (Biotransference).
 CARDS_TYPES_NOTE: Final = (

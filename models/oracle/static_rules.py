@@ -358,9 +358,9 @@ class StaticRules(Transformer[Token, Any]):
         return "color"
 
     def creature_type_kind(self, word: Token) -> str:
-        if str(word).lower() != "creature":
+        if str(word).lower() not in ("creature", "land"):
             raise ValueError(f"a choice of a {word} type")
-        return "creature type"
+        return f"{str(word).lower()} type"
 
     def basic_land_type_kind(self, basic: Token, _land: Token) -> str:
         if str(basic).lower() != "basic":
@@ -652,6 +652,21 @@ class StaticRules(Transformer[Token, Any]):
         keywords = next(part for part in parts if isinstance(part, tuple))
         held = _tokens(parts, "WHILE_TEXT")
         return KeywordsWhile(keywords, held[0].strip() if held else "")
+
+    def keywords_of_pair(self, *parts: Any) -> KeywordsWhile:
+        """'As long as <condition>, both creatures have <keywords>' (soulbond's pair, CR 702.95)."""
+        if [kind.lower() for kind in _tokens(parts, "CARD_TYPE")] != ["creatures"]:
+            raise UnreadError("both of a pair that are no creatures")
+        keywords = next(part for part in parts if isinstance(part, tuple))
+        return KeywordsWhile(keywords, _tokens(parts, "WHILE_TEXT")[0].strip(), both_paired=True)
+
+    def keyword_of_each_type(self, *parts: Any) -> KeywordsWhile:
+        """'For each basic land type among lands you control, ~ has landwalk of that type.': the landwalks
+        (CR 702.14) of the types it counts, which no payment reads; only a landwalk is read so."""
+        (keyword,) = _tokens(parts, "KEYWORD")
+        if keyword.lower() != "landwalk":
+            raise UnreadError(f"{keyword} of each type")
+        return KeywordsWhile(("landwalk",), "")
 
     def pools_dont_empty(self, *_parts: Any) -> PoolsDontEmpty:
         return PoolsDontEmpty()

@@ -278,6 +278,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f'as long as {condition}, it has {granted}"{ability}"'
         case KeywordsWhile(keywords, what=what, turn=turn) if turn and what is not None:
             return f"during your turn, {what.words()} have {_listed(keywords)}"
+        case KeywordsWhile(keywords, condition, both_paired=True):
+            return f"as long as {condition}, both creatures have {_listed(keywords)}"
         case KeywordsWhile(keywords, condition) if not condition:
             return f"~ has {_listed(keywords)}"
         case KeywordsWhile(keywords, condition):

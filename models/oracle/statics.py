@@ -327,6 +327,9 @@ class KeywordsWhile:
     what: Nouns | None = None
     #: 'During your turn, equipped creatures you control have double strike and haste': "yours"
     turn: str = ""
+    #: 'As long as ~ is paired with another creature, both creatures have haste.' (soulbond, CR 702.95: the
+    #: source and the creature it is paired with)
+    both_paired: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -136,7 +136,7 @@ def mana_value(permanent: Permanent) -> int:
     >>> mana_value(board.permanent("sol")), mana_value(board.permanent("t"))
     (1, 0)
     """
-    return 0 if permanent.mana_cost is None else permanent.mana_cost.mana_value
+    return permanent.mana_value
 
 
 def card_matches(view: BoardView, flt: ObjectFilter, card: Card, player: str, source: str) -> bool:

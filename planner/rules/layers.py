@@ -214,9 +214,12 @@ def base_powers_set(view: BoardView) -> dict[str, tuple[int, int]]:
     found: dict[str, tuple[int, int]] = {}
     for permanent in view.board.permanents:
         for effect in view.parsed[permanent.id].effects:
-            if isinstance(effect, TypeChange) and effect.base_pt is not None:
-                for pid in view.type_change_applied(permanent.id, effect.text):
-                    found[pid] = effect.base_pt
+            if not isinstance(effect, TypeChange) or (effect.base_pt is None and not effect.base_mana_value):
+                continue
+            for pid in view.type_change_applied(permanent.id, effect.text):
+                # ('each equal to its mana value', Opalescence's: the permanent's own, CR 202.3)
+                value = view.permanent(pid).mana_value
+                found[pid] = effect.base_pt if effect.base_pt is not None else (value, value)
     return found
 
 

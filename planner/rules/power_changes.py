@@ -292,7 +292,7 @@ def base_power_gap(view: BoardView, read: Iterable[str] | None = None) -> str | 
     for sourced in view.effects_of(TypeChange):
         effect = sourced.effect
         assert isinstance(effect, TypeChange)
-        if effect.base_pt is None:
+        if effect.base_pt is None and not effect.base_mana_value:
             continue
         applied = view.type_change_applied(sourced.source, effect.text)
         reached = applied if looked_at is None else applied & looked_at

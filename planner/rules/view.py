@@ -693,6 +693,10 @@ class BoardView:
             source_permanent is None or source_permanent.choices.linked_permanent != permanent.id
         ):
             return False  # (The Wondrous Wasp's target: its choices.linked_permanent)
+        if flt.not_owned and (source_permanent is None or permanent.owned_by == source_permanent.controller):
+            return False  # ('you control but don't own': the board's owner, CR 108.3)
+        if flt.paired and pid not in self._pair(source, types, removed):
+            return False  # (soulbond's 'both creatures': the source and the one it is paired with)
         if flt.first_chosen_land_type:  # (Illusionary Terrain's 'of the first chosen type')
             chosen_types = source_permanent.choices.basic_land_types if source_permanent else None
             if chosen_types is None or not line.is_a(chosen_types[0]):
@@ -714,6 +718,20 @@ class BoardView:
         ):
             return False
         return not flt.named or fold_name(flt.named) == fold_name(permanent.name)
+
+    def _pair(
+        self, source: str, types: dict[str, TypeLine] | None, removed: frozenset[str]
+    ) -> tuple[str, ...]:
+        """The source and the creature it is paired with (:meth:`~models.board.Board.paired_with`), or
+        nothing: a pair holds while both are creatures under one controller (CR 702.95e)."""
+        other = self.board.paired_with(source)
+        if other is None or {source, other} & removed or not {source, other} <= self._by_id.keys():
+            return ()
+        pair = (source, other)
+        if self._by_id[source].controller != self._by_id[other].controller:
+            return ()
+        lines = [types[p] if types is not None else self.type_line(p) for p in pair]
+        return pair if all(line.is_a("Creature") for line in lines) else ()
 
     def has_keyword(self, pid: str, keyword: str, *, printed: bool = False) -> bool:
         """True when the permanent has the keyword (lower case, 'defender'): its rules text's, unless an

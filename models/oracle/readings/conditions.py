@@ -85,6 +85,11 @@ class Designated:
 
 
 @dataclass(frozen=True, slots=True)
+class Paired:
+    """'~ is paired with another creature' (soulbond, CR 702.95)."""
+
+
+@dataclass(frozen=True, slots=True)
 class SourceStatus:
     """'~ is tapped' ('untapped'): the source's status (Centaur Omenreader's 'As long as ~ is tapped')."""
 
@@ -172,6 +177,7 @@ Condition = (
     | DoneThisTurn
     | EnteredThisTurn
     | Designated
+    | Paired
     | SourceStatus
     | ThereIs
     | TopOfLibrary
@@ -213,6 +219,8 @@ def condition_text(condition: Condition) -> str:
             return "~ entered this turn"
         case Designated(designation):
             return f"~ is {designation}"
+        case Paired():
+            return "~ is paired with another creature"
         case DoneThisTurn(deed, at_least):
             noun = {Deed.DRAWN: "cards", Deed.GAINED: "life", Deed.CAST: "spells"}[deed]
             if deed is Deed.GAINED and at_least == 1:

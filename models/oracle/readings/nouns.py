@@ -62,6 +62,8 @@ class Controller(Enum):
 
     UNSAID = ""
     YOU = "you control"
+    #: 'creatures you control but don't own' (Laughing Jasper Flint): the board's ``owner`` (CR 108.3)
+    YOU_NOT_OWNER = "you control but don't own"
     OPPONENT = "an opponent controls"
     OPPONENTS = "your opponents control"
     BATTLEFIELD = "on the battlefield"
