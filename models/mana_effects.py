@@ -20,7 +20,9 @@ from models.riders import SpentRider
 from models.types import TypeLine
 
 __all__ = [
+    "NO_BAN_TERMS",
     "AbilitiesOfCards",
+    "BanTerms",
     "CastBan",
     "CastRider",
     "ColorChange",
@@ -762,6 +764,60 @@ class ActivationBan:
 
 
 @dataclass(frozen=True, slots=True)
+class BanTerms:
+    """The terms of a prohibition on casting beyond its plain player scope (CR 101.2): whom it binds
+    ('Enchanted player': Curse of Exhaustion; 'defending player': Wardscale Dragon; 'Each opponent who
+    controls more creatures than you': Ward of Bones), when ('during combat': Marisi; 'As long as ~ is
+    attached to a creature': Conqueror's Flail; 'As long as ~ is attacking'), which spells ('with mana value
+    greater than the number of lands that player controls': Lavinia) and what else it forbids ('or activate
+    abilities that aren't mana abilities': Hand to Hand, CR 602.5).
+
+    >>> BanTerms().describe(), BanTerms(combat=True, abilities=True).describe()
+    ('', 'during combat; abilities that are not mana abilities too')
+    """
+
+    #: the player the permanent is attached to ('Enchanted player', a Curse's ``attached_to``)
+    enchanted_player: bool = False
+    #: the player the permanent attacks ('defending player', CR 506.2): only while it attacks
+    defending_player: bool = False
+    #: only an opponent who controls more of these than its controller ('who controls more creatures than
+    #: you')
+    more_than_you: ObjectFilter | None = None
+    #: only during combat (the board's ``step`` is ``combat``, CR 506.1)
+    combat: bool = False
+    #: only as long as the permanent is attached to one of these ('attached to a creature', CR 301.5)
+    attached_to: ObjectFilter | None = None
+    #: only as long as the permanent is attacking (the board does not say which creatures attack)
+    attacking: bool = False
+    #: only spells with a mana value greater than the number of these the caster controls (CR 202.3)
+    mana_value_above: ObjectFilter | None = None
+    #: activating abilities that aren't mana abilities is forbidden too (CR 602.5, 605.1a)
+    abilities: bool = False
+
+    def describe(self) -> str:
+        """The terms in words, for display ('' for none)."""
+        said = [
+            words
+            for held, words in (
+                (self.enchanted_player, "the enchanted player"),
+                (self.defending_player, "the defending player"),
+                (self.more_than_you is not None, "an opponent who controls more of them than its controller"),
+                (self.combat, "during combat"),
+                (self.attached_to is not None, "while attached"),
+                (self.attacking, "while attacking"),
+                (self.mana_value_above is not None, "mana value above a count"),
+                (self.abilities, "abilities that are not mana abilities too"),
+            )
+            if held
+        ]
+        return "; ".join(said)
+
+
+#: No terms beyond the player scope.
+NO_BAN_TERMS = BanTerms()
+
+
+@dataclass(frozen=True, slots=True)
 class CastBan:
     """'You can't cast permanent spells.', 'Your opponents can't cast spells during your turn.' (Codie,
     Vociferous Codex): the spells its controller (``opponents``: each opponent of its controller) can't cast,
@@ -792,6 +848,8 @@ class CastBan:
     #: only spells of the color its permanent's choice named ('spells of the chosen color': Iona, Shield of
     #: Emeria; the board's ``choices.color``)
     chosen_color: bool = False
+    #: whom, when and what else beyond the plain scope (Curse of Exhaustion, Marisi, Lavinia, Hand to Hand)
+    terms: BanTerms = NO_BAN_TERMS
 
 
 @dataclass(frozen=True, slots=True)
@@ -810,6 +868,10 @@ class OthersEnterTapped:
 
     text: str
     affected: ObjectFilter
+    #: only a permanent played: a permanent spell cast or a land played (the glossary's 'play', CR 305.1,
+    #: 601.2), not one put onto the battlefield otherwise ('Creatures played by your opponents enter the
+    #: battlefield tapped.': Uphill Battle; the player who played it controls it, CR 110.2)
+    played: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -803,7 +803,8 @@ def plan_turn(
     limit = spells_left(view, player)  # (a limit on the spells of a turn, CR 101.2: Archon of Emeria)
     if casts and limit is not None and len(spells) > limit[0]:
         return TurnResult(castable=False, reason=limit[1], warnings=warnings)
-    banning = _banning(spells, player, board.active_player, order if casts else "choose")
+    alone = not board.opponents(player)  # (a Curse cast then enchants its caster: no other player, CR 303.4a)
+    banning = _banning(spells, player, board.active_player, order if casts else "choose", alone=alone)
     if banning and casts:  # (in the order given, a "no"; in the best one, not searched: no answer)
         reason = next(iter(banning.values()))
         return TurnResult(castable=False if order == "given" else None, reason=reason, warnings=warnings)
@@ -934,7 +935,7 @@ def spells_text_warnings(spells: list[TurnSpell], *, strict: bool = False) -> tu
     return tuple(found)
 
 
-def _banning(spells: list[TurnSpell], player: str, active: str, order: str) -> dict[str, str]:
+def _banning(spells: list[TurnSpell], player: str, active: str, order: str, *, alone: bool) -> dict[str, str]:
     """The permanent spells of the turn not planned, by name, and why: once one resolves, a prohibition of
     its own would forbid a spell cast after it (CR 101.2). In the order given, the spells after it;
     otherwise any other spell of the turn (the search does not put it last)."""
@@ -944,7 +945,7 @@ def _banning(spells: list[TurnSpell], player: str, active: str, order: str) -> d
             continue
         # (lazily: only a card with a prohibition of its own reads them)
         later = islice(spells, n + 1, None) if order == "given" else (s for s in spells if s is not spell)
-        why = bans_later_spells(spell.card, player, active, (s.target for s in later))
+        why = bans_later_spells(spell.card, player, active, (s.target for s in later), alone=alone)
         if why is not None:
             found[spell.card.name] = why
     return found

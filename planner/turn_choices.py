@@ -541,7 +541,9 @@ def fetched_entries(view: BoardView, found: Card, player: str, search: LandSearc
     text decides, a shockland's 2 life included), each with the fetchland's life added."""
     if search.tapped:
         return [LandEntry(tapped=True, life=search.life)]
-    return [replace(e, life=e.life + search.life) for e in land_entries(view, found, player)]
+    # (put onto the battlefield, not played: 'Creatures played by your opponents ...' does not apply)
+    entries = land_entries(view, found, player, played=False)
+    return [replace(e, life=e.life + search.life) for e in entries]
 
 
 def exile_choices(abilities: tuple[HandAbility, ...], taken: set[int]) -> Iterator[tuple[HandAbility, ...]]:

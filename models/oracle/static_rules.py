@@ -15,7 +15,7 @@ from models.cost import SPELL_ZONES
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
-from models.oracle.readings import Head, Noun, Nouns, Number, Quantity, SpendOnly, Tapped
+from models.oracle.readings import Controller, Head, Noun, Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     AbilitiesCostReading,
     AbilitiesOfExiledReading,
@@ -24,6 +24,7 @@ from models.oracle.statics import (
     ActivateAsThough,
     ActivationBanReading,
     AdditionalLandPlays,
+    BanTermsReading,
     BecomesColorless,
     BecomesTappedDamage,
     BecomesWithOnly,
@@ -91,6 +92,39 @@ def _tokens(parts: tuple[Any, ...], kind: str) -> list[str]:
 
 def _has(parts: tuple[Any, ...], kind: str) -> bool:
     return bool(_tokens(parts, kind))
+
+
+@dataclass(frozen=True, slots=True)
+class _ManaValueAbove:
+    """'with mana value greater than the number of <objects> that player controls' (Lavinia)."""
+
+    what: Nouns
+
+
+def _ban_scope(parts: tuple[Any, ...]) -> tuple[str, BanTermsReading, tuple[Any, ...]]:
+    """A prohibition's players ('you', 'opponents', 'everyone'), its terms from its head ('As long as
+    <condition>,', 'During combat,', 'Enchanted player', 'defending player', 'Each opponent who controls
+    more ... than you') and the parts after its players.
+
+    >>> players, terms, rest = _ban_scope(
+    ...     (None, Token("WHILE_TEXT", "~ is  attacking"), BanTermsReading(defending_player=True), 1))
+    >>> players, terms.defending_player, terms.while_text, rest
+    ('opponents', True, '~ is attacking', (1,))
+    """
+    at = next(
+        n
+        for n, part in enumerate(parts)
+        if isinstance(part, BanTermsReading) or (type(part) is str and part != "combat")
+    )
+    head, players, rest = parts[:at], parts[at], parts[at + 1 :]
+    terms = players if isinstance(players, BanTermsReading) else BanTermsReading()
+    said = _tokens(head, "WHILE_TEXT")
+    terms = replace(terms, while_text=" ".join(said[0].split()) if said else "", combat="combat" in head)
+    if not isinstance(players, BanTermsReading):
+        return players, terms, rest
+    # (the enchanted player may be its controller: every player, narrowed to the one enchanted; the defending
+    # player and an opponent who controls more: opponents, CR 506.2)
+    return "everyone" if terms.enchanted_player else "opponents", terms, rest
 
 
 def _digits(parts: tuple[Any, ...]) -> int:
@@ -712,6 +746,28 @@ class StaticRules(Transformer[Token, Any]):
     def ban_everyone(self) -> str:
         return "everyone"
 
+    def ban_enchanted(self, attached: Token) -> BanTermsReading:
+        """'Enchanted player' (a Curse's player, CR 303.4)."""
+        if str(attached).lower() != "enchanted":
+            raise UnreadError(f"'{attached} player'")  # (no player is equipped)
+        return BanTermsReading(enchanted_player=True)
+
+    def ban_defending(self) -> BanTermsReading:
+        return BanTermsReading(defending_player=True)
+
+    def ban_opponents_with_more(self, what: Nouns) -> BanTermsReading:
+        """'Each opponent who controls more creatures than you' (Ward of Bones)."""
+        return BanTermsReading(more_than_you=what)
+
+    def ban_combat(self) -> str:
+        return "combat"
+
+    def also_abilities(self, _or: Token) -> str:
+        return "abilities"
+
+    def spell_mana_value_above_count(self, what: Nouns) -> _ManaValueAbove:
+        return _ManaValueAbove(what)
+
     def zone_library(self) -> str:
         return "library"
 
@@ -722,20 +778,30 @@ class StaticRules(Transformer[Token, Any]):
         """'from anywhere other than their hands': every zone a spell is cast from but the hand."""
         return frozenset(SPELL_ZONES) - {"hand"}
 
-    def cant_cast(self, players: str, spells: SpellsGranted, *rest: Any) -> CastBanReading:
-        """'<players> can't cast <spells> [with mana value N or less] [from <zones>] [during your turn]'
-        (CR 101.2)."""
+    def cant_cast(self, *parts: Any) -> CastBanReading:
+        """'[As long as <condition>, | During combat,] <players> can't cast <spells> [with mana value N or
+        less] [from <zones>] [during your turn | during combat] [or activate abilities that aren't mana
+        abilities]' (CR 101.2)."""
+        players, terms, rest = _ban_scope(parts)
+        spells = next(part for part in rest if isinstance(part, SpellsGranted))
         zones = next((part for part in rest if isinstance(part, frozenset)), None)
-        turn = any(part == "your_turn" for part in rest)
         values = next((part for part in rest if isinstance(part, ManaValues)), EVERY_MANA_VALUE)
+        above = next((part.what for part in rest if isinstance(part, _ManaValueAbove)), None)
+        terms = replace(
+            terms,
+            combat=terms.combat or "combat" in rest,
+            mana_value_above=above,
+            abilities="abilities" in rest,
+        )
         return CastBanReading(
             spells,
             opponents=players == "opponents",
-            your_turn=turn,
+            your_turn="your_turn" in rest,
             everyone=players == "everyone",
             zones=zones,
             mana_values=values,
-            chosen_color=any(part == "chosen_color" for part in rest),
+            chosen_color="chosen_color" in rest,
+            terms=terms,
         )
 
     def spells_of_chosen_color(self) -> str:
@@ -752,10 +818,24 @@ class StaticRules(Transformer[Token, Any]):
     def others_enter_tapped(self, what: Nouns, _tapped: Token) -> OthersEnterTappedReading:
         return OthersEnterTappedReading(what)
 
-    def cant_cast_more_than_one(self, players: str, *_: Token) -> CastBanReading:
-        """'<players> can't cast more than one spell each turn' (Archon of Emeria, CR 101.2)."""
+    def played_enter_tapped(self, what: Nouns, *_tapped: Token) -> OthersEnterTappedReading:
+        """'Creatures played by your opponents enter the battlefield tapped.' (Uphill Battle): the player who
+        played a permanent controls it as it enters (CR 110.2), so its controller is an opponent."""
+        if any(noun.controller is not Controller.UNSAID for noun in what.nouns):
+            raise UnreadError("a permanent both played by and controlled by someone")
+        nouns = tuple(replace(noun, controller=Controller.OPPONENTS) for noun in what.nouns)
+        return OthersEnterTappedReading(replace(what, nouns=nouns), played=True)
+
+    def cant_cast_more_than_one(self, *parts: Any) -> CastBanReading:
+        """'<players> can't cast more than one spell each turn' (Archon of Emeria; 'Enchanted player ...':
+        Curse of Exhaustion, CR 101.2)."""
+        players, terms, _ = _ban_scope(parts)
         return CastBanReading(
-            SpellsGranted(), opponents=players == "opponents", everyone=players == "everyone", most=1
+            SpellsGranted(),
+            opponents=players == "opponents",
+            everyone=players == "everyone",
+            most=1,
+            terms=terms,
         )
 
     def abilities_of_exiled(self, *parts: Token) -> AbilitiesOfExiledReading:

@@ -55,6 +55,7 @@ __all__ = [
     "ActivateAsThough",
     "ActivationBanReading",
     "AdditionalLandPlays",
+    "BanTermsReading",
     "BecomesColorless",
     "BecomesTappedDamage",
     "BecomesWithOnly",
@@ -440,6 +441,23 @@ class ActivationBanReading:
 
 
 @dataclass(frozen=True, slots=True)
+class BanTermsReading:
+    """The terms of a prohibition on casting beyond its plain player scope, as read (built into
+    :class:`~models.mana_effects.BanTerms`): 'Enchanted player', 'defending player', 'Each opponent who
+    controls more creatures than you', 'during combat', 'As long as <condition>,' (``while_text``, read by
+    the condition grammar as it is built), 'with mana value greater than the number of lands that player
+    controls', 'or activate abilities that aren't mana abilities'."""
+
+    enchanted_player: bool = False
+    defending_player: bool = False
+    more_than_you: Nouns | None = None
+    combat: bool = False
+    while_text: str = ""
+    mana_value_above: Nouns | None = None
+    abilities: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class CastBanReading:
     """'You can't cast permanent spells.', 'Your opponents can't cast spells during your turn.' (Codie,
     Vociferous Codex): the spells the player (or with ``opponents`` each opponent) can't cast, only on its
@@ -458,6 +476,8 @@ class CastBanReading:
     mana_values: ManaValues = EVERY_MANA_VALUE
     #: 'spells of the chosen color': of the color its permanent's choice named
     chosen_color: bool = False
+    #: whom, when and what else beyond the plain scope
+    terms: BanTermsReading = BanTermsReading()
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,6 +504,8 @@ class OthersEnterTappedReading:
     (a replacement effect, CR 614.1c)."""
 
     what: Nouns
+    #: 'Creatures played by your opponents ...' (Uphill Battle): only a permanent played (cast, or a land)
+    played: bool = False
 
 
 @dataclass(frozen=True, slots=True)
