@@ -793,6 +793,8 @@ class BanTerms:
     mana_value_above: ObjectFilter | None = None
     #: activating abilities that aren't mana abilities is forbidden too (CR 602.5, 605.1a)
     abilities: bool = False
+    #: playing lands is forbidden, and no spell ('can't play lands': Ward of Bones, CR 305.1)
+    lands: bool = False
 
     def describe(self) -> str:
         """The terms in words, for display ('' for none)."""
@@ -807,6 +809,7 @@ class BanTerms:
                 (self.attacking, "while attacking"),
                 (self.mana_value_above is not None, "mana value above a count"),
                 (self.abilities, "abilities that are not mana abilities too"),
+                (self.lands, "playing lands, no spell"),
             )
             if held
         ]

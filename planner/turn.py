@@ -49,7 +49,14 @@ from planner.api import solve_cpsat
 from planner.described import described_payment
 from planner.rules.additional_costs import AdditionalPaid, check_additional, planned_costs, returns_permanents
 from planner.rules.alternative_costs import check_alternative, paid_board
-from planner.rules.cast_bans import bans_later_spells, spells_left, undecided_ban_warnings, why_forbidden
+from planner.rules.cast_bans import (
+    bans_later_spells,
+    land_play_ban,
+    spells_left,
+    turn_count_warnings,
+    undecided_ban_warnings,
+    why_forbidden,
+)
 from planner.rules.graveyard_permissions import graveyard_turn_notes
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit
@@ -102,6 +109,7 @@ from planner.turn_choices import (
     distinct,
     exile_choices,
     free_event,
+    hand_lands,
     hand_spells,
     landfall_energy,
     landfall_possible,
@@ -793,6 +801,8 @@ def plan_turn(
             + undecided_ban_warnings(view, s.target, player)
         )
     )
+    lines = [s.card.type_line for s in distinct(spells)]
+    warnings += turn_count_warnings(view, player, lines, land_in_hand=bool(hand_lands(hand, cards)))
     why_not = {
         id(s.card): why_not_castable_now(s.card, board, player) or why_forbidden(view, s.target, player)
         for s in distinct(spells)
@@ -868,6 +878,8 @@ def plan_turn(
     left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)
     notes += sorted({f"{why}: not cast" for why in held_back})
     notes += [limit[1]] if limit is not None and len(spells) > limit[0] else []
+    no_play = land_play_ban(view, player) if hand_lands(hand, cards) else None  # (CR 101.2: Ward of Bones)
+    notes += [f"{no_play}: no land played"] if no_play is not None else []
     complete = search.run(lands, exiles)
     best = search.best
     if not complete:

@@ -13,6 +13,8 @@ controls') and what else ('or activate abilities that aren't mana abilities').
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from models.abilities import ObjectFilter
 from models.mana_effects import NO_BAN_TERMS, BanTerms, CastBan
 from models.oracle import readings as r
@@ -20,7 +22,7 @@ from models.oracle import statics as s
 from models.oracle.build_filters import only_filter
 from models.oracle.grammar import UnreadError, parse_condition
 
-__all__ = ["cast_ban"]
+__all__ = ["cast_ban", "same_ban_for"]
 
 
 def cast_ban(reading: s.CastBanReading, sentence: str) -> CastBan:
@@ -57,6 +59,7 @@ def _terms(reading: s.BanTermsReading) -> BanTerms:
         attacking=attacking,
         mana_value_above=_uncontrolled(reading.mana_value_above),
         abilities=reading.abilities,
+        lands=reading.lands,
     )
 
 
@@ -80,3 +83,34 @@ def _uncontrolled(what: r.Nouns | None) -> ObjectFilter | None:
     if any(noun.controller is not r.Controller.UNSAID for noun in what.nouns):
         raise UnreadError(f"a prohibition's {what.words()!r} with a controller of its own")
     return only_filter(what)
+
+
+def same_ban_for(ban: CastBan, types: tuple[str, ...], sentence: str) -> tuple[CastBan, ...] | None:
+    """'The same is true for artifacts and enchantments.' after ``ban`` (Ward of Bones' 'Each opponent who
+    controls more creatures than you can't cast creature spells.'): the prohibition again for each type, in
+    place of the one card type it names (in its spells and in what its players count); None when it names
+    other than one card type (not understood: never a guess).
+
+    >>> from models.oracle import parse_oracle
+    >>> (ward,) = parse_oracle("Each opponent who controls more creatures than you can't cast creature "
+    ...     "spells.").effects
+    >>> [(b.spells.types, b.terms.more_than_you.types) for b in same_ban_for(ward, ("Artifact",), "text")]
+    [(('Artifact',), ('Artifact',))]
+    """
+    named = ban.spells.types
+    counted = ban.terms.more_than_you
+    if (
+        len(named) != 1
+        or ban.spells.excluded
+        or (counted is not None and counted != ObjectFilter(types=named))
+    ):
+        return None
+    return tuple(
+        replace(
+            ban,
+            text=sentence,
+            spells=replace(ban.spells, types=(kind,)),
+            terms=replace(ban.terms, more_than_you=None if counted is None else ObjectFilter(types=(kind,))),
+        )
+        for kind in types
+    )

@@ -69,6 +69,7 @@ from models.oracle.statics import (
     ReductionFloor,
     ResultEffects,
     SameIsTrue,
+    SameIsTrueForTypes,
     SelfSubject,
     SelfTapDamage,
     SpendAsThoughReading,
@@ -825,6 +826,21 @@ class StaticRules(Transformer[Token, Any]):
             raise UnreadError("a permanent both played by and controlled by someone")
         nouns = tuple(replace(noun, controller=Controller.OPPONENTS) for noun in what.nouns)
         return OthersEnterTappedReading(replace(what, nouns=nouns), played=True)
+
+    def cant_play_lands(self, *parts: Any) -> CastBanReading:
+        """'<players> can't play lands' (Ward of Bones: no land play, CR 305.1; no spell)."""
+        players, terms, _ = _ban_scope(parts)
+        return CastBanReading(
+            SpellsGranted(),
+            opponents=players == "opponents",
+            everyone=players == "everyone",
+            terms=replace(terms, lands=True),
+        )
+
+    def same_is_true_for_types(self, *parts: Token) -> SameIsTrueForTypes:
+        """'The same is true for artifacts and enchantments.' (the card types, canonical)."""
+        types = [p for p in parts if p.type == "CARD_TYPE"]
+        return SameIsTrueForTypes(tuple(lexicon.canonical_type(str(t)) or str(t) for t in types))
 
     def cant_cast_more_than_one(self, *parts: Any) -> CastBanReading:
         """'<players> can't cast more than one spell each turn' (Archon of Emeria; 'Enchanted player ...':

@@ -73,6 +73,7 @@ from models.oracle.statics import (
     PowerChangeReading,
     ReductionFloor,
     SameIsTrue,
+    SameIsTrueForTypes,
     SelfSubject,
     SelfTapDamage,
     SpecialActionCosts,
@@ -390,6 +391,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             who = _ban_head(terms, "each player" if everyone else "your opponents" if opponents else "you")
             if most == 1:
                 return f"{who} can't cast more than one spell each turn"
+            if terms.lands:
+                return f"{who} can't play lands"
             words = " ".join((*spells.kind_words(), "spells")) + values.words()
             if terms.mana_value_above is not None:
                 counted = terms.mana_value_above.words(plural=True)
@@ -464,6 +467,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 else f"~ deals {damage} damage to its controller"
             )
             return f"whenever {what.words()} becomes tapped, {hurt}"
+        case SameIsTrueForTypes(types):
+            return (
+                f"the same is true for {_listed(tuple(lexicon.plural_forms(t)[-1].lower() for t in types))}"
+            )
         case SameIsTrue(spells_yours, cards, nonland):
             kind = f"{reading.spell_type.lower()} " if reading.spell_type else ""
             text = f"the same is true for {kind}spells" + (" you control" if spells_yours else "")

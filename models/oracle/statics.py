@@ -111,6 +111,7 @@ __all__ = [
     "ReductionFloor",
     "ResultEffects",
     "SameIsTrue",
+    "SameIsTrueForTypes",
     "SelfSubject",
     "SelfTapDamage",
     "SpecialActionCosts",
@@ -455,6 +456,8 @@ class BanTermsReading:
     while_text: str = ""
     mana_value_above: Nouns | None = None
     abilities: bool = False
+    #: 'can't play lands' (no spell): playing a land is forbidden (CR 305.1)
+    lands: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -658,6 +661,14 @@ class SameIsTrue:
 
 
 @dataclass(frozen=True, slots=True)
+class SameIsTrueForTypes:
+    """'The same is true for artifacts and enchantments.' (Ward of Bones): the prohibition before it again, of
+    each of these card types in place of the one it names."""
+
+    types: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class OnlyColored:
     """'This effect reduces only the amount of colored mana you pay.' (``color``: '' for colored, else the
     letter of the one color it names: the Defilers' 'only the amount of white mana you pay')."""
@@ -783,6 +794,7 @@ StaticSentence = (
     | EntersReturn
     | Imprint
     | SameIsTrue
+    | SameIsTrueForTypes
     | OnlyColored
     | OptionalLifeForSpells
     | ThoseCostIfLifePaid

@@ -20,6 +20,7 @@ from models.cost import PaymentKind, PaymentTarget
 from models.filters import ObjectFilter
 from models.mana_effects import NO_BAN_TERMS, CastBan
 from models.oracle import read_card
+from models.types import TypeLine
 from planner.rules.records import SourcedEffect, TextWarning, WarningKind
 from planner.rules.special_actions import SPECIAL_ACTIONS
 from planner.rules.view import BoardView
@@ -28,7 +29,9 @@ __all__ = [
     "bans_later_spells",
     "cast_ban_warnings",
     "cast_bans",
+    "land_play_ban",
     "spells_left",
+    "turn_count_warnings",
     "undecided_ban_warnings",
     "why_forbidden",
 ]
@@ -126,6 +129,7 @@ def _describes(ban: CastBan, spell: PaymentTarget) -> bool:
     says so) and the zone it is cast from (a zone not said is the hand, CR 601.2a)."""
     return (
         spell.kind is PaymentKind.SPELL
+        and not ban.terms.lands
         and ban.spells.matches(spell.type_line)
         and _every_x_forbidden(ban.mana_values, spell)
         and (ban.zones is None or (spell.zone or "hand") in ban.zones)
@@ -227,6 +231,72 @@ def spells_left(view: BoardView, player: str) -> tuple[int, str] | None:
             )
             fewest = (left, f"{why} (CR 101.2)")
     return fewest
+
+
+def land_play_ban(view: BoardView, player: str) -> str | None:
+    """Why ``player`` can't play a land now ("Each opponent who controls more lands than you can't play
+    lands.": Ward of Bones, CR 305.1, 101.2), or None.
+
+    >>> from models.board import Board
+    >>> ward = {"id": "w", "name": "Test Ward", "type_line": "Artifact", "controller": "opp",
+    ...     "oracle": "Each opponent who controls more lands than you can't play lands."}
+    >>> forest = {"card": "Forest", "controller": "me"}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
+    ...     "permanents": [ward, {**forest, "id": "f1"}, {**forest, "id": "f2"}]})
+    >>> land_play_ban(BoardView(board), "me").endswith("forbids me to play a land (CR 101.2)")
+    True
+    >>> print(land_play_ban(BoardView(board), "opp"))
+    None
+    """
+    for sourced in view.effects_of(CastBan):
+        ban = sourced.effect
+        assert isinstance(ban, CastBan)
+        if ban.terms.lands and _applies(view, sourced, player) is True:
+            name = view.permanent(sourced.source).name
+            return f"{name}'s {ban.text!r} forbids {player} to play a land (CR 101.2)"
+    return None
+
+
+def turn_count_warnings(
+    view: BoardView, player: str, spells: Iterable[TypeLine], *, land_in_hand: bool
+) -> tuple[TextWarning, ...]:
+    """A warning for each prohibition whose count the turn's plays may change ('Each opponent who controls
+    more creatures than you ...': the creature spells ``player`` casts; '... greater than the number of lands
+    that player controls': the land played): a turn's plan judges it on the board before the turn, not as the
+    turn goes (CR 101.2), which is said, never silent.
+
+    >>> from models.board import Board
+    >>> ward = {"id": "w", "name": "Test Ward", "type_line": "Artifact", "controller": "opp",
+    ...     "oracle": "Each opponent who controls more creatures than you can't cast creature spells."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
+    ...     "permanents": [ward]}))
+    >>> [len(turn_count_warnings(view, "me", [TypeLine.parse(line)], land_in_hand=False))
+    ...  for line in ("Creature — Elf", "Instant")]
+    [1, 0]
+    """
+    lines = [line for line in spells if line.is_permanent]
+    found = []
+    for sourced in view.effects_of(CastBan):
+        ban = sourced.effect
+        assert isinstance(ban, CastBan)
+        counted = ban.terms.more_than_you or ban.terms.mana_value_above
+        if counted is None:
+            continue
+        uncounted = replace(sourced, effect=replace(ban, terms=replace(ban.terms, more_than_you=None)))
+        if _applies(view, uncounted, player) is False:
+            continue
+        added = any(line.is_a(kind) for line in lines for kind in counted.types)
+        if added or (land_in_hand and "Land" in counted.types):
+            found.append(
+                TextWarning(
+                    sourced.source,
+                    ban.text,
+                    f"judged on the board before the turn: the permanents {player} casts or plays this turn "
+                    "may change what it forbids (CR 101.2), not followed as the turn goes",
+                    WarningKind.FORBIDDEN,
+                )
+            )
+    return tuple(found)
 
 
 def cast_ban_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:

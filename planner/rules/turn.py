@@ -21,6 +21,7 @@ from models.mana import ManaTypes
 from models.mana_effects import ExtraLandPlays, NotPaymentKind, OthersEnterTapped
 from models.oracle import read_card
 from planner.rules.alternatives import Alternatives
+from planner.rules.cast_bans import land_play_ban
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, Packet
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, PlanState, applied, finish
@@ -87,6 +88,8 @@ def land_plays_allowed(view: BoardView, player: str) -> tuple[int, tuple[str, ..
     >>> land_plays_allowed(BoardView(board.replace_player("me", land_plays=2)), "me")  # (as given)
     (2, ())
     """
+    if land_play_ban(view, player) is not None:
+        return 0, ()  # (a "can't" wins over every permission to play one, CR 101.2: Ward of Bones)
     given = view.board.player(player).land_plays
     if given is not None:
         return given, ()
