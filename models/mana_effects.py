@@ -773,7 +773,7 @@ class BanTerms:
     abilities that aren't mana abilities': Hand to Hand, CR 602.5).
 
     >>> BanTerms().describe(), BanTerms(combat=True, abilities=True).describe()
-    ('', 'during combat; abilities that are not mana abilities too')
+    ('', "during combat; nor activate abilities that aren't mana abilities")
     """
 
     #: the player the permanent is attached to ('Enchanted player', a Curse's ``attached_to``)
@@ -797,23 +797,37 @@ class BanTerms:
     lands: bool = False
 
     def describe(self) -> str:
-        """The terms in words, for display ('' for none)."""
+        """The terms in words, for display ('' for none).
+
+        >>> BanTerms(more_than_you=ObjectFilter(types=("Creature",)), combat=True).describe()
+        'only a player who controls more creature than you; during combat'
+        """
         said = [
             words
             for held, words in (
-                (self.enchanted_player, "the enchanted player"),
-                (self.defending_player, "the defending player"),
-                (self.more_than_you is not None, "an opponent who controls more of them than its controller"),
+                (self.enchanted_player, "only the enchanted player"),
+                (self.defending_player, "only the defending player"),
+                (
+                    self.more_than_you is not None,
+                    f"only a player who controls more {_described(self.more_than_you)} than you",
+                ),
                 (self.combat, "during combat"),
-                (self.attached_to is not None, "while attached"),
+                (self.attached_to is not None, f"while attached to {_described(self.attached_to)}"),
                 (self.attacking, "while attacking"),
-                (self.mana_value_above is not None, "mana value above a count"),
-                (self.abilities, "abilities that are not mana abilities too"),
-                (self.lands, "playing lands, no spell"),
+                (
+                    self.mana_value_above is not None,
+                    f"mana value greater than the number of {_described(self.mana_value_above)} they control",
+                ),
+                (self.abilities, "nor activate abilities that aren't mana abilities"),
             )
             if held
         ]
         return "; ".join(said)
+
+
+def _described(flt: ObjectFilter | None) -> str:
+    """A filter's words ('' for none)."""
+    return "" if flt is None else flt.describe()
 
 
 #: No terms beyond the player scope.
