@@ -27,6 +27,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken
 from models.additional_costs import DiscardCost, SacrificeCost
 from models.alternative_costs import AlternativeCost
 from models.kept import per_card
+from models.oracle.ban_rules import BanRules
 from models.oracle.cost_change_rules import CostChangeRules
 from models.oracle.effect_rules import EffectRules
 from models.oracle.grammar_parser import UnreadError, built
@@ -56,7 +57,7 @@ __all__ = [
 
 @v_args(inline=True)
 class _Readings(
-    PhraseRules, EffectRules, StaticRules, CostChangeRules, SpentRules, SpellCostRules, OwnCostRules
+    PhraseRules, EffectRules, StaticRules, BanRules, CostChangeRules, SpentRules, SpellCostRules, OwnCostRules
 ):
     """The parse tree to readings, one method per rule alternative (its ``-> name``), from the rules of each
     kind of phrase (applied as the text is parsed: :func:`_reader`)."""

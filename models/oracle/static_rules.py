@@ -13,9 +13,10 @@ from lark import Token, Transformer, v_args
 from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellsGranted
 from models.cost import SPELL_ZONES
 from models.oracle import lexicon
+from models.oracle.ban_rules import ManaValueAbove, ban_scope
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
-from models.oracle.readings import Controller, Head, Noun, Nouns, Number, Quantity, SpendOnly, Tapped
+from models.oracle.readings import Head, Noun, Nouns, Number, Quantity, SpendOnly, Tapped
 from models.oracle.statics import (
     AbilitiesCostReading,
     AbilitiesOfExiledReading,
@@ -24,7 +25,6 @@ from models.oracle.statics import (
     ActivateAsThough,
     ActivationBanReading,
     AdditionalLandPlays,
-    BanTermsReading,
     BecomesColorless,
     BecomesTappedDamage,
     BecomesWithOnly,
@@ -69,7 +69,6 @@ from models.oracle.statics import (
     ReductionFloor,
     ResultEffects,
     SameIsTrue,
-    SameIsTrueForTypes,
     SelfSubject,
     SelfTapDamage,
     SpendAsThoughReading,
@@ -93,39 +92,6 @@ def _tokens(parts: tuple[Any, ...], kind: str) -> list[str]:
 
 def _has(parts: tuple[Any, ...], kind: str) -> bool:
     return bool(_tokens(parts, kind))
-
-
-@dataclass(frozen=True, slots=True)
-class _ManaValueAbove:
-    """'with mana value greater than the number of <objects> that player controls' (Lavinia)."""
-
-    what: Nouns
-
-
-def _ban_scope(parts: tuple[Any, ...]) -> tuple[str, BanTermsReading, tuple[Any, ...]]:
-    """A prohibition's players ('you', 'opponents', 'everyone'), its terms from its head ('As long as
-    <condition>,', 'During combat,', 'Enchanted player', 'defending player', 'Each opponent who controls
-    more ... than you') and the parts after its players.
-
-    >>> players, terms, rest = _ban_scope(
-    ...     (None, Token("WHILE_TEXT", "~ is  attacking"), BanTermsReading(defending_player=True), 1))
-    >>> players, terms.defending_player, terms.while_text, rest
-    ('opponents', True, '~ is attacking', (1,))
-    """
-    at = next(
-        n
-        for n, part in enumerate(parts)
-        if isinstance(part, BanTermsReading) or (type(part) is str and part != "combat")
-    )
-    head, players, rest = parts[:at], parts[at], parts[at + 1 :]
-    terms = players if isinstance(players, BanTermsReading) else BanTermsReading()
-    said = _tokens(head, "WHILE_TEXT")
-    terms = replace(terms, while_text=" ".join(said[0].split()) if said else "", combat="combat" in head)
-    if not isinstance(players, BanTermsReading):
-        return players, terms, rest
-    # (the enchanted player may be its controller: every player, narrowed to the one enchanted; the defending
-    # player and an opponent who controls more: opponents, CR 506.2)
-    return "everyone" if terms.enchanted_player else "opponents", terms, rest
 
 
 def _digits(parts: tuple[Any, ...]) -> int:
@@ -747,28 +713,6 @@ class StaticRules(Transformer[Token, Any]):
     def ban_everyone(self) -> str:
         return "everyone"
 
-    def ban_enchanted(self, attached: Token) -> BanTermsReading:
-        """'Enchanted player' (a Curse's player, CR 303.4)."""
-        if str(attached).lower() != "enchanted":
-            raise UnreadError(f"'{attached} player'")  # (no player is equipped)
-        return BanTermsReading(enchanted_player=True)
-
-    def ban_defending(self) -> BanTermsReading:
-        return BanTermsReading(defending_player=True)
-
-    def ban_opponents_with_more(self, what: Nouns) -> BanTermsReading:
-        """'Each opponent who controls more creatures than you' (Ward of Bones)."""
-        return BanTermsReading(more_than_you=what)
-
-    def ban_combat(self) -> str:
-        return "combat"
-
-    def also_abilities(self, _or: Token) -> str:
-        return "abilities"
-
-    def spell_mana_value_above_count(self, what: Nouns) -> _ManaValueAbove:
-        return _ManaValueAbove(what)
-
     def zone_library(self) -> str:
         return "library"
 
@@ -783,11 +727,11 @@ class StaticRules(Transformer[Token, Any]):
         """'[As long as <condition>, | During combat,] <players> can't cast <spells> [with mana value N or
         less] [from <zones>] [during your turn | during combat] [or activate abilities that aren't mana
         abilities]' (CR 101.2)."""
-        players, terms, rest = _ban_scope(parts)
+        players, terms, rest = ban_scope(parts)
         spells = next(part for part in rest if isinstance(part, SpellsGranted))
         zones = next((part for part in rest if isinstance(part, frozenset)), None)
         values = next((part for part in rest if isinstance(part, ManaValues)), EVERY_MANA_VALUE)
-        above = next((part.what for part in rest if isinstance(part, _ManaValueAbove)), None)
+        above = next((part.what for part in rest if isinstance(part, ManaValueAbove)), None)
         terms = replace(
             terms,
             combat=terms.combat or "combat" in rest,
@@ -819,33 +763,10 @@ class StaticRules(Transformer[Token, Any]):
     def others_enter_tapped(self, what: Nouns, _tapped: Token) -> OthersEnterTappedReading:
         return OthersEnterTappedReading(what)
 
-    def played_enter_tapped(self, what: Nouns, *_tapped: Token) -> OthersEnterTappedReading:
-        """'Creatures played by your opponents enter the battlefield tapped.' (Uphill Battle): the player who
-        played a permanent controls it as it enters (CR 110.2), so its controller is an opponent."""
-        if any(noun.controller is not Controller.UNSAID for noun in what.nouns):
-            raise UnreadError("a permanent both played by and controlled by someone")
-        nouns = tuple(replace(noun, controller=Controller.OPPONENTS) for noun in what.nouns)
-        return OthersEnterTappedReading(replace(what, nouns=nouns), played=True)
-
-    def cant_play_lands(self, *parts: Any) -> CastBanReading:
-        """'<players> can't play lands' (Ward of Bones: no land play, CR 305.1; no spell)."""
-        players, terms, _ = _ban_scope(parts)
-        return CastBanReading(
-            SpellsGranted(),
-            opponents=players == "opponents",
-            everyone=players == "everyone",
-            terms=replace(terms, lands=True),
-        )
-
-    def same_is_true_for_types(self, *parts: Token) -> SameIsTrueForTypes:
-        """'The same is true for artifacts and enchantments.' (the card types, canonical)."""
-        types = [p for p in parts if p.type == "CARD_TYPE"]
-        return SameIsTrueForTypes(tuple(lexicon.canonical_type(str(t)) or str(t) for t in types))
-
     def cant_cast_more_than_one(self, *parts: Any) -> CastBanReading:
         """'<players> can't cast more than one spell each turn' (Archon of Emeria; 'Enchanted player ...':
         Curse of Exhaustion, CR 101.2)."""
-        players, terms, _ = _ban_scope(parts)
+        players, terms, _ = ban_scope(parts)
         return CastBanReading(
             SpellsGranted(),
             opponents=players == "opponents",

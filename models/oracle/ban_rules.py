@@ -1,0 +1,109 @@
+"""The grammar's transformer methods for the terms of a prohibition on casting (CR 101.2) beyond its plain
+player scope ('Enchanted player', 'defending player', 'Each opponent who controls more creatures than you',
+'during combat', 'As long as <condition>,', 'with mana value greater than the number of lands that player
+controls', 'or activate abilities that aren't mana abilities', 'can't play lands'), Ward of Bones' 'The same
+is true for artifacts and enchantments.' and Uphill Battle's 'Creatures played by your opponents ...', mixed
+into the transformer of :mod:`models.oracle.grammar` (``cant_cast`` itself is the static rules')."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from lark import Token, Transformer, v_args
+
+from models.alternative_costs import SpellsGranted
+from models.oracle import lexicon
+from models.oracle.grammar_parser import UnreadError
+from models.oracle.readings import Controller, Nouns
+from models.oracle.statics import (
+    BanTermsReading,
+    CastBanReading,
+    OthersEnterTappedReading,
+    SameIsTrueForTypes,
+)
+
+__all__ = ["BanRules", "ManaValueAbove", "ban_scope"]
+
+
+@dataclass(frozen=True, slots=True)
+class ManaValueAbove:
+    """'with mana value greater than the number of <objects> that player controls' (Lavinia)."""
+
+    what: Nouns
+
+
+def ban_scope(parts: tuple[Any, ...]) -> tuple[str, BanTermsReading, tuple[Any, ...]]:
+    """A prohibition's players ('you', 'opponents', 'everyone'), its terms from its head ('As long as
+    <condition>,', 'During combat,', 'Enchanted player', 'defending player', 'Each opponent who controls
+    more ... than you') and the parts after its players.
+
+    >>> players, terms, rest = ban_scope(
+    ...     (None, Token("WHILE_TEXT", "~ is  attacking"), BanTermsReading(defending_player=True), 1))
+    >>> players, terms.defending_player, terms.while_text, rest
+    ('opponents', True, '~ is attacking', (1,))
+    """
+    at = next(
+        n
+        for n, part in enumerate(parts)
+        if isinstance(part, BanTermsReading) or (type(part) is str and part != "combat")
+    )
+    head, players, rest = parts[:at], parts[at], parts[at + 1 :]
+    terms = players if isinstance(players, BanTermsReading) else BanTermsReading()
+    said = [str(part) for part in head if isinstance(part, Token) and part.type == "WHILE_TEXT"]
+    terms = replace(terms, while_text=" ".join(said[0].split()) if said else "", combat="combat" in head)
+    if not isinstance(players, BanTermsReading):
+        return players, terms, rest
+    # (the enchanted player may be its controller: every player, narrowed to the one enchanted; the defending
+    # player and an opponent who controls more: opponents, CR 506.2)
+    return "everyone" if terms.enchanted_player else "opponents", terms, rest
+
+
+@v_args(inline=True)
+class BanRules(Transformer[Token, Any]):
+    """The parse tree of a prohibition's terms to their readings."""
+
+    def ban_enchanted(self, attached: Token) -> BanTermsReading:
+        """'Enchanted player' (a Curse's player, CR 303.4)."""
+        if str(attached).lower() != "enchanted":
+            raise UnreadError(f"'{attached} player'")  # (no player is equipped)
+        return BanTermsReading(enchanted_player=True)
+
+    def ban_defending(self) -> BanTermsReading:
+        return BanTermsReading(defending_player=True)
+
+    def ban_opponents_with_more(self, what: Nouns) -> BanTermsReading:
+        """'Each opponent who controls more creatures than you' (Ward of Bones)."""
+        return BanTermsReading(more_than_you=what)
+
+    def ban_combat(self) -> str:
+        return "combat"
+
+    def also_abilities(self, _or: Token) -> str:
+        return "abilities"
+
+    def spell_mana_value_above_count(self, what: Nouns) -> ManaValueAbove:
+        return ManaValueAbove(what)
+
+    def played_enter_tapped(self, what: Nouns, *_tapped: Token) -> OthersEnterTappedReading:
+        """'Creatures played by your opponents enter the battlefield tapped.' (Uphill Battle): the player who
+        played a permanent controls it as it enters (CR 110.2), so its controller is an opponent."""
+        if any(noun.controller is not Controller.UNSAID for noun in what.nouns):
+            raise UnreadError("a permanent both played by and controlled by someone")
+        nouns = tuple(replace(noun, controller=Controller.OPPONENTS) for noun in what.nouns)
+        return OthersEnterTappedReading(replace(what, nouns=nouns), played=True)
+
+    def cant_play_lands(self, *parts: Any) -> CastBanReading:
+        """'<players> can't play lands' (Ward of Bones: no land play, CR 305.1; no spell)."""
+        players, terms, _ = ban_scope(parts)
+        return CastBanReading(
+            SpellsGranted(),
+            opponents=players == "opponents",
+            everyone=players == "everyone",
+            terms=replace(terms, lands=True),
+        )
+
+    def same_is_true_for_types(self, *parts: Token) -> SameIsTrueForTypes:
+        """'The same is true for artifacts and enchantments.' (the card types, canonical)."""
+        types = [p for p in parts if p.type == "CARD_TYPE"]
+        return SameIsTrueForTypes(tuple(lexicon.canonical_type(str(t)) or str(t) for t in types))
