@@ -12,6 +12,7 @@ from enum import Enum
 
 from models.abilities import AbilityCost, Amount, Condition, ManaAbility, ManaOutput, SpendRestriction
 from models.alternative_costs import EVERY_MANA_VALUE, AlternativeCost, ManaValues, SpellName, SpellsGranted
+from models.ban_terms import NO_BAN_TERMS, BanTerms
 from models.cost import PaymentTarget
 from models.filters import BoardFact, ObjectFilter, Who, declared_reads, facts_read
 from models.hashing import cached_hash, state_without_hash
@@ -20,7 +21,9 @@ from models.riders import SpentRider
 from models.types import TypeLine
 
 __all__ = [
+    "NO_BAN_TERMS",
     "AbilitiesOfCards",
+    "BanTerms",
     "CastBan",
     "CastRider",
     "ColorChange",
@@ -816,6 +819,8 @@ class CastBan:
     #: only spells of a name ('with the chosen name': Alhammarret, High Arbiter; 'with the same name as the
     #: exiled card': Exclusion Ritual; CR 201.2a); None: of any name
     named: SpellName | None = None
+    #: whom, when and what else beyond the plain scope (Curse of Exhaustion, Marisi, Lavinia, Hand to Hand)
+    terms: BanTerms = NO_BAN_TERMS
 
 
 @dataclass(frozen=True, slots=True)
@@ -839,6 +844,9 @@ class LandPlayBan:
     named: SpellName | None = None
     #: the zones it forbids playing from (CR 601.2a zone names: 'from graveyards'); None: every zone
     zones: frozenset[str] | None = None
+    #: whom and when beyond the plain scope ('Each opponent who controls more lands than you can't play
+    #: lands.': Ward of Bones)
+    terms: BanTerms = NO_BAN_TERMS
 
 
 @dataclass(frozen=True, slots=True)
@@ -857,6 +865,10 @@ class OthersEnterTapped:
 
     text: str
     affected: ObjectFilter
+    #: only a permanent played: a permanent spell cast or a land played (the glossary's 'play', CR 305.1,
+    #: 601.2), not one put onto the battlefield otherwise ('Creatures played by your opponents enter the
+    #: battlefield tapped.': Uphill Battle; the player who played it controls it, CR 110.2)
+    played: bool = False
 
 
 @dataclass(frozen=True, slots=True)

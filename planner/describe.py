@@ -25,6 +25,7 @@ from models.catalogue import CardData
 from models.cost import ManaCost
 from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
 from models.mana_effects import (
+    NO_BAN_TERMS,
     ActivationBan,
     CastBan,
     CastRider,
@@ -278,8 +279,9 @@ def _effect_summary(effect: StaticEffect) -> str:
     """One readable line saying what a static, triggered or replacement effect does to mana."""
     if isinstance(effect, CastBan):
         who = "each player" if effect.everyone else "your opponents" if effect.opponents else "you"
+        terms = f" ({effect.terms.describe()})" if effect.terms != NO_BAN_TERMS else ""
         if effect.most is not None:
-            return f"{who} can't cast more than {effect.most} spell{'s' * (effect.most > 1)} each turn"
+            return f"{who} can't cast more than {effect.most} spell{'s' * (effect.most > 1)} each turn{terms}"
         kind = " ".join(effect.spells.kind_words())
         when = " during your turn" if effect.your_turn else ""
         where = f" from {' or '.join(sorted(effect.zones))}" if effect.zones is not None else ""
@@ -287,7 +289,7 @@ def _effect_summary(effect: StaticEffect) -> str:
         values += (" of the chosen type" if effect.chosen_type else "") + (
             effect.named.words() if effect.named is not None else ""
         )
-        return f"{who} can't cast {kind + ' ' if kind else ''}spells{values}{where}{when}"
+        return f"{who} can't cast {kind + ' ' if kind else ''}spells{values}{where}{when}{terms}"
     if isinstance(effect, ActivationBan):
         return f"no activated ability of {with_article(effect.affected.describe())} can be activated"
     if isinstance(effect, TypeChange) and effect.sets_types is not None and not effect.sets_types.card_types:

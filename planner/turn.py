@@ -51,8 +51,10 @@ from planner.rules.additional_costs import AdditionalPaid, check_additional, pla
 from planner.rules.alternative_costs import check_alternative, paid_board
 from planner.rules.cast_bans import (
     bans_later_spells,
+    land_play_ban,
     names_later_spells,
     spells_left,
+    turn_count_warnings,
     undecided_ban_warnings,
     why_forbidden,
 )
@@ -108,6 +110,7 @@ from planner.turn_choices import (
     distinct,
     exile_choices,
     free_event,
+    hand_lands,
     hand_spells,
     landfall_energy,
     landfall_possible,
@@ -830,6 +833,8 @@ def plan_turn(
             + undecided_ban_warnings(view, s.target, player)
         )
     )
+    lines = [s.card.type_line for s in distinct(spells)]
+    warnings += turn_count_warnings(view, player, lines, land_in_hand=bool(hand_lands(hand, cards)))
     why_not = {
         id(s.card): why_not_castable_now(s.card, board, player) or why_forbidden(view, s.target, player)
         for s in distinct(spells)
@@ -840,7 +845,8 @@ def plan_turn(
     limit = spells_left(view, player)  # (a limit on the spells of a turn, CR 101.2: Archon of Emeria)
     if casts and limit is not None and len(spells) > limit[0]:
         return TurnResult(castable=False, reason=limit[1], warnings=warnings)
-    banning = _banning(view, spells, player, order if casts else "choose")
+    alone = not board.opponents(player)  # (a Curse cast then enchants its caster: no other player, CR 303.4a)
+    banning = _banning(view, spells, player, order if casts else "choose", alone=alone)
     if banning and casts:  # (in the order given, a "no"; in the best one, not searched: no answer)
         reason = next(iter(banning.values()))
         return TurnResult(castable=False if order == "given" else None, reason=reason, warnings=warnings)
@@ -907,6 +913,8 @@ def plan_turn(
     left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)
     notes += sorted({f"{why}: not cast" for why in held_back})
     notes += [limit[1]] if limit is not None and len(spells) > limit[0] else []
+    no_play = land_play_ban(view, player) if hand_lands(hand, cards) else None  # (CR 101.2: Ward of Bones)
+    notes += [f"{no_play}: no land played"] if no_play is not None else []
     complete = search.run(lands, exiles)
     best = search.best
     if not complete:
@@ -977,7 +985,9 @@ def spells_text_warnings(spells: list[TurnSpell], *, strict: bool = False) -> tu
     return tuple(found)
 
 
-def _banning(view: BoardView, spells: list[TurnSpell], player: str, order: str) -> dict[str, str]:
+def _banning(
+    view: BoardView, spells: list[TurnSpell], player: str, order: str, *, alone: bool
+) -> dict[str, str]:
     """The permanent spells of the turn not planned, by name, and why: once one resolves, a prohibition of
     its own would forbid a spell cast after it, or a prohibition on the board would forbid a spell of its
     name ('... with the same name as a nontoken permanent', CR 101.2). In the order given, the spells after
@@ -988,9 +998,9 @@ def _banning(view: BoardView, spells: list[TurnSpell], player: str, order: str) 
         if spell.card.name in found:
             continue
         # (lazily: only a card with a prohibition of its own, or of its name, reads them)
-        why = bans_later_spells(spell.card, player, active, _later(spells, n, order)) or names_later_spells(
-            view, spell.card, player, _later(spells, n, order)
-        )
+        why = bans_later_spells(
+            spell.card, player, active, _later(spells, n, order), alone=alone
+        ) or names_later_spells(view, spell.card, player, _later(spells, n, order))
         if why is not None:
             found[spell.card.name] = why
     return found

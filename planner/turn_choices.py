@@ -24,6 +24,7 @@ from models.spells import card_has_adventure, find_spell, spell_target
 from models.types import TypeLine
 from planner.rules.alternative_costs import Way, own_alternative_costs
 from planner.rules.ban_names import forbidden_land
+from planner.rules.cast_bans import land_play_ban
 from planner.rules.hand import HandAbility, hand_abilities, usable_from_hand
 from planner.rules.production import Packet
 from planner.rules.replay import could_produce_of
@@ -419,9 +420,10 @@ def land_choices(
     in_hand = [(position, card) for position, card in hand_lands(hand, cards) if position not in played]
     if forced is not None:
         if left <= 0:
+            banned = land_play_ban(BoardView(board), player)
             raise InputError(
                 f"--land {forced}: {player} has no land play left this turn "
-                f"({me.lands_played_this_turn} of {allowed} made)"
+                f"({me.lands_played_this_turn} of {allowed} made)" + (f": {banned}" if banned else "")
             )
         chosen = [(position, card) for position, card in in_hand if same_name(card.name, forced)]
         if not chosen:
@@ -557,7 +559,9 @@ def fetched_entries(view: BoardView, found: Card, player: str, search: LandSearc
     text decides, a shockland's 2 life included), each with the fetchland's life added."""
     if search.tapped:
         return [LandEntry(tapped=True, life=search.life)]
-    return [replace(e, life=e.life + search.life) for e in land_entries(view, found, player)]
+    # (put onto the battlefield, not played: 'Creatures played by your opponents ...' does not apply)
+    entries = land_entries(view, found, player, played=False)
+    return [replace(e, life=e.life + search.life) for e in entries]
 
 
 def exile_choices(abilities: tuple[HandAbility, ...], taken: set[int]) -> Iterator[tuple[HandAbility, ...]]:

@@ -1,9 +1,13 @@
-"""The grammar's transformer methods for the prohibitions that name their spells or lands by a choice or a
-name (CR 101.2, 201.2a): 'spells of the chosen type', 'with the chosen name', 'with the same name as the
-exiled card' and their kin (``spells_named`` in ``grammar.lark``), Reflector Mage's 'That creature's owner',
-and the prohibitions on playing lands ('Players can't play nonbasic lands with the same name as a nontoken
-permanent.': Cornered Market), mixed into the transformer of :mod:`models.oracle.grammar` beside the
-prohibitions' own rules (:mod:`models.oracle.static_rules`).
+"""The grammar's transformer methods for the terms of a prohibition on casting (CR 101.2) beyond its plain
+player scope ('Enchanted player', 'defending player', 'Each opponent who controls more creatures than you',
+'during combat', 'As long as <condition>,', 'with mana value greater than the number of lands that player
+controls', 'or activate abilities that aren't mana abilities'), the spells it names by a choice or a name
+('of the chosen type', 'with the chosen name', 'with the same name as the exiled card' and their kin, CR
+201.2a; Reflector Mage's 'That creature's owner'), the prohibitions on playing lands ('Players can't play
+nonbasic lands with the same name as a nontoken permanent.': Cornered Market; Ward of Bones' 'Each opponent
+who controls more lands than you can't play lands.', CR 305.1), Ward of Bones' 'The same is true for
+artifacts and enchantments.' and Uphill Battle's 'Creatures played by your opponents ...', mixed into the
+transformer of :mod:`models.oracle.grammar` (``cant_cast`` itself is the static rules').
 
 >>> from models.oracle.grammar import parse_static
 >>> parse_static("You can't play lands").opponents
@@ -12,37 +16,119 @@ False
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
 from lark import Token, Transformer, v_args
 
 from models.alternative_costs import SpellName
+from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
-from models.oracle.statics import LandPlayBanReading
+from models.oracle.readings import Controller, Nouns
+from models.oracle.statics import (
+    BanTermsReading,
+    LandPlayBanReading,
+    OthersEnterTappedReading,
+    SameIsTrueForTypes,
+)
 
-__all__ = ["BanRules"]
+__all__ = ["BanRules", "ManaValueAbove", "ban_scope"]
+
+
+@dataclass(frozen=True, slots=True)
+class ManaValueAbove:
+    """'with mana value greater than the number of <objects> that player controls' (Lavinia)."""
+
+    what: Nouns
+
+
+def ban_scope(parts: tuple[Any, ...]) -> tuple[str, BanTermsReading, tuple[Any, ...]]:
+    """A prohibition's players ('you', 'opponents', 'everyone'), its terms from its head ('As long as
+    <condition>,', 'During combat,', 'Enchanted player', 'defending player', 'Each opponent who controls
+    more ... than you') and the parts after its players.
+
+    >>> players, terms, rest = ban_scope(
+    ...     (None, Token("WHILE_TEXT", "~ is  attacking"), BanTermsReading(defending_player=True), 1))
+    >>> players, terms.defending_player, terms.while_text, rest
+    ('opponents', True, '~ is attacking', (1,))
+    """
+    at = next(
+        n
+        for n, part in enumerate(parts)
+        if isinstance(part, BanTermsReading) or (type(part) is str and part != "combat")
+    )
+    head, players, rest = parts[:at], parts[at], parts[at + 1 :]
+    terms = players if isinstance(players, BanTermsReading) else BanTermsReading()
+    said = [str(part) for part in head if isinstance(part, Token) and part.type == "WHILE_TEXT"]
+    terms = replace(terms, while_text=" ".join(said[0].split()) if said else "", combat="combat" in head)
+    if not isinstance(players, BanTermsReading):
+        return players, terms, rest
+    # (the enchanted player may be its controller: every player, narrowed to the one enchanted; the defending
+    # player and an opponent who controls more: opponents, CR 506.2)
+    return "everyone" if terms.enchanted_player else "opponents", terms, rest
 
 
 @v_args(inline=True)
 class BanRules(Transformer[Token, Any]):
-    """The parse trees of a prohibition's names and of a prohibition on playing lands to readings."""
+    """The parse tree of a prohibition's terms to their readings."""
 
-    def cant_play_lands(self, players: str, *parts: Any) -> LandPlayBanReading:
+    def ban_enchanted(self, attached: Token) -> BanTermsReading:
+        """'Enchanted player' (a Curse's player, CR 303.4)."""
+        if str(attached).lower() != "enchanted":
+            raise UnreadError(f"'{attached} player'")  # (no player is equipped)
+        return BanTermsReading(enchanted_player=True)
+
+    def ban_defending(self) -> BanTermsReading:
+        return BanTermsReading(defending_player=True)
+
+    def ban_opponents_with_more(self, what: Nouns) -> BanTermsReading:
+        """'Each opponent who controls more creatures than you' (Ward of Bones)."""
+        return BanTermsReading(more_than_you=what)
+
+    def ban_combat(self) -> str:
+        return "combat"
+
+    def also_abilities(self, _or: Token) -> str:
+        return "abilities"
+
+    def spell_mana_value_above_count(self, what: Nouns) -> ManaValueAbove:
+        return ManaValueAbove(what)
+
+    def played_enter_tapped(self, what: Nouns, *_tapped: Token) -> OthersEnterTappedReading:
+        """'Creatures played by your opponents enter the battlefield tapped.' (Uphill Battle): the player who
+        played a permanent controls it as it enters (CR 110.2), so its controller is an opponent."""
+        if any(noun.controller is not Controller.UNSAID for noun in what.nouns):
+            raise UnreadError("a permanent both played by and controlled by someone")
+        nouns = tuple(replace(noun, controller=Controller.OPPONENTS) for noun in what.nouns)
+        return OthersEnterTappedReading(replace(what, nouns=nouns), played=True)
+
+    def cant_play_lands(self, *parts: Any) -> LandPlayBanReading:
         """'<players> can't play [non<type>] lands [with the same name as a nontoken permanent] [from
-        <zones>]' (CR 101.2, 305.1)."""
-        (lands,) = (p for p in parts if isinstance(p, Token) and p.type == "CARD_TYPE")
-        named = next((part for part in parts if isinstance(part, SpellName)), None)
+        <zones>]' (CR 101.2, 305.1); '<players>' with its terms ('Each opponent who controls more lands than
+        you': Ward of Bones)."""
+        players, terms, rest = ban_scope(parts)
+        (lands,) = (p for p in rest if isinstance(p, Token) and p.type == "CARD_TYPE")
+        named = next((part for part in rest if isinstance(part, SpellName)), None)
         if str(lands).lower() not in ("land", "lands") or players == "owner":
             raise UnreadError(f"a prohibition on playing {lands}")
         if named not in (None, SpellName.NONTOKEN_PERMANENT):
             raise UnreadError("lands of a name a choice gives")  # (no card says so: not judged)
+        if terms.combat or terms.while_text or terms.defending_player:
+            raise UnreadError("a prohibition on playing lands under a condition")  # (no card says so)
         excluded = tuple(
             str(p).lower().removeprefix("non").removeprefix("-").title()
-            for p in parts
+            for p in rest
             if isinstance(p, Token) and p.type == "NON_TYPE"
         )
-        zones = next((part for part in parts if isinstance(part, frozenset)), None)
-        return LandPlayBanReading(players == "opponents", players == "everyone", excluded, named, zones)
+        zones = next((part for part in rest if isinstance(part, frozenset)), None)
+        return LandPlayBanReading(
+            players == "opponents", players == "everyone", excluded, named, zones, terms
+        )
+
+    def same_is_true_for_types(self, *parts: Token) -> SameIsTrueForTypes:
+        """'The same is true for artifacts and enchantments.' (the card types, canonical)."""
+        types = [p for p in parts if p.type == "CARD_TYPE"]
+        return SameIsTrueForTypes(tuple(lexicon.canonical_type(str(t)) or str(t) for t in types))
 
     def spells_of_chosen_type(self) -> str:
         return "chosen_type"

@@ -313,6 +313,8 @@ def condition(reading: r.Condition) -> ConditionRecord:
         ):
             noun = replace(only_noun(what), zone="", head=r.Head.TYPES)
             return ConditionRecord((), at_least=at_least, in_graveyard=card_filter(noun))
+        case r.SourceAttachedTo() | r.SourceAttacking():
+            raise UnreadError("'~ is attached to', '~ is attacking': read only as a prohibition's condition")
         case r.SourceStatus():
             # (a status that a payment itself may change: read only where it is judged before any mana ability
             # is activated, a change of spells' costs: models.oracle.build_statics.cost_condition)

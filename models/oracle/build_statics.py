@@ -23,13 +23,11 @@ from models.mana_effects import (
     AbilityCostChange,
     AbilityLoss,
     ActivationBan,
-    CastBan,
     ColorChange,
     DevotionIncrease,
     ExtraLandPlays,
     GainAbilitiesOf,
     GrantHaste,
-    LandPlayBan,
     LifeForMana,
     OthersEnterTapped,
     PowerChange,
@@ -47,6 +45,7 @@ from models.oracle import lexicon
 from models.oracle import readings as r
 from models.oracle import statics as s
 from models.oracle.build import spend_restriction
+from models.oracle.build_bans import cast_ban, land_play_ban
 from models.oracle.build_cost_changes import (
     CASTERS,
     generic_and_colored,
@@ -232,21 +231,15 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (spells_cost(spells, sentence), activated)
         case s.SpendAsThoughReading():
             return (_spend_as_though(reading, sentence),)
-        case s.CastBanReading(
-            spells, opponents, your_turn, everyone, zones, most, values, color, kind, named
-        ):
-            return (
-                CastBan(
-                    sentence, spells, opponents, your_turn, everyone, zones, most, values, color, kind, named
-                ),
-            )
-        case s.LandPlayBanReading(opponents, everyone, excluded, named, zones):
-            return (LandPlayBan(sentence, opponents, everyone, excluded, named, zones),)
-        case s.OthersEnterTappedReading(what):
+        case s.CastBanReading():
+            return (cast_ban(reading, sentence),)
+        case s.LandPlayBanReading():
+            return (land_play_ban(reading, sentence),)
+        case s.OthersEnterTappedReading(what, played):
             filters = object_filters(what)
             if any(flt.reads_status or flt.self_only or flt.attached for flt in filters):
                 raise UnreadError(sentence)  # (a status a permanent entering has not got yet: not read)
-            return tuple(OthersEnterTapped(sentence, flt) for flt in filters)
+            return tuple(OthersEnterTapped(sentence, flt, played) for flt in filters)
         case s.ActivationBanReading(what):
             # ('Activated abilities of artifacts, creatures, and planeswalkers ...': one ban a description)
             return tuple(ActivationBan(sentence, flt) for flt in object_filters(what))

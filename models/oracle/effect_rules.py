@@ -74,6 +74,8 @@ from models.oracle.readings import (
     RevealFromHand,
     SacrificeTrigger,
     SacrificeWhenNoCounters,
+    SourceAttachedTo,
+    SourceAttacking,
     SourceStatus,
     SpendOnly,
     Tapped,
@@ -151,6 +153,12 @@ class EffectRules(Transformer[Token, Any]):
 
     def source_status(self, _self: Token, status: Token) -> Any:
         return SourceStatus(tapped=status.type == "TAPPED")
+
+    def source_attached_to(self, _self: Token, _article: Token, what: Nouns) -> Any:
+        return SourceAttachedTo(what)
+
+    def source_attacking(self, _self: Token, _attacking: Token) -> Any:
+        return SourceAttacking()
 
     def top_of_library(self, _card: Token, _article: Token, what: Nouns) -> Any:
         return TopOfLibrary(what)

@@ -26,6 +26,7 @@ from models.mana_effects import (
     AbilityCostChange,
     AbilityLoss,
     ActivationBan,
+    CastBan,
     ColorChange,
     CostModifier,
     GrantAbility,
@@ -43,6 +44,7 @@ from models.oracle import statics as s
 from models.oracle import text as t
 from models.oracle.alternative_costs import granted_alternative_cost
 from models.oracle.build import mana_effect, spend_restriction
+from models.oracle.build_bans import same_ban_for
 from models.oracle.build_cost_changes import life_paid_reduction, optional_life_modifier
 from models.oracle.build_filters import condition, object_filter, object_filters, while_condition
 from models.oracle.build_statics import kept_types, own_chosen_type, static_effect
@@ -201,6 +203,16 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             return
         case s.SameIsTrue():
             _same_is_true(reading, body, sentence, out)
+            return
+        case s.SameIsTrueForTypes(types):
+            # (Ward of Bones: the prohibition before it again, of each type named)
+            last = out.effects[-1] if out.effects else None
+            again = same_ban_for(last, types, sentence) if isinstance(last, CastBan) else None
+            if again is None:
+                out.unread(sentence)
+            else:
+                out.effects.extend(again)
+                out.read(sentence, "effect")
             return
         case s.OwnCostIfBargained() | s.OwnCostPerSacrificed() if not reading.more:
             # (what an optional additional cost paid takes off: read with it, models.oracle.additional_costs;

@@ -171,27 +171,49 @@ def grants_graveyard_casting(sentence: str) -> bool:
 
 
 def bans_casting(sentence: str) -> bool:
-    """A permanent's static prohibition on casting spells (CR 101.2), which a payment and a turn's plan
-    obey when they read it (Codie's "You can't cast permanent spells."): unread, it is about mana, never
-    ignored in silence. A spell's own effect ("Target player can't cast spells this turn.") is not one.
+    """A permanent's static prohibition on casting spells or playing lands (CR 101.2, 305.1), which a
+    payment and a turn's plan obey when they read it (Codie's "You can't cast permanent spells."): unread, it
+    is about mana, never ignored in silence. A spell's own effect ("Target player can't cast spells this
+    turn.": for a duration) is not one, nor a prohibition on playing lands from graveyards (a turn's plan
+    plays lands from the hand).
 
     >>> bans_casting("Each player can't cast more than one spell each turn.")
     True
     >>> bans_casting("Your opponents can't cast spells from anywhere other than their hands.")
     True
+    >>> bans_casting("Each opponent who attacked you this turn can't cast spells.")
+    True
+    >>> bans_casting("Players can't cast spells that share a color with the last spell cast this turn.")
+    True
+    >>> bans_casting("Players can't play lands as long as ten or more lands are on the battlefield.")
+    True
     >>> bans_casting("Target player can't cast spells this turn."), bans_casting("~ can't block.")
     (False, False)
+    >>> bans_casting("Players can't cast spells this turn."), bans_casting("You can't play lands from exile.")
+    (False, True)
+    >>> bans_casting("You can't play lands from graveyards.")
+    False
     """
     words = tokens(sentence)
     at = find_phrase(words, ("can't", "cast"))
-    if (
-        at < 0
-        or not is_static_sentence(words)
-        or starts_with(words, "target")
-        or has_phrase(words, "this turn")
-    ):
+    playing = at < 0
+    if playing:
+        at = find_phrase(words, ("can't", "play"))
+    if at < 0 or not is_static_sentence(words) or starts_with(words, "target") or _for_this_turn(words):
         return False
-    return any(word in ("spell", "spells") for word in words[at + 2 :])
+    after = words[at + 2 :]
+    if playing:
+        return any(word in ("land", "lands") for word in after) and not any(
+            "graveyard" in word for word in after
+        )
+    return any(word in ("spell", "spells") for word in after)
+
+
+def _for_this_turn(words: Sequence[str]) -> bool:
+    """True when the sentence ends with 'this turn' as its duration ('can't cast spells this turn'), not as
+    a part of what it describes ('the spell most recently cast this turn')."""
+    said = [word for word in words if word not in (".", ")")]
+    return len(said) >= 3 and tuple(said[-2:]) == ("this", "turn") and said[-3] != "cast"
 
 
 def bans_land_plays(sentence: str) -> bool:

@@ -13,6 +13,7 @@ from lark import Token, Transformer, v_args
 from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellName, SpellsGranted
 from models.cost import SPELL_ZONES
 from models.oracle import lexicon
+from models.oracle.ban_rules import ManaValueAbove, ban_scope
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Head, Noun, Nouns, Number, Quantity, SpendOnly, Tapped
@@ -742,12 +743,21 @@ class StaticRules(Transformer[Token, Any]):
         """'from anywhere other than their hands': every zone a spell is cast from but the hand."""
         return frozenset(SPELL_ZONES) - {"hand"}
 
-    def cant_cast(self, players: str, spells: SpellsGranted, *rest: Any) -> CastBanReading:
-        """'<players> can't cast <spells> [with mana value N or less] [of the chosen color] [with the chosen
-        name] [from <zones>] [during your turn]' (CR 101.2)."""
+    def cant_cast(self, *parts: Any) -> CastBanReading:
+        """'[As long as <condition>, | During combat,] <players> can't cast <spells> [with mana value N or
+        less] [of the chosen color | type] [with the chosen name] [from <zones>] [during your turn | during
+        combat] [or activate abilities that aren't mana abilities]' (CR 101.2)."""
+        players, terms, rest = ban_scope(parts)
+        spells = next(part for part in rest if isinstance(part, SpellsGranted))
         zones = next((part for part in rest if isinstance(part, frozenset)), None)
-        turn = any(part == "your_turn" for part in rest)
         values = next((part for part in rest if isinstance(part, ManaValues)), EVERY_MANA_VALUE)
+        above = next((part.what for part in rest if isinstance(part, ManaValueAbove)), None)
+        terms = replace(
+            terms,
+            combat=terms.combat or "combat" in rest,
+            mana_value_above=above,
+            abilities="abilities" in rest,
+        )
         named = next((part for part in rest if isinstance(part, SpellName)), None)
         if (players == "owner") != (named is SpellName.THAT_CREATURE):
             # ('That creature's owner' is the subject of Reflector Mage's lasting effect alone)
@@ -755,13 +765,14 @@ class StaticRules(Transformer[Token, Any]):
         return CastBanReading(
             spells,
             opponents=players in ("opponents", "owner"),
-            your_turn=turn,
+            your_turn="your_turn" in rest,
             everyone=players == "everyone",
             zones=zones,
             mana_values=values,
-            chosen_color=any(part == "chosen_color" for part in rest),
-            chosen_type=any(part == "chosen_type" for part in rest),
+            chosen_color="chosen_color" in rest,
+            chosen_type="chosen_type" in rest,
             named=named,
+            terms=terms,
         )
 
     def spells_of_chosen_color(self) -> str:
@@ -778,10 +789,16 @@ class StaticRules(Transformer[Token, Any]):
     def others_enter_tapped(self, what: Nouns, _tapped: Token) -> OthersEnterTappedReading:
         return OthersEnterTappedReading(what)
 
-    def cant_cast_more_than_one(self, players: str, *_: Token) -> CastBanReading:
-        """'<players> can't cast more than one spell each turn' (Archon of Emeria, CR 101.2)."""
+    def cant_cast_more_than_one(self, *parts: Any) -> CastBanReading:
+        """'<players> can't cast more than one spell each turn' (Archon of Emeria; 'Enchanted player ...':
+        Curse of Exhaustion, CR 101.2)."""
+        players, terms, _ = ban_scope(parts)
         return CastBanReading(
-            SpellsGranted(), opponents=players == "opponents", everyone=players == "everyone", most=1
+            SpellsGranted(),
+            opponents=players == "opponents",
+            everyone=players == "everyone",
+            most=1,
+            terms=terms,
         )
 
     def abilities_of_exiled(self, *parts: Token) -> AbilitiesOfExiledReading:

@@ -9,6 +9,7 @@ back to a sentence the grammar reads as the same reading (the round trip the tes
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from models.alternative_costs import SpellName
@@ -33,7 +34,7 @@ from models.oracle.own_cost_readings import (
     OwnReductionMost,
     own_cost_text,
 )
-from models.oracle.readings import CountOf, LandTypesAmong, Nouns
+from models.oracle.readings import Controller, CountOf, LandTypesAmong, Nouns
 from models.oracle.readings.amounts import quantity_text
 from models.oracle.statics import (
     _CAST_ZONES,
@@ -44,6 +45,7 @@ from models.oracle.statics import (
     ActivateAsThough,
     ActivationBanReading,
     AdditionalLandPlays,
+    BanTermsReading,
     BecomesColorless,
     BecomesTappedDamage,
     BecomesWithOnly,
@@ -74,6 +76,7 @@ from models.oracle.statics import (
     PowerChangeReading,
     ReductionFloor,
     SameIsTrue,
+    SameIsTrueForTypes,
     SelfSubject,
     SelfTapDamage,
     SpecialActionCosts,
@@ -136,6 +139,22 @@ _COLOR_NAMES: Final = {letter: word for word, letter in lexicon.COLOR_WORDS.item
 
 #: Counts written as words in the sentences rendered back ('eight or more cards').
 _NUMBER_WORDS: Final = {number: word for word, number in lexicon.NUMBER_WORDS.items() if number > 1}
+
+
+def _ban_head(terms: BanTermsReading, who: str) -> str:
+    """A prohibition's words before 'can't': its condition ('As long as ~ is attacking, ', 'during combat, ')
+    and its players ('enchanted player', 'defending player', 'each opponent who controls more creatures than
+    you'; ``who`` for the plain scopes). A prohibition during combat with an abilities' part puts 'during
+    combat' first, as Hand to Hand does (the sentence after would read 'abilities ... during combat')."""
+    if terms.enchanted_player:
+        who = "enchanted player"
+    elif terms.defending_player:
+        who = "defending player"
+    elif terms.more_than_you is not None:
+        who = f"each opponent who controls more {terms.more_than_you.words(plural=True)} than you"
+    if terms.while_text:
+        return f"as long as {terms.while_text}, {who}"
+    return f"during combat, {who}" if terms.combat and terms.abilities else who
 
 
 def _zones_words(zones: frozenset[str] | None) -> str:
@@ -380,21 +399,33 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case OneCardPermission(as_kind, card):
             return f"you may spend mana as though it were mana of any {as_kind} to cast {card}"
         case CastBanReading(spells, opponents, your_turn, everyone, zones, most, values, chosen_color):
-            who = "each player" if everyone else "your opponents" if opponents else "you"
+            terms = reading.terms
+            who = _ban_head(terms, "each player" if everyone else "your opponents" if opponents else "you")
             if reading.named is SpellName.THAT_CREATURE:
                 who = "that creature's owner"  # (Reflector Mage's)
             if most == 1:
                 return f"{who} can't cast more than one spell each turn"
             words = " ".join((*spells.kind_words(), "spells")) + values.words()
+            if terms.mana_value_above is not None:
+                counted = terms.mana_value_above.words(plural=True)
+                words += f" with mana value greater than the number of {counted} that player controls"
             words += " of the chosen color" if chosen_color else ""
             words += " of the chosen type" if reading.chosen_type else ""
             words += reading.named.words() if reading.named is not None else ""
-            return f"{who} can't cast {words}{_zones_words(zones)}{' during your turn' if your_turn else ''}"
+            after = terms.combat and not terms.abilities  # (else first: :func:`_ban_head`)
+            when = " during your turn" if your_turn else " during combat" if after else ""
+            also = " or activate abilities that aren't mana abilities" if terms.abilities else ""
+            return f"{who} can't cast {words}{_zones_words(zones)}{when}{also}"
         case LandPlayBanReading(opponents, everyone, excluded, named, zones):
-            who = "each player" if everyone else "your opponents" if opponents else "you"
+            who = _ban_head(
+                reading.terms, "each player" if everyone else "your opponents" if opponents else "you"
+            )
             kinds = "".join(f"non{word.lower()} " for word in excluded)
             named_words = named.words() if named is not None else ""
             return f"{who} can't play {kinds}lands{named_words}{_zones_words(zones)}"
+        case OthersEnterTappedReading(what, played=True):
+            unsaid = replace(what, nouns=tuple(replace(n, controller=Controller.UNSAID) for n in what.nouns))
+            return f"{unsaid.words(plural=True)} played by your opponents enter the battlefield tapped"
         case OthersEnterTappedReading(what):
             return f"{what.words(plural=True)} enter the battlefield tapped"
         case ActivationBanReading(what):
@@ -462,6 +493,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 else f"~ deals {damage} damage to its controller"
             )
             return f"whenever {what.words()} becomes tapped, {hurt}"
+        case SameIsTrueForTypes(types):
+            return (
+                f"the same is true for {_listed(tuple(lexicon.plural_forms(t)[-1].lower() for t in types))}"
+            )
         case SameIsTrue(spells_yours, cards, nonland):
             kind = f"{reading.spell_type.lower()} " if reading.spell_type else ""
             text = f"the same is true for {kind}spells" + (" you control" if spells_yours else "")

@@ -55,6 +55,7 @@ __all__ = [
     "ActivateAsThough",
     "ActivationBanReading",
     "AdditionalLandPlays",
+    "BanTermsReading",
     "BecomesColorless",
     "BecomesTappedDamage",
     "BecomesWithOnly",
@@ -112,6 +113,7 @@ __all__ = [
     "ReductionFloor",
     "ResultEffects",
     "SameIsTrue",
+    "SameIsTrueForTypes",
     "SelfSubject",
     "SelfTapDamage",
     "SpecialActionCosts",
@@ -448,6 +450,23 @@ class ActivationBanReading:
 
 
 @dataclass(frozen=True, slots=True)
+class BanTermsReading:
+    """The terms of a prohibition on casting beyond its plain player scope, as read (built into
+    :class:`~models.mana_effects.BanTerms`): 'Enchanted player', 'defending player', 'Each opponent who
+    controls more creatures than you', 'during combat', 'As long as <condition>,' (``while_text``, read by
+    the condition grammar as it is built), 'with mana value greater than the number of lands that player
+    controls', 'or activate abilities that aren't mana abilities'."""
+
+    enchanted_player: bool = False
+    defending_player: bool = False
+    more_than_you: Nouns | None = None
+    combat: bool = False
+    while_text: str = ""
+    mana_value_above: Nouns | None = None
+    abilities: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class CastBanReading:
     """'You can't cast permanent spells.', 'Your opponents can't cast spells during your turn.' (Codie,
     Vociferous Codex): the spells the player (or with ``opponents`` each opponent) can't cast, only on its
@@ -470,6 +489,8 @@ class CastBanReading:
     chosen_type: bool = False
     #: 'spells with the chosen name', '... with the same name as the exiled card': whose name they have
     named: SpellName | None = None
+    #: whom, when and what else beyond the plain scope
+    terms: BanTermsReading = BanTermsReading()
 
 
 @dataclass(frozen=True, slots=True)
@@ -485,6 +506,8 @@ class LandPlayBanReading:
     named: SpellName | None = None
     #: the zones it forbids playing from ('land cards from graveyards'); None: every zone
     zones: frozenset[str] | None = None
+    #: whom and when beyond the plain scope ('Each opponent who controls more lands than you')
+    terms: BanTermsReading = BanTermsReading()
 
 
 @dataclass(frozen=True, slots=True)
@@ -519,6 +542,8 @@ class OthersEnterTappedReading:
     (a replacement effect, CR 614.1c)."""
 
     what: Nouns
+    #: 'Creatures played by your opponents ...' (Uphill Battle): only a permanent played (cast, or a land)
+    played: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -682,6 +707,14 @@ class SameIsTrue:
 
 
 @dataclass(frozen=True, slots=True)
+class SameIsTrueForTypes:
+    """'The same is true for artifacts and enchantments.' (Ward of Bones): the prohibition before it again, of
+    each of these card types in place of the one it names."""
+
+    types: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class OnlyColored:
     """'This effect reduces only the amount of colored mana you pay.' (``color``: '' for colored, else the
     letter of the one color it names: the Defilers' 'only the amount of white mana you pay')."""
@@ -810,6 +843,7 @@ StaticSentence = (
     | EntersReturn
     | Imprint
     | SameIsTrue
+    | SameIsTrueForTypes
     | OnlyColored
     | OptionalLifeForSpells
     | ThoseCostIfLifePaid

@@ -20,6 +20,7 @@ from models.board import Card
 from models.cost import PaymentTarget
 from models.folding import folded_names
 from models.mana_effects import CastBan, LandPlayBan
+from planner.rules.ban_scope import applies
 from planner.rules.records import SourcedEffect, TextWarning, WarningKind
 from planner.rules.view import BoardView
 
@@ -140,8 +141,8 @@ nontoken permanent." forbids it (CR 101.2)
     for sourced in view.effects_of(LandPlayBan):
         ban = sourced.effect
         assert isinstance(ban, LandPlayBan)
-        if not ban.everyone and (sourced.controller != player) != ban.opponents:
-            continue  # ('Your opponents can't': the others'; 'You can't': its controller's)
+        if applies(view, sourced, player) is not True:
+            continue  # ('Your opponents can't': the others'; 'You can't': its controller's; its terms)
         if any(card.type_line.is_a(word) for word in ban.excluded):
             continue  # ('nonbasic lands': a basic land may be played)
         if ban.zones is not None and "hand" not in ban.zones:

@@ -1,8 +1,12 @@
 """What forbids casting a spell (CR 101.2: a "can't" wins over what would allow it): "You can't cast
 permanent spells." and "Your opponents can't cast spells during your turn." (Codie, Vociferous Codex) on the
-battlefield (:class:`~models.mana_effects.CastBan`). A payment question does not judge whether the spell may
-be cast now (timing, targets), but a spell the board forbids its caster is answered with a warning naming the
-sentence, and a turn's plan does not cast it (:mod:`planner.turn`).
+battlefield (:class:`~models.mana_effects.CastBan`), with their terms (:class:`~models.mana_effects.BanTerms`:
+the enchanted player, during combat, as long as it is attached to a creature, a count of the caster's lands,
+an opponent who controls more creatures; Hand to Hand's abilities that aren't mana abilities, CR 602.5). A
+payment question does not judge whether the spell may be cast now (timing, targets), but a spell the board
+forbids its caster is answered with a warning naming the sentence, and a turn's plan does not cast it
+(:mod:`planner.turn`). Whether a creature attacks the board does not say: a prohibition while it attacks
+(Wardscale Dragon) is warned of during its controller's combat, never judged.
 """
 
 from __future__ import annotations
@@ -10,13 +14,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from models.alternative_costs import EVERY_MANA_VALUE, SpellName
+from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellName
 from models.board import Card
 from models.cost import PaymentKind, PaymentTarget
 from models.folding import folded_names
-from models.mana_effects import CastBan
+from models.mana_effects import CastBan, LandPlayBan
 from models.oracle import read_card
+from models.types import TypeLine
 from planner.rules.ban_names import judged
+from planner.rules.ban_scope import applies, controlled
 from planner.rules.records import SourcedEffect, TextWarning, WarningKind
 from planner.rules.special_actions import SPECIAL_ACTIONS
 from planner.rules.view import BoardView
@@ -25,8 +31,10 @@ __all__ = [
     "bans_later_spells",
     "cast_ban_warnings",
     "cast_bans",
+    "land_play_ban",
     "names_later_spells",
     "spells_left",
+    "turn_count_warnings",
     "undecided_ban_warnings",
     "why_forbidden",
 ]
@@ -49,18 +57,18 @@ def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[Sour
     >>> [len(cast_bans(view, spell, who)) for spell in (bear, bolt) for who in ("me", "opp")]
     [1, 1, 0, 1]
     """
-    if target.kind is not PaymentKind.SPELL or not target.type_line.card_types:
+    if target.kind is PaymentKind.ABILITY:
+        return _ability_bans(view, player)
+    if not target.type_line.card_types:
         return ()
     if target.purposes & SPECIAL_ACTIONS:
         return ()  # (turning a permanent face up, plotting: special actions, no spells, CR 116.2b, 116.2k)
-    active = view.board.active_player
     cast = view.board.player(player).spells_cast_this_turn
     found = []
     for sourced in view.effects_of(CastBan):
-        ban = sourced.effect
-        assert isinstance(ban, CastBan)
-        if not _applies(sourced, player, active):
+        if applies(view, sourced, player) is not True:
             continue
+        ban = _judged(view, sourced, player)
         if ban.most is not None and cast < ban.most:
             continue  # ('more than one spell each turn': the spells cast this turn before this one)
         if (
@@ -70,6 +78,32 @@ def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[Sour
         ):
             found.append(sourced)
     return tuple(found)
+
+
+def _ability_bans(view: BoardView, player: str) -> tuple[SourcedEffect, ...]:
+    """The prohibitions in force that forbid ``player`` to activate an ability that isn't a mana ability (a
+    payment for an ability is for one, contract: Hand to Hand's 'During combat, players can't cast instant
+    spells or activate abilities that aren't mana abilities.', CR 602.5)."""
+    return tuple(
+        sourced
+        for sourced in view.effects_of(CastBan)
+        if isinstance(sourced.effect, CastBan)
+        and sourced.effect.terms.abilities
+        and applies(view, sourced, player) is True
+    )
+
+
+def _judged(view: BoardView, sourced: SourcedEffect, player: str) -> CastBan:
+    """The prohibition ``sourced`` as it stands for ``player`` now: 'with mana value greater than the number
+    of lands that player controls' (Lavinia) as the mana values it forbids, counted on the board (CR
+    202.3)."""
+    ban = sourced.effect
+    assert isinstance(ban, CastBan)
+    counted = ban.terms.mana_value_above
+    if counted is None:
+        return ban
+    lands = controlled(view, sourced, counted, player)
+    return replace(ban, mana_values=ManaValues(least=lands + 1))
 
 
 def _of_chosen_color(
@@ -90,32 +124,41 @@ def _of_chosen_color(
 
 def _describes(ban: CastBan, spell: PaymentTarget) -> bool:
     """True when the spells ``ban`` names include ``spell``: its types, its mana value (CR 202.3, on the stack
-    with X chosen, CR 202.3e; with X not chosen yet it is not judged: :func:`cast_ban_warnings` says so) and
-    the zone it is cast from (a zone not said is the hand, CR 601.2a)."""
+    with X chosen, CR 202.3e: a spell with X is described when every X is forbidden, '4 or greater' of a
+    spell whose mana value with X 0 is already 4; for some X only it is not judged: :func:`cast_ban_warnings`
+    says so) and the zone it is cast from (a zone not said is the hand, CR 601.2a)."""
     return (
         spell.kind is PaymentKind.SPELL
         and ban.spells.matches(spell.type_line)
-        and (ban.mana_values == EVERY_MANA_VALUE or not spell.cost.has_variable)
-        and ban.mana_values.holds(spell.mana_value)
+        and _every_x_forbidden(ban.mana_values, spell)
         and (ban.zones is None or (spell.zone or "hand") in ban.zones)
     )
+
+
+def _every_x_forbidden(values: ManaValues, spell: PaymentTarget) -> bool:
+    """True when ``values`` holds the spell's mana value whatever its X (CR 202.3e: X counts on the stack, so
+    a greater X only raises it): its mana value for a spell without X; with X, a bound of 'N or greater' its
+    mana value with X 0 already reaches.
+
+    >>> fireball = PaymentTarget.of("{X}{R}{R}{R}{R}", type_line="Sorcery")
+    >>> [_every_x_forbidden(ManaValues(least=n), fireball) for n in (4, 5)]
+    [True, False]
+    """
+    if not spell.cost.has_variable:
+        return values.holds(spell.mana_value)
+    return values == EVERY_MANA_VALUE or (values.most is None and values.holds(spell.mana_value))
 
 
 def _bounds_x(ban: CastBan, spell: PaymentTarget) -> bool:
     """True when ``ban`` may forbid ``spell`` for some values of its X and not others (its mana value on the
     stack counts X, CR 202.3e)."""
     unbounded = replace(ban, mana_values=EVERY_MANA_VALUE)
-    return ban.mana_values != EVERY_MANA_VALUE and spell.cost.has_variable and _describes(unbounded, spell)
-
-
-def _applies(sourced: SourcedEffect, player: str, active: str) -> bool:
-    """True when the prohibition ``sourced`` binds ``player`` (its scope: its controller, its controller's
-    opponents, every player; "during your turn" only on its controller's turn)."""
-    ban = sourced.effect
-    assert isinstance(ban, CastBan)
-    if not ban.everyone and (sourced.controller != player) != ban.opponents:
-        return False  # ('You can't': its controller's spells; 'Your opponents can't': the others')
-    return not (ban.your_turn and active != sourced.controller)
+    return (
+        ban.mana_values != EVERY_MANA_VALUE
+        and spell.cost.has_variable
+        and _describes(unbounded, spell)
+        and not _describes(ban, spell)
+    )
 
 
 def spells_left(view: BoardView, player: str) -> tuple[int, str] | None:
@@ -132,13 +175,12 @@ def spells_left(view: BoardView, player: str) -> tuple[int, str] | None:
     >>> left, why.endswith("allows me 1 more spell this turn (CR 101.2)")
     (1, True)
     """
-    active = view.board.active_player
     cast = view.board.player(player).spells_cast_this_turn
     fewest: tuple[int, str] | None = None
     for sourced in view.effects_of(CastBan):
         ban = sourced.effect
         assert isinstance(ban, CastBan)
-        if ban.most is None or not _applies(sourced, player, active):
+        if ban.most is None or applies(view, sourced, player) is not True:
             continue
         left = max(0, ban.most - cast)
         if fewest is None or left < fewest[0]:
@@ -150,15 +192,85 @@ def spells_left(view: BoardView, player: str) -> tuple[int, str] | None:
     return fewest
 
 
+def land_play_ban(view: BoardView, player: str) -> str | None:
+    """Why ``player`` can't play a land now ("Each opponent who controls more lands than you can't play
+    lands.": Ward of Bones, CR 305.1, 101.2), or None.
+
+    >>> from models.board import Board
+    >>> ward = {"id": "w", "name": "Test Ward", "type_line": "Artifact", "controller": "opp",
+    ...     "oracle": "Each opponent who controls more lands than you can't play lands."}
+    >>> forest = {"card": "Forest", "controller": "me"}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
+    ...     "permanents": [ward, {**forest, "id": "f1"}, {**forest, "id": "f2"}]})
+    >>> land_play_ban(BoardView(board), "me").endswith("forbids me to play a land (CR 101.2)")
+    True
+    >>> print(land_play_ban(BoardView(board), "opp"))
+    None
+    """
+    for sourced in view.effects_of(LandPlayBan):
+        ban = sourced.effect
+        assert isinstance(ban, LandPlayBan)
+        every_land = not ban.excluded and ban.named is None and (ban.zones is None or "hand" in ban.zones)
+        if every_land and applies(view, sourced, player) is True:
+            name = view.permanent(sourced.source).name
+            return f"{name}'s {ban.text!r} forbids {player} to play a land (CR 101.2)"
+    return None
+
+
+def turn_count_warnings(
+    view: BoardView, player: str, spells: Iterable[TypeLine], *, land_in_hand: bool
+) -> tuple[TextWarning, ...]:
+    """A warning for each prohibition whose count the turn's plays may change ('Each opponent who controls
+    more creatures than you ...': the creature spells ``player`` casts; '... greater than the number of lands
+    that player controls': the land played): a turn's plan judges it on the board before the turn, not as the
+    turn goes (CR 101.2), which is said, never silent.
+
+    >>> from models.board import Board
+    >>> ward = {"id": "w", "name": "Test Ward", "type_line": "Artifact", "controller": "opp",
+    ...     "oracle": "Each opponent who controls more creatures than you can't cast creature spells."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
+    ...     "permanents": [ward]}))
+    >>> [len(turn_count_warnings(view, "me", [TypeLine.parse(line)], land_in_hand=False))
+    ...  for line in ("Creature — Elf", "Instant")]
+    [1, 0]
+    """
+    lines = [line for line in spells if line.is_permanent]
+    found = []
+    for sourced in (*view.effects_of(CastBan), *view.effects_of(LandPlayBan)):
+        ban = sourced.effect
+        assert isinstance(ban, CastBan | LandPlayBan)
+        counted = ban.terms.more_than_you or ban.terms.mana_value_above
+        if counted is None:
+            continue
+        uncounted = replace(sourced, effect=replace(ban, terms=replace(ban.terms, more_than_you=None)))
+        if applies(view, uncounted, player) is False:
+            continue
+        added = any(line.is_a(kind) for line in lines for kind in counted.types)
+        if added or (land_in_hand and "Land" in counted.types):
+            found.append(
+                TextWarning(
+                    sourced.source,
+                    ban.text,
+                    f"judged on the board before the turn: the permanents {player} casts or plays this turn "
+                    "may change what it forbids (CR 101.2), not followed as the turn goes",
+                    WarningKind.FORBIDDEN,
+                )
+            )
+    return tuple(found)
+
+
 def cast_ban_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
-    """A warning for each prohibition that forbids ``player`` to cast the spell paid for: the payment is an
-    answer to the cost, but the spell can't be cast (CR 101.2)."""
-    name = target.name or "the spell"
+    """A warning for each prohibition that forbids ``player`` to cast the spell paid for (or to activate the
+    ability paid for, CR 602.5): the payment is an answer to the cost, but the spell can't be cast (CR
+    101.2)."""
+    name = target.name or _unnamed(target)
+    verb, done = ("activate", "activated") if target.kind is PaymentKind.ABILITY else ("cast", "cast")
     forbidden = tuple(
         TextWarning(
             sourced.source,
             sourced.effect.text,
-            f"{player} can't cast {name} (CR 101.2): the cost is payable, the spell can't be cast",
+            f"{player} can't {verb} {name} (CR 101.2): the cost is payable, "
+            f"the {_noun(target)} can't be {done}",
             WarningKind.FORBIDDEN,
         )
         for sourced in cast_bans(view, target, player)
@@ -166,14 +278,29 @@ def cast_ban_warnings(view: BoardView, target: PaymentTarget, player: str) -> tu
     return forbidden + undecided_ban_warnings(view, target, player)
 
 
+def _noun(target: PaymentTarget) -> str:
+    """'ability' or 'spell', what ``target`` pays for."""
+    return "ability" if target.kind is PaymentKind.ABILITY else "spell"
+
+
+def _unnamed(target: PaymentTarget) -> str:
+    """'the spell', 'the ability': ``target`` when it names no card."""
+    return f"the {_noun(target)}"
+
+
 def undecided_ban_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
     """The prohibitions that may forbid ``player`` the spell ``target`` but are not judged: of some mana
-    values on a spell with X (CR 202.3e), of a chosen color the board does not give (``choices.color``), of
-    a chosen type or a name the board or the question does not give
-    (:func:`~planner.rules.ban_names.judged`)."""
+    values on a spell with X (CR 202.3e), of a chosen color the board does not give (``choices.color``),
+    while its permanent attacks (the board does not say which creatures attack), of a chosen type or a name
+    the board or the question does not give (:func:`~planner.rules.ban_names.judged`)."""
+    if target.kind is not PaymentKind.SPELL or target.purposes & SPECIAL_ACTIONS:
+        return ()
+    if not target.type_line.card_types:
+        return _unjudged_name_warnings(view, target, player)  # (a name is asked of any spell)
     return (
         _x_bound_warnings(view, target, player)
         + _unchosen_color_warnings(view, target, player)
+        + _unknown_attack_warnings(view, target, player)
         + _unjudged_name_warnings(view, target, player)
     )
 
@@ -188,7 +315,7 @@ def _unjudged_name_warnings(view: BoardView, target: PaymentTarget, player: str)
     for sourced in view.effects_of(CastBan):
         ban = sourced.effect
         assert isinstance(ban, CastBan)
-        if not (ban.chosen_type or ban.named) or not _applies(sourced, player, view.board.active_player):
+        if not (ban.chosen_type or ban.named) or applies(view, sourced, player) is not True:
             continue
         if ban.most is not None or not (target.type_line.card_types or ban.named):
             continue  # (a cost alone is judged by a name only: of any type, it is forbidden nothing)
@@ -202,61 +329,89 @@ def _unjudged_name_warnings(view: BoardView, target: PaymentTarget, player: str)
     return tuple(found)
 
 
+def _binding(view: BoardView, player: str, *, known: bool = True) -> list[tuple[SourcedEffect, CastBan]]:
+    """The prohibitions that bind ``player`` now (``known``) or may but are not judged (not ``known``:
+    whether the permanent attacks), each as it stands for the player (:func:`_judged`)."""
+    wanted = True if known else None
+    return [
+        (sourced, _judged(view, sourced, player))
+        for sourced in view.effects_of(CastBan)
+        if applies(view, sourced, player) is wanted
+    ]
+
+
 def _unchosen_color_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
     """A warning for each prohibition of 'spells of the chosen color' whose permanent names no color (the
     board's ``choices.color``): whether it forbids the spell is not known (CR 101.2), never a silent yes."""
-    if target.kind is not PaymentKind.SPELL or not target.type_line.card_types:
-        return ()
     return tuple(
-        TextWarning(sourced.source, sourced.effect.text, "choices.color: none", WarningKind.UNDEFINED)
-        for sourced in view.effects_of(CastBan)
-        if isinstance(sourced.effect, CastBan)
-        and _applies(sourced, player, view.board.active_player)
-        and _describes(sourced.effect, target)
-        and _of_chosen_color(view, sourced, target, player) is None
+        TextWarning(sourced.source, ban.text, "choices.color: none", WarningKind.UNDEFINED)
+        for sourced, ban in _binding(view, player)
+        if _describes(ban, target) and _of_chosen_color(view, sourced, target, player) is None
     )
 
 
 def _x_bound_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
     """A warning for each prohibition of some mana values on a spell with X: whether it may be cast depends on
     X (CR 202.3e, 101.2), not judged (a search for the largest X would not know which X are allowed)."""
-    if target.kind is not PaymentKind.SPELL or not target.type_line.card_types:
-        return ()
     name = target.name or "the spell"
     return tuple(
         TextWarning(
             sourced.source,
-            sourced.effect.text,
+            ban.text,
             f"{player} can't cast {name} for an X that gives it one of these mana values (CR 202.3e, 101.2): "
             "not judged for X",
             WarningKind.FORBIDDEN,
         )
-        for sourced in view.effects_of(CastBan)
-        if isinstance(sourced.effect, CastBan)
-        and _applies(sourced, player, view.board.active_player)
-        and _bounds_x(sourced.effect, target)
+        for sourced, ban in _binding(view, player)
+        if _bounds_x(ban, target)
+    )
+
+
+def _unknown_attack_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """A warning for each prohibition while its permanent attacks ('As long as ~ is attacking, defending
+    player can't cast spells.') in its controller's combat: the board does not say which creatures attack,
+    nor whom, so whether it forbids the spell is not judged (CR 506.2, 101.2), never a silent yes."""
+    name = target.name or "the spell"
+    return tuple(
+        TextWarning(
+            sourced.source,
+            ban.text,
+            f"{player} can't cast {name} if {view.permanent(sourced.source).name} is attacking {player} "
+            "(CR 506.2, 101.2): the board does not say which creatures attack, not judged",
+            WarningKind.FORBIDDEN,
+        )
+        for sourced, ban in _binding(view, player, known=False)
+        if _describes(ban, target) or _bounds_x(ban, target)
     )
 
 
 def why_forbidden(view: BoardView, target: PaymentTarget, player: str) -> str | None:
-    """Why ``player`` can't cast the spell ``target`` on this board (the first prohibition that forbids it),
-    or None."""
+    """Why ``player`` can't cast the spell ``target`` (or activate the ability it pays for) on this board
+    (the first prohibition that forbids it), or None."""
     bans = cast_bans(view, target, player)
     if not bans:
         return None
     source = view.permanent(bans[0].source).name
-    name = target.name or "the spell"
+    name = target.name or _unnamed(target)
+    if target.kind is PaymentKind.ABILITY:
+        return f"{name} can't be activated: {source}'s {bans[0].effect.text!r} forbids it (CR 602.5, 101.2)"
     return f"{name} can't be cast: {source}'s {bans[0].effect.text!r} forbids it (CR 101.2)"
 
 
-def bans_later_spells(card: Card, player: str, active: str, later: Iterable[PaymentTarget]) -> str | None:
+def bans_later_spells(
+    card: Card, player: str, active: str, later: Iterable[PaymentTarget], *, alone: bool
+) -> str | None:
     """Why a permanent spell of the turn is not planned: once it resolves, a prohibition of its own ("You
     can't cast creature spells.") would forbid ``player`` one of the ``later`` spells of the turn (the
-    order of the turn's spells is not searched for it); None when it forbids none of them.
+    order of the turn's spells is not searched for it); None when it forbids none of them. The turn is its
+    main phase (contract section 7): a prohibition during combat, or while the permanent attacks or is
+    attached (an Equipment enters unattached, CR 301.5), does not bind then; a Curse's ('Enchanted player')
+    binds the player only when ``alone`` (a board of one player: the Curse can enchant no other, CR 303.4a).
 
     >>> codie = Card.from_json({"name": "Test Codex", "type_line": "Artifact", "mana_cost": "{4}",
     ...     "oracle": "You can't cast creature spells."})
-    >>> print(bans_later_spells(codie, "me", "me", [PaymentTarget.of("{G}", type_line="Creature — Elf")]))
+    >>> elf = PaymentTarget.of("{G}", type_line="Creature — Elf")
+    >>> print(bans_later_spells(codie, "me", "me", [elf], alone=False))
     Test Codex: its "You can't cast creature spells." would forbid later spells of the turn: not planned
     """
     if not card.type_line.is_permanent or not card.oracle:
@@ -267,6 +422,7 @@ def bans_later_spells(card: Card, player: str, active: str, later: Iterable[Paym
         if isinstance(effect, CastBan)
         and (effect.everyone or not effect.opponents)
         and not (effect.your_turn and active != player)
+        and _binds_on_entering(effect, card, alone=alone)
     ]
     if not bans:
         return None  # (the common case: ``later`` is not read)
@@ -300,13 +456,12 @@ def names_later_spells(
     """
     if not card.type_line.is_permanent:
         return None
-    active = view.board.active_player
     bans = [
         sourced
         for sourced in view.effects_of(CastBan)
         if isinstance(sourced.effect, CastBan)
         and sourced.effect.named is SpellName.NONTOKEN_PERMANENT
-        and _applies(sourced, player, active)
+        and applies(view, sourced, player) is True
     ]
     if not bans:
         return None  # (the common case: ``later`` is not read)
@@ -321,3 +476,14 @@ def names_later_spells(
                 f"{card.name}: once it resolves, {source} would forbid a later spell of its name: not planned"
             )
     return None
+
+
+def _binds_on_entering(ban: CastBan, card: Card, *, alone: bool) -> bool:
+    """True when ``ban``, of the permanent spell ``card`` just resolved in its controller's main phase, may
+    bind its controller (:func:`bans_later_spells`)."""
+    terms = ban.terms
+    if terms.combat or terms.attacking:
+        return False  # (the main phase: no combat, no creature attacking, CR 506.1)
+    if terms.attached_to is not None and "Aura" not in card.type_line.subtypes:
+        return False  # (an Equipment enters attached to nothing, CR 301.5)
+    return alone or not terms.enchanted_player

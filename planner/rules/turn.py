@@ -22,6 +22,7 @@ from models.mana_effects import ExtraLandPlays, NotPaymentKind, OthersEnterTappe
 from models.oracle import read_card
 from models.oracle import text as oracle_text
 from planner.rules.alternatives import Alternatives
+from planner.rules.cast_bans import land_play_ban
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, Packet
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, PlanState, applied, finish
@@ -89,6 +90,8 @@ def land_plays_allowed(view: BoardView, player: str) -> tuple[int, tuple[str, ..
     >>> land_plays_allowed(BoardView(board.replace_player("me", land_plays=2)), "me")  # (as given)
     (2, ())
     """
+    if land_play_ban(view, player) is not None:
+        return 0, ()  # (a "can't" wins over every permission to play one, CR 101.2: Ward of Bones)
     given = view.board.player(player).land_plays
     if given is not None:
         return given, ()
@@ -105,10 +108,11 @@ def land_plays_allowed(view: BoardView, player: str) -> tuple[int, tuple[str, ..
     return allowed, tuple(sources)
 
 
-def land_entries(view: BoardView, card: Card, player: str) -> tuple[LandEntry, ...]:
-    """The ways ``card`` enters when ``player`` plays it now, read from its text (``ParsedText.entering``):
-    untapped, tapped, or either (a shockland: 2 life or tapped); a condition the parser did not read counts
-    as tapped (never more mana than the rules give).
+def land_entries(view: BoardView, card: Card, player: str, *, played: bool = True) -> tuple[LandEntry, ...]:
+    """The ways ``card`` enters when ``player`` plays it now (or, not ``played``, puts it onto the
+    battlefield: a land a fetchland finds), read from its text (``ParsedText.entering``): untapped, tapped,
+    or either (a shockland: 2 life or tapped); a condition the parser did not read counts as tapped (never
+    more mana than the rules give).
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -123,7 +127,7 @@ def land_entries(view: BoardView, card: Card, player: str) -> tuple[LandEntry, .
     >>> [e.tapped for e in land_entries(view, bond, "me")]
     [True]
     """
-    if tapped_by_others(view.board, arriving(card, _ENTERING, player)):
+    if tapped_by_others(view.board, arriving(card, _ENTERING, player), played=played):
         return (LandEntry(tapped=True),)  # (another permanent's replacement, CR 614.1c: no choice is left)
     entering = read_card(card.oracle, card.name, card.type_line).entering
     if entering is None or not entering.tapped:
@@ -156,11 +160,12 @@ def land_entries(view: BoardView, card: Card, player: str) -> tuple[LandEntry, .
 _ENTERING = "entering permanent"
 
 
-def tapped_by_others(board: Board, entered: Permanent) -> bool:
+def tapped_by_others(board: Board, entered: Permanent, *, played: bool = True) -> bool:
     """True when a replacement effect on the battlefield makes ``entered`` (a permanent not yet on ``board``)
     enter tapped: "Nonbasic lands your opponents control enter tapped." (Archon of Emeria), "Creatures your
     opponents control enter the battlefield tapped." (CR 614.1c), judged on the permanent as it would exist
-    on the battlefield (CR 614.12).
+    on the battlefield (CR 614.12); "Creatures played by your opponents ..." (Uphill Battle) only when it was
+    ``played`` (a permanent spell cast or a land played, CR 305.1, 601.2; not a land a fetchland puts there).
 
     >>> from models.board import Board
     >>> archon = {"id": "a", "name": "Test Archon", "type_line": "Creature", "controller": "opp",
@@ -177,7 +182,7 @@ def tapped_by_others(board: Board, entered: Permanent) -> bool:
     return any(
         view.matches(sourced.effect.affected, entered.id, sourced.source)
         for sourced in view.effects_of(OthersEnterTapped)
-        if isinstance(sourced.effect, OthersEnterTapped)
+        if isinstance(sourced.effect, OthersEnterTapped) and (played or not sourced.effect.played)
     )
 
 

@@ -97,6 +97,18 @@ class SourceStatus:
 
 
 @dataclass(frozen=True, slots=True)
+class SourceAttachedTo:
+    """'~ is attached to a creature' (Conqueror's Flail: an Equipment or Aura's object, CR 301.5, 303.4)."""
+
+    what: Nouns
+
+
+@dataclass(frozen=True, slots=True)
+class SourceAttacking:
+    """'~ is attacking' (Wardscale Dragon, CR 506.4)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ThereIs:
     """'there is an Elf card in your graveyard': one such object (a card in a zone) exists; 'there are three
     or more Lesson cards in your graveyard': ``at_least`` of them."""
@@ -179,6 +191,8 @@ Condition = (
     | Designated
     | Paired
     | SourceStatus
+    | SourceAttachedTo
+    | SourceAttacking
     | ThereIs
     | TopOfLibrary
     | PlayerStatus
@@ -232,6 +246,10 @@ def condition_text(condition: Condition) -> str:
             return f"you've {deed.value} {many} this turn"
         case SourceStatus(tapped):
             return f"~ is {'tapped' if tapped else 'untapped'}"
+        case SourceAttachedTo(what):
+            return f"~ is attached to {_each_counted(what)}"
+        case SourceAttacking():
+            return "~ is attacking"
         case ThereIs(what, at_least) if at_least > 1:
             return f"there are {number_words(at_least)} or more {what.words()}"
         case ThereIs(what):
