@@ -743,6 +743,10 @@ class TapDamage:
     #: '... or a player activates an ability of enchanted artifact without {T} in its activation cost'
     #: (Artifact Possession): each activation of the permanent's abilities without {T} sets it off too
     activations: bool = False
+    #: 'unless that player pays {3}' (Seizures): the mana the player may pay when the trigger resolves, after
+    #: the payment (CR 603.3, 118.12), rather than take the damage; '' for none. The planner weighs the
+    #: damage (the player may always decline to pay) and says it may be paid instead.
+    unless_paid: str = ""
 
     @property
     def descriptions(self) -> tuple[ObjectFilter, ...]:

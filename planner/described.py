@@ -82,6 +82,17 @@ def answer_of(problem: PaymentProblem, solution: Solution, engine: str = "cp-sat
     return with_life_warning(problem.board, problem.player, answer)
 
 
+def _damage_unless_paid(board: Board, summary: PaymentSummary) -> tuple[tuple[str, int, str], ...]:
+    """The damage the payment's tapping sets off that the player may pay mana to avoid (Seizures), for
+    :attr:`PayResult.damage_unless_paid`: (permanent, damage, mana), in board order."""
+    view = view_of(board)
+    return tuple(
+        (pid, damage, mana)
+        for pid in board.in_board_order(summary.tapped)
+        for damage, mana in view.damage_unless_paid(pid)
+    )
+
+
 @within_question
 def described_payment(
     problem: PaymentProblem,
@@ -116,6 +127,7 @@ def described_payment(
         life_paid=summary.life_paid,
         damage_taken=summary.damage,
         destroyed=board.in_board_order(summary.destroyed),
+        damage_unless_paid=_damage_unless_paid(board, summary),
         mana_spent=_bag(plan.spent),
         floating=summary.floating_bag,
         keep_satisfied=solution.keep_satisfied,

@@ -258,14 +258,14 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (TapDamage(sentence, damage),)
         case s.TappedForManaDamage():
             return _optional(_tapped_for_mana_damage(reading, sentence))
-        case s.BecomesTappedDamage(what, damage, life_loss, destroys, activations):
+        case s.BecomesTappedDamage(what, damage, life_loss, destroys, activations, unless_paid):
             # ('a Swamp, Mountain, black permanent, or red permanent': one trigger for any of them)
             first, *others = object_filters(what) if what.joiner == "or" else (only_filter(what),)
             also = tuple(others)
             return (
                 TapDamage(
                     sentence, damage, first, life_loss=life_loss, also=also, destroys=destroys,
-                    activations=activations,
+                    activations=activations, unless_paid=unless_paid,
                 ),
             )  # fmt: skip
     return None

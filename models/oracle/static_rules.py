@@ -900,7 +900,8 @@ class StaticRules(Transformer[Token, Any]):
         return "its controller"
 
     def becomes_tapped_damage(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
-        return BecomesTappedDamage(what, _digits(parts))
+        unless = _tokens(parts, "SYMBOLS")  # ('unless that player pays {3}': Seizures)
+        return BecomesTappedDamage(what, _digits(parts), unless_paid=str(unless[0]).upper() if unless else "")
 
     def becomes_tapped_life_loss(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
         return BecomesTappedDamage(what, _digits(parts), life_loss=True)

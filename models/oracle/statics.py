@@ -618,6 +618,8 @@ class BecomesTappedDamage:
     #: 'or a player activates an ability of enchanted artifact without {T} in its activation cost' (Artifact
     #: Possession): each such activation sets it off too
     activations: bool = False
+    #: 'unless that player pays {3}' (Seizures): the mana the player may pay instead when it resolves, or ''
+    unless_paid: str = ""
 
 
 @dataclass(frozen=True, slots=True)
