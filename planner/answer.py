@@ -132,6 +132,9 @@ class PayResult:
     # resolve, after the payment ('unless that player pays {3}', Seizures: CR 603.3): (the permanent tapped,
     # the damage, the mana), in board order
     damage_unless_paid: tuple[tuple[str, int, str], ...] = ()
+    # the cards exiled from the top of the library instead of life paid (Ashiok, Wicked Manipulator: CR
+    # 614.1a), not counted in ``life_paid``
+    exiled_from_library: int = 0
     mana_spent: ManaBag = ManaBag()
     floating: ManaBag = ManaBag()
     keep_satisfied: bool | None = None
@@ -163,7 +166,8 @@ class PayResult:
         for a spell with riders on the mana spent (converge, "if {C} was spent"; or ``--prefer colors-spent``)
         ``colors_spent`` (the colors of the mana that paid it, in WUBRG order) and ``riders`` (what each got:
         :meth:`RiderOutcome.to_json`), and ``destroyed`` when a trigger on tapping destroys what it taps,
-        ``damage_unless_paid`` when a trigger on tapping deals damage unless the player pays mana."""
+        ``damage_unless_paid`` when a trigger on tapping deals damage unless the player pays mana, and
+        ``exiled_from_library`` when cards are exiled from the library instead of life paid."""
         data: dict[str, Any] = {
             "payable": self.payable,
             "cost": self.cost,
@@ -198,6 +202,8 @@ class PayResult:
         }
         if self.destroyed:
             data["destroyed"] = list(self.destroyed)
+        if self.exiled_from_library:
+            data["exiled_from_library"] = self.exiled_from_library
         if self.damage_unless_paid:
             data["damage_unless_paid"] = [
                 {"permanent": pid, "damage": damage, "unless_paid": mana}

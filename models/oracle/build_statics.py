@@ -30,6 +30,7 @@ from models.mana_effects import (
     GainAbilitiesOf,
     GrantHaste,
     LifeForMana,
+    LifePaymentsExiled,
     OthersEnterTapped,
     PowerChange,
     PowerDefined,
@@ -147,6 +148,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (ExtraLandPlays(sentence, count, Who.YOU if who == "you" else Who.ANY),)
         case s.LifeForManaReading(symbol, life):
             return (_life_for_mana(symbol, life, sentence),)
+        case s.LifePaidByExile():
+            return (LifePaymentsExiled(sentence),)
         case s.KeepUnspent(who, color):
             types = ManaTypes.parse(color) if color else ALL_TYPES
             return (

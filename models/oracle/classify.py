@@ -756,7 +756,7 @@ _STATIC_WORDS: Final = {
     "ability": ("indicated", "following"),
     "long": ("has", "is", "are"), "haste": ("has", "have", "had"), "convoke": ("has", "have"),
     "improvise": ("has", "have"), "delve": ("has", "have"), "abilities": ("lose", "loses"),
-    "continues": ("effect",), "cast": ("can't",),
+    "continues": ("effect",), "cast": ("can't",), "would": ("library",),
 }  # fmt: skip
 _STATIC_WORD_SET: Final = frozenset(_STATIC_WORDS)
 #: What follows 'is' or 'are' in a type or color change: land types, 'type(s)', card types added, colors.

@@ -51,6 +51,7 @@ from models.oracle.statics import (
     KeywordsWhile,
     LandSearchReading,
     LifeForManaReading,
+    LifePaidByExile,
     LinkedLoss,
     ManyOtherLands,
     MayPayLifeAsEnters,
@@ -1015,6 +1016,11 @@ class StaticRules(Transformer[Token, Any]):
 
     def unspent_costs_life(self, *_words: Token) -> UnspentCostsLife:
         return UnspentCostsLife()
+
+    def life_paid_by_exile(self, *_words: Token) -> LifePaidByExile:
+        """'If you would pay life while your library has at least that many cards in it, exile that many
+        cards from the top of your library instead.' (Ashiok, Wicked Manipulator)"""
+        return LifePaidByExile()
 
     def roll_die(self, article: Token, die: Token) -> RandomOpening:
         kind = f"{_words(die)} die" if die.type == "SIDED" else _words(die)

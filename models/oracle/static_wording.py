@@ -61,6 +61,7 @@ from models.oracle.statics import (
     KeywordGrantReading,
     KeywordsWhile,
     LifeForManaReading,
+    LifePaidByExile,
     LinkedLoss,
     NotATypeWhile,
     OneCardPermission,
@@ -474,6 +475,11 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"for each {symbol} in a cost, you may pay {life} life rather than pay that mana"
         case UnspentCostsLife():
             return "a player losing unspent mana causes that player to lose that much life"
+        case LifePaidByExile():
+            return (
+                "if you would pay life while your library has at least that many cards in it, exile that "
+                "many cards from the top of your library instead"
+            )
     raise AssertionError(reading)  # pragma: no cover
 
 

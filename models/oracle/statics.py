@@ -82,6 +82,7 @@ __all__ = [
     "KeywordsWhile",
     "LandSearchReading",
     "LifeForManaReading",
+    "LifePaidByExile",
     "LinkedLoss",
     "ManyOtherLands",
     "MayPayLifeAsEnters",
@@ -704,6 +705,12 @@ class DoubleUnspent:
 
 
 @dataclass(frozen=True, slots=True)
+class LifePaidByExile:
+    """'If you would pay life while your library has at least that many cards in it, exile that many cards
+    from the top of your library instead.' (Ashiok, Wicked Manipulator)."""
+
+
+@dataclass(frozen=True, slots=True)
 class UnspentCostsLife:
     """'A player losing unspent mana causes that player to lose that much life.' (Yurlok of Scorch Thrash)."""
 
@@ -773,6 +780,7 @@ StaticSentence = (
     | AdditionalLandPlays
     | LifeForManaReading
     | UnspentCostsLife
+    | LifePaidByExile
     | RandomOpening
     | ResultEffects
 )

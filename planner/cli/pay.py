@@ -172,6 +172,7 @@ def _pay_report(
         *([("alternative cost", result.alternative_cost.describe())] if result.alternative_cost else []),
         *([("additional cost", result.additional.describe())] if result.additional else []),
         ("life paid", str(result.life_paid)),
+        *([("exiled from library", str(result.exiled_from_library))] if result.exiled_from_library else []),
         ("damage taken", str(result.damage_taken)),
         *([("destroyed after paying", ", ".join(result.destroyed))] if result.destroyed else []),
         *(

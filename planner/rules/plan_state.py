@@ -98,6 +98,8 @@ class PlanState:
     pool: tuple[ManaUnit, ...]
     life_paid: int = 0
     damage: int = 0
+    #: cards exiled from the library instead of life paid (:mod:`planner.rules.life_exiled`)
+    library_exiled: int = 0
     activations: tuple[tuple[str, int], ...] = ()
     sacrificed: tuple[str, ...] = ()
     from_hand: tuple[str, ...] = ()  # the names of the cards exiled from the hand for their mana, sorted
