@@ -133,7 +133,12 @@ from planner.turn_paid import discard_budget, paid_sequences, with_discards
 from planner.turn_relaxed import relaxed_sequence
 from planner.turn_result import LandPlayed, SpellCast, TurnResult
 from planner.turn_search import LAND, depth_first
-from planner.turn_unplanned import cast_token_notes, cast_trigger_notes, token_ability_notes
+from planner.turn_unplanned import (
+    cast_token_notes,
+    cast_trigger_notes,
+    library_life_notes,
+    token_ability_notes,
+)
 
 __all__ = ["LandPlayed", "SpellCast", "TurnResult", "plan_turn"]
 
@@ -842,7 +847,8 @@ def plan_turn(
     # (mana made with priority or by a trigger of casting, which the search does not make: said, never
     # silent; a token ability might cast what nothing else does, a cast trigger the spells given after the
     # first: then a plan that casts nothing is no "no")
-    unplanned_mana = token_ability_notes(board, player)
+    library_notes = library_life_notes(board, player)
+    unplanned_mana = token_ability_notes(board, player) + library_notes
     cast_cards = [s.card for s in distinct(spells)]
     trigger_notes = cast_trigger_notes(board, player, cast_cards)
     trigger_notes += cast_token_notes(board, player, cast_cards)
@@ -906,10 +912,13 @@ def plan_turn(
     castable: bool | None = bool(casts) or bool(result.spells)
     if not castable and not complete:
         castable = None  # (a time-out is never a 'no': an order not searched might cast something)
+    why_unknown = "time limit" if not complete else next(iter(library_notes), "time limit")
+    if not castable and library_notes:
+        castable = None  # (more life-cost activations than the life total pays might cast something)
     return replace(
         result,
         castable=castable,
-        reason=None if castable else "time limit" if castable is None else _why_not(spells, mandatory=False),
+        reason=None if castable else why_unknown if castable is None else _why_not(spells, mandatory=False),
         optimal=complete and not left_out and not unpaid and not search.unplanned and not alternatives,
         warnings=warnings,
         notes=tuple(notes),

@@ -18,6 +18,7 @@ from models.cost import PaymentTarget
 from models.oracle import parse_oracle
 from models.spells import spell_target
 from planner.api import max_x, pay
+from planner.turn import plan_turn
 from planner.rules.reference import reference_search
 from planner.rules.replay import replay
 from planner.solve.objective import objective_of, objectives_on
@@ -160,3 +161,21 @@ def test_an_alternative_costs_life_is_warned() -> None:
     result = pay(board, spell_target(board.player(ME).hand[0]), alternative_cost="require")
     assert (result.payable, result.life_paid, result.optimal) == (True, 4, False)
     assert [w.permanent for w in result.warnings if "alternative cost" in w.reason] == ["seer"]
+
+
+def test_a_turn_plan_says_the_library_is_not_planned() -> None:
+    # 3 life, 10 cards: two {B}{B} spells need four activations, which the library pays (five are exiled
+    # before the life total pays any: CR 614.1a); the turn's search pays life from the life total only
+    # (one activation), so its plan that casts nothing is no "no"
+    spells = [
+        {"name": name, "type_line": "Sorcery", "mana_cost": "{B}{B}", "oracle": "Draw a card."}
+        for name in ("Test A", "Test B")
+    ]
+    me = {"id": "me", "life": 3, "library": 10, "hand": spells}
+    seer = _toy("seer", SEER, "Enchantment")
+    board = Board.from_dict(
+        {"version": 1, "players": [me, {"id": "opp"}], "permanents": [seer, _toy("pump", PUMP)]}
+    )
+    turn = plan_turn(board)
+    assert (turn.castable, turn.optimal) == (None, False)
+    assert any(note.startswith("Test seer: the life its library pays") for note in turn.notes)

@@ -154,7 +154,9 @@ class PlanState:
         >>> after.sacrificed, after.next_payment().sacrificed, len(after.next_payment().pool)
         (('t',), (), 1)
         """
-        return replace(self, life_paid=0, damage=0, activations=(), sacrificed=(), costs=NOTHING_PAID)
+        return replace(
+            self, life_paid=0, damage=0, library_exiled=0, activations=(), sacrificed=(), costs=NOTHING_PAID
+        )
 
     def activation_count(self, pid: str) -> int:
         """How many times this plan activated the permanent's abilities."""
