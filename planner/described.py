@@ -328,9 +328,10 @@ def answer_with_exiled_life(
     )
     solution, engine = solve(wider)
     if solution.plan is None:
-        # (no plan with L more life: none with the library's help either; one not decided decides nothing)
-        proven = solution.status is SolveStatus.INFEASIBLE
-        return answer if proven or answer.payable else _unproven(answer, problem, "not decided in time")
+        # (no plan with L' more life: none with the library's help either; one not decided decides nothing)
+        if solution.status is SolveStatus.INFEASIBLE:
+            return answer
+        return _unproven(answer, problem, "not decided in time")
     try:
         replay(board, problem.paid_target(solution.x or 0), solution.plan, player)
     except IllegalPlanError as error:

@@ -1017,9 +1017,11 @@ class StaticRules(Transformer[Token, Any]):
     def unspent_costs_life(self, *_words: Token) -> UnspentCostsLife:
         return UnspentCostsLife()
 
-    def life_paid_by_exile(self, *_words: Token) -> LifePaidByExile:
+    def life_paid_by_exile(self, who: str, *_words: Token) -> LifePaidByExile:
         """'If you would pay life while your library has at least that many cards in it, exile that many
         cards from the top of your library instead.' (Ashiok, Wicked Manipulator)"""
+        if who != "you":
+            raise UnreadError("another player's life payments replaced by their library")
         return LifePaidByExile()
 
     def roll_die(self, article: Token, die: Token) -> RandomOpening:
