@@ -14,7 +14,7 @@ from models.board import Board
 from models.cost import CostSymbol, PaymentTarget, SymbolKind
 from models.errors import InputError, InternalError
 from models.mana import ManaBag
-from models.mana_effects import LifeForMana, LifePaymentsExiled
+from models.mana_effects import LifeForMana, LifePaymentsExiled, TapDamage
 from models.riders import rider_outcomes
 from planner.answer import PaidParts, PayResult, PlanStep
 from planner.answer_warnings import question_warnings, with_life_warning
@@ -91,6 +91,8 @@ def _damage_unless_paid(board: Board, summary: PaymentSummary) -> tuple[tuple[st
     """The damage the payment's tapping sets off that the player may pay mana to avoid (Seizures), for
     :attr:`PayResult.damage_unless_paid`: (permanent, damage, mana), in board order."""
     view = view_of(board)
+    if not any(isinstance(s.effect, TapDamage) and s.effect.unless_paid for s in view.effects_of(TapDamage)):
+        return ()  # (most boards: none, and no pass over what the payment tapped)
     return tuple(
         (pid, damage, mana)
         for pid in board.in_board_order(summary.tapped)
@@ -309,7 +311,7 @@ def answer_with_exiled_life(
     answer = answer_of(problem, *solve(problem))
     player = problem.player
     library = library_life(problem.view, player)
-    step = _life_step(problem)
+    step = _life_step(problem) if library else 0
     exilable = library - library % step if step else 0
     if not exilable:
         return answer  # (no life the library can pay: the answer is the rules')

@@ -58,8 +58,9 @@ def library_life(view: BoardView, player: str) -> int:
     >>> library_life(BoardView(board), "me"), library_life(BoardView(board), "opp")
     (7, 0)
     """
-    library = view.player(player).library
-    return library if library and exiles_life(view, player) else 0
+    if not exiles_life(view, player):
+        return 0  # (most boards: no such effect)
+    return view.player(player).library or 0
 
 
 def exiled_instead(view: BoardView, player: str, life: int) -> int:
@@ -116,15 +117,11 @@ def unknown_library_warnings(board: Board, view: BoardView, player: str) -> tupl
     >>> [w.reason.split(",")[0] for w in unknown_library_warnings(board, BoardView(board), "me")]
     ['not used: the board does not give how many cards players[0].library holds']
     """
+    mine = [s for s in view.effects_of(LifePaymentsExiled) if s.controller == player]
+    if not mine or view.player(player).library is not None:
+        return ()  # (most boards: no such effect)
     from planner.rules.view import TextWarning
 
-    if view.player(player).library is not None:
-        return ()
     where = f"players[{[p.id for p in board.players].index(player)}].library"
-    return tuple(
-        TextWarning(
-            sourced.source, sourced.effect.text, UNKNOWN_LIBRARY.format(where=where), WarningKind.NOT_USED
-        )
-        for sourced in view.effects_of(LifePaymentsExiled)
-        if sourced.controller == player and isinstance(sourced.effect, LifePaymentsExiled)
-    )
+    reason = UNKNOWN_LIBRARY.format(where=where)
+    return tuple(TextWarning(s.source, s.effect.text, reason, WarningKind.NOT_USED) for s in mine)
