@@ -304,10 +304,11 @@ def answer_with_exiled_life(
     the most of L that the question's life payments can add up to (L less its remainder by their greatest
     common divisor; none paid: the first answer is the rules'): that allows every plan the effect allows
     (what the library pays is at most L'; each payment is judged on a life total at least as high) and
-    weighs each the same (a card exiled weighs as the life it replaces), so
-    its best plan, when the rules replay accepts it on the real board, is the best (a larger X, a "yes"
-    where the life total alone says "no"). When the replay refuses it, the answer paid from the life total
-    is given, not proven best (its "no" is no answer), and says so."""
+    weighs each the same (a card exiled weighs as the life it replaces), so its best plan, when the rules
+    replay accepts it on the real board, is the best (a larger X, a "yes" where the life total alone says
+    "no"). When the replay refuses it, the answer paid from the life total is given, not proven best (its
+    "no" is no answer), and says so. (An effect that reads the life total, a condition or an amount, would
+    read the raised one: such a plan is still replayed on the real board, but may not be the best.)"""
     answer = answer_of(problem, *solve(problem))
     player = problem.player
     library = library_life(problem.view, player)
