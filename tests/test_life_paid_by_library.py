@@ -18,10 +18,10 @@ from models.cost import PaymentTarget
 from models.oracle import parse_oracle
 from models.spells import spell_target
 from planner.api import max_x, pay
-from planner.turn import plan_turn
 from planner.rules.reference import reference_search
 from planner.rules.replay import replay
 from planner.solve.objective import objective_of, objectives_on
+from planner.turn import plan_turn
 
 SEER = (
     "If you would pay life while your library has at least that many cards in it, exile that many cards "
