@@ -37,6 +37,7 @@ __all__ = [
     "GraveyardPermission",
     "LandPlayBan",
     "LifeForMana",
+    "LifePaymentsExiled",
     "ManaTrigger",
     "NotPaymentKind",
     "NotPaymentMana",
@@ -764,6 +765,10 @@ class TapDamage:
     #: '... or a player activates an ability of enchanted artifact without {T} in its activation cost'
     #: (Artifact Possession): each activation of the permanent's abilities without {T} sets it off too
     activations: bool = False
+    #: 'unless that player pays {3}' (Seizures): the mana the player may pay when the trigger resolves, after
+    #: the payment (CR 603.3, 118.12), rather than take the damage; '' for none. The planner weighs the
+    #: damage (the player may always decline to pay) and says it may be paid instead.
+    unless_paid: str = ""
 
     @property
     def descriptions(self) -> tuple[ObjectFilter, ...]:
@@ -1031,6 +1036,25 @@ class LifeForMana:
 
 
 @dataclass(frozen=True, slots=True)
+class LifePaymentsExiled:
+    """'If you would pay life while your library has at least that many cards in it, exile that many cards
+    from the top of your library instead.' (Ashiok, Wicked Manipulator): a replacement of each of its
+    controller's life payments (CR 614.1a), a mana ability's cost and a spell's total cost alike (each one
+    event, paid as a whole: 601.2h, 119.4). Whether life can be paid at all is judged first, on the life
+    total (119.4: 2 life can't be paid at 1 life, whatever the library holds); the payment is then replaced
+    when the library holds at least that many cards, and the life total does not change.
+
+    >>> from models.oracle import parse_oracle
+    >>> ashiok = parse_oracle("If you would pay life while your library has at least that many cards in it, "
+    ...     "exile that many cards from the top of your library instead.")
+    >>> type(ashiok.effects[0]).__name__, ashiok.fully_read
+    ('LifePaymentsExiled', True)
+    """
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class SpecialActionCostChange:
     """A change of a special action's cost (CR 116.2) by ``generic`` mana: ``action`` 'morph', 'All morph
     costs cost {2} more.' (Exiled Doomsayer: the cost to turn a face-down permanent face up for its morph
@@ -1095,6 +1119,7 @@ StaticEffect = (
     | GraveyardPermission
     | DevotionIncrease
     | LifeForMana
+    | LifePaymentsExiled
     | ExtraLandPlays
     | SpecialActionCostChange
 )

@@ -128,6 +128,13 @@ class PayResult:
     # what the payment taps that a trigger on tapping destroys once it resolves, after the payment (Blight:
     # CR 603.3), in board order
     destroyed: tuple[str, ...] = ()
+    # the damage in ``damage_taken`` from triggers on tapping that the player may pay mana to avoid as they
+    # resolve, after the payment ('unless that player pays {3}', Seizures: CR 603.3): (the permanent tapped,
+    # the damage, the mana), in board order
+    damage_unless_paid: tuple[tuple[str, int, str], ...] = ()
+    # the cards exiled from the top of the library instead of life paid (Ashiok, Wicked Manipulator: CR
+    # 614.1a), not counted in ``life_paid``
+    exiled_from_library: int = 0
     mana_spent: ManaBag = ManaBag()
     floating: ManaBag = ManaBag()
     keep_satisfied: bool | None = None
@@ -158,7 +165,9 @@ class PayResult:
         :class:`PaidParts` that are not empty (what costs exiled, returned, untapped, discarded, paid), and
         for a spell with riders on the mana spent (converge, "if {C} was spent"; or ``--prefer colors-spent``)
         ``colors_spent`` (the colors of the mana that paid it, in WUBRG order) and ``riders`` (what each got:
-        :meth:`RiderOutcome.to_json`), and ``destroyed`` when a trigger on tapping destroys what it taps."""
+        :meth:`RiderOutcome.to_json`), and ``destroyed`` when a trigger on tapping destroys what it taps,
+        ``damage_unless_paid`` when a trigger on tapping deals damage unless the player pays mana, and
+        ``exiled_from_library`` when cards are exiled from the library instead of life paid."""
         data: dict[str, Any] = {
             "payable": self.payable,
             "cost": self.cost,
@@ -193,6 +202,13 @@ class PayResult:
         }
         if self.destroyed:
             data["destroyed"] = list(self.destroyed)
+        if self.exiled_from_library:
+            data["exiled_from_library"] = self.exiled_from_library
+        if self.damage_unless_paid:
+            data["damage_unless_paid"] = [
+                {"permanent": pid, "damage": damage, "unless_paid": mana}
+                for pid, damage, mana in self.damage_unless_paid
+            ]
         if self.additional:
             data["additional_costs"] = self.additional.to_json()
         if self.x is not None or self.cost_has_x:

@@ -28,6 +28,7 @@ from planner.rules.alternative_costs import (
 from planner.rules.cast_bans import cast_ban_warnings
 from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes
 from planner.rules.exile_grants import unknown_zone_ways
+from planner.rules.life_exiled import unknown_library_warnings
 from planner.rules.pool import one_card_assumptions
 from planner.rules.question import view_of, within_question
 from planner.rules.records import WarningKind, unread_warning
@@ -143,6 +144,7 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + cast_ban_warnings(problem.view, problem.asked, problem.player)
         + life_reduction_warnings(problem)
         + life_for_mana_warnings(problem)
+        + unknown_library_warnings(problem.board, problem.view, problem.player)
     )
 
 

@@ -25,7 +25,12 @@ from planner.additional import ManaPaid, choose_additional, exile_ways, only_han
 from planner.alternative import choose_way
 from planner.answer import PaidParts, PayResult, PlanStep
 from planner.answer_warnings import question_warnings, spell_text_warnings, text_warnings, with_life_warning
-from planner.described import answer_of, described_payment
+from planner.described import (
+    answer_of,
+    answer_with_exiled_life,
+    described_payment,
+    with_alternative_life_warning,
+)
 from planner.rules.additional_costs import AdditionalPaid, plans_additional, turn_fact_warnings, without_cards
 from planner.rules.alternative_costs import (
     Way,
@@ -341,16 +346,33 @@ def _pay(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     if asked.alternative_cost != "forbid":
         chosen = _alternative_way(problem, asked, kinds)
         if chosen is not None:
-            return chosen
+            return with_alternative_life_warning(problem, chosen)
     if plans_additional(target.additional_costs):  # (a choice of costs, an optional one: planner.additional)
         return _with_additional(problem, asked, kinds)
-    if asked.keep is None and not asked.hand:
+    return answer_with_exiled_life(problem, _solved)
+
+
+def _solved(problem: PaymentProblem) -> tuple[Solution, str]:
+    """:func:`pay`'s solution of a plain payment and the engine that found it: the fast path where it
+    answers (never with costs to keep payable), else the CP-SAT model, else none in time."""
+    if problem.keep is None and not problem.hand:
         fast = solve_fast(problem)
         if fast is not None:
-            return answer_of(problem, fast, engine="fast")
+            return fast, "fast"
     if time.monotonic() > problem.deadline:  # (the fast path used it all up)
-        return answer_of(problem, Solution(status=SolveStatus.UNKNOWN))
-    return answer_of(problem, solve_cpsat(problem))
+        return Solution(status=SolveStatus.UNKNOWN), "cp-sat"
+    return solve_cpsat(problem), "cp-sat"
+
+
+def _solved_max_x(problem: PaymentProblem) -> tuple[Solution, str]:
+    """:func:`max_x`'s solution and the engine that found it: the fast path's search over X where it
+    answers, else the CP-SAT model, else none in time."""
+    fast = solve_fast_max_x(problem)
+    if fast is not None:
+        return fast, "fast"
+    if time.monotonic() > problem.deadline:  # (the fast path used it all up)
+        return Solution(status=SolveStatus.UNKNOWN), "cp-sat"
+    return solve_cpsat(problem), "cp-sat"
 
 
 def _best_of_announced(found: list[PayResult]) -> PayResult:
@@ -595,12 +617,7 @@ def _max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     )
     problem.analysis.check_text(strict=asked.strict)
     spell_text_warnings(target, strict=asked.strict)
-    fast = solve_fast_max_x(problem)
-    if fast is not None:
-        return answer_of(problem, fast, engine="fast")
-    if time.monotonic() > problem.deadline:  # (the fast path used it all up)
-        return answer_of(problem, Solution(status=SolveStatus.UNKNOWN))
-    return answer_of(problem, solve_cpsat(problem))
+    return answer_with_exiled_life(problem, _solved_max_x)
 
 
 def _max_x_exiling(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:

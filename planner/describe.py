@@ -493,6 +493,8 @@ def _effect_summary(effect: StaticEffect) -> str:
             if effect.life_loss
             else f"it deals {damage} damage to its controller"
         )
+        if effect.unless_paid:  # (the player's choice as the trigger resolves, after the payment: CR 603.3)
+            hurt += f" unless they pay {effect.unless_paid} when it resolves (weighed as the damage)"
         if effect.destroys:  # (after the payment: the trigger waits, CR 603.3)
             hurt = f"it is destroyed{' and ' + hurt if damage else ''} after the payment"
         return f"whenever {subject} becomes tapped (for mana or not), {hurt}"

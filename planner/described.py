@@ -4,13 +4,17 @@ why there is none (:func:`planner.explain.why_not_payable`)."""
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Callable
 from dataclasses import replace
 
 from models.abilities import ManaAbility
 from models.board import Board
-from models.cost import CostSymbol, PaymentTarget
+from models.cost import CostSymbol, PaymentTarget, SymbolKind
 from models.errors import InputError, InternalError
 from models.mana import ManaBag
+from models.mana_effects import LifeForMana, LifePaymentsExiled, TapDamage
 from models.riders import rider_outcomes
 from planner.answer import PaidParts, PayResult, PlanStep
 from planner.answer_warnings import question_warnings, with_life_warning
@@ -19,6 +23,7 @@ from planner.rules.alternatives import covered_slots, reduced_costs
 from planner.rules.costs import energy_paid, exerts, graveyard_exiled
 from planner.rules.graveyard_grants import arriving_grants, without_removed
 from planner.rules.hand import HAND
+from planner.rules.life_exiled import exiles_life, library_life
 from planner.rules.payment import assign_symbols
 from planner.rules.pool import ManaUnit
 from planner.rules.question import view_of, within_question
@@ -82,6 +87,19 @@ def answer_of(problem: PaymentProblem, solution: Solution, engine: str = "cp-sat
     return with_life_warning(problem.board, problem.player, answer)
 
 
+def _damage_unless_paid(board: Board, summary: PaymentSummary) -> tuple[tuple[str, int, str], ...]:
+    """The damage the payment's tapping sets off that the player may pay mana to avoid (Seizures), for
+    :attr:`PayResult.damage_unless_paid`: (permanent, damage, mana), in board order."""
+    view = view_of(board)
+    if not any(isinstance(s.effect, TapDamage) and s.effect.unless_paid for s in view.effects_of(TapDamage)):
+        return ()  # (most boards: none, and no pass over what the payment tapped)
+    return tuple(
+        (pid, damage, mana)
+        for pid in board.in_board_order(summary.tapped)
+        for damage, mana in view.damage_unless_paid(pid)
+    )
+
+
 @within_question
 def described_payment(
     problem: PaymentProblem,
@@ -114,8 +132,10 @@ def described_payment(
         untapped=board.in_board_order(summary.untapped),
         sacrificed=board.in_board_order(summary.sacrificed),
         life_paid=summary.life_paid,
+        exiled_from_library=summary.library_exiled,
         damage_taken=summary.damage,
         destroyed=board.in_board_order(summary.destroyed),
+        damage_unless_paid=_damage_unless_paid(board, summary),
         mana_spent=_bag(plan.spent),
         floating=summary.floating_bag,
         keep_satisfied=solution.keep_satisfied,
@@ -263,3 +283,136 @@ def _bag(units: tuple[ManaUnit, ...]) -> ManaBag:
 
 _NO_MANA = ManaBag()
 _NO_PARTS = PaidParts()
+
+
+#: Why an answer beside an effect that pays life with cards from the library (Ashiok) is not proven best.
+EXILED_LIFE_UNPROVEN = (
+    "not proven: a plan that pays more life than the life total, the library's cards exiled instead, was "
+    "{why}; the answer is the best that pays the life from the life total"
+)
+
+
+def answer_with_exiled_life(
+    problem: PaymentProblem, solve: Callable[[PaymentProblem], tuple[Solution, str]]
+) -> PayResult:
+    """:func:`answer_of` the solution ``solve`` finds (it returns the solution and the engine's name), where
+    the payer controls an effect that pays life with cards from the top of their library (Ashiok,
+    Wicked Manipulator: :mod:`planner.rules.life_exiled`), which the solvers don't model: they pay life from
+    the life total, a plan the replay keeps legal (a replaced payment leaves more life, CR 119.4, 614.1a).
+
+    With the library's size L given, the same question is also solved on the board with L' more life, L'
+    the most of L that the question's life payments can add up to (L less its remainder by their greatest
+    common divisor; none paid: the first answer is the rules'): that allows every plan the effect allows
+    (what the library pays is at most L'; each payment is judged on a life total at least as high) and
+    weighs each the same (a card exiled weighs as the life it replaces), so its best plan, when the rules
+    replay accepts it on the real board, is the best (a larger X, a "yes" where the life total alone says
+    "no"). When the replay refuses it, the answer paid from the life total is given, not proven best (its
+    "no" is no answer), and says so. (An effect that reads the life total, a condition or an amount, would
+    read the raised one: such a plan is still replayed on the real board, but may not be the best.)"""
+    answer = answer_of(problem, *solve(problem))
+    player = problem.player
+    library = library_life(problem.view, player)
+    step = _life_step(problem) if library else 0
+    exilable = library - library % step if step else 0
+    if not exilable:
+        return answer  # (no life the library can pay: the answer is the rules')
+    if problem.keep is not None or problem.hand:
+        return _unproven(answer, problem, "not searched with costs to keep payable")
+    board = problem.board
+    raised = board.replace_player(player, life=board.player(player).life + exilable)
+    wider = PaymentProblem.of(
+        raised,
+        problem.asked,
+        player,
+        x=problem.x,
+        time_limit=max(problem.deadline - time.monotonic(), 0.001),
+        life_value=problem.life_value,
+        prefer=problem.prefer,
+    )
+    solution, engine = solve(wider)
+    if solution.plan is None:
+        # (no plan with L' more life: none with the library's help either; one not decided decides nothing)
+        if solution.status is SolveStatus.INFEASIBLE:
+            return answer
+        return _unproven(answer, problem, "not decided in time")
+    try:
+        replay(board, problem.paid_target(solution.x or 0), solution.plan, player)
+    except IllegalPlanError as error:
+        return _unproven(answer, problem, f"found, but the rules refuse it ({error})")
+    widest = answer_of(problem, solution, engine)
+    if answer.payable and _levels(answer) <= _levels(widest):
+        return answer if widest.optimal else replace(answer, optimal=False)
+    return widest
+
+
+def _life_step(problem: PaymentProblem) -> int:
+    """The greatest common divisor of the life payments the question may make (each mana ability's life
+    cost, a Phyrexian symbol's 2, the spell's additional life): every sum of them the library pays is a
+    multiple of it. 0 when no mana ability of the payer's pays life: the total cost's life is then the only
+    payment, judged on the life total with the effect or without it (CR 119.4), so the effect changes no
+    plan's legality nor its weight, only what pays the life (the replay says which)."""
+    view, player = problem.view, problem.player
+    amounts = {
+        ability.cost.life
+        for permanent in problem.board.permanents
+        if permanent.controller == player
+        for ability in view.mana_abilities(permanent.id)
+    }
+    if not any(amounts):
+        return 0
+    phyrexian = any(symbol.kind is SymbolKind.PHYREXIAN for symbol in problem.target.cost.symbols) or any(
+        sourced.controller == player for sourced in view.effects_of(LifeForMana)
+    )  # (a Phyrexian symbol, or one K'rrik makes so: 2 life each, CR 107.4f)
+    amounts |= {2 if phyrexian else 0, problem.target.additional_life}
+    return math.gcd(*amounts)
+
+
+def _levels(answer: PayResult) -> tuple[int, ...]:
+    """An answer's objective, level by level, the smaller the better (max-x's X, the larger the better,
+    negated).
+
+    >>> _levels(PayResult(payable=True, cost="{X}", objective=(("x", 3), ("life_and_damage", 2))))
+    (-3, 2)
+    """
+    return tuple(-value if name == "x" else value for name, value in answer.objective)
+
+
+def _unproven(answer: PayResult, problem: PaymentProblem, why: str) -> PayResult:
+    """The answer paid from the life total, not proven best beside a library that pays life: its "no" is no
+    answer (``payable`` None), and the warning says why."""
+    reason = EXILED_LIFE_UNPROVEN.format(why=why)
+    warnings = tuple(
+        TextWarning(s.source, s.effect.text, reason, WarningKind.BOUNDED)
+        for s in problem.view.effects_of(LifePaymentsExiled)
+        if s.controller == problem.player
+    )
+    if answer.payable is False:
+        return replace(
+            answer, payable=None, reason=reason, optimal=False, warnings=answer.warnings + warnings
+        )
+    return replace(answer, optimal=False, warnings=answer.warnings + warnings)
+
+
+#: Why an alternative cost's life is counted as life paid beside an effect that pays life with the library.
+ALTERNATIVE_LIFE_NOT_EXILED = (
+    "not used for the alternative cost's {life} life: counted as life paid (it may be exiled from the "
+    "library instead, CR 614.1a)"
+)
+
+
+def with_alternative_life_warning(problem: PaymentProblem, answer: PayResult) -> PayResult:
+    """An answer paid for an alternative cost with life (Snuff Out's 'Pay 4 life') where the payer controls
+    an effect that pays life with cards from the library: the alternative cost's life is counted out of the
+    life total before the mana is paid (:func:`~planner.rules.alternative_costs.paid_board`), never from the
+    library, so the answer says so (its plan is legal: the life is judged on the life total either way, CR
+    119.4)."""
+    paid = answer.alternative_cost
+    if paid is None or not paid.cost.life or not exiles_life(problem.view, problem.player):
+        return answer
+    reason = ALTERNATIVE_LIFE_NOT_EXILED.format(life=paid.cost.life)
+    warnings = tuple(
+        TextWarning(s.source, s.effect.text, reason, WarningKind.NOT_USED)
+        for s in problem.view.effects_of(LifePaymentsExiled)
+        if s.controller == problem.player
+    )
+    return replace(answer, optimal=False, warnings=answer.warnings + warnings)

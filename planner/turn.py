@@ -142,7 +142,13 @@ from planner.turn_paid import discard_budget, paid_sequences, with_discards
 from planner.turn_relaxed import relaxed_sequence
 from planner.turn_result import LandPlayed, SpellCast, TurnResult
 from planner.turn_search import LAND, depth_first
-from planner.turn_unplanned import cast_token_notes, cast_trigger_notes, own_zone_notes, token_ability_notes
+from planner.turn_unplanned import (
+    cast_token_notes,
+    cast_trigger_notes,
+    library_life_notes,
+    own_zone_notes,
+    token_ability_notes,
+)
 
 __all__ = ["LandPlayed", "SpellCast", "TurnResult", "plan_turn"]
 
@@ -885,7 +891,8 @@ def plan_turn(
     # (mana made with priority or by a trigger of casting, which the search does not make: said, never
     # silent; a token ability might cast what nothing else does, a cast trigger the spells given after the
     # first: then a plan that casts nothing is no "no")
-    unplanned_mana = token_ability_notes(board, player)
+    library_notes = library_life_notes(board, player)
+    unplanned_mana = token_ability_notes(board, player) + library_notes
     cast_cards = [s.card for s in distinct(spells)]
     trigger_notes = cast_trigger_notes(board, player, cast_cards)
     trigger_notes += cast_token_notes(board, player, cast_cards)
@@ -954,9 +961,11 @@ def plan_turn(
     castable: bool | None = bool(casts) or bool(result.spells)
     if not castable and not complete:
         castable = None  # (a time-out is never a 'no': an order not searched might cast something)
-    unknown = "time limit" if not complete else next(iter(zone_notes), "")
+    unknown = "time limit" if not complete else next(iter([*zone_notes, *library_notes]), "")
     if not castable and unknown:
-        castable = None  # (nor is a card of the graveyard or exile the search does not cast)
+        # (nor is a card of the graveyard or exile the search does not cast, nor more life-cost activations
+        # than the life total pays, which might cast something)
+        castable = None
     return replace(
         result,
         castable=castable,

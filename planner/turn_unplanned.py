@@ -14,6 +14,11 @@
   the grammar reads ('Whenever you cast a historic spell, create a Treasure token.':
   :mod:`planner.turn_cast_mana`); another (an Eldrazi Spawn, an effect that does more) is said
   (:func:`cast_token_notes`), and with the spells given, a plan that casts them not is no "no".
+- Life payments the library pays instead ('If you would pay life while your library has at least that many
+  cards in it, exile that many cards from the top of your library instead.': Ashiok) are applied by the
+  turn's replay, but the search pays life-cost mana abilities from the life total only: where the player
+  has one, more of them might be activated than the life total pays (:func:`library_life_notes`), so a plan
+  that casts nothing is no "no".
 """
 
 from __future__ import annotations
@@ -22,11 +27,13 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from models.board import Board, Card
+from models.mana_effects import LifePaymentsExiled
 from models.oracle.classify import starts_with, tokens
 from models.oracle.parsed import PRIORITY_TOKEN
 from models.spells import spell_target
 from planner.rules.alternative_costs import graveyard_way_required, usable_ways
 from planner.rules.eligibility import token_ability_ready
+from planner.rules.life_exiled import library_life
 from planner.rules.view import BoardView
 from planner.turn_cast_mana import (
     card_cast_mana,
@@ -37,7 +44,44 @@ from planner.turn_cast_mana import (
     untold_treasures,
 )
 
-__all__ = ["cast_token_notes", "cast_trigger_notes", "own_zone_notes", "token_ability_notes"]
+__all__ = [
+    "cast_token_notes",
+    "cast_trigger_notes",
+    "library_life_notes",
+    "own_zone_notes",
+    "token_ability_notes",
+]
+
+
+def library_life_notes(board: Board, player: str) -> list[str]:
+    """A note for each effect of the player's that pays their life with their library's cards (its size
+    given) when a mana ability of theirs costs life: the turn's search pays that life from the life total.
+
+    >>> seer = {"id": "a", "name": "Test Seer", "type_line": "Enchantment", "controller": "me", "oracle":
+    ...     "If you would pay life while your library has at least that many cards in it, exile that many "
+    ...     "cards from the top of your library instead."}
+    >>> pump = {"id": "p", "name": "Test Pump", "type_line": "Artifact", "controller": "me", "oracle":
+    ...     "Pay 2 life: Add {B}."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "library": 9}],
+    ...     "permanents": [seer, pump]})
+    >>> library_life_notes(board, "me")  # doctest: +NORMALIZE_WHITESPACE
+    ['Test Seer: the life its library pays instead is not planned for activations with a life cost (CR
+    614.1a): the plan pays that life from the life total and may not be the best']
+    """
+    view = BoardView(board)
+    if not library_life(view, player) or not any(
+        ability.cost.life for p in board.controlled_by(player) for ability in view.mana_abilities(p.id)
+    ):
+        return []
+    return sorted(
+        {
+            f"{board.permanent(sourced.source).name}: the life its library pays instead is not planned for "
+            "activations with a life cost (CR 614.1a): the plan pays that life from the life total and may "
+            "not be the best"
+            for sourced in view.effects_of(LifePaymentsExiled)
+            if sourced.controller == player
+        }
+    )
 
 
 def token_ability_notes(board: Board, player: str) -> list[str]:

@@ -131,9 +131,9 @@ UNREAD_TYPE_CHANGES = (
     # ('~ is a 5/5 Golem artifact creature as long as you control three or more artifacts.' is read now, its
     # count judged in layer 4: tests/test_conditional_types.py; on a color, layer 5, it is not)
     "~ is a 5/5 Golem artifact creature as long as you control a green creature.",
-    # (a life payment replaced, as a mana ability's 'Pay 1 life' cost is paid, CR 614.1a)
-    "If you would pay life while your library has at least that many cards in it, exile that many cards from"
-    " the top of your library instead.",
+    # ('If you would pay life while your library has at least that many cards in it, exile that many cards
+    # from the top of your library instead.' is read now, each life payment replaced, CR 614.1a:
+    # tests/test_life_paid_by_library.py)
 )
 # (haste grants, CR 302.6, are read now: tests/test_abilities_taken_and_given.py)
 

@@ -776,6 +776,8 @@ STATIC_SENTENCES = [
     "Double the amount of each type of unspent mana you have.",
     "Your devotion to each color and each combination of colors is increased by one.",
     "A player losing unspent mana causes that player to lose that much life.",
+    "If you would pay life while your library has at least that many cards in it, exile that many cards from "
+    "the top of your library instead.",
     "Roll a six-sided die.",
     "This ability has the indicated effect.",
     "If you control two or more other lands, ~ enters tapped.",

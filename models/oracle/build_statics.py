@@ -29,6 +29,7 @@ from models.mana_effects import (
     GainAbilitiesOf,
     GrantHaste,
     LifeForMana,
+    LifePaymentsExiled,
     OthersEnterTapped,
     PowerChange,
     PowerDefined,
@@ -147,6 +148,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (ExtraLandPlays(sentence, count, Who.YOU if who == "you" else Who.ANY),)
         case s.LifeForManaReading(symbol, life):
             return (_life_for_mana(symbol, life, sentence),)
+        case s.LifePaidByExile():
+            return (LifePaymentsExiled(sentence),)
         case s.KeepUnspent(who, color):
             types = ManaTypes.parse(color) if color else ALL_TYPES
             return (
@@ -268,14 +271,14 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (TapDamage(sentence, damage),)
         case s.TappedForManaDamage():
             return _optional(_tapped_for_mana_damage(reading, sentence))
-        case s.BecomesTappedDamage(what, damage, life_loss, destroys, activations):
+        case s.BecomesTappedDamage(what, damage, life_loss, destroys, activations, unless_paid):
             # ('a Swamp, Mountain, black permanent, or red permanent': one trigger for any of them)
             first, *others = object_filters(what) if what.joiner == "or" else (only_filter(what),)
             also = tuple(others)
             return (
                 TapDamage(
                     sentence, damage, first, life_loss=life_loss, also=also, destroys=destroys,
-                    activations=activations,
+                    activations=activations, unless_paid=unless_paid,
                 ),
             )  # fmt: skip
     return None

@@ -52,6 +52,7 @@ from models.oracle.statics import (
     KeywordsWhile,
     LandSearchReading,
     LifeForManaReading,
+    LifePaidByExile,
     LinkedLoss,
     ManyOtherLands,
     MayPayLifeAsEnters,
@@ -953,7 +954,8 @@ class StaticRules(Transformer[Token, Any]):
         return "its controller"
 
     def becomes_tapped_damage(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
-        return BecomesTappedDamage(what, _digits(parts))
+        unless = _tokens(parts, "SYMBOLS")  # ('unless that player pays {3}': Seizures)
+        return BecomesTappedDamage(what, _digits(parts), unless_paid=str(unless[0]).upper() if unless else "")
 
     def becomes_tapped_life_loss(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
         return BecomesTappedDamage(what, _digits(parts), life_loss=True)
@@ -1067,6 +1069,13 @@ class StaticRules(Transformer[Token, Any]):
 
     def unspent_costs_life(self, *_words: Token) -> UnspentCostsLife:
         return UnspentCostsLife()
+
+    def life_paid_by_exile(self, who: str, *_words: Token) -> LifePaidByExile:
+        """'If you would pay life while your library has at least that many cards in it, exile that many
+        cards from the top of your library instead.' (Ashiok, Wicked Manipulator)"""
+        if who != "you":
+            raise UnreadError("another player's life payments replaced by their library")
+        return LifePaidByExile()
 
     def roll_die(self, article: Token, die: Token) -> RandomOpening:
         kind = f"{_words(die)} die" if die.type == "SIDED" else _words(die)

@@ -66,6 +66,7 @@ from models.oracle.statics import (
     KeywordsWhile,
     LandPlayBanReading,
     LifeForManaReading,
+    LifePaidByExile,
     LinkedLoss,
     NotATypeWhile,
     OneCardPermission,
@@ -534,6 +535,11 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return f"for each {symbol} in a cost, you may pay {life} life rather than pay that mana"
         case UnspentCostsLife():
             return "a player losing unspent mana causes that player to lose that much life"
+        case LifePaidByExile():
+            return (
+                "if you would pay life while your library has at least that many cards in it, exile that "
+                "many cards from the top of your library instead"
+            )
     raise AssertionError(reading)  # pragma: no cover
 
 

@@ -85,6 +85,7 @@ __all__ = [
     "LandPlayBanReading",
     "LandSearchReading",
     "LifeForManaReading",
+    "LifePaidByExile",
     "LinkedLoss",
     "ManyOtherLands",
     "MayPayLifeAsEnters",
@@ -689,6 +690,8 @@ class BecomesTappedDamage:
     #: 'or a player activates an ability of enchanted artifact without {T} in its activation cost' (Artifact
     #: Possession): each such activation sets it off too
     activations: bool = False
+    #: 'unless that player pays {3}' (Seizures): the mana the player may pay instead when it resolves, or ''
+    unless_paid: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -781,6 +784,12 @@ class DoubleUnspent:
 
 
 @dataclass(frozen=True, slots=True)
+class LifePaidByExile:
+    """'If you would pay life while your library has at least that many cards in it, exile that many cards
+    from the top of your library instead.' (Ashiok, Wicked Manipulator)."""
+
+
+@dataclass(frozen=True, slots=True)
 class UnspentCostsLife:
     """'A player losing unspent mana causes that player to lose that much life.' (Yurlok of Scorch Thrash)."""
 
@@ -854,6 +863,7 @@ StaticSentence = (
     | AdditionalLandPlays
     | LifeForManaReading
     | UnspentCostsLife
+    | LifePaidByExile
     | RandomOpening
     | ResultEffects
 )

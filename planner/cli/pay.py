@@ -172,8 +172,14 @@ def _pay_report(
         *([("alternative cost", result.alternative_cost.describe())] if result.alternative_cost else []),
         *([("additional cost", result.additional.describe())] if result.additional else []),
         ("life paid", str(result.life_paid)),
+        *([("exiled from library", str(result.exiled_from_library))] if result.exiled_from_library else []),
         ("damage taken", str(result.damage_taken)),
         *([("destroyed after paying", ", ".join(result.destroyed))] if result.destroyed else []),
+        *(
+            [("damage unless paid", _unless_paid(result.damage_unless_paid))]
+            if result.damage_unless_paid
+            else []
+        ),
         ("mana spent", str(result.mana_spent)),
         *_riders_got(result),
         ("floating", str(result.floating)),
@@ -253,3 +259,12 @@ def _parts_paid(result: PayResult) -> list[tuple[str, str]]:
         ("exerted", ", ".join(paid.exerted)),
         ("exiled from graveyard", str(paid.exiled_from_graveyard) if paid.exiled_from_graveyard else ""),
     ]
+
+
+def _unless_paid(damages: tuple[tuple[str, int, str], ...]) -> str:
+    """The damage triggers on tapping deal unless the player pays mana, per permanent (Seizures).
+
+    >>> _unless_paid((("elf", 3, "{3}"),))
+    'elf: 3 unless {3} is paid'
+    """
+    return ", ".join(f"{pid}: {damage} unless {mana} is paid" for pid, damage, mana in damages)

@@ -34,6 +34,7 @@ from planner.rules.doubling import doubles_unspent
 from planner.rules.eligibility import activations_left, is_sick, why_not_activatable
 from planner.rules.graveyard_grants import arriving_grants, without_removed
 from planner.rules.hand import hand_abilities
+from planner.rules.life_exiled import library_life
 from planner.rules.payment import cost_modes
 from planner.rules.pool import board_pool
 from planner.rules.production import Outcome, activation_outcomes, anonymous
@@ -327,7 +328,8 @@ def _templates_now(
     hand = board.player(player).hand
     held = Counter(card.name for card in hand)
     energy = board.player(player).counter("energy")
-    life = board.player(player).life + gainable_first(view, player)
+    # (and what the library may pay instead, Ashiok's: a bound of each life cost's activations, CR 614.1a)
+    life = board.player(player).life + gainable_first(view, player) + library_life(view, player)
 
     def outcomes_of(pid: str, number: int, removed: tuple[str, ...] = ()) -> list[Outcome]:
         """The ability's outcomes (without the permanents its cost removes), worked out once for grouping

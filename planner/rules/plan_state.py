@@ -99,6 +99,8 @@ class PlanState:
     pool: tuple[ManaUnit, ...]
     life_paid: int = 0
     damage: int = 0
+    #: cards exiled from the library instead of life paid (:mod:`planner.rules.life_exiled`)
+    library_exiled: int = 0
     activations: tuple[tuple[str, int], ...] = ()
     sacrificed: tuple[str, ...] = ()
     from_hand: tuple[str, ...] = ()  # the names of the cards exiled from the hand for their mana, sorted
@@ -153,7 +155,9 @@ class PlanState:
         >>> after.sacrificed, after.next_payment().sacrificed, len(after.next_payment().pool)
         (('t',), (), 1)
         """
-        return replace(self, life_paid=0, damage=0, activations=(), sacrificed=(), costs=NOTHING_PAID)
+        return replace(
+            self, life_paid=0, damage=0, library_exiled=0, activations=(), sacrificed=(), costs=NOTHING_PAID
+        )
 
     def activation_count(self, pid: str) -> int:
         """How many times this plan activated the permanent's abilities."""

@@ -20,6 +20,7 @@ from planner.rules.announced import announcements, nesting_error
 from planner.rules.doubling import doubles_unspent, resolved_doubling
 from planner.rules.eligibility import why_not_activatable, why_restricted
 from planner.rules.hand import HAND, without_card
+from planner.rules.life_exiled import exiled_instead, with_exiled
 from planner.rules.plan import Step
 from planner.rules.plan_state import IllegalPlanError, PlanState, sorted_units, taken_out
 from planner.rules.pool import ManaUnit
@@ -234,7 +235,12 @@ def state_after(
     for other in (*gone, *paid.choices.removed):
         board = board.without_permanent(other)
     loss = outcome.damage + outcome.life_loss
-    player: dict[str, object] = {"life": state.life - paid.life - loss + outcome.life_gain}
+    # (the life paid, judged on the life total, may be paid by the library instead: CR 614.1a, 119.4)
+    instead = exiled_instead(view_of(state.board), state.player, paid.life) if paid.life else 0
+    player: dict[str, object] = {"life": state.life - (paid.life - instead) - loss + outcome.life_gain}
+    if instead:
+        exiled = with_exiled(board.player(state.player), instead)
+        player["library"], player["library_cards"] = exiled.library, exiled.library_cards
     if outcome.life_gain:  # (gained at once, while the payment goes on: CR 119.3, 605.3b)
         player["life_gained_this_turn"] = board.player(state.player).life_gained_this_turn + outcome.life_gain
     if hand is not None:
@@ -250,7 +256,8 @@ def state_after(
         state,
         board=board,
         pool=sorted_units((*remaining, *units)),
-        life_paid=state.life_paid + paid.life,
+        life_paid=state.life_paid + paid.life - instead,
+        library_exiled=state.library_exiled + instead,
         damage=state.damage + paid.damage + loss,
         activations=tuple(sorted(counts.items())),
         sacrificed=sacrificed,

@@ -22,6 +22,7 @@ from planner.rules.amounts import into_graveyard
 from planner.rules.costs import NO_CHOICES
 from planner.rules.doubling import unspent_bag
 from planner.rules.hand import HAND
+from planner.rules.life_exiled import exiled_instead, with_exiled
 from planner.rules.next_steps import ACTIVATION_CAP, capped, legal_steps
 from planner.rules.plan import Plan, Step
 from planner.rules.plan_state import (
@@ -86,6 +87,7 @@ class _LiveState:
         self.life = board.player(self.player).life
         self.pool: Counter[ManaUnit] = Counter(board_pool(board, self.player))
         self.life_paid = 0
+        self.library_exiled = 0  # cards exiled instead of life paid (planner.rules.life_exiled)
         self.damage = 0
         self.activations: dict[str, int] = {}
         self.sacrificed: list[str] = []
@@ -182,14 +184,20 @@ class _LiveState:
         self.sacrificed += gone
         loss = outcome.damage + outcome.life_loss
         gain = outcome.life_gain
-        self.life += gain - paid.life - loss
+        # (the life paid, judged on the life total, may be paid by the library instead: CR 614.1a, 119.4)
+        instead = exiled_instead(view, self.player, paid.life) if paid.life else 0
+        life = paid.life - instead
+        self.life += gain - life - loss
+        if instead:
+            self.view.update_player(with_exiled(self.view.player(self.player), instead))
+            self.library_exiled += instead
         if gain:  # (gained at once, while the payment goes on: CR 119.3, 605.3b)
             player = self.view.player(self.player)
             gained = player.life_gained_this_turn + gain
             self.view.update_player(replace(player, life=self.life, life_gained_this_turn=gained))
-        elif paid.life + loss:
+        elif life + loss:
             self.view.update_player(replace(self.view.player(self.player), life=self.life))
-        self.life_paid += paid.life
+        self.life_paid += life
         self.damage += paid.damage + loss
         self.activations[pid] = self.activations.get(pid, 0) + 1
         pool = self.pool
@@ -251,17 +259,19 @@ class _LiveState:
         """Pay the target from the pool (CR 601.2h) and summarise the whole payment."""
         remaining = paid_target(self.pool, self.view, self.player, self.life, target, spent, life, index)
         view = self.view
+        instead = exiled_instead(view, self.player, life) if life else 0  # (the total cost's: one payment)
         return summary_of(
             start,
             (view.permanent(pid) for pid in self.touched if view.has(pid)),
             self.sacrificed,
             self.activations,
-            self.life_paid + life,
+            self.life_paid + life - instead,
             self.damage,
             remaining,
             from_hand=tuple(sorted(self.from_hand)),
             costs=self.costs,
             spent_mana=spent_mana(start, target, spent),
+            library_exiled=self.library_exiled + instead,
         )
 
 

@@ -21,6 +21,7 @@ from planner.rules.alternatives import (
     destroyed_by_alternatives,
     reduced_costs,
 )
+from planner.rules.life_exiled import exiled_instead
 from planner.rules.payment import can_pay_exactly
 from planner.rules.plan_state import NOTHING_PAID, CostsPaid, IllegalPlanError, PlanState, spent_from
 from planner.rules.pool import ManaUnit, SpendRules
@@ -60,6 +61,9 @@ class PaymentSummary:
     exerted: frozenset[str] = frozenset()  # permanents exerted (CR 701.39)
     #: permanents tapped that a trigger on tapping destroys after the payment (Blight: CR 603.3)
     destroyed: frozenset[str] = frozenset()
+    #: cards exiled from the top of the library instead of life paid (Ashiok, Wicked Manipulator: CR
+    #: 614.1a; :mod:`planner.rules.life_exiled`), not in ``life_paid``
+    library_exiled: int = 0
     # the mana that paid the target, as its riders read it (converge, adamant): only when it has riders
     spent_mana: SpentMana = NOTHING_SPENT
 
@@ -165,17 +169,21 @@ def summarise(
     convoked: frozenset[str] = frozenset(),
     spent_mana: SpentMana = NOTHING_SPENT,
 ) -> PaymentSummary:
-    """What a payment did, given the pool left after it, the life it paid for Phyrexian symbols, the
-    cards it exiled for delve and the mana that paid the target as its riders read it (:func:`spent_mana`)."""
+    """What a payment did, given the pool left after it, the life its total cost paid (Phyrexian symbols,
+    additional costs: one payment, which the library may pay instead, :func:`~planner.rules.life_exiled.
+    exiled_instead`), the cards it exiled for delve and the mana that paid the target as its riders read it
+    (:func:`spent_mana`)."""
     activated = (pid for pid, _ in state.activations)
+    instead = exiled_instead(view_of(state.board), state.player, life) if life else 0
     return summary_of(
         start,
         state.board.permanents,
         state.sacrificed,
         activated,
-        state.life_paid + life,
+        state.life_paid + life - instead,
         state.damage,
         remaining,
+        library_exiled=state.library_exiled + instead,
         exiled=exiled,
         convoked=convoked,
         from_hand=state.from_hand,
@@ -198,6 +206,7 @@ def summary_of(
     from_hand: tuple[str, ...] = (),
     costs: CostsPaid = NOTHING_PAID,
     spent_mana: SpentMana = NOTHING_SPENT,
+    library_exiled: int = 0,
 ) -> PaymentSummary:
     """A payment's summary from the permanents after it (those still on the battlefield whose tapped status
     it may have changed, or more), what it sacrificed and activated, life paid and damage taken, the pool
@@ -233,6 +242,7 @@ def summary_of(
         exerted=frozenset(costs.exerted) if costs.exerted else _NONE,
         spent_mana=spent_mana,
         destroyed=frozenset(costs.destroyed) if costs.destroyed else _NONE,
+        library_exiled=library_exiled,
     )
 
 

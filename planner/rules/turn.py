@@ -23,6 +23,7 @@ from models.oracle import read_card
 from models.oracle import text as oracle_text
 from planner.rules.alternatives import Alternatives
 from planner.rules.cast_bans import land_play_ban
+from planner.rules.life_exiled import with_exiled
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, Packet
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, PlanState, applied, finish
@@ -499,6 +500,8 @@ def cast_spell(
         raise IllegalPlanError(index, f"spell {index + 1} ({target.name or target.cost}), {error}") from None
     board = paid_without_mana(current.board, state.player, plan.alternatives)
     board = board.replace_player(state.player, life=life - summary.life_paid - summary.damage)
+    if exiled := summary.library_exiled - current.library_exiled:  # (the total cost's life: CR 614.1a)
+        board = board.with_player(with_exiled(board.player(state.player), exiled))
     return replace(current, board=board, pool=summary.floating), summary
 
 

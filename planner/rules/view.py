@@ -910,6 +910,23 @@ class BoardView:
         """
         return any(effect.destroys for effect in self._tap_triggers(pid, for_mana=False))
 
+    def damage_unless_paid(self, pid: str) -> tuple[tuple[int, str], ...]:
+        """The damage of each trigger on tapping the permanent that its controller may pay mana to avoid as
+        it resolves, after the payment ('... unless that player pays {3}', Seizures: CR 603.3, 118.12), with
+        that mana: the damage :meth:`tap_damage` counts, which the answer says may be paid instead.
+
+        >>> from models.board import Board
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}], "permanents": [
+        ...     {"id": "elf", "card": "Llanowar Elves", "controller": "me"},
+        ...     {"id": "s", "name": "Fits", "type_line": "Enchantment — Aura", "controller": "opp",
+        ...      "attached_to": "elf", "oracle": "Whenever enchanted creature becomes tapped, Fits deals 3 "
+        ...      "damage to that creature's controller unless that player pays {3}."}]})
+        >>> BoardView(board).damage_unless_paid("elf")
+        ((3, '{3}'),)
+        """
+        triggers = self._tap_triggers(pid, for_mana=False)
+        return tuple((effect.damage, effect.unless_paid) for effect in triggers if effect.unless_paid)
+
     def _tap_triggers(self, pid: str, for_mana: bool) -> Iterator[TapDamage]:
         """The triggers on tapping (:class:`TapDamage`) that tapping the permanent sets off, each once."""
         permanent = self._by_id[pid]

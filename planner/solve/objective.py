@@ -798,7 +798,10 @@ def objectives_on(
         floating = [floating_level(unit.tag) for unit in summary.floating]
         return (
             summary.cards_lost,
-            life_weighed(summary.life_paid + summary.damage, designed_mana, life_value),
+            # (a card exiled from the library instead of life weighs as the life it replaces: life_exiled)
+            life_weighed(
+                summary.life_paid + summary.library_exiled + summary.damage, designed_mana, life_value
+            ),
             summary.energy_paid,
             len(gone - designed) + len(summary.destroyed - gone),
             designed_mana,
