@@ -46,17 +46,18 @@ __all__ = [
 ALTERNATIVE_COST_OPTIONS = ("allow", "forbid", "require")
 
 #: The keywords whose cost is paid rather than the spell's mana cost (CR 118.9): evoke (702.74a), dash
-#: (702.109a), blitz (702.152a), overload (702.96a), impending (702.176a) and warp (702.185a: from the
-#: hand only) are alternative costs; mutate (702.140a) is one too, for a creature spell that targets a
-#: non-Human creature its caster owns; a prototyped spell (702.160a, CR 718.3) is cast with the prototype's
-#: mana cost, and has that cost's colors and mana value; a spell cast face down for morph, megamorph or
+#: (702.109a), blitz (702.152a), overload (702.96a), impending (702.176a), cleave (702.148a: the words in
+#: square brackets removed once paid) and warp (702.185a: from the hand only) are alternative costs;
+#: mutate (702.140a) is one too, for a creature spell that targets a non-Human creature its caster owns;
+#: a prototyped spell (702.160a, CR 718.3) is cast with the prototype's mana cost, and has that cost's
+#: colors and mana value; a spell cast face down for morph, megamorph or
 #: disguise pays {3} rather than its mana cost (702.37c, 702.168a) whatever the keyword's cost (it is paid to
 #: turn the permanent face up), and is a colorless creature spell with mana value 0 (CR 708.2); emerge
 #: (702.119a) sacrifices a creature and pays the emerge cost reduced by that creature's mana value (the
 #: reader reads the cost and the sacrifice; :func:`planner.rules.alternative_costs.usable_ways` makes one way
 #: of each mana value among the creatures the player controls).
 KEYWORD_ALTERNATIVE_COSTS = (
-    *("evoke", "dash", "blitz", "overload", "impending", "warp", "mutate", "prototype", "emerge"),
+    *("evoke", "dash", "blitz", "overload", "impending", "cleave", "warp", "mutate", "prototype", "emerge"),
     *("morph", "megamorph", "disguise"),
     *("flashback", "escape", "jump-start"),
     "foretell",

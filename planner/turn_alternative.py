@@ -101,11 +101,12 @@ def _has_parts(cost: AlternativeCost) -> bool:
 #: The keywords whose ways a plain spell (one the turn does not follow past its payment: no mana, no
 #: Treasure, no energy, no cost change; :mod:`planner.turn`) is cast for as for any way paying only mana:
 #: what they change comes after the spell resolves (evoke's sacrifice, warp's and dash's return, blitz's
-#: sacrifice, impending's time counters) or is the spell's cast itself (a prototype's cost, colors and mana
-#: value, a face-down spell's {3} and mana value 0: :func:`~planner.rules.alternative_costs.cast_for`).
+#: sacrifice, impending's time counters, cleave's words removed, CR 702.148a) or is the spell's cast itself (a
+#: prototype's cost, colors and mana value, a face-down spell's {3} and mana value 0:
+#: :func:`~planner.rules.alternative_costs.cast_for`).
 #: Overload (no target) and mutate (a target) change what the spell targets: not planned.
 PLAIN_KEYWORDS = frozenset(
-    ("evoke", "dash", "blitz", "warp", "impending", "prototype", "morph", "megamorph", "disguise")
+    ("evoke", "dash", "blitz", "warp", "impending", "cleave", "prototype", "morph", "megamorph", "disguise")
 )
 
 

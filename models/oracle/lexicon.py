@@ -393,6 +393,7 @@ KEYWORD_LINE_OPENINGS: tuple[str, ...] = (
     "crew ", "bushido ",
     "bestow ", "affinity for ", "annihilator ", "landwalk", "suspend ", "evoke ", "emerge ", "entwine ",
     "fortify ", "dash ", "transmute ", "unearth ", "level up ", "reconfigure ", "toxic ", "offspring ",
+    "cleave ",
 )  # fmt: skip
 
 

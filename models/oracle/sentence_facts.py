@@ -50,12 +50,19 @@ def moves_library(text: str) -> bool:
     >>> moves_library("{4}, {T}: Add {R}{G}. When you cast your next spell this turn, exile the top card of "
     ...               "your library. Put it on the bottom of your library.")
     False
+    >>> moves_library("{T}: Add {G}. When you spend this mana to cast a spell with mana value 6 or greater, "
+    ...               "draw a card.")
+    False
     """
     words = list(tokens(text))
     for opening in (("when", "you", "next"), ("when", "you", "cast", "your", "next")):
         trigger = find_phrase(words, opening)
         if trigger >= 0:  # a delayed trigger on the next spell and its effect, to the end (CR 603.7a)
             del words[trigger:]
+    rider = _spending_rider(words)
+    while rider >= 0:  # a rider on the mana once spent acts then, not as the mana is added (CR 603.7a, 106.6)
+        del words[rider : until_token(words, ".", rider) + 1]
+        rider = _spending_rider(words)
     delayed = find_phrase(words, ("draw", "a", "card", "at", "the", "beginning", "of", "the", "next"))
     while delayed >= 0:
         del words[delayed : until_token(words, ".", delayed)]
@@ -69,6 +76,19 @@ def moves_library(text: str) -> bool:
             if counted and ({"card", "cards"} & set(words[index + 2 : index + 4])):
                 return True
     return False
+
+
+def _spending_rider(words: Sequence[str]) -> int:
+    """Where a rider on the mana once spent opens ('When you spend this mana ...', 'If that mana is spent
+    ...': the sentences ``when_spent`` reads), or -1.
+
+    >>> _spending_rider(tokens("{T}: Add {G}. When you spend this mana to cast a Dragon spell, draw a card."))
+    5
+    """
+    for index, word in enumerate(words):
+        if word in ("if", "when", "whenever") and when_spent(" ".join(words[index:])):
+            return index
+    return -1
 
 
 def changes_mana(text: str) -> bool:
