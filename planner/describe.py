@@ -23,16 +23,14 @@ from models.abilities import (
 from models.board import Board, Permanent
 from models.catalogue import CardData
 from models.cost import ManaCost
+from models.layer_effects import ColorChange, GainAbilitiesOf, GrantAbility, TypeChange
 from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
 from models.mana_effects import (
     NO_BAN_TERMS,
     ActivationBan,
     CastBan,
     CastRider,
-    ColorChange,
     CostModifier,
-    GainAbilitiesOf,
-    GrantAbility,
     GrantedAlternativeCost,
     ManaTrigger,
     ProductionReplacement,
@@ -42,7 +40,6 @@ from models.mana_effects import (
     StaticEffect,
     TapDamage,
     TriggerEvent,
-    TypeChange,
     UnspentManaEffect,
     UnspentMode,
 )

@@ -19,7 +19,8 @@ from typing import Any
 
 from boards import ME, checked_verdict, could, custom, largest_x, make_board, mine
 
-from models.mana_effects import AbilityLoss, ActivationBan, ColorChange, GrantHaste, PowerChange, TypeChange
+from models.layer_effects import AbilityLoss, ColorChange, GrantHaste, PowerChange, TypeChange
+from models.mana_effects import ActivationBan
 from models.oracle import parse_oracle
 from planner.api import text_warnings
 from planner.rules.view import BoardView

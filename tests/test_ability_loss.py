@@ -12,7 +12,7 @@ from typing import Any
 from boards import ME, OPP, checked_verdict, could, custom, largest_x, make_board, mine
 
 from models.cost import PaymentTarget
-from models.mana_effects import AbilityLoss, TypeChange
+from models.layer_effects import AbilityLoss, TypeChange
 from models.oracle import parse_oracle
 from planner.api import pay, text_warnings
 from planner.solve.fast import fragment_reason

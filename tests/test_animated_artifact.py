@@ -23,7 +23,7 @@ from typing import Any
 from boards import ME, checked_verdict, could, custom, make_board, mine
 from test_lands_made_creatures import checked_x
 
-from models.mana_effects import TypeChange
+from models.layer_effects import TypeChange
 from models.oracle import parse_oracle
 from planner.api import text_warnings
 

@@ -17,7 +17,7 @@ from typing import Any
 from boards import ME, checked_verdict, could, custom, largest_x, make_board, mine
 
 from models.board import Board
-from models.mana_effects import AbilitiesOfCards
+from models.layer_effects import AbilitiesOfCards
 from models.oracle import parse_oracle
 from planner.api import text_warnings
 

@@ -12,8 +12,8 @@ import pytest
 from models.abilities import Who
 from models.board import Board, Card
 from models.cost import PaymentTarget
+from models.layer_effects import ColorChange, PowerChange
 from models.mana import ManaTypes
-from models.mana_effects import ColorChange, PowerChange
 from models.oracle import parse_oracle
 from planner.api import pay
 from planner.rules.reference import reference_search

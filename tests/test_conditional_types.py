@@ -21,7 +21,7 @@ from test_lands_made_creatures import checked_x
 
 from models.board import Board
 from models.cost import PaymentTarget
-from models.mana_effects import TypeChange
+from models.layer_effects import TypeChange
 from models.oracle import parse_oracle
 from planner.api import pay, text_warnings
 from planner.rules.amounts import known_power

@@ -18,7 +18,7 @@ from typing import Any
 
 from boards import ME, OPP, checked_verdict, could, custom, largest_x, make_board
 
-from models.mana_effects import GrantAbility
+from models.layer_effects import GrantAbility
 from models.oracle import parse_oracle
 from planner.api import text_warnings
 

@@ -26,7 +26,7 @@ from boards import ME, checked_verdict, could, custom, make_board, mine
 
 from models.board import Board
 from models.cost import PaymentTarget
-from models.mana_effects import TypeChange
+from models.layer_effects import TypeChange
 from models.oracle import parse_oracle
 from models.types import BASIC_LAND_TYPES
 from planner.api import max_x, pay, text_warnings

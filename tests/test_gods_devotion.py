@@ -16,7 +16,7 @@ from typing import Any
 from boards import ME, agrees_with_reference, checked_verdict, could, custom, largest_x, make_board
 
 from models.cost import PaymentTarget
-from models.mana_effects import TypeChange
+from models.layer_effects import TypeChange
 from models.oracle import parse_oracle
 from planner.api import text_warnings
 from planner.rules.view import BoardView

@@ -13,7 +13,7 @@ from typing import Any
 from boards import OPP, checked_verdict, make_board, mine
 
 from models.cost import PaymentTarget
-from models.mana_effects import GrantHaste
+from models.layer_effects import GrantHaste
 from models.oracle import parse_oracle
 from planner.api import could_produce, max_x, text_warnings
 

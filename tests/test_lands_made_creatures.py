@@ -28,8 +28,8 @@ from hypothesis import strategies as st
 
 from models.board import Board
 from models.cost import PaymentTarget
+from models.layer_effects import ColorChange, GrantHaste, PowerDefined, TypeChange
 from models.mana import ManaTypes
-from models.mana_effects import ColorChange, GrantHaste, PowerDefined, TypeChange
 from models.oracle import parse_oracle
 from models.spells import find_spell, spell_target
 from models.types import TypeLine

@@ -34,7 +34,8 @@ from models.abilities import AmountKind, OutputKind, PaletteKind
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError
-from models.mana_effects import CostModifier, GrantAbility, ManaTrigger
+from models.layer_effects import GrantAbility
+from models.mana_effects import CostModifier, ManaTrigger
 from models.oracle import parse_oracle
 from models.oracle.grammar import parse_mana_effect, parse_static
 from models.oracle.static_wording import render_static

@@ -16,7 +16,7 @@ from typing import Any
 from boards import ME, OPP, checked_verdict, could, custom, largest_x
 
 from models.board import Board
-from models.mana_effects import PowerChange
+from models.layer_effects import PowerChange
 from models.oracle import parse_oracle
 from planner.api import text_warnings
 

@@ -23,7 +23,7 @@ from boards import ME, checked_verdict, could, custom, make_board, mine
 from test_lands_made_creatures import checked_x
 
 from models.errors import BoardError
-from models.mana_effects import AbilityLoss
+from models.layer_effects import AbilityLoss
 from models.oracle import parse_oracle
 from planner.api import text_warnings
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from boards import ME, checked_verdict, could, custom, largest_x, make_board
 
-from models.mana_effects import TypeChange
+from models.layer_effects import TypeChange
 from models.oracle import parse_oracle
 from planner.api import text_warnings
 

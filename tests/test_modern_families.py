@@ -12,8 +12,9 @@ from models.abilities import SideEffectKind
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError
+from models.layer_effects import TypeChange
 from models.mana import ManaType
-from models.mana_effects import TypeChange, UnspentManaEffect, UnspentMode
+from models.mana_effects import UnspentManaEffect, UnspentMode
 from models.oracle import parse_oracle
 from planner.api import could_produce, pay
 from planner.rules.reference import reference_search

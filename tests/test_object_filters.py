@@ -14,7 +14,7 @@ from boards import agrees_with_reference
 
 from models.board import Board
 from models.cost import PaymentTarget
-from models.mana_effects import GrantAbility
+from models.layer_effects import GrantAbility
 from models.oracle import parse_oracle
 from planner.api import could_produce, pay
 

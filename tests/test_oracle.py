@@ -9,20 +9,18 @@ import pytest
 from models.abilities import AmountKind, ManaAbility, ObjectFilter, OutputKind, PaletteKind, Who
 from models.cost import ManaCost, PaymentKind, PaymentTarget
 from models.errors import OracleParseError
+from models.layer_effects import GrantAbility, PowerChange, TypeChange
 from models.mana import ALL_COLORS, ALL_TYPES, ManaBag, ManaTypes
 from models.mana_effects import (
     CostModifier,
     ExtraLandPlays,
-    GrantAbility,
     ManaTrigger,
-    PowerChange,
     ProductionReplacement,
     ReplacementKind,
     SpendAsThough,
     StaticEffect,
     TapDamage,
     TriggerEvent,
-    TypeChange,
     UnspentManaEffect,
     UnspentMode,
 )

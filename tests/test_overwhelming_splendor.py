@@ -16,7 +16,7 @@ from boards import ME, OPP, checked_verdict, could, custom, largest_x, make_boar
 
 from models.board import Board
 from models.errors import BoardError
-from models.mana_effects import AbilityLoss
+from models.layer_effects import AbilityLoss
 from models.oracle import parse_oracle
 from planner.api import text_warnings
 

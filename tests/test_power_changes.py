@@ -18,7 +18,7 @@ from test_modern_families import AUDIENCE
 
 from models.board import Board
 from models.cost import PaymentTarget
-from models.mana_effects import PowerChange
+from models.layer_effects import PowerChange
 from models.oracle import parse_oracle
 from planner.api import could_produce, max_x, pay, text_warnings
 

@@ -17,7 +17,7 @@ from cost_part_cards import MARWYN
 from test_lands_made_creatures import checked_x
 
 from models.board import Board
-from models.mana_effects import TypeChange
+from models.layer_effects import TypeChange
 from models.oracle import parse_oracle
 from planner.api import text_warnings
 

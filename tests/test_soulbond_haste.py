@@ -20,7 +20,7 @@ from test_lands_made_creatures import checked_x
 
 from models.board import Board
 from models.errors import BoardError
-from models.mana_effects import GrantHaste
+from models.layer_effects import GrantHaste
 from models.oracle import parse_oracle
 from planner.api import text_warnings
 from planner.turn import plan_turn

@@ -16,7 +16,7 @@ from typing import Any
 
 from boards import ME, checked_verdict, could, custom, make_board, mine
 
-from models.mana_effects import AbilityLoss, TypeChange
+from models.layer_effects import AbilityLoss, TypeChange
 from models.oracle import parse_oracle
 from planner.api import text_warnings
 

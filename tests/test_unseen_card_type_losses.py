@@ -20,7 +20,7 @@ from typing import Any
 
 from boards import checked_verdict, largest_x, make_board, mine
 
-from models.mana_effects import ColorChange, GrantAbility, TypeChange
+from models.layer_effects import ColorChange, GrantAbility, TypeChange
 from models.oracle import parse_oracle
 from planner.api import could_produce, text_warnings
 from planner.rules.view import BoardView

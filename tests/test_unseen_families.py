@@ -36,7 +36,8 @@ from cost_part_cards import (
 
 from models.board import Board
 from models.cost import PaymentTarget
-from models.mana_effects import CostModifier, GrantAbility, GrantHaste, PowerChange
+from models.layer_effects import GrantAbility, GrantHaste, PowerChange
+from models.mana_effects import CostModifier
 from models.oracle import parse_oracle
 from planner.api import could_produce, max_x, pay, text_warnings
 from planner.rules.view import BoardView, locked_in

@@ -29,7 +29,7 @@ from test_unseen_families import BAUBLE, TREASURE
 from models.abilities import Condition
 from models.board import Board
 from models.cost import PaymentTarget
-from models.mana_effects import GrantAbility, PowerChange
+from models.layer_effects import GrantAbility, PowerChange
 from models.oracle import parse_oracle
 from planner.api import could_produce, pay, text_warnings
 

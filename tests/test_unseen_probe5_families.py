@@ -36,7 +36,7 @@ from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError
 from models.filters import Who
-from models.mana_effects import TypeChange
+from models.layer_effects import TypeChange
 from models.oracle import parse_oracle
 from planner.api import pay, text_warnings
 from planner.rules.reference import reference_search

@@ -41,7 +41,7 @@ from cost_part_cards import CRYPTEX, POWERSTONE_SHARD, SELVALA
 from models.abilities import AmountKind, BoardFact, CostPartKind, SideEffectKind
 from models.board import Board
 from models.cost import PaymentTarget
-from models.mana_effects import GrantAbility, TypeChange
+from models.layer_effects import GrantAbility, TypeChange
 from models.oracle import parse_oracle
 from models.oracle.parsed import EXILED_ABILITIES_NOTE
 from models.types import TypeLine

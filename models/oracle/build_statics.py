@@ -17,28 +17,30 @@ from models.abilities import Amount, AmountKind, Condition, ObjectFilter, Who
 from models.cost import ManaCost, SymbolKind
 from models.errors import CostParseError
 from models.filters import STATUS_FACTS, BoardFact
-from models.mana import ALL_COLORS, ALL_TYPES, ManaType, ManaTypes
-from models.mana_effects import (
+from models.layer_effects import (
     AbilitiesOfCards,
-    AbilityCostChange,
     AbilityLoss,
-    ActivationBan,
     ColorChange,
-    DevotionIncrease,
-    ExtraLandPlays,
     GainAbilitiesOf,
     GrantHaste,
+    PowerChange,
+    PowerDefined,
+    TypeChange,
+)
+from models.mana import ALL_COLORS, ALL_TYPES, ManaType, ManaTypes
+from models.mana_effects import (
+    AbilityCostChange,
+    ActivationBan,
+    DevotionIncrease,
+    ExtraLandPlays,
     LifeForMana,
     LifePaymentsExiled,
     OthersEnterTapped,
-    PowerChange,
-    PowerDefined,
     SpecialActionCostChange,
     SpellKeywords,
     SpendAsThough,
     StaticEffect,
     TapDamage,
-    TypeChange,
     UnspentManaEffect,
     UnspentMode,
 )

@@ -10,8 +10,8 @@ from dataclasses import replace
 
 from models.abilities import Condition, ObjectFilter
 from models.filters import BoardFact
+from models.layer_effects import TypeChange
 from models.mana import ManaTypes
-from models.mana_effects import TypeChange
 from models.oracle import lexicon
 from models.oracle import readings as r
 from models.oracle import statics as s

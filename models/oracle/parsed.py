@@ -15,14 +15,13 @@ from typing import TypedDict
 
 from models.abilities import ManaAbility, PaletteKind
 from models.cost import SymbolKind
+from models.layer_effects import AbilityLoss, TypeChange
 from models.mana_effects import (
-    AbilityLoss,
     ManaTrigger,
     NotPaymentKind,
     NotPaymentMana,
     ProductionReplacement,
     StaticEffect,
-    TypeChange,
 )
 from models.oracle import classify
 from models.oracle import text as t

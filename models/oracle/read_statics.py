@@ -20,24 +20,26 @@ from models.abilities import (
 from models.additional_costs import OptionalSacrifice, OptionalTap
 from models.cost import PaymentKind
 from models.filters import STATUS_FACTS, BoardFact
+from models.layer_effects import (
+    AbilitiesOfCards,
+    AbilityLoss,
+    ColorChange,
+    GrantAbility,
+    GrantHaste,
+    TypeChange,
+)
 from models.mana import ALL_COLORS, ALL_TYPES, ManaTypes
 from models.mana_effects import (
-    AbilitiesOfCards,
     AbilityCostChange,
-    AbilityLoss,
     ActivationBan,
     CastBan,
-    ColorChange,
     CostModifier,
-    GrantAbility,
     GrantedAlternativeCost,
-    GrantHaste,
     GraveyardPermission,
     NotPaymentKind,
     NotPaymentMana,
     SpendAsThough,
     StaticEffect,
-    TypeChange,
 )
 from models.oracle import classify
 from models.oracle import statics as s

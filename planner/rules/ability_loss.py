@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from models.mana_effects import AbilityLoss, ColorChange, ManaTrigger, StaticEffect, TypeChange
+from models.layer_effects import AbilityLoss, ColorChange, TypeChange
+from models.mana_effects import ManaTrigger, StaticEffect
 from planner.rules.records import LostAbilities, SourcedEffect
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from models.abilities import CostPartKind, ManaAbility
-from models.mana_effects import AbilitiesOfCards
+from models.layer_effects import AbilitiesOfCards
 from models.oracle import read_card
 from planner.rules.amounts import card_matches
 from planner.rules.cards_elsewhere import cards_read

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from models.board import Card
 from models.board.permanents import ImprintedCard
 from models.board.printed import catalogue_card
-from models.mana_effects import AbilitiesOfCards
+from models.layer_effects import AbilitiesOfCards
 from planner.rules.records import SourcedEffect
 
 if TYPE_CHECKING:

@@ -15,15 +15,8 @@ from typing import TYPE_CHECKING
 from models.abilities import ManaAbility, PaletteKind
 from models.board import Permanent
 from models.kept import per_card
-from models.mana_effects import (
-    AbilitiesOfCards,
-    AbilityCostChange,
-    AbilityLoss,
-    ActivationBan,
-    GrantAbility,
-    GrantHaste,
-    TypeChange,
-)
+from models.layer_effects import AbilitiesOfCards, AbilityLoss, GrantAbility, GrantHaste, TypeChange
+from models.mana_effects import AbilityCostChange, ActivationBan
 from models.oracle import Level, reads_imprinted_colors
 from models.oracle.levels import ENTERING
 from models.types import TypeLine

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from models.abilities import Condition
-from models.mana_effects import GainAbilitiesOf, GrantAbility, GrantHaste, PowerChange, TypeChange
+from models.layer_effects import GainAbilitiesOf, GrantAbility, GrantHaste, PowerChange, TypeChange
 from planner.rules.amounts import in_graveyard, top_card_matches
 from planner.rules.devotion import counted_by_devotions
 from planner.rules.shared_abilities import givers

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from models.abilities import AmountKind
 from models.filters import STATUS_FACTS, BoardFact
-from models.mana_effects import PowerDefined, TypeChange
+from models.layer_effects import PowerDefined, TypeChange
 from planner.rules.takers import may_take_away, possible_abilities
 
 if TYPE_CHECKING:

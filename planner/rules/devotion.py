@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from models.layer_effects import TypeChange
 from models.mana import ManaTypes
-from models.mana_effects import DevotionIncrease, TypeChange
+from models.mana_effects import DevotionIncrease
 from planner.rules.ability_loss import survives_loss
 
 if TYPE_CHECKING:

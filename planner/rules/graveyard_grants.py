@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from models.abilities import CostPartKind, ManaAbility
 from models.board import Board
-from models.mana_effects import GrantAbility
+from models.layer_effects import GrantAbility
 from models.oracle import read_card
 from planner.rules.amounts import into_graveyard
 from planner.rules.records import TextWarning, ViewTable

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from models.mana_effects import GrantHaste
+from models.layer_effects import GrantHaste
 from planner.rules.ability_loss import timestamps
 from planner.rules.steady import condition_gap, holds_steadily
 

@@ -11,17 +11,9 @@ from typing import TYPE_CHECKING
 
 from models.abilities import Condition
 from models.board import Choices, Permanent
+from models.layer_effects import AbilityLoss, ColorChange, GrantAbility, GrantHaste, TypeChange
 from models.mana import ManaTypes
-from models.mana_effects import (
-    AbilityLoss,
-    ColorChange,
-    GrantAbility,
-    GrantHaste,
-    ManaTrigger,
-    ProductionReplacement,
-    StaticEffect,
-    TypeChange,
-)
+from models.mana_effects import ManaTrigger, ProductionReplacement, StaticEffect
 from models.oracle import needs_imprinted
 from models.oracle.defining import defined_types
 from models.oracle.lexicon import SUBTYPES

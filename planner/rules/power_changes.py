@@ -21,7 +21,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from models.abilities import Amount, AmountKind
-from models.mana_effects import ManaTrigger, PowerChange, TypeChange
+from models.layer_effects import PowerChange, TypeChange
+from models.mana_effects import ManaTrigger
 from planner.rules.steady import condition_gap, holds_steadily
 from planner.rules.takers import may_take_away, possible_abilities
 

@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from models.abilities import ManaAbility
-from models.mana_effects import AbilityLoss, GainAbilitiesOf, GrantAbility
+from models.layer_effects import AbilityLoss, GainAbilitiesOf, GrantAbility
 from planner.rules.executed import intrinsic_abilities
 from planner.rules.graveyard_grants import granted_to
 from planner.rules.records import SourcedEffect, TextWarning

@@ -14,16 +14,15 @@ from models.board import Board, Player, card_colors
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
 from models.folding import fold_name
+from models.layer_effects import ColorChange, TypeChange
 from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
 from models.mana_effects import (
     AbilityCostChange,
-    ColorChange,
     CostModifier,
     ManaTrigger,
     ProductionReplacement,
     SpellKeywords,
     SpendAsThough,
-    TypeChange,
     spell_matches,
 )
 from models.oracle import read_card

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from models.abilities import BoardFact, Condition, CostPartKind, ManaAbility, SideEffectKind
-from models.mana_effects import GrantAbility, TypeChange
+from models.layer_effects import GrantAbility, TypeChange
 from planner.rules.library_top import top_card_gap
 from planner.rules.records import SourcedEffect, TextWarning, WarningKind
 from planner.rules.takers import may_take_away, possible_abilities

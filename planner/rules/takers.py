@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from models.abilities import CostPartKind, ManaAbility
 from models.board import Permanent
-from models.mana_effects import AbilitiesOfCards, GainAbilitiesOf, GrantAbility
+from models.layer_effects import AbilitiesOfCards, GainAbilitiesOf, GrantAbility
 from models.oracle import read_card
 from planner.rules.cards_elsewhere import cards_read
 

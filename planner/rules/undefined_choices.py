@@ -16,7 +16,8 @@ from models.abilities import ManaAbility, PaletteKind
 from models.board import Choices
 from models.board.copies import copy_values, enters_as_a_copy
 from models.kept import per_card
-from models.mana_effects import CostModifier, GrantAbility, ManaTrigger
+from models.layer_effects import GrantAbility
+from models.mana_effects import CostModifier, ManaTrigger
 from models.oracle.parsed import ParsedText
 from planner.rules.executed import reads_chosen_type
 from planner.rules.records import TextWarning, WarningKind

@@ -20,20 +20,17 @@ from models.catalogue import CardData
 from models.errors import InputError
 from models.folding import fold_name
 from models.kept import per_card
-from models.lazy import cached_property
-from models.mana import ManaTypes
-from models.mana_effects import (
+from models.layer_effects import (
     AbilitiesOfCards,
     AbilityLoss,
-    ActivationBan,
     ColorChange,
     GainAbilitiesOf,
     GrantAbility,
-    ManaTrigger,
-    StaticEffect,
-    TapDamage,
     TypeChange,
 )
+from models.lazy import cached_property
+from models.mana import ManaTypes
+from models.mana_effects import ActivationBan, ManaTrigger, StaticEffect, TapDamage
 from models.oracle import ParsedText, read_card
 from models.oracle.parsed import PRIORITY_TOKEN, SACRIFICE_TRIGGER
 from models.types import TypeLine

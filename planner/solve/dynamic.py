@@ -43,8 +43,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from models.abilities import AmountKind, ManaAbility, PaletteKind
+from models.layer_effects import TypeChange
 from models.mana import ManaTypes
-from models.mana_effects import ManaTrigger, TypeChange
+from models.mana_effects import ManaTrigger
 from planner.rules.activations import Activation, converter_bound, converts_mana
 from planner.rules.amounts import (
     AMONG_POWERS,

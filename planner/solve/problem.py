@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 from models.board import Board
 from models.cost import ManaCost, PaymentTarget
 from models.errors import InputError, OracleParseError
+from models.layer_effects import ColorChange, TypeChange
 from models.lazy import cached_property
 from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
-from models.mana_effects import ColorChange, SpendAsThough, TypeChange
+from models.mana_effects import SpendAsThough
 from planner.rules.activations import Activation, activation_templates, with_open_bounds
 from planner.rules.alternatives import AlternativeWay, alternative_ways
 from planner.rules.amounts import graveyard_growth

@@ -19,22 +19,18 @@ from models.board import Choices, Permanent
 from models.cost import PaymentKind
 from models.hashing import cached_hash, state_without_hash
 from models.kept import KeptMap, per_card
+from models.layer_effects import AbilityLoss, GrantAbility, PowerChange, PowerDefined, TypeChange
 from models.mana import TYPE_ORDER, ManaBag, ManaTypes
 from models.mana_effects import (
-    AbilityLoss,
     CastRider,
     CostModifier,
-    GrantAbility,
     GrantedAlternativeCost,
     GraveyardPermission,
     ManaTrigger,
-    PowerChange,
-    PowerDefined,
     ProductionReplacement,
     SpellKeywords,
     SpendAsThough,
     StaticEffect,
-    TypeChange,
     UnspentManaEffect,
 )
 from models.oracle import Level, reads_imprinted_colors
