@@ -21,12 +21,16 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from models.alternative_costs import SpellName
+from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellName, SpellsGranted
+from models.cost import SPELL_ZONES
 from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
-from models.oracle.readings import Controller, Nouns
+from models.oracle.phrase_rules import fixed_number
+from models.oracle.readings import Controller, Nouns, Number
 from models.oracle.statics import (
+    ActivationBanReading,
     BanTermsReading,
+    CastBanReading,
     LandPlayBanReading,
     OthersEnterTappedReading,
     SameIsTrueForTypes,
@@ -154,3 +158,86 @@ class BanRules(Transformer[Token, Any]):
 
     def named_as_that_creature(self, _creature: Token) -> SpellName:
         return SpellName.THAT_CREATURE
+
+    def activation_ban(self, what: Nouns) -> ActivationBanReading:
+        return ActivationBanReading(what)
+
+    def your_turn_only(self) -> str:
+        return "your_turn"
+
+    def ban_you(self) -> str:
+        return "you"
+
+    def ban_opponents(self) -> str:
+        return "opponents"
+
+    def ban_everyone(self) -> str:
+        return "everyone"
+
+    def zone_library(self) -> str:
+        return "library"
+
+    def banned_from(self, *zones: str) -> frozenset[str]:
+        return frozenset(z for z in zones if z in SPELL_ZONES)
+
+    def banned_but_hand(self) -> frozenset[str]:
+        """'from anywhere other than their hands': every zone a spell is cast from but the hand."""
+        return frozenset(SPELL_ZONES) - {"hand"}
+
+    def cant_cast(self, *parts: Any) -> CastBanReading:
+        """'[As long as <condition>, | During combat,] <players> can't cast <spells> [with mana value N or
+        less] [of the chosen color | type] [with the chosen name] [from <zones>] [during your turn | during
+        combat] [or activate abilities that aren't mana abilities]' (CR 101.2)."""
+        players, terms, rest = ban_scope(parts)
+        spells = next(part for part in rest if isinstance(part, SpellsGranted))
+        zones = next((part for part in rest if isinstance(part, frozenset)), None)
+        values = next((part for part in rest if isinstance(part, ManaValues)), EVERY_MANA_VALUE)
+        above = next((part.what for part in rest if isinstance(part, ManaValueAbove)), None)
+        terms = replace(
+            terms,
+            combat=terms.combat or "combat" in rest,
+            mana_value_above=above,
+            abilities="abilities" in rest,
+        )
+        named = next((part for part in rest if isinstance(part, SpellName)), None)
+        if (players == "owner") != (named is SpellName.THAT_CREATURE):
+            # ('That creature's owner' is the subject of Reflector Mage's lasting effect alone)
+            raise UnreadError("a prohibition on that creature's owner, or until your next turn, alone")
+        return CastBanReading(
+            spells,
+            opponents=players in ("opponents", "owner"),
+            your_turn="your_turn" in rest,
+            everyone=players == "everyone",
+            zones=zones,
+            mana_values=values,
+            chosen_color="chosen_color" in rest,
+            chosen_type="chosen_type" in rest,
+            named=named,
+            terms=terms,
+        )
+
+    def spells_of_chosen_color(self) -> str:
+        return "chosen_color"
+
+    def spell_mana_value_at_most(self, number: Number, _or: Token, more_less: Token) -> ManaValues:
+        if str(more_less).lower() != "less":
+            raise UnreadError(f"a mana value 'or {more_less}'")  # (not a phrase of the rules)
+        return ManaValues(most=fixed_number(number))
+
+    def spell_mana_value_at_least(self, number: Number, _or: Token) -> ManaValues:
+        return ManaValues(least=fixed_number(number))
+
+    def others_enter_tapped(self, what: Nouns, _tapped: Token) -> OthersEnterTappedReading:
+        return OthersEnterTappedReading(what)
+
+    def cant_cast_more_than_one(self, *parts: Any) -> CastBanReading:
+        """'<players> can't cast more than one spell each turn' (Archon of Emeria; 'Enchanted player ...':
+        Curse of Exhaustion, CR 101.2)."""
+        players, terms, _ = ban_scope(parts)
+        return CastBanReading(
+            SpellsGranted(),
+            opponents=players == "opponents",
+            everyone=players == "everyone",
+            most=1,
+            terms=terms,
+        )

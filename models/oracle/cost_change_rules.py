@@ -20,14 +20,11 @@ from models.oracle.static_rules import (
     _CastManaValue,
     _CastPower,
     _CostTurn,
-    _has,
     _Mark,
     _PerCounter,
     _PerObject,
     _PerTargeted,
-    _tokens,
     _WhereX,
-    _words,
 )
 from models.oracle.statics import (
     AbilitiesCostReading,
@@ -46,6 +43,7 @@ from models.oracle.statics import (
     SpellsAndAbilitiesCost,
     SpellsCost,
 )
+from models.oracle.tree_parts import has_token, spaced_words, tokens_of
 
 __all__ = ["CostChangeRules"]
 
@@ -123,7 +121,7 @@ class CostChangeRules(Transformer[Token, Any]):
     def own_cost_if_spell_cast(
         self, _self: Token, _costs: Token, symbols: Token, more: Token, *parts: Any
     ) -> Any:
-        deed = _tokens(parts, "TURN_DEED")[0]
+        deed = tokens_of(parts, "TURN_DEED")[0]
         what = next(part for part in parts if isinstance(part, Nouns))
         if str(deed).lower() != "cast":
             raise UnreadError(f"a spell's own cost changed if you've {deed} {what.words()} this turn")
@@ -147,10 +145,10 @@ class CostChangeRules(Transformer[Token, Any]):
         )
 
     def own_cost_per_sacrificed(self, _self: Token, _costs: Token, *parts: Any) -> Any:
-        symbols = _tokens(parts, "SYMBOLS")
-        more = [word.lower() == "more" for word in _tokens(parts, "MORE_LESS")]
+        symbols = tokens_of(parts, "SYMBOLS")
+        more = [word.lower() == "more" for word in tokens_of(parts, "MORE_LESS")]
         # ('for each creature sacrificed this way': Torgaar's additional cost sacrifices only creatures)
-        sacrificed = [*_tokens(parts, "PERMANENT"), *_tokens(parts, "CARD_TYPE")][0].lower()
+        sacrificed = [*tokens_of(parts, "PERMANENT"), *tokens_of(parts, "CARD_TYPE")][0].lower()
         if len(symbols) == 1:
             return OwnCostPerSacrificed(symbols[0].upper(), more[0], sacrificed=sacrificed)
         what = next(part for part in parts if isinstance(part, Nouns))
@@ -180,20 +178,20 @@ class CostChangeRules(Transformer[Token, Any]):
         return OwnCostCounted(str(symbols).upper(), str(more).lower() == "more", "land_types", among)
 
     def own_cost_if_control(self, *parts: Any) -> Any:
-        symbols, more = _tokens(parts, "SYMBOLS")[0], _tokens(parts, "MORE_LESS")[0]
+        symbols, more = tokens_of(parts, "SYMBOLS")[0], tokens_of(parts, "MORE_LESS")[0]
         what = next(part for part in parts if isinstance(part, Nouns))
         return OwnCostCounted(symbols.upper(), more.lower() == "more", "if_control", what, at_least=1)
 
     def own_cost_if_in_graveyards(self, count: Number, _or: Token, what: Nouns, *parts: Any) -> Any:
         if not isinstance(count, int):
             raise UnreadError(f"{count} cards in all graveyards")
-        symbols, more = _tokens(parts, "SYMBOLS")[0], _tokens(parts, "MORE_LESS")[0]
+        symbols, more = tokens_of(parts, "SYMBOLS")[0], tokens_of(parts, "MORE_LESS")[0]
         return OwnCostCounted(symbols.upper(), more.lower() == "more", "in_all_graveyards", what, count)
 
     def spells_cost(self, *parts: Any) -> SpellsCost:
         what = next(part for part in parts if isinstance(part, Nouns))
-        caster = _tokens(parts, "CASTER")
-        more = _tokens(parts, "MORE_LESS")[0].lower() == "more"
+        caster = tokens_of(parts, "CASTER")
+        more = tokens_of(parts, "MORE_LESS")[0].lower() == "more"
         if more and _Mark.UP_TO in parts:
             raise UnreadError("a cost 'up to' some more")
         # 'up to {2} less' (Urza's Filter): the caster chooses how much (CR 601.2f), and the most never pays
@@ -205,9 +203,9 @@ class CostChangeRules(Transformer[Token, Any]):
             what = replace(what, nouns=(replace(what.nouns[0], chosen_type=True),))
         return SpellsCost(
             what,
-            _tokens(parts, "SYMBOLS")[0].upper(),
+            tokens_of(parts, "SYMBOLS")[0].upper(),
             more,
-            _words(caster[0]) if caster else "",
+            spaced_words(caster[0]) if caster else "",
             _Mark.PER_OTHER_SPELL in parts,
             next((p.at_least for p in parts if isinstance(p, _CastManaValue)), None),
             next((p.kind for p in parts if isinstance(p, _PerCounter)), ""),
@@ -217,7 +215,9 @@ class CostChangeRules(Transformer[Token, Any]):
             _Mark.PER_TARGET in parts,
             where_x=next((p.quantity for p in parts if isinstance(p, _WhereX)), None),
             turn=next((p.whose for p in parts if isinstance(p, _CostTurn)), ""),
-            while_text=" ".join(_tokens(parts, "WHILE_TEXT")[0].split()) if _has(parts, "WHILE_TEXT") else "",
+            while_text=" ".join(tokens_of(parts, "WHILE_TEXT")[0].split())
+            if has_token(parts, "WHILE_TEXT")
+            else "",
             cast_from=next((p.zones for p in parts if isinstance(p, _CastFrom)), ()),
             cast_from_excluded=any(isinstance(p, _CastFrom) and p.excluded for p in parts),
             targets_source=_Mark.TARGETS_SOURCE in parts,
@@ -289,13 +289,13 @@ class CostChangeRules(Transformer[Token, Any]):
         return _Mark.AS_THOUGH_FLASH
 
     def nth_spell_cost(self, ordinal: Token, what: Nouns, caster: Token, *parts: Any) -> SpellsCost:
-        if _words(caster) != "you cast":
+        if spaced_words(caster) != "you cast":
             raise UnreadError(f"the {ordinal} spell {caster} each turn")
-        more = _tokens(parts, "MORE_LESS")[0].lower() == "more"
+        more = tokens_of(parts, "MORE_LESS")[0].lower() == "more"
         nth = 1 if str(ordinal).lower() == "first" else 2
         # ('... for each land you control with a flood counter on it': Eluge, the Shoreless Sea)
         per_object = next((p.what for p in parts if isinstance(p, _PerObject)), None)
-        symbols = _tokens(parts, "SYMBOLS")[0].upper()
+        symbols = tokens_of(parts, "SYMBOLS")[0].upper()
         turn = next((p.whose for p in parts if isinstance(p, _CostTurn)), "")
         return SpellsCost(
             what,

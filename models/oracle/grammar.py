@@ -30,6 +30,7 @@ from models.kept import per_card
 from models.oracle.ban_rules import BanRules
 from models.oracle.cost_change_rules import CostChangeRules
 from models.oracle.effect_rules import EffectRules
+from models.oracle.entering_rules import EnteringRules
 from models.oracle.grammar_parser import UnreadError, built
 from models.oracle.own_cost_rules import OwnCostRules
 from models.oracle.phrase_rules import PhraseRules
@@ -57,7 +58,15 @@ __all__ = [
 
 @v_args(inline=True)
 class _Readings(
-    PhraseRules, EffectRules, StaticRules, BanRules, CostChangeRules, SpentRules, SpellCostRules, OwnCostRules
+    PhraseRules,
+    EffectRules,
+    StaticRules,
+    EnteringRules,
+    BanRules,
+    CostChangeRules,
+    SpentRules,
+    SpellCostRules,
+    OwnCostRules,
 ):
     """The parse tree to readings, one method per rule alternative (its ``-> name``), from the rules of each
     kind of phrase (applied as the text is parsed: :func:`_reader`)."""

@@ -10,10 +10,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellName, SpellsGranted
-from models.cost import SPELL_ZONES
 from models.oracle import lexicon
-from models.oracle.ban_rules import ManaValueAbove, ban_scope
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Head, Noun, Nouns, Number, Quantity, SpendOnly, Tapped
@@ -23,47 +20,29 @@ from models.oracle.statics import (
     AbilitiesOfReading,
     AbilityLossReading,
     ActivateAsThough,
-    ActivationBanReading,
     AdditionalLandPlays,
     BecomesColorless,
     BecomesTappedDamage,
     BecomesWithOnly,
-    CastBanReading,
-    ChooseAsEnters,
     ColorChangeReading,
-    ControlOneOfTwo,
     DefinedPower,
     DevotionIncreased,
     DoubleUnspent,
     EffectContinues,
-    EntersReturn,
-    EntersTapped,
-    EntersTappedIf,
-    EntersTappedIfNot,
-    EntersUnless,
     EveryObject,
-    FewOtherLands,
     GrantedWhile,
     GrantReading,
-    Imprint,
     ItLosesAbilities,
     KeepUnspent,
     KeywordGrantReading,
     KeywordsWhile,
-    LandSearchReading,
     LifeForManaReading,
     LifePaidByExile,
     LinkedLoss,
-    ManyOtherLands,
-    MayPayLifeAsEnters,
-    MayRevealAsEnters,
     NotATypeWhile,
     OneCardPermission,
     OnlyColored,
-    OpponentsAtLeast,
     OptionalLifeForSpells,
-    OthersEnterTappedReading,
-    PlayerLifeAtMost,
     PoolsDontEmpty,
     PowerChangeReading,
     RandomOpening,
@@ -84,28 +63,9 @@ from models.oracle.statics import (
     UnspentBecomes,
     UnspentCostsLife,
 )
+from models.oracle.tree_parts import digits_of, first_of, has_token, spaced_words, tokens_of
 
 __all__ = ["StaticRules"]
-
-
-def _tokens(parts: tuple[Any, ...], kind: str) -> list[str]:
-    return [str(p) for p in parts if isinstance(p, Token) and p.type == kind]
-
-
-def _has(parts: tuple[Any, ...], kind: str) -> bool:
-    return bool(_tokens(parts, kind))
-
-
-def _digits(parts: tuple[Any, ...]) -> int:
-    return int(_tokens(parts, "DIGITS")[0])
-
-
-def _first(parts: tuple[Any, ...], kind: type) -> Any:
-    return next(p for p in parts if isinstance(p, kind))
-
-
-def _words(token: str) -> str:
-    return " ".join(token.lower().split())
 
 
 class _Mark(Enum):
@@ -339,7 +299,7 @@ class StaticRules(Transformer[Token, Any]):
         return "a player"
 
     def one_card_that(self, noun: Token) -> str:
-        return f"that {_words(noun)}"
+        return f"that {spaced_words(noun)}"
 
     def one_card_it(self) -> str:
         return "it"
@@ -373,8 +333,8 @@ class StaticRules(Transformer[Token, Any]):
         return "card type"
 
     def land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
-        types = _first(parts, tuple)
-        gets = _tokens(parts, "PT_CHANGE")
+        types = first_of(parts, tuple)
+        gets = tokens_of(parts, "PT_CHANGE")
         return TypeChangeReading(
             subject,
             types,
@@ -400,21 +360,21 @@ class StaticRules(Transformer[Token, Any]):
         if quoted:
             rest = [p for p in parts if not (isinstance(p, Token) and p.type == "QUOTED")]
             return replace(self.land_type_change(subject, *rest), granted=quoted[0])
-        keywords = _first(parts, tuple)  # (the list of keywords comes before the list of types)
+        keywords = first_of(parts, tuple)  # (the list of keywords comes before the list of types)
         reading = self.land_type_change(subject, *(part for part in parts if part is not keywords))
         return replace(reading, keywords=keywords)
 
     def type_change_on_turn(self, *parts: Any) -> TypeChangeReading:
         """'During turns other than yours, ~ is an artifact creature.': the types while it is (or isn't) the
         turn of the source's controller."""
-        turn = _first(parts, _CostTurn)
+        turn = first_of(parts, _CostTurn)
         subject = next(p for p in parts if not isinstance(p, Token | tuple | _CostTurn))
-        types = _first(parts, tuple)
+        types = first_of(parts, tuple)
         return TypeChangeReading(subject, types, TypeSet.LISTED, False, turn=turn.whose)
 
     def colored_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         """'All Goblins are black and are Zombies in addition to their other creature types'."""
-        colors, chosen = _first(parts, tuple)
+        colors, chosen = first_of(parts, tuple)
         if chosen or not colors:
             raise UnreadError("a type change beside the chosen color, or colorless")
         reading = self.land_type_change(subject, *(part for part in parts if part != (colors, chosen)))
@@ -438,7 +398,7 @@ class StaticRules(Transformer[Token, Any]):
         value' (March of the Machines): an 'artifact creature' keeps its other card types and subtypes (CR
         205.1b), so both card types are added (layer 4) and the base power and toughness set (layer 7b)."""
         types = tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
-        if types != ("Artifact", "Creature") or _has(parts, "COLORLESS"):
+        if types != ("Artifact", "Creature") or has_token(parts, "COLORLESS"):
             raise UnreadError(f"a permanent made a {' '.join(types)} (CR 205.1b reads 'artifact creature')")
         return TypeChangeReading(subject, types, TypeSet.LISTED, True, base_mana_value=True)
 
@@ -479,7 +439,7 @@ class StaticRules(Transformer[Token, Any]):
         )
 
     def every_land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
-        supertypes = [str(word).lower() for word in _tokens(parts, "SUPERTYPE")]
+        supertypes = [str(word).lower() for word in tokens_of(parts, "SUPERTYPE")]
         if supertypes not in ([], ["basic"]):
             raise ValueError("'every <supertype> land type'")
         which = TypeSet.EVERY_BASIC_LAND_TYPE if supertypes else TypeSet.EVERY_LAND_TYPE
@@ -488,7 +448,7 @@ class StaticRules(Transformer[Token, Any]):
     def every_creature_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         """'~ is every creature type', 'Equipped creature gets +1/+1 and is all creature types' (CR 205.3m:
         in addition to its other types, however it is written)."""
-        gets = _tokens(parts, "PT_CHANGE")
+        gets = tokens_of(parts, "PT_CHANGE")
         return TypeChangeReading(subject, (), TypeSet.EVERY_CREATURE_TYPE, True, gets=gets[0] if gets else "")
 
     def creature_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
@@ -496,7 +456,7 @@ class StaticRules(Transformer[Token, Any]):
         7/7 red Giant creature with haste': the types (layer 4), the colors (layer 5, set), the base power and
         toughness (layer 7b) and the keywords; the other types kept with 'still a <type>' or 'in addition'
         (CR 205.1b)."""
-        (base_pt,) = _tokens(parts, "BASE_PT")
+        (base_pt,) = tokens_of(parts, "BASE_PT")
         tuples = [p for p in parts if isinstance(p, tuple)]
         colors = ""
         if tuples and len(tuples[0]) == 2 and isinstance(tuples[0][1], bool):
@@ -506,7 +466,7 @@ class StaticRules(Transformer[Token, Any]):
         kept = _Mark.STILL in parts or _Mark.ADDITION in parts
         if _Mark.STILL in parts and _Mark.ADDITION in parts:
             raise UnreadError("both 'still a <type>' and 'in addition to its other types'")
-        held = _tokens(parts, "WHILE_TEXT")
+        held = tokens_of(parts, "WHILE_TEXT")
         return TypeChangeReading(
             subject,
             types,
@@ -532,8 +492,8 @@ class StaticRules(Transformer[Token, Any]):
         return _Mark.STILL
 
     def defined_power(self, *parts: Any) -> DefinedPower:
-        times = _tokens(parts, "TIMES")
-        return DefinedPower(parts[-1], _words(times[0]) if times else "", _has(parts, "AND"))
+        times = tokens_of(parts, "TIMES")
+        return DefinedPower(parts[-1], spaced_words(times[0]) if times else "", has_token(parts, "AND"))
 
     def still_a_type(self, *parts: Any) -> StillAType:
         """'It's still a land.', 'They're still lands.'"""
@@ -541,14 +501,14 @@ class StaticRules(Transformer[Token, Any]):
         return StillAType(kept)
 
     def chosen_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
-        if [str(word).lower() for word in _tokens(parts, "SUPERTYPE")] not in ([], ["basic"]):
+        if [str(word).lower() for word in tokens_of(parts, "SUPERTYPE")] not in ([], ["basic"]):
             raise ValueError("'the chosen <supertype> land type'")
-        which = TypeSet.CHOSEN_CREATURE_TYPE if _has(parts, "CREATURE_WORD") else TypeSet.CHOSEN
+        which = TypeSet.CHOSEN_CREATURE_TYPE if has_token(parts, "CREATURE_WORD") else TypeSet.CHOSEN
         return TypeChangeReading(subject, (), which, _Mark.ADDITION in parts)
 
     def ordinal_chosen_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         """'Basic lands of the first chosen type are the second chosen type' (Illusionary Terrain)."""
-        if [str(word).lower() for word in _tokens(parts, "ORDINAL")] != ["second"]:
+        if [str(word).lower() for word in tokens_of(parts, "ORDINAL")] != ["second"]:
             raise UnreadError("only 'the second chosen type' is a type change's")
         return TypeChangeReading(subject, (), TypeSet.SECOND_CHOSEN, _Mark.ADDITION in parts)
 
@@ -562,8 +522,8 @@ class StaticRules(Transformer[Token, Any]):
         return "", True
 
     def color_change(self, subject: Subject, *parts: Any) -> ColorChangeReading:
-        colors, chosen = _first(parts, tuple)
-        gets = _tokens(parts, "PT_CHANGE")
+        colors, chosen = first_of(parts, tuple)
+        gets = tokens_of(parts, "PT_CHANGE")
         return ColorChangeReading(subject, colors, chosen, _Mark.ADDITION in parts, gets[0] if gets else "")
 
     def power_change(self, subject: Subject, change: Token, *rest: Any) -> PowerChangeReading:
@@ -573,17 +533,17 @@ class StaticRules(Transformer[Token, Any]):
 
     def power_change_while(self, *parts: Any) -> PowerChangeReading:
         subject = next(part for part in parts if part is not None and not isinstance(part, Token | tuple))
-        (change,) = _tokens(parts, "PT_CHANGE")
+        (change,) = tokens_of(parts, "PT_CHANGE")
         keywords = next((part for part in parts if isinstance(part, tuple)), ())
-        condition = _tokens(parts, "WHILE_TEXT")[0].strip()
+        condition = tokens_of(parts, "WHILE_TEXT")[0].strip()
         return PowerChangeReading(subject, str(change), keywords, condition=condition)
 
     def power_change_while_it(self, *parts: Any) -> PowerChangeReading:
         """'As long as enchanted creature is red, it gets +2/+2 and has haste': 'it' is the object the
         condition names (models.oracle.conditional_types)."""
-        (change,) = _tokens(parts, "PT_CHANGE")
+        (change,) = tokens_of(parts, "PT_CHANGE")
         keywords = next((part for part in parts if isinstance(part, tuple)), ())
-        condition = _tokens(parts, "WHILE_TEXT")[0].strip()
+        condition = tokens_of(parts, "WHILE_TEXT")[0].strip()
         return PowerChangeReading(
             SelfSubject(), str(change), keywords, condition=condition, of_condition=True
         )
@@ -592,9 +552,9 @@ class StaticRules(Transformer[Token, Any]):
         return PowerChangeReading(subject, str(change), each=each)
 
     def keyword_grant(self, what: Nouns, *parts: Any) -> KeywordGrantReading:
-        caster = _tokens(parts, "CASTER")
+        caster = tokens_of(parts, "CASTER")
         keywords = next(part for part in parts if isinstance(part, tuple))
-        return KeywordGrantReading(what, keywords, _words(caster[0]) if caster else "")
+        return KeywordGrantReading(what, keywords, spaced_words(caster[0]) if caster else "")
 
     def attack_rider(self, *_words_tokens: Token) -> _Mark:
         return _Mark.ATTACKS
@@ -607,7 +567,7 @@ class StaticRules(Transformer[Token, Any]):
     def keyword_grant_while(self, *parts: Any) -> KeywordsWhile:
         what = next(part for part in parts if isinstance(part, Nouns))
         keywords = next(part for part in parts if isinstance(part, tuple))
-        return KeywordsWhile(keywords, _tokens(parts, "WHILE_TEXT")[0].strip(), what)
+        return KeywordsWhile(keywords, tokens_of(parts, "WHILE_TEXT")[0].strip(), what)
 
     def keyword_grant_on_turn(self, turn: _CostTurn, what: Nouns, *parts: Any) -> KeywordsWhile:
         """'During your turn, <permanents> have <keywords>': while it is the turn of the source's controller
@@ -630,8 +590,8 @@ class StaticRules(Transformer[Token, Any]):
         if not isinstance(what, Nouns):
             raise UnreadError("a card itself that is a type with only one ability")
         types = tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
-        quoted = _tokens(parts, "QUOTED")[0][1:-1].rstrip(",").strip()  # ('"...any color," and it loses')
-        return BecomesWithOnly(what, types, quoted, _has(parts, "COLORLESS"), _has(parts, "CARD"))
+        quoted = tokens_of(parts, "QUOTED")[0][1:-1].rstrip(",").strip()  # ('"...any color," and it loses')
+        return BecomesWithOnly(what, types, quoted, has_token(parts, "COLORLESS"), has_token(parts, "CARD"))
 
     def becomes_colorless(self, what: Subject, *parts: Any) -> BecomesColorless:
         if not isinstance(what, Nouns):
@@ -642,30 +602,30 @@ class StaticRules(Transformer[Token, Any]):
 
     def grant_while(self, *parts: Any) -> GrantReading:
         what = next(part for part in parts if isinstance(part, Nouns))
-        condition = _tokens(parts, "WHILE_TEXT")[0].strip()
-        return GrantReading(what, _tokens(parts, "QUOTED")[0][1:-1], condition)
+        condition = tokens_of(parts, "WHILE_TEXT")[0].strip()
+        return GrantReading(what, tokens_of(parts, "QUOTED")[0][1:-1], condition)
 
     def granted_while(self, *parts: Any) -> GrantedWhile:
-        condition = _tokens(parts, "WHILE_TEXT")[0].strip()
-        keywords = tuple(word.lower() for word in _tokens(parts, "KEYWORD"))
-        return GrantedWhile(condition, _tokens(parts, "QUOTED")[0][1:-1], keywords)
+        condition = tokens_of(parts, "WHILE_TEXT")[0].strip()
+        keywords = tuple(word.lower() for word in tokens_of(parts, "KEYWORD"))
+        return GrantedWhile(condition, tokens_of(parts, "QUOTED")[0][1:-1], keywords)
 
     def keywords_while(self, *parts: Any) -> KeywordsWhile:
         keywords = next(part for part in parts if isinstance(part, tuple))
-        held = _tokens(parts, "WHILE_TEXT")
+        held = tokens_of(parts, "WHILE_TEXT")
         return KeywordsWhile(keywords, held[0].strip() if held else "")
 
     def keywords_of_pair(self, *parts: Any) -> KeywordsWhile:
         """'As long as <condition>, both creatures have <keywords>' (soulbond's pair, CR 702.95)."""
-        if [kind.lower() for kind in _tokens(parts, "CARD_TYPE")] != ["creatures"]:
+        if [kind.lower() for kind in tokens_of(parts, "CARD_TYPE")] != ["creatures"]:
             raise UnreadError("both of a pair that are no creatures")
         keywords = next(part for part in parts if isinstance(part, tuple))
-        return KeywordsWhile(keywords, _tokens(parts, "WHILE_TEXT")[0].strip(), both_paired=True)
+        return KeywordsWhile(keywords, tokens_of(parts, "WHILE_TEXT")[0].strip(), both_paired=True)
 
     def keyword_of_each_type(self, *parts: Any) -> KeywordsWhile:
         """'For each basic land type among lands you control, ~ has landwalk of that type.': the landwalks
         (CR 702.14) of the types it counts, which no payment reads; only a landwalk is read so."""
-        (keyword,) = _tokens(parts, "KEYWORD")
+        (keyword,) = tokens_of(parts, "KEYWORD")
         if keyword.lower() != "landwalk":
             raise UnreadError(f"{keyword} of each type")
         return KeywordsWhile(("landwalk",), "")
@@ -674,11 +634,11 @@ class StaticRules(Transformer[Token, Any]):
         return PoolsDontEmpty()
 
     def keep_unspent(self, who: str, *parts: Any) -> KeepUnspent:
-        colors = _tokens(parts, "COLOR_WORD")
+        colors = tokens_of(parts, "COLOR_WORD")
         return KeepUnspent(who, lexicon.COLOR_WORDS[colors[0].lower()] if colors else "")
 
     def unspent_becomes(self, who: str, *parts: Any) -> UnspentBecomes:
-        colors = _tokens(parts, "COLOR_WORD")
+        colors = tokens_of(parts, "COLOR_WORD")
         return UnspentBecomes(who, lexicon.COLOR_WORDS[colors[0].lower()] if colors else "C")
 
     def as_any(self, palette: Any) -> str:
@@ -704,13 +664,13 @@ class StaticRules(Transformer[Token, Any]):
             who,
             as_kind,
             self._spent_kind(parts),
-            _has(parts, "ONLY_WORD"),
+            has_token(parts, "ONLY_WORD"),
             SpendOnly(uses[0]) if uses else None,
         )
 
     def one_card_permission(self, who: str, *parts: Any) -> OneCardPermission:
         as_kind, card = [p for p in parts if isinstance(p, str) and not isinstance(p, Token)]
-        if who != "you" or self._spent_kind(parts) or _has(parts, "ONLY_WORD"):
+        if who != "you" or self._spent_kind(parts) or has_token(parts, "ONLY_WORD"):
             raise ValueError("a permission for one card is 'you may spend mana as though ...'")
         if as_kind not in ("color", "type"):
             raise ValueError("a permission for one card is 'mana of any color' or 'of any type'")
@@ -718,89 +678,6 @@ class StaticRules(Transformer[Token, Any]):
 
     def one_card_permission_any_type(self, card: str) -> OneCardPermission:
         return OneCardPermission("type", card)
-
-    def activation_ban(self, what: Nouns) -> ActivationBanReading:
-        return ActivationBanReading(what)
-
-    def your_turn_only(self) -> str:
-        return "your_turn"
-
-    def ban_you(self) -> str:
-        return "you"
-
-    def ban_opponents(self) -> str:
-        return "opponents"
-
-    def ban_everyone(self) -> str:
-        return "everyone"
-
-    def zone_library(self) -> str:
-        return "library"
-
-    def banned_from(self, *zones: str) -> frozenset[str]:
-        return frozenset(z for z in zones if z in SPELL_ZONES)
-
-    def banned_but_hand(self) -> frozenset[str]:
-        """'from anywhere other than their hands': every zone a spell is cast from but the hand."""
-        return frozenset(SPELL_ZONES) - {"hand"}
-
-    def cant_cast(self, *parts: Any) -> CastBanReading:
-        """'[As long as <condition>, | During combat,] <players> can't cast <spells> [with mana value N or
-        less] [of the chosen color | type] [with the chosen name] [from <zones>] [during your turn | during
-        combat] [or activate abilities that aren't mana abilities]' (CR 101.2)."""
-        players, terms, rest = ban_scope(parts)
-        spells = next(part for part in rest if isinstance(part, SpellsGranted))
-        zones = next((part for part in rest if isinstance(part, frozenset)), None)
-        values = next((part for part in rest if isinstance(part, ManaValues)), EVERY_MANA_VALUE)
-        above = next((part.what for part in rest if isinstance(part, ManaValueAbove)), None)
-        terms = replace(
-            terms,
-            combat=terms.combat or "combat" in rest,
-            mana_value_above=above,
-            abilities="abilities" in rest,
-        )
-        named = next((part for part in rest if isinstance(part, SpellName)), None)
-        if (players == "owner") != (named is SpellName.THAT_CREATURE):
-            # ('That creature's owner' is the subject of Reflector Mage's lasting effect alone)
-            raise UnreadError("a prohibition on that creature's owner, or until your next turn, alone")
-        return CastBanReading(
-            spells,
-            opponents=players in ("opponents", "owner"),
-            your_turn="your_turn" in rest,
-            everyone=players == "everyone",
-            zones=zones,
-            mana_values=values,
-            chosen_color="chosen_color" in rest,
-            chosen_type="chosen_type" in rest,
-            named=named,
-            terms=terms,
-        )
-
-    def spells_of_chosen_color(self) -> str:
-        return "chosen_color"
-
-    def spell_mana_value_at_most(self, number: Number, _or: Token, more_less: Token) -> ManaValues:
-        if str(more_less).lower() != "less":
-            raise UnreadError(f"a mana value 'or {more_less}'")  # (not a phrase of the rules)
-        return ManaValues(most=fixed_number(number))
-
-    def spell_mana_value_at_least(self, number: Number, _or: Token) -> ManaValues:
-        return ManaValues(least=fixed_number(number))
-
-    def others_enter_tapped(self, what: Nouns, _tapped: Token) -> OthersEnterTappedReading:
-        return OthersEnterTappedReading(what)
-
-    def cant_cast_more_than_one(self, *parts: Any) -> CastBanReading:
-        """'<players> can't cast more than one spell each turn' (Archon of Emeria; 'Enchanted player ...':
-        Curse of Exhaustion, CR 101.2)."""
-        players, terms, _ = ban_scope(parts)
-        return CastBanReading(
-            SpellsGranted(),
-            opponents=players == "opponents",
-            everyone=players == "everyone",
-            most=1,
-            terms=terms,
-        )
 
     def abilities_of_exiled(self, *parts: Token) -> AbilitiesOfExiledReading:
         """'~ has all activated abilities of the exiled card', '... of all creature cards exiled with it'."""
@@ -847,7 +724,7 @@ class StaticRules(Transformer[Token, Any]):
     def becomes_types(self, _article: Token, *parts: Any) -> AbilityLossReading:
         colors = next((part.letters for part in parts if isinstance(part, _Colors)), None)
         types = tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
-        power, toughness = _tokens(parts, "BASE_PT")[0].split("/")
+        power, toughness = tokens_of(parts, "BASE_PT")[0].split("/")
         base = (int(power), int(toughness))
         return AbilityLossReading(
             Nouns(()), base=base, types=types, colors=colors, adds=_Mark.ADDITION in parts
@@ -895,17 +772,17 @@ class StaticRules(Transformer[Token, Any]):
         """'As long as it's your turn, creatures you control have first strike and equip abilities you
         activate cost {1} less to activate.' (Nahiri, Storm of Stone)"""
         what = next(part for part in parts if isinstance(part, Nouns))
-        (granted,) = _tokens(parts, "KEYWORD")
-        (keyword,) = _tokens(parts, "KEYWORD_ABILITY")
-        (symbols,) = _tokens(parts, "SYMBOLS")
-        (more,) = _tokens(parts, "MORE_LESS")
+        (granted,) = tokens_of(parts, "KEYWORD")
+        (keyword,) = tokens_of(parts, "KEYWORD_ABILITY")
+        (symbols,) = tokens_of(parts, "SYMBOLS")
+        (more,) = tokens_of(parts, "MORE_LESS")
         return AbilitiesCostReading(
             None,
             str(symbols).upper(),
             str(more).lower() == "more",
             yours=True,
             keyword=str(keyword).lower(),
-            while_text=_tokens(parts, "WHILE_TEXT")[0].strip(),
+            while_text=tokens_of(parts, "WHILE_TEXT")[0].strip(),
             keywords_granted=(what, str(granted).lower()),
         )
 
@@ -938,7 +815,7 @@ class StaticRules(Transformer[Token, Any]):
         return None
 
     def self_tap_damage(self, *parts: Any) -> SelfTapDamage:
-        return SelfTapDamage(_digits(parts))
+        return SelfTapDamage(digits_of(parts))
 
     def that_player(self) -> str:
         return "that player"
@@ -948,17 +825,19 @@ class StaticRules(Transformer[Token, Any]):
 
     def tapped_for_mana_damage(self, tapped: Tapped, *parts: Any) -> TappedForManaDamage:
         to = next(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
-        return TappedForManaDamage(tapped, _digits(parts), to)
+        return TappedForManaDamage(tapped, digits_of(parts), to)
 
     def controller_of(self, *_words_tokens: Token) -> str:
         return "its controller"
 
     def becomes_tapped_damage(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
-        unless = _tokens(parts, "SYMBOLS")  # ('unless that player pays {3}': Seizures)
-        return BecomesTappedDamage(what, _digits(parts), unless_paid=str(unless[0]).upper() if unless else "")
+        unless = tokens_of(parts, "SYMBOLS")  # ('unless that player pays {3}': Seizures)
+        return BecomesTappedDamage(
+            what, digits_of(parts), unless_paid=str(unless[0]).upper() if unless else ""
+        )
 
     def becomes_tapped_life_loss(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
-        return BecomesTappedDamage(what, _digits(parts), life_loss=True)
+        return BecomesTappedDamage(what, digits_of(parts), life_loss=True)
 
     def tapped_or_activated_damage(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
         symbol = next(p for p in parts if isinstance(p, Token) and p.type == "SYMBOLS")
@@ -967,55 +846,14 @@ class StaticRules(Transformer[Token, Any]):
         other = f"{str(attached).lower()} {kind.lower()}"
         if str(symbol).upper() != "{T}" or other != what.words().lower():
             raise UnreadError("an activation of another permanent, or another symbol, than tapping it")
-        return BecomesTappedDamage(what, _digits(parts), activations=True)
+        return BecomesTappedDamage(what, digits_of(parts), activations=True)
 
     def becomes_tapped_destroy(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
-        damage = _digits(parts) if any(isinstance(p, Token) and p.type == "DIGITS" for p in parts) else 0
+        damage = digits_of(parts) if any(isinstance(p, Token) and p.type == "DIGITS" for p in parts) else 0
         return BecomesTappedDamage(what, damage, destroys=True)
 
-    def choose_as_enters(self, *parts: Any) -> ChooseAsEnters:
-        # ('As ~ enters' or 'As it enters': what follows the article is the kind, then what it is other than)
-        at = next(i for i, p in enumerate(parts) if isinstance(p, Token) and p.type == "ARTICLE")
-        kind, *other = parts[at + 1 :]
-        return ChooseAsEnters(kind, str(other[0]) if other else "")
-
-    def choose_two_land_types(self, *_parts: Any) -> ChooseAsEnters:
-        """'As ~ enters, choose two basic land types.' (Illusionary Terrain: choices.basic_land_types)"""
-        return ChooseAsEnters("basic land types")
-
-    def choose_odd_or_even(self, *_parts: Any) -> ChooseAsEnters:
-        """'As ~ enters, choose odd or even.' (Ashling's Prerogative: the board's choices.odd_or_even)"""
-        return ChooseAsEnters("odd or even")
-
-    def may_pay_life_as_enters(self, *parts: Any) -> MayPayLifeAsEnters:
-        self._you(parts)
-        return MayPayLifeAsEnters(next(p for p in parts if isinstance(p, int)))
-
-    def may_reveal_as_enters(self, *parts: Any) -> MayRevealAsEnters:
-        self._you(parts)
-        return MayRevealAsEnters(next(p for p in parts if isinstance(p, int)), _first(parts, Nouns))
-
-    def _you(self, parts: tuple[Any, ...]) -> None:
-        if "you" not in [p for p in parts if isinstance(p, str) and not isinstance(p, Token)]:
-            raise ValueError("'you may' is the player who may pay or reveal")
-
-    def enters_tapped_if_not(self, who: str, *_parts: Any) -> EntersTappedIfNot:
-        if who != "you":
-            raise ValueError("'If you don't' is the player who may pay")
-        return EntersTappedIfNot()
-
-    def enters_tapped(self, _self: Token, _tapped: Token, *clause: Token) -> EntersTapped:
-        unless = clause and clause[0].type == "UNLESS_CLAUSE"
-        return EntersTapped(str(clause[0])[len("unless") :].strip() if unless else "")
-
-    def enters_return(self, _self: Token, _article: Token, what: Nouns) -> EntersReturn:
-        return EntersReturn(what)
-
-    def imprint(self, _self: Token, determiner: Token, what: Nouns) -> Imprint:
-        return Imprint(what, determiner.type == "TARGET")
-
     def same_is_true(self, *parts: Any) -> SameIsTrue:
-        cards = "" if not _has(parts, "CARD") else "you" if _Mark.YOUR_CARDS in parts else "any"
+        cards = "" if not has_token(parts, "CARD") else "you" if _Mark.YOUR_CARDS in parts else "any"
         kinds = {"SPELL": "", "CARD": ""}  # the card type written before 'spells' and before 'cards'
         written = ""
         for part in parts:
@@ -1023,7 +861,7 @@ class StaticRules(Transformer[Token, Any]):
                 written = lexicon.canonical_type(str(part)) or str(part)
             elif isinstance(part, Token) and part.type in kinds:
                 kinds[part.type], written = written, ""
-        nonland = _has(parts, "NON_TYPE")
+        nonland = has_token(parts, "NON_TYPE")
         return SameIsTrue(_Mark.YOUR_SPELLS in parts, cards, nonland, kinds["SPELL"], kinds["CARD"])
 
     def only_colored(self, colored: Token) -> OnlyColored:
@@ -1040,7 +878,7 @@ class StaticRules(Transformer[Token, Any]):
 
     def those_cost_if_life_paid(self, *parts: Any) -> ThoseCostIfLifePaid:
         """'Those spells cost {W} less to cast if you paid life this way.' (the Defilers)."""
-        symbols, more = _tokens(parts, "SYMBOLS")[0], _tokens(parts, "MORE_LESS")[0]
+        symbols, more = tokens_of(parts, "SYMBOLS")[0], tokens_of(parts, "MORE_LESS")[0]
         return ThoseCostIfLifePaid(symbols.upper(), more.lower() == "more")
 
     def reduction_floor(self, _what: None, less: Token, least: Number) -> ReductionFloor:
@@ -1078,8 +916,8 @@ class StaticRules(Transformer[Token, Any]):
         return LifePaidByExile()
 
     def roll_die(self, article: Token, die: Token) -> RandomOpening:
-        kind = f"{_words(die)} die" if die.type == "SIDED" else _words(die)
-        return RandomOpening(f"roll {_words(article)} {kind}")
+        kind = f"{spaced_words(die)} die" if die.type == "SIDED" else spaced_words(die)
+        return RandomOpening(f"roll {spaced_words(article)} {kind}")
 
     def flip_coin(self, _article: Token) -> RandomOpening:
         return RandomOpening("flip a coin")
@@ -1088,45 +926,6 @@ class StaticRules(Transformer[Token, Any]):
         return ResultEffects()
 
     # -------------------------------------------------------------- enters unless, land search
-
-    def enters_unless(self, reading: Any) -> Any:  # pragma: no cover (every alternative is named)
-        return reading
-
-    def control_one_of_two(
-        self, _a: Token, first: str, _or: Token, _b: Token, second: str
-    ) -> ControlOneOfTwo:
-        return ControlOneOfTwo(first, second)
-
-    def few_other_lands(self, number: int, *_words_tokens: Token) -> FewOtherLands:
-        return FewOtherLands(number)
-
-    def many_other_lands(self, number: int, *_words_tokens: Token) -> ManyOtherLands:
-        return ManyOtherLands(number)
-
-    def player_life_at_most(self, _a: Token, number: int, _or: Token, than: Token) -> PlayerLifeAtMost:
-        if than.lower() != "less":
-            raise ValueError("'a player has N or more life' is no condition a land reads")
-        return PlayerLifeAtMost(number)
-
-    def opponents_at_least(self, _have: Token, number: int, _or: Token, than: Token) -> OpponentsAtLeast:
-        if than.lower() != "more":
-            raise ValueError("'you have N or less opponents' is no condition a land reads")
-        return OpponentsAtLeast(number)
-
-    def enters_tapped_if(self, condition: EntersUnless, _self: Token, _tapped: Token) -> EntersTappedIf:
-        return EntersTappedIf(condition)
-
-    def land_search(self, *parts: Any) -> LandSearchReading:
-        found: LandSearchReading = _first(parts, LandSearchReading)
-        return LandSearchReading(found.types, found.basic, _has(parts, "TAPPED"))
-
-    def basic_land(self, _basic: Token, _land: Token) -> LandSearchReading:
-        return LandSearchReading(basic=True)
-
-    def land_types_found(self, *parts: Any) -> LandSearchReading:
-        return LandSearchReading(
-            types=tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
-        )
 
 
 def _quoted(token: Token) -> str:
