@@ -49,7 +49,8 @@ from models.oracle.build import mana_effect, spend_restriction
 from models.oracle.build_bans import same_ban_for
 from models.oracle.build_cost_changes import life_paid_reduction, optional_life_modifier
 from models.oracle.build_filters import condition, object_filter, object_filters, while_condition
-from models.oracle.build_statics import kept_types, own_chosen_type, static_effect
+from models.oracle.build_statics import static_effect
+from models.oracle.build_type_changes import kept_types, own_chosen_type
 from models.oracle.grammar import (
     UnreadError,
     parse_additional_cost,
@@ -858,7 +859,7 @@ CARDS_TYPES_NOTE: Final = (
 
 def _own_chosen_type(reading: s.TypeChangeReading, sentence: str, out: Collector) -> None:
     """A card's own 'is the chosen type', of the one type choice its text made before it (a creature type or
-    a basic land type: :func:`~models.oracle.build_statics.own_chosen_type`); unread otherwise."""
+    a basic land type: :func:`~models.oracle.build_type_changes.own_chosen_type`); unread otherwise."""
     made = [c for c in out.choices if c in ("creature_type", "basic_land_type")]
     try:
         if len(made) != 1:
@@ -872,7 +873,7 @@ def _own_chosen_type(reading: s.TypeChangeReading, sentence: str, out: Collector
 
 def _keep_types(kept: str, sentence: str, out: Collector) -> bool:
     """'It's still a land.' after a creature change that set types: that change keeps the other types
-    instead (:func:`~models.oracle.build_statics.kept_types`), its colors and haste, linked to it by its
+    instead (:func:`~models.oracle.build_type_changes.kept_types`), its colors and haste, linked to it by its
     sentence, left as they are; False when the sentence before is no such change."""
     changes = [i for i, effect in enumerate(out.effects) if isinstance(effect, TypeChange)]
     if not changes:
