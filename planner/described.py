@@ -29,6 +29,7 @@ from planner.rules.pool import ManaUnit
 from planner.rules.question import view_of, within_question
 from planner.rules.records import WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, Step, replay
+from planner.rules.tap_triggers import damage_unless_paid
 from planner.rules.view import TextWarning
 from planner.solve.problem import PaymentProblem, TimeUp
 from planner.solve.solution import Solution, SolveStatus
@@ -96,7 +97,7 @@ def _damage_unless_paid(board: Board, summary: PaymentSummary) -> tuple[tuple[st
     return tuple(
         (pid, damage, mana)
         for pid in board.in_board_order(summary.tapped)
-        for damage, mana in view.damage_unless_paid(pid)
+        for damage, mana in damage_unless_paid(view, pid)
     )
 
 

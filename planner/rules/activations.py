@@ -40,6 +40,7 @@ from planner.rules.pool import board_pool
 from planner.rules.production import Outcome, activation_outcomes, anonymous
 from planner.rules.question import could_produce_of, view_of
 from planner.rules.step_costs import ability_target
+from planner.rules.tap_triggers import destroyed_by_tapping, tap_damage
 from planner.rules.view import BoardView
 
 __all__ = [
@@ -771,10 +772,10 @@ def interchangeable(
             view.type_line(pid).is_a("Artifact"),
             view.colors(pid),
             reflect.get(pid),
-            view.tap_damage(pid, for_mana=True),
-            view.tap_damage(pid, for_mana=False),
+            tap_damage(view, pid, for_mana=True),
+            tap_damage(view, pid, for_mana=False),
             # (a permanent a trigger on tapping destroys is counted alone: planner.solve.cpsat.objective)
-            pid if view.destroyed_by_tapping(pid) else "",
+            pid if destroyed_by_tapping(view, pid) else "",
             view.untaps_normally(
                 pid
             ),  # (the objective reads it: a Waterveil Cavern made a Plains is no Plains)

@@ -25,6 +25,7 @@ from models.board import Board
 from models.cost import CostSymbol, ManaCost, PaymentTarget, Slot, SlotKind, SymbolKind
 from models.kept import per_card
 from models.mana import ALL_COLORS, ManaType
+from planner.rules.tap_triggers import destroyed_by_tapping, tap_damage
 from planner.rules.view import BoardView
 
 __all__ = [
@@ -268,7 +269,7 @@ def destroyed_by_alternatives(view: BoardView, alternatives: Alternatives) -> tu
     return tuple(
         a.permanent
         for a in alternatives
-        if a.kind is not AlternativeKind.DELVE and view.destroyed_by_tapping(a.permanent)
+        if a.kind is not AlternativeKind.DELVE and destroyed_by_tapping(view, a.permanent)
     )
 
 
@@ -311,7 +312,7 @@ def apply_alternatives(
         if alternative.paid not in slots_for(view, kind, pid):
             raise ValueError(f"{kind.value}: {pid} can't pay {alternative.paid_text}")
         tapped.append(pid)
-    damage = sum(view.tap_damage(pid, for_mana=False) for pid in tapped)
+    damage = sum(tap_damage(view, pid, for_mana=False) for pid in tapped)
     for pid in tapped:
         board = board.replace_permanent(pid, tapped=True)
     return board, damage

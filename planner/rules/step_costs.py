@@ -29,6 +29,7 @@ from planner.rules.costs import (
 from planner.rules.payment import can_pay_exactly
 from planner.rules.plan import Step
 from planner.rules.pool import ManaUnit, SpendRules
+from planner.rules.tap_triggers import activation_damage, destroyed_by_tapping, tap_damage
 from planner.rules.view import BoardView
 
 __all__ = [
@@ -213,9 +214,9 @@ def pay_costs(state: StepGame, view: BoardView, step: Step, ability: ManaAbility
     # total during the payment; it is recorded as damage taken
     damage = 0
     for tapped in newly_tapped:
-        damage += view.tap_damage(tapped, for_mana=tapped == pid and ability.taps_for_mana)
-    destroyed = tuple(tapped for tapped in newly_tapped if view.destroyed_by_tapping(tapped))
-    damage += view.activation_damage(pid, ability)  # (Artifact Possession's: an ability without {T})
+        damage += tap_damage(view, tapped, for_mana=tapped == pid and ability.taps_for_mana)
+    destroyed = tuple(tapped for tapped in newly_tapped if destroyed_by_tapping(view, tapped))
+    damage += activation_damage(view, pid, ability)  # (Artifact Possession's: an ability without {T})
     activated = view.permanent(pid).activated_this_turn
     once = (*activated, ability.text) if ability.limited_each_turn else None
     return PaidCosts(

@@ -15,6 +15,7 @@ from models.mana import ALL_COLORS
 from planner.rules.alternatives import TAPPING_KINDS, AlternativeKind, AlternativePayment, AlternativeWay
 from planner.rules.amounts import graveyard_growth
 from planner.rules.payment import GENERIC
+from planner.rules.tap_triggers import tap_damage
 from planner.solve.cpsat.literals import only_where
 from planner.solve.cpsat.record import AlternativeVars, Expr, PaymentModel, slot_name, total
 
@@ -128,7 +129,7 @@ def _count_taps(record: PaymentModel, chosen: AlternativeVars) -> None:
         tapped = model.new_int_var(0, len(chosen.units[pid]), f"alternative_taps_{pid}")
         model.add(tapped == sum(variables))
         chosen.taps[pid] = tapped
-        hurt = record.problem.view.tap_damage(pid, for_mana=False)
+        hurt = tap_damage(record.problem.view, pid, for_mana=False)
         if hurt:
             damage.append(hurt * tapped)
     chosen.damage = total(damage)

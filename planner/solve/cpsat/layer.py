@@ -23,6 +23,7 @@ from planner.rules.doubling import doubles_unspent
 from planner.rules.payment import GENERIC, SNOW
 from planner.rules.pool import SpendRules, pays_generic
 from planner.rules.question import view_of
+from planner.rules.tap_triggers import activation_damage, tap_damage
 from planner.rules.view import BoardView
 from planner.solve.bounds import alternative_most
 from planner.solve.cpsat.literals import only_where, unused
@@ -516,7 +517,7 @@ def life(record: PaymentModel, layer: Layer) -> None:
     life_total = record.board.player(record.player).life
     layer.ability_life = sum(t.ability.cost.life * use[t.index] for t in templates)
     immediate = total([(t.outcome.damage + t.outcome.life_loss) * use[t.index] for t in templates])
-    layer.damage = immediate + tap_damage(record, use)
+    layer.damage = immediate + tapping_damage(record, use)
     if layer.main:
         layer.damage = layer.damage + record.chosen.damage  # (convoke and improvise tap too)
     target_life = total([c.life for c in layer.consumers if c.template < 0])
@@ -566,9 +567,10 @@ def gains_first(record: PaymentModel, template: Activation) -> bool:
     return not any(index in (*cycle.taps, *cycle.untaps) for cycle in record.cycles.values())
 
 
-def tap_damage(record: PaymentModel, use: Sequence[cp_model.IntVar]) -> Expr:
-    """Damage from triggers on tapping (City of Brass, Manabarbs: :meth:`BoardView.tap_damage`) for what
-    the activations tap: their own permanent, tapped for mana, and the others their costs tap."""
+def tapping_damage(record: PaymentModel, use: Sequence[cp_model.IntVar]) -> Expr:
+    """Damage from triggers on tapping (City of Brass, Manabarbs:
+    :func:`~planner.rules.tap_triggers.tap_damage`) for what the activations tap: their own permanent, tapped
+    for mana, and the others their costs tap."""
     parts: list[Expr] = []
     views: dict[tuple[str, ...], BoardView] = {(): record.problem.view}
     for template in record.templates:
@@ -578,10 +580,10 @@ def tap_damage(record: PaymentModel, use: Sequence[cp_model.IntVar]) -> Expr:
         view = views.get(template.after_gone) or views.setdefault(
             template.after_gone, _view_without(record.problem.view, template.after_gone)
         )
-        hurt = sum(view.tap_damage(pid, for_mana=False) for pid in template.tapped)
+        hurt = sum(tap_damage(view, pid, for_mana=False) for pid in template.tapped)
         if template.ability.cost.tap:
-            hurt += view.tap_damage(template.pid, for_mana=template.ability.taps_for_mana)
-        hurt += view.activation_damage(template.pid, template.ability)  # (without {T}: Artifact Possession)
+            hurt += tap_damage(view, template.pid, for_mana=template.ability.taps_for_mana)
+        hurt += activation_damage(view, template.pid, template.ability)  # (without {T}: Artifact Possession)
         if hurt:
             parts.append(hurt * use[template.index])
     return total(parts)

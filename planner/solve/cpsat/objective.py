@@ -12,6 +12,7 @@ from ortools.sat.python import cp_model
 
 from models.mana import TYPE_ORDER
 from planner.rules.costs import energy_paid
+from planner.rules.tap_triggers import destroyed_by_tapping
 from planner.solve.bounds import alternative_most
 from planner.solve.cpsat.analysis import twin_runs
 from planner.solve.cpsat.classes import class_touched
@@ -190,7 +191,7 @@ def _touched_levels(
 
 def _destroyed(record: PaymentModel, sacrificed: dict[str, Expr]) -> dict[str, Expr]:
     """For each permanent a trigger on tapping destroys (Blight's 'When enchanted land becomes tapped,
-    destroy it.': :meth:`~planner.rules.view.BoardView.destroyed_by_tapping`), how many of those it stands
+    destroy it.': :func:`~planner.rules.tap_triggers.destroyed_by_tapping`), how many of those it stands
     for the payment taps (by their own {T}, for another's cost, for convoke or improvise) and leaves on the
     battlefield: each is lost once the trigger resolves, after the payment (CR 603.3), weighed as a
     permanent sacrificed is (the replay's ``destroyed``)."""
@@ -205,7 +206,7 @@ def _destroyed(record: PaymentModel, sacrificed: dict[str, Expr]) -> dict[str, E
             taps[pid].append(tapping)
     found: dict[str, Expr] = {}
     for pid in sorted(taps):
-        if not view.destroyed_by_tapping(pid):
+        if not destroyed_by_tapping(view, pid):
             continue
         tapped, kept = total(taps[pid]), sacrificed.get(pid, 0)
         count = len(record.members[pid])
