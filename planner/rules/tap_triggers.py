@@ -41,7 +41,7 @@ def tap_damage(view: BoardView, pid: str, *, for_mana: bool) -> int:
     ...     {"id": "mb", "name": "Manabarbs", "type_line": "Enchantment", "controller": "opp", "oracle":
     ...      "Whenever a player taps a land for mana, Manabarbs deals 1 damage to that player."}]})
     >>> view = BoardView(board)
-    >>> [view.tap_damage(pid, for_mana=mana) for pid, mana in (("f", True), ("f", False), ("sol", True))]
+    >>> [tap_damage(view, pid, for_mana=mana) for pid, mana in (("f", True), ("f", False), ("sol", True))]
     [1, 0, 0]
     """
     return sum(effect.damage for effect in _tap_triggers(view, pid, for_mana))
