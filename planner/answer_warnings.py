@@ -17,6 +17,7 @@ from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.classify import grants_graveyard_casting, own_alternative_cost
 from models.oracle.spent_riders import only_mana_from, spent_riders
 from planner.answer import PayResult
+from planner.rules.ability_costs import ability_changes
 from planner.rules.additional_costs import turn_fact_warnings
 from planner.rules.alternative_costs import (
     foretold_warnings,
@@ -34,7 +35,6 @@ from planner.rules.question import view_of, within_question
 from planner.rules.records import WarningKind, unread_warning
 from planner.rules.special_actions import unknown_morph_costs
 from planner.rules.spell_cost import (
-    ability_changes,
     life_payable,
     own_target_gaps,
     unabsorbed_reduction,
@@ -284,7 +284,7 @@ _UNKNOWN_TARGETS = (
 
 def ability_change_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     """The changes of activated abilities' costs an ability's payment does not apply (:func:`planner.rules.
-    spell_cost.ability_changes`): one whose description of the source its type line can't answer, and a
+    ability_costs.ability_changes`): one whose description of the source its type line can't answer, and a
     reduction with a floor beside another change (:func:`planner.rules.costs.combined_changes`).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [

@@ -14,18 +14,43 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from models.abilities import ManaAbility
+from models.abilities import ObjectFilter, Who
+from models.cost import PaymentTarget
 from models.errors import InputError
-from models.mana_effects import AbilityCostChange
-from planner.rules.amounts import cost_source_power, power_change
-from planner.rules.power_changes import power_change_gap
+from models.mana import ManaTypes
+from models.mana_effects import (
+    AbilityCostChange,
+    spell_matches,
+)
+from planner.rules.amounts import (
+    cost_source_power,
+)
+from planner.rules.cast_riders import casts
+from planner.rules.costs import changed_mana, combined_changes
 from planner.rules.records import SourcedEffect
+
+if TYPE_CHECKING:
+    from planner.rules.view import BoardView
+
+
+from typing import TYPE_CHECKING
+
+from models.abilities import ManaAbility
+from planner.rules.amounts import power_change
+from planner.rules.power_changes import power_change_gap
 from planner.rules.takers import possible_abilities
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["counted_change", "keyword_ability", "mana_ability_change_gap"]
+__all__ = [
+    "ability_change",
+    "ability_changes",
+    "ability_locked_in",
+    "counted_change",
+    "keyword_ability",
+    "mana_ability_change_gap",
+]
 
 
 def counted_change(view: BoardView, sourced: SourcedEffect) -> AbilityCostChange:
@@ -95,3 +120,69 @@ def keyword_ability(ability: ManaAbility, keyword: str) -> bool:
     (True, False)
     """
     return ability.text.lower().startswith(keyword)
+
+
+def ability_locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
+    """An ability's total cost (CR 602.2b, 601.2f): its mana with the changes of activated abilities' costs in
+    force for its source, as the target's type line describes it (:func:`ability_changes`).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "hs", "name": "Heartstone", "type_line": "Artifact", "controller": "me",
+    ...      "oracle": "Activated abilities of creatures cost {1} less to activate. This effect can't reduce "
+    ...                "the mana in that cost to less than one mana."}]})
+    >>> def total(cost, line):
+    ...     target = PaymentTarget.of(cost, kind="ability", type_line=line)
+    ...     return str(ability_locked_in(BoardView(board), target, "me").cost)
+    >>> total("{1}{U}", "Creature — Wizard"), total("{1}", "Creature — Wizard"), total("{1}{U}", "Artifact")
+    ('{U}', '{1}', '{1}{U}')
+    """
+    change, floor = ability_change(view, target, player)
+    if not change:
+        return target
+    # (with X still in the cost, its value decides whether a floor holds: the solver takes it on, see
+    # :func:`unchosen_x_change`)
+    mana = changed_mana(target.cost, change, 0 if target.cost.has_variable else floor)
+    return target if mana == target.cost else target.with_cost(mana)
+
+
+def ability_change(view: BoardView, target: PaymentTarget, player: str) -> tuple[int, int]:
+    """The generic change and floor of the changes of activated abilities' costs in force for the target
+    (:func:`ability_changes`, :func:`~planner.rules.costs.combined_changes`)."""
+    in_force, _ = ability_changes(view, target, player)
+    if not in_force:
+        return 0, 0
+    change, floor, _ = combined_changes([counted_change(view, sourced) for sourced in in_force])
+    return change, floor
+
+
+def ability_changes(
+    view: BoardView, target: PaymentTarget, player: str
+) -> tuple[list[SourcedEffect], list[SourcedEffect]]:
+    """The changes of activated abilities' costs ('Activated abilities of creatures cost {1} less to
+    activate': Heartstone) in force for an ability ``player`` activates whose source the target's type line
+    describes, and those that may be about it but that a type line can't answer (a description of the
+    source beyond its types, colors and controller), which are not applied (the caller reports them)."""
+    in_force: list[SourcedEffect] = []
+    unknown: list[SourcedEffect] = []
+    for sourced in view.effects_of(AbilityCostChange):
+        effect = sourced.effect
+        assert isinstance(effect, AbilityCostChange)
+        affected = effect.affected
+        if not spell_matches(affected, target) or not casts(affected.controller, sourced.controller, player):
+            continue
+        if effect.your_turn and view.board.active_player != sourced.controller:
+            continue  # ('As long as it's your turn': the board's active player, Nahiri)
+        if effect.keyword and effect.keyword not in target.keywords:
+            continue  # ('Equip abilities you activate ...': --keyword equip says the ability is one)
+        if effect.targets_source and target.targeted is not None and sourced.source not in target.targeted:
+            continue  # ('... that target ~': --target says what the ability targets, CR 601.2c)
+        described = replace(affected, types=(), excluded=(), colors=ManaTypes(), controller=Who.ANY)
+        known = (
+            described == ObjectFilter()
+            and not (effect.targets_source and target.targeted is None)
+            and effect.targeting is None  # (Ghostfire Blade's: its own ability, known by a type line never)
+        )
+        (in_force if known else unknown).append(sourced)
+    return in_force, unknown

@@ -17,17 +17,15 @@ from models.folding import fold_name
 from models.layer_effects import ColorChange, TypeChange
 from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
 from models.mana_effects import (
-    AbilityCostChange,
     CostModifier,
     ManaTrigger,
     ProductionReplacement,
     SpellKeywords,
     SpendAsThough,
-    spell_matches,
 )
 from models.oracle import read_card
 from models.oracle.lexicon import CREATURE_TYPES
-from planner.rules.ability_costs import counted_change
+from planner.rules.ability_costs import ability_change, ability_locked_in
 from planner.rules.amounts import (
     cost_source_power,
     graveyard_cards,
@@ -37,7 +35,6 @@ from planner.rules.amounts import (
     spells_cast_unlisted,
 )
 from planner.rules.cast_riders import casts, with_cast_riders
-from planner.rules.costs import changed_mana, combined_changes
 from planner.rules.devotion import devotion
 from planner.rules.layers import with_chosen_type
 from planner.rules.life_for_mana import with_life_for_mana
@@ -56,7 +53,6 @@ if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
 __all__ = [
-    "ability_changes",
     "announcements",
     "colored_increase",
     "colored_reduction",
@@ -127,7 +123,7 @@ def _locked_total(view: BoardView, target: PaymentTarget, player: str) -> tuple[
     if target.purposes & SPECIAL_ACTIONS:  # (turning face up, plotting: no spell, CR 116.2b, 116.2k)
         return special_action_locked_in(view, target, player), 0
     if target.kind is PaymentKind.ABILITY:
-        return _ability_locked_in(view, target, player), 0
+        return ability_locked_in(view, target, player), 0
     if target.kind is PaymentKind.SPELL:
         target = _with_granted_keywords(view, with_changed_types(view, target, player), player)
         target = with_cast_riders(view, target, player)  # (after the types: what the triggers describe)
@@ -288,41 +284,6 @@ def _output_colors(output: ManaOutput) -> ManaTypes:
     return output.palette.types | output.palette.also
 
 
-def _ability_locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
-    """An ability's total cost (CR 602.2b, 601.2f): its mana with the changes of activated abilities' costs in
-    force for its source, as the target's type line describes it (:func:`ability_changes`).
-
-    >>> from models.board import Board
-    >>> from planner.rules.view import BoardView
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
-    ...     {"id": "hs", "name": "Heartstone", "type_line": "Artifact", "controller": "me",
-    ...      "oracle": "Activated abilities of creatures cost {1} less to activate. This effect can't reduce "
-    ...                "the mana in that cost to less than one mana."}]})
-    >>> def total(cost, line):
-    ...     target = PaymentTarget.of(cost, kind="ability", type_line=line)
-    ...     return str(locked_in(BoardView(board), target, "me").cost)
-    >>> total("{1}{U}", "Creature — Wizard"), total("{1}", "Creature — Wizard"), total("{1}{U}", "Artifact")
-    ('{U}', '{1}', '{1}{U}')
-    """
-    change, floor = _ability_change(view, target, player)
-    if not change:
-        return target
-    # (with X still in the cost, its value decides whether a floor holds: the solver takes it on, see
-    # :func:`unchosen_x_change`)
-    mana = changed_mana(target.cost, change, 0 if target.cost.has_variable else floor)
-    return target if mana == target.cost else target.with_cost(mana)
-
-
-def _ability_change(view: BoardView, target: PaymentTarget, player: str) -> tuple[int, int]:
-    """The generic change and floor of the changes of activated abilities' costs in force for the target
-    (:func:`ability_changes`, :func:`~planner.rules.costs.combined_changes`)."""
-    in_force, _ = ability_changes(view, target, player)
-    if not in_force:
-        return 0, 0
-    change, floor, _ = combined_changes([counted_change(view, sourced) for sourced in in_force])
-    return change, floor
-
-
 def unchosen_x_change(view: BoardView, target: PaymentTarget, player: str) -> tuple[int, int]:
     """For a cost with X whose value is left to the solver (the largest X): the reduction its fixed generic
     part leaves over, taken off X's generic mana once X is chosen (0 or negative: CR 601.2b, 601.2f, 118.7a),
@@ -343,42 +304,11 @@ def unchosen_x_change(view: BoardView, target: PaymentTarget, player: str) -> tu
     [(-2, 0), (-2, 1), (0, 1)]
     """
     if target.kind is PaymentKind.ABILITY and not target.purposes & SPECIAL_ACTIONS:
-        change, floor = _ability_change(view, target, player)
+        change, floor = ability_change(view, target, player)
         others = target.cost.mana_value - target.cost.generic  # (X counts 0 here, CR 107.3)
         return min(0, target.cost.generic + change), max(floor - others, 0) if floor else 0
     typed = with_changed_types(view, target, player)  # (Biotransference)
     return min(0, target.cost.generic + cost_change(view, typed, player)), 0
-
-
-def ability_changes(
-    view: BoardView, target: PaymentTarget, player: str
-) -> tuple[list[SourcedEffect], list[SourcedEffect]]:
-    """The changes of activated abilities' costs ('Activated abilities of creatures cost {1} less to
-    activate': Heartstone) in force for an ability ``player`` activates whose source the target's type line
-    describes, and those that may be about it but that a type line can't answer (a description of the
-    source beyond its types, colors and controller), which are not applied (the caller reports them)."""
-    in_force: list[SourcedEffect] = []
-    unknown: list[SourcedEffect] = []
-    for sourced in view.effects_of(AbilityCostChange):
-        effect = sourced.effect
-        assert isinstance(effect, AbilityCostChange)
-        affected = effect.affected
-        if not spell_matches(affected, target) or not casts(affected.controller, sourced.controller, player):
-            continue
-        if effect.your_turn and view.board.active_player != sourced.controller:
-            continue  # ('As long as it's your turn': the board's active player, Nahiri)
-        if effect.keyword and effect.keyword not in target.keywords:
-            continue  # ('Equip abilities you activate ...': --keyword equip says the ability is one)
-        if effect.targets_source and target.targeted is not None and sourced.source not in target.targeted:
-            continue  # ('... that target ~': --target says what the ability targets, CR 601.2c)
-        described = replace(affected, types=(), excluded=(), colors=ManaTypes(), controller=Who.ANY)
-        known = (
-            described == ObjectFilter()
-            and not (effect.targets_source and target.targeted is None)
-            and effect.targeting is None  # (Ghostfire Blade's: its own ability, known by a type line never)
-        )
-        (in_force if known else unknown).append(sourced)
-    return in_force, unknown
 
 
 def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
