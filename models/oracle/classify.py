@@ -26,6 +26,7 @@ from models.oracle.sentence_facts import (
     bans_land_plays,
     changes_mana,
     grants_graveyard_casting,
+    grants_graveyard_land_plays,
     is_loyalty_cost,
     is_sacrifice_trigger,
     is_static_sentence,
@@ -56,6 +57,7 @@ __all__ = [
     "changes_power",
     "defines_own_power",
     "grants_graveyard_casting",
+    "grants_graveyard_land_plays",
     "hurts_when_tapped",
     "is_loyalty_cost",
     "is_sacrifice_trigger",
@@ -275,6 +277,8 @@ def mentions_mana(body: str) -> bool:
         return True  # (Ashiok, Wicked Manipulator: a life payment replaced, '{T}, Pay 1 life: Add {G}'s too)
     if "graveyard" in present and grants_graveyard_casting(body) and is_static_sentence(words):
         return True  # (a permission to cast spells from the graveyard, CR 601.2a: not read)
+    if "graveyard" in present and grants_graveyard_land_plays(body) and is_static_sentence(words):
+        return True  # (a permission to play lands from the graveyard, CR 305.1: a turn's land play)
     if "can't" in present and bans_casting(body):
         return True  # (a prohibition on casting spells, CR 101.2: read by the grammar, or unsupported)
     if "can't" in present and bans_land_plays(body):

@@ -64,6 +64,7 @@ from models.oracle.parsed import (
     EXILED_ABILITIES_NOTE,
     GRANTED_ALTERNATIVE_COST,
     GRAVEYARD_PERMISSION,
+    LAND_PLAY_PERMISSION,
     NO_OPTIONAL_COST,
     OPTIONAL_COST_REDUCTION,
     OWN_ABILITIES_PERMISSION,
@@ -83,9 +84,8 @@ from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
 
 def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
-    if classify.grants_graveyard_casting(sentence) and not classify.starts_with(
-        classify.tokens(sentence), "when", "whenever", "at"
-    ):
+    granting = classify.grants_graveyard_casting(sentence) or classify.grants_graveyard_land_plays(sentence)
+    if granting and not classify.starts_with(classify.tokens(sentence), "when", "whenever", "at"):
         _read_graveyard_permission(sentence, out)  # (a trigger's: set aside, warned where it matters)
         return
     if "mana cost" in sentence and (granted := granted_alternative_cost(sentence)) is not None:
@@ -447,7 +447,8 @@ def _read_graveyard_permission(sentence: str, out: Collector) -> None:
         out.unread(sentence)
         return
     out.effects.append(permission)
-    out.read(sentence, "effect", GRAVEYARD_PERMISSION)
+    lands = classify.grants_graveyard_land_plays(sentence)
+    out.read(sentence, "effect", LAND_PLAY_PERMISSION if lands else GRAVEYARD_PERMISSION)
 
 
 def graveyard_permission_of(sentence: str) -> GraveyardPermission | None:

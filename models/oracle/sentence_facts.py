@@ -26,6 +26,7 @@ __all__ = [
     "bans_land_plays",
     "changes_mana",
     "grants_graveyard_casting",
+    "grants_graveyard_land_plays",
     "is_loyalty_cost",
     "is_sacrifice_trigger",
     "is_static_sentence",
@@ -175,6 +176,27 @@ def grants_graveyard_casting(sentence: str) -> bool:
     ...     "your graveyard.")
     (False, True)
     """
+    return _grants_from_graveyard(sentence, lands=False)
+
+
+def grants_graveyard_land_plays(sentence: str) -> bool:
+    """'You may play lands from your graveyard.' (Crucible of Worlds, Ramunap Excavator, Ancient
+    Greenwarden; 'land cards' too): a permanent's permission to play land cards from its controller's
+    graveyard (CR 305.1: a land played, no spell cast), read by the grammar as a
+    :class:`~models.mana_effects.GraveyardPermission` for lands, which a turn's plan plays.
+
+    >>> grants_graveyard_land_plays("You may play lands from your graveyard.")
+    True
+    >>> grants_graveyard_land_plays("You may play land cards from your graveyard."), (
+    ...     grants_graveyard_land_plays("You may cast spells from your graveyard."))
+    (True, False)
+    """
+    return _grants_from_graveyard(sentence, lands=True)
+
+
+def _grants_from_graveyard(sentence: str, *, lands: bool) -> bool:
+    """A 'you may cast/play ... from your graveyard' of other cards: one for land cards alone when
+    ``lands`` (playing them casts no spell, CR 305.1), else one that casts spells."""
     if "graveyard" not in sentence.lower():
         return False  # (a gate: the words below need it, and most sentences have none)
     words = tokens(sentence)
@@ -184,7 +206,7 @@ def grants_graveyard_casting(sentence: str) -> bool:
         verb = next((i for i in range(cast + 2, end) if words[i] in ("cast", "play")), -1)
         others = verb >= 0 and words[verb + 1 : verb + 2] not in (("~",), ("this",))
         source = find_phrase(words, ("from", "your", "graveyard"), verb, end) if others else -1
-        if source >= 0 and not (words[verb] == "play" and _lands_only(words[verb + 1 : source])):
+        if source >= 0 and (words[verb] == "play" and _lands_only(words[verb + 1 : source])) == lands:
             return True
         cast = find_phrase(words, ("you", "may"), cast + 1)
     return False
