@@ -22,6 +22,7 @@ from typing import Final
 
 from models.mana_effects import NotPaymentKind
 from models.oracle.sentence_facts import (
+    about_granted_foretell,
     bans_casting,
     bans_land_plays,
     changes_mana,
@@ -51,6 +52,7 @@ from models.oracle.words import (
 )
 
 __all__ = [
+    "about_granted_foretell",
     "adds_mana",
     "bans_casting",
     "changes_mana",
@@ -277,6 +279,8 @@ def mentions_mana(body: str) -> bool:
         return True  # (Ashiok, Wicked Manipulator: a life payment replaced, '{T}, Pay 1 life: Add {G}'s too)
     if "graveyard" in present and grants_graveyard_casting(body) and is_static_sentence(words):
         return True  # (a permission to cast spells from the graveyard, CR 601.2a: not read)
+    if "foretell" in present and about_granted_foretell(body):
+        return True  # (a grant of foretell or its cost, CR 702.143a: a card foretold is paid it)
     if "graveyard" in present and grants_graveyard_land_plays(body) and is_static_sentence(words):
         return True  # (a permission to play lands from the graveyard, CR 305.1: a turn's land play)
     if "can't" in present and bans_casting(body):

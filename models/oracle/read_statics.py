@@ -53,6 +53,7 @@ from models.oracle.grammar import (
     parse_additional_cost,
     parse_condition,
     parse_effect,
+    parse_foretell_grant,
     parse_graveyard_permission,
     parse_mana_effect,
     parse_spending,
@@ -62,6 +63,7 @@ from models.oracle.mana_outputs import needs_imprinted, output_after_add, quoted
 from models.oracle.parsed import (
     CAST_RIDER_NOTE,
     EXILED_ABILITIES_NOTE,
+    FORETELL_GRANT,
     GRANTED_ALTERNATIVE_COST,
     GRAVEYARD_PERMISSION,
     LAND_PLAY_PERMISSION,
@@ -84,6 +86,13 @@ from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
 
 def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
+    if classify.about_granted_foretell(sentence):
+        try:  # (Dream Devourer's grant of foretell and its cost, CR 702.143a: planner.rules.granted_foretell)
+            out.effects.append(replace(parse_foretell_grant(sentence), text=sentence))
+            out.read(sentence, "effect", FORETELL_GRANT)
+        except UnreadError:
+            out.unread(sentence)
+        return
     granting = classify.grants_graveyard_casting(sentence) or classify.grants_graveyard_land_plays(sentence)
     if granting and not classify.starts_with(classify.tokens(sentence), "when", "whenever", "at"):
         _read_graveyard_permission(sentence, out)  # (a trigger's: set aside, warned where it matters)

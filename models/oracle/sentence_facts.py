@@ -22,6 +22,7 @@ from models.oracle.words import (
 )
 
 __all__ = [
+    "about_granted_foretell",
     "bans_casting",
     "bans_land_plays",
     "changes_mana",
@@ -210,6 +211,27 @@ def _grants_from_graveyard(sentence: str, *, lands: bool) -> bool:
             return True
         cast = find_phrase(words, ("you", "may"), cast + 1)
     return False
+
+
+def about_granted_foretell(sentence: str) -> bool:
+    """A static sentence that grants foretell ('... has foretell', 'have foretell') or gives a granted
+    foretell's cost ('Its foretell cost is ...': Dream Devourer, CR 702.143a), which pays a card foretold.
+
+    >>> about_granted_foretell("Each nonland card in your hand without foretell has foretell.")
+    True
+    >>> about_granted_foretell("Its foretell cost is equal to its mana cost reduced by {2}.")
+    True
+    >>> about_granted_foretell("Whenever you foretell a card, ~ gets +2/+0 until end of turn.")
+    False
+    """
+    words = tokens(sentence)
+    if "foretell" not in words or not is_static_sentence(words):
+        return False
+    return (
+        find_phrase(words, ("has", "foretell")) >= 0
+        or find_phrase(words, ("have", "foretell")) >= 0
+        or (find_phrase(words, ("foretell", "cost")) >= 0)
+    )
 
 
 def bans_casting(sentence: str) -> bool:
