@@ -114,6 +114,7 @@ from planner.turn_choices import (
     hand_spells,
     landfall_energy,
     landfall_possible,
+    landfall_twice_warnings,
     returned_land,
     taxed_by_count,
     turn_notes,
@@ -891,6 +892,7 @@ def plan_turn(
     taken_positions = {s.position for s in spells} if casts else set()
     exiles = exile_choices(hand_abilities(board, player), taken_positions)
     every_land = [played for sequence in lands for played in sequence]
+    warnings += landfall_twice_warnings(board, player) if landfall and every_land else ()
     notes = turn_notes(spells, every_land, board, player, landfall=landfall) + sorted(banning.values())
     replayed_land = bounce_replay_note(lands, board, player)
     notes += [replayed_land] if replayed_land is not None else []

@@ -20,6 +20,8 @@ from models.folding import fold_name
 from models.mana import ManaTypes
 from models.mana_effects import CostModifier
 from models.oracle import LandSearch, ParsedText, parse_land_search, read_card
+from models.oracle.classify import triggers_again_on_entering
+from models.oracle.reader import reading_units
 from models.spells import card_has_adventure, find_spell, spell_target
 from models.types import TypeLine
 from planner.rules.alternative_costs import Way, own_alternative_costs
@@ -28,6 +30,7 @@ from planner.rules.cast_bans import land_play_ban
 from planner.rules.graveyard_permissions import graveyard_lands
 from planner.rules.hand import HandAbility, hand_abilities, usable_from_hand
 from planner.rules.production import Packet
+from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import could_produce_of
 from planner.rules.turn import LandEntry, Resolution, land_entries, land_plays_allowed, resolution
 from planner.rules.view import BoardView, locked_in
@@ -49,6 +52,7 @@ __all__ = [
     "land_choices",
     "landfall_mana",
     "landfall_possible",
+    "landfall_twice_warnings",
     "only_mana_permanent",
     "returned_land",
     "same_name",
@@ -703,6 +707,28 @@ def landfall_possible(board: Board, spells: list[TurnSpell]) -> bool:
     among the events then matters."""
     return any(landfall_mana(p) for p in board.permanents) or any(
         resolution(s.card).landfall for s in distinct(spells)
+    )
+
+
+def landfall_twice_warnings(board: Board, player: str) -> tuple[TextWarning, ...]:
+    """A warning for each sentence of ``player``'s permanents that makes a land entering trigger an ability
+    an additional time (Ancient Greenwarden, CR 603.2d): a turn's plan counts each landfall trigger's mana
+    once, so its answer may be short of that mana, which is said, never silent.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "w",
+    ...     "name": "Test Warden", "type_line": "Creature", "controller": "me", "oracle": "If a land "
+    ...     "entering the battlefield causes a triggered ability of a permanent you control to trigger, "
+    ...     "that ability triggers an additional time."}]})
+    >>> [w.permanent for w in landfall_twice_warnings(board, "me")]
+    ['w']
+    """
+    reason = "a landfall trigger's additional time is not planned: its mana is counted once (CR 603.2d)"
+    return tuple(
+        TextWarning(permanent.id, unit, reason, WarningKind.NOT_USED)
+        for permanent in board.controlled_by(player)
+        if "entering" in permanent.oracle
+        for unit in reading_units(permanent.oracle, permanent.name)
+        if triggers_again_on_entering(unit)
     )
 
 

@@ -122,3 +122,29 @@ def test_reading_note_names_lands() -> None:
     assert [(s.read_as, s.note) for s in reading.sentences] == [
         ("effect", "a permission to play lands from its controller's graveyard (CR 305.1)")
     ]
+
+
+#: Ancient Greenwarden's second sentence (CR 603.2d): a landfall trigger triggers an additional time
+TWICE = (
+    "If a land entering the battlefield causes a triggered ability of a permanent you control to trigger, "
+    "that ability triggers an additional time."
+)
+#: landfall mana (Lotus Cobra's shape)
+COBRA = {
+    "id": "c",
+    "name": "Test Cobra",
+    "type_line": "Creature — Snake",
+    "oracle": "Landfall — Whenever a land you control enters, add one mana of any color.",
+}
+
+
+def test_landfall_twice_is_warned_not_silent() -> None:
+    # Mountain + a Mountain played + the Cobra's landfall mana, twice with the Warden (603.2d): four mana
+    # would cast {3}{R}; the plan counts the trigger once, so its "no" comes with a warning naming the text
+    ogre = {"name": "Test Ogre", "type_line": "Creature — Ogre", "mana_cost": "{3}{R}", "oracle": ""}
+    warden = {**WARDEN, "oracle": WARDEN["oracle"] + "\n" + TWICE}
+    turn = plan_turn(_board(warden, COBRA, hand=[ogre, "Mountain"], graveyard=[]), casts=["Test Ogre"])
+    assert any(w.sentence == TWICE and "603.2d" in w.reason for w in turn.warnings)
+    # no landfall mana on the board: nothing to warn of
+    quiet = plan_turn(_board(warden, hand=[ogre, "Mountain"], graveyard=[]), casts=["Test Ogre"])
+    assert not any(w.sentence == TWICE for w in quiet.warnings)

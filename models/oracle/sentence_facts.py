@@ -35,6 +35,7 @@ __all__ = [
     "moves_library",
     "others_enter_tapped",
     "own_alternative_cost",
+    "triggers_again_on_entering",
     "unrecorded_fact",
     "untaps_something",
     "when_spent",
@@ -232,6 +233,22 @@ def about_granted_foretell(sentence: str) -> bool:
         or find_phrase(words, ("have", "foretell")) >= 0
         or (find_phrase(words, ("foretell", "cost")) >= 0)
     )
+
+
+def triggers_again_on_entering(sentence: str) -> bool:
+    """'If a land entering the battlefield causes a triggered ability of a permanent you control to trigger,
+    that ability triggers an additional time.' (Ancient Greenwarden; Panharmonicon's, Yarok's shapes, CR
+    603.2d): a landfall trigger's mana made twice, which a turn's plan does not count.
+
+    >>> triggers_again_on_entering("If a land entering the battlefield causes a triggered ability of a "
+    ...     "permanent you control to trigger, that ability triggers an additional time.")
+    True
+    >>> triggers_again_on_entering("If a creature dying causes a triggered ability of a permanent you "
+    ...     "control to trigger, that ability triggers an additional time.")
+    False
+    """
+    words = tokens(sentence)
+    return "entering" in words and find_phrase(words, ("triggers", "an", "additional", "time")) >= 0
 
 
 def bans_casting(sentence: str) -> bool:
