@@ -225,6 +225,8 @@ def about_granted_foretell(sentence: str) -> bool:
     >>> about_granted_foretell("Whenever you foretell a card, ~ gets +2/+0 until end of turn.")
     False
     """
+    if "foretell" not in sentence.lower():
+        return False  # (a gate: most sentences have no such word)
     words = tokens(sentence)
     if "foretell" not in words or not is_static_sentence(words):
         return False
