@@ -215,13 +215,12 @@ def graveyard_lands(board: Board, player: str) -> list[Card]:
     ['Mountain']
     """
     cards = board.player(player).graveyard
+    lands = [card for card in cards if card.type_line.is_a("Land")] if isinstance(cards, tuple) else []
+    if not lands:
+        return []  # (before the permissions: most graveyards hold no land a turn could play)
     playing = [p for p in permissions(board, player) if p.effect.play and not p.effect.keyword]
-    if not isinstance(cards, tuple) or not playing:
-        return []
     found: list[Card] = []
-    for card in cards:
-        if not card.type_line.is_a("Land"):
-            continue
+    for card in lands if playing else ():
         land = PaymentTarget.of(ManaCost(()), name=card.name, type_line=card.type_line, text=card.oracle)
         if any(why_not_permitted(board, player, land, permission) is None for permission in playing):
             found.append(card)
