@@ -318,3 +318,31 @@ class AlternativeCost:
             and not (self.opponent_gains or self.graveyard_exile or self.from_graveyard or self.mana_cost)
             else (self.describe())
         )
+
+
+@dataclass(frozen=True, slots=True)
+class GrantedForetell:
+    """ "Each nonland card in your hand without foretell has foretell." (Dream Devourer): the cards of its
+    controller's hand not of the ``excluded`` types and without foretell of their own have foretell (CR
+    702.143a); the cost it gives them is its permanent's :class:`GrantedForetellCost`.
+
+    >>> GrantedForetell("Each nonland card in your hand without foretell has foretell.", ("Land",)).excluded
+    ('Land',)
+    """
+
+    text: str
+    excluded: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GrantedForetellCost:
+    """ "Its foretell cost is equal to its mana cost reduced by {2}." (Dream Devourer): the foretell cost of a
+    card its permanent's :class:`GrantedForetell` gives foretell, its mana cost less ``reduction`` generic
+    mana (CR 601.2f: a reduction of generic mana reduces only the generic part).
+
+    >>> GrantedForetellCost("Its foretell cost is equal to its mana cost reduced by {2}.", 2).reduction
+    2
+    """
+
+    text: str
+    reduction: int

@@ -11,7 +11,15 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from models.abilities import AbilityCost, Amount, Condition, ManaOutput, SpendRestriction
-from models.alternative_costs import EVERY_MANA_VALUE, AlternativeCost, ManaValues, SpellName, SpellsGranted
+from models.alternative_costs import (
+    EVERY_MANA_VALUE,
+    AlternativeCost,
+    GrantedForetell,
+    GrantedForetellCost,
+    ManaValues,
+    SpellName,
+    SpellsGranted,
+)
 from models.ban_terms import NO_BAN_TERMS, BanTerms
 from models.cost import PaymentTarget
 from models.filters import BoardFact, ObjectFilter, Who, declared_reads, facts_read
@@ -840,6 +848,8 @@ StaticEffect = (
     | AbilityCostChange
     | GrantedAlternativeCost
     | GraveyardPermission
+    | GrantedForetell
+    | GrantedForetellCost
     | DevotionIncrease
     | LifeForMana
     | LifePaymentsExiled

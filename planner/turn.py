@@ -58,7 +58,7 @@ from planner.rules.cast_bans import (
     undecided_ban_warnings,
     why_forbidden,
 )
-from planner.rules.graveyard_permissions import graveyard_turn_notes
+from planner.rules.graveyard_permissions import graveyard_lands, graveyard_turn_notes
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit
 from planner.rules.question import within_question
@@ -114,6 +114,7 @@ from planner.turn_choices import (
     hand_spells,
     landfall_energy,
     landfall_possible,
+    landfall_twice_warnings,
     returned_land,
     taxed_by_count,
     turn_notes,
@@ -710,6 +711,9 @@ def _replayed(
                     raise IllegalPlanError(len(lands), f"{land.card.name}: no land play is left")
                 if land.entry not in entries_now(state.board, player, land):  # (as the board makes it)
                     raise IllegalPlanError(len(lands), f"{land.card.name}: it can't enter as {land.entry}")
+                if land.from_graveyard and land.card not in graveyard_lands(state.board, player):
+                    # (CR 305.1: a land of the graveyard is played only as a permission in force allows)
+                    raise IllegalPlanError(len(lands), f"{land.card.name}: not playable from the graveyard")
                 lands.append(land)
                 state = replace(state, board=land_play_made(state.board, player, land))
             life = state.board.player(player).life
@@ -743,6 +747,7 @@ def _replayed(
             life_paid=land.entry.life,
             fetched=land.fetched.name if land.fetched is not None else None,
             returned=returned if land is bounce else None,
+            played_from="graveyard" if land.from_graveyard else "hand",
         )
         for land in lands
     )
@@ -840,7 +845,9 @@ def plan_turn(
         )
     )
     lines = [s.card.type_line for s in distinct(spells)]
-    warnings += turn_count_warnings(view, player, lines, land_in_hand=bool(hand_lands(hand, cards)))
+    # (a land of the graveyard a permission lets be played is a land play as one of the hand's, CR 305.1)
+    playable_land = bool(hand_lands(hand, cards) or graveyard_lands(board, player))
+    warnings += turn_count_warnings(view, player, lines, land_in_hand=playable_land)
     why_not = {
         id(s.card): why_not_castable_now(s.card, board, player) or why_forbidden(view, s.target, player)
         for s in distinct(spells)
@@ -885,6 +892,7 @@ def plan_turn(
     taken_positions = {s.position for s in spells} if casts else set()
     exiles = exile_choices(hand_abilities(board, player), taken_positions)
     every_land = [played for sequence in lands for played in sequence]
+    warnings += landfall_twice_warnings(board, player) if landfall and every_land else ()
     notes = turn_notes(spells, every_land, board, player, landfall=landfall) + sorted(banning.values())
     replayed_land = bounce_replay_note(lands, board, player)
     notes += [replayed_land] if replayed_land is not None else []
@@ -920,7 +928,7 @@ def plan_turn(
     left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)
     notes += sorted({f"{why}: not cast" for why in held_back})
     notes += [limit[1]] if limit is not None and len(spells) > limit[0] else []
-    no_play = land_play_ban(view, player) if hand_lands(hand, cards) else None  # (CR 101.2: Ward of Bones)
+    no_play = land_play_ban(view, player) if playable_land else None  # (CR 101.2: Ward of Bones)
     notes += [f"{no_play}: no land played"] if no_play is not None else []
     complete = search.run(lands, exiles)
     best = search.best

@@ -20,13 +20,17 @@ from models.folding import fold_name
 from models.mana import ManaTypes
 from models.mana_effects import CostModifier
 from models.oracle import LandSearch, ParsedText, parse_land_search, read_card
+from models.oracle.classify import triggers_again_on_entering
+from models.oracle.reader import reading_units
 from models.spells import card_has_adventure, find_spell, spell_target
 from models.types import TypeLine
 from planner.rules.alternative_costs import Way, own_alternative_costs
 from planner.rules.ban_names import forbidden_land
 from planner.rules.cast_bans import land_play_ban
+from planner.rules.graveyard_permissions import graveyard_lands
 from planner.rules.hand import HandAbility, hand_abilities, usable_from_hand
 from planner.rules.production import Packet
+from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import could_produce_of
 from planner.rules.turn import LandEntry, Resolution, land_entries, land_plays_allowed, resolution
 from planner.rules.view import BoardView, locked_in
@@ -48,6 +52,7 @@ __all__ = [
     "land_choices",
     "landfall_mana",
     "landfall_possible",
+    "landfall_twice_warnings",
     "only_mana_permanent",
     "returned_land",
     "same_name",
@@ -59,6 +64,9 @@ __all__ = [
 ]
 
 _COST = re.compile(r"^\s*\{")
+
+#: The place a land of the graveyard takes among the hand's lands to try (no place in the hand).
+GRAVEYARD = -2
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -91,7 +99,8 @@ class LandPlay:
     names the land it finds (``fetched``: it enters as ``entry`` says, and ``entry.life`` counts the
     fetchland's life too); a bounce land (``returns_land``) is played after the turn's spells and returns a
     land; ``position`` is the card's place in the hand when it is an MDFC's land face (its spell face is then
-    not cast), ``from_hand`` its place in the hand whatever it is (-1: not known)."""
+    not cast), ``from_hand`` its place in the hand whatever it is (-1: not known); ``from_graveyard``: a land
+    card of the graveyard a permission lets be played (CR 305.1: it leaves the graveyard, not the hand)."""
 
     card: Card
     entry: LandEntry
@@ -100,6 +109,7 @@ class LandPlay:
     returns_land: bool = False
     position: int = -1
     from_hand: int = -1
+    from_graveyard: bool = False
 
     @property
     def arriving_card(self) -> Card:
@@ -418,6 +428,8 @@ def land_choices(
     allowed, _ = land_plays_allowed(BoardView(board), player)
     left = allowed - me.lands_played_this_turn
     in_hand = [(position, card) for position, card in hand_lands(hand, cards) if position not in played]
+    # (the graveyard's lands a permission lets be played, CR 305.1: place -1, as no card of the hand)
+    in_hand += [(GRAVEYARD, card) for card in graveyard_lands(board, player)]
     if forced is not None:
         if left <= 0:
             banned = land_play_ban(BoardView(board), player)
@@ -428,9 +440,13 @@ def land_choices(
         chosen = [(position, card) for position, card in in_hand if same_name(card.name, forced)]
         if not chosen:
             names = ", ".join(sorted({c.name for _, c in in_hand})) or "none"
-            raise InputError(f"--land {forced}: no such land in {player}'s hand (its lands: {names})")
+            raise InputError(
+                f"--land {forced}: no such land in {player}'s hand, nor one its graveyard may be played "
+                f"from (its lands: {names})"
+            )
         in_hand = chosen[:1]
-        why = forbidden_land(BoardView(board), in_hand[0][1], player)
+        zone = "graveyard" if in_hand[0][0] == GRAVEYARD else "hand"
+        why = forbidden_land(BoardView(board), in_hand[0][1], player, zone)
         if why is not None:
             raise InputError(f"--land {forced}: {why}")
     choices: list[LandPlay | None] = [] if forced is not None else [None]
@@ -441,15 +457,25 @@ def land_choices(
     controls_a_land = any(view.type_line(p.id).is_a("Land") for p in board.controlled_by(player))
     seen: set[tuple[object, ...]] = set()
     for position, card in in_hand:
-        if forbidden_land(view, card, player) is not None:
-            continue  # (a prohibition on playing it, CR 101.2: Cornered Market's)
-        face = -1 if hand[position] is card else position  # (an MDFC's land face: its place in the hand)
+        buried = position == GRAVEYARD
+        if forbidden_land(view, card, player, "graveyard" if buried else "hand") is not None:
+            continue  # (a prohibition on playing it, CR 101.2: Cornered Market's, Tomik's)
+        # (an MDFC's land face: its place in the hand)
+        face = -1 if buried or hand[position] is card else position
         entering = read_card(card.oracle, card.name, card.type_line).entering
         returns = entering is not None and entering.returns_land
         if returns and not controls_a_land:
             continue  # (it would return itself: no player makes that play)
         plays = [
-            LandPlay(card=card, entry=entry, pid=pid, returns_land=returns, position=face, from_hand=position)
+            LandPlay(
+                card=card,
+                entry=entry,
+                pid=pid,
+                returns_land=returns,
+                position=face,
+                from_hand=-1 if buried else position,
+                from_graveyard=buried,
+            )
             for entry in land_entries(view, card, player)
         ]
         search = parse_land_search(card.oracle, card.name)
@@ -458,11 +484,18 @@ def land_choices(
                 for entry in fetched_entries(view, found, player, search):
                     plays.append(
                         LandPlay(
-                            card=card, entry=entry, pid=pid, fetched=found, position=face, from_hand=position
+                            card=card,
+                            entry=entry,
+                            pid=pid,
+                            fetched=found,
+                            position=face,
+                            from_hand=-1 if buried else position,
+                            from_graveyard=buried,
                         )
                     )
         for play in plays:
-            key = (card.name, play.entry, play.fetched.name if play.fetched else None, play.position >= 0)
+            fetched = play.fetched.name if play.fetched else None
+            key = (card.name, play.entry, fetched, play.position >= 0, buried)
             if key not in seen:
                 seen.add(key)
                 choices.append(play)
@@ -674,6 +707,28 @@ def landfall_possible(board: Board, spells: list[TurnSpell]) -> bool:
     among the events then matters."""
     return any(landfall_mana(p) for p in board.permanents) or any(
         resolution(s.card).landfall for s in distinct(spells)
+    )
+
+
+def landfall_twice_warnings(board: Board, player: str) -> tuple[TextWarning, ...]:
+    """A warning for each sentence of ``player``'s permanents that makes a land entering trigger an ability
+    an additional time (Ancient Greenwarden, CR 603.2d): a turn's plan counts each landfall trigger's mana
+    once, so its answer may be short of that mana, which is said, never silent.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "w",
+    ...     "name": "Test Warden", "type_line": "Creature", "controller": "me", "oracle": "If a land "
+    ...     "entering the battlefield causes a triggered ability of a permanent you control to trigger, "
+    ...     "that ability triggers an additional time."}]})
+    >>> [w.permanent for w in landfall_twice_warnings(board, "me")]
+    ['w']
+    """
+    reason = "a landfall trigger's additional time is not planned: its mana is counted once (CR 603.2d)"
+    return tuple(
+        TextWarning(permanent.id, unit, reason, WarningKind.NOT_USED)
+        for permanent in board.controlled_by(player)
+        if "entering" in permanent.oracle
+        for unit in reading_units(permanent.oracle, permanent.name)
+        if triggers_again_on_entering(unit)
     )
 
 

@@ -377,6 +377,8 @@ def land_play_made(board: Board, player: str, land: LandPlay) -> Board:
     (1, 19, 1, ['Test Tarn'])
     """
     board = land_played(board, player, land.entry.life)
+    if land.from_graveyard:  # (played from the graveyard a permission allows, CR 305.1: it leaves it)
+        board = out_of_graveyard(board, player, land.card)
     if land.fetched is None:
         return board
     board = in_graveyard(board, player, land.card)
@@ -384,6 +386,23 @@ def land_play_made(board: Board, player: str, land: LandPlay) -> Board:
     if library is not None and land.fetched in library:
         at = library.index(land.fetched)
         board = board.replace_player(player, library_cards=(*library[:at], *library[at + 1 :]))
+    return board
+
+
+def out_of_graveyard(board: Board, player: str, card: Card) -> Board:
+    """The board once ``card`` (a land played from it) left its owner's graveyard (listed: the first copy;
+    a count: one fewer).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": ["Forest", "Island"]}]})
+    >>> [c.name for c in out_of_graveyard(board, "me", Card.from_json("Island")).player("me").graveyard]
+    ['Forest']
+    """
+    graveyard = board.player(player).graveyard
+    if isinstance(graveyard, tuple) and card in graveyard:
+        at = graveyard.index(card)
+        return board.replace_player(player, graveyard=(*graveyard[:at], *graveyard[at + 1 :]))
+    if isinstance(graveyard, int):
+        return board.replace_player(player, graveyard=max(graveyard - 1, 0))
     return board
 
 

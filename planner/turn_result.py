@@ -29,7 +29,8 @@ class SpellCast:
 @dataclass(kw_only=True, frozen=True, slots=True)
 class LandPlayed:
     """One land a turn's plan plays: the card, its permanent's id, whether it entered tapped, the life paid
-    (a shockland's, a fetchland's), the land a fetchland found, the id of the land a bounce land returned."""
+    (a shockland's, a fetchland's), the land a fetchland found, the id of the land a bounce land returned,
+    the zone it was played from (the hand, or the graveyard a permission allows, CR 305.1)."""
 
     card: str
     id: str
@@ -37,6 +38,7 @@ class LandPlayed:
     life_paid: int = 0
     fetched: str | None = None
     returned: str | None = None
+    played_from: str = "hand"
 
     def to_json(self) -> dict[str, Any]:
         """The land as ``lands_played`` lists it (contract section 7).
@@ -51,6 +53,7 @@ class LandPlayed:
             "life_paid": self.life_paid,
             "fetched": self.fetched,
             "returned": self.returned,
+            "from": self.played_from,
         }
 
 

@@ -23,6 +23,7 @@ from models.cost import PaymentTarget
 from models.errors import InputError
 from models.filters import ObjectFilter
 from models.mana_effects import GraveyardPermission
+from models.oracle.classify import grants_graveyard_casting
 from models.oracle.read_statics import graveyard_permission_of
 from models.oracle.reader import read_card
 from models.spells import spell_target
@@ -157,14 +158,17 @@ def test_permissions_read_by_the_grammar(sentence: str, read: GraveyardPermissio
     assert graveyard_permission_of(sentence) == read
 
 
-def test_a_read_permission_is_an_effect_and_lands_alone_are_not_one() -> None:
+def test_a_read_permission_is_an_effect_and_lands_alone_cast_no_spell() -> None:
     reading = read_card(CHIEFTAIN, "Test Chieftain", TypeLine.parse("Creature — Spirit"))
     assert [s.read_as for s in reading.sentences] == ["effect"]
-    # (playing a land casts no spell, CR 305.1: Crucible's sentence is no permission to cast)
+    # (playing a land casts no spell, CR 305.1: Crucible's sentence is a permission to play lands alone,
+    # which no spell matches: tests/test_graveyard_land_plays.py plans it)
     crucible = read_card(
         "You may play lands from your graveyard.", "Test Crucible", TypeLine.parse("Artifact")
     )
-    assert not any(isinstance(effect, GraveyardPermission) for effect in crucible.effects)
+    (permission,) = [e for e in crucible.effects if isinstance(e, GraveyardPermission)]
+    assert permission.play and [card.types for card in permission.cards] == [("Land",)]
+    assert not grants_graveyard_casting("You may play lands from your graveyard.")
     # a trigger's permission is set aside as before (warned where a spell is cast from the graveyard)
     trigger = "Whenever ~ attacks, you may cast an artifact spell from your graveyard."
     raider = read_card(trigger, "Test Raider", TypeLine.parse("Creature"))

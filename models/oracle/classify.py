@@ -22,10 +22,12 @@ from typing import Final
 
 from models.mana_effects import NotPaymentKind
 from models.oracle.sentence_facts import (
+    about_granted_foretell,
     bans_casting,
     bans_land_plays,
     changes_mana,
     grants_graveyard_casting,
+    grants_graveyard_land_plays,
     is_loyalty_cost,
     is_sacrifice_trigger,
     is_static_sentence,
@@ -33,6 +35,7 @@ from models.oracle.sentence_facts import (
     moves_library,
     others_enter_tapped,
     own_alternative_cost,
+    triggers_again_on_entering,
     unrecorded_fact,
     untaps_something,
     when_spent,
@@ -50,12 +53,14 @@ from models.oracle.words import (
 )
 
 __all__ = [
+    "about_granted_foretell",
     "adds_mana",
     "bans_casting",
     "changes_mana",
     "changes_power",
     "defines_own_power",
     "grants_graveyard_casting",
+    "grants_graveyard_land_plays",
     "hurts_when_tapped",
     "is_loyalty_cost",
     "is_sacrifice_trigger",
@@ -71,6 +76,7 @@ __all__ = [
     "says_it_enters_tapped",
     "starts_with",
     "tokens",
+    "triggers_again_on_entering",
     "unrecorded_fact",
     "untaps_something",
     "when_spent",
@@ -275,6 +281,10 @@ def mentions_mana(body: str) -> bool:
         return True  # (Ashiok, Wicked Manipulator: a life payment replaced, '{T}, Pay 1 life: Add {G}'s too)
     if "graveyard" in present and grants_graveyard_casting(body) and is_static_sentence(words):
         return True  # (a permission to cast spells from the graveyard, CR 601.2a: not read)
+    if "foretell" in present and about_granted_foretell(body):
+        return True  # (a grant of foretell or its cost, CR 702.143a: a card foretold is paid it)
+    if "graveyard" in present and grants_graveyard_land_plays(body) and is_static_sentence(words):
+        return True  # (a permission to play lands from the graveyard, CR 305.1: a turn's land play)
     if "can't" in present and bans_casting(body):
         return True  # (a prohibition on casting spells, CR 101.2: read by the grammar, or unsupported)
     if "can't" in present and bans_land_plays(body):

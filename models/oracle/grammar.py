@@ -25,7 +25,7 @@ from lark import Lark, v_args
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken
 
 from models.additional_costs import DiscardCost, SacrificeCost
-from models.alternative_costs import AlternativeCost
+from models.alternative_costs import AlternativeCost, GrantedForetell, GrantedForetellCost
 from models.kept import per_card
 from models.oracle.ban_rules import BanRules
 from models.oracle.cost_change_rules import CostChangeRules
@@ -48,6 +48,7 @@ __all__ = [
     "parse_condition",
     "parse_costs",
     "parse_effect",
+    "parse_foretell_grant",
     "parse_graveyard_permission",
     "parse_mana_effect",
     "parse_objects",
@@ -251,6 +252,18 @@ def parse_alternative_cost(sentence: str) -> AlternativeCost:
     'sacrifice two Mountains'
     """
     return cast("AlternativeCost", _parse(sentence, "alternative_cost"))
+
+
+def parse_foretell_grant(sentence: str) -> GrantedForetell | GrantedForetellCost:
+    """Dream Devourer's grant of foretell (CR 702.143a) or the foretell cost it gives, as read (its text
+    left for the reader to fill in).
+
+    >>> parse_foretell_grant("Each nonland card in your hand without foretell has foretell.").excluded
+    ('Land',)
+    >>> parse_foretell_grant("Its foretell cost is equal to its mana cost reduced by {2}.").reduction
+    2
+    """
+    return cast("GrantedForetell | GrantedForetellCost", _parse(sentence, "foretell_grant"))
 
 
 def parse_graveyard_permission(sentence: str) -> GraveyardPermissionReading:

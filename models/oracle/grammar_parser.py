@@ -365,6 +365,7 @@ STARTS = (
     "additional_frame",
     "alternative_cost",
     "graveyard_permission",
+    "foretell_grant",
 )
 
 

@@ -62,6 +62,8 @@ EXILED_ABILITIES_NOTE = (
 GRANTED_ALTERNATIVE_COST = "an alternative cost of the spells its controller casts (CR 118.9)"
 #: The note on a permanent's permission to cast spells from its controller's graveyard (Karador).
 GRAVEYARD_PERMISSION = "a permission to cast spells from its controller's graveyard (CR 601.2a)"
+FORETELL_GRANT = "foretell granted to the cards of its controller's hand, or the cost it gives (CR 702.143a)"
+LAND_PLAY_PERMISSION = "a permission to play lands from its controller's graveyard (CR 305.1)"
 #: The note on a sentence that says what a spell's optional additional cost paid takes off its cost (Ice Out's
 #: "if it's bargained", Dargo's "for each permanent sacrificed this way"): read with that cost.
 OPTIONAL_COST_REDUCTION = "what its optional additional cost takes off when paid: planned with that cost"

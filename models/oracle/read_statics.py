@@ -56,6 +56,7 @@ from models.oracle.grammar import (
     parse_additional_cost,
     parse_condition,
     parse_effect,
+    parse_foretell_grant,
     parse_graveyard_permission,
     parse_mana_effect,
     parse_spending,
@@ -65,8 +66,10 @@ from models.oracle.mana_outputs import needs_imprinted, output_after_add, quoted
 from models.oracle.parsed import (
     CAST_RIDER_NOTE,
     EXILED_ABILITIES_NOTE,
+    FORETELL_GRANT,
     GRANTED_ALTERNATIVE_COST,
     GRAVEYARD_PERMISSION,
+    LAND_PLAY_PERMISSION,
     NO_OPTIONAL_COST,
     OPTIONAL_COST_REDUCTION,
     OWN_ABILITIES_PERMISSION,
@@ -86,9 +89,15 @@ from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
 
 def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
-    if classify.grants_graveyard_casting(sentence) and not classify.starts_with(
-        classify.tokens(sentence), "when", "whenever", "at"
-    ):
+    if classify.about_granted_foretell(sentence):
+        try:  # (Dream Devourer's grant of foretell and its cost, CR 702.143a: planner.rules.granted_foretell)
+            out.effects.append(replace(parse_foretell_grant(sentence), text=sentence))
+            out.read(sentence, "effect", FORETELL_GRANT)
+        except UnreadError:
+            out.unread(sentence)
+        return
+    granting = classify.grants_graveyard_casting(sentence) or classify.grants_graveyard_land_plays(sentence)
+    if granting and not classify.starts_with(classify.tokens(sentence), "when", "whenever", "at"):
         _read_graveyard_permission(sentence, out)  # (a trigger's: set aside, warned where it matters)
         return
     if "mana cost" in sentence and (granted := granted_alternative_cost(sentence)) is not None:
@@ -450,7 +459,8 @@ def _read_graveyard_permission(sentence: str, out: Collector) -> None:
         out.unread(sentence)
         return
     out.effects.append(permission)
-    out.read(sentence, "effect", GRAVEYARD_PERMISSION)
+    lands = classify.grants_graveyard_land_plays(sentence)
+    out.read(sentence, "effect", LAND_PLAY_PERMISSION if lands else GRAVEYARD_PERMISSION)
 
 
 def graveyard_permission_of(sentence: str) -> GraveyardPermission | None:

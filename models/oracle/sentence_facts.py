@@ -22,10 +22,12 @@ from models.oracle.words import (
 )
 
 __all__ = [
+    "about_granted_foretell",
     "bans_casting",
     "bans_land_plays",
     "changes_mana",
     "grants_graveyard_casting",
+    "grants_graveyard_land_plays",
     "is_loyalty_cost",
     "is_sacrifice_trigger",
     "is_static_sentence",
@@ -33,6 +35,7 @@ __all__ = [
     "moves_library",
     "others_enter_tapped",
     "own_alternative_cost",
+    "triggers_again_on_entering",
     "unrecorded_fact",
     "untaps_something",
     "when_spent",
@@ -175,6 +178,27 @@ def grants_graveyard_casting(sentence: str) -> bool:
     ...     "your graveyard.")
     (False, True)
     """
+    return _grants_from_graveyard(sentence, lands=False)
+
+
+def grants_graveyard_land_plays(sentence: str) -> bool:
+    """'You may play lands from your graveyard.' (Crucible of Worlds, Ramunap Excavator, Ancient
+    Greenwarden; 'land cards' too): a permanent's permission to play land cards from its controller's
+    graveyard (CR 305.1: a land played, no spell cast), read by the grammar as a
+    :class:`~models.mana_effects.GraveyardPermission` for lands, which a turn's plan plays.
+
+    >>> grants_graveyard_land_plays("You may play lands from your graveyard.")
+    True
+    >>> grants_graveyard_land_plays("You may play land cards from your graveyard."), (
+    ...     grants_graveyard_land_plays("You may cast spells from your graveyard."))
+    (True, False)
+    """
+    return _grants_from_graveyard(sentence, lands=True)
+
+
+def _grants_from_graveyard(sentence: str, *, lands: bool) -> bool:
+    """A 'you may cast/play ... from your graveyard' of other cards: one for land cards alone when
+    ``lands`` (playing them casts no spell, CR 305.1), else one that casts spells."""
     if "graveyard" not in sentence.lower():
         return False  # (a gate: the words below need it, and most sentences have none)
     words = tokens(sentence)
@@ -184,10 +208,49 @@ def grants_graveyard_casting(sentence: str) -> bool:
         verb = next((i for i in range(cast + 2, end) if words[i] in ("cast", "play")), -1)
         others = verb >= 0 and words[verb + 1 : verb + 2] not in (("~",), ("this",))
         source = find_phrase(words, ("from", "your", "graveyard"), verb, end) if others else -1
-        if source >= 0 and not (words[verb] == "play" and _lands_only(words[verb + 1 : source])):
+        if source >= 0 and (words[verb] == "play" and _lands_only(words[verb + 1 : source])) == lands:
             return True
         cast = find_phrase(words, ("you", "may"), cast + 1)
     return False
+
+
+def about_granted_foretell(sentence: str) -> bool:
+    """A static sentence that grants foretell ('... has foretell', 'have foretell') or gives a granted
+    foretell's cost ('Its foretell cost is ...': Dream Devourer, CR 702.143a), which pays a card foretold.
+
+    >>> about_granted_foretell("Each nonland card in your hand without foretell has foretell.")
+    True
+    >>> about_granted_foretell("Its foretell cost is equal to its mana cost reduced by {2}.")
+    True
+    >>> about_granted_foretell("Whenever you foretell a card, ~ gets +2/+0 until end of turn.")
+    False
+    """
+    if "foretell" not in sentence.lower():
+        return False  # (a gate: most sentences have no such word)
+    words = tokens(sentence)
+    if "foretell" not in words or not is_static_sentence(words):
+        return False
+    return (
+        find_phrase(words, ("has", "foretell")) >= 0
+        or find_phrase(words, ("have", "foretell")) >= 0
+        or (find_phrase(words, ("foretell", "cost")) >= 0)
+    )
+
+
+def triggers_again_on_entering(sentence: str) -> bool:
+    """'If a land entering the battlefield causes a triggered ability of a permanent you control to trigger,
+    that ability triggers an additional time.' (Ancient Greenwarden; Panharmonicon's, Yarok's shapes, CR
+    603.2d): a landfall trigger's mana made twice, which a turn's plan does not count.
+
+    >>> triggers_again_on_entering("If a land entering the battlefield causes a triggered ability of a "
+    ...     "permanent you control to trigger, that ability triggers an additional time.")
+    True
+    >>> triggers_again_on_entering("If a creature dying causes a triggered ability of a permanent you "
+    ...     "control to trigger, that ability triggers an additional time.")
+    False
+    """
+    words = tokens(sentence)
+    return "entering" in words and find_phrase(words, ("triggers", "an", "additional", "time")) >= 0
 
 
 def bans_casting(sentence: str) -> bool:

@@ -31,7 +31,13 @@ from models.additional_costs import (
     RevealCost,
     SacrificeCost,
 )
-from models.alternative_costs import AlternativeCost, HandExile, SpellsGranted
+from models.alternative_costs import (
+    AlternativeCost,
+    GrantedForetell,
+    GrantedForetellCost,
+    HandExile,
+    SpellsGranted,
+)
 from models.cost import ManaCost
 from models.filters import ObjectFilter
 from models.mana import ManaTypes
@@ -433,6 +439,19 @@ class SpellCostRules(Transformer[Token, Any]):
             keyword=str(marks.get("keyword", "")),
             play=bool(marks.get("play")),
         )
+
+    def foretell_granted(self, non: Token, _card: Token, without: Token, has: Token) -> GrantedForetell:
+        """'Each nonland card in your hand without foretell has foretell.' (CR 702.143a)."""
+        excluded = str(non)[3:].lstrip("-").capitalize()
+        return GrantedForetell(text="", excluded=(excluded,))
+
+    def foretell_cost_reduced(self, keyword: Token, *parts: Token) -> GrantedForetellCost:
+        """'Its foretell cost is equal to its mana cost reduced by {2}.': the granted foretell's cost, the
+        card's mana cost less generic mana (CR 601.2f)."""
+        symbols = str(parts[-1])
+        if not re.fullmatch(r"\{[0-9]+\}", symbols):
+            raise UnreadError(f"a foretell cost reduced by {symbols}: only one of generic mana is read")
+        return GrantedForetellCost(text="", reduction=int(symbols[1:-1]))
 
     def permission_your_turn(self) -> _PermissionPart:
         return _PermissionPart("your_turn")

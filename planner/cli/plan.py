@@ -58,7 +58,8 @@ def turn_report(result: TurnResult) -> str:
         how = "tapped" if land.tapped else "untapped"
         if land.life_paid:
             how += f", paying {land.life_paid} life"
-        lines.append(f"land: play {land.card} ({land.id}, {how})")
+        where = " from the graveyard" if land.played_from == "graveyard" else ""
+        lines.append(f"land: play {land.card}{where} ({land.id}, {how})")
         if land.fetched is not None:
             lines.append(f"      crack it at once for {land.fetched}")
         if land.returned is not None:

@@ -51,6 +51,7 @@ from planner.rules.additional_costs import (
     written_cost,
 )
 from planner.rules.amounts import mana_value, spells_cast_matching, spells_cast_unlisted
+from planner.rules.granted_foretell import granted_foretell_costs, ungranted_grants
 from planner.rules.graveyard_permissions import (
     check_graveyard_uses,
     keyword_permission_warnings,
@@ -380,10 +381,22 @@ def foretold_only(board: Board, player: str, target: PaymentTarget) -> bool:
     >>> foretold_only(board, "me", replace(seer, cast_from="exile")), foretold_only(board, "me", seer)
     (True, False)
     """
-    return (
-        any(cost.keyword == FORETELL for cost in own_alternative_costs(target.text, target.name))
-        and _not_foretold(board, player, target) is None
-    )
+    if _has_own_foretell(target):
+        return _not_foretold(board, player, target) is None
+    return bool(_granted_foretell_ways(board, player, target))
+
+
+def _has_own_foretell(target: PaymentTarget) -> bool:
+    """True when the card has foretell of its own (its text's)."""
+    return any(cost.keyword == FORETELL for cost in own_alternative_costs(target.text, target.name))
+
+
+def _granted_foretell_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, ...]:
+    """The foretell costs a permanent of the player grants a card foretold without foretell of its own
+    (Dream Devourer's, CR 702.143a: :mod:`planner.rules.granted_foretell`)."""
+    if _has_own_foretell(target):
+        return ()
+    return tuple(Way(source, cost) for source, cost in granted_foretell_costs(board, player, target))
 
 
 def foretold_warnings(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
@@ -398,9 +411,11 @@ def foretold_warnings(board: Board, player: str, target: PaymentTarget) -> tuple
     ['players[0].foretold is not given: Test Seer is taken to be foretold (CR 702.143a)']
     """
     foretell = [c for c in own_alternative_costs(target.text, target.name) if c.keyword == FORETELL]
+    where = f"players[{[p.id for p in board.players].index(player)}].foretold"
+    if not foretell and target.zone == "exile":
+        return _granted_foretell_warnings(board, player, target, where)
     if not foretell or target.zone != "exile":
         return ()
-    where = f"players[{[p.id for p in board.players].index(player)}].foretold"
     if board.player(player).foretold is None:
         reason = f"{where} is not given: {target.name} is taken to be foretold (CR 702.143a)"
     elif not foretold_only(board, player, target):
@@ -412,6 +427,27 @@ def foretold_warnings(board: Board, player: str, target: PaymentTarget) -> tuple
     else:
         return ()
     return (TextWarning(target.name or "spell", foretell[0].text, reason, WarningKind.ASSUMED),)
+
+
+def _granted_foretell_warnings(
+    board: Board, player: str, target: PaymentTarget, where: str
+) -> tuple[TextWarning, ...]:
+    """For a card without foretell of its own cast from exile that ``where`` (the player's ``foretold``)
+    lists: a warning when no foretell cost a permanent of theirs grants is read for it (the permanent that
+    granted it gone, or its cost sentence not read): its mana cost is then paid as though another
+    permission let it be cast from exile (CR 601.2a), not a guessed foretell cost."""
+    foretold = board.player(player).foretold
+    listed = foretold is not None and any(card.name == target.name for card in foretold)
+    if not listed or _granted_foretell_ways(board, player, target):
+        return ()
+    unread = ungranted_grants(board, player)
+    why = f" ({', '.join(unread)} grants foretell with no cost read)" if unread else ""
+    reason = (
+        f"{target.name} is listed in {where} but has no foretell of its own nor one a permanent of {player} "
+        f"grants with a cost read{why}: its mana cost is paid as though another permission let it be cast "
+        "from exile (CR 702.143a, 601.2a)"
+    )
+    return (TextWarning(target.name or "spell", "foretold", reason, WarningKind.ASSUMED),)
 
 
 def graveyard_only(target: PaymentTarget) -> bool:
@@ -572,7 +608,9 @@ def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, 
     usable = tuple(way for way in own if why_not_usable(board, player, target, way) is None)
     granted = granted_ways(board, player, target)
     if foretold_only(board, player, target):
-        return usable  # (foretell's cost, an alternative cost: none other joins it, CR 118.9a)
+        # (foretell's cost, an alternative cost: none other joins it, CR 118.9a; a granted one's too)
+        granted_foretell = _granted_foretell_ways(board, player, target)
+        return usable + tuple(w for w in granted_foretell if why_not_usable(board, player, target, w) is None)
     if graveyard_way_required(board, target) and not any(way.cost.mana_cost for way in usable):
         # (cast from the graveyard by flashback, escape or its own {U} rather than its mana cost: an
         # alternative cost, so none other joins it, CR 118.9a; jump-start's discard is an additional cost,

@@ -121,10 +121,11 @@ def _lasting(view: BoardView, sourced: SourcedEffect, spell: PaymentTarget) -> b
     )
 
 
-def forbidden_land(view: BoardView, card: Card, player: str) -> str | None:
-    """Why ``player`` can't play the land ``card`` on this board: a prohibition on playing lands ("Players
-    can't play nonbasic lands with the same name as a nontoken permanent.": Cornered Market, CR 101.2,
-    305.1, names as CR 201.2a compares them), or None.
+def forbidden_land(view: BoardView, card: Card, player: str, zone: str = "hand") -> str | None:
+    """Why ``player`` can't play the land ``card`` from ``zone`` (the hand, or the graveyard a permission
+    lets it be played from) on this board: a prohibition on playing lands ("Players can't play nonbasic lands
+    with the same name as a nontoken permanent.": Cornered Market; "can't play land cards from
+    graveyards": Tomik, CR 101.2, 305.1, names as CR 201.2a compares them), or None.
 
     >>> from models.board import Board
     >>> market = {"id": "m", "name": "Test Market", "type_line": "Enchantment", "controller": "opp",
@@ -137,6 +138,13 @@ def forbidden_land(view: BoardView, card: Card, player: str) -> str | None:
 nontoken permanent." forbids it (CR 101.2)
     >>> forbidden_land(view, Card.from_json({"name": "Test Vents", "type_line": "Basic Land"}), "me") is None
     True
+    >>> tomik = {"id": "t", "name": "Test Advokist", "type_line": "Creature", "controller": "opp",
+    ...     "oracle": "Your opponents can't play land cards from graveyards."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
+    ...     "permanents": [tomik]}))
+    >>> forest = Card.from_json("Forest")
+    >>> forbidden_land(view, forest, "me") is None, forbidden_land(view, forest, "me", "graveyard") is None
+    (True, False)
     """
     for sourced in view.effects_of(LandPlayBan):
         ban = sourced.effect
@@ -145,8 +153,8 @@ nontoken permanent." forbids it (CR 101.2)
             continue  # ('Your opponents can't': the others'; 'You can't': its controller's; its terms)
         if any(card.type_line.is_a(word) for word in ban.excluded):
             continue  # ('nonbasic lands': a basic land may be played)
-        if ban.zones is not None and "hand" not in ban.zones:
-            continue  # ('from graveyards': a turn's plan plays its lands from the hand)
+        if ban.zones is not None and zone not in ban.zones:
+            continue  # ('from graveyards': not a land played from the hand)
         if ban.named is not None:
             banned = _banned_names(view, sourced, ban.named)
             if isinstance(banned, str) or folded_names(card.name).isdisjoint(banned):

@@ -15,7 +15,7 @@ mana cost, or an alternative cost a permanent grants (CR 118.9), and the life th
 additional cost, CR 118.8, 601.2b). One that allows only a keyword's cost ("using their sneak abilities") is
 not weighed: the keyword's condition is none the board records, and it is named in ``warnings``.
 
->>> from models.board import Board
+>>> from models.board import Board, Card
 >>> from models.cost import PaymentTarget
 >>> from dataclasses import replace
 >>> board = Board.from_dict({"version": 1, "active_player": "me", "players": [{"id": "me"}], "permanents": [
@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from models.board import Board
-from models.cost import PaymentTarget
+from models.board import Board, Card
+from models.cost import ManaCost, PaymentTarget
 from models.errors import InputError
 from models.filters import ObjectFilter
 from models.mana_effects import GraveyardPermission, spell_matches
@@ -45,6 +45,7 @@ from planner.rules.view import BoardView
 __all__ = [
     "Permission",
     "check_graveyard_uses",
+    "graveyard_lands",
     "graveyard_turn_notes",
     "keyword_permission_warnings",
     "permissions",
@@ -197,6 +198,33 @@ turn (CR 601.2a)
                     f"{where}[{position}]: {word.lower()} is listed twice: its permission allows one card of "
                     "each permanent type each turn"
                 )
+
+
+def graveyard_lands(board: Board, player: str) -> list[Card]:
+    """The land cards of ``player``'s graveyard (given as a list) that a permission in force lets them play
+    now (CR 305.1: "You may play lands from your graveyard.", Muldrotha's 'play ... one permanent card of
+    each permanent type' while no land was played by it this turn): each a land play a turn's plan may
+    make, as one from the hand (a permission to cast spells plays no land; the land plays left and the
+    prohibitions on playing lands from graveyards are the plan's to check).
+
+    >>> board = Board.from_dict({"version": 1, "active_player": "me", "players": [{"id": "me", "graveyard":
+    ...     ["Mountain", "Lightning Bolt"]}], "permanents": [{"id": "cw", "name": "Test Crucible",
+    ...     "type_line": "Artifact", "controller": "me",
+    ...     "oracle": "You may play lands from your graveyard."}]})
+    >>> [card.name for card in graveyard_lands(board, "me")]
+    ['Mountain']
+    """
+    cards = board.player(player).graveyard
+    lands = [card for card in cards if card.type_line.is_a("Land")] if isinstance(cards, tuple) else []
+    if not lands:
+        return []  # (before the permissions: most graveyards hold no land a turn could play)
+    playing = [p for p in permissions(board, player) if p.effect.play and not p.effect.keyword]
+    found: list[Card] = []
+    for card in lands if playing else ():
+        land = PaymentTarget.of(ManaCost(()), name=card.name, type_line=card.type_line, text=card.oracle)
+        if any(why_not_permitted(board, player, land, permission) is None for permission in playing):
+            found.append(card)
+    return found
 
 
 def graveyard_turn_notes(board: Board, player: str) -> list[str]:
