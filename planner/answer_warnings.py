@@ -21,7 +21,6 @@ from planner.rules.ability_costs import ability_changes
 from planner.rules.additional_costs import turn_fact_warnings
 from planner.rules.alternative_costs import (
     foretold_warnings,
-    graveyard_grant_warnings,
     undecided_offerings,
     unknown_cast_ways,
     unweighed_ways,
@@ -29,6 +28,7 @@ from planner.rules.alternative_costs import (
 from planner.rules.cast_bans import cast_ban_warnings
 from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes
 from planner.rules.exile_grants import unknown_zone_ways
+from planner.rules.graveyard_ways import graveyard_grant_warnings
 from planner.rules.life_exiled import unknown_library_warnings
 from planner.rules.pool import one_card_assumptions
 from planner.rules.question import view_of, within_question

@@ -37,13 +37,12 @@ from planner.rules.alternative_costs import (
     card_mana_value,
     exile_choices,
     foretold_only,
-    graveyard_cast_error,
-    graveyard_way_required,
     mana_cost_refused,
     no_alternative_reason,
     usable_ways,
 )
 from planner.rules.cast_bans import why_forbidden
+from planner.rules.graveyard_ways import graveyard_cast_error, graveyard_way_required
 from planner.rules.question import question as one_question
 from planner.rules.question import view_of, within_question
 from planner.rules.spell_cost import announcements
@@ -243,7 +242,7 @@ def on_the_stack(board: Board, player: str, target: PaymentTarget) -> Board:
 
 def _not_castable_from_graveyard(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult | None:
     """The answer 'not payable' for a spell cast from the graveyard with no permission to be cast from there
-    (CR 601.2a: :func:`~planner.rules.alternative_costs.graveyard_cast_error`, the reason says which were
+    (CR 601.2a: :func:`~planner.rules.graveyard_ways.graveyard_cast_error`, the reason says which were
     looked for); None when it has one, or is cast from elsewhere."""
     player = checked_player(board, asked.player)
     why = graveyard_cast_error(board, player, target)

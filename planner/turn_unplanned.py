@@ -31,8 +31,9 @@ from models.mana_effects import LifePaymentsExiled
 from models.oracle.classify import starts_with, tokens
 from models.oracle.parsed import PRIORITY_TOKEN
 from models.spells import spell_target
-from planner.rules.alternative_costs import graveyard_way_required, usable_ways
+from planner.rules.alternative_costs import usable_ways
 from planner.rules.eligibility import token_ability_ready
+from planner.rules.graveyard_ways import graveyard_way_required
 from planner.rules.life_exiled import library_life
 from planner.rules.view import BoardView
 from planner.turn_cast_mana import (
