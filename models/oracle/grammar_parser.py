@@ -365,6 +365,8 @@ STARTS = (
     "additional_frame",
     "alternative_cost",
     "graveyard_permission",
+    "token_replacement",
+    "token_opening",
 )
 
 
