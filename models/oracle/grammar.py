@@ -38,7 +38,7 @@ from models.oracle.spell_cost_rules import GraveyardPermissionReading, SpellCost
 from models.oracle.spent_rules import SpentRules
 from models.oracle.static_rules import StaticRules
 from models.oracle.statics import EntersUnless, LandSearchReading, StaticSentence
-from models.oracle.token_replacements import TokenRules
+from models.oracle.token_rules import TokenRules
 
 __all__ = [
     "UnreadError",

@@ -70,7 +70,7 @@ def treasures_created(board: Board, player: str, count: int) -> int:
     replacements = treasure_replacements(board, player)
     plus = sum(1 for r in replacements if r.result == "plus" and r.additional == TREASURE)
     doublings = sum(1 for r in replacements if r.result == "twice")
-    return (count + plus) * 2**doublings
+    return (count + plus) * (1 << doublings)  # (each doubling twice that many)
 
 
 def spell_treasures(
