@@ -9,16 +9,21 @@ note where the extra Treasures cast the next spell. Hand-derived plans, and the 
 
 from __future__ import annotations
 
+from dataclasses import replace as changed
 from typing import Any
 
 import pytest
 from turn_brute_force import brute_force, matches_brute_force
 
 from models.board import Board, Card
+from models.catalogue import CardData
+from models.cost import ManaCost
+from models.decklist import DeckCard, parse_deck
 from models.oracle import parse_oracle
 from planner.rules.replay import IllegalPlanError
 from planner.rules.token_replacements import treasures_created
 from planner.rules.turn import treasure
+from planner.sim.kinds import card_kinds
 from planner.turn import _TreasureCheck, plan_turn
 from planner.turn_choices import Ids, turn_spell
 from planner.turn_model import Stage, TurnItem
@@ -220,3 +225,31 @@ def test_the_replay_counts_the_replaced_treasures_again() -> None:
     short = Stage(item=TurnItem(spell=windfall), epoch=0, board=board, arrivals=arrivals[:2])
     with pytest.raises(IllegalPlanError, match="Test Windfall"):
         _TreasureCheck(board, "me").check(board, windfall, short)
+
+
+def test_the_deck_simulation_says_it_does_not_apply_them() -> None:
+    """The deck simulation counts a spell's Treasures without the replacements: a permanent with one that
+    applies to Treasures is listed among the sources left out, never silent (one of other tokens is not)."""
+    base = parse_deck("20 Mountain\n")
+    cards = [
+        TWINS,
+        DIGGER,
+        {
+            **CHEF,
+            "oracle": "If you would create one or more Food tokens, instead create "
+            "those tokens plus an additional Food token.",
+        },
+    ]
+    extra = tuple(
+        DeckCard(
+            name=card["name"],
+            count=2,
+            lines=(0,),
+            card=CardData(name=card["name"], type_line=card["type_line"], oracle=card["oracle"]),
+            cost=ManaCost.parse(card["mana_cost"]),
+            is_land=False,
+        )
+        for card in cards
+    )
+    _, ignored = card_kinds(changed(base, cards=(*base.cards, *extra)), 1)
+    assert ignored == ["Test Twins", "Test Digger"]
