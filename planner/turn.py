@@ -63,6 +63,7 @@ from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.pool import ManaUnit
 from planner.rules.question import within_question
 from planner.rules.replay import IllegalPlanError, PaymentSummary, PlanState, initial_state, view_of
+from planner.rules.token_replacements import TREASURE, spell_treasures, token_replacement_notes
 from planner.rules.turn import (
     cast_spell,
     resolution,
@@ -642,6 +643,16 @@ class _TreasureCheck:
                 len(self.cast) - 1,
                 f"{spell.card.name}: its triggers on casting create {made}, not {list(stage.cast_treasures)}",
             )
+        # (its Treasures with the replacement effects on creating tokens, CR 614.1a, 616.1: read again)
+        entered = [p for p in stage.arrivals if p.id == spell.pid]
+        wanted = (
+            spell_treasures(board, self.player, resolution(spell.card), entered, made) if spell.event else 0
+        )
+        arrived = sum(p.name == TREASURE and p.id != spell.pid for p in stage.arrivals)
+        if arrived != wanted:
+            raise IllegalPlanError(
+                len(self.cast) - 1, f"{spell.card.name}: it brings {wanted} Treasures, not {arrived}"
+            )
 
 
 def _why_not(spells: list[TurnSpell], mandatory: bool) -> str:
@@ -904,6 +915,7 @@ def plan_turn(
     cast_cards = [s.card for s in distinct(spells)]
     trigger_notes = cast_trigger_notes(board, player, cast_cards)
     trigger_notes += cast_token_notes(board, player, cast_cards)
+    trigger_notes += token_replacement_notes(board, player, cast_cards)
     # (a card the player may cast from the graveyard or exile, which the search does not cast: said, and a
     # plan that casts nothing is then no "no")
     zone_notes = [] if casts else graveyard_turn_notes(board, player) + own_zone_notes(board, player)

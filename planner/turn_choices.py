@@ -172,8 +172,9 @@ def turn_spell(card: Card, x: int, used_ids: Ids, position: int = -1) -> TurnSpe
     parsed = read_card(card.oracle, card.name, card.type_line)
     creature = card.type_line.is_a("Creature")
     taps = bool(parsed.mana_abilities) and (not creature or "haste" in parsed.keywords)
+    # (a permanent's replacement effect on creating tokens changes later spells' Treasures: CR 614.1a)
     event = resolution(card).changes_payments or (
-        card.type_line.is_permanent and (taps or bool(parsed.effects))
+        card.type_line.is_permanent and (taps or bool(parsed.effects) or bool(parsed.token_replacements))
     )
     pid = used_ids.fresh(card.name) if card.type_line.is_permanent else ""
     return TurnSpell(

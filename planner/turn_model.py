@@ -24,6 +24,7 @@ from planner.rules.hand import HandAbility, without_card
 from planner.rules.pool import SpendRules
 from planner.rules.production import Packet, activation_outcomes
 from planner.rules.replay import could_produce_of, view_of
+from planner.rules.token_replacements import spell_treasures
 from planner.rules.turn import arriving, entering, land_played, resolution, treasure
 from planner.rules.view import locked_in
 from planner.solve.problem import BoardAnalysis, EventMana, PaymentProblem, SpellPayment, TurnPayments
@@ -205,9 +206,8 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         brought: list[Permanent] = []
         if effect.permanent:
             brought.append(entering(current, spell.card, spell.pid, player))
-        brought += [treasure(used.fresh("treasure"), player) for _ in range(effect.treasures)]
-        # (the Treasures of the triggers on casting it, which resolve before it: CR 603.3, 111.10a)
-        brought += [treasure(used.fresh("treasure"), player) for _, count in made for _ in range(count)]
+        made_now = spell_treasures(current, player, effect, brought, made)
+        brought += [treasure(used.fresh("treasure"), player) for _ in range(made_now)]
         added = []
         if effect.mana:
             added.append(len(mana))

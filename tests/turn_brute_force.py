@@ -124,7 +124,10 @@ def brute_force(board: Board) -> tuple[int, int]:
                                 pid = f"new{len(board_after.permanents)}"
                                 board_after = board_after.with_permanent(arriving(card, pid, "me"))
                             made = _cast_treasures(state.board, card, fired)
-                            for _ in range(effect.treasures + sum(count for _, count in made)):
+                            # (each effect's Treasures with every order of the replacements, CR 616.1)
+                            created = sum(_most_treasures(state.board, count) for _, count in made)
+                            created += sum(_most_treasures(board_after, n) for n in effect.treasure_events)
+                            for _ in range(created):
                                 pid = f"t{len(board_after.permanents)}"
                                 board_after = board_after.with_permanent(treasure(pid, "me"))
                             packets = effect.mana + _cast_triggered(state.board, card)
@@ -152,6 +155,34 @@ def _cast_triggered(board: Board, card: Card) -> tuple[Packet, ...]:
             if trigger.describes(spell_target(card)) and trigger.nth in (0, cast_before + 1):
                 found += mana.packets
     return tuple(found)
+
+
+def _most_treasures(board: Board, count: int) -> int:
+    """The most Treasure tokens "me" can end up with when an effect would create ``count`` of them on
+    ``board``: every order of the replacement effects on creating tokens that apply (CR 616.1, each once:
+    614.5), each applied as its sentence says ('twice that many', 'those tokens plus an additional <name>
+    token'), the player choosing the order."""
+    view = BoardView(board)
+    replacements = [
+        replacement
+        for permanent in board.permanents
+        if not view.lost_any_abilities(permanent.id)
+        for replacement in view.parsed[permanent.id].token_replacements
+        if (replacement.every_player or permanent.controller == "me")
+        and replacement.token in ("", "Treasure")
+    ]
+    if count == 0:
+        return 0
+    best = 0
+    for order in itertools.permutations(replacements):
+        treasures = count
+        for replacement in order:
+            if replacement.result == "twice":
+                treasures *= 2
+            elif replacement.result == "plus" and replacement.additional == "Treasure":
+                treasures += 1
+        best = max(best, treasures)
+    return best
 
 
 def _cast_treasures(board: Board, card: Card, fired: frozenset[str]) -> list[tuple[str, int]]:

@@ -39,6 +39,7 @@ from models.oracle.spell_cost_rules import GraveyardPermissionReading, SpellCost
 from models.oracle.spent_rules import SpentRules
 from models.oracle.static_rules import StaticRules
 from models.oracle.statics import EntersUnless, LandSearchReading, StaticSentence
+from models.oracle.token_rules import TokenRules
 
 __all__ = [
     "UnreadError",
@@ -54,6 +55,7 @@ __all__ = [
     "parse_objects",
     "parse_output",
     "parse_spending",
+    "parse_token_replacement",
 ]
 
 
@@ -68,6 +70,7 @@ class _Readings(
     SpentRules,
     SpellCostRules,
     OwnCostRules,
+    TokenRules,
 ):
     """The parse tree to readings, one method per rule alternative (its ``-> name``), from the rules of each
     kind of phrase (applied as the text is parsed: :func:`_reader`)."""
@@ -126,6 +129,17 @@ def _parse(text: str, start: str) -> Any:
     if isinstance(reading, _NotRead):
         raise UnreadError(reading.why)
     return reading
+
+
+def parse_token_replacement(sentence: str, start: str = "token_replacement") -> Any:
+    """A replacement effect on creating tokens (:mod:`models.oracle.token_replacements`), as ``start``
+    ("token_replacement", or "token_opening": its opening, the result kept unread); raises UnreadError.
+
+    >>> parse_token_replacement("If you would create one or more Treasure tokens, instead create those "
+    ...     "tokens plus an additional Treasure token.").result
+    'plus'
+    """
+    return _parse(sentence, start)
 
 
 def parse_costs(text: str) -> tuple[CostPart, ...]:

@@ -366,6 +366,8 @@ STARTS = (
     "alternative_cost",
     "graveyard_permission",
     "foretell_grant",
+    "token_replacement",
+    "token_opening",
 )
 
 

@@ -32,6 +32,7 @@ from models.oracle.mana_outputs import (
     reads_imprinted_colors,
     reads_palette,
 )
+from models.oracle.token_replacements import TokenReplacement, token_replacement_of
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
 READ_AS = ("mana_ability", "effect", "keyword", "choice", "not_payment", "ignored", "unsupported")
@@ -119,6 +120,9 @@ TAPPING_TRIGGER = (
     " spell is cast (CR 603.3); tapping for mana before casting lets it resolve first, which a payment does"
     " not plan"
 )
+
+#: The note on a replacement effect on creating tokens (CR 614.1a, read into ``token_replacements``)
+TOKEN_REPLACEMENT = "a replacement effect on creating tokens (CR 614.1a): it makes no token itself"
 
 #: The note on a triggered ability that a sacrifice sets off and that makes mana or a token that makes it
 #: ('Whenever you sacrifice an artifact, put a +1/+1 counter on ~ and add {R}.'): set off by a mana ability's
@@ -239,6 +243,9 @@ class ParsedText:
     #: a sentence of it defines its own power, read or not ('~'s power is equal to ...': a characteristic-
     #: defining ability, layer 7a, CR 604.3), which is not applied: its power is not the board's
     defines_power: bool = False
+    #: its replacement effects on creating tokens (CR 614.1a: Xorn's extra Treasure, a doubler's twice as
+    #: many), which make no token themselves
+    token_replacements: tuple[TokenReplacement, ...] = ()
 
     @property
     def fully_read(self) -> bool:
@@ -279,6 +286,7 @@ class Collector:
         "mana_abilities",
         "not_payment",
         "sentences",
+        "token_replacements",
         "unsupported",
     )
 
@@ -291,6 +299,8 @@ class Collector:
         self.unsupported: list[str] = []
         self.sentences: list[SentenceReading] = []
         self.not_payment: list[NotPaymentMana] = []
+        #: its replacement effects on creating tokens (CR 614.1a)
+        self.token_replacements: list[TokenReplacement] = []
         #: each line's changes to how the permanent enters, applied in order when frozen
         self.entering_changes: list[EnteringChanges] = []
 
@@ -315,7 +325,11 @@ class Collector:
         for sentence in t.split_sentences(as_read or text) or (as_read or text,):
             tapping = TAPPING_TRIGGER if classify.is_tapping_trigger(sentence) else ""
             trigger = paying_trigger(sentence)
-            if (token := created_mana_token(sentence)) is not None:
+            if (replacement := token_replacement_of(sentence)) is not None:
+                # (a replacement effect on creating tokens, CR 614.1a: it makes no token itself)
+                self.token_replacements.append(replacement)
+                self.sentences.append(SentenceReading(sentence, "ignored", TOKEN_REPLACEMENT))
+            elif (token := created_mana_token(sentence)) is not None:
                 self.not_payment.append(NotPaymentMana(sentence, NotPaymentKind.TOKEN, token))
                 self.sentences.append(SentenceReading(sentence, "not_payment", trigger))
             elif not classify.adds_mana(sentence):
@@ -360,6 +374,7 @@ class Collector:
             unsupported=tuple(self.unsupported),
             sentences=tuple(self.sentences),
             not_payment=tuple(self.not_payment),
+            token_replacements=tuple(self.token_replacements),
             entering=entering,
             changes_power=any(
                 (s.read_as in ("ignored", "unsupported") or s.note == PUMP_SET_ASIDE_NOTE)

@@ -43,6 +43,7 @@ __all__ = [
     "paid_without_mana",
     "resolution",
     "treasure",
+    "treasure_events",
     "treasures_made",
     "treasures_of_effect",
 ]
@@ -217,6 +218,8 @@ class Resolution:
     mana: tuple[Packet, ...] = ()
     landfall: tuple[Packet, ...] = ()
     treasures: int = 0
+    #: its Treasures by the effect that creates them (:func:`treasure_events`)
+    treasure_events: tuple[int, ...] = ()
     unread: tuple[str, ...] = ()
     #: the energy ({E}) its effect or enters trigger gives, and its landfall trigger each time a land enters
     #: (:func:`energy_gained`; the lines giving energy it does not read in ``energy_unread``)
@@ -302,13 +305,14 @@ def resolution(card: Card) -> Resolution:
             unread.append(record.text)
             continue
         (landfall if record.kind is NotPaymentKind.LANDFALL else mana).extend(packets)
-    treasures = treasures_made(card.oracle, card.name, permanent=permanent)
+    events = treasure_events(card.oracle, card.name, permanent=permanent)
     energy, landfall_energy, energy_unread = energy_gained(card.oracle, card.name, permanent=permanent)
     return Resolution(
         permanent=permanent,
         mana=tuple(mana),
         landfall=tuple(landfall),
-        treasures=treasures,
+        treasures=sum(events),
+        treasure_events=events,
         unread=tuple(unread),
         energy=energy,
         landfall_energy=landfall_energy,
@@ -405,8 +409,18 @@ def treasures_made(oracle: str, name: str, *, permanent: bool) -> int:
     >>> treasures_made("Create a Treasure token.\\nFlashback {2}{R}", "Strike It Rich", permanent=False)
     1
     """
+    return sum(treasure_events(oracle, name, permanent=permanent))
+
+
+def treasure_events(oracle: str, name: str, *, permanent: bool) -> tuple[int, ...]:
+    """The Treasure tokens of :func:`treasures_made`, by the effect that creates them (each one event to
+    which the replacement effects on creating tokens apply: CR 614.1a, 616.1).
+
+    >>> treasure_events("Create a Treasure token. Then create two Treasure tokens.", "Twice", permanent=False)
+    (1, 2)
+    """
     enters = re.compile(rf"^When (?:{re.escape(name)}|~|this [a-z]+) enters\b", re.I)
-    made = 0
+    made: list[int] = []
     for line in oracle.splitlines():
         for match in _TREASURES.finditer(line):
             before = line[: match.start()]
@@ -416,8 +430,8 @@ def treasures_made(oracle: str, name: str, *, permanent: bool) -> int:
                 counted = not re.match(r"^(?:When|Whenever|At)\b", line) and ":" not in before
             if counted:
                 word = match.group(1).lower()
-                made += int(word) if word.isdigit() else _NUMBER_WORDS[word]
-    return made
+                made.append(int(word) if word.isdigit() else _NUMBER_WORDS[word])
+    return tuple(made)
 
 
 def treasures_of_effect(effect: str) -> int:

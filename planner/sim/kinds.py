@@ -104,6 +104,8 @@ def card_kinds(
             modifiers = [e for e in parsed.effects if isinstance(e, CostModifier) and not e.own]
             if permanent and any(_binds_its_controller(e) for e in parsed.effects):
                 ignored.append(card.name)  # ('Permanents enter the battlefield tapped.': not simulated)
+            if permanent and any(r.applies_to("Treasure") for r in parsed.token_replacements):
+                ignored.append(card.name)  # (more Treasures, CR 614.1a: not simulated, said so)
             if permanent and modifiers:
                 if all(_counted_change(m) for m in modifiers):
                     changes[len(kinds)] = [m for m in modifiers if m.who is not Who.OPPONENTS]

@@ -1,0 +1,72 @@
+"""The record of a replacement effect on creating tokens (CR 614.1a, 111.1) and the grammar's methods that
+read it (``token_replacement`` in ``grammar.lark``; a sentence is read by
+:func:`models.oracle.token_replacements.token_replacement_of`).
+
+>>> TokenReplacement("Treasure", False, "plus", "Treasure").applies_to("Treasure")
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lark import Token, Transformer, v_args
+
+__all__ = ["TokenReplacement", "TokenRules"]
+
+
+@dataclass(frozen=True, slots=True)
+class TokenReplacement:
+    """A replacement effect on creating tokens: the tokens it applies to (``token``: a token's name such as
+    "Treasure", or "" for any token), whether it applies to every player's tokens or only to those created
+    under its controller's control, and what is created instead (``result``: "twice" for twice that many,
+    "plus" for those tokens plus one ``additional`` token of that name, "" for a result not read)."""
+
+    token: str
+    every_player: bool
+    result: str
+    additional: str = ""
+    #: the sentence read (set by :func:`token_replacement_of`)
+    text: str = ""
+
+    def applies_to(self, token: str) -> bool:
+        """True when the replacement applies to creating tokens named ``token`` (CR 614.1a: 'one or more
+        Treasure tokens' applies to Treasures only, 'one or more tokens' to any).
+
+        >>> TokenReplacement("Treasure", False, "twice").applies_to("Food")
+        False
+        """
+        return self.token in ("", token)
+
+
+@v_args(inline=True)
+class TokenRules(Transformer[Token, Any]):
+    """The grammar's methods for a replacement effect on creating tokens (mixed into its transformer)."""
+
+    def token_replacement(self, creation: tuple[str, bool], result: tuple[str, str]) -> TokenReplacement:
+        return TokenReplacement(creation[0], creation[1], result[0], result[1])
+
+    def token_opening(self, creation: tuple[str, bool], _rest: Token) -> TokenReplacement:
+        return TokenReplacement(creation[0], creation[1], "")
+
+    def created_by_you(self, _one: Token, _or: Token, token: str) -> tuple[str, bool]:
+        return token, False  # ('If you would create': the tokens its controller creates, CR 111.2)
+
+    def created_by_effect(self, *parts: Any) -> tuple[str, bool]:
+        token = next(part for part in parts if isinstance(part, str) and not isinstance(part, Token))
+        yours = any(part is True for part in parts)
+        return token, not yours
+
+    def under_your_control(self) -> bool:
+        return True
+
+    def created_tokens(self, *words: Token) -> str:
+        names = [str(word) for word in words if word.type == "NAME_WORD"]
+        return names[0] if names else ""
+
+    def plus_token(self, *words: Token) -> tuple[str, str]:
+        return "plus", next(str(word) for word in words if word.type == "NAME_WORD")
+
+    def twice_as_many(self, *_words: Token) -> tuple[str, str]:
+        return "twice", ""

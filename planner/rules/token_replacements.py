@@ -1,0 +1,134 @@
+"""The replacement effects on creating tokens applied to the Treasures a turn's plan counts (CR 614.1a).
+
+A permanent's 'If you would create one or more Treasure tokens, instead create those tokens plus an
+additional Treasure token.' (Xorn) or 'If an effect would create one or more tokens under your control, it
+creates twice that many of those tokens instead.' (a doubler) changes how many Treasures each effect creates
+(each effect that creates tokens is one event: a spell's effect, an enters trigger, a trigger on casting).
+Several apply to one event in the order the player who controls the tokens chooses (CR 616.1), each once
+(CR 614.5); a player planning the turn chooses the most Treasures: every "plus an additional Treasure"
+before every doubling ((1 + 1) x 2 = 4 Treasures, rather than 1 x 2 + 1 = 3). A replacement whose result the
+grammar does not read is never guessed: :func:`token_replacement_notes` says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from models.board import Board, Card, Permanent
+from models.oracle import read_card
+from models.oracle.token_replacements import TokenReplacement
+from planner.rules.turn import Resolution
+from planner.rules.view import BoardView
+
+__all__ = [
+    "TREASURE",
+    "spell_treasures",
+    "token_replacement_notes",
+    "treasure_replacements",
+    "treasures_created",
+]
+
+#: The name of the token a turn's plan counts (CR 111.10a)
+TREASURE = "Treasure"
+
+
+def treasure_replacements(board: Board, player: str) -> tuple[TokenReplacement, ...]:
+    """The replacement effects of the permanents on ``board`` that apply to Treasure tokens created under
+    ``player``'s control: their controller's own ('If you would create', 'under your control') when
+    ``player`` controls them, every player's ('If one or more tokens would be created, ...') whoever does;
+    not those of a permanent that lost its abilities (CR 613.1f)."""
+    view = BoardView(board)
+    found: list[TokenReplacement] = []
+    for permanent in board.permanents:
+        if view.lost_any_abilities(permanent.id):
+            continue
+        for replacement in view.parsed[permanent.id].token_replacements:
+            mine = replacement.every_player or permanent.controller == player
+            if mine and replacement.applies_to(TREASURE):
+                found.append(replacement)
+    return tuple(found)
+
+
+def treasures_created(board: Board, player: str, count: int) -> int:
+    """The Treasure tokens an effect that would create ``count`` of them under ``player``'s control creates
+    on ``board``: its replacement effects applied in the order that creates the most (CR 616.1), each once
+    (CR 614.5): every "plus an additional Treasure" first, then every doubling. A replacement whose result is
+    not read is not applied (its note says so: :func:`token_replacement_notes`).
+
+    >>> xorn = {"id": "x", "name": "Test Digger", "type_line": "Creature — Dwarf", "controller": "me",
+    ...     "power": 2, "toughness": 2, "oracle": "If you would create one or more Treasure tokens, instead "
+    ...     "create those tokens plus an additional Treasure token."}
+    >>> lives = {"id": "l", "name": "Test Twins", "type_line": "Enchantment", "controller": "me",
+    ...     "oracle": "If an effect would create one or more tokens under your control, it creates twice "
+    ...     "that many of those tokens instead."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [xorn, lives]})
+    >>> treasures_created(board, "me", 1), treasures_created(board, "me", 0)
+    (4, 0)
+    """
+    if count <= 0:  # (no event creates Treasures: nothing to replace)
+        return count
+    replacements = treasure_replacements(board, player)
+    plus = sum(1 for r in replacements if r.result == "plus" and r.additional == TREASURE)
+    doublings = sum(1 for r in replacements if r.result == "twice")
+    return (count + plus) * (1 << doublings)  # (each doubling twice that many)
+
+
+def spell_treasures(
+    board: Board,
+    player: str,
+    effect: Resolution,
+    entered: Sequence[Permanent],
+    cast_triggers: Iterable[tuple[str, int]],
+) -> int:
+    """The Treasure tokens a spell of the turn brings under ``player``'s control (CR 111.10a), each effect
+    with the replacement effects on creating tokens (:func:`treasures_created`): those of the triggers on
+    casting it (``cast_triggers``, by permanent), which resolve before it on ``board`` (CR 603.3), and those
+    of its effect or its enters trigger (``effect``), on ``board`` with its permanent (``entered``) there."""
+    made = sum(treasures_created(board, player, count) for _, count in cast_triggers)
+    after = board
+    for permanent in entered:
+        after = after.with_permanent(permanent)
+    return made + sum(treasures_created(after, player, count) for count in effect.treasure_events)
+
+
+def token_replacement_notes(board: Board, player: str, cast: Iterable[Card] = ()) -> list[str]:
+    """A note for each replacement effect on creating tokens that may change the Treasures of ``player``'s
+    turn and whose result the grammar does not read (never guessed), of the permanents on ``board`` and the
+    permanent spells ``cast``.
+
+    >>> frog = {"id": "f", "name": "Test Chef", "type_line": "Creature — Rat", "controller": "me", "power": 1,
+    ...     "toughness": 1, "oracle": "If one or more tokens would be created under your control, those "
+    ...     "tokens plus a 1/1 green Frog creature token are created instead."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [frog]})
+    >>> token_replacement_notes(board, "me")  # doctest: +NORMALIZE_WHITESPACE
+    ["Test Chef: 'If one or more tokens would be created under your control, those tokens plus a 1/1 green
+    Frog creature token are created instead.' is not applied to the plan's Treasures (CR 614.1a: a
+    replacement of creating tokens not read): the plan may not be the best"]
+    """
+    sources = [(board.permanent(r_id).name, r) for r_id, r in _unread(board, player)]
+    for card in cast:
+        if card.type_line.is_permanent:
+            parsed = read_card(card.oracle, card.name, card.type_line)
+            sources += [(card.name, r) for r in parsed.token_replacements if not r.result]
+    notes = {
+        f"{name}: {replacement.text!r} is not applied to the plan's Treasures (CR 614.1a: a replacement of "
+        "creating tokens not read): the plan may not be the best"
+        for name, replacement in sources
+        if replacement.applies_to(TREASURE)
+    }
+    return sorted(notes)
+
+
+def _unread(board: Board, player: str) -> list[tuple[str, TokenReplacement]]:
+    """The replacements of the permanents on ``board`` that apply to ``player``'s Treasures with a result
+    not read, each with its permanent's id."""
+    view = BoardView(board)
+    return [
+        (permanent.id, replacement)
+        for permanent in board.permanents
+        if not view.lost_any_abilities(permanent.id)
+        for replacement in view.parsed[permanent.id].token_replacements
+        if not replacement.result
+        and (replacement.every_player or permanent.controller == player)
+        and replacement.applies_to(TREASURE)
+    ]
