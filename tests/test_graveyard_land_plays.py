@@ -142,7 +142,7 @@ def test_landfall_twice_is_warned_not_silent() -> None:
     # Mountain + a Mountain played + the Cobra's landfall mana, twice with the Warden (603.2d): four mana
     # would cast {3}{R}; the plan counts the trigger once, so its "no" comes with a warning naming the text
     ogre = {"name": "Test Ogre", "type_line": "Creature — Ogre", "mana_cost": "{3}{R}", "oracle": ""}
-    warden = {**WARDEN, "oracle": WARDEN["oracle"] + "\n" + TWICE}
+    warden = {**WARDEN, "oracle": f"{WARDEN['oracle']}\n{TWICE}"}
     turn = plan_turn(_board(warden, COBRA, hand=[ogre, "Mountain"], graveyard=[]), casts=["Test Ogre"])
     assert any(w.sentence == TWICE and "603.2d" in w.reason for w in turn.warnings)
     # no landfall mana on the board: nothing to warn of

@@ -19,9 +19,10 @@ from models.cost import PaymentTarget
 from models.oracle.rider_clauses import cast_trigger
 from planner import pay
 from planner.rules.replay import IllegalPlanError
-from planner.turn import _TreasureCheck, plan_turn
+from planner.turn import plan_turn
 from planner.turn_choices import Ids, turn_spell
 from planner.turn_model import Stage, TurnItem
+from planner.turn_replay import TreasureCheck
 
 #: a trigger of casting a historic spell that creates a Treasure, once each turn (Gloin's shape)
 EMISSARY = {
@@ -223,7 +224,7 @@ def test_the_replay_counts_the_treasures_again() -> None:
     board = _board(["Mountain", PROSPECTOR], [])
     ids = Ids({"p0", "p1"})
     crown, spark = (turn_spell(Card.from_json(card), 0, ids) for card in (CROWN, SPARK))
-    check = _TreasureCheck(board, "me")
+    check = TreasureCheck(board, "me")
     check.check(
         board, crown, Stage(item=TurnItem(spell=crown), epoch=0, board=board, cast_treasures=(("p1", 1),))
     )
@@ -232,6 +233,6 @@ def test_the_replay_counts_the_treasures_again() -> None:
             board, spark, Stage(item=TurnItem(spell=spark), epoch=1, board=board, cast_treasures=(("p1", 1),))
         )
     with pytest.raises(IllegalPlanError, match="Test Crown"):
-        _TreasureCheck(board, "me").check(
+        TreasureCheck(board, "me").check(
             board, crown, Stage(item=TurnItem(spell=crown), epoch=0, board=board)
         )

@@ -24,9 +24,10 @@ from planner.rules.replay import IllegalPlanError
 from planner.rules.token_replacements import treasures_created
 from planner.rules.turn import treasure
 from planner.sim.kinds import card_kinds
-from planner.turn import _TreasureCheck, plan_turn
+from planner.turn import plan_turn
 from planner.turn_choices import Ids, turn_spell
 from planner.turn_model import Stage, TurnItem
+from planner.turn_replay import TreasureCheck
 
 #: Xorn's shape: one more Treasure for each effect that creates Treasures
 DIGGER = {
@@ -221,17 +222,17 @@ def test_the_replay_counts_the_replaced_treasures_again() -> None:
     assert windfall.event
     arrivals = tuple(treasure(f"t{n}", "me") for n in range(3))
     stage = Stage(item=TurnItem(spell=windfall), epoch=0, board=board, arrivals=arrivals)
-    _TreasureCheck(board, "me").check(board, windfall, stage)
+    TreasureCheck(board, "me").check(board, windfall, stage)
     short = Stage(item=TurnItem(spell=windfall), epoch=0, board=board, arrivals=arrivals[:2])
     with pytest.raises(IllegalPlanError, match="Test Windfall"):
-        _TreasureCheck(board, "me").check(board, windfall, short)
+        TreasureCheck(board, "me").check(board, windfall, short)
 
 
 def test_the_deck_simulation_says_it_does_not_apply_them() -> None:
     """The deck simulation counts a spell's Treasures without the replacements: a permanent with one that
     applies to Treasures is listed among the sources left out, never silent (one of other tokens is not)."""
     base = parse_deck("20 Mountain\n")
-    cards = [
+    cards: list[dict[str, Any]] = [
         TWINS,
         DIGGER,
         {

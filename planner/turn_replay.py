@@ -1,0 +1,281 @@
+"""A turn's plan replayed by the rules before it leaves (CR 117, 305, 601, 605): each land played as the
+plays left allow and the way it enters, each spell cast by its own payment on the board the earlier steps
+left (its additional and alternative costs, the energy and Treasures its resolution brings, recounted from
+the rules), and the plan refused, an internal error, where the model's steps disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from models.board import Board
+from models.cost import PaymentTarget
+from models.errors import InternalError
+from models.mana import ManaBag
+from planner.alternative import with_way_paid
+from planner.answer import PayResult
+from planner.described import described_payment
+from planner.rules.additional_costs import AdditionalPaid, check_additional, planned_costs, returns_permanents
+from planner.rules.alternative_costs import check_alternative, paid_board
+from planner.rules.graveyard_permissions import graveyard_lands
+from planner.rules.pool import ManaUnit
+from planner.rules.replay import IllegalPlanError, PaymentSummary, PlanState, initial_state, view_of
+from planner.rules.token_replacements import TREASURE, spell_treasures
+from planner.rules.turn import (
+    cast_spell,
+    resolution,
+)
+from planner.solve.problem import (
+    PaymentProblem,
+)
+from planner.solve.solution import Solution
+from planner.turn_additional import (
+    tapped_before,
+    without_paid,
+)
+from planner.turn_alternative import (
+    paid_way,
+)
+from planner.turn_cast_mana import treasures_of_casting, untold_treasures
+from planner.turn_choices import (
+    LandPlay,
+    TurnSpell,
+    landfall_energy,
+    returned_land,
+)
+from planner.turn_lands import entries_now, lands_left
+from planner.turn_model import (
+    Stage,
+    Timeline,
+    TurnItem,
+    TurnSequence,
+    exiled_from_hand,
+    land_play_made,
+    resolved_to_graveyard,
+    with_energy,
+    with_spells_cast,
+)
+from planner.turn_result import LandPlayed, SpellCast, TurnResult
+
+__all__ = ["TreasureCheck", "bounce_land", "replayed"]
+
+
+def _additional_paid(
+    state: PlanState,
+    before: Board,
+    spell: TurnSpell,
+    item: TurnItem,
+    summary: PaymentSummary,
+    paid: PayResult,
+    steps: int,
+) -> tuple[PlanState, PayResult]:
+    """The state once the spell's additional costs are paid as the sequence chose (checked by the rules on
+    the board it was cast on, ``before``), and its payment naming them."""
+    costs = planned_costs(spell.target.additional_costs)
+    life = spell.target.additional_life  # (paid with the mana: already in the payment's life paid)
+    if not costs:
+        return state, replace(paid, additional=AdditionalPaid(life=life)) if life else paid
+    additional = AdditionalPaid(
+        item.sacrificed, tuple(sorted(item.discarded)), returned=returns_permanents(costs), life=life
+    )
+    check_additional(before, state.player, costs, summary, additional, spell.card.name, steps)
+    board = without_paid(state.board, state.player, item.sacrificed, item.discarded)
+    return replace(state, board=board), replace(paid, additional=additional)
+
+
+def _alternative_paid(
+    state: PlanState, before: Board, board: Board, stage: Stage, paid: PayResult
+) -> tuple[PlanState, PayResult]:
+    """The state once the alternative cost the spell of ``stage`` is cast for is paid (checked by the rules
+    on the board it was cast on, ``before``: usable there, its sacrifices and cards paying it), and its
+    payment naming it (``board``: the turn's first, whose hand the cards exiled are taken from)."""
+    spell = stage.item.spell
+    assert spell is not None
+    if spell.way is None:
+        return state, paid
+    alternative = paid_way(board, stage, state.player)
+    check_alternative(before, state.player, spell.as_printed, alternative)
+    after = paid_board(state.board, state.player, spell.way, alternative.exiled)
+    paid = with_way_paid(paid, spell.as_printed, alternative)
+    if spell.target.chosen_x is not None and "X" in spell.way.cost.mana:  # (the way's X: the turn's)
+        paid = replace(paid, x=spell.target.chosen_x)
+    return replace(state, board=after), paid
+
+
+def _energy_given(state: PlanState, item: TurnItem) -> int:
+    """The energy an item of the turn gives once done (on ``state``, its permanents arrived): an event
+    spell's effect or enters trigger, each landfall trigger of the player's permanents for the land played
+    (twice for a fetchland cracked: it entered too)."""
+    if item.spell is not None:
+        return resolution(item.spell.card).energy if item.spell.event else 0
+    land = item.land
+    if land is None:
+        return 0
+    gained = sum(landfall_energy(p) for p in state.board.controlled_by(state.player))
+    return gained * (2 if land.fetched is not None else 1)
+
+
+class TreasureCheck:
+    """The replay's own count of the Treasures the triggers on casting a spell create (CR 603.2, 603.3),
+    from the rules on the board each spell is cast on, checked against the plan's stage."""
+
+    def __init__(self, board: Board, player: str) -> None:
+        self.player = player
+        self.known = board.player(player).spells_cast
+        self.count = board.player(player).spells_cast_this_turn
+        self.untold = frozenset(untold_treasures(board, player))
+        self.cast: list[TurnSpell] = []
+        self.fired: set[str] = set()
+
+    def check(self, board: Board, spell: TurnSpell, stage: Stage) -> None:
+        """Raise IllegalPlanError when the plan's Treasures of ``spell`` (cast on ``board``) are not those
+        its triggers create."""
+        before = None if self.known is None else (*self.known, *(s.card for s in self.cast))
+        count = self.count + len(self.cast)
+        made = treasures_of_casting(
+            board, self.player, spell.as_printed, before, count, frozenset(self.fired), self.untold
+        )
+        self.cast.append(spell)
+        self.fired.update(pid for pid, _ in made)
+        if sorted(made) != sorted(stage.cast_treasures):
+            raise IllegalPlanError(
+                len(self.cast) - 1,
+                f"{spell.card.name}: its triggers on casting create {made}, not {list(stage.cast_treasures)}",
+            )
+        # (its Treasures with the replacement effects on creating tokens, CR 614.1a, 616.1: read again)
+        entered = [p for p in stage.arrivals if p.id == spell.pid]
+        wanted = (
+            spell_treasures(board, self.player, resolution(spell.card), entered, made) if spell.event else 0
+        )
+        arrived = sum(p.name == TREASURE and p.id != spell.pid for p in stage.arrivals)
+        if arrived != wanted:
+            raise IllegalPlanError(
+                len(self.cast) - 1, f"{spell.card.name}: it brings {wanted} Treasures, not {arrived}"
+            )
+
+
+def replayed(
+    board: Board,
+    player: str,
+    sequence: TurnSequence,
+    solution: Solution,
+    timeline: Timeline,
+    hold: PaymentTarget | None,
+) -> TurnResult:
+    """The chosen turn replayed by the rules, spell after spell, and described."""
+    turn = solution.turn
+    assert turn is not None
+    state = initial_state(board, player)
+    alive = board.player(player).life > 0
+    casts = {number: position for position, number in enumerate(turn.casts)}
+    cast_spells: list[SpellCast] = []
+    number = -1
+    lands: list[LandPlay] = []
+    treasures = TreasureCheck(board, player)
+    try:
+        for stage in timeline.stages:
+            item = stage.item
+            if item.spell is not None:
+                number += 1
+                if number not in casts:
+                    continue
+                spell = item.spell
+                position = casts[number]
+                treasures.check(state.board, spell, stage)  # (before the spell: the board it is cast on)
+                before = with_spells_cast(state.board, player, stage.board.player(player))
+                state = replace(state, board=before)
+                problem = PaymentProblem.of(before, spell.target, player)
+                plan = turn.plans[position]
+                state, summary = cast_spell(state, problem.target, plan, position)
+                paid = described_payment(
+                    problem, problem.target, plan, summary, Solution(status=solution.status, plan=plan)
+                )
+                state, paid = _additional_paid(state, before, spell, item, summary, paid, len(plan.steps))
+                state, paid = _alternative_paid(state, before, board, stage, paid)
+                cast_spells.append(
+                    SpellCast(card=spell.card.name, cost=str(spell.as_printed.cost), payment=paid)
+                )
+                cast = spell.card if sequence.counted else None  # (CR 601.2i; listed when costs read it)
+                after = state.board.player(player).having_cast(cast)
+                state = replace(state, board=state.board.with_player(after))
+                # (an instant or sorcery to the graveyard once it resolves: 608.2n)
+                state = replace(state, board=resolved_to_graveyard(state.board, player, spell.card))
+            elif item.exile is not None:
+                state = replace(state, board=exiled_from_hand(state.board, player, item.exile))
+            elif item.tapped_first:
+                state = replace(state, board=tapped_before(state.board, item.tapped_first))
+            else:
+                land = item.land
+                assert land is not None
+                if lands_left(state.board, player) <= 0:  # (CR 305.2: no land play is left for it)
+                    raise IllegalPlanError(len(lands), f"{land.card.name}: no land play is left")
+                if land.entry not in entries_now(state.board, player, land):  # (as the board makes it)
+                    raise IllegalPlanError(len(lands), f"{land.card.name}: it can't enter as {land.entry}")
+                if land.from_graveyard and land.card not in graveyard_lands(state.board, player):
+                    # (CR 305.1: a land of the graveyard is played only as a permission in force allows)
+                    raise IllegalPlanError(len(lands), f"{land.card.name}: not playable from the graveyard")
+                lands.append(land)
+                state = replace(state, board=land_play_made(state.board, player, land))
+            life = state.board.player(player).life
+            if alive and life <= 0:  # (the model keeps 1 life: CR 704.5a)
+                raise InternalError(f"the model's turn leaves {player} at {life} life after {stage.item}")
+            for permanent in stage.arrivals:
+                state = replace(state, board=state.board.with_permanent(permanent))
+            if sequence.energy:  # (the energy the stage gives, read again: turn_alternative.energy_counted)
+                state = replace(state, board=with_energy(state.board, player, _energy_given(state, item)))
+            units: list[ManaUnit] = []
+            for index in stage.mana:
+                units += turn.event_mana[index]
+            if units:
+                state = replace(state, pool=tuple(sorted((*state.pool, *units), key=repr)))
+    except IllegalPlanError as error:
+        raise InternalError(f"the model's turn fails the rules replay at {error}") from error
+    final = state.board
+    returned = None
+    bounce = bounce_land(lands)
+    if bounce is not None:  # (its trigger resolves after the turn's spells)
+        returned = returned_land(final, player, bounce.pid, frozenset(turn.held_by))
+        card = final.permanent(returned).as_card()
+        final = final.without_permanent(returned)
+        if card is not None:
+            final = final.replace_player(player, hand=(*final.player(player).hand, card))
+    played = tuple(
+        LandPlayed(
+            card=land.card.name,
+            id=land.pid,
+            tapped=land.entry.tapped,
+            life_paid=land.entry.life,
+            fetched=land.fetched.name if land.fetched is not None else None,
+            returned=returned if land is bounce else None,
+            played_from="graveyard" if land.from_graveyard else "hand",
+        )
+        for land in lands
+    )
+    first = played[0] if played else None
+    view = view_of(final)
+    open_ = tuple(p.id for p in final.controlled_by(player) if not p.tapped and view.mana_abilities(p.id))
+    return TurnResult(
+        castable=bool(cast_spells),
+        land_played=first.card if first is not None else None,
+        land_id=first.id if first is not None else None,
+        land_tapped=first.tapped if first is not None else False,
+        land_life=first.life_paid if first is not None else 0,
+        land_fetched=first.fetched if first is not None else None,
+        land_returned=first.returned if first is not None else None,
+        lands_played=played,
+        exiled=tuple((a.card.name, str(a.mana)) for a in sequence.exiled),
+        tapped_first=tuple(pid for item in sequence.items for pid in item.tapped_first),
+        spells=tuple(cast_spells),
+        mana_value_cast=sum(sequence.spells[n].mana_value for n in turn.casts),
+        hold=str(hold.cost) if hold is not None else None,
+        hold_satisfied=solution.keep_satisfied,
+        hold_untapped=turn.held_by,
+        left_open=open_,
+        floating=ManaBag.of(unit.type for unit in state.pool),
+    )
+
+
+def bounce_land(lands: Sequence[LandPlay]) -> LandPlay | None:
+    """The bounce land among the lands played, if any (the last one: :mod:`planner.turn_lands`)."""
+    return next((land for land in lands if land.returns_land), None)
