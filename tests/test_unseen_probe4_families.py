@@ -95,7 +95,11 @@ def test_an_alternative_cost_is_read_or_unsupported_text_never_ignored() -> None
         assert [s.read_as for s in parse_oracle(sentence).sentences] == ["effect"], sentence
     board = make_board([mine("n", ENERGY_ALTERNATIVE)])
     assert not text_warnings(board)
-    unread = "Once each turn, you may pay {0} rather than pay the mana cost for a spell you cast from exile."
+    # (Warped Space's "... from exile." is read since issue 35's exile grants; a from-graveyard one is not)
+    unread = (
+        "Once each turn, you may pay {0} rather than pay the mana cost for a spell you cast from your "
+        "graveyard."
+    )
     assert [s.read_as for s in parse_oracle(unread).sentences] == ["unsupported"]
     (warning,) = text_warnings(make_board([mine("n", {**ENERGY_ALTERNATIVE, "oracle": unread})]))
     assert warning.permanent == "n" and "rather than pay the mana cost" in warning.sentence
