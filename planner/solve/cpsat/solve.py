@@ -191,9 +191,7 @@ def _searched(
     through (:attr:`~planner.solve.cpsat.record.PaymentModel.share_fell_through`)."""
     status = cp_model.UNKNOWN
     if not (first and record is not None and record.default_first):
-        solver.parameters.max_deterministic_time = _LP_FIRST
-        status = solver.solve(model)
-        solver.parameters.max_deterministic_time = math.inf
+        status = _solved_within(solver, model, _LP_FIRST)
     remaining = deadline - time.monotonic()
     if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
         return status
@@ -210,9 +208,7 @@ def _searched(
         solver.parameters.symmetry_level = _SYMMETRY_LEVEL
     linearization = solver.parameters.linearization_level
     try:
-        solver.parameters.max_deterministic_time = _FULL_LP_SHARE
-        status = solver.solve(model)
-        solver.parameters.max_deterministic_time = math.inf
+        status = _solved_within(solver, model, _FULL_LP_SHARE)
         remaining = deadline - time.monotonic()
         if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
             return status
@@ -226,6 +222,18 @@ def _searched(
         solver.parameters.search_branching = cp_model.LP_SEARCH
         solver.parameters.symmetry_level = 0
         solver.parameters.linearization_level = linearization
+
+
+def _solved_within(
+    solver: cp_model.CpSolver, model: cp_model.CpModel, share: float
+) -> cp_model.CpSolverStatus:
+    """The status of solving ``model`` within ``share`` of deterministic time (the solver's limit restored
+    after)."""
+    solver.parameters.max_deterministic_time = share
+    try:
+        return solver.solve(model)
+    finally:
+        solver.parameters.max_deterministic_time = math.inf
 
 
 #: CP-SAT's symmetry detection for the default search of a stage whose question has two colors it can't
