@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from itertools import product
 
 from models.abilities import AmountKind, CostPartKind
@@ -467,33 +468,22 @@ def land_choices(
         returns = entering is not None and entering.returns_land
         if returns and not controls_a_land:
             continue  # (it would return itself: no player makes that play)
-        plays = [
-            LandPlay(
-                card=card,
-                entry=entry,
-                pid=pid,
-                returns_land=returns,
-                position=face,
-                from_hand=-1 if buried else position,
-                from_graveyard=buried,
-            )
-            for entry in land_entries(view, card, player)
-        ]
+        # (the card played, from where: the same for each way it enters and each land it finds)
+        play_of = partial(
+            LandPlay,
+            card=card,
+            pid=pid,
+            position=face,
+            from_hand=-1 if buried else position,
+            from_graveyard=buried,
+        )
+        plays = [play_of(entry=entry, returns_land=returns) for entry in land_entries(view, card, player)]
         search = parse_land_search(card.oracle, card.name)
         if search is not None:
             for found in findable_lands(board, player, search):
-                for entry in fetched_entries(view, found, player, search):
-                    plays.append(
-                        LandPlay(
-                            card=card,
-                            entry=entry,
-                            pid=pid,
-                            fetched=found,
-                            position=face,
-                            from_hand=-1 if buried else position,
-                            from_graveyard=buried,
-                        )
-                    )
+                plays += [
+                    play_of(entry=e, fetched=found) for e in fetched_entries(view, found, player, search)
+                ]
         for play in plays:
             fetched = play.fetched.name if play.fetched else None
             key = (card.name, play.entry, fetched, play.position >= 0, buried)
