@@ -358,9 +358,7 @@ def _solved(problem: PaymentProblem) -> tuple[Solution, str]:
         fast = solve_fast(problem)
         if fast is not None:
             return fast, "fast"
-    if time.monotonic() > problem.deadline:  # (the fast path used it all up)
-        return Solution(status=SolveStatus.UNKNOWN), "cp-sat"
-    return solve_cpsat(problem), "cp-sat"
+    return _cpsat_in_time(problem)
 
 
 def _solved_max_x(problem: PaymentProblem) -> tuple[Solution, str]:
@@ -369,7 +367,13 @@ def _solved_max_x(problem: PaymentProblem) -> tuple[Solution, str]:
     fast = solve_fast_max_x(problem)
     if fast is not None:
         return fast, "fast"
-    if time.monotonic() > problem.deadline:  # (the fast path used it all up)
+    return _cpsat_in_time(problem)
+
+
+def _cpsat_in_time(problem: PaymentProblem) -> tuple[Solution, str]:
+    """The CP-SAT model's solution, or none when the fast path before it used all the time up (never a
+    "no": an unknown status)."""
+    if time.monotonic() > problem.deadline:
         return Solution(status=SolveStatus.UNKNOWN), "cp-sat"
     return solve_cpsat(problem), "cp-sat"
 
