@@ -467,6 +467,8 @@ class PaymentTarget:
     #: "You can't spend mana to cast this spell." (Hogaak, CR 101.2): no mana pays it, only what is no mana
     #: (convoke's creatures, delve's cards, CR 702.51a, 702.66a)
     no_mana: bool = False
+    #: The spell's rules text (a card's Oracle text), which its own cost changes, spending rules, riders and
+    #: additional costs come from: read once, by :func:`models.spells.with_text_read`
     text: str = ""
     #: What else the payment is, for mana only such payments may spend ('cumulative_upkeep', 'face_down',
     #: 'turn_face_up', 'watermark', 'makes_tokens', 'kicked', 'from_exile', 'unlock_door', 'class_level',
@@ -553,9 +555,9 @@ class PaymentTarget:
         convoke: bool = False,
         improvise: bool = False,
         delve: bool = False,
-        text: str = "",
     ) -> PaymentTarget:
-        """Build a target from strings as a user writes them; ``colors=None`` takes the cost's colors."""
+        """Build a target from strings as a user writes them; ``colors=None`` takes the cost's colors (a
+        spell given by its rules text: :func:`models.spells.spell_of`, which reads the text)."""
         mana_cost = cost if isinstance(cost, ManaCost) else ManaCost.parse(cost)
         types = type_line if isinstance(type_line, TypeLine) else TypeLine.parse(type_line)
         spell_colors = ManaTypes.parse(colors) if isinstance(colors, str) else colors
@@ -571,7 +573,6 @@ class PaymentTarget:
             convoke=convoke,
             improvise=improvise,
             delve=delve,
-            text=text,
         )
 
     @property

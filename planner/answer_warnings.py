@@ -65,18 +65,19 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     did not understand: reported under the spell's name, never dropped in silence (contract section 5); with
     ``strict`` the first one is an error.
 
-    >>> saurian = PaymentTarget.of(
+    >>> from models.spells import spell_of
+    >>> saurian = spell_of(
     ...     "{2}", name="Saurian", text="Spend only mana produced by artifacts to cast this spell.")
     >>> [str(w) for w in spell_text_warnings(saurian)]
     ["Saurian: unsupported text ignored: 'Spend only mana produced by artifacts to cast ~.'"]
-    >>> spell_text_warnings(PaymentTarget.of(
+    >>> spell_text_warnings(spell_of(
     ...     "{2}", name="Myr", text="Spend only mana produced by creatures to cast this spell."))
     ()
     >>> discard = "You may discard a Swamp card rather than pay ~'s mana cost."
-    >>> print(*spell_text_warnings(PaymentTarget.of("{4}{B}", name="Spell", text=discard)))
+    >>> print(*spell_text_warnings(spell_of("{4}{B}", name="Spell", text=discard)))
     Spell: unsupported text ignored: "You may discard a Swamp card rather than pay ~'s mana cost."
     >>> converge = "Converge — Draw a card for each color of mana spent to cast ~."
-    >>> spell_text_warnings(PaymentTarget.of("{2}{W}", name="Prismatic", text=converge))
+    >>> spell_text_warnings(spell_of("{2}{W}", name="Prismatic", text=converge))
     ()
     """
     if not target.text:

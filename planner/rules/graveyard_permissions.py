@@ -37,7 +37,7 @@ from models.errors import InputError
 from models.filters import ObjectFilter
 from models.mana_effects import GraveyardPermission, spell_matches
 from models.oracle.reader import reading_units
-from models.spells import spell_target
+from models.spells import spell_of, spell_target
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.view import BoardView
@@ -115,7 +115,8 @@ def card_matches(card: ObjectFilter, target: PaymentTarget) -> bool:
     """True when the spell's card is one the filter describes: its types, and a keyword 'with' names (a
     card 'with cycling' has a cycling or a typecycling ability, CR 702.29e).
 
-    >>> cycler = PaymentTarget.of("{3}{B}", name="Test Cycler", type_line="Creature", text="Swampcycling {2}")
+    >>> from models.spells import spell_of
+    >>> cycler = spell_of("{3}{B}", name="Test Cycler", type_line="Creature", text="Swampcycling {2}")
     >>> card_matches(ObjectFilter(excluded=("Land",), keyword="cycling"), cycler)
     True
     >>> card_matches(ObjectFilter(keyword="cycling"), PaymentTarget.of("{B}", name="Test Plain"))
@@ -221,7 +222,7 @@ def graveyard_lands(board: Board, player: str) -> list[Card]:
     playing = [p for p in permissions(board, player) if p.effect.play and not p.effect.keyword]
     found: list[Card] = []
     for card in lands if playing else ():
-        land = PaymentTarget.of(ManaCost(()), name=card.name, type_line=card.type_line, text=card.oracle)
+        land = spell_of(ManaCost(()), name=card.name, type_line=card.type_line, text=card.oracle)
         if any(why_not_permitted(board, player, land, permission) is None for permission in playing):
             found.append(card)
     return found

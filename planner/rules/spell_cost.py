@@ -87,7 +87,8 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
     ...     "permanents": [{"id": "ds", "card": "Damping Sphere", "controller": "me"}]})
     >>> str(locked_in(BoardView(board), PaymentTarget.of("{1}{R}"), "me").cost)
     '{3}{R}'
-    >>> thoughtcast = PaymentTarget.of("{4}{U}", text="Affinity for artifacts")
+    >>> from models.spells import spell_of
+    >>> thoughtcast = spell_of("{4}{U}", text="Affinity for artifacts")
     >>> str(locked_in(BoardView(board), thoughtcast, "me").cost)  # the Sphere taxes {2}, and is an artifact
     '{5}{U}'
     """
