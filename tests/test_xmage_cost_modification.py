@@ -72,6 +72,33 @@ CARDS: dict[str, tuple[str, str, str]] = {
         "{3}{R} (You may cast this card from your graveyard for its flashback cost. Then exile it.)",
     ),
     "Grizzly Bears": ("Creature — Bear", "{1}{G}", ""),
+    "Price of Fame": (
+        "Instant",
+        "{3}{B}",
+        "This spell costs {2} less to cast if it targets a legendary creature.\nDestroy target creature.\n"
+        "Surveil 2.",
+    ),
+    "Anje Falkenrath": (
+        "Legendary Creature — Vampire",
+        "{1}{B}{R}",
+        "Haste\n{T}, Discard a card: Draw a card.\nWhenever you discard a card, if it has madness, untap "
+        "Anje Falkenrath.",
+    ),
+    "Balduvian Bears": ("Creature — Bear", "{1}{G}", ""),
+    "Fervent Champion": (
+        "Creature — Human Knight",
+        "{R}",
+        "First strike, haste\nWhenever Fervent Champion attacks, another target attacking Knight you control "
+        "gets +1/+0 until end of turn.\nEquip abilities you activate that target Fervent Champion cost {3} "
+        "less to activate.",
+    ),
+    "Sword of Fire and Ice": (
+        "Artifact — Equipment",
+        "{3}",
+        "Equipped creature gets +2/+2 and has protection from red and from blue.\nWhenever equipped creature "
+        "deals combat damage to a player, Sword of Fire and Ice deals 2 damage to any target and you draw a "
+        "card.\nEquip {2}",
+    ),
 }
 
 
@@ -182,3 +209,33 @@ def test_a_spell_that_targets_boreal_elemental_costs_two_more() -> None:
     assert pay(one, spell("Engulfing Flames", targeted=("bears",))).payable is True
     three = make_board([*theirs, *basics("Mountain", 3)])
     assert pay(three, spell("Engulfing Flames", targeted=("boreal",))).payable is True
+
+
+def test_price_of_fame_costs_two_less_aimed_at_a_legendary_creature() -> None:
+    """XMage CostReduceWithConditionTest.test_PriceOfFame_Normal / _Reduce_Manual: Price of Fame ({3}{B},
+    "costs {2} less to cast if it targets a legendary creature") aimed at Anje Falkenrath (legendary) costs
+    {1}{B}: two Swamps pay it; aimed at Balduvian Bears it costs {3}{B}: four Swamps pay it, two don't
+    (CR 601.2c, 601.2f)."""
+    anje = make_board([permanent("Anje Falkenrath", "anje", OPP), *basics("Swamp", 2)])
+    at_anje = pay(anje, spell("Price of Fame", targeted=("anje",)))
+    assert (at_anje.payable, at_anje.total_cost, at_anje.warnings) == (True, "{1}{B}", ())
+    for swamps, payable in ((2, False), (4, True)):
+        bears = make_board([permanent("Balduvian Bears", "bears", OPP), *basics("Swamp", swamps)])
+        at_bears = pay(bears, spell("Price of Fame", targeted=("bears",)))
+        assert (at_bears.payable, at_bears.total_cost) == (payable, "{3}{B}")
+
+
+def test_fervent_champion_makes_an_equip_aimed_at_it_free() -> None:
+    """XMage FerventChampionTest.testFerventChampion: "Equip abilities you activate that target Fervent
+    Champion cost {3} less to activate": Sword of Fire and Ice's Equip {2} aimed at it costs nothing (CR
+    602.2b, 601.2f; generic mana never below zero, 118.7a), paid on a board with no mana at all."""
+    board = make_board(
+        [permanent("Fervent Champion", "champion"), permanent("Sword of Fire and Ice", "sword")]
+    )
+    equip = replace(
+        PaymentTarget.of("{2}", kind="ability", type_line="Artifact — Equipment"),
+        keywords=frozenset({"equip"}),
+        targeted=("champion",),
+    )
+    result = pay(board, equip)
+    assert (result.payable, result.total_cost, result.warnings) == (True, "", ())
