@@ -72,6 +72,43 @@ CARDS: dict[str, tuple[str, str, str]] = {
         "{3}{R} (You may cast this card from your graveyard for its flashback cost. Then exile it.)",
     ),
     "Grizzly Bears": ("Creature — Bear", "{1}{G}", ""),
+    "Battlefield Thaumaturge": (
+        "Creature — Human Wizard",
+        "{1}{U}",
+        "Each instant and sorcery spell you cast costs {1} less to cast for each creature it targets.\n"
+        "Heroic — Whenever you cast a spell that targets Battlefield Thaumaturge, Battlefield Thaumaturge "
+        "gains hexproof until end of turn.",
+    ),
+    "Lightning Strike": ("Instant", "{1}{R}", "Lightning Strike deals 3 damage to any target."),
+    "Curse of the Swine": (
+        "Sorcery",
+        "{X}{U}{U}",
+        "Exile X target creatures. For each creature exiled this way, its controller creates a 2/2 green "
+        "Boar creature token.",
+    ),
+    "Descent of the Dragons": (
+        "Sorcery",
+        "{4}{R}{R}",
+        "Destroy any number of target creatures. For each creature destroyed this way, its controller "
+        "creates a 4/4 red Dragon creature token with flying.",
+    ),
+    "Fade into Antiquity": ("Sorcery", "{2}{G}", "Exile target artifact or enchantment."),
+    "Heliod, God of the Sun": (
+        "Legendary Enchantment Creature — God",
+        "{3}{W}",
+        "Indestructible\nAs long as your devotion to white is less than five, Heliod isn't a creature.\n"
+        "Other creatures you control have vigilance.\n{2}{W}: Create a 2/1 white Cleric enchantment "
+        "creature token.",
+    ),
+    "Spectra Ward": (
+        "Enchantment — Aura",
+        "{3}{W}{W}",
+        "Enchant creature\nEnchanted creature gets +2/+2 and has protection from all colors. This effect "
+        "doesn't remove Auras.",
+    ),
+    "Arcane Melee": ("Enchantment", "{4}{U}", "Instant and sorcery spells cost {2} less to cast."),
+    "Flow of Ideas": ("Sorcery", "{5}{U}", "Draw a card for each Island you control."),
+    "Merfolk Looter": ("Creature — Merfolk Rogue", "{1}{U}", "{T}: Draw a card, then discard a card."),
     "Price of Fame": (
         "Instant",
         "{3}{B}",
@@ -120,10 +157,11 @@ def basics(name: str, count: int, controller: str = ME) -> list[dict[str, Any]]:
 
 
 def spell(name: str, targeted: tuple[str, ...] | None = None) -> PaymentTarget:
-    """Casting the card of :data:`CARDS` (its text read as a card's is), aimed at ``targeted``."""
+    """Casting the card of :data:`CARDS` (its text read as a card's is), aimed at ``targeted`` (so many
+    targets, CR 601.2c)."""
     type_line, mana_cost, oracle = CARDS[name]
     target = spell_of(mana_cost, type_line=type_line, text=oracle, name=name)
-    return target if targeted is None else replace(target, targeted=targeted)
+    return target if targeted is None else replace(target, targeted=targeted, targets=len(targeted))
 
 
 def cast(board: Board, name: str, player: str = ME) -> PayResult:
@@ -239,3 +277,66 @@ def test_fervent_champion_makes_an_equip_aimed_at_it_free() -> None:
     )
     result = pay(board, equip)
     assert (result.payable, result.total_cost, result.warnings) == (True, "", ())
+
+
+def creatures(prefix: str, count: int, controller: str = ME) -> list[dict[str, Any]]:
+    """Plain creatures (Grizzly Bears) with ids ``prefix0``, ``prefix1``, ..."""
+    return [permanent("Grizzly Bears", f"{prefix}{n}", controller) for n in range(count)]
+
+
+def test_battlefield_thaumaturge_reduces_by_each_creature_targeted() -> None:
+    """XMage BattlefieldThaumaturgeTest: "Each instant and sorcery spell you cast costs {1} less to cast for
+    each creature it targets" (CR 601.2c targets, then 601.2f). Lightning Strike ({1}{R}) at one creature:
+    {R}, the Mountain alone (the Island untapped). Curse of the Swine with X = 4 at four creatures
+    ({4}{U}{U}): {U}{U}, the two Islands (X is chosen first, 601.2b). Descent of the Dragons ({4}{R}{R}) at
+    six creatures: {R}{R} (only generic mana is reduced, 118.7a). Fade into Antiquity ({2}{G}) at an
+    enchantment that is no creature: {2}{G}, not paid by two Forests. Spectra Ward, an Aura, is no instant
+    or sorcery: {3}{W}{W}, not paid by four Plains."""
+    thaumaturge = permanent("Battlefield Thaumaturge", "thaumaturge")
+    strike = pay(
+        make_board([thaumaturge, *basics("Mountain", 1), *basics("Island", 1), *creatures("o", 1, OPP)]),
+        spell("Lightning Strike", targeted=("o0",)),
+    )
+    assert (strike.payable, strike.total_cost, strike.tapped) == (True, "{R}", (f"{ME}-Mountain0",))
+    four = [f"o{n}" for n in range(4)]
+    swine_board = make_board(
+        [thaumaturge, *basics("Island", 2), *basics("Plains", 4), *creatures("o", 4, OPP)]
+    )
+    swine = pay(swine_board, spell("Curse of the Swine", targeted=tuple(four)), x=4)
+    assert (swine.payable, swine.total_cost) == (True, "{U}{U}")
+    assert sorted(swine.tapped) == [f"{ME}-Island0", f"{ME}-Island1"]
+    six = ("thaumaturge", "m0", "m1", "o0", "o1", "o2")
+    descent_board = make_board(
+        [
+            thaumaturge,
+            *creatures("m", 2),
+            *basics("Mountain", 2),
+            *basics("Swamp", 4),
+            *creatures("o", 3, OPP),
+        ]
+    )
+    descent = pay(descent_board, spell("Descent of the Dragons", targeted=six))
+    assert (descent.payable, descent.total_cost) == (True, "{R}{R}")
+    heliod = make_board(
+        [thaumaturge, *basics("Forest", 2), permanent("Heliod, God of the Sun", "heliod", OPP)]
+    )
+    fade = pay(heliod, spell("Fade into Antiquity", targeted=("heliod",)))
+    assert (fade.payable, fade.total_cost) == (False, "{2}{G}")
+    ward_board = make_board([thaumaturge, *basics("Plains", 4)])
+    ward = pay(ward_board, spell("Spectra Ward", targeted=("thaumaturge",)))
+    assert (ward.payable, ward.total_cost) == (False, "{3}{W}{W}")
+
+
+def test_arcane_melee_reduces_instants_and_sorceries_only() -> None:
+    """XMage ArcaneMeleeTest: "Instant and sorcery spells cost {2} less to cast." Flow of Ideas ({5}{U})
+    costs {3}{U}: four Islands pay it, three don't; under three Melees it costs {U} (the generic part never
+    below zero, CR 118.7a), one Island; Merfolk Looter, a creature, stays {1}{U}, not paid by one Island."""
+    melee = permanent("Arcane Melee", "melee")
+    for islands, payable in ((4, True), (3, False)):
+        flow = pay(make_board([melee, *basics("Island", islands)]), spell("Flow of Ideas"))
+        assert (flow.payable, flow.total_cost) == (payable, "{3}{U}")
+    melees = [permanent("Arcane Melee", f"melee{n}") for n in range(3)]
+    three = pay(make_board([*melees, *basics("Island", 1)]), spell("Flow of Ideas"))
+    assert (three.payable, three.total_cost) == (True, "{U}")
+    looter = pay(make_board([melee, *basics("Island", 1)]), spell("Merfolk Looter"))
+    assert (looter.payable, looter.total_cost) == (False, "{1}{U}")
