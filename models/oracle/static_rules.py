@@ -439,10 +439,19 @@ class StaticRules(Transformer[Token, Any]):
         )
 
     def every_land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
+        """'~ is every basic land type', 'every land type', 'every nonbasic land type' (Planar Nexus: the
+        land types of CR 205.3i but the five basic ones)."""
         supertypes = [str(word).lower() for word in tokens_of(parts, "SUPERTYPE")]
-        if supertypes not in ([], ["basic"]):
+        negated = [str(word).lower() for word in tokens_of(parts, "NON_TYPE")]
+        if supertypes not in ([], ["basic"]) or negated not in ([], ["nonbasic"]):
             raise ValueError("'every <supertype> land type'")
-        which = TypeSet.EVERY_BASIC_LAND_TYPE if supertypes else TypeSet.EVERY_LAND_TYPE
+        which = (
+            TypeSet.EVERY_BASIC_LAND_TYPE
+            if supertypes
+            else TypeSet.EVERY_NONBASIC_LAND_TYPE
+            if negated
+            else TypeSet.EVERY_LAND_TYPE
+        )
         return TypeChangeReading(subject, (), which, _Mark.ADDITION in parts)
 
     def every_creature_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:

@@ -155,6 +155,7 @@ class TypeSet(Enum):
     LISTED = ""
     EVERY_BASIC_LAND_TYPE = "every basic land type"
     EVERY_LAND_TYPE = "every land type"  # (CR 205.3i: the basic ones and the others, Urza's, Gate, Locus...)
+    EVERY_NONBASIC_LAND_TYPE = "every nonbasic land type"  # (Planar Nexus: Urza's, Gate, no basic one)
     EVERY_CREATURE_TYPE = "every creature type"  # (CR 205.3m; always in addition to the other types)
     CHOSEN = "the chosen type"
     CHOSEN_CREATURE_TYPE = "the chosen creature type"
