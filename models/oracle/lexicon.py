@@ -374,7 +374,7 @@ KEYWORDS: tuple[str, ...] = (
     "double strike", "deathtouch", "lifelink", "reach", "flash", "menace", "shroud", "devoid", "changeling",
     "fear", "intimidate", "shadow", "prowess", "wither", "infect", "convoke", "delve", "flashback",
     "improvise", "kicker", "cycling", "ward", "toxic", "offspring", "morph", "disguise", "affinity",
-    "sneak", "landwalk",
+    "sneak", "landwalk", "protection", "skulk",
 )  # fmt: skip
 
 #: The keywords a keyword line holds alone ('Flying', 'Defender, hexproof'), and the openings of keywords

@@ -49,6 +49,7 @@ from models.oracle.statics import (
     ReductionFloor,
     ResultEffects,
     SameIsTrue,
+    SameIsTrueForKeywords,
     SelfSubject,
     SelfTapDamage,
     SpendAsThoughReading,
@@ -624,6 +625,11 @@ class StaticRules(Transformer[Token, Any]):
         held = tokens_of(parts, "WHILE_TEXT")
         return KeywordsWhile(keywords, held[0].strip() if held else "")
 
+    def keyword_while_first(self, *parts: Any) -> KeywordsWhile:
+        """'As long as <condition>, ~ has flying.' (Cairn Wanderer)."""
+        (keyword,) = tokens_of(parts, "KEYWORD")
+        return KeywordsWhile((str(keyword).lower(),), tokens_of(parts, "WHILE_TEXT")[0].strip())
+
     def keywords_of_pair(self, *parts: Any) -> KeywordsWhile:
         """'As long as <condition>, both creatures have <keywords>' (soulbond's pair, CR 702.95)."""
         if [kind.lower() for kind in tokens_of(parts, "CARD_TYPE")] != ["creatures"]:
@@ -860,6 +866,9 @@ class StaticRules(Transformer[Token, Any]):
     def becomes_tapped_destroy(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
         damage = digits_of(parts) if any(isinstance(p, Token) and p.type == "DIGITS" for p in parts) else 0
         return BecomesTappedDamage(what, damage, destroys=True)
+
+    def same_is_true_for_keywords(self, keywords: tuple[str, ...]) -> SameIsTrueForKeywords:
+        return SameIsTrueForKeywords(keywords)
 
     def same_is_true(self, *parts: Any) -> SameIsTrue:
         cards = "" if not has_token(parts, "CARD") else "you" if _Mark.YOUR_CARDS in parts else "any"

@@ -114,6 +114,7 @@ __all__ = [
     "ReductionFloor",
     "ResultEffects",
     "SameIsTrue",
+    "SameIsTrueForKeywords",
     "SameIsTrueForTypes",
     "SelfSubject",
     "SelfTapDamage",
@@ -334,6 +335,14 @@ class KeywordsWhile:
     #: 'As long as ~ is paired with another creature, both creatures have haste.' (soulbond, CR 702.95: the
     #: source and the creature it is paired with)
     both_paired: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SameIsTrueForKeywords:
+    """'The same is true for fear, first strike, double strike, haste, ...': each keyword is granted as the
+    sentence before grants its own, under the same condition (Cairn Wanderer, Soulflayer)."""
+
+    keywords: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -853,6 +862,7 @@ StaticSentence = (
     | EntersReturn
     | Imprint
     | SameIsTrue
+    | SameIsTrueForKeywords
     | SameIsTrueForTypes
     | OnlyColored
     | OptionalLifeForSpells
