@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from boards import checked_verdict, could, largest_x, make_board, mine
+from boards import checked_verdict, could, graveyard_board, largest_x, make_board, mine
 
+from models.layer_effects import TypeChange
 from models.oracle import parse_oracle
 from planner.api import text_warnings
 
@@ -27,6 +28,7 @@ def test_the_sentence_is_read_as_the_nonbasic_land_types() -> None:
     parsed = parse_oracle(NEXUS["oracle"], NEXUS["name"])
     assert parsed.fully_read
     (change,) = parsed.effects
+    assert isinstance(change, TypeChange) and change.defining
     assert "Urza's" in change.land_types and "Gate" in change.land_types and "Mine" in change.land_types
     assert not {"Plains", "Island", "Swamp", "Mountain", "Forest"} & set(change.land_types)
 
@@ -58,3 +60,17 @@ def test_nonbasic_lands_are_mountains_whatever_the_timestamps(moon_first: bool) 
     board = make_board([moon, *lands] if moon_first else [*lands, moon], opponent=False)
     assert could(board) == {"m": "", "n": "R", "t": "R"}
     assert checked_verdict(board, "{R}{R}") and not checked_verdict(board, "{3}")
+
+
+def test_the_card_is_a_gate_in_a_graveyard_too() -> None:
+    """A characteristic-defining ability works in every zone (CR 604.3): the Crossroads card in its owner's
+    graveyard is a Gate card, so 'Activate only if there is a Gate card in your graveyard' holds: {C}{C};
+    beside a land card of no type, it doesn't: 0."""
+    house = {
+        "name": "Test Gatehouse",
+        "type_line": "Artifact",
+        "oracle": "{T}: Add {C}{C}. Activate only if there is a Gate card in your graveyard.",
+    }
+    assert largest_x(graveyard_board(mine("h", house), graveyard=[NEXUS])) == 2
+    plain = {"name": "Test Plain Land", "type_line": "Land", "oracle": ""}
+    assert largest_x(graveyard_board(mine("h", house), graveyard=[plain])) == 0
