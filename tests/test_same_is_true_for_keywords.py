@@ -76,3 +76,40 @@ def test_after_a_trigger_haste_stays_unread() -> None:
     )
     parsed = parse_oracle(text, "Test Marshal")
     assert parsed.unsupported == ("The same is true for flying, haste, and vigilance.",)
+
+
+#: Death-Mask Duplicant's kind (made up): its keywords are those of the cards exiled with it.
+MASK: dict[str, Any] = {
+    "name": "Test Mask",
+    "type_line": "Artifact Creature — Shapeshifter",
+    "mana_cost": "{7}",
+    "power": 5,
+    "toughness": 5,
+    "oracle": "{T}: Add {C}.\nAs long as a card exiled with Test Mask has flying, Test Mask has flying. The "
+    "same is true for first strike, haste, and trample.",
+}
+
+
+def _masked(exiled: list[Any] | None) -> Any:
+    choices = {} if exiled is None else {"imprinted": exiled}
+    return make_board([mine("m", MASK, summoning_sick=True, choices=choices)], opponent=False)
+
+
+def test_haste_of_a_card_exiled_with_it() -> None:
+    """The Mask came this turn: with a card with haste exiled with it (its choices.imprinted, CR 607.2a) it
+    has haste and taps for {C} (CR 302.6); with a card with flying only, or none exiled, it doesn't."""
+    raider = {key: RAIDER[key] for key in ("name", "type_line", "mana_cost", "oracle")}
+    flier = {key: FLIER[key] for key in ("name", "type_line", "mana_cost", "oracle")}
+    assert checked_verdict(_masked([raider]), "{C}") and not text_warnings(_masked([raider]))
+    assert checked_verdict(_masked([flier, raider]), "{C}")
+    assert not checked_verdict(_masked([flier]), "{C}") and not text_warnings(_masked([flier]))
+    assert not checked_verdict(_masked([]), "{C}") and not text_warnings(_masked([]))
+
+
+def test_exiled_cards_the_board_does_not_give_are_warned() -> None:
+    """No card given, or a card whose text is unknown: the Mask is taken as without haste, and the sentence
+    is named with the field to give."""
+    for board in (_masked(None), _masked(["Homebrew Thing"])):
+        assert not checked_verdict(board, "{C}")
+        (warning,) = text_warnings(board)
+        assert "choices.imprinted" in warning.reason and warning.sentence.startswith("The same is true")
