@@ -464,6 +464,8 @@ class Condition:
     played_land: bool = field(default=False, metadata=facts_read(BoardFact.PLAYER))
     #: 'if a card is exiled with ~': the source's ``imprinted`` choice is a card
     exiled_card: bool = field(default=False, metadata=facts_read(BoardFact.CHOICES, of_source=True))
+    #: with ``exiled_card``, 'if a card exiled with ~ has haste': one of those cards has this keyword
+    exiled_keyword: str = field(default="", metadata=facts_read(BoardFact.CHOICES, of_source=True))
     #: 'if ~ entered this turn': the source's ``entered_this_turn``
     entered_this_turn: bool = field(default=False, metadata=facts_read(BoardFact.ENTERED, of_source=True))
     #: 'as long as ~ is renowned': a designation the source has (its ``designations``)
@@ -524,6 +526,8 @@ class Condition:
             return self.unevaluated
         if self.played_land:
             return "you played a land this turn"
+        if self.exiled_card and self.exiled_keyword:
+            return f"a card exiled with this permanent has {self.exiled_keyword}"
         if self.exiled_card:
             return "a card is exiled with this permanent"
         if self.entered_this_turn:

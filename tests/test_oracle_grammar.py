@@ -762,6 +762,8 @@ STATIC_SENTENCES = [
     "When ~ enters, return a land you control to its owner's hand.",
     "When ~ enters, you may exile target land you control.",
     "The same is true for spells you control and nonland cards you own that aren't on the battlefield.",
+    "The same is true for fear, first strike, haste, and vigilance.",
+    "As long as a creature card with flying is in a graveyard, ~ has flying.",
     "This effect reduces only the amount of colored mana you pay.",
     "This effect reduces only the amount of white mana you pay.",
     "As an additional cost to cast white permanent spells, you may pay 2 life.",

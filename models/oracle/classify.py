@@ -73,6 +73,7 @@ __all__ = [
     "not_payment_kind",
     "others_enter_tapped",
     "own_alternative_cost",
+    "pays_spells",
     "says_it_enters_tapped",
     "starts_with",
     "tokens",
@@ -360,6 +361,15 @@ def mentions_mana(body: str) -> bool:
         if word.endswith(("tap", "taps")) and _for_mana_after(words, index):
             return True
     return _about_mana_abilities(words)
+
+
+def pays_spells(keywords: Sequence[str]) -> bool:
+    """Whether any of the keywords helps pay a spell (convoke, delve, improvise).
+
+    >>> pays_spells(("haste", "delve")), pays_spells(("trample",))
+    (True, False)
+    """
+    return not _PAYMENT_KEYWORDS.isdisjoint(keywords)
 
 
 def _grants_payment_keyword(words: Sequence[str]) -> bool:

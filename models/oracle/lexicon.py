@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from models.folding import plain_quotes
-from models.types import CARD_TYPES, SUPERTYPES
+from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES
 
 __all__ = [
     "CARD_TYPES",
@@ -32,6 +32,7 @@ __all__ = [
     "KEYWORD_LINE_OPENINGS",
     "MANA_TOKENS",
     "MULTI_WORD_SUBTYPES",
+    "NONBASIC_LAND_TYPES",
     "NUMBER_WORDS",
     "PLANAR_TYPES",
     "RULES_SUPERTYPES",
@@ -144,6 +145,8 @@ MULTI_WORD_SUBTYPES: tuple[str, ...] = ("Time Lord",)
 #: creature: creatures and kindreds, CR 205.3m).
 #: Every land type (CR 205.3i), basic and not: what 'every land type' gives.
 LAND_TYPES: tuple[str, ...] = tuple(_LAND_TYPES.split())
+#: The land types that are not basic (CR 205.3i): what 'every nonbasic land type' gives (Planar Nexus).
+NONBASIC_LAND_TYPES: tuple[str, ...] = tuple(t for t in LAND_TYPES if t not in BASIC_LAND_TYPES)
 SUBTYPE_KINDS = ("artifact", "enchantment", "land", "planeswalker", "spell", "creature", "battle", "dungeon")
 _LISTS = (
     ("artifact", _ARTIFACT_TYPES.split()),
@@ -371,7 +374,7 @@ KEYWORDS: tuple[str, ...] = (
     "double strike", "deathtouch", "lifelink", "reach", "flash", "menace", "shroud", "devoid", "changeling",
     "fear", "intimidate", "shadow", "prowess", "wither", "infect", "convoke", "delve", "flashback",
     "improvise", "kicker", "cycling", "ward", "toxic", "offspring", "morph", "disguise", "affinity",
-    "sneak", "landwalk",
+    "sneak", "landwalk", "protection", "skulk",
 )  # fmt: skip
 
 #: The keywords a keyword line holds alone ('Flying', 'Defender, hexproof'), and the openings of keywords

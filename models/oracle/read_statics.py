@@ -5,6 +5,7 @@ and what an Aura or Equipment forbids the permanent it is attached to.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Final
 
@@ -76,6 +77,8 @@ from models.oracle.parsed import (
     OWN_RIDER_NOTE,
     OWN_SPELL_MANA_NOTE,
     PUMP_SET_ASIDE_NOTE,
+    SAME_HASTE_NOTE,
+    SAME_KEYWORDS_NOTE,
     TRIGGER_COST_NOTE,
     UNSPENT_LIFE_NOTE,
     Collector,
@@ -215,6 +218,9 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             return
         case s.SameIsTrue():
             _same_is_true(reading, body, sentence, out)
+            return
+        case s.SameIsTrueForKeywords(keywords):
+            _same_for_keywords(keywords, sentence, out)
             return
         case s.SameIsTrueForTypes(types):
             # (Ward of Bones: the prohibition before it again, of each type named)
@@ -932,6 +938,47 @@ def _same_is_true(reading: s.SameIsTrue, body: str, sentence: str, out: Collecto
             out.read(sentence, "effect")
     else:
         out.unread(sentence)
+
+
+def _same_for_keywords(keywords: tuple[str, ...], sentence: str, out: Collector) -> None:
+    """'The same is true for fear, haste, ...' after a sentence granting one keyword under a condition: each
+    is granted under that condition with it in place of the first. A payment reads haste alone (CR 302.6)
+    and the keywords that pay a spell (not read here); haste is the sentence before with 'haste' in place
+    of its keyword (:func:`_haste_while`), named by this sentence. After a sentence of another kind (a
+    trigger's 'gains flying until end of turn if ...', Odric's), haste is not read (said, never dropped).
+
+    >>> out = Collector()
+    >>> read_static_sentence("As long as a creature card with flying is in your graveyard, ~ has flying.",
+    ...     out)
+    >>> read_static_sentence("The same is true for first strike, haste, and protection.", out)
+    >>> (grant,) = out.effects
+    >>> grant.condition.describe(), [r.read_as for r in out.sentences]
+    ('a creature card with haste is in your graveyard', ['ignored', 'effect'])
+    """
+    if classify.pays_spells(keywords):
+        out.unread(sentence)
+        return
+    if "haste" not in keywords:
+        out.read(sentence, "ignored", SAME_KEYWORDS_NOTE)  # (first strike, trample...: no payment reads them)
+        out.ignored.append(sentence)
+        return
+    before = out.sentences[-1].text if out.sentences else ""
+    try:
+        reading = parse_static(before.strip().rstrip("."))
+    except UnreadError:
+        reading = None
+    if not isinstance(reading, s.KeywordsWhile) or len(reading.keywords) != 1 or reading.turn:
+        out.unread(sentence, SAME_HASTE_NOTE)
+        return
+    (granted,) = reading.keywords
+    condition = re.sub(rf"\b{re.escape(granted)}\b", "haste", reading.condition, flags=re.IGNORECASE)
+    try:
+        grants = _haste_while(replace(reading, keywords=("haste",), condition=condition), sentence)
+    except UnreadError:
+        out.unread(sentence, SAME_HASTE_NOTE)
+        return
+    out.effects.extend(grants)
+    out.read(sentence, "effect")
 
 
 def _names_only_types(affected: ObjectFilter) -> bool:

@@ -114,6 +114,7 @@ __all__ = [
     "ReductionFloor",
     "ResultEffects",
     "SameIsTrue",
+    "SameIsTrueForKeywords",
     "SameIsTrueForTypes",
     "SelfSubject",
     "SelfTapDamage",
@@ -155,6 +156,7 @@ class TypeSet(Enum):
     LISTED = ""
     EVERY_BASIC_LAND_TYPE = "every basic land type"
     EVERY_LAND_TYPE = "every land type"  # (CR 205.3i: the basic ones and the others, Urza's, Gate, Locus...)
+    EVERY_NONBASIC_LAND_TYPE = "every nonbasic land type"  # (Planar Nexus: Urza's, Gate, no basic one)
     EVERY_CREATURE_TYPE = "every creature type"  # (CR 205.3m; always in addition to the other types)
     CHOSEN = "the chosen type"
     CHOSEN_CREATURE_TYPE = "the chosen creature type"
@@ -333,6 +335,14 @@ class KeywordsWhile:
     #: 'As long as ~ is paired with another creature, both creatures have haste.' (soulbond, CR 702.95: the
     #: source and the creature it is paired with)
     both_paired: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SameIsTrueForKeywords:
+    """'The same is true for fear, first strike, double strike, haste, ...': each keyword is granted as the
+    sentence before grants its own, under the same condition (Cairn Wanderer, Soulflayer)."""
+
+    keywords: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -852,6 +862,7 @@ StaticSentence = (
     | EntersReturn
     | Imprint
     | SameIsTrue
+    | SameIsTrueForKeywords
     | SameIsTrueForTypes
     | OnlyColored
     | OptionalLifeForSpells
