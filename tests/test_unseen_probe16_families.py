@@ -10,9 +10,10 @@ worked out by hand from the rules, each a silent wrong answer on main:
   614.1c, 616.1): a turn plan's tapped land enters untapped beside the untapped Archelos, a basic land tapped
   beside the tapped one. Both were ignored: silent answers both ways.
 
-Neither is followed yet: both are unsupported text now, named in the answer's warnings (contract section 5),
-never ignored. The right answers below are derived by hand from the rules; the tests assert the warning (the
-planner can't give them yet) and that the board without the card pays as the reference search does.
+The first and last are not followed yet: both are unsupported text now, named in the answer's warnings
+(contract section 5), never ignored. The right answers below are derived by hand from the rules; the tests
+assert the warning (the planner can't give them yet) and that the board without the card pays as the
+reference search does.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from models.cost import PaymentTarget
 from models.oracle import parse_oracle
 from planner.api import pay, text_warnings
 from planner.rules.reference import reference_search
+from planner.turn import plan_turn
 
 #: Yasharn, Implacable Earth's prohibition (made-up name, the same sentence; its trigger left out).
 COST_WARDEN: dict[str, Any] = {
@@ -87,3 +89,27 @@ def test_how_others_enter_under_the_source_s_state_is_warned() -> None:
         assert [w.permanent for w in text_warnings(board)] == ["a", "a"]
     archon = parse_oracle("Nonbasic lands your opponents control enter tapped.")
     assert [s.read_as for s in archon.sentences] == ["effect"]
+
+
+#: Chandra, Hope's Beacon's loyalty ability that adds mana (made-up name, the same sentence; the rest out).
+MANA_WALKER: dict[str, Any] = {
+    "name": "Test Mana Walker",
+    "type_line": "Legendary Planeswalker — Test",
+    "mana_cost": "{4}{R}{R}",
+    "counters": {"loyalty": 5},
+    "oracle": "+2: Add two mana in any combination of colors.",
+}
+
+
+def test_a_loyalty_ability_that_adds_mana_is_no_silent_no_in_a_turn_plan() -> None:
+    """Two Mountains and the walker: in a main phase with an empty stack its +2 adds two mana (CR 606.3; no
+    mana ability, CR 605.1a), so {3}{R} can be cast this turn (2 + 2 mana): the right answer is "yes". The
+    turn's search does not activate it: the plan is no "no" (castable None) and the note names the ability.
+    The opponent's walker adds nothing for me: two Mountains can't pay four mana, a plain "no"."""
+    ogre = {"name": "Test Ogre", "type_line": "Creature — Ogre", "mana_cost": "{3}{R}"}
+    mountains = [{"id": f"m{i}", "controller": ME, "card": "Mountain"} for i in range(2)]
+    for controller, castable in ((ME, None), (OPP, False)):
+        board = make_board([*mountains, {"id": "c", "controller": controller, **MANA_WALKER}], hand=[ogre])
+        result = plan_turn(board, casts=["Test Ogre"])
+        assert result.castable is castable
+        assert any("Test Mana Walker" in note for note in result.notes) is (controller == ME)
