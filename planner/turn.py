@@ -126,6 +126,7 @@ from planner.turn_unplanned import (
     cast_token_notes,
     cast_trigger_notes,
     library_life_notes,
+    loyalty_mana_notes,
     own_zone_notes,
     token_ability_notes,
 )
@@ -674,7 +675,7 @@ def plan_turn(
     # silent; a token ability might cast what nothing else does, a cast trigger the spells given after the
     # first: then a plan that casts nothing is no "no")
     library_notes = library_life_notes(board, player)
-    unplanned_mana = token_ability_notes(board, player) + library_notes
+    unplanned_mana = token_ability_notes(board, player) + loyalty_mana_notes(board, player) + library_notes
     cast_cards = [s.card for s in distinct(spells)]
     trigger_notes = cast_trigger_notes(board, player, cast_cards)
     trigger_notes += cast_token_notes(board, player, cast_cards)

@@ -14,6 +14,10 @@
   the grammar reads ('Whenever you cast a historic spell, create a Treasure token.':
   :mod:`planner.turn_cast_mana`); another (an Eldrazi Spawn, an effect that does more) is said
   (:func:`cast_token_notes`), and with the spells given, a plan that casts them not is no "no".
+- A loyalty ability that adds mana ('+2: Add two mana in any combination of colors.': Chandra, Hope's Beacon)
+  is no mana ability (CR 605.1a): its controller may activate it in a main phase with an empty stack (CR
+  606.3) and spend the mana on a spell after, which the turn's search does not plan
+  (:func:`loyalty_mana_notes`): a plan that casts nothing is then no "no".
 - Life payments the library pays instead ('If you would pay life while your library has at least that many
   cards in it, exile that many cards from the top of your library instead.': Ashiok) are applied by the
   turn's replay, but the search pays life-cost mana abilities from the life total only: where the player
@@ -28,8 +32,9 @@ from dataclasses import replace
 
 from models.board import Board, Card
 from models.mana_effects import LifePaymentsExiled
-from models.oracle.classify import starts_with, tokens
+from models.oracle.classify import adds_mana, starts_with, tokens
 from models.oracle.parsed import PRIORITY_TOKEN
+from models.oracle.sentence_facts import is_loyalty_cost
 from models.spells import spell_target
 from planner.rules.alternative_costs import usable_ways
 from planner.rules.eligibility import token_ability_ready
@@ -49,6 +54,7 @@ __all__ = [
     "cast_token_notes",
     "cast_trigger_notes",
     "library_life_notes",
+    "loyalty_mana_notes",
     "own_zone_notes",
     "token_ability_notes",
 ]
@@ -105,6 +111,33 @@ def token_ability_notes(board: Board, player: str) -> list[str]:
             if sentence.note == PRIORITY_TOKEN
             and not view.lost_any_abilities(p.id)
             and token_ability_ready(view, p.id, sentence.text)
+        }
+    )
+
+
+def loyalty_mana_notes(board: Board, player: str) -> list[str]:
+    """A note for each loyalty ability of the player's permanents that adds mana (CR 605.1a: no mana ability;
+    CR 606.3: activated at sorcery speed, once each turn), which the turn's search does not activate.
+
+    >>> beacon = {"id": "b", "name": "Test Beacon", "type_line": "Legendary Planeswalker — Test",
+    ...     "controller": "me", "counters": {"loyalty": 5},
+    ...     "oracle": "+2: Add two mana in any combination of colors."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [beacon]})
+    >>> loyalty_mana_notes(board, "me")  # doctest: +NORMALIZE_WHITESPACE
+    ["Test Beacon: '+2: Add two mana in any combination of colors.' is not planned (CR 605.1a, 606.3: a
+    loyalty ability that adds mana, activated in a main phase before a spell): the plan may not be the best"]
+    """
+    view = BoardView(board)
+    return sorted(
+        {
+            f"{p.name}: {sentence.text!r} is not planned (CR 605.1a, 606.3: a loyalty ability that adds "
+            "mana, activated in a main phase before a spell): the plan may not be the best"
+            for p in board.controlled_by(player)
+            if not view.lost_any_abilities(p.id)
+            for sentence in view.parsed[p.id].sentences
+            if ":" in sentence.text
+            and is_loyalty_cost(sentence.text.split(":", 1)[0])
+            and adds_mana(sentence.text)
         }
     )
 

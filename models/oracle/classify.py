@@ -24,6 +24,7 @@ from models.mana_effects import NotPaymentKind
 from models.oracle.sentence_facts import (
     about_granted_foretell,
     bans_casting,
+    bans_cost_payments,
     bans_land_plays,
     changes_mana,
     grants_graveyard_casting,
@@ -288,9 +289,11 @@ def mentions_mana(body: str) -> bool:
         return True  # (a permission to play lands from the graveyard, CR 305.1: a turn's land play)
     if "can't" in present and bans_casting(body):
         return True  # (a prohibition on casting spells, CR 101.2: read by the grammar, or unsupported)
+    if "can't" in present and bans_cost_payments(body):
+        return True  # (a prohibition on paying life or sacrificing for costs, CR 118.3: Yasharn; unread)
     if "can't" in present and bans_land_plays(body):
         return True  # (a prohibition on playing lands, CR 305.1: a turn's land play; read, or unsupported)
-    if "enter" in present and "tapped" in present and others_enter_tapped(body):
+    if "enter" in present and not present.isdisjoint(("tapped", "untapped")) and others_enter_tapped(body):
         return True  # ('Nonbasic lands your opponents control enter tapped.': a land played, CR 614.1c; read)
     if _MENTIONS.isdisjoint(present) and "unspent" not in lowered:
         return False  # (each test below needs one of these words: most sentences have none)

@@ -24,6 +24,7 @@ from models.oracle.words import (
 __all__ = [
     "about_granted_foretell",
     "bans_casting",
+    "bans_cost_payments",
     "bans_land_plays",
     "changes_mana",
     "grants_graveyard_casting",
@@ -322,6 +323,34 @@ def bans_land_plays(sentence: str) -> bool:
     return any(word in ("land", "lands") for word in words[at + 2 :])
 
 
+def bans_cost_payments(sentence: str) -> bool:
+    """A permanent's static prohibition on paying a kind of cost (CR 101.2, 118.3: Yasharn, Implacable Earth's
+    "Players can't pay life or sacrifice nonland permanents to cast spells or activate abilities."): what a
+    payment may use (a Treasure's sacrifice, a Phyrexian symbol's life, a fetch land's life): unread, it is
+    about mana, never ignored in silence. A spell's own effect ("Target player can't ... this turn.") is
+    not one.
+
+    >>> bans_cost_payments("Players can't pay life or sacrifice nonland permanents to cast spells or "
+    ...     "activate abilities.")
+    True
+    >>> bans_cost_payments("Your opponents can't sacrifice creatures to activate abilities.")
+    True
+    >>> bans_cost_payments("You can't sacrifice ~."), bans_cost_payments("You can't lose the game.")
+    (False, False)
+    """
+    words = tokens(sentence)
+    at = find_phrase(words, ("can't",))
+    if (
+        at < 0
+        or not is_static_sentence(words)
+        or starts_with(words, "target")
+        or has_phrase(words, "this turn")
+        or words[at + 1 : at + 2] not in (("pay",), ("sacrifice",))
+    ):
+        return False
+    return find_phrase(words, ("to", "cast"), at) >= 0 or find_phrase(words, ("to", "activate"), at) >= 0
+
+
 def others_enter_tapped(sentence: str) -> bool:
     """'Nonbasic lands your opponents control enter tapped.' (Archon of Emeria), 'Creatures your opponents
     control enter the battlefield tapped.': a static replacement on how other permanents enter (CR 614.1c),
@@ -331,11 +360,23 @@ def others_enter_tapped(sentence: str) -> bool:
     True
     >>> others_enter_tapped("~ enters tapped."), others_enter_tapped("When ~ enters, tap target creature.")
     (False, False)
+    >>> others_enter_tapped("As long as ~ is untapped, other permanents enter untapped.")
+    True
     """
     words = tokens(sentence)
-    if not is_static_sentence(words) or "~" in words:
+    if not is_static_sentence(words):
         return False
-    return has_phrase(words, "enter tapped", "enter the battlefield tapped")
+    if starts_with(words, "as long as") and "," in words:  # (Archelos: '~' in the condition only)
+        words = words[words.index(",") + 1 :]
+    if "~" in words:
+        return False
+    return has_phrase(
+        words,
+        "enter tapped",
+        "enter the battlefield tapped",
+        "enter untapped",
+        "enter the battlefield untapped",
+    )
 
 
 def _lands_only(words: Sequence[str]) -> bool:
