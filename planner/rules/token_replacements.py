@@ -22,6 +22,7 @@ from planner.rules.view import BoardView
 
 __all__ = [
     "TREASURE",
+    "most_treasures",
     "spell_treasures",
     "token_replacement_notes",
     "treasure_replacements",
@@ -65,12 +66,23 @@ def treasures_created(board: Board, player: str, count: int) -> int:
     >>> treasures_created(board, "me", 1), treasures_created(board, "me", 0)
     (4, 0)
     """
-    if count <= 0:  # (no event creates Treasures: nothing to replace)
-        return count
     replacements = treasure_replacements(board, player)
     plus = sum(1 for r in replacements if r.result == "plus" and r.additional == TREASURE)
     doublings = sum(1 for r in replacements if r.result == "twice")
-    return (count + plus) * (1 << doublings)  # (each doubling twice that many)
+    return most_treasures(count, plus, doublings)
+
+
+def most_treasures(count: int, plus: int, doublings: int) -> int:
+    """The most Treasure tokens an effect that would create ``count`` of them creates with ``plus``
+    replacements adding "an additional Treasure token" and ``doublings`` creating "twice that many": each
+    once (CR 614.5), in the order the player chooses (CR 616.1): every additional Treasure first.
+
+    >>> most_treasures(1, 1, 1), most_treasures(2, 0, 2), most_treasures(0, 1, 1)
+    (4, 8, 0)
+    """
+    if count <= 0:  # (no event creates Treasures: nothing to replace)
+        return count
+    return (count + plus) << doublings  # (each doubling twice that many)
 
 
 def spell_treasures(
