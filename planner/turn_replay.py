@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from models.board import Board
+from models.board import Board, Permanent
 from models.cost import PaymentTarget
 from models.errors import InternalError
 from models.mana import ManaBag
@@ -21,9 +21,10 @@ from planner.rules.alternative_costs import check_alternative, paid_board
 from planner.rules.graveyard_permissions import graveyard_lands
 from planner.rules.pool import ManaUnit
 from planner.rules.replay import IllegalPlanError, PaymentSummary, PlanState, initial_state, view_of
-from planner.rules.token_replacements import TREASURE, spell_treasures
+from planner.rules.token_replacements import TREASURE, other_tokens, spell_treasures
 from planner.rules.turn import (
     cast_spell,
+    created_token,
     resolution,
 )
 from planner.solve.problem import (
@@ -153,6 +154,26 @@ class TreasureCheck:
             raise IllegalPlanError(
                 len(self.cast) - 1, f"{spell.card.name}: it brings {wanted} Treasures, not {arrived}"
             )
+        # (the other tokens of its triggers, an Eldrazi Spawn's, each as the rules make it: CR 111.4)
+        wanted_tokens = sorted(
+            _as_made(created_token(tokens, "made", self.player))
+            for tokens, count in (other_tokens(board, self.player, made) if spell.event else [])
+            for _ in range(count)
+        )
+        tokens = sorted(
+            _as_made(p) for p in stage.arrivals if p.id != spell.pid and p.token and p.name != TREASURE
+        )
+        if tokens != wanted_tokens:
+            raise IllegalPlanError(
+                len(self.cast) - 1,
+                f"{spell.card.name}: it brings the tokens {[name for name, *_ in wanted_tokens]}, not "
+                f"{[name for name, *_ in tokens]}",
+            )
+
+
+def _as_made(token: Permanent) -> tuple[str, str, str, int | None, int | None]:
+    """A token's characteristics as created (its id aside): name, type line, text, power, toughness."""
+    return token.name, str(token.type_line), token.oracle, token.power, token.toughness
 
 
 def replayed(

@@ -11,6 +11,7 @@ from models.additional_costs import SacrificeCost
 from models.board import Board, Card
 from models.cost import ManaCost, PaymentTarget
 from models.oracle import parse_land_search, parse_oracle
+from models.oracle.token_rules import CreatedTokens
 from models.spells import spell_target
 from planner.rules.additional_costs import cost_ways, planned_costs, sacrifice_candidates
 from planner.rules.alternative_costs import cast_for, paid_board, usable_ways
@@ -21,7 +22,14 @@ from planner.rules.payment import payments
 from planner.rules.pool import SpendRules
 from planner.rules.production import Packet
 from planner.rules.replay import PlanState, initial_state, legal_steps, remove_units
-from planner.rules.turn import arriving, land_entries, land_plays_allowed, packet_units, resolution, treasure
+from planner.rules.turn import (
+    arriving,
+    created_token,
+    land_entries,
+    land_plays_allowed,
+    packet_units,
+    resolution,
+)
 from planner.rules.view import BoardView, locked_in
 from planner.turn import TurnResult, plan_turn
 from planner.turn_cast_mana import cast_mana_of, describes_every_spell, permanent_treasures
@@ -124,12 +132,19 @@ def brute_force(board: Board) -> tuple[int, int]:
                                 pid = f"new{len(board_after.permanents)}"
                                 board_after = board_after.with_permanent(arriving(card, pid, "me"))
                             made = _cast_treasures(state.board, card, fired)
-                            # (each effect's Treasures with every order of the replacements, CR 616.1)
-                            created = sum(_most_treasures(state.board, count) for _, count in made)
-                            created += sum(_most_treasures(board_after, n) for n in effect.treasure_events)
-                            for _ in range(created):
-                                pid = f"t{len(board_after.permanents)}"
-                                board_after = board_after.with_permanent(treasure(pid, "me"))
+                            # (each effect's tokens with every order of the replacements, CR 616.1)
+                            created = [
+                                (tokens, _most_treasures(state.board, tokens.count, tokens.name))
+                                for _, tokens in made
+                            ]
+                            created += [
+                                (CreatedTokens(n, "Treasure"), _most_treasures(board_after, n))
+                                for n in effect.treasure_events
+                            ]
+                            for tokens, count in created:
+                                for _ in range(count):
+                                    pid = f"t{len(board_after.permanents)}"
+                                    board_after = board_after.with_permanent(created_token(tokens, pid, "me"))
                             packets = effect.mana + _cast_triggered(state.board, card)
                             mana = packet_units(tuple(p for p in packets if len(p.types) == 1))
                             fixed = all(len(p.types) == 1 for p in packets)
@@ -157,19 +172,18 @@ def _cast_triggered(board: Board, card: Card) -> tuple[Packet, ...]:
     return tuple(found)
 
 
-def _most_treasures(board: Board, count: int) -> int:
-    """The most Treasure tokens "me" can end up with when an effect would create ``count`` of them on
-    ``board``: every order of the replacement effects on creating tokens that apply (CR 616.1, each once:
-    614.5), each applied as its sentence says ('twice that many', 'those tokens plus an additional <name>
-    token'), the player choosing the order."""
+def _most_treasures(board: Board, count: int, token: str = "Treasure") -> int:
+    """The most Treasure tokens (or tokens named ``token``) "me" can end up with when an effect would create
+    ``count`` of them on ``board``: every order of the replacement effects on creating tokens that apply (CR
+    616.1, each once: 614.5), each applied as its sentence says ('twice that many', 'those tokens plus an
+    additional <name> token'), the player choosing the order."""
     view = BoardView(board)
     replacements = [
         replacement
         for permanent in board.permanents
         if not view.lost_any_abilities(permanent.id)
         for replacement in view.parsed[permanent.id].token_replacements
-        if (replacement.every_player or permanent.controller == "me")
-        and replacement.token in ("", "Treasure")
+        if (replacement.every_player or permanent.controller == "me") and replacement.token in ("", token)
     ]
     if count == 0:
         return 0
@@ -179,20 +193,21 @@ def _most_treasures(board: Board, count: int) -> int:
         for replacement in order:
             if replacement.result == "twice":
                 treasures *= 2
-            elif replacement.result == "plus" and replacement.additional == "Treasure":
+            elif replacement.result == "plus" and replacement.additional == token:
                 treasures += 1
         best = max(best, treasures)
     return best
 
 
-def _cast_treasures(board: Board, card: Card, fired: frozenset[str]) -> list[tuple[str, int]]:
-    """The Treasure tokens the triggers of "me"'s permanents on ``board`` create as ``card`` is cast (CR
-    603.2, 603.3: they are there for the spells cast after it, 111.10a), by permanent: each trigger that
+def _cast_treasures(board: Board, card: Card, fired: frozenset[str]) -> list[tuple[str, CreatedTokens]]:
+    """The tokens with a mana ability (Treasures, an Eldrazi Spawn) the triggers of "me"'s permanents on
+    ``board`` create as ``card`` is cast (CR 603.2, 603.3: they are there for the spells cast after it,
+    111.10a), by permanent: each trigger that
     describes the spell, but one of once each turn whose permanent is in ``fired`` (CR 603.2h) and one of
     "your first ... spell each turn" when a spell was cast before it (the brute force counts every spell)."""
     cast_before = board.player("me").spells_cast_this_turn
     view = BoardView(board)
-    found: list[tuple[str, int]] = []
+    found: list[tuple[str, CreatedTokens]] = []
     for permanent in board.controlled_by("me"):
         for made in permanent_treasures(view, permanent)[0]:
             trigger = made.trigger
@@ -200,7 +215,7 @@ def _cast_treasures(board: Board, card: Card, fired: frozenset[str]) -> list[tup
             if made.once_each_turn and permanent.id in fired:
                 continue
             if trigger.describes(spell_target(card)) and trigger.nth in (0, cast_before + 1):
-                found.append((permanent.id, made.treasures))
+                found.append((permanent.id, made.made))
     return found
 
 
