@@ -31,6 +31,7 @@ from planner.solve.problem import BoardAnalysis, EventMana, PaymentProblem, Spel
 from planner.turn_additional import tapped_before, tapped_first, without_paid
 from planner.turn_cast_mana import CastTokens, mana_of_casting, treasures_of_casting, untold_treasures
 from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy, landfall_mana
+from planner.turn_events import land_play_triggers
 
 __all__ = [
     "SharedWork",
@@ -162,12 +163,14 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             entered = arriving(land.arriving_card, land.pid, player, tapped=land.entry.tapped)
             current = land_play_made(current.with_permanent(entered), player, land)
             added = []
-            if sequence.energy:  # (each landfall trigger's energy: the fetchland entered too)
+            # (each landfall trigger, for the fetchland too, each additional time: CR 603.2d)
+            triggers = land_play_triggers(current, player, land, entered)
+            if sequence.energy:
                 gained = sum(landfall_energy(permanent) for permanent in current.controlled_by(player))
-                current = with_energy(current, player, gained * (2 if land.fetched is not None else 1))
+                current = with_energy(current, player, gained * triggers)
             for permanent in current.controlled_by(player):
                 packets = landfall_mana(permanent)
-                for _ in range(2 if land.fetched is not None else 1):  # (the fetchland entered too)
+                for _ in range(triggers):
                     if packets:
                         added.append(len(mana))
                         mana.append(EventMana(epoch=epoch + 1, packets=packets, source=permanent.id))

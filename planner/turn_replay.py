@@ -43,8 +43,10 @@ from planner.turn_choices import (
     LandPlay,
     TurnSpell,
     landfall_energy,
+    landfall_mana,
     returned_land,
 )
+from planner.turn_events import land_play_triggers
 from planner.turn_lands import entries_now, lands_left
 from planner.turn_model import (
     Stage,
@@ -114,7 +116,7 @@ def _energy_given(state: PlanState, item: TurnItem) -> int:
     if land is None:
         return 0
     gained = sum(landfall_energy(p) for p in state.board.controlled_by(state.player))
-    return gained * (2 if land.fetched is not None else 1)
+    return gained * land_play_triggers(state.board, state.player, land, state.board.permanent(land.pid))
 
 
 class TreasureCheck:
@@ -174,6 +176,18 @@ class TreasureCheck:
 def _as_made(token: Permanent) -> tuple[str, str, str, int | None, int | None]:
     """A token's characteristics as created (its id aside): name, type line, text, power, toughness."""
     return token.name, str(token.type_line), token.oracle, token.power, token.toughness
+
+
+def _check_landfall(board: Board, player: str, land: LandPlay, stage: Stage, index: int) -> None:
+    """Raise IllegalPlanError when a land play's stage does not make each landfall trigger's mana of the
+    player's permanents as many times as it triggers (:func:`~planner.turn_events.land_play_triggers`),
+    read again from the rules on ``board`` (the land there)."""
+    triggers = land_play_triggers(board, player, land, board.permanent(land.pid))
+    wanted = triggers * sum(1 for p in board.controlled_by(player) if landfall_mana(p))
+    if len(stage.mana) != wanted:
+        raise IllegalPlanError(
+            index, f"{land.card.name}: its landfall mana {len(stage.mana)} times, not {wanted}"
+        )
 
 
 def replayed(
@@ -243,6 +257,8 @@ def replayed(
                 raise InternalError(f"the model's turn leaves {player} at {life} life after {stage.item}")
             for permanent in stage.arrivals:
                 state = replace(state, board=state.board.with_permanent(permanent))
+            if item.land is not None:  # (its landfall triggers, each time they trigger: CR 603.2d)
+                _check_landfall(state.board, player, item.land, stage, len(lands) - 1)
             if sequence.energy:  # (the energy the stage gives, read again: turn_alternative.energy_counted)
                 state = replace(state, board=with_energy(state.board, player, _energy_given(state, item)))
             units: list[ManaUnit] = []

@@ -8,7 +8,7 @@ import json
 from dataclasses import replace
 
 from models.additional_costs import SacrificeCost
-from models.board import Board, Card
+from models.board import Board, Card, Permanent
 from models.cost import ManaCost, PaymentTarget
 from models.oracle import parse_land_search, parse_oracle
 from models.oracle.token_rules import CreatedTokens
@@ -19,7 +19,7 @@ from planner.rules.alternative_costs import exile_choices as way_exile_choices
 from planner.rules.alternatives import alternative_choices, covered_slots, reduced_costs
 from planner.rules.hand import hand_abilities
 from planner.rules.payment import payments
-from planner.rules.pool import SpendRules
+from planner.rules.pool import ManaUnit, SpendRules
 from planner.rules.production import Packet
 from planner.rules.replay import PlanState, initial_state, legal_steps, remove_units
 from planner.rules.turn import (
@@ -33,7 +33,8 @@ from planner.rules.turn import (
 from planner.rules.view import BoardView, locked_in
 from planner.turn import TurnResult, plan_turn
 from planner.turn_cast_mana import cast_mana_of, describes_every_spell, permanent_treasures
-from planner.turn_choices import why_not_castable_now
+from planner.turn_choices import landfall_mana, why_not_castable_now
+from planner.turn_events import landfall_times
 
 
 def matches_brute_force(board: Board) -> TurnResult:
@@ -102,12 +103,20 @@ def brute_force(board: Board) -> tuple[int, int]:
                     board_after = state.board.with_permanent(land)
                     board_after = board_after.replace_player("me", life=state.life - entry.life)
                     entering = parse_oracle(card.oracle, card.name).entering
+                    pool = (*state.pool, *_landfall(board_after, land))  # (its landfall triggers' mana)
                     for returned in _returnable(board_after, entering is not None and entering.returns_land):
                         board_now = (
                             board_after if returned is None else board_after.without_permanent(returned)
                         )
                         stack.append(
-                            (replace(state, board=board_now), rest, played + 1, value, used + 1, fired)
+                            (
+                                replace(state, board=board_now, pool=pool),
+                                rest,
+                                played + 1,
+                                value,
+                                used + 1,
+                                fired,
+                            )
                         )
                 continue
             if why_not_castable_now(card, state.board, "me") is not None:
@@ -325,8 +334,20 @@ def _fetches(state: PlanState, view: BoardView) -> list[PlanState]:
                     arriving(card, f"fetched-{fetch.id}", "me", tapped=tapped)
                 )
                 left = (*library[:at], *library[at + 1 :])
-                found.append(replace(state, board=board.replace_player("me", life=life, library_cards=left)))
+                pool = (*state.pool, *_landfall(board, board.permanent(f"fetched-{fetch.id}")))
+                board = board.replace_player("me", life=life, library_cards=left)
+                found.append(replace(state, board=board, pool=pool))
     return found
+
+
+def _landfall(board: Board, land: Permanent) -> tuple[ManaUnit, ...]:
+    """The mana the landfall triggers of "me"'s permanents add as ``land`` enters (``board`` has it): each
+    trigger's fixed mana, as many times as it triggers (CR 603.2d: once more for each "triggers an
+    additional time" that describes the land)."""
+    times = landfall_times(board, "me", land)
+    packets = [packet for p in board.controlled_by("me") for packet in landfall_mana(p)]
+    assert all(len(p.types) == 1 for p in packets), "the brute force takes fixed landfall mana"
+    return packet_units(tuple(packets)) * times
 
 
 def _droppable(card: Card, board: Board) -> bool:

@@ -369,6 +369,7 @@ STARTS = (
     "token_replacement",
     "token_opening",
     "created_mana_tokens",
+    "triggers_again",
 )
 
 
