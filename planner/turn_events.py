@@ -11,14 +11,45 @@ landfall_twice_warnings`).
 
 from __future__ import annotations
 
-from models.board import Board, Permanent
+from dataclasses import replace
+
+from models.board import Board, Card, Permanent
 from models.oracle.entering_again import entering_again_of
 from models.oracle.reader import reading_units
 from planner.rules.turn import arriving
 from planner.rules.view import BoardView
-from planner.turn_choices import LandPlay
+from planner.turn_choices import LandPlay, TurnSpell
 
-__all__ = ["land_play_triggers", "landfall_times"]
+__all__ = ["land_play_triggers", "landfall_again_events", "landfall_times"]
+
+
+def landfall_again_events(spells: list[TurnSpell]) -> list[TurnSpell]:
+    """The spells with each permanent spell whose text makes a land entering trigger an ability an
+    additional time (read: :func:`~models.oracle.entering_again.entering_again_of`) made an event: cast
+    before a land play, it doubles that land's landfall triggers (CR 603.2d), so its place among the land
+    plays matters (the caller's when landfall mana may be made).
+
+    >>> from models.board import Card
+    >>> from planner.turn_choices import Ids, turn_spell
+    >>> warden = Card.from_json({"name": "Test Warden", "type_line": "Creature — Elemental", "mana_cost":
+    ...     "{4}{G}{G}", "oracle": "If a permanent entering the battlefield causes a triggered ability of a "
+    ...     "permanent you control to trigger, that ability triggers an additional time."})
+    >>> [s.event for s in landfall_again_events([turn_spell(warden, 0, Ids(set()))])]
+    [True]
+    """
+    return [
+        replace(spell, event=True)
+        if not spell.event and spell.card.type_line.is_permanent and _enters_again(spell.card)
+        else spell
+        for spell in spells
+    ]
+
+
+def _enters_again(card: Card) -> bool:
+    """True for a card with a sentence read as making an entering object trigger abilities again."""
+    return "entering" in card.oracle and any(
+        entering_again_of(unit) for unit in reading_units(card.oracle, card.name)
+    )
 
 
 def land_play_triggers(board: Board, player: str, land: LandPlay, entered: Permanent) -> int:

@@ -79,7 +79,8 @@ def _board(permanents: list[Any], hand: list[Any]) -> Board:
     for entry in listed:
         if "power" in entry:
             entry.setdefault("toughness", entry["power"])
-    player = {"id": "me", "hand": hand, "spells_cast_this_turn": 0}
+    cards = [{k: v for k, v in c.items() if k != "toughness"} if isinstance(c, dict) else c for c in hand]
+    player = {"id": "me", "hand": cards, "spells_cast_this_turn": 0}
     return Board.from_dict({"version": 1, "players": [player, {"id": "opp"}], "permanents": listed})
 
 
@@ -141,3 +142,13 @@ def test_the_replay_counts_the_landfall_mana_again() -> None:
     with pytest.raises(IllegalPlanError, match="landfall"):
         _check_landfall(after, "me", play, stage, 0)
     _check_landfall(after, "me", play, Stage(item=TurnItem(land=play), epoch=0, board=after, mana=(0, 1)), 0)
+
+
+def test_a_warden_cast_before_the_land_play_doubles_its_landfall() -> None:
+    """Six Forests and the Sprout; the Warden ({4}{G}{G}), a Forest and a {2}{G} spell in hand. The land
+    first: 7 Forests and one {G}, 8 mana: the Warden and 2 left (6). The Warden first (the six Forests), then
+    the Forest: its mana and the Sprout's {G} twice (CR 603.2d), 3 mana: the {2}{G} spell too, 6 + 3 = 9."""
+    troll = {"name": "Test Troll", "type_line": "Creature — Troll", "mana_cost": "{2}{G}", "power": 3}
+    board = _board(["Forest"] * 6 + [SPROUT], [WARDEN, "Forest", troll])
+    turn = matches_brute_force(board)
+    assert turn.mana_value_cast == 9, turn.to_json()
