@@ -5,7 +5,7 @@ costs as type masks; what the simulation's fragment leaves out is listed.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from models.abilities import Who
@@ -69,7 +69,7 @@ class CardKind:
         return self.permanent and bool(self.cost_changes or self.treasure_plus or self.treasure_doublings)
 
 
-def treasures_with(kinds: Sequence[CardKind], in_play: Iterable[int], count: int) -> int:
+def treasures_with(kinds: Sequence[CardKind], in_play: tuple[int, ...], count: int) -> int:
     """The Treasures an effect that would create ``count`` of them creates with the permanents of kinds
     ``in_play`` on the battlefield: every "plus an additional Treasure" before every doubling, the order
     the player chooses for the most (CR 616.1, each once: 614.5), as
@@ -80,7 +80,8 @@ def treasures_with(kinds: Sequence[CardKind], in_play: Iterable[int], count: int
     >>> treasures_with([digger, twins], (0, 1), 1), treasures_with([digger, twins], (0, 1), 0)
     (4, 0)
     """
-    in_play = tuple(in_play)
+    if count <= 0 or not in_play:  # (the common case in the turn search: nothing to replace)
+        return count
     plus = sum(kinds[i].treasure_plus for i in in_play)
     return most_treasures(count, plus, sum(kinds[i].treasure_doublings for i in in_play))
 
