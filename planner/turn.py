@@ -107,6 +107,7 @@ from planner.turn_choices import (
     with_card_faces,
     without_mana_events,
 )
+from planner.turn_events import landfall_again_events
 from planner.turn_lands import LandPlays, bounce_replay_note, land_sequences
 from planner.turn_model import (
     SharedWork,
@@ -651,6 +652,7 @@ def plan_turn(
     if no_land and land is not None:
         raise InputError(f"--no-land and --land {land}: choose one")
     landfall = landfall_possible(board, spells) or (energy and landfall_energy_possible(board, spells))
+    spells = landfall_again_events(spells) if landfall else spells  # (CR 603.2d: before a land play)
     lands: list[LandPlays] = [()]
     if not no_land:
         # (a discard may take a land instead: then playing fewer is tried too, and loses all else equal)

@@ -22,6 +22,7 @@ from models.mana import ManaTypes
 from models.mana_effects import CostModifier
 from models.oracle import LandSearch, ParsedText, parse_land_search, read_card
 from models.oracle.classify import triggers_again_on_entering
+from models.oracle.entering_again import entering_again_of
 from models.oracle.reader import reading_units
 from models.spells import card_has_adventure, find_spell, spell_target
 from models.types import TypeLine
@@ -703,13 +704,14 @@ def landfall_possible(board: Board, spells: list[TurnSpell]) -> bool:
 
 def landfall_twice_warnings(board: Board, player: str) -> tuple[TextWarning, ...]:
     """A warning for each sentence of ``player``'s permanents that makes a land entering trigger an ability
-    an additional time (Ancient Greenwarden, CR 603.2d): a turn's plan counts each landfall trigger's mana
-    once, so its answer may be short of that mana, which is said, never silent.
+    an additional time (CR 603.2d) and that the grammar does not read (Ancient Greenwarden's is read and
+    planned: :mod:`planner.turn_events`): a turn's plan counts each landfall trigger's mana once for it, so
+    its answer may be short of that mana, which is said, never silent.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "w",
     ...     "name": "Test Warden", "type_line": "Creature", "controller": "me", "oracle": "If a land "
-    ...     "entering the battlefield causes a triggered ability of a permanent you control to trigger, "
-    ...     "that ability triggers an additional time."}]})
+    ...     "entering the battlefield causes a triggered ability of a permanent an opponent controls to "
+    ...     "trigger, that ability triggers an additional time."}]})
     >>> [w.permanent for w in landfall_twice_warnings(board, "me")]
     ['w']
     """
@@ -719,7 +721,7 @@ def landfall_twice_warnings(board: Board, player: str) -> tuple[TextWarning, ...
         for permanent in board.controlled_by(player)
         if "entering" in permanent.oracle
         for unit in reading_units(permanent.oracle, permanent.name)
-        if triggers_again_on_entering(unit)
+        if triggers_again_on_entering(unit) and entering_again_of(unit) is None  # (read: planned)
     )
 
 

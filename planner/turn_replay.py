@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from models.board import Board
+from models.board import Board, Permanent
 from models.cost import PaymentTarget
 from models.errors import InternalError
 from models.mana import ManaBag
@@ -21,9 +21,10 @@ from planner.rules.alternative_costs import check_alternative, paid_board
 from planner.rules.graveyard_permissions import graveyard_lands
 from planner.rules.pool import ManaUnit
 from planner.rules.replay import IllegalPlanError, PaymentSummary, PlanState, initial_state, view_of
-from planner.rules.token_replacements import TREASURE, spell_treasures
+from planner.rules.token_replacements import TREASURE, other_tokens, spell_treasures
 from planner.rules.turn import (
     cast_spell,
+    created_token,
     resolution,
 )
 from planner.solve.problem import (
@@ -42,8 +43,10 @@ from planner.turn_choices import (
     LandPlay,
     TurnSpell,
     landfall_energy,
+    landfall_mana,
     returned_land,
 )
+from planner.turn_events import land_play_triggers
 from planner.turn_lands import entries_now, lands_left
 from planner.turn_model import (
     Stage,
@@ -113,7 +116,7 @@ def _energy_given(state: PlanState, item: TurnItem) -> int:
     if land is None:
         return 0
     gained = sum(landfall_energy(p) for p in state.board.controlled_by(state.player))
-    return gained * (2 if land.fetched is not None else 1)
+    return gained * land_play_triggers(state.board, state.player, land, state.board.permanent(land.pid))
 
 
 class TreasureCheck:
@@ -153,6 +156,38 @@ class TreasureCheck:
             raise IllegalPlanError(
                 len(self.cast) - 1, f"{spell.card.name}: it brings {wanted} Treasures, not {arrived}"
             )
+        # (the other tokens of its triggers, an Eldrazi Spawn's, each as the rules make it: CR 111.4)
+        wanted_tokens = sorted(
+            _as_made(created_token(tokens, "made", self.player))
+            for tokens, count in (other_tokens(board, self.player, made) if spell.event else [])
+            for _ in range(count)
+        )
+        tokens = sorted(
+            _as_made(p) for p in stage.arrivals if p.id != spell.pid and p.token and p.name != TREASURE
+        )
+        if tokens != wanted_tokens:
+            raise IllegalPlanError(
+                len(self.cast) - 1,
+                f"{spell.card.name}: it brings the tokens {[name for name, *_ in wanted_tokens]}, not "
+                f"{[name for name, *_ in tokens]}",
+            )
+
+
+def _as_made(token: Permanent) -> tuple[str, str, str, int | None, int | None]:
+    """A token's characteristics as created (its id aside): name, type line, text, power, toughness."""
+    return token.name, str(token.type_line), token.oracle, token.power, token.toughness
+
+
+def _check_landfall(board: Board, player: str, land: LandPlay, stage: Stage, index: int) -> None:
+    """Raise IllegalPlanError when a land play's stage does not make each landfall trigger's mana of the
+    player's permanents as many times as it triggers (:func:`~planner.turn_events.land_play_triggers`),
+    read again from the rules on ``board`` (the land there)."""
+    triggers = land_play_triggers(board, player, land, board.permanent(land.pid))
+    wanted = triggers * sum(1 for p in board.controlled_by(player) if landfall_mana(p))
+    if len(stage.mana) != wanted:
+        raise IllegalPlanError(
+            index, f"{land.card.name}: its landfall mana {len(stage.mana)} times, not {wanted}"
+        )
 
 
 def replayed(
@@ -222,6 +257,8 @@ def replayed(
                 raise InternalError(f"the model's turn leaves {player} at {life} life after {stage.item}")
             for permanent in stage.arrivals:
                 state = replace(state, board=state.board.with_permanent(permanent))
+            if item.land is not None:  # (its landfall triggers, each time they trigger: CR 603.2d)
+                _check_landfall(state.board, player, item.land, stage, len(lands) - 1)
             if sequence.energy:  # (the energy the stage gives, read again: turn_alternative.energy_counted)
                 state = replace(state, board=with_energy(state.board, player, _energy_given(state, item)))
             units: list[ManaUnit] = []

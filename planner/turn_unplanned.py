@@ -10,9 +10,10 @@
   (a condition, a restricted mana) is said (:func:`cast_trigger_notes`). It can't help the first spell cast,
   so a plan that casts nothing stays a "no" unless the spells are given.
 - A trigger of casting a spell that creates a token with a mana ability makes no mana itself (CR 605.1a); the
-  token it leaves once it resolves (CR 603.3) may pay a later spell. The search plans the Treasures of one
-  the grammar reads ('Whenever you cast a historic spell, create a Treasure token.':
-  :mod:`planner.turn_cast_mana`); another (an Eldrazi Spawn, an effect that does more) is said
+  token it leaves once it resolves (CR 603.3) may pay a later spell. The search plans the tokens of one the
+  grammar reads ('Whenever you cast a historic spell, create a Treasure token.', a Gold token, an Eldrazi
+  Spawn 'with "Sacrifice this token: Add {C}."': :mod:`planner.turn_cast_mana`); another (a Powerstone's
+  restricted mana, a token's ability given by a later sentence, an effect that does more) is said
   (:func:`cast_token_notes`), and with the spells given, a plan that casts them not is no "no".
 - A loyalty ability that adds mana ('+2: Add two mana in any combination of colors.': Chandra, Hope's Beacon)
   is no mana ability (CR 605.1a): its controller may activate it in a main phase with an empty stack (CR
@@ -185,20 +186,20 @@ def cast_trigger_notes(board: Board, player: str, cast: Iterable[Card]) -> list[
 
 def cast_token_notes(board: Board, player: str, cast: Iterable[Card]) -> list[str]:
     """A note for each trigger of the player casting a spell that creates a token with a mana ability that
-    the search does not count (:func:`~planner.turn_cast_mana.cast_treasures_of`: a token other than a
-    Treasure, an effect that does more, a trigger the grammar does not read), of their permanents and of the
+    the search does not count (:func:`~planner.turn_cast_mana.cast_treasures_of`: a token it does not
+    count, an effect that does more, a trigger the grammar does not read), of their permanents and of the
     permanent spells ``cast`` may put on the battlefield (the token pays only spells cast after the trigger
     resolves), and for each counted one that can't tell whether it fires this turn
     (:func:`~planner.turn_cast_mana.untold_treasures`).
 
-    >>> spawner = {"id": "g", "name": "Test Goldsmith", "type_line": "Creature — Dwarf", "power": 3,
+    >>> spawner = {"id": "g", "name": "Test Stonesmith", "type_line": "Creature — Dwarf", "power": 3,
     ...     "toughness": 3, "controller": "me",
-    ...     "oracle": "Whenever you cast an artifact spell, create a Gold token."}
+    ...     "oracle": "Whenever you cast an artifact spell, create a Powerstone token."}
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [spawner]})
     >>> cast_token_notes(board, "me", [])  # doctest: +NORMALIZE_WHITESPACE
-    ["Test Goldsmith: 'Whenever you cast an artifact spell, create a Gold token.' is not planned (CR 605.1a: a
-    trigger of casting that creates a token, not mana; the token pays later spells, CR 603.3): the plan may
-    not be the best"]
+    ["Test Stonesmith: 'Whenever you cast an artifact spell, create a Powerstone token.' is not planned (CR
+    605.1a: a trigger of casting that creates a token, not mana; the token pays later spells, CR 603.3): the
+    plan may not be the best"]
     """
     view = BoardView(board)
     sources = [

@@ -48,6 +48,7 @@ __all__ = [
     "parse_alternative_cost",
     "parse_condition",
     "parse_costs",
+    "parse_created_tokens",
     "parse_effect",
     "parse_foretell_grant",
     "parse_graveyard_permission",
@@ -140,6 +141,16 @@ def parse_token_replacement(sentence: str, start: str = "token_replacement") -> 
     'plus'
     """
     return _parse(sentence, start)
+
+
+def parse_created_tokens(effect: str) -> Any:
+    """The tokens an effect that only creates tokens creates (``created_mana_tokens``: a
+    :class:`~models.oracle.token_rules.CreatedTokens`); raises UnreadError.
+
+    >>> parse_created_tokens("create two Treasure tokens.").count
+    2
+    """
+    return _parse(effect, "created_mana_tokens")
 
 
 def parse_costs(text: str) -> tuple[CostPart, ...]:

@@ -368,6 +368,8 @@ STARTS = (
     "foretell_grant",
     "token_replacement",
     "token_opening",
+    "created_mana_tokens",
+    "triggers_again",
 )
 
 
