@@ -47,8 +47,10 @@ def _deck(names: list[str]) -> Deck:
             name=name,
             count=2,
             lines=(0,),
-            card=CardData(name=name, type_line=GIVEN[name]["type_line"], oracle=GIVEN[name]["oracle"]),
-            cost=ManaCost.parse(GIVEN[name]["mana_cost"]),
+            card=CardData(
+                name=name, type_line=str(GIVEN[name]["type_line"]), oracle=str(GIVEN[name]["oracle"])
+            ),
+            cost=ManaCost.parse(str(GIVEN[name]["mana_cost"])),
             is_land=False,
         )
         for name in names

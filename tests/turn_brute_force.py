@@ -125,8 +125,8 @@ def brute_force(board: Board) -> tuple[int, int]:
                 life_left = cast_on.player("me").life
                 for before, cost in _paid_without_mana(cast_on, target):
                     for spent, life in payments(state.pool, cost, target, rules, life_left):
-                        pool = remove_units(state.pool, spent)
-                        assert pool is not None
+                        unspent = remove_units(state.pool, spent)
+                        assert unspent is not None
                         for board_paid, left, discarded in _additional_paid(before, kept, target):
                             board_after = board_paid.replace_player(
                                 "me",
@@ -158,7 +158,7 @@ def brute_force(board: Board) -> tuple[int, int]:
                             mana = packet_units(tuple(p for p in packets if len(p.types) == 1))
                             fixed = all(len(p.types) == 1 for p in packets)
                             assert fixed, "the brute force takes fixed rituals"
-                            after = replace(state, board=board_after, pool=(*pool, *mana))
+                            after = replace(state, board=board_after, pool=(*unspent, *mana))
                             used_now = used + 1 + discarded + exiled
                             fired_now = fired | {pid for pid, _ in made}
                             stack.append((after, left, played, value + mana_value, used_now, fired_now))
