@@ -111,6 +111,13 @@ class WithManaValue:
 
 
 @dataclass(frozen=True, slots=True)
+class WithManaValueAtMost:
+    """'with mana value N or less'."""
+
+    at_most: int
+
+
+@dataclass(frozen=True, slots=True)
 class WithManaValueX:
     """'with mana value X' (the Shoals' alternative cost: X is the exiled card's mana value)."""
 

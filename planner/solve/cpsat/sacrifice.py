@@ -44,7 +44,9 @@ def sacrifice_costs(record: PaymentModel) -> tuple[SacrificeCost, ...]:
     problem = record.problem
     if problem.turn is not None or problem.keep is not None or problem.hand:
         return ()
-    return tuple(cost for cost in problem.asked.additional_costs if isinstance(cost, SacrificeCost))
+    # (a cost that taps permanents is chosen after the mana: planner.additional)
+    costs = tuple(cost for cost in problem.asked.additional_costs if isinstance(cost, SacrificeCost))
+    return () if any(cost.tapped for cost in costs) else costs
 
 
 def declare_sacrifices(record: PaymentModel) -> None:
