@@ -278,7 +278,8 @@ def _joint(
 ) -> tuple[AdditionalPaid, tuple[int, ...], bool]:
     """What the solver sacrificed with the mana of the plan whose summary is ``summary`` (with
     ``discarded`` paid), and the whole payment's levels (:func:`objective_of`, as every answer is ranked)."""
-    chosen = sacrificed_ids(paid_mana.sacrificed or (), summary.used, summary.gone)
+    tapped = taps_permanents(target.additional_costs)
+    chosen = sacrificed_ids(paid_mana.sacrificed or (), summary.used, summary.gone, tapped=tapped)
     paid, levels = _paid_levels(board, player, target, summary, chosen, discarded, life_value, prefer)
     return paid, levels, True
 

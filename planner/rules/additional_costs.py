@@ -48,6 +48,7 @@ from planner.rules.spell_cost import unknown_turn_facts
 __all__ = [
     "AdditionalPaid",
     "CostWay",
+    "asks_x",
     "check_additional",
     "cost_ways",
     "costs_that_may_pay",
@@ -399,6 +400,16 @@ def _of_mana_value(cost: SacrificeCost, value: int) -> bool:
     )
 
 
+def asks_x(costs: tuple[AdditionalCost, ...]) -> bool:
+    """True when a cost's permanents are of mana value X (Nahiri's Sacrifice): the spell has an X to choose
+    even with no {X} in its mana cost (CR 107.3, 601.2b).
+
+    >>> asks_x((SacrificeCost(1, ("Creature",), mana_value_x=True),)), asks_x((SacrificeCost(1, ("Land",)),))
+    (True, False)
+    """
+    return any(cost.mana_value_x for cost in costs_that_may_pay(costs, SacrificeCost))
+
+
 def with_x(costs: tuple[AdditionalCost, ...], x: int | None) -> tuple[AdditionalCost, ...]:
     """The costs with their "with mana value X" the X chosen for the spell (CR 107.3, 601.2b); as they are
     when X is not given (the caster chooses it as the permanent's mana value: any permanent may pay it).
@@ -555,19 +566,26 @@ def sacrifice_choices(
 
 
 def sacrificed_ids(
-    counts: Sequence[tuple[tuple[str, ...], int]], used: frozenset[str], gone: frozenset[str]
+    counts: Sequence[tuple[tuple[str, ...], int]],
+    used: frozenset[str],
+    gone: frozenset[str],
+    *,
+    tapped: bool = False,
 ) -> tuple[str, ...]:
     """The permanents sacrificed, from each group's count: those the plan ``used`` (tapped for mana) but did
-    not take off the battlefield (``gone``) first, then the others, each in the group's order.
+    not take off the battlefield (``gone``) first, then the others, each in the group's order; or, when the
+    costs tap them (``tapped``), those the plan did not use.
 
     >>> sacrificed_ids([(("f1", "f2", "f3"), 1)], frozenset({"f2", "f3"}), frozenset())
     ('f2',)
     >>> sacrificed_ids([(("t1", "t2", "t3"), 2)], frozenset({"t1"}), frozenset({"t1"}))
     ('t2', 't3')
+    >>> sacrificed_ids([(("r1", "r2"), 1)], frozenset({"r1"}), frozenset(), tapped=True)
+    ('r2',)
     """
     ids: list[str] = []
     for members, count in counts:
-        left = [pid for pid in members if pid not in gone]
+        left = [pid for pid in members if pid not in (used if tapped else gone)]
         ranked = [pid for pid in left if pid in used] + [pid for pid in left if pid not in used]
         ids += ranked[:count]
     return tuple(ids)
