@@ -261,14 +261,19 @@ def creature_mana_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     """
     target = problem.target
     pool = problem.board.player(problem.player).pool
-    if not pool or not (target.creature_mana_only or target.basic_land_mana_only):
+    if not pool or not (
+        target.creature_mana_only or target.basic_land_mana_only or target.treasure_mana_only
+    ):
         return ()
     floating = "".join(str(entry.mana) for entry in pool)
     kind = ("creatures", "a creature") if target.creature_mana_only else ("basic lands", "a basic land")
+    cast = "~"
+    if target.treasure_mana_only:  # (an alternative cost's: Security Rhox)
+        kind, cast = ("Treasures", "a Treasure"), "it this way"
     return (
         TextWarning(
             target.name or "spell",
-            f"Spend only mana produced by {kind[0]} to cast ~.",
+            f"Spend only mana produced by {kind[0]} to cast {cast}.",
             f"the floating mana ({floating}) is not spent on it: its source is not known to be {kind[1]}",
             WarningKind.ASSUMED,
         ),
