@@ -72,6 +72,19 @@ class SacrificeCost:
     #: of this mana cost only, as written ('' for none: a token's), an offering way's permanent, whose mana
     #: cost its cost is reduced by (CR 702.48a)
     mana_cost: str | None = field(default=None, repr=False)
+    #: card types a permanent must not have ("a nonland permanent", CR 205.4b)
+    excluded: tuple[str, ...] = field(default=(), repr=False)
+    #: of at least / at most this mana value ("with mana value 3 or greater", "... 2 or less", CR 202.3)
+    mana_value_at_least: int | None = field(default=None, repr=False)
+    mana_value_at_most: int | None = field(default=None, repr=False)
+    #: of mana value X, the X the caster chooses for the spell (Nahiri's Sacrifice's "sacrifice an artifact
+    #: or creature with mana value X": with no {X} in its mana cost, X is chosen as it is cast, CR 601.2b,
+    #: 107.3; the planner resolves it to :attr:`mana_value` when X is given)
+    mana_value_x: bool = field(default=False, repr=False)
+    #: tapped rather than sacrificed, each untapped as the cost is paid (Disruption Protocol's "tap an
+    #: untapped artifact you control", CR 601.2h): it stays on the battlefield, and a permanent the plan
+    #: tapped for mana can't be tapped for it
+    tapped: bool = field(default=False, repr=False)
 
     def matches(self, type_line: TypeLine) -> bool:
         """True when a permanent of this type line may be sacrificed (or returned) for the cost.
@@ -82,8 +95,12 @@ class SacrificeCost:
         False
         >>> SacrificeCost(1, (PERMANENT,), colors="U").matches(TypeLine.parse("Enchantment"))
         True
+        >>> SacrificeCost(1, (PERMANENT,), excluded=("Land",)).matches(TypeLine.parse("Artifact Land"))
+        False
         """
         if self.basic and not type_line.is_a("Basic"):
+            return False
+        if any(type_line.is_a(card_type) for card_type in self.excluded):
             return False
         return PERMANENT in self.types or any(type_line.is_a(card_type) for card_type in self.types)
 
@@ -100,7 +117,9 @@ class SacrificeCost:
             ["token"] if self.tokens else []
         )
         qualified = (
-            ("nontoken " if self.nontoken else "")
+            ("untapped " if self.tapped else "")
+            + ("nontoken " if self.nontoken else "")
+            + "".join(f"non{t.lower()} " for t in self.excluded)
             + ("basic " if self.basic else "")
             + "".join(_COLOR_NAMES[c] + " " for c in self.colors)
         )
@@ -108,6 +127,12 @@ class SacrificeCost:
             names[0] = qualified + names[0]
         if self.mana_value is not None:
             names[-1] += f" with mana value {self.mana_value}"
+        if self.mana_value_x:
+            names[-1] += " with mana value X"
+        if self.mana_value_at_least is not None:
+            names[-1] += f" with mana value {self.mana_value_at_least} or greater"
+        if self.mana_value_at_most is not None:
+            names[-1] += f" with mana value {self.mana_value_at_most} or less"
         if self.mana_cost is not None:
             names[-1] += f" with mana cost {self.mana_cost or '{0}'}"
         return names
@@ -117,13 +142,19 @@ class SacrificeCost:
 
         >>> str(SacrificeCost(2, ("Island",), returned=True))
         "return two Islands you control to their owner's hand"
+        >>> nonland = SacrificeCost(1, (PERMANENT,), excluded=("Land",))
+        >>> tapped = SacrificeCost(1, ("Artifact",), tapped=True)
+        >>> str(nonland), str(tapped)
+        ('sacrifice a nonland permanent', 'tap an untapped artifact you control')
         """
         names = self._names()
-        verb = "return " if self.returned else "sacrifice "
+        verb = "return " if self.returned else "tap " if self.tapped else "sacrifice "
         if self.count == 1:
             what = _counted(1, names[0]) + "".join(f" or {n}" for n in names[1:])
         else:
             what = _counted(self.count, names[0]) + "".join(f" or {n}s" for n in names[1:])
+        if self.tapped:
+            return f"{verb}{what} you control"
         if self.returned:
             return f"{verb}{what} you control to {'its' if self.count == 1 else 'their'} owner's hand"
         return verb + what

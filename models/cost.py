@@ -464,6 +464,10 @@ class PaymentTarget:
     #: "Spend only mana produced by basic lands to cast this spell." (Imperiosaur): only mana a basic land
     #: produced pays it (:attr:`planner.rules.packets.ManaTag.basic_land`)
     basic_land_mana_only: bool = False
+    #: an alternative cost's "Spend only mana produced by Treasures to cast it this way." (Security Rhox, CR
+    #: 106.6-like): only mana a Treasure produced pays the spell cast that way
+    #: (:attr:`planner.rules.packets.ManaTag.treasure`)
+    treasure_mana_only: bool = False
     #: "You can't spend mana to cast this spell." (Hogaak, CR 101.2): no mana pays it, only what is no mana
     #: (convoke's creatures, delve's cards, CR 702.51a, 702.66a)
     no_mana: bool = False

@@ -24,6 +24,7 @@ from models.oracle.additional_costs import additional_costs, taps_creatures
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.defining import defined_types
 from models.oracle.reader import reading_units
+from models.oracle.rider_clauses import way_mana_sources
 from models.oracle.spent_riders import BASIC_LANDS, CREATURES, NO_MANA, only_mana_from, spent_riders
 from models.spell_targets import printed_targets
 from models.types import TypeLine
@@ -192,6 +193,13 @@ def own_alternative_costs(text: str, name: str = "") -> tuple[AlternativeCost, .
     ...     "than pay this spell's mana cost.\\nDraw a card.", "Soul Spike")]
     ['exile two black cards from your hand']
     """
-    return tuple(
-        cost for unit in reading_units(text, name) if (cost := alternative_cost_of(unit)) is not None
-    )
+    found: list[AlternativeCost] = []
+    previous: AlternativeCost | None = None  # (the cost of the sentence just before, if it is one)
+    for unit in reading_units(text, name):
+        if (cost := alternative_cost_of(unit)) is not None:
+            found.append(cost)
+        elif previous is not None and (source := way_mana_sources(unit)):
+            # ("Spend only mana produced by Treasures to cast it this way.": Security Rhox)
+            found[-1] = replace(previous, mana_from=source)
+        previous = cost
+    return tuple(found)

@@ -202,7 +202,9 @@ def life_reduction_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [defiler]})
     >>> life_reduction_warnings(PaymentProblem.of(board, PaymentTarget.of("{1}{W}", type_line="Creature")))
     ()
-    >>> (hybrid,) = life_reduction_warnings(PaymentProblem.of(board, PaymentTarget.of("{G/W}",
+    >>> life_reduction_warnings(PaymentProblem.of(board, PaymentTarget.of("{G/W}", type_line="Creature")))
+    ()
+    >>> (hybrid,) = life_reduction_warnings(PaymentProblem.of(board, PaymentTarget.of("{G/W}{W/U}",
     ...     type_line="Creature")))
     >>> hybrid.permanent, hybrid.kind.value
     ('d', 'mana ability not used')
@@ -214,12 +216,12 @@ def life_reduction_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     found = [TextWarning(source, text, _NOT_WEIGHED_LIFE, WarningKind.NOT_USED) for source, text in unweighed]
     total = problem.target.cost.symbols
     for mana_type in payable.types:
-        made = sum(s.kind is SymbolKind.PHYREXIAN and s.colors == ManaTypes(mana_type) for s in total)
-        printed = sum(
-            s.kind is SymbolKind.PHYREXIAN and s.colors == ManaTypes(mana_type) for s in target.cost.symbols
-        )
+        # (a hybrid symbol of that color made hybrid Phyrexian is weighed: spell_cost._paid_by_life)
+        made = sum(s.kind is SymbolKind.PHYREXIAN and mana_type in s.colors for s in total)
+        printed = sum(s.kind is SymbolKind.PHYREXIAN and mana_type in s.colors for s in target.cost.symbols)
         hybrid = any(
             mana_type in s.colors
+            and s.kind is not SymbolKind.PHYREXIAN
             and (s.kind in (SymbolKind.HYBRID, SymbolKind.MONO_HYBRID) or len(s.colors) > 1)
             for s in total
         )
@@ -262,14 +264,19 @@ def creature_mana_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     """
     target = problem.target
     pool = problem.board.player(problem.player).pool
-    if not pool or not (target.creature_mana_only or target.basic_land_mana_only):
+    if not pool or not (
+        target.creature_mana_only or target.basic_land_mana_only or target.treasure_mana_only
+    ):
         return ()
     floating = "".join(str(entry.mana) for entry in pool)
     kind = ("creatures", "a creature") if target.creature_mana_only else ("basic lands", "a basic land")
+    cast = "~"
+    if target.treasure_mana_only:  # (an alternative cost's: Security Rhox)
+        kind, cast = ("Treasures", "a Treasure"), "it this way"
     return (
         TextWarning(
             target.name or "spell",
-            f"Spend only mana produced by {kind[0]} to cast ~.",
+            f"Spend only mana produced by {kind[0]} to cast {cast}.",
             f"the floating mana ({floating}) is not spent on it: its source is not known to be {kind[1]}",
             WarningKind.ASSUMED,
         ),

@@ -124,7 +124,10 @@ def pay_request(
             f"'{PROG} max-x'",
             param="x",
         )
-    if question.x is not None and not target.cost.has_variable:
+    from planner.rules.additional_costs import asks_x
+
+    # (an additional cost "with mana value X" has the spell's X without {X} in its cost: CR 107.3)
+    if question.x is not None and not target.cost.has_variable and not asks_x(target.additional_costs):
         raise InputError(f"--x: the cost {target.cost} has no X", param="x")
     with about_board(source):
         from planner.api import pay

@@ -26,6 +26,7 @@ from models.oracle.entering_again import entering_again_of
 from models.oracle.reader import reading_units
 from models.spells import card_has_adventure, find_spell, spell_target
 from models.types import TypeLine
+from planner.rules.additional_costs import taps_unplanned
 from planner.rules.alternative_costs import Way, own_alternative_costs
 from planner.rules.ban_names import forbidden_land
 from planner.rules.cast_bans import land_play_ban
@@ -167,6 +168,8 @@ def turn_spell(card: Card, x: int, used_ids: Ids, position: int = -1) -> TurnSpe
     if card.type_line.is_a("Land"):
         raise InputError(f"{card.name} is a land: a land is played (--land), not cast")
     target = spell_target(card)
+    # (a cost that taps a permanent is not planned in turn plans: a note says so)
+    target = replace(target, additional_costs=taps_unplanned(target.additional_costs))
     if position >= 0:  # (a card of the hand is cast from there, CR 601.2a)
         target = replace(target, cast_from="hand")
     if target.cost.has_variable:

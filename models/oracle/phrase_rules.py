@@ -84,6 +84,7 @@ from models.oracle.readings import (
     WithCounter,
     WithKeyword,
     WithManaValue,
+    WithManaValueAtMost,
     WithManaValueX,
     WithoutSymbolInCost,
     WithPower,
@@ -198,6 +199,20 @@ class PhraseRules(Transformer[Token, Any]):
 
     def with_mana_value(self, number: Number, _or: Token) -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithManaValue(fixed_number(number))))
+
+    def with_mana_value_at_most(self, number: Number, _or: Token, word: Token) -> Any:
+        """'with mana value 2 or less' ('or more' is not Oracle's wording: unread)."""
+        if str(word).lower() != "less":
+            raise UnreadError(f"with mana value {number} or {word}")
+        return lambda noun: replace(
+            noun, qualities=(*noun.qualities, WithManaValueAtMost(fixed_number(number)))
+        )
+
+    def with_mana_value_x(self, number: Number) -> Any:
+        """'with mana value X' (Nahiri's Sacrifice: the spell's X); a number alone is not read."""
+        if number is not X:
+            raise UnreadError(f"with mana value {number}")
+        return lambda noun: replace(noun, qualities=(*noun.qualities, WithManaValueX()))
 
     def with_chosen_mana_value(self, *_words: Token) -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithChosenManaValue()))

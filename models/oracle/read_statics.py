@@ -45,7 +45,7 @@ from models.mana_effects import (
 from models.oracle import classify
 from models.oracle import statics as s
 from models.oracle import text as t
-from models.oracle.alternative_costs import granted_alternative_cost
+from models.oracle.alternative_costs import alternative_cost_of, granted_alternative_cost
 from models.oracle.build import mana_effect, spend_restriction
 from models.oracle.build_bans import same_ban_for
 from models.oracle.build_cost_changes import life_paid_reduction, optional_life_modifier
@@ -87,7 +87,7 @@ from models.oracle.parsed import (
 )
 from models.oracle.read_activated import read_mana_ability
 from models.oracle.readings import Head, NotForNonartifact, Nouns
-from models.oracle.rider_clauses import cast_rider, clause_riders, sentence_mana_sources
+from models.oracle.rider_clauses import cast_rider, clause_riders, sentence_mana_sources, way_mana_sources
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
 
@@ -107,7 +107,7 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         out.effects.append(GrantedAlternativeCost(sentence, granted))  # (planner.rules.alternative_costs)
         out.read(sentence, "effect", GRANTED_ALTERNATIVE_COST)
         return
-    if _own_spell_mana(sentence):
+    if _own_spell_mana(sentence) or _way_mana(sentence, out):
         out.read(sentence, "ignored", OWN_SPELL_MANA_NOTE)
         out.ignored.append(sentence)
         return
@@ -998,3 +998,21 @@ def _own_spell_mana(sentence: str) -> bool:
     (True, False)
     """
     return bool(sentence_mana_sources(sentence))
+
+
+def _way_mana(sentence: str, out: Collector) -> bool:
+    """True for "Spend only mana produced by Treasures to cast it this way." just after the spell's own
+    alternative cost it is a rule of (Security Rhox: :func:`models.spells.own_alternative_costs` pairs them);
+    alone, or of another source, it stays unread.
+
+    >>> from models.oracle import parse_oracle
+    >>> rhox = "You may pay {R}{G} rather than pay this spell's mana cost. Spend only mana produced by "
+    >>> [r.read_as for r in parse_oracle(rhox + "Treasures to cast it this way.").sentences]
+    ['ignored', 'ignored']
+    >>> alone = "Spend only mana produced by Treasures to cast it this way."
+    >>> [r.read_as for r in parse_oracle(alone).sentences]
+    ['unsupported']
+    """
+    if not way_mana_sources(sentence) or not out.sentences:
+        return False
+    return alternative_cost_of(out.sentences[-1].text) is not None

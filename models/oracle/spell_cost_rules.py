@@ -58,6 +58,9 @@ from models.oracle.readings import (
     ReturnPermanent,
     Reveal,
     Sacrifice,
+    TapOthers,
+    WithManaValue,
+    WithManaValueAtMost,
     WithManaValueX,
 )
 
@@ -70,6 +73,7 @@ __all__ = [
     "hand_exile",
     "reveal_cost",
     "sacrifice_cost",
+    "tap_cost",
 ]
 
 #: The card types of permanents (CR 110.4): a sacrifice names one of them or a subtype.
@@ -160,15 +164,23 @@ def _counted(count: Number) -> int:
 
 def sacrifice_cost(reading: Sacrifice) -> SacrificeCost:
     """'sacrifice a nontoken green creature', 'sacrifice two Mountains', 'sacrifice an artifact or creature
-    [you control]': each noun one permanent type or subtype; 'nontoken' and one color only on a noun alone.
+    [you control]', 'sacrifice a nonland permanent', 'sacrifice a creature with mana value 3 or greater':
+    each noun one permanent type or subtype; 'nontoken', 'non<card type>' and one color only on a noun alone;
+    a mana value ('N or greater', 'N or less', 'X': the spell's X, CR 107.3) on the last noun, for all of them
+    (an 'or' list's 'with' phrase qualifies each permanent it lists).
 
     >>> from models.oracle.readings import Nouns
     >>> sacrifice_cost(Sacrifice(1, Nouns((Noun(types=("Artifact",)), Noun(types=("Creature",))))))
     SacrificeCost(count=1, types=('Artifact', 'Creature'))
+    >>> str(sacrifice_cost(Sacrifice(1, Nouns((Noun(head=Head.PERMANENT, excluded=("Land",)),)))))
+    'sacrifice a nonland permanent'
     """
     count, nouns = _counted(reading.count), reading.what.nouns
+    qualities = nouns[-1].qualities
+    nouns = (*nouns[:-1], replace(nouns[-1], qualities=()))
     if len(nouns) > 1 and (
-        reading.what.joiner != "or" or any(n.excluded or n.colors or n.supertypes for n in nouns)
+        reading.what.joiner != "or"
+        or any(n.excluded or n.colors or n.supertypes or n.qualities for n in nouns)
     ):
         raise UnreadError(f"sacrifice {reading.what}")
     if len(nouns) == 1 and nouns[0].head is Head.PERMANENT and not nouns[0].types:  # ('a blue permanent')
@@ -178,7 +190,8 @@ def sacrifice_cost(reading: Sacrifice) -> SacrificeCost:
         if (
             plain != Noun(types=noun.types)
             or len(noun.types) != 1
-            or noun.excluded not in ((), ("Token",))
+            or not set(noun.excluded) <= {"Token", *_PERMANENT_TYPES}
+            or (len(noun.excluded) > 1 and "Token" in noun.excluded)
             or len(noun.colors) > 1
             or noun.supertypes not in ((), ("Basic",))
             or noun.controller not in (Controller.UNSAID, Controller.YOU)
@@ -186,13 +199,51 @@ def sacrifice_cost(reading: Sacrifice) -> SacrificeCost:
         ):
             raise UnreadError(f"sacrifice {noun}")
     first = nouns[0]
-    return SacrificeCost(
-        count,
-        tuple(n.types[0] for n in nouns),
-        nontoken=bool(first.excluded),
-        colors=first.colors,
-        basic=first.supertypes == ("Basic",),
+    return _with_mana_value(
+        SacrificeCost(
+            count,
+            tuple(n.types[0] for n in nouns),
+            nontoken="Token" in first.excluded,
+            colors=first.colors,
+            basic=first.supertypes == ("Basic",),
+            excluded=tuple(t for t in first.excluded if t != "Token"),
+        ),
+        qualities,
     )
+
+
+def _with_mana_value(cost: SacrificeCost, qualities: tuple[object, ...]) -> SacrificeCost:
+    """The cost with the mana value its permanents' 'with mana value ...' asks (CR 202.3); one quality only,
+    and X only of one permanent (the X of the spell, one number).
+
+    >>> str(_with_mana_value(SacrificeCost(1, ("Creature",)), (WithManaValueAtMost(2),)))
+    'sacrifice a creature with mana value 2 or less'
+    """
+    match qualities:
+        case ():
+            return cost
+        case (WithManaValue(at_least=least),):
+            return replace(cost, mana_value_at_least=least)
+        case (WithManaValueAtMost(at_most=most),):
+            return replace(cost, mana_value_at_most=most)
+        case (WithManaValueX(),) if cost.count == 1:
+            return replace(cost, mana_value_x=True)
+    raise UnreadError(f"sacrifice {cost.kinds()} {qualities}")
+
+
+def tap_cost(reading: TapOthers) -> SacrificeCost:
+    """'tap an untapped artifact you control' (Disruption Protocol), 'tap an untapped Vampire you control':
+    permanents of the player's, untapped, tapped for the cost (CR 601.2h), read as a sacrifice's are.
+
+    >>> from models.oracle.readings import Nouns
+    >>> artifact = Noun(types=("Artifact",), untapped=True, controller=Controller.YOU)
+    >>> str(tap_cost(TapOthers(1, Nouns((artifact,)))))
+    'tap an untapped artifact you control'
+    """
+    nouns = tuple(replace(noun, untapped=False) for noun in reading.what.nouns)
+    if any(noun.controller is not Controller.YOU for noun in reading.what.nouns):
+        raise UnreadError(f"tap {reading.what}: not of the permanents you control")
+    return replace(sacrifice_cost(Sacrifice(reading.count, replace(reading.what, nouns=nouns))), tapped=True)
 
 
 def discard_cost(reading: Discard) -> DiscardCost:
@@ -277,6 +328,8 @@ class SpellCostRules(Transformer[Token, Any]):
                 continue  # (the joiner)
             if isinstance(part, Sacrifice):
                 read.append(sacrifice_cost(part))
+            elif isinstance(part, TapOthers):  # (Disruption Protocol; planned as a sacrifice is)
+                read.append(tap_cost(part))
             elif isinstance(part, ReturnPermanent):  # (Daze; planned as a sacrifice is)
                 read.append(replace(sacrifice_cost(Sacrifice(part.count, part.what)), returned=True))
             elif isinstance(part, Discard):

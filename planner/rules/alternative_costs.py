@@ -39,6 +39,7 @@ from models.filters import ObjectFilter
 from models.mana import ManaTypes
 from models.mana_effects import GrantedAlternativeCost
 from models.oracle.read_statics import graveyard_permission_of
+from models.oracle.rider_clauses import TREASURES
 from models.spells import own_alternative_costs
 from models.types import TypeLine
 from planner.rules.additional_costs import (
@@ -748,6 +749,8 @@ def cast_for(target: PaymentTarget, way: Way) -> PaymentTarget:
     elif way.cost.keyword in FACE_DOWN_KEYWORDS:  # (a face-down 2/2 creature spell, CR 708.2)
         cast = replace(cast, colors=ManaTypes(), stack_mana_value=0, type_line=TypeLine.parse("Creature"))
     cast = replace(cast, chosen_x=None if mana.has_variable else 0, announced=None)  # (its own symbols')
+    if way.cost.mana_from == TREASURES:  # (Security Rhox's "Spend only mana produced by Treasures ...")
+        cast = replace(cast, treasure_mana_only=True)
     return replace(cast, additional_costs=(*target.additional_costs, *way.cost.sacrifice))
 
 

@@ -111,6 +111,13 @@ class WithManaValue:
 
 
 @dataclass(frozen=True, slots=True)
+class WithManaValueAtMost:
+    """'with mana value N or less'."""
+
+    at_most: int
+
+
+@dataclass(frozen=True, slots=True)
 class WithManaValueX:
     """'with mana value X' (the Shoals' alternative cost: X is the exiled card's mana value)."""
 
@@ -160,6 +167,7 @@ Quality = (
     | WithKeyword
     | OrType
     | WithManaValue
+    | WithManaValueAtMost
     | WithManaValueX
     | WithChosenManaValue
     | OfOrdinalChosenType
@@ -176,6 +184,8 @@ def _quality(quality: Quality) -> str:
         return f"with a {quality.kind} counter on it" if quality.kind else "with a counter on it"
     if isinstance(quality, WithManaValue):
         return f"with mana value {quality.at_least} or greater"
+    if isinstance(quality, WithManaValueAtMost):
+        return f"with mana value {quality.at_most} or less"
     if isinstance(quality, WithManaValueX):
         return "with mana value X"
     if isinstance(quality, WithChosenManaValue):
