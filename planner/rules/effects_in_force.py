@@ -1,0 +1,149 @@
+"""The board's effects in force that no permanent's text holds (``effects``, contract §10 extension, issue
+35): each entry's sentences read as the static sentences they are while they last
+(:mod:`models.oracle.resolved`), made the effects of a stand-in source that is on no battlefield: named
+``effects[i]`` (``effects[i]:<id>`` for each of several referents), controlled by the entry's controller,
+its 'enchanted land' the permanent ``refers_to`` names (as an Aura's is). Its effects apply where a
+permanent's static effects apply (layers 4 to 7, cost changes, bans), after every permanent's in timestamp
+order (CR 613.7: they began later). An effect that changes permanents' characteristics affects only the
+permanents it affected as it began (CR 611.2c: the entry's ``affected``, else the permanents of the board
+as given), never one that a plan puts onto the battlefield. A sentence not read, or read as an effect the
+planner does not apply from an entry, is named in the warnings, never dropped in silence.
+
+>>> from models.board import Board
+>>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+...     {"id": "w", "card": "Wastes", "controller": "me"}], "effects": [
+...     {"text": "Until end of turn, target land becomes a Forest.", "controller": "me", "refers_to": ["w"]},
+...     {"text": "You draw a card.", "controller": "me"}]})
+>>> found = effects_in_force(board)
+>>> [(s.stand_in.id, s.stand_in.attached_to, [e.text for e in s.effects]) for s in found.sources]
+[('effects[0]', 'w', ['Enchanted land is a Forest.'])]
+>>> print(found.warnings[0])
+effects[1]: unsupported text ignored: 'You draw a card.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from models.abilities import ObjectFilter
+from models.board import Board, Choices, Permanent
+from models.board.effects import EffectInForce
+from models.layer_effects import AbilityLoss, ColorChange, GrantAbility, GrantHaste, TypeChange
+from models.mana_effects import CastBan, CostModifier, StaticEffect
+from models.oracle.resolved import read_resolved
+from models.types import TypeLine
+from planner.rules.records import TextWarning, WarningKind
+
+__all__ = ["APPLIED_KINDS", "EffectSource", "EffectsInForce", "effects_in_force"]
+
+#: The kinds of effect an entry's sentence may be read as that the planner applies from an effect in force:
+#: those that change permanents' characteristics (layers 4 to 6, whose set is locked in: CR 611.2c), and the
+#: rules a spell is cast by (cost changes, bans: CR 601.2f, 101.2), which read no stand-in's own status.
+_LOCKED_KINDS: tuple[type[StaticEffect], ...] = (
+    TypeChange,
+    GrantAbility,
+    GrantHaste,
+    ColorChange,
+    AbilityLoss,
+)
+
+APPLIED_KINDS: tuple[type[StaticEffect], ...] = (*_LOCKED_KINDS, CostModifier, CastBan)
+
+
+@dataclass(frozen=True, slots=True)
+class EffectSource:
+    """A stand-in source of an effect in force: a permanent on no battlefield (its id, its controller, the
+    referent as what it is attached to and linked to), the effects it has, and the permanents those that
+    change characteristics may affect (CR 611.2c; None: any)."""
+
+    stand_in: Permanent
+    effects: tuple[StaticEffect, ...]
+    locked: frozenset[str] | None
+
+    def locks(self, flt: ObjectFilter) -> bool:
+        """True when ``flt`` is what an effect of it that changes characteristics affects (whose set was
+        locked in as it began)."""
+        return self.locked is not None and any(
+            isinstance(e, _LOCKED_KINDS) and getattr(e, "affected", None) == flt for e in self.effects
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class EffectsInForce:
+    """The board's effects in force as stand-in sources (in the entries' order), and the warnings about
+    their sentences."""
+
+    sources: tuple[EffectSource, ...] = ()
+    warnings: tuple[TextWarning, ...] = ()
+    by_id: dict[str, EffectSource] = field(default_factory=dict, compare=False)
+
+
+#: A stand-in's type line: none of a permanent's card types, so that no filter of permanents matches it.
+_NO_TYPES = TypeLine()
+
+#: The board without effects: nothing in force, nothing warned.
+NONE_IN_FORCE = EffectsInForce()
+
+
+def effects_in_force(board: Board) -> EffectsInForce:
+    """The stand-in sources of ``board.effects`` and the warnings about their sentences (see the module)."""
+    if not board.effects:
+        return NONE_IN_FORCE
+    sources: list[EffectSource] = []
+    warnings: list[TextWarning] = []
+    for position, entry in enumerate(board.effects):
+        made, warned = _sources_of(board, entry, f"effects[{position}]")
+        sources += made
+        warnings += warned
+    return EffectsInForce(tuple(sources), tuple(warnings), {s.stand_in.id: s for s in sources})
+
+
+def _sources_of(
+    board: Board, entry: EffectInForce, path: str
+) -> tuple[list[EffectSource], list[TextWarning]]:
+    """One entry's stand-ins (one for each permanent it refers to, when a sentence of it refers to one; else
+    one) and its warnings."""
+    warnings: list[TextWarning] = []
+    bound: list[StaticEffect] = []
+    unbound: list[StaticEffect] = []
+    countered: list[str] = []
+    for form, parsed in read_resolved(entry.text).sentences:
+        if parsed is None:
+            reason = "it changes only the next spell's cost, which the board can't tell" if form.once else ""
+            warnings.append(TextWarning(path, form.printed, reason, WarningKind.UNSUPPORTED))
+            continue
+        applied = [e for e in parsed.effects if isinstance(e, APPLIED_KINDS)]
+        if parsed.mana_abilities or len(applied) < len(parsed.effects):
+            reason = "read, but an effect of its kind is not applied from the board's effects"
+            warnings.append(TextWarning(path, form.printed, reason, WarningKind.NOT_USED))
+            continue
+        (bound if form.bound else unbound).extend(applied)
+        if form.while_counter is not None:
+            countered.append(form.while_counter)
+    referents = [pid for pid in entry.refers_to if board.has_permanent(pid)]
+    if bound and not referents:
+        reason = f"it refers to a permanent, which {path}.refers_to does not give"
+        warnings += [TextWarning(path, e.text, reason, WarningKind.NOT_USED) for e in bound]
+        bound = []
+    # ('for as long as it has a flood counter on it': in force on what has one, CR 611.2b)
+    referents = [pid for pid in referents if all(board.permanent(pid).counter(k) > 0 for k in countered)]
+    locked = frozenset(entry.affected) if entry.affected is not None else board.loaded_ids
+    name = entry.source or "effect"
+    sources: list[EffectSource] = []
+    if bound:
+        for number, pid in enumerate(referents):
+            stand_in = Permanent(
+                id=path if len(referents) == 1 else f"{path}:{pid}",
+                controller=entry.controller,
+                card=None,
+                name=name,
+                type_line=_NO_TYPES,
+                attached_to=pid,
+                choices=Choices(linked_permanent=pid),
+            )
+            effects = tuple(bound) + (tuple(unbound) if number == 0 else ())
+            sources.append(EffectSource(stand_in, effects, locked))
+    elif unbound:
+        stand_in = Permanent(id=path, controller=entry.controller, card=None, name=name, type_line=_NO_TYPES)
+        sources.append(EffectSource(stand_in, tuple(unbound), locked))
+    return sources, warnings
