@@ -500,6 +500,12 @@ EFFECT: Final = ObjectFields(
             "the whole plan, which ends before any of these does).",
         ),
         Field("source", _TEXT, "The name of the card or ability that made it (for messages)."),
+        Field(
+            "named",
+            _TEXT,
+            "The card name its words 'that creature' name when that is on no battlefield (Reflector Mage's "
+            "'... with the same name as that creature': the creature it returned).",
+        ),
     ),
 )
 BOARD: Final = ObjectFields(

@@ -54,6 +54,9 @@ class EffectInForce:
     affected: tuple[str, ...] | None = None
     until: str | None = None
     source: str | None = None
+    #: the card name its words 'that creature' name when that is on no battlefield (Reflector Mage's returned
+    #: creature, CR 201.2)
+    named: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The board-file form, leaving out defaults.
@@ -70,6 +73,8 @@ class EffectInForce:
             out["until"] = self.until
         if self.source is not None:
             out["source"] = self.source
+        if self.named is not None:
+            out["named"] = self.named
         return out
 
 
@@ -102,6 +107,7 @@ def read_effect(value: object, path: JsonPath) -> EffectInForce:
         affected=fields.optional("affected", _read_ids, None),
         until=fields.optional("until", read_named(EFFECT_ENDS, "end"), None),
         source=fields.optional("source", read_text, None),
+        named=fields.optional("named", read_text, None),
     )
 
 

@@ -367,10 +367,30 @@ class Board:
             self.permanent(permanent_id)
         return replace(self, permanents=tuple(p for p in self.permanents if p.id not in gone))
 
+    def singled_out_by_effects(self) -> frozenset[str]:
+        """The permanents the board's effects in force tell apart from others alike in every field: those
+        they refer to or list as affected, and (when one locked in its set, CR 611.2c) those not on the
+        board as it was loaded. Empty without effects.
+
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": pid, "card": "Forest", "controller": "me"} for pid in "ab"], "effects": [
+        ...     {"text": "Target land becomes an Island until end of turn.", "controller": "me",
+        ...      "refers_to": ["a"]}]})
+        >>> sorted(board.singled_out_by_effects()), board.identical_runs(["a", "b"])
+        (['a'], [('a',), ('b',)])
+        """
+        if not self.effects:
+            return frozenset()
+        named = {pid for effect in self.effects for pid in (*effect.refers_to, *(effect.affected or ()))}
+        if self.loaded_ids is not None:
+            named.update(p.id for p in self.permanents if p.id not in self.loaded_ids)
+        return frozenset(named)
+
     def identical_runs(self, permanent_ids: Iterable[str]) -> list[tuple[str, ...]]:
         """The permanents with these ids as runs of identical ones, in the order met: the same in every field
         but the id, and nothing attached to or by them (an Aura names what it enchants by id); each other
-        permanent is a run of its own. Which of a run's permanents is gone is the same to the rules.
+        permanent is a run of its own, as is each one an effect in force singles out
+        (:meth:`singled_out_by_effects`). Which of a run's permanents is gone is the same to the rules.
 
         >>> from models.types import TypeLine
         >>> def treasure(pid: str) -> Permanent:
@@ -384,6 +404,7 @@ class Board:
         [('t1', 't3'), ('t2',)]
         """
         attached = {p.attached_to for p in self.permanents if p.attached_to is not None}
+        attached |= self.singled_out_by_effects()
         runs: dict[object, list[str]] = {}
         for pid in permanent_ids:
             permanent = self.permanent(pid)

@@ -28,7 +28,7 @@ from models.oracle.parsed import ParsedText
 from models.oracle.reader import parse_oracle
 from models.oracle.text import split_sentences
 
-__all__ = ["ResolvedReading", "StaticForm", "read_resolved", "static_form"]
+__all__ = ["ResolvedReading", "StaticForm", "given_as_effect", "read_resolved", "static_form"]
 
 #: The durations an effect's words may give (CR 611.2a-b, 514.2), at the sentence's start (with a comma)
 #: or its end, by what they are recorded as.
@@ -46,9 +46,15 @@ _WHILE_COUNTER: Final = re.compile(r"^(?:it|that \w+) has an? (?P<kind>[\w-]+) c
 #: A referent: what the effect names that its entry's ``refers_to`` gives ('target land you control',
 #: 'that creature', 'up to one target artifact', 'enchanted land'), whose last type word is kept.
 _REFERENT: Final = re.compile(
-    r"\b(?:up to one )?(?:another )?(?:target|that|enchanted) (?:[\w-]+ )*?"
+    r"(?<!same name as )\b(?:up to one )?(?:another )?(?:target|that|enchanted) (?:[\w-]+ )*?"
     r"(?P<noun>land|creature|permanent|artifact|enchantment|planeswalker|Forest|Island|Swamp|Mountain|Plains)"
-    r"(?: (?:you|they|an opponent|that player|its controller) controls?)?(?: of their choice)?\b",
+    r"(?!'s)(?: (?:you|they|an opponent|that player|its controller) controls?)?(?: of their choice)?\b",
+    re.I,
+)
+#: A player referent: 'target player', 'that player', 'target opponent', 'that creature's owner' (Reflector
+#: Mage's: the owner of what it returned), bound as an Aura's 'enchanted player' is.
+_PLAYER_REFERENT: Final = re.compile(
+    r"\b(?:target|that) (?:player|opponent)\b|\bthat (?:creature|permanent|card)'s (?:owner|controller)\b",
     re.I,
 )
 #: A sentence whose subject is 'it' (what the effect refers to): 'It becomes an Island until end of turn.'
@@ -64,16 +70,24 @@ _NEXT_SPELL: Final = re.compile(r"\bthe next\b[^.]*\bspell\b", re.I)
 @dataclass(frozen=True, slots=True)
 class StaticForm:
     """A resolved effect's sentence as a static sentence: ``text`` (None when it has no words left), its
-    ``duration`` ('end_of_turn', 'your_next_turn', 'this_turn', 'as_long_as' or None), whether it names a
-    referent (``bound``), the counter whose presence on the referent it lasts while (``while_counter``),
-    and whether it changes only the next spell (``once``)."""
+    ``duration`` ('end_of_turn', 'your_next_turn', 'this_turn', 'as_long_as' or None), what kind of referent
+    it names (``bound_to``: 'permanent', 'player' or None), the counter whose presence on the referent it
+    lasts while (``while_counter``), whether it changes only the next spell (``once``), and the sentence
+    with its referents bound and its duration kept (``with_duration``: a static sentence may say its own,
+    'with the same name as that creature until your next turn')."""
 
     printed: str
     text: str | None
     duration: str | None = None
-    bound: bool = False
+    bound_to: str | None = None
     while_counter: str | None = None
     once: bool = False
+    with_duration: str | None = None
+
+    @property
+    def bound(self) -> bool:
+        """True when it names a referent (its entry's ``refers_to`` binds it)."""
+        return self.bound_to is not None
 
 
 def _unquoted(sentence: str, change: re.Pattern[str], by: object) -> tuple[str, int]:
@@ -100,6 +114,9 @@ def static_form(sentence: str) -> StaticForm:
     """
     text = sentence.strip()
     body = text[:-1] if text.endswith(".") and text.count('"') % 2 == 0 else text
+    kept, players = _unquoted(body, _PLAYER_REFERENT, "enchanted player")
+    kept, referents = _unquoted(kept, _REFERENT, lambda found: f"enchanted {found.group('noun').lower()}")
+    bound_to = "player" if players else "permanent" if referents else None
     duration: str | None = None
     while_counter: str | None = None
     for words, recorded in _DURATIONS:
@@ -117,14 +134,24 @@ def static_form(sentence: str) -> StaticForm:
         body = body[: condition.start()] + body[condition.end() :]
     once = _NEXT_SPELL.search(body) is not None
     body, _ = _unquoted(body, re.compile(r" this turn\b", re.I), "")
-    body, referents = _unquoted(body, _REFERENT, lambda found: f"enchanted {found.group('noun').lower()}")
+    body, _ = _unquoted(body, _PLAYER_REFERENT, "enchanted player")
+    body, _ = _unquoted(body, _REFERENT, lambda found: f"enchanted {found.group('noun').lower()}")
     body, its = _unquoted(body, _IT_SUBJECT, "enchanted permanent ")
+    if its and bound_to is None:
+        bound_to = "permanent"
     body, _ = _unquoted(body, _VERB, lambda found: _VERBS[found.group(1)])
+    static = _sentence(body)
+    if static is None:
+        return StaticForm(sentence, None, duration)
+    return StaticForm(sentence, static, duration, bound_to, while_counter, once, _sentence(kept))
+
+
+def _sentence(body: str) -> str | None:
+    """The words as a sentence: capitalised, ending in a period (or a closing quote); None when empty."""
     body = body.strip()
     if not body:
-        return StaticForm(sentence, None, duration)
-    static = body[0].upper() + body[1:] + ("" if body.endswith(('"', ".")) else ".")
-    return StaticForm(sentence, static, duration, bool(referents or its), while_counter, once)
+        return None
+    return body[0].upper() + body[1:] + ("" if body.endswith(('"', ".")) else ".")
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,8 +178,37 @@ def read_resolved(text: str) -> ResolvedReading:
     found: list[tuple[StaticForm, ParsedText | None]] = []
     for sentence in split_sentences(text):
         form = static_form(sentence)
-        parsed = parse_oracle(form.text) if form.text is not None and not form.once else None
-        if parsed is not None and (parsed.unsupported or not (parsed.effects or parsed.mana_abilities)):
-            parsed = None
+        parsed = None if form.once else _read_static(form.text)
+        if parsed is None and form.duration is not None and not form.once:
+            # (a static sentence that says its own duration, as printed or with its referents bound: Reflector
+            # Mage's 'That creature's owner can't cast spells with the same name as that creature until your
+            # next turn.')
+            parsed = _read_static(form.with_duration) or _read_static(form.printed)
         found.append((form, parsed))
     return ResolvedReading(tuple(found))
+
+
+def _read_static(text: str | None) -> ParsedText | None:
+    """The static grammar's reading of a sentence, None when it reads it as nothing or not in full."""
+    if text is None:
+        return None
+    parsed = parse_oracle(text)
+    if parsed.unsupported or not (parsed.effects or parsed.mana_abilities):
+        return None
+    return parsed
+
+
+def given_as_effect(sentence: str) -> bool:
+    """True when a card's sentence not read as its own ability reads as an effect in force that outlasts
+    what made it once its referents are bound or its duration set apart (Quicksilver Fountain's 'That land
+    is an Island for as long as it has a flood counter on it.'): the board's ``effects`` can give it.
+
+    >>> given_as_effect("That land is an Island for as long as it has a flood counter on it.")
+    True
+    >>> given_as_effect("Draw a card.")
+    False
+    """
+    sentences = read_resolved(sentence).sentences
+    return bool(sentences) and all(
+        parsed is not None and (form.bound or form.duration is not None) for form, parsed in sentences
+    )

@@ -53,12 +53,15 @@ APPLIED_KINDS: tuple[type[StaticEffect], ...] = (*_LOCKED_KINDS, CostModifier, C
 @dataclass(frozen=True, slots=True)
 class EffectSource:
     """A stand-in source of an effect in force: a permanent on no battlefield (its id, its controller, the
-    referent as what it is attached to and linked to), the effects it has, and the permanents those that
-    change characteristics may affect (CR 611.2c; None: any)."""
+    referent as what it is attached to and linked to), the effects it has, the permanents those that change
+    characteristics may affect (CR 611.2c; None: any), and whether its referent is a player."""
 
     stand_in: Permanent
     effects: tuple[StaticEffect, ...]
     locked: frozenset[str] | None
+    #: it refers to a player (``stand_in.attached_to``), whom alone its prohibitions bind ('that creature's
+    #: owner can't cast ...')
+    player_bound: bool = False
 
     def locks(self, flt: ObjectFilter) -> bool:
         """True when ``flt`` is what an effect of it that changes characteristics affects (whose set was
@@ -101,11 +104,11 @@ def effects_in_force(board: Board) -> EffectsInForce:
 def _sources_of(
     board: Board, entry: EffectInForce, path: str
 ) -> tuple[list[EffectSource], list[TextWarning]]:
-    """One entry's stand-ins (one for each permanent it refers to, when a sentence of it refers to one; else
-    one) and its warnings."""
+    """One entry's stand-ins and its warnings: one for each permanent it refers to when a sentence of it
+    refers to a permanent ('that land'), one for each player it refers to when one refers to a player ('that
+    creature's owner'), else one; the sentences that refer to nothing go with the first."""
     warnings: list[TextWarning] = []
-    bound: list[StaticEffect] = []
-    unbound: list[StaticEffect] = []
+    bound: dict[str | None, list[StaticEffect]] = {"permanent": [], "player": [], None: []}
     countered: list[str] = []
     for form, parsed in read_resolved(entry.text).sentences:
         if parsed is None:
@@ -117,33 +120,46 @@ def _sources_of(
             reason = "read, but an effect of its kind is not applied from the board's effects"
             warnings.append(TextWarning(path, form.printed, reason, WarningKind.NOT_USED))
             continue
-        (bound if form.bound else unbound).extend(applied)
+        bound[form.bound_to].extend(applied)
         if form.while_counter is not None:
             countered.append(form.while_counter)
-    referents = [pid for pid in entry.refers_to if board.has_permanent(pid)]
-    if bound and not referents:
-        reason = f"it refers to a permanent, which {path}.refers_to does not give"
-        warnings += [TextWarning(path, e.text, reason, WarningKind.NOT_USED) for e in bound]
-        bound = []
+    referents = {
+        "permanent": [pid for pid in entry.refers_to if board.has_permanent(pid)],
+        "player": [pid for pid in entry.refers_to if not board.has_permanent(pid)],
+    }
+    for kind, named in referents.items():
+        if bound[kind] and not named:
+            reason = f"it refers to a {kind}, which {path}.refers_to does not give"
+            warnings += [TextWarning(path, e.text, reason, WarningKind.NOT_USED) for e in bound[kind]]
+            bound[kind] = []
     # ('for as long as it has a flood counter on it': in force on what has one, CR 611.2b)
-    referents = [pid for pid in referents if all(board.permanent(pid).counter(k) > 0 for k in countered)]
+    referents["permanent"] = [
+        pid for pid in referents["permanent"] if all(board.permanent(pid).counter(k) > 0 for k in countered)
+    ]
     locked = frozenset(entry.affected) if entry.affected is not None else board.loaded_ids
-    name = entry.source or "effect"
+    unbound = tuple(bound[None])
     sources: list[EffectSource] = []
-    if bound:
-        for number, pid in enumerate(referents):
-            stand_in = Permanent(
-                id=path if len(referents) == 1 else f"{path}:{pid}",
-                controller=entry.controller,
-                card=None,
-                name=name,
-                type_line=_NO_TYPES,
-                attached_to=pid,
-                choices=Choices(linked_permanent=pid),
-            )
-            effects = tuple(bound) + (tuple(unbound) if number == 0 else ())
-            sources.append(EffectSource(stand_in, effects, locked))
-    elif unbound:
-        stand_in = Permanent(id=path, controller=entry.controller, card=None, name=name, type_line=_NO_TYPES)
-        sources.append(EffectSource(stand_in, tuple(unbound), locked))
+    for kind in ("permanent", "player"):
+        named = referents[kind] if bound[kind] else []
+        for pid in named:
+            several = len(named) > 1 or (kind == "player" and bool(bound["permanent"]))
+            stand_in = _stand_in(entry, f"{path}:{pid}" if several else path, pid)
+            sources.append(EffectSource(stand_in, (*bound[kind], *unbound), locked, kind == "player"))
+            unbound = ()
+    if unbound:
+        sources.append(EffectSource(_stand_in(entry, path, None), unbound, locked))
     return sources, warnings
+
+
+def _stand_in(entry: EffectInForce, pid: str, referent: str | None) -> Permanent:
+    """The stand-in source of an entry's effects: ``referent`` as what it is attached to (its 'enchanted
+    land', 'enchanted player') and linked to, the entry's ``named`` as its chosen name."""
+    return Permanent(
+        id=pid,
+        controller=entry.controller,
+        card=None,
+        name=entry.source or pid,
+        type_line=_NO_TYPES,
+        attached_to=referent,
+        choices=Choices(linked_permanent=referent, card_name=entry.named),
+    )
