@@ -128,6 +128,18 @@ def test_an_effect_locks_in_what_it_affects_as_it_began() -> None:
     assert checked_verdict(named, "{R}{G}") and not checked_verdict(named, "{R}{R}")
 
 
+def test_a_target_creature_gets_more_power_until_end_of_turn() -> None:
+    # CR 613.4c (layer 7c): the targeted Joiner's power is 1 + 2 = 3, the other's 1: {G} x 4 at most
+    joiner = {"name": "Test Joiner", "type_line": "Creature — Elf", "power": 1, "toughness": 1,
+              "oracle": "{T}: Add an amount of {G} equal to Test Joiner's power."}  # fmt: skip
+    board = _board(
+        [mine("j", joiner), mine("j2", joiner)],
+        [_effect("Target creature gets +2/+0 until end of turn.", "j")],
+    )
+    assert checked_verdict(board, "{G}{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}{G}")
+    assert max_x(board, PaymentTarget.of("{X}")).x == 4 and not text_warnings(board)
+
+
 def test_spells_cost_less_this_turn() -> None:
     # CR 601.2f: the total cost {2}{G} less {1} is {1}{G}; X is chosen before, so {X}{G} pays X = 2 with two
     # Forests

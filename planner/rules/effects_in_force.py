@@ -3,7 +3,7 @@
 (:mod:`models.oracle.resolved`), made the effects of a stand-in source that is on no battlefield: named
 ``effects[i]`` (``effects[i]:<id>`` for each of several referents), controlled by the entry's controller,
 its 'enchanted land' the permanent ``refers_to`` names (as an Aura's is). Its effects apply where a
-permanent's static effects apply (layers 4 to 7, cost changes, bans), after every permanent's in timestamp
+permanent's static effects apply (layers 4 to 7c, cost changes, bans), after every permanent's in timestamp
 order (CR 613.7: they began later). An effect that changes permanents' characteristics affects only the
 permanents it affected as it began (CR 611.2c: the entry's ``affected``, else the permanents of the board
 as given), never one that a plan puts onto the battlefield. A sentence not read, or read as an effect the
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from models.abilities import ObjectFilter
 from models.board import Board, Choices, Permanent
 from models.board.effects import EffectInForce
-from models.layer_effects import AbilityLoss, ColorChange, GrantAbility, GrantHaste, TypeChange
+from models.layer_effects import AbilityLoss, ColorChange, GrantAbility, GrantHaste, PowerChange, TypeChange
 from models.mana_effects import CastBan, CostModifier, StaticEffect
 from models.oracle.resolved import read_resolved
 from models.types import TypeLine
@@ -45,6 +45,7 @@ _LOCKED_KINDS: tuple[type[StaticEffect], ...] = (
     GrantHaste,
     ColorChange,
     AbilityLoss,
+    PowerChange,
 )
 
 APPLIED_KINDS: tuple[type[StaticEffect], ...] = (*_LOCKED_KINDS, CostModifier, CastBan)
