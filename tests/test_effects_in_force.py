@@ -87,6 +87,17 @@ def test_a_target_land_made_an_island_until_end_of_turn_taps_for_blue_only() -> 
     assert not text_warnings(board)
 
 
+def test_a_targeted_land_is_never_taken_for_its_twin() -> None:
+    # the Island-made Forest and the other Forest are alike in every field but the effect: a plan that taps
+    # one and sacrifices the other must tell them apart (each tapped for its own color first, CR 605.3a)
+    altar = mine(
+        "a", {"name": "Test Altar", "type_line": "Artifact", "oracle": "Sacrifice a land: Add {C}{C}."}
+    )
+    board = _board([*TWO_FORESTS, altar], [_effect(ISLAND_UNTIL_EOT, "f1")])
+    for cost, payable in (("{U}{C}{C}", True), ("{U}{G}{C}{C}{C}{C}", True), ("{U}{U}{C}{C}", False)):
+        assert checked_verdict(board, cost) is payable, cost
+
+
 def test_the_effect_is_newer_than_every_permanent_in_layer_4() -> None:
     # CR 613.7: Blood Moon (older) makes the dual a Mountain, then the effect (newer) sets it to a Forest:
     # {G} alone (each sets the land type, so the later wins, CR 305.7)
