@@ -888,7 +888,13 @@ class BoardView:
         >>> view.matching(ObjectFilter(types=("Land",), controller=Who.YOU, other=True), "f")
         ('s',)
         """
-        if flt.reads_status or flt.reads_source:
+        # (an effect in force's stand-in is on no battlefield: its controller and the set it locked in are
+        # its own, never kept under another source's)
+        if (
+            flt.reads_status
+            or flt.reads_source
+            or (self.board.effects and source in self.given_effects.by_id)
+        ):
             return tuple(
                 p.id for p in self.board.permanents if self.matches(flt, p.id, source, removed=removed)
             )
