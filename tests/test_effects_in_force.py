@@ -11,10 +11,13 @@ reference search too (``checked_verdict``).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from boards import ME, OPP, checked_verdict, mine
+from typer.testing import CliRunner
 
 from models.board import Board
 from models.cost import PaymentTarget
@@ -22,6 +25,7 @@ from models.errors import BoardError
 from models.oracle.resolved import read_resolved, static_form
 from planner.answer_warnings import text_warnings
 from planner.api import could_produce, max_x, pay
+from planner.cli import app
 from planner.rules.records import GIVE_AS_EFFECT, WarningKind
 from planner.service.methods import RpcError, Service
 from planner.turn import plan_turn
@@ -275,3 +279,21 @@ def test_the_field_round_trips() -> None:
     board = _board(TWO_FORESTS, [entry])
     assert board.to_dict()["effects"] == [entry]
     assert Board.loads(board.dumps()) == board
+
+
+def test_the_command_reads_the_field_and_names_a_bad_id(tmp_path: Path) -> None:
+    data = {
+        "version": 1,
+        "players": [{"id": ME}],
+        "permanents": TWO_FORESTS,
+        "effects": [_effect(ISLAND_UNTIL_EOT, "f1")],
+    }
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = CliRunner().invoke(app, ["pay", str(path), "{U}{G}", "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["payable"] is True
+    data["effects"] = [_effect(ISLAND_UNTIL_EOT, "f9")]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = CliRunner().invoke(app, ["pay", str(path), "{U}{G}", "--json"])
+    assert result.exit_code == 2
+    assert "effects[0].refers_to[0]: unknown permanent or player 'f9'" in result.stderr
