@@ -234,6 +234,14 @@ def test_sentences_not_read_or_not_bound_are_warned() -> None:
     )
     warnings = {(w.permanent, w.kind) for w in text_warnings(board)}
     assert warnings == {("effects[0]", WarningKind.UNSUPPORTED), ("effects[1]", WarningKind.NOT_USED)}
+    # a count made as it resolved (CR 608.2h) is not counted again from the board now
+    counted = _board(
+        TWO_FORESTS,
+        [_effect("Target creature gets +1/+0 for each land you control until end of turn.", "f1")],
+    )
+    assert [w.reason for w in text_warnings(counted)] == [
+        "the number it counts was counted as it resolved (CR 608.2h), which the board does not give"
+    ]
     assert _letters(board) == {"f1": "G", "f2": "G"}
 
 

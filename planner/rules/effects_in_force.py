@@ -121,6 +121,12 @@ def _sources_of(
             reason = "read, but an effect of its kind is not applied from the board's effects"
             warnings.append(TextWarning(path, form.printed, reason, WarningKind.NOT_USED))
             continue
+        if any(map(_counted_as_it_resolved, applied)):
+            reason = (
+                "the number it counts was counted as it resolved (CR 608.2h), which the board does not give"
+            )
+            warnings.append(TextWarning(path, form.printed, reason, WarningKind.NOT_USED))
+            continue
         bound[form.bound_to].extend(applied)
         if form.while_counter is not None:
             countered.append(form.while_counter)
@@ -150,6 +156,24 @@ def _sources_of(
     if unbound:
         sources.append(EffectSource(_stand_in(entry, path, None), unbound, locked))
     return sources, warnings
+
+
+def _counted_as_it_resolved(effect: StaticEffect) -> bool:
+    """True when the effect's size is a count ('gets +1/+0 for each artifact you control', 'costs {1} less for
+    each ...'): a resolved effect's count is made once, as it resolved (CR 608.2h), never again from the
+    board now.
+
+    >>> from models.oracle import parse_oracle
+    >>> [_counted_as_it_resolved(e) for e in parse_oracle("Creatures you control get +1/+0 for each "
+    ...     "artifact you control.").effects]
+    [True]
+    """
+    if isinstance(effect, PowerChange):
+        return effect.per is not None
+    if isinstance(effect, CostModifier):
+        counts = (effect.per_other_spell_this_turn, effect.casters_count, effect.per_commander_cast)
+        return effect.for_each is not None or effect.amount is not None or any(counts)
+    return False
 
 
 def _stand_in(entry: EffectInForce, pid: str, referent: str | None) -> Permanent:
