@@ -11,7 +11,8 @@ it as it resolves, a permission of once each turn is used up for the later spell
 (:func:`~planner.turn_zones.zone_cast_error`, and its way usable where it is cast). A card is not planned,
 and a note names it (a plan that casts nothing is then no "no": castable null), when more than one way could
 cast it (which one is a choice the search does not make), when its way pays more than mana, life and
-escape's cards (energy, cards of the hand, permanents), when flashback would exile a permanent spell, for a
+escape's cards (energy, cards of the hand, permanents), when flashback would exile a permanent spell (or
+its own text exiles it instead of putting it into a graveyard, which the turn does not follow), for a
 card of several permanent types cast by Muldrotha's permission, and for an escape its graveyard can't pay
 yet (the turn's spells may fill it).
 """
@@ -120,6 +121,10 @@ def _why_not_planned(board: Board, player: str, card: Card, ways: Sequence[Way])
         return f"its way ({named}) pays more than mana, life and graveyard cards: not planned"
     if exiled_after(ways[0]) and card.type_line.is_permanent:
         return f"its way ({named}) exiles the permanent spell as it resolves: not planned"
+    if "exile it instead" in card.oracle and not exiled_after(ways[0]):
+        # (its own replacement of where it goes, "If you cast ~ this way and it would be put into a
+        # graveyard, exile it instead": not followed by the turn's boards)
+        return f"its text exiles it instead of its graveyard when cast by its way ({named}): not planned"
     permission = next((p for p in permissions(board, player) if p.source == ways[0].permission), None)
     several = sum(card.type_line.is_a(word) for word in PERMANENT_TYPES) > 1
     if permission is not None and permission.effect.each_permanent_type and several:
