@@ -178,3 +178,25 @@ def test_a_flashback_card_in_the_hand_may_be_cast_again_a_note() -> None:
     turn = plan_turn(_board([LOOTING], mountains=4), time_limit=120)
     assert [s.card for s in turn.spells] == ["Test Looting"]
     assert not turn.optimal and any("may be cast from the graveyard again" in n for n in turn.notes)
+
+
+#: a creature card with escape (Ox of Agonas' shape)
+OX = {
+    "name": "Test Ox",
+    "type_line": "Creature — Ox",
+    "mana_cost": "{3}{R}",
+    "oracle": "Escape—{R}{R}, Exile four other cards from your graveyard.",
+}
+
+
+def test_escape_exiles_four_other_cards() -> None:
+    """Test Ox and four Bolts in the graveyard, two Mountains: it escapes for {R}{R} and four other cards
+    (CR 702.138a), mana value 4, as the brute force finds; with three Bolts there and a Bolt in the hand,
+    the Bolt cast first would make four (608.2n), which the plan does not follow: the Bolt, and a note."""
+    turn = matches_brute_force(_board([], mountains=2, graveyard=[OX, BOLT, BOLT, BOLT, BOLT]))
+    assert [(s.card, s.cast_from, s.payment.total_cost) for s in turn.spells] == [
+        ("Test Ox", "graveyard", "{R}{R}")
+    ]
+    later = plan_turn(_board([BOLT], mountains=3, graveyard=[OX, BOLT, BOLT, BOLT]), time_limit=120)
+    assert [s.card for s in later.spells] == ["Test Bolt"] and not later.optimal
+    assert any("Test Ox: its escape" in note for note in later.notes)
