@@ -713,7 +713,9 @@ class GraveyardPermission:
     ``each_permanent_type``: one card of each permanent type each turn (Muldrotha, the type chosen for a card
     of several, CR 110.4); ``life``: the life it adds to their costs ('by paying 1 life in addition to their
     other costs', an additional cost, CR 118.8, 601.2b); ``keyword``: cast only by that keyword's cost
-    ('using their sneak abilities'); ``play``: it says 'play' (land cards too, CR 305.1), not 'cast'.
+    ('using their sneak abilities'); ``play``: it says 'play' (land cards too, CR 305.1), not 'cast';
+    ``most_mana_value``: only a spell of that mana value or less (Lurrus's 'with mana value 2 or less', CR
+    202.3).
 
     >>> from models.oracle import parse_oracle
     >>> (karador,) = parse_oracle("During each of your turns, you may cast one creature card from your "
@@ -730,6 +732,7 @@ class GraveyardPermission:
     life: int = 0
     keyword: str = ""
     play: bool = False
+    most_mana_value: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ from planner.turn_additional import tapped_before, tapped_first, without_paid
 from planner.turn_cast_mana import CastTokens, mana_of_casting, treasures_of_casting, untold_treasures
 from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy, landfall_mana
 from planner.turn_events import land_play_triggers
+from planner.turn_zones import cast_zone, exiled_after, leaving_zone, left_zone
 
 __all__ = [
     "SharedWork",
@@ -192,6 +193,9 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         spell = item.spell
         assert spell is not None
         at_start = False
+        zone = cast_zone(spell.as_printed)  # (cast from the graveyard or exile: an event, turn_other_zones)
+        if zone is not None:
+            current = leaving_zone(current, player, spell.card, zone)
         casting = with_spells_cast(current, player, cast)
         cast = cast.having_cast(spell.card if sequence.counted else None)
         triggered = _cast_triggered(board, current, player, sequence, spell, cast_cards)
@@ -203,6 +207,8 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
                 f"{spell.card.name} sets off a trigger adding mana or Treasures but is no event of the turn"
             )
         if not spell.event:
+            if zone is not None:
+                raise InternalError(f"{spell.card.name} is cast from the {zone} but is no event of the turn")
             stages.append(Stage(item=item, epoch=epoch, board=casting))
             continue
         effect = resolution(spell.card)
@@ -229,7 +235,11 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         if spell.way is not None:  # (its life, energy and cards: the later spells see what is left)
             exiled = tuple(board.player(player).hand[n].name for n in item.way_exiled)
             current = paid_board(current, player, spell.way, exiled)
-        current = resolved_to_graveyard(with_spells_cast(current, player, cast), player, spell.card)
+        current = with_spells_cast(current, player, cast)
+        if not exiled_after(spell.way):  # (flashback's is exiled, CR 702.34a)
+            current = resolved_to_graveyard(current, player, spell.card)
+        if zone is not None:
+            current = left_zone(current, player, spell.card, zone, spell.way)
         boards.append(current)
         stages.append(
             Stage(

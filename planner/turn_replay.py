@@ -60,6 +60,7 @@ from planner.turn_model import (
     with_spells_cast,
 )
 from planner.turn_result import LandPlayed, SpellCast, TurnResult
+from planner.turn_zones import cast_zone, exiled_after, leaving_zone, left_zone, zone_cast_error
 
 __all__ = ["TreasureCheck", "bounce_land", "replayed"]
 
@@ -218,6 +219,12 @@ def replayed(
                 spell = item.spell
                 position = casts[number]
                 treasures.check(state.board, spell, stage)  # (before the spell: the board it is cast on)
+                zone = cast_zone(spell.as_printed)
+                if zone is not None:  # (from the graveyard or exile: there, by a way that allows it)
+                    why = zone_cast_error(state.board, player, spell.card, spell.as_printed, spell.way)
+                    if why is not None:
+                        raise IllegalPlanError(position, why)
+                    state = replace(state, board=leaving_zone(state.board, player, spell.card, zone))
                 before = with_spells_cast(state.board, player, stage.board.player(player))
                 state = replace(state, board=before)
                 problem = PaymentProblem.of(before, spell.target, player)
@@ -229,13 +236,19 @@ def replayed(
                 state, paid = _additional_paid(state, before, spell, item, summary, paid, len(plan.steps))
                 state, paid = _alternative_paid(state, before, board, stage, paid)
                 cast_spells.append(
-                    SpellCast(card=spell.card.name, cost=str(spell.as_printed.cost), payment=paid)
+                    SpellCast(
+                        card=spell.card.name, cost=str(spell.as_printed.cost), payment=paid, cast_from=zone
+                    )
                 )
                 cast = spell.card if sequence.counted else None  # (CR 601.2i; listed when costs read it)
                 after = state.board.player(player).having_cast(cast)
                 state = replace(state, board=state.board.with_player(after))
-                # (an instant or sorcery to the graveyard once it resolves: 608.2n)
-                state = replace(state, board=resolved_to_graveyard(state.board, player, spell.card))
+                # (an instant or sorcery to the graveyard once it resolves: 608.2n; flashback's exiled,
+                # 702.34a)
+                if not exiled_after(spell.way):
+                    state = replace(state, board=resolved_to_graveyard(state.board, player, spell.card))
+                if zone is not None:
+                    state = replace(state, board=left_zone(state.board, player, spell.card, zone, spell.way))
             elif item.exile is not None:
                 state = replace(state, board=exiled_from_hand(state.board, player, item.exile))
             elif item.tapped_first:

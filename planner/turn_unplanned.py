@@ -29,17 +29,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from models.board import Board, Card
 from models.mana_effects import LifePaymentsExiled
 from models.oracle.classify import adds_mana, starts_with, tokens
 from models.oracle.parsed import PRIORITY_TOKEN
 from models.oracle.sentence_facts import is_loyalty_cost
-from models.spells import spell_target
-from planner.rules.alternative_costs import usable_ways
 from planner.rules.eligibility import token_ability_ready
-from planner.rules.graveyard_ways import graveyard_way_required
 from planner.rules.life_exiled import library_life
 from planner.rules.view import BoardView
 from planner.turn_cast_mana import (
@@ -56,7 +52,6 @@ __all__ = [
     "cast_trigger_notes",
     "library_life_notes",
     "loyalty_mana_notes",
-    "own_zone_notes",
     "token_ability_notes",
 ]
 
@@ -232,39 +227,3 @@ def cast_token_notes(board: Board, player: str, cast: Iterable[Card]) -> list[st
         for pid, text in untold_treasures(board, player).items()
     }
     return sorted(notes)
-
-
-def own_zone_notes(board: Board, player: str) -> list[str]:
-    """A note for each card of ``player``'s graveyard (given as a list) that its own text lets them cast
-    from there now (flashback, escape, "You may cast ~ from your graveyard": CR 601.2a, 702.34a, 702.138a),
-    and for each card they foretold (CR 702.143a: cast from exile for its foretell cost), which turn plans
-    don't cast (``pay --cast-from`` answers for one spell): never a silent plan that leaves it out. A
-    permanent's permission is :func:`~planner.rules.graveyard_permissions.graveyard_turn_notes`'.
-
-    >>> looting = {"name": "Test Looting", "type_line": "Sorcery", "mana_cost": "{R}",
-    ...     "oracle": "Draw two cards.\\nFlashback {2}{R}"}
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": [looting]}]})
-    >>> own_zone_notes(board, "me")  # doctest: +NORMALIZE_WHITESPACE
-    ["Test Looting: its flashback may cast it from the graveyard, which turn plans don't (pay --spell 'Test
-    Looting' --cast-from graveyard)"]
-    """
-    record = board.player(player)
-    notes: dict[str, None] = {}
-    zones = (("graveyard", record.graveyard), ("exile", record.foretold))
-    for zone, cards in zones:
-        if not isinstance(cards, tuple):
-            continue  # (a count, or not given: no card to name)
-        for card in cards:
-            if card.type_line.is_a("Land") or card.mana_cost is None:
-                continue
-            target = replace(spell_target(card), cast_from=zone)
-            own = [way for way in usable_ways(board, player, target) if way.source == card.name]
-            if zone == "graveyard" and not graveyard_way_required(board, target):
-                continue  # (a card the graveyard's ways do not concern)
-            if not own:
-                continue
-            how = f"pay --spell {card.name!r} --cast-from {zone}"
-            keyword = own[0].cost.keyword or "own permission"
-            place = "from the graveyard" if zone == "graveyard" else "from exile (foretold)"
-            notes[f"{card.name}: its {keyword} may cast it {place}, which turn plans don't ({how})"] = None
-    return list(notes)

@@ -113,8 +113,7 @@ def test_an_unread_own_permission_is_warned_of() -> None:
     [
         "You may cast spells from your graveyard if you gained life this turn.",
         "Until end of turn, you may play lands and cast spells from your graveyard.",
-        "During each of your turns, you may cast one permanent spell with mana value 2 or less from your "
-        "graveyard.",
+        # (Lurrus's "one permanent spell with mana value 2 or less" is read: tests/test_graveyard_grants.py)
     ],
 )
 def test_granted_permissions_are_not_filed_ignored(sentence: str) -> None:

@@ -14,9 +14,10 @@ from models.oracle import parse_land_search, parse_oracle
 from models.oracle.token_rules import CreatedTokens
 from models.spells import spell_target
 from planner.rules.additional_costs import cost_ways, planned_costs, sacrifice_candidates
-from planner.rules.alternative_costs import cast_for, paid_board, usable_ways
+from planner.rules.alternative_costs import Way, cast_for, foretold_only, paid_board, usable_ways
 from planner.rules.alternative_costs import exile_choices as way_exile_choices
 from planner.rules.alternatives import alternative_choices, covered_slots, reduced_costs
+from planner.rules.graveyard_ways import graveyard_way_required
 from planner.rules.hand import hand_abilities
 from planner.rules.payment import payments
 from planner.rules.pool import ManaUnit, SpendRules
@@ -137,6 +138,8 @@ def brute_force(board: Board) -> tuple[int, int]:
                             graveyard = board_after.player("me").graveyard
                             if not effect.permanent and isinstance(graveyard, int):  # (CR 608.2n)
                                 board_after = board_after.replace_player("me", graveyard=graveyard + 1)
+                            elif not effect.permanent and isinstance(graveyard, tuple):
+                                board_after = board_after.replace_player("me", graveyard=(*graveyard, card))
                             if effect.permanent:
                                 pid = f"new{len(board_after.permanents)}"
                                 board_after = board_after.with_permanent(arriving(card, pid, "me"))
@@ -162,7 +165,79 @@ def brute_force(board: Board) -> tuple[int, int]:
                             used_now = used + 1 + discarded + exiled
                             fired_now = fired | {pid for pid, _ in made}
                             stack.append((after, left, played, value + mana_value, used_now, fired_now))
+        for card, cast_on, target, way in _zone_ways(state):  # (the graveyard's and exile's: CR 601.2a)
+            if why_not_castable_now(card, state.board, "me") is not None:
+                continue
+            assert not _cast_treasures(state.board, card, fired) and not _cast_triggered(state.board, card)
+            life_left = cast_on.player("me").life
+            for before, cost in _paid_without_mana(cast_on, target):
+                for spent, life in payments(state.pool, cost, target, rules, life_left):
+                    pool = remove_units(state.pool, spent)
+                    assert pool is not None
+                    cast = state.board.player("me").spells_cast_this_turn + 1
+                    board_after = before.replace_player(
+                        "me", life=life_left - life, spells_cast_this_turn=cast
+                    )
+                    board_after = _zone_resolved(board_after, card, target, way)
+                    effect = resolution(card)
+                    mana = packet_units(effect.mana)
+                    assert all(len(p.types) == 1 for p in effect.mana), "the brute force takes fixed rituals"
+                    after = replace(state, board=board_after, pool=(*pool, *mana))
+                    value_now = value + cast_for(target, way).mana_value
+                    stack.append((after, cards, played, value_now, used + 1, fired))
     return best
+
+
+def _zone_ways(state: PlanState) -> list[tuple[Card, Board, PaymentTarget, Way]]:
+    """Each way to cast a card of "me"'s graveyard (a list) or of their cards foretold now (CR 601.2a): the
+    card, the board it is cast on (a graveyard card on the stack, out of the list; a foretold one still
+    listed, CR 702.143a) once the way's life and escape's cards are paid, its total cost (the way's mana,
+    CR 118.9: flashback's, escape's, foretell's, a permission's mana cost) and the way; none for a card
+    whose mana cost alone would be its way from there (a permission not read: pay's assumption, not the
+    rules')."""
+    found = []
+    record = state.board.player("me")
+    for zone, listed in (("graveyard", record.graveyard), ("exile", record.foretold)):
+        for card in listed if isinstance(listed, tuple) else ():
+            if card.type_line.is_a("Land") or card.mana_cost is None:
+                continue
+            printed = replace(spell_target(card), cast_from=zone)
+            cast_on = state.board
+            if zone == "graveyard":
+                at = listed.index(card)
+                cast_on = cast_on.replace_player("me", graveyard=(*listed[:at], *listed[at + 1 :]))
+            ways = usable_ways(cast_on, "me", printed)
+            required = graveyard_way_required(cast_on, printed) or foretold_only(cast_on, "me", printed)
+            assert required or not ways, "the brute force casts cards of other zones by their ways only"
+            for way in ways:
+                before = paid_board(cast_on, "me", way, ())
+                found.append((card, before, locked_in(BoardView(cast_on), cast_for(printed, way), "me"), way))
+    return found
+
+
+def _zone_resolved(board: Board, card: Card, target: PaymentTarget, way: Way) -> Board:
+    """The board once ``card``, cast from the graveyard or exile for ``way``, resolved: out of the foretold
+    list, its permission's use recorded (the permanent's ``graveyard_uses_this_turn``: its first permanent
+    type, or card type), its permanent on the battlefield, an instant or sorcery in the graveyard again
+    (CR 608.2n) but flashback's (exiled, 702.34a)."""
+    foretold = board.player("me").foretold
+    if target.cast_from == "exile" and foretold is not None:
+        at = foretold.index(card)
+        board = board.replace_player("me", foretold=(*foretold[:at], *foretold[at + 1 :]))
+    if way.permission:
+        used = board.permanent(way.permission).graveyard_uses_this_turn
+        line = card.type_line
+        kind = next(
+            (t for t in ("Artifact", "Creature", "Enchantment", "Planeswalker") if line.is_a(t)), None
+        )
+        kind = kind or line.card_types[0]
+        board = board.replace_permanent(way.permission, graveyard_uses_this_turn=(*used, kind))
+    if resolution(card).permanent:
+        return board.with_permanent(arriving(card, f"new{len(board.permanents)}", "me"))
+    graveyard = board.player("me").graveyard
+    if way.cost.keyword == "flashback" or not isinstance(graveyard, tuple):
+        return board
+    return board.replace_player("me", graveyard=(*graveyard, card))
 
 
 def _cast_triggered(board: Board, card: Card) -> tuple[Packet, ...]:

@@ -494,6 +494,7 @@ def graveyard_permission_of(sentence: str) -> GraveyardPermission | None:
         life=reading.life,
         keyword=reading.keyword,
         play=reading.play,
+        most_mana_value=reading.most_mana_value,
     )
 
 

@@ -95,6 +95,10 @@ def why_not_permitted(board: Board, player: str, target: PaymentTarget, permissi
     if not any(card_matches(card, target) for card in effect.cards):
         cards = " or ".join(card.describe() or "any" for card in effect.cards)
         return f"{permission.source}: not for {name} (its permission is for {cards} cards)"
+    if effect.most_mana_value is not None and target.mana_value > effect.most_mana_value:
+        # (the spell's mana value, CR 202.3: its card's, X as chosen; an alternative cost changes none)
+        most = effect.most_mana_value
+        return f"{permission.source}: not for {name} (its permission is for mana value {most} or less)"
     if effect.your_turn and board.active_player != player:
         return (
             f"{permission.source}: it is not {player}'s turn (its permission is for that player's turn only)"
