@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from turn_brute_force import matches_brute_force
 
 from models.board import Board
 from models.errors import InputError
 from planner.turn import plan_turn
-from tests.turn_brute_force import matches_brute_force
 
 #: a sorcery with flashback (Faithless Looting's shape)
 LOOTING = {

@@ -172,8 +172,8 @@ def brute_force(board: Board) -> tuple[int, int]:
             life_left = cast_on.player("me").life
             for before, cost in _paid_without_mana(cast_on, target):
                 for spent, life in payments(state.pool, cost, target, rules, life_left):
-                    pool = remove_units(state.pool, spent)
-                    assert pool is not None
+                    unspent = remove_units(state.pool, spent)
+                    assert unspent is not None
                     cast = state.board.player("me").spells_cast_this_turn + 1
                     board_after = before.replace_player(
                         "me", life=life_left - life, spells_cast_this_turn=cast
@@ -182,7 +182,7 @@ def brute_force(board: Board) -> tuple[int, int]:
                     effect = resolution(card)
                     mana = packet_units(effect.mana)
                     assert all(len(p.types) == 1 for p in effect.mana), "the brute force takes fixed rituals"
-                    after = replace(state, board=board_after, pool=(*pool, *mana))
+                    after = replace(state, board=board_after, pool=(*unspent, *mana))
                     value_now = value + cast_for(target, way).mana_value
                     stack.append((after, cards, played, value_now, used + 1, fired))
     return best
@@ -198,14 +198,15 @@ def _zone_ways(state: PlanState) -> list[tuple[Card, Board, PaymentTarget, Way]]
     found = []
     record = state.board.player("me")
     for zone, listed in (("graveyard", record.graveyard), ("exile", record.foretold)):
-        for card in listed if isinstance(listed, tuple) else ():
+        cards = listed if isinstance(listed, tuple) else ()
+        for card in cards:
             if card.type_line.is_a("Land") or card.mana_cost is None:
                 continue
             printed = replace(spell_target(card), cast_from=zone)
             cast_on = state.board
             if zone == "graveyard":
-                at = listed.index(card)
-                cast_on = cast_on.replace_player("me", graveyard=(*listed[:at], *listed[at + 1 :]))
+                at = cards.index(card)
+                cast_on = cast_on.replace_player("me", graveyard=(*cards[:at], *cards[at + 1 :]))
             ways = usable_ways(cast_on, "me", printed)
             required = graveyard_way_required(cast_on, printed) or foretold_only(cast_on, "me", printed)
             assert required or not ways, "the brute force casts cards of other zones by their ways only"
