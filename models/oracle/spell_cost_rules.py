@@ -474,9 +474,18 @@ class SpellCostRules(Transformer[Token, Any]):
         """'[During each of your turns, ]you may cast [one] <cards> [of each permanent type] from your
         graveyard[ by paying N life in addition to their other costs | using their <keyword> abilities]'."""
         nouns = [part for part in parts if isinstance(part, Nouns)]
-        # (Lurrus's noun, its mana value apart: 'one permanent spell with mana value 2 or less from your
-        # graveyard')
-        nouns += [Nouns((replace(part, zone="graveyard"),)) for part in parts if isinstance(part, Noun)]
+        # (Lurrus's noun and its post-modifier, the mana value kept apart: 'one permanent spell with mana value
+        # 2 or less from your graveyard')
+        most_mana_value: int | None = None
+        for noun in (part for part in parts if isinstance(part, Noun)):
+            for modify in (part for part in parts if callable(part)):
+                noun = modify(noun)
+            most = [q.at_most for q in noun.qualities if isinstance(q, WithManaValueAtMost)]
+            if len(most) != 1 or not isinstance(most[0], int):
+                raise UnreadError("a spell from the graveyard with no fixed greatest mana value")
+            most_mana_value = most[0]
+            kept = tuple(q for q in noun.qualities if not isinstance(q, WithManaValueAtMost))
+            nouns.append(Nouns((replace(noun, qualities=kept, zone="graveyard"),)))
         what = nouns[0] if nouns else _PERMANENT_CARDS  # (Muldrotha's 'permanent card of each ... type')
         if what.nouns[-1].zone != "graveyard":
             raise UnreadError(f"cards cast from {what.nouns[-1].zone or 'no zone'}, not the graveyard")
@@ -495,7 +504,7 @@ class SpellCostRules(Transformer[Token, Any]):
             life=int(marks.get("life", 0)),
             keyword=str(marks.get("keyword", "")),
             play=bool(marks.get("play")),
-            most_mana_value=most if isinstance(most := marks.get("most_mana_value"), int) else None,
+            most_mana_value=most_mana_value,
         )
 
     def foretell_granted(self, non: Token, _card: Token, without: Token, has: Token) -> GrantedForetell:
@@ -536,12 +545,6 @@ class SpellCostRules(Transformer[Token, Any]):
         if not isinstance(amount, int):
             raise UnreadError("a life payment of no fixed amount")
         return _PermissionPart("life", amount)
-
-    def permission_mana_value(self, number: Number, _or: Token, more_less: Token) -> _PermissionPart:
-        """'with mana value 2 or less' (Lurrus: the spell's mana value, CR 202.3)."""
-        if str(more_less).lower() != "less" or not isinstance(number, int):
-            raise UnreadError(f"a mana value 'or {more_less}'")
-        return _PermissionPart("most_mana_value", number)
 
     def permission_keyword(self, keyword: Token) -> _PermissionPart:
         return _PermissionPart("keyword", str(keyword).lower())
