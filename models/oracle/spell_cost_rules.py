@@ -474,8 +474,8 @@ class SpellCostRules(Transformer[Token, Any]):
         """'[During each of your turns, ]you may cast [one] <cards> [of each permanent type] from your
         graveyard[ by paying N life in addition to their other costs | using their <keyword> abilities]'."""
         nouns = [part for part in parts if isinstance(part, Nouns)]
-        # (Lurrus's noun and its post-modifier, the mana value kept apart: 'one permanent spell with mana value
-        # 2 or less from your graveyard')
+        # (Lurrus's noun and its post-modifier, the mana value kept apart: 'one permanent spell with mana
+        # value 2 or less from your graveyard')
         most_mana_value: int | None = None
         for noun in (part for part in parts if isinstance(part, Noun)):
             for modify in (part for part in parts if callable(part)):
