@@ -368,6 +368,9 @@ class CostModifier:
     #: copy' ('copy': God-Eternal Kefnet's): applies only to the spell its source's ability let be cast (the
     #: question's :attr:`~models.cost.PaymentTarget.cast_by`); '' for any spell
     cast_by_source: str = ""
+    #: 'if it has mutate, changeling, or a cycling ability' (Pollywog Symbiote): applies only to a spell whose
+    #: card has one of these keyword abilities (CR 702: :attr:`~models.cost.PaymentTarget.keywords`, by name)
+    spell_keywords: tuple[str, ...] = ()
     #: the most the change can take off the cost, 0 for no limit ('This effect can't reduce the amount of mana
     #: ~ costs by more than {5}.': Valiant Changeling)
     most: int = 0
@@ -385,6 +388,8 @@ class CostModifier:
         False
         """
         if self.min_mana_value is not None and target.mana_value < self.min_mana_value:
+            return False
+        if self.spell_keywords and not target.keywords.intersection(self.spell_keywords):
             return False
         if self.face_down:
             if "face_down" not in target.purposes:

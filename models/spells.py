@@ -21,7 +21,7 @@ from models.oracle import read_card
 from models.oracle.additional_costs import additional_costs, taps_creatures
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.defining import defined_types
-from models.oracle.reader import reading_units
+from models.oracle.reader import keyword_names, reading_units
 from models.oracle.spent_riders import BASIC_LANDS, CREATURES, NO_MANA, only_mana_from, spent_riders
 from models.spell_targets import printed_targets
 
@@ -124,7 +124,9 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
         basic_land_mana_only=only_mana_from(card.oracle, card.name) == BASIC_LANDS,
         no_mana=only_mana_from(card.oracle, card.name) == NO_MANA,
         text=card.oracle,
-        keywords=frozenset(keywords),
+        # (each keyword as written, and by its name: 'cycling' for 'Cycling {2}' and for typecycling, CR
+        # 702.29e, which a change of the costs of spells with it reads)
+        keywords=frozenset(keywords) | keyword_names(card.oracle, card.name),
         riders=spent_riders(card.oracle, card.name),
         additional_costs=tuple(cost for cost in costs if not isinstance(cost, ExtraMana | LifeCost)),
         # (mana and life paid as they are, no choice: added to the total cost, CR 601.2f; Old Stickfingers'

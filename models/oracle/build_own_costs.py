@@ -35,6 +35,7 @@ from models.oracle.own_cost_readings import (
     OwnCostChange,
     OwnCounted,
     SacrificedThisTurn,
+    SpellsCastThisTurn,
     TargetsA,
     TotalPower,
     TotalToughness,
@@ -192,6 +193,8 @@ def _amount(counted: OwnCounted) -> Amount:
             return Amount(kind=AmountKind.LIFE_GAINED, constant=per)
         case SacrificedThisTurn():
             return Amount(kind=AmountKind.SACRIFICED_ALL)
+        case SpellsCastThisTurn():  # (every player's spells before this one, CR 601.2f)
+            return Amount(kind=AmountKind.SPELLS_CAST_ALL)
         case InExileAndGraveyard(what):
             cards = graveyard_cards(r.Nouns((replace(what, zone="graveyard"),)))
             return Amount(kind=AmountKind.EXILE_AND_GRAVEYARD, filter=cards)

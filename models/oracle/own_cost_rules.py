@@ -31,6 +31,7 @@ from models.oracle.own_cost_readings import (
     OwnCounted,
     OwnReductionMost,
     SacrificedThisTurn,
+    SpellsCastThisTurn,
     TargetsA,
     TotalPower,
     TotalToughness,
@@ -144,6 +145,9 @@ class OwnCostRules(Transformer[Token, Any]):
 
     def sacrificed_this_turn(self, _permanent: Token) -> SacrificedThisTurn:
         return SacrificedThisTurn()
+
+    def spells_cast_this_turn(self, *_words: Token) -> SpellsCastThisTurn:
+        return SpellsCastThisTurn()
 
     def both_counts(self, first: Nouns, second: Nouns) -> BothCounts:
         return BothCounts(first, second)
