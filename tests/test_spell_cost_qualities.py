@@ -10,6 +10,7 @@ applied).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -74,6 +75,10 @@ def _pays(board: Board, total: str, caster: str = ME) -> bool:
         "Each creature spell you cast costs {1} less to cast if it has mutate, changeling, or a cycling "
         "ability.",
         "This spell costs {3} less to cast for each other spell that's been cast this turn.",
+        "This spell costs {1} less to cast for each land your opponents control that could produce {C}.",
+        "This spell costs {X} less to cast, where X is the greatest number of artifacts an opponent "
+        "controls.",
+        "This spell costs {3} less to cast if it targets an opponent's creature token.",
     ],
 )
 def test_the_sentence_is_read(text: str) -> None:
@@ -188,3 +193,116 @@ def test_each_other_spell_cast_this_turn_by_any_player(mine: Any, theirs: Any, t
         }
     )
     assert _pays(board, total) is (total != "{10}{G}{G}")
+
+
+_CHARMAW = "This spell costs {1} less to cast for each land your opponents control that could produce {C}."
+_COLORLESS_LAND = {"name": "Test Quarry", "type_line": "Land", "oracle": "{T}: Add {C}.\n{T}: Add {R}."}
+
+
+@pytest.mark.parametrize(
+    ("theirs", "total"),
+    [
+        (["Wastes", "Wastes"], "{1}{R}{R}"),  # two lands that could produce {C} (CR 106.7): {2} off
+        (["Forest", "Forest"], "{3}{R}{R}"),  # a Forest could produce {G} alone
+        ([_COLORLESS_LAND, "Forest"], "{2}{R}{R}"),  # one of its abilities makes {C}
+        ([_COLORLESS_LAND, "Blood Moon"], "{3}{R}{R}"),  # a Mountain now: {R} alone (CR 613, 305.7)
+    ],
+)
+def test_each_opponents_land_that_could_produce_colorless(theirs: list[Any], total: str) -> None:
+    """A {3}{R}{R} spell with my three Mountains and my own Wastes (mine are not counted)."""
+    spell = _spell("{3}{R}{R}", "Creature — Dragon", _CHARMAW)
+    opponents = [
+        {"id": f"o{n}", "controller": OPP, **({"card": c} if isinstance(c, str) else c)}
+        for n, c in enumerate(theirs)
+    ]
+    board = _board(spell, ["Mountain", "Mountain", "Mountain", "Wastes"], *opponents)
+    assert _pays(board, total) is (total in ("{1}{R}{R}", "{2}{R}{R}"))
+
+
+_HOARD = (
+    "This spell costs {X} less to cast, where X is the greatest number of artifacts an opponent controls."
+)
+
+
+def _trinkets(controller: str, count: int) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": f"{controller}-t{n}",
+            "name": "Test Trinket",
+            "type_line": "Artifact",
+            "controller": controller,
+        }
+        for n in range(count)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("theirs", "other", "total"),
+    [
+        (0, 0, "{3}{R}{R}"),  # none: X is 0
+        (1, 1, "{2}{R}{R}"),  # the most any one opponent controls: 1, not 1 + 1 (CR 601.2f)
+        (2, 1, "{1}{R}{R}"),
+        (1, 2, "{1}{R}{R}"),  # whichever opponent it is
+        (4, 0, "{R}{R}"),  # a generic reduction takes generic mana only (CR 118.7a)
+    ],
+)
+def test_the_greatest_number_of_artifacts_an_opponent_controls(theirs: int, other: int, total: str) -> None:
+    """A {3}{R}{R} spell, three Mountains and an artifact of mine (not counted), two opponents."""
+    spell = _spell("{3}{R}{R}", "Creature — Dragon", _HOARD)
+    mountains = [{"id": f"m{n}", "card": "Mountain", "controller": ME} for n in range(3)]
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": ME, "hand": [spell]}, {"id": OPP}, {"id": "opp2"}],
+            "permanents": [*mountains, *_trinkets(ME, 1), *_trinkets(OPP, theirs), *_trinkets("opp2", other)],
+        }
+    )
+    assert _pays(board, total) is (total in ("{1}{R}{R}", "{R}{R}"))
+
+
+_MASCOT = "This spell costs {3} less to cast if it targets an opponent's creature token."
+
+
+def _token(pid: str, controller: str, token: bool = True) -> dict[str, Any]:
+    kind = "Token Creature" if token else "Creature"
+    return {
+        "id": pid,
+        "name": "Test Spirit",
+        "type_line": f"{kind} — Spirit",
+        "controller": controller,
+        "token": token,
+    }
+
+
+@pytest.mark.parametrize(
+    ("targeted", "total"),
+    [
+        (("theirs",), "{R}{R}"),  # an opponent's creature token: {3} off (CR 601.2c, 601.2f)
+        (("mine",), "{3}{R}{R}"),  # my own token is no opponent's
+        (("card",), "{3}{R}{R}"),  # an opponent's creature that is no token
+    ],
+)
+@pytest.mark.parametrize(
+    "text",
+    [_MASCOT, _MASCOT.replace("an opponent's creature token", "a creature token an opponent controls")],
+)
+def test_it_targets_an_opponents_creature_token(text: str, targeted: tuple[str, ...], total: str) -> None:
+    """A {3}{R}{R} sorcery, two Mountains: payable only with the reduction. (On main the second wording was
+    read with any player's token: my own token took {3} off, silently.)"""
+    spell = _spell("{3}{R}{R}", "Sorcery", text + "\nGain control of target creature until end of turn.")
+    board = _board(
+        spell, ["Mountain", "Mountain"], _token("theirs", OPP), _token("mine", ME), _token("card", OPP, False)
+    )
+    result = pay(board, replace(spell_target(board.player(ME).hand[0]), targeted=targeted))
+    assert result.total_cost == total and not result.warnings
+    assert (
+        result.payable == reference_search(board, PaymentTarget.of(total), ME).payable == (total == "{R}{R}")
+    )
+
+
+def test_its_targets_not_given_are_warned_and_not_guessed() -> None:
+    spell = _spell("{3}{R}{R}", "Sorcery", _MASCOT)
+    board = _board(spell, ["Mountain", "Mountain"], _token("theirs", OPP))
+    result = pay(board, spell_target(board.player(ME).hand[0]))
+    assert result.total_cost == "{3}{R}{R}" and not result.payable
+    assert ["targets are not known" in w.reason for w in result.warnings] == [True]

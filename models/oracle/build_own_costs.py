@@ -137,7 +137,9 @@ def own_cost_effects(reading: OwnCostChange, sentence: str) -> tuple[CostModifie
             raise UnreadError(f"a spell's own cost changed for each {counted.what.words()}")
         return (replace(own_reduction(sentence, delta, object_filter(mine)), at_least=reading.at_least),)
     if isinstance(counted, TargetsA):  # ('if it targets a creature with flying': Swampsnare Trap, CR 601.2c)
-        targeted = replace(object_filter(only_noun(counted.what)), controller=Who.ANY)
+        # (its controller, 'an opponent's creature token', is the spell's caster's opponent: judged by
+        # planner.rules.spell_cost against the caster)
+        targeted = object_filter(only_noun(counted.what))
         once = replace(own_reduction(sentence, delta, ObjectFilter()), at_least=reading.at_least)
         return (replace(once, for_each=None, per_targeted=targeted),)
     changed = own_reduction(sentence, delta, _amount(counted))

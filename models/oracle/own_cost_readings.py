@@ -455,6 +455,9 @@ def own_cost_text(reading: OwnCostChange | OwnReductionMost | OwnCostPrinted) ->
             return f"{changed}, where X is the number of differently named {among.words(plural=True)}"
         case Devotion(colors):
             return f"{changed}, where X is your devotion to " + " and ".join(COLOR_NAMES[c] for c in colors)
+        case OpponentControls(what):
+            most = f"the greatest number of {what.words(plural=True)} an opponent controls"
+            return f"{changed}, where X is {most}"
     return f"{changed} for each {_each(counted)}"
 
 
