@@ -248,7 +248,10 @@ class ObjectFilter:
     #: 'with defender': a keyword it has (CR 702), written in lower case
     keyword: str = field(default="", metadata=facts_read(BoardFact.KEYWORDS))
     #: 'that could produce {C}' (Obsidian Charmaw): one of these types among what it could produce (CR 106.7)
-    could_produce: ManaTypes = field(default=ManaTypes(), metadata=facts_read(BoardFact.BATTLEFIELD))
+    #: (its abilities, its types and its choices, and the other permanents: reflecting ones, Blood Moon)
+    could_produce: ManaTypes = field(
+        default=ManaTypes(), metadata=facts_read(BoardFact.BATTLEFIELD, BoardFact.TYPES, BoardFact.CHOICES)
+    )
     #: 'named ~': the name of the permanent it is written on (its own included, CR 201.2)
     named_as_source: bool = field(default=False, metadata=facts_read(BoardFact.NAME, of_source=True))
     #: 'that don't have the same name as ~': any name but the one of the permanent it is written on (Marvin)
