@@ -389,13 +389,15 @@ class CostModifier:
         """
         if self.min_mana_value is not None and target.mana_value < self.min_mana_value:
             return False
-        if self.spell_keywords and not target.keywords.intersection(self.spell_keywords):
-            return False
         if self.face_down:
             if "face_down" not in target.purposes:
                 return False
             # (a face-down spell is a colorless creature with no name, subtypes or mana cost: CR 708.2a)
             target = replace(target, type_line=TypeLine.parse("Creature"), colors=ManaTypes())
+        if "face_down" in target.purposes:
+            target = replace(target, keywords=frozenset())  # (and no abilities, CR 708.2a)
+        if self.spell_keywords and not target.keywords.intersection(self.spell_keywords):
+            return False
         return spell_matches(self.spells, target, any_type=self.any_type, colors=self.colors)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from models.board import Board
-from models.cost import PaymentTarget
+from models.cost import ManaCost, PaymentTarget
 from models.oracle import parse_oracle
 from models.spells import spell_target
 from planner.api import pay
@@ -306,3 +306,14 @@ def test_its_targets_not_given_are_warned_and_not_guessed() -> None:
     result = pay(board, spell_target(board.player(ME).hand[0]))
     assert result.total_cost == "{3}{R}{R}" and not result.payable
     assert ["targets are not known" in w.reason for w in result.warnings] == [True]
+
+
+def test_a_face_down_spell_has_no_cycling_ability() -> None:
+    """A face-down spell has no abilities (CR 708.2a): cast face down for {3} (702.37c), nothing comes off."""
+    card = _spell("{2}{U}", "Creature — Fish", "Morph {3}\nCycling {2}")
+    board = _board(card, ["Island", "Wastes"], _source(_POLLYWOG))
+    face_down = replace(
+        spell_target(board.player(ME).hand[0]), cost=ManaCost.parse("{3}"), purposes=frozenset({"face_down"})
+    )
+    result = pay(board, face_down)
+    assert result.total_cost == "{3}" and not result.payable
