@@ -143,6 +143,9 @@ class AmountKind(Enum):
     LIFE_AT_MOST = "life_at_most"
     LIFE_GAINED = "life_gained"
     SACRIFICED_ALL = "sacrificed_all"
+    #: the spells every player cast this turn (Thrasta's 'for each other spell that's been cast this turn':
+    #: the board's ``spells_cast_this_turn`` of each player, a count or a list)
+    SPELLS_CAST_ALL = "spells_cast_all"
     ATTACKING = "attacking"
     #: the cards matching ``filter`` its caster owns in exile and in their graveyard (Huskburster Swarm): the
     #: board carries no exile, so the graveyard's alone, warned
@@ -241,6 +244,7 @@ AMOUNT_READS: dict[AmountKind, frozenset[BoardFact]] = {
     AmountKind.LIFE_AT_MOST: frozenset({BoardFact.PLAYER, BoardFact.COST_PAID}),
     AmountKind.LIFE_GAINED: frozenset({BoardFact.PLAYER}),
     AmountKind.SACRIFICED_ALL: frozenset({BoardFact.PLAYER}),
+    AmountKind.SPELLS_CAST_ALL: frozenset({BoardFact.PLAYER}),
     AmountKind.ATTACKING: frozenset({BoardFact.BATTLEFIELD, BoardFact.PLAYER}),
     AmountKind.EXILE_AND_GRAVEYARD: frozenset({BoardFact.GRAVEYARD}),
 }

@@ -368,6 +368,9 @@ class CostModifier:
     #: copy' ('copy': God-Eternal Kefnet's): applies only to the spell its source's ability let be cast (the
     #: question's :attr:`~models.cost.PaymentTarget.cast_by`); '' for any spell
     cast_by_source: str = ""
+    #: 'if it has mutate, changeling, or a cycling ability' (Pollywog Symbiote): applies only to a spell whose
+    #: card has one of these keyword abilities (CR 702: :attr:`~models.cost.PaymentTarget.keywords`, by name)
+    spell_keywords: tuple[str, ...] = ()
     #: the most the change can take off the cost, 0 for no limit ('This effect can't reduce the amount of mana
     #: ~ costs by more than {5}.': Valiant Changeling)
     most: int = 0
@@ -391,6 +394,10 @@ class CostModifier:
                 return False
             # (a face-down spell is a colorless creature with no name, subtypes or mana cost: CR 708.2a)
             target = replace(target, type_line=TypeLine.parse("Creature"), colors=ManaTypes())
+        if "face_down" in target.purposes:
+            target = replace(target, keywords=frozenset())  # (and no abilities, CR 708.2a)
+        if self.spell_keywords and not target.keywords.intersection(self.spell_keywords):
+            return False
         return spell_matches(self.spells, target, any_type=self.any_type, colors=self.colors)
 
 

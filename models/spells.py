@@ -23,7 +23,7 @@ from models.oracle import read_card
 from models.oracle.additional_costs import additional_costs, taps_creatures
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.defining import defined_types
-from models.oracle.reader import reading_units
+from models.oracle.reader import keyword_names, reading_units
 from models.oracle.rider_clauses import way_mana_sources
 from models.oracle.spent_riders import BASIC_LANDS, CREATURES, NO_MANA, only_mana_from, spent_riders
 from models.spell_targets import printed_targets
@@ -171,7 +171,9 @@ def with_text_read(target: PaymentTarget) -> PaymentTarget:
         creature_mana_only=target.creature_mana_only or only == CREATURES,
         basic_land_mana_only=target.basic_land_mana_only or only == BASIC_LANDS,
         no_mana=target.no_mana or only == NO_MANA,
-        keywords=target.keywords | frozenset(keywords),
+        # (each keyword as written, and by its name: 'cycling' for 'Cycling {2}' and for typecycling, CR
+        # 702.29e, which a change of the costs of spells with it reads)
+        keywords=target.keywords | frozenset(keywords) | keyword_names(target.text, target.name),
         riders=target.riders + spent_riders(target.text, target.name),
         additional_costs=target.additional_costs
         + tuple(cost for cost in costs if not isinstance(cost, ExtraMana | LifeCost)),

@@ -374,7 +374,7 @@ KEYWORDS: tuple[str, ...] = (
     "double strike", "deathtouch", "lifelink", "reach", "flash", "menace", "shroud", "devoid", "changeling",
     "fear", "intimidate", "shadow", "prowess", "wither", "infect", "convoke", "delve", "flashback",
     "improvise", "kicker", "cycling", "ward", "toxic", "offspring", "morph", "disguise", "affinity",
-    "sneak", "landwalk", "protection", "skulk",
+    "sneak", "landwalk", "protection", "skulk", "mutate",
 )  # fmt: skip
 
 #: The keywords a keyword line holds alone ('Flying', 'Defender, hexproof'), and the openings of keywords
@@ -396,8 +396,19 @@ KEYWORD_LINE_OPENINGS: tuple[str, ...] = (
     "crew ", "bushido ",
     "bestow ", "affinity for ", "annihilator ", "landwalk", "suspend ", "evoke ", "emerge ", "entwine ",
     "fortify ", "dash ", "transmute ", "unearth ", "level up ", "reconfigure ", "toxic ", "offspring ",
-    "cleave ",
+    "cleave ", "mutate ", "cycling\u2014",
 )  # fmt: skip
+
+
+def is_typecycling(keyword: str) -> bool:
+    """True for a typecycling or landcycling keyword as a keyword line writes it, lower case ('swampcycling
+    {2}', 'basic landcycling {1}{g}', 'wizardcycling {3}'): a variant of cycling (CR 702.29e).
+
+    >>> [is_typecycling(k) for k in ("swampcycling {2}", "basic landcycling {1}{g}", "cycling {2}")]
+    [True, True, False]
+    """
+    head = keyword.split("{", 1)[0].split("\u2014", 1)[0].strip()
+    return head.endswith("cycling") and head != "cycling" and head.replace(" ", "").isalpha()
 
 
 def unknown_subtype(word: str) -> str:

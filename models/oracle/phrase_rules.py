@@ -29,6 +29,7 @@ from models.oracle.readings import (
     Combination,
     Controller,
     CostPart,
+    CouldProduce,
     Counted,
     CountersOnSelf,
     CountOf,
@@ -193,6 +194,13 @@ class PhraseRules(Transformer[Token, Any]):
 
     def with_counter(self, _article: Token, kind: str = "") -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithCounter(kind)))
+
+    def that_could_produce(self, symbols: Token) -> Any:
+        """'that could produce {C}' (one mana type, CR 106.7)."""
+        letter = str(symbols).upper()[1:-1]
+        if str(symbols).count("{") != 1 or letter not in tuple("WUBRGC"):
+            raise UnreadError(f"that could produce {symbols}")
+        return lambda noun: replace(noun, qualities=(*noun.qualities, CouldProduce(letter)))
 
     def with_keyword(self, keyword: Token) -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithKeyword(str(keyword).lower())))

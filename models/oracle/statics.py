@@ -429,6 +429,9 @@ class SpellsCost:
     has_adventure: bool = False
     #: '... to cast this turn' (Cheering Fanatic, after its trigger chose a name): an effect of this turn
     this_turn: bool = False
+    #: '... if it has mutate, changeling, or a cycling ability' (Pollywog Symbiote): keyword abilities, lower
+    #: case, of which the spell's card has one (CR 702)
+    keywords_any: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,7 @@ from models.cost import ManaCost, PaymentTarget
 from models.errors import InputError
 from models.filters import ObjectFilter
 from models.mana_effects import GraveyardPermission, spell_matches
-from models.oracle.reader import reading_units
+from models.oracle.reader import keyword_names
 from models.spells import spell_of, spell_target
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
@@ -128,18 +128,8 @@ def card_matches(card: ObjectFilter, target: PaymentTarget) -> bool:
     """
     if not spell_matches(replace(card, keyword=""), target):
         return False
-    return not card.keyword or card.keyword in _keyword_abilities(target)
-
-
-def _keyword_abilities(target: PaymentTarget) -> frozenset[str]:
-    """The keywords of the spell's text, without their costs ('cycling' for 'Cycling {2}'); a typecycling
-    or landcycling ability counts as cycling too (CR 702.29e)."""
     found = {keyword.split(" ")[0] for keyword in target.keywords}
-    for unit in reading_units(target.text, target.name):
-        head = unit.split("{", 1)[0].split("\u2014", 1)[0].strip().lower()
-        if head.endswith("cycling") and head.replace(" ", "").isalpha():
-            found.add("cycling")
-    return frozenset(found)
+    return not card.keyword or card.keyword in found | keyword_names(target.text, target.name)
 
 
 def keyword_permission_warnings(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:

@@ -398,8 +398,13 @@ def _own_times(view: BoardView, effect: CostModifier, target: PaymentTarget, pla
     targets (Swampsnare Trap: none when they are not given, :func:`unknown_turn_facts` warns), or its amount
     counted on its caster's permanents, graveyards and turn."""
     if effect.per_targeted is not None:  # ('if it targets a creature with flying', CR 601.2c)
-        counted = effect.per_targeted
-        return sum(view.matches(counted, pid, pid) for pid in set(target.targeted or ()))
+        counted = replace(effect.per_targeted, controller=Who.ANY)
+        whose = effect.per_targeted.controller  # ('an opponent's creature token': of the caster's opponent)
+        return sum(
+            view.matches(counted, pid, pid)
+            and (whose is Who.ANY or (view.permanent(pid).controller == player) == (whose is Who.YOU))
+            for pid in set(target.targeted or ())
+        )
     if effect.for_each is not None:
         counted = effect.for_each
         if counted.controller is Who.ANY:  # ('for each creature on the battlefield')

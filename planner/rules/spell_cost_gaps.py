@@ -208,9 +208,10 @@ _KEYWORD_UNKNOWN = (
 
 
 def _keyword_unknown(effect: CostModifier, target: PaymentTarget) -> bool:
-    """True when the change asks a keyword of the spell ('creature spell with flying': Momo) that a spell
-    given without its card (no name, no text) may have, and would apply if it had it (CR 702)."""
-    keyword = effect.spells.keyword
-    if not keyword or target.text or target.name:
+    """True when the change asks a keyword of the spell ('creature spell with flying': Momo; 'if it has
+    mutate, changeling, or a cycling ability': Pollywog Symbiote) that a spell given without its card (no
+    name, no text) may have, and would apply if it had it (CR 702)."""
+    keywords = {effect.spells.keyword, *effect.spell_keywords} - {""}
+    if not keywords or target.text or target.name:
         return False
-    return effect.matches(replace(target, keywords=target.keywords | {keyword}))
+    return effect.matches(replace(target, keywords=target.keywords | keywords))

@@ -155,6 +155,14 @@ class WithoutSymbolInCost:
 
 
 @dataclass(frozen=True, slots=True)
+class CouldProduce:
+    """'that could produce {C}' (Obsidian Charmaw): a permanent with that type among what it could produce
+    (CR 106.7), the letter of the mana type."""
+
+    letter: str
+
+
+@dataclass(frozen=True, slots=True)
 class ThatEntered:
     """'that entered the battlefield this turn' (Alena, Kessig Trapper): the board's ``entered_this_turn``."""
 
@@ -174,6 +182,7 @@ Quality = (
     | WithWatermark
     | WithSymbolInCost
     | WithoutSymbolInCost
+    | CouldProduce
 )
 
 
@@ -200,6 +209,8 @@ def _quality(quality: Quality) -> str:
         return f"without {quality.symbol} in their mana costs"
     if isinstance(quality, ThatEntered):
         return "that entered the battlefield this turn"
+    if isinstance(quality, CouldProduce):
+        return f"that could produce {{{quality.letter}}}"
     if isinstance(quality, OrType):  # pragma: no cover (written beside the colors by Noun.words)
         return ""
     return f"with {quality.keyword}"
