@@ -14,7 +14,9 @@ kept as :class:`UnreadCost`, never dropped, so that the planner can say it does 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from models.mana import ManaTypes
 from models.types import TypeLine
@@ -31,6 +33,8 @@ __all__ = [
     "RevealCost",
     "SacrificeCost",
     "UnreadCost",
+    "asks_x",
+    "costs_that_may_pay",
 ]
 
 _COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
@@ -335,3 +339,34 @@ AdditionalCost = (
     | LifeCost
     | UnreadCost
 )
+
+_Part = TypeVar("_Part", SacrificeCost, DiscardCost, RevealCost)
+
+
+def costs_that_may_pay(costs: Sequence[AdditionalCost], kind: type[_Part]) -> list[_Part]:
+    """The costs of ``kind`` that paying ``costs`` may take: those paid as they are, the ways of a choice of
+    costs (:class:`~models.additional_costs.EitherCost`) and an optional cost's.
+
+    >>> bone = EitherCost((SacrificeCost(1, ("Creature",)), DiscardCost(1)))
+    >>> [str(c) for c in costs_that_may_pay((bone, SacrificeCost(1, ("Land",))), SacrificeCost)]
+    ['sacrifice a creature', 'sacrifice a land']
+    """
+    found: list[_Part] = []
+    for cost in costs:
+        if isinstance(cost, kind):
+            found.append(cost)
+        elif isinstance(cost, EitherCost):
+            found += [way for way in cost.ways if isinstance(way, kind)]
+        elif isinstance(cost, OptionalSacrifice) and isinstance(cost.sacrifice, kind):
+            found.append(cost.sacrifice)
+    return found
+
+
+def asks_x(costs: tuple[AdditionalCost, ...]) -> bool:
+    """True when a cost's permanents are of mana value X (Nahiri's Sacrifice): the spell has an X to choose
+    even with no {X} in its mana cost (CR 107.3, 601.2b).
+
+    >>> asks_x((SacrificeCost(1, ("Creature",), mana_value_x=True),)), asks_x((SacrificeCost(1, ("Land",)),))
+    (True, False)
+    """
+    return any(cost.mana_value_x for cost in costs_that_may_pay(costs, SacrificeCost))

@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from models.additional_costs import asks_x
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError
 from planner.questions import (
@@ -124,8 +125,6 @@ def pay_request(
             f"'{PROG} max-x'",
             param="x",
         )
-    from planner.rules.additional_costs import asks_x
-
     # (an additional cost "with mana value X" has the spell's X without {X} in its cost: CR 107.3)
     if question.x is not None and not target.cost.has_variable and not asks_x(target.additional_costs):
         raise InputError(f"--x: the cost {target.cost} has no X", param="x")

@@ -34,6 +34,8 @@ from models.additional_costs import (
     RevealCost,
     SacrificeCost,
     UnreadCost,
+    asks_x,
+    costs_that_may_pay,
 )
 from models.board import Board, Card, Permanent
 from models.cost import ManaCost, PaymentTarget
@@ -400,16 +402,6 @@ def _of_mana_value(cost: SacrificeCost, value: int) -> bool:
     )
 
 
-def asks_x(costs: tuple[AdditionalCost, ...]) -> bool:
-    """True when a cost's permanents are of mana value X (Nahiri's Sacrifice): the spell has an X to choose
-    even with no {X} in its mana cost (CR 107.3, 601.2b).
-
-    >>> asks_x((SacrificeCost(1, ("Creature",), mana_value_x=True),)), asks_x((SacrificeCost(1, ("Land",)),))
-    (True, False)
-    """
-    return any(cost.mana_value_x for cost in costs_that_may_pay(costs, SacrificeCost))
-
-
 def with_x(costs: tuple[AdditionalCost, ...], x: int | None) -> tuple[AdditionalCost, ...]:
     """The costs with their "with mana value X" the X chosen for the spell (CR 107.3, 601.2b); as they are
     when X is not given (the caster chooses it as the permanent's mana value: any permanent may pay it).
@@ -471,25 +463,6 @@ def discard_candidates(
 def exiles_from_hand(costs: Sequence[AdditionalCost]) -> bool:
     """True when the discards among ``costs`` exile the cards rather than discard them (the Marches')."""
     return any(cost.exiled for cost in costs_that_may_pay(costs, DiscardCost))
-
-
-def costs_that_may_pay(costs: Sequence[AdditionalCost], kind: type[_Part]) -> list[_Part]:
-    """The costs of ``kind`` that paying ``costs`` may take: those paid as they are, the ways of a choice of
-    costs (:class:`~models.additional_costs.EitherCost`) and an optional cost's.
-
-    >>> bone = EitherCost((SacrificeCost(1, ("Creature",)), DiscardCost(1)))
-    >>> [str(c) for c in costs_that_may_pay((bone, SacrificeCost(1, ("Land",))), SacrificeCost)]
-    ['sacrifice a creature', 'sacrifice a land']
-    """
-    found: list[_Part] = []
-    for cost in costs:
-        if isinstance(cost, kind):
-            found.append(cost)
-        elif isinstance(cost, EitherCost):
-            found += [way for way in cost.ways if isinstance(way, kind)]
-        elif isinstance(cost, OptionalSacrifice) and isinstance(cost.sacrifice, kind):
-            found.append(cost.sacrifice)
-    return found
 
 
 def reveal_choices(

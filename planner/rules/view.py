@@ -51,6 +51,7 @@ from planner.rules.executed import (
 )
 from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard_grants
 from planner.rules.layers import base_powers_set, in_force, missing_choice, type_changes, with_chosen_color
+from planner.rules.producing import could_produce_of
 from planner.rules.reading_facts import board_facts, is_priority_untap
 from planner.rules.records import (
     ENTERS_AS_A_COPY,
@@ -735,8 +736,6 @@ class BoardView:
     def _could_produce(self, pid: str) -> ManaTypes:
         """What the permanent could produce (CR 106.7: costs ignored), as the question being answered
         records it for this board ('each land your opponents control that could produce {C}')."""
-        from planner.rules.question import could_produce_of  # (the question builds views: imported late)
-
         return could_produce_of(self.board).get(pid, ManaTypes())
 
     def has_keyword(self, pid: str, keyword: str, *, printed: bool = False) -> bool:
