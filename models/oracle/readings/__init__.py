@@ -112,6 +112,7 @@ from models.oracle.readings.costs import (
     TapSymbol,
     UntapOthers,
     UntapSymbol,
+    WaterbendSymbols,
     cost_text,
 )
 from models.oracle.readings.mana_effects import (
@@ -331,6 +332,7 @@ __all__ = [
     "TurnFaceUp",
     "UntapOthers",
     "UntapSymbol",
+    "WaterbendSymbols",
     "WhenSpent",
     "WithChosenManaValue",
     "WithCounter",
