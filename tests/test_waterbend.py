@@ -8,6 +8,7 @@ cards; each answer is derived by hand from the rules and checked against the exh
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from dataclasses import replace
@@ -15,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, reject, settings
+from hypothesis import strategies as st
 
 from models.board import Board
 from models.cost import PaymentTarget
@@ -23,9 +26,14 @@ from models.spells import spell_of
 from planner.api import max_x, pay
 from planner.requests import with_waterbend
 from planner.rules.alternatives import AlternativeKind, AlternativePayment
-from planner.rules.reference import reference_search
+from planner.rules.reference import ReferenceLimitError, reference_search
 from planner.rules.replay import IllegalPlanError, Plan, replay
+from planner.solve.cpsat import solve_payment
+from planner.solve.objective import objective_of, objectives_on
+from planner.solve.problem import PaymentProblem
+from planner.turn import plan_turn
 
+_EXAMPLES = int(os.environ.get("MANA_PLANNER_EXAMPLES", "60"))
 _BENDER_TEXT = "Waterbend {3}: Test Bender has base power and toughness 5/2 until end of turn."
 
 
@@ -194,6 +202,36 @@ def test_an_additional_waterbend_x_without_x_in_the_mana_cost_stays_warned() -> 
     assert any("waterbend {X}" in str(warning) for warning in result.warnings)
 
 
+def test_plan_turn_taps_a_creature_cast_this_turn_to_waterbend() -> None:
+    """Five lands, three relics, and a hand of a {1}{G} bear and a {1}{U} creature with 'waterbend {5}': nine
+    mana in all ({1}{G} + {6}{U}, CR 601.2f), five from the lands, so four permanents must waterbend: the
+    relics and the bear cast first (tapping to waterbend is no {T} cost: CR 302.6 doesn't apply)."""
+    rider = {
+        "name": "Test Wave Rider",
+        "type_line": "Creature — Spirit",
+        "mana_cost": "{1}{U}",
+        "oracle": "As an additional cost to cast this spell, waterbend {5}.\nFlying",
+    }
+    bear = {"name": "Test Bear", "type_line": "Creature — Bear", "mana_cost": "{1}{G}"}
+    lands = [
+        _island("i1"),
+        _island("i2"),
+        _island("i3"),
+        _perm("f1", card="Forest"),
+        _perm("f2", card="Forest"),
+    ]
+    board = _board(*lands, *(_relic(f"r{n}") for n in range(1, 4)), hand=[rider, bear])
+    turn = plan_turn(board, time_limit=120)
+    assert turn.castable and [spell.card for spell in turn.spells] == ["Test Bear", "Test Wave Rider"]
+    rider_payment = turn.spells[1].payment
+    assert len(_waterbent(rider_payment)) == 4 and {"r1", "r2", "r3"} <= _waterbent(rider_payment)
+    without_a_relic = _board(*lands, _relic("r1"), _relic("r2"), hand=[rider, bear])
+    assert [spell.card for spell in plan_turn(without_a_relic, time_limit=120).spells] != [
+        "Test Bear",
+        "Test Wave Rider",
+    ]
+
+
 # ---- the question's option
 
 
@@ -221,3 +259,55 @@ def test_the_cli_shows_what_was_tapped_to_waterbend(tmp_path: Path) -> None:
     }
     refused = subprocess.run([*command, "--waterbend", "4"], capture_output=True, text=True, check=False)
     assert refused.returncode != 0 and "--waterbend 4" in refused.stderr
+
+
+# ---- the model against the reference search
+
+_PERMANENTS = [
+    "Llanowar Elves",
+    "Ornithopter",
+    "Sol Ring",
+    "Island",
+    "Forest",
+    "Azorius Signet",
+    "Adarkar Wastes",
+]
+
+
+@st.composite
+def _random_boards(draw: st.DrawFn) -> Board:
+    permanents = []
+    for number in range(draw(st.integers(1, 5))):
+        card = draw(st.sampled_from([*_PERMANENTS, "relic", "bender"]))
+        pid = f"p{number}"
+        permanent = (
+            _relic(pid) if card == "relic" else _bender(pid) if card == "bender" else _perm(pid, card=card)
+        )
+        permanents.append(permanent | ({"tapped": True} if draw(st.integers(0, 3)) == 0 else {}))
+    return _board(*permanents)
+
+
+@st.composite
+def _waterbend_targets(draw: st.DrawFn) -> PaymentTarget:
+    cost = draw(st.sampled_from(["{1}", "{2}", "{3}", "{1}{U}", "{2}{G}", "{4}", "{2}{C}"]))
+    plain = PaymentTarget.of(cost, kind="ability", improvise=draw(st.booleans()))
+    return replace(plain, waterbend=draw(st.integers(1, plain.cost.generic)) if plain.cost.generic else 0)
+
+
+@settings(
+    max_examples=_EXAMPLES, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(_random_boards(), _waterbend_targets())
+def test_the_model_agrees_with_the_reference_search(board: Board, target: PaymentTarget) -> None:
+    """Payable the same, the plan replays, and its objective the best the reference search reaches."""
+    problem = PaymentProblem.of(board, target)
+    try:
+        reference = reference_search(board, problem.target, max_states=20_000)
+    except ReferenceLimitError:
+        reject()
+    solution = solve_payment(problem)
+    assert (solution.plan is not None) == reference.payable
+    if solution.plan is None:
+        return
+    ours = objective_of(board, "me", replay(board, problem.target, solution.plan))
+    assert ours == min(map(objectives_on(board, "me"), reference.outcomes))
