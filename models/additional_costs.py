@@ -229,14 +229,19 @@ class ExtraMana:
     Thunderherd Migration's "reveal a Dinosaur card from your hand or pay {1}", of "sacrifice a creature or
     pay {3}{B}".
 
-    >>> str(ExtraMana("{3}")), str(ExtraMana("{3}{B}"))
-    ('pay {3}', 'pay {3}{B}')
+    ``waterbend``: the mana of a waterbend cost (Crashing Wave's "waterbend {X}", CR 701.67a-b), each of
+    whose generic mana may be paid by tapping an untapped artifact or creature
+    (:attr:`~models.cost.PaymentTarget.waterbend`).
+
+    >>> str(ExtraMana("{3}")), str(ExtraMana("{3}{B}")), str(ExtraMana("{X}", waterbend=True))
+    ('pay {3}', 'pay {3}{B}', 'waterbend {X}')
     """
 
     symbols: str
+    waterbend: bool = field(default=False, repr=False)
 
     def __str__(self) -> str:
-        return f"pay {self.symbols}"
+        return f"{'waterbend' if self.waterbend else 'pay'} {self.symbols}"
 
 
 @dataclass(frozen=True, slots=True)

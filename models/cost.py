@@ -458,6 +458,13 @@ class PaymentTarget:
     #: This spell costs {1} less to cast for each creature tapped this way." (Explosive Singularity, CR
     #: 601.2b, 601.2f): each creature tapped so pays {1} of the generic mana, chosen with the mana (601.2h)
     tap_creatures: bool = False
+    #: The generic mana of the cost that its waterbend part lets the payer pay by tapping untapped artifacts
+    #: and creatures they control, {1} each (CR 701.67a: "Waterbend {3}: ..."; 701.67b: only the waterbend
+    #: cost's own generic mana when it is part of a total cost); 0: none
+    waterbend: int = 0
+    #: How many X the waterbend part has before X is chosen ("Waterbend {X}": 1); :meth:`with_x` adds X
+    #: for each to ``waterbend``
+    waterbend_x: int = 0
     #: "Spend only mana produced by creatures to cast this spell." (Myr Superion, CR 106.6-like): only mana a
     #: creature produced pays it (:attr:`planner.rules.packets.ManaTag.creature`)
     creature_mana_only: bool = False
@@ -597,9 +604,20 @@ class PaymentTarget:
 
     @property
     def alternatives(self) -> bool:
-        """True when part of the cost may be paid by convoke, improvise or delve, or by tapping creatures for
-        the spell's optional additional cost (``tap_creatures``)."""
-        return self.convoke or self.improvise or self.delve or self.tap_creatures
+        """True when part of the cost may be paid by convoke, improvise or delve, by tapping creatures for
+        the spell's optional additional cost (``tap_creatures``) or by waterbending (``waterbend``)."""
+        return self.taps_permanents or self.delve
+
+    @property
+    def taps_permanents(self) -> bool:
+        """True when part of the cost may be paid by tapping permanents: convoke, improvise, the optional
+        tap of creatures, waterbend (CR 702.51a, 702.126a, 601.2b, 701.67a).
+
+        >>> bent = replace(PaymentTarget.of("{3}"), waterbend=3)
+        >>> PaymentTarget.of("{3}").taps_permanents, bent.taps_permanents
+        (False, True)
+        """
+        return self.convoke or self.improvise or self.tap_creatures or self.waterbend + self.waterbend_x > 0
 
     def with_cost(self, cost: ManaCost) -> PaymentTarget:
         """The same target with another cost, its colors and mana value kept (a spell's are its mana cost's,
@@ -620,6 +638,8 @@ class PaymentTarget:
         >>> sticky = replace(PaymentTarget.of("{X}{B}{G}"), additional_mana=ManaCost.parse("{X}")).with_x(2)
         >>> str(sticky.cost), str(sticky.additional_mana), sticky.mana_value
         ('{2}{B}{G}', '{2}', 4)
+        >>> replace(PaymentTarget.of("{X}"), waterbend_x=1).with_x(4).waterbend
+        4
         """
         chosen = self.cost.with_variables(value)
         kept = self.stack_mana_value
@@ -633,6 +653,8 @@ class PaymentTarget:
             chosen_x=value,
             stack_mana_value=kept,
             additional_mana=self.additional_mana if added is None else added,
+            waterbend=self.waterbend + self.waterbend_x * value,
+            waterbend_x=0,
         )
 
     @property

@@ -319,9 +319,9 @@ def without_mana_events(spells: list[TurnSpell]) -> list[TurnSpell]:
     """
     targets = [spell.target for spell in distinct(spells)]
     wanted: list[str] = []
-    if any(t.convoke or t.tap_creatures for t in targets):
+    if any(t.convoke or t.tap_creatures or t.waterbend for t in targets):
         wanted.append("Creature")
-    if any(t.improvise for t in targets):
+    if any(t.improvise or t.waterbend for t in targets):
         wanted.append("Artifact")
     spells = _made_events(spells, wanted)
     delving = [spell for spell in spells if spell.target.delve]

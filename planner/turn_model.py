@@ -611,7 +611,7 @@ def _paid_without_mana(
     sacrifices pays no part of it, nor (narrower than the rules: the last value is True when that leaves one
     out) one a later spell of the turn sacrifices: the model counts each permanent's taps on the turn's last
     board."""
-    if not (target.convoke or target.improvise or target.tap_creatures or target.delve):
+    if not target.alternatives:
         return frozenset(), 0, False
     board = stage.board
     every = alternative_ways(view_of(board), player, target, without=frozenset(stage.item.sacrificed))

@@ -211,6 +211,14 @@ NEW_OPTIONS: list[tuple[str, dict[str, Any], dict[str, Any], list[str], dict[str
     ),
     ("max_x", _CHORD, {"cost": "{X}{G}", "convoke": True}, ["{X}{G}", "--convoke"], {"cost": "{X}{G}"}),
     (
+        "pay",
+        _ARTIFACTS,
+        {"cost": "{1}{U}", "waterbend": "1"},
+        ["{1}{U}", "--waterbend", "1"],
+        {"cost": "{1}{U}"},
+    ),
+    ("max_x", _ARTIFACTS, {"cost": "{X}", "waterbend": "X"}, ["{X}", "--waterbend", "X"], {"cost": "{X}"}),
+    (
         "max_x",
         _TREASURE,
         {"cost": "{X}{W}", "value": ["life=0"]},

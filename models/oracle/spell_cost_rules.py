@@ -38,7 +38,7 @@ from models.alternative_costs import (
     HandExile,
     SpellsGranted,
 )
-from models.cost import ManaCost
+from models.cost import ManaCost, SymbolKind
 from models.filters import ObjectFilter
 from models.mana import ManaTypes
 from models.oracle import lexicon
@@ -59,6 +59,7 @@ from models.oracle.readings import (
     Reveal,
     Sacrifice,
     TapOthers,
+    WaterbendSymbols,
     WithManaValue,
     WithManaValueAtMost,
     WithManaValueX,
@@ -83,7 +84,16 @@ _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Pl
 #: Stickfingers': the X of the spell's mana cost, CR 107.3; no alternative cost reads it).
 _MANA = re.compile(r"^(?:\{(?:[0-9]+|[WUBRGCX]|[WUBRG]/[WUBRGP]|2/[WUBRG]|[WUBRG]/[WUBRG]/P)\})+$")
 #: A spell's cost part: a reading of the activated costs' rules, mana or energy paid, or a record made.
-SpellCostPart = ManaSymbols | PayLife | PayEnergy | SacrificeCost | DiscardCost | RevealCost | HandExile
+SpellCostPart = (
+    ManaSymbols
+    | WaterbendSymbols
+    | PayLife
+    | PayEnergy
+    | SacrificeCost
+    | DiscardCost
+    | RevealCost
+    | HandExile
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,11 +349,22 @@ class SpellCostRules(Transformer[Token, Any]):
                 read.append(hand_exile(part))
             elif isinstance(part, Reveal):
                 read.append(reveal_cost(part))
-            elif isinstance(part, ManaSymbols | PayLife | PayEnergy):
+            elif isinstance(part, ManaSymbols | PayLife | PayEnergy | WaterbendSymbols):
                 read.append(part)
             else:
                 raise UnreadError(f"a spell's cost part: {part}")
         return tuple(read)
+
+    def waterbend_mana(self, token: Token) -> WaterbendSymbols:
+        """'waterbend {X}' (CR 701.67a): mana symbols, generic and X only."""
+        text = str(token)
+        mana = ManaCost.parse(text) if _MANA.match(text) else None
+        plain = mana is not None and all(
+            s.kind in (SymbolKind.GENERIC, SymbolKind.VARIABLE) for s in mana.symbols
+        )
+        if mana is None or not plain or not mana.symbols:
+            raise UnreadError(f"waterbend {text}")
+        return WaterbendSymbols(str(mana))
 
     def pay_mana_or_energy(self, token: Token) -> ManaSymbols | PayEnergy:
         text = str(token)
@@ -373,6 +394,8 @@ class SpellCostRules(Transformer[Token, Any]):
         for part in costs:
             if isinstance(part, ManaSymbols):
                 read.append(ExtraMana(str(ManaCost.parse(part.symbols))))
+            elif isinstance(part, WaterbendSymbols):  # (CR 701.67b: its generic mana may be tapped for)
+                read.append(ExtraMana(part.symbols, waterbend=True))
             elif isinstance(part, PayLife) and part.life > 0:
                 read.append(LifeCost(part.life))
             elif isinstance(

@@ -112,6 +112,7 @@ from models.oracle.readings.costs import (
     TapSymbol,
     UntapOthers,
     UntapSymbol,
+    WaterbendSymbols,
     cost_text,
 )
 from models.oracle.readings.mana_effects import (
@@ -334,6 +335,7 @@ __all__ = [
     "TurnFaceUp",
     "UntapOthers",
     "UntapSymbol",
+    "WaterbendSymbols",
     "WhenSpent",
     "WithChosenManaValue",
     "WithCounter",
