@@ -72,7 +72,7 @@ def fixed_bound_prefix(
     argument), the longest such prefix tried first; the values of the plan found, or None (the model as it
     was) when the bound does not read as levels (a level that can be negative, a sum out of range), it
     shows no better first levels, or no prefix's plan is found within ``budget`` of deterministic time in
-    all (CP-SAT's default search at linearization 1, stopping at its first plan).
+    all (CP-SAT's default search at linearization 1, the objective set aside: a question of feasibility).
 
     >>> model = cp_model.CpModel()
     >>> a, b = model.new_int_var(0, 3, "a"), model.new_int_var(0, 3, "b")
@@ -101,7 +101,9 @@ def fixed_bound_prefix(
     branching, linearization = parameters.search_branching, parameters.linearization_level
     parameters.search_branching = cp_model.AUTOMATIC_SEARCH
     parameters.linearization_level = 1
-    parameters.stop_after_first_solution = True
+    objective = type(model.proto.objective)()
+    objective.copy_from(model.proto.objective)
+    model.proto.clear_objective()  # (a question of feasibility: any plan with that prefix)
     try:
         for last in prefixes_to_probe(bound_digits, incumbent_digits):
             prefix = list(zip(terms[: last + 1], bound_digits, strict=False))
@@ -119,6 +121,6 @@ def fixed_bound_prefix(
                 model.proto.constraints[index].clear_linear()
         return None
     finally:
+        model.proto.objective.copy_from(objective)
         parameters.max_deterministic_time = math.inf
         parameters.search_branching, parameters.linearization_level = branching, linearization
-        parameters.stop_after_first_solution = False

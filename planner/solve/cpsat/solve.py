@@ -248,11 +248,11 @@ def _from_bound_prefix(
 
     The rest of the stage is searched by CP-SAT's default search at linearization 1 from no hint for
     :data:`_FULL_LP_SHARE`, then, not proved by then, from its best plan (or the probe's) in the time left.
-    Issue 41: on the three first stages of bench_no --multipliers seeds 14-18 and 22 that fell through the
-    LP-guided share with a plan (each share's plan worse than the optimum in its first differing level),
-    the probe found the bound's first levels at once (0.0002-0.0018 of deterministic time) and the stage's
-    time after the share fell, 22:243 (mana floating 1 and tied up 60 where the share's plan had 4 and 66)
-    0.073 -> 0.016, 14:232 0.051 -> 0.017, 15:102 0.036 -> 0.005."""
+    Issue 41: of the first stages of bench_no --multipliers seeds 14-17 and 22 that fell through the
+    LP-guided share with a plan, 22:243's probes found mana floating 1 and tied up 60 (the share's plan: 4
+    and 66) in 0.0004 of deterministic time and the stage's time after the share fell from 0.073 to 0.016,
+    14:232's 0.051 -> 0.017, 15:102's 0.036 -> 0.005; 16:123's bound has no plan at its first levels (the
+    probes 0.004, the stage then as before)."""
     remaining = deadline - time.monotonic()
     solver.parameters.max_time_in_seconds = remaining
     probe = fixed_bound_prefix(solver, model, stage, least, _PROBE_SHARE)
