@@ -32,6 +32,7 @@ from models.cost import PaymentTarget
 from models.oracle import parse_oracle
 from planner.api import pay, text_warnings
 from planner.rules.reference import reference_search
+from planner.turn import plan_turn
 
 #: Gaddock Teeg's second static (made-up name, the same sentence).
 X_WARDEN: dict[str, Any] = {
@@ -159,6 +160,10 @@ def test_a_conditioned_additional_land_play_is_warned() -> None:
     elf = {"id": "l", "controller": ME, "card": "Llanowar Elves"}
     board = make_board([ELF_SURVEYOR, elf])
     assert [w.permanent for w in text_warnings(board)] == ["e"]
+    # (two Forests played and the Elves pay {1}{G}{G}: the right plan casts the beast; one land can't)
+    beast = {"name": "Test Beast", "type_line": "Creature — Beast", "mana_cost": "{1}{G}{G}"}
+    plan = plan_turn(make_board([ELF_SURVEYOR, elf], hand=["Forest", "Forest", beast]))
+    assert [w.permanent for w in plan.warnings] == ["e"]
     assert _read_as("You may play an additional land on each of your turns.") == ["effect"]
     assert _read_as("You may play up to three additional lands this turn.") == ["ignored"]
     assert _read_as("~ can block an additional creature each combat.") == ["ignored"]
