@@ -15,6 +15,8 @@ wrong answer on main; none is followed yet, so each is unsupported text now, nam
 - an additional land play under a condition, "As long as you control another Elf, you may play an additional
   land on each of your turns." (CR 305.2a): a turn's plan plays two lands; Exploration's unconditioned one is
   read.
+- a life total that can't change, "Your life total can't change." (Platinum Emperion), "You can't lose
+  life.": its player can't pay life (CR 119.4, 119.8); a Phyrexian symbol was paid with it in silence.
 
 The right answers are derived by hand from the rules in each test; the planner can't give them yet, so the
 tests assert the warning, and that the board without the card answers as the reference search does.
@@ -167,3 +169,30 @@ def test_a_conditioned_additional_land_play_is_warned() -> None:
     assert _read_as("You may play an additional land on each of your turns.") == ["effect"]
     assert _read_as("You may play up to three additional lands this turn.") == ["ignored"]
     assert _read_as("~ can block an additional creature each combat.") == ["ignored"]
+
+
+#: Platinum Emperion's static (made-up name, the same sentence).
+STILL_GOLEM: dict[str, Any] = {
+    "id": "g",
+    "controller": ME,
+    "name": "Test Still Golem",
+    "type_line": "Artifact Creature — Golem",
+    "mana_cost": "{8}",
+    "power": 8,
+    "toughness": 8,
+    "oracle": "Your life total can't change.",
+}
+
+
+def test_a_life_total_that_can_t_change_is_warned() -> None:
+    """{R/P} with nothing but 20 life: beside the golem its controller can't pay life at all (CR 119.4, 119.8:
+    a life total that can't change, as 'can't lose life'), and no source makes {R}, so the right answer is
+    "no". The planner doesn't read it yet: its answer names the golem. Without it 2 life pays (CR 107.4f), as
+    the reference search says. A ban on gaining life, or one for a turn, is nothing a payment obeys."""
+    phyrexian = PaymentTarget.of("{R/P}")
+    assert [w.permanent for w in pay(make_board([STILL_GOLEM]), phyrexian).warnings] == ["g"]
+    alone = make_board([])
+    assert pay(alone, phyrexian).payable and reference_search(alone, phyrexian, max_states=20_000).payable
+    assert _read_as("You can't lose life.") == ["unsupported"]
+    assert _read_as("Players can't gain life.") == ["ignored"]
+    assert _read_as("You can't lose life this turn.") != ["unsupported"]

@@ -26,6 +26,7 @@ __all__ = [
     "bans_casting",
     "bans_cost_payments",
     "bans_land_plays",
+    "bans_losing_life",
     "changes_mana",
     "changes_snow",
     "grants_graveyard_casting",
@@ -305,6 +306,26 @@ def bans_casting(sentence: str) -> bool:
             "graveyard" in word for word in after
         )
     return any(word in ("spell", "spells") for word in after)
+
+
+def bans_losing_life(sentence: str) -> bool:
+    """A permanent's static "Your life total can't change." (Platinum Emperion) or "You can't lose life.": its
+    player can't pay life at all (CR 119.4, 119.8: a Phyrexian symbol, a fetch land's or a horizon land's
+    life), so unread it is about mana, never ignored in silence. A spell's own effect for a turn ("You can't
+    lose life this turn.") is not one, nor a ban on gaining life.
+
+    >>> bans_losing_life("Your life total can't change."), bans_losing_life("You can't lose life.")
+    (True, True)
+    >>> bans_losing_life("You can't lose life this turn."), bans_losing_life("Players can't gain life.")
+    (False, False)
+    """
+    words = tokens(sentence)
+    return (
+        is_static_sentence(words)
+        and not starts_with(words, "target")
+        and not _for_this_turn(words)
+        and has_phrase(words, "life total can't change", "life totals can't change", "can't lose life")
+    )
 
 
 def limits_casting_or_activating(sentence: str) -> bool:
