@@ -27,6 +27,7 @@ from models.oracle.sentence_facts import (
     bans_cost_payments,
     bans_land_plays,
     bans_losing_life,
+    caps_x,
     changes_mana,
     changes_snow,
     grants_graveyard_casting,
@@ -299,6 +300,8 @@ def mentions_mana(body: str) -> bool:
         return True  # (a prohibition on playing lands, CR 305.1: a turn's land play; read, or unsupported)
     if "can't" in present and bans_losing_life(body):
         return True  # (Platinum Emperion: no life paid for a cost, CR 119.4, 119.8; not read)
+    if "can't" in present and caps_x(body):
+        return True  # (Winter's Chill: the largest X its caster may announce, CR 107.3; not read)
     if "only" in present and limits_casting_or_activating(body):
         return True  # (City of Solitude: no spell, no mana ability on another's turn, CR 101.2, 605.1a)
     if "additional" in present and grants_land_plays(body):

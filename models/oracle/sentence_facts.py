@@ -27,6 +27,7 @@ __all__ = [
     "bans_cost_payments",
     "bans_land_plays",
     "bans_losing_life",
+    "caps_x",
     "changes_mana",
     "changes_snow",
     "grants_graveyard_casting",
@@ -326,6 +327,18 @@ def bans_losing_life(sentence: str) -> bool:
         and not _for_this_turn(words)
         and has_phrase(words, "life total can't change", "life totals can't change", "can't lose life")
     )
+
+
+def caps_x(sentence: str) -> bool:
+    """A spell's own cap on its X by the board ("X can't be greater than the number of snow lands you
+    control.": Winter's Chill, CR 107.3, 601.2b): the largest X its caster may announce, which max-x answers;
+    unread, it is about mana, never ignored in silence. Aladdin's Lamp's "X can't be 0." (its activated
+    ability's) is no cap.
+
+    >>> caps_x("X can't be greater than the number of snow lands you control."), caps_x("X can't be 0.")
+    (True, False)
+    """
+    return has_phrase(tokens(sentence), "x can't be greater than", "x can't be more than")
 
 
 def limits_casting_or_activating(sentence: str) -> bool:
