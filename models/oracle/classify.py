@@ -307,7 +307,7 @@ def mentions_mana(body: str) -> bool:
     if "additional" in present and grants_land_plays(body):
         return True  # (a turn's additional land plays, CR 305.2a: Exploration's read, a conditioned one not)
     if "snow" in present and changes_snow(body):
-        return True  # (Melting: a permanent no longer snow pays no {S}, CR 205.4g, 107.4h; not read)
+        return True  # (Melting: a permanent no longer snow pays no {S}, CR 205.4, 107.4h; not read)
     if "enter" in present and not present.isdisjoint(("tapped", "untapped")) and others_enter_tapped(body):
         return True  # ('Nonbasic lands your opponents control enter tapped.': a land played, CR 614.1c; read)
     if _MENTIONS.isdisjoint(present) and "unspent" not in lowered:

@@ -391,11 +391,12 @@ def grants_land_plays(sentence: str) -> bool:
 
 
 def changes_snow(sentence: str) -> bool:
-    """A static that adds or takes away the snow supertype (CR 205.4g: Melting's "All lands are no longer
+    """A static that takes away the snow supertype (CR 205.4: Melting's "All lands are no longer
     snow."): mana from a permanent that isn't snow can't pay {S} (CR 107.4h, 106.3); unread, it is about
-    mana, never ignored in silence. A test of it ("If that land was a snow land, ...") is not one.
+    mana, never ignored in silence (one that makes a permanent snow, "Enchanted land is snow.", is found by
+    :func:`models.oracle.classify.mentions_mana`). A test of it ("If that card is snow, ...") is not one.
 
-    >>> changes_snow("All lands are no longer snow."), changes_snow("If that land was a snow land, draw.")
+    >>> changes_snow("All lands are no longer snow."), changes_snow("If that card is snow, draw a card.")
     (True, False)
     >>> changes_snow("Target nonsnow permanent becomes snow until end of turn.")  # (a spell's effect)
     False
@@ -403,9 +404,7 @@ def changes_snow(sentence: str) -> bool:
     words = tokens(sentence)
     if "target" in words or has_phrase(words, "until end of turn"):
         return False
-    return is_static_sentence(words) and has_phrase(
-        words, "no longer snow", "are snow", "is snow", "become snow", "becomes snow"
-    )
+    return is_static_sentence(words) and has_phrase(words, "no longer snow")
 
 
 def _for_this_turn(words: Sequence[str]) -> bool:
