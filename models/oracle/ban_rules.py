@@ -31,6 +31,7 @@ from models.oracle.statics import (
     ActivationBanReading,
     BanTermsReading,
     CastBanReading,
+    CostPaymentBanReading,
     LandPlayBanReading,
     OthersEnterTappedReading,
     SameIsTrueForTypes,
@@ -128,6 +129,34 @@ class BanRules(Transformer[Token, Any]):
         return LandPlayBanReading(
             players == "opponents", players == "everyone", excluded, named, zones, terms
         )
+
+    def cant_pay_costs(self, *parts: Any) -> CostPaymentBanReading:
+        """'<players> can't pay life or sacrifice <permanents> to cast spells or activate abilities' (CR
+        101.2, 118.3: Yasharn, Implacable Earth): what its players can't pay as a cost, for what."""
+        players, terms, rest = ban_scope(parts)
+        if terms != BanTermsReading() or players not in ("you", "opponents", "everyone"):
+            raise UnreadError("a prohibition on paying costs under terms")  # (no card says so: not judged)
+        sacrificed = [part for part in rest if isinstance(part, Nouns)]
+        return CostPaymentBanReading(
+            opponents=players == "opponents",
+            everyone=players == "everyone",
+            life="life" in rest,
+            sacrificed=sacrificed[0] if len(sacrificed) == 1 else None,
+            spells="spells" in rest,
+            abilities="abilities" in rest,
+        )
+
+    def banned_life(self) -> str:
+        return "life"
+
+    def banned_sacrifice(self, what: Nouns) -> Nouns:
+        return what
+
+    def banned_spells(self, _spells: Token) -> str:
+        return "spells"
+
+    def banned_abilities(self) -> str:
+        return "abilities"
 
     def same_is_true_for_types(self, *parts: Token) -> SameIsTrueForTypes:
         """'The same is true for artifacts and enchantments.' (the card types, canonical)."""

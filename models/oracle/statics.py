@@ -65,6 +65,7 @@ __all__ = [
     "ColorChangeReading",
     "CommanderCostPerCast",
     "ControlOneOfTwo",
+    "CostPaymentBanReading",
     "DefinedPower",
     "DevotionIncreased",
     "DoubleUnspent",
@@ -505,6 +506,20 @@ class CastBanReading:
 
 
 @dataclass(frozen=True, slots=True)
+class CostPaymentBanReading:
+    """'Players can't pay life or sacrifice nonland permanents to cast spells or activate abilities.'
+    (Yasharn, Implacable Earth; CR 101.2, 118.3): the payments the players can't make as a cost (``life``,
+    the sacrifice of the permanents ``sacrificed`` describes) for what (``spells``, ``abilities``)."""
+
+    opponents: bool = False
+    everyone: bool = False
+    life: bool = False
+    sacrificed: Nouns | None = None
+    spells: bool = False
+    abilities: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class LandPlayBanReading:
     """'Players can't play nonbasic lands with the same name as a nontoken permanent.' (Cornered Market): the
     lands the players can't play (CR 101.2, 305.1)."""
@@ -844,6 +859,7 @@ StaticSentence = (
     | CastBanReading
     | OthersEnterTappedReading
     | LandPlayBanReading
+    | CostPaymentBanReading
     | AbilitiesOfReading
     | AbilitiesOfExiledReading
     | ThoseOnceEachTurn
