@@ -679,6 +679,11 @@ class OthersEnterTapped:
     #: 601.2), not one put onto the battlefield otherwise ('Creatures played by your opponents enter the
     #: battlefield tapped.': Uphill Battle; the player who played it controls it, CR 110.2)
     played: bool = False
+    #: it enters untapped instead ('Lands you control enter untapped.': The Wandering Minstrel): its
+    #: controller orders this after its own 'enters tapped' (CR 616.1), so it may enter untapped
+    untapped: bool = False
+    #: only as long as its source is 'tapped' ('untapped'): Archelos, Lagoon Mystic; '': always
+    while_source: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,15 @@ from planner.rules.payment_bans import life_banned
 from planner.rules.production import Packet
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import could_produce_of
-from planner.rules.turn import LandEntry, Resolution, land_entries, land_plays_allowed, resolution
+from planner.rules.turn import (
+    LandEntry,
+    Resolution,
+    arriving,
+    land_entries,
+    land_plays_allowed,
+    resolution,
+    untapped_by_others,
+)
 from planner.rules.view import BoardView, locked_in
 
 __all__ = [
@@ -585,8 +593,10 @@ def fetched_entries(view: BoardView, found: Card, player: str, search: LandSearc
     controller can't pay that life (Yasharn's prohibition, CR 118.3: the search can't be activated)."""
     if search.life and life_banned(view, player, PaymentKind.ABILITY):
         return []
-    if search.tapped:
-        return [LandEntry(tapped=True, life=search.life)]
+    if search.tapped and not untapped_by_others(
+        view.board, arriving(found, "found land", player), played=False
+    ):
+        return [LandEntry(tapped=True, life=search.life)]  # (else Archelos untapped: applied last, CR 616.1)
     # (put onto the battlefield, not played: 'Creatures played by your opponents ...' does not apply)
     entries = land_entries(view, found, player, played=False)
     return [replace(e, life=e.life + search.life) for e in entries]

@@ -682,6 +682,8 @@ STATIC_SENTENCES = [
     "Players can't play nonbasic lands with the same name as a nontoken permanent.",
     "Players can't pay life or sacrifice nonland permanents to cast spells or activate abilities.",
     "Your opponents can't sacrifice creatures to activate abilities.",
+    "As long as ~ is untapped, other permanents enter untapped.",
+    "Lands you control enter untapped.",
     "You can't play lands.",
     "Your opponents can't play land cards from graveyards.",
     "That creature's owner can't cast spells with the same name as that creature until your next turn.",

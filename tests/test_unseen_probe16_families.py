@@ -10,10 +10,9 @@ worked out by hand from the rules, each a silent wrong answer on main:
   614.1c, 616.1): a turn plan's tapped land enters untapped beside the untapped Archelos, a basic land tapped
   beside the tapped one. Both were ignored: silent answers both ways.
 
-The first is followed now (tests/test_cost_payment_bans.py), the last is not yet: unsupported text, named
-in the answer's warnings (contract section 5), never ignored. The right answers below are derived by hand
-from the rules; the tests assert the warning (the planner can't give them yet) and that the board without
-the card pays as the reference search does.
+Both are followed now (tests/test_cost_payment_bans.py, tests/test_entering_untapped.py); what of the first
+is not yet is named in the answer's warnings (contract section 5), never ignored. The right answers below
+are derived by hand from the rules.
 """
 
 from __future__ import annotations
@@ -80,16 +79,16 @@ def test_other_shapes_of_a_cost_prohibition_are_read_and_near_misses_are_not() -
         assert parse_oracle(text, "Test Toy").sentences[0].read_as != "unsupported", text
 
 
-def test_how_others_enter_under_the_source_s_state_is_warned() -> None:
+def test_how_others_enter_under_the_source_s_state_is_read() -> None:
     """Beside the untapped turtle, a land that enters tapped enters untapped (its controller orders the two
     replacement effects, CR 616.1, and applies the turtle's last); beside the tapped turtle a basic land
-    enters tapped (CR 614.1c). The planner follows neither yet: both sentences are named; an unconditioned
-    'Nonbasic lands your opponents control enter tapped.' is still read (an effect)."""
+    enters tapped (CR 614.1c). Both sentences are read now (tests/test_entering_untapped.py has the turn
+    plans); an unconditioned 'Nonbasic lands your opponents control enter tapped.' is still read."""
     reading = parse_oracle(LAGOON_TURTLE["oracle"], LAGOON_TURTLE["name"])
-    assert [s.read_as for s in reading.sentences] == ["unsupported", "unsupported"]
+    assert [s.read_as for s in reading.sentences] == ["effect", "effect"]
     for tapped in (False, True):
         board = make_board([{"id": "a", "controller": OPP, "tapped": tapped, **LAGOON_TURTLE}])
-        assert [w.permanent for w in text_warnings(board)] == ["a", "a"]
+        assert not text_warnings(board)
     archon = parse_oracle("Nonbasic lands your opponents control enter tapped.")
     assert [s.read_as for s in archon.sentences] == ["effect"]
 

@@ -256,8 +256,19 @@ class BanRules(Transformer[Token, Any]):
     def spell_mana_value_at_least(self, number: Number, _or: Token) -> ManaValues:
         return ManaValues(least=fixed_number(number))
 
-    def others_enter_tapped(self, what: Nouns, _tapped: Token) -> OthersEnterTappedReading:
-        return OthersEnterTappedReading(what)
+    def others_enter_tapped(self, what: Nouns, tapped: Token) -> OthersEnterTappedReading:
+        return OthersEnterTappedReading(what, untapped=tapped.type == "UNTAPPED")
+
+    def others_enter_while_self(
+        self, _as_long_as: Any, condition: Token, what: Nouns, tapped: Token
+    ) -> OthersEnterTappedReading:
+        """'As long as ~ is tapped, other permanents enter tapped.' (Archelos, Lagoon Mystic): only a
+        condition on its source's being tapped or untapped is read."""
+        said = " ".join(str(condition).lower().split())
+        if said not in ("~ is tapped", "~ is untapped"):
+            raise UnreadError(f"how others enter as long as {said}")
+        while_self = said.removeprefix("~ is ")
+        return OthersEnterTappedReading(what, untapped=tapped.type == "UNTAPPED", while_self=while_self)
 
     def cant_cast_more_than_one(self, *parts: Any) -> CastBanReading:
         """'<players> can't cast more than one spell each turn' (Archon of Emeria; 'Enchanted player ...':

@@ -230,11 +230,11 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (land_play_ban(reading, sentence),)
         case s.CostPaymentBanReading():
             return (cost_payment_ban(reading, sentence),)
-        case s.OthersEnterTappedReading(what, played):
+        case s.OthersEnterTappedReading(what, played, untapped, while_self):
             filters = object_filters(what)
             if any(flt.reads_status or flt.self_only or flt.attached for flt in filters):
                 raise UnreadError(sentence)  # (a status a permanent entering has not got yet: not read)
-            return tuple(OthersEnterTapped(sentence, flt, played) for flt in filters)
+            return tuple(OthersEnterTapped(sentence, flt, played, untapped, while_self) for flt in filters)
         case s.ActivationBanReading(what):
             # ('Activated abilities of artifacts, creatures, and planeswalkers ...': one ban a description)
             return tuple(ActivationBan(sentence, flt) for flt in object_filters(what))

@@ -816,7 +816,7 @@ _STATIC_WORDS: Final = {
     "long": ("has", "is", "are"), "haste": ("has", "have", "had"), "convoke": ("has", "have"),
     "improvise": ("has", "have"), "delve": ("has", "have"), "abilities": ("lose", "loses"),
     "continues": ("effect",), "cast": ("can't",), "play": ("can't",), "those": ("activate",),
-    "would": ("library",), "sacrifice": ("can't",),
+    "would": ("library",), "sacrifice": ("can't",), "untapped": ("enter",),
     "landwalk": ("has", "have"),
 }  # fmt: skip
 _STATIC_WORD_SET: Final = frozenset(_STATIC_WORDS)

@@ -436,8 +436,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case OthersEnterTappedReading(what, played=True):
             unsaid = replace(what, nouns=tuple(replace(n, controller=Controller.UNSAID) for n in what.nouns))
             return f"{unsaid.words(plural=True)} played by your opponents enter the battlefield tapped"
-        case OthersEnterTappedReading(what):
-            return f"{what.words(plural=True)} enter the battlefield tapped"
+        case OthersEnterTappedReading(what, _, untapped, while_self):
+            head = f"as long as ~ is {while_self}, " if while_self else ""
+            state = "untapped" if untapped else "tapped"
+            return f"{head}{what.words(plural=True)} enter the battlefield {state}"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
         case AbilitiesOfExiledReading(_, counter) if counter:

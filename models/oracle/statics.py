@@ -570,6 +570,10 @@ class OthersEnterTappedReading:
     what: Nouns
     #: 'Creatures played by your opponents ...' (Uphill Battle): only a permanent played (cast, or a land)
     played: bool = False
+    #: '... enter untapped' ('Lands you control enter untapped.': The Wandering Minstrel)
+    untapped: bool = False
+    #: 'As long as ~ is tapped (untapped), ...' (Archelos): 'tapped', 'untapped', or '' (always)
+    while_self: str = ""
 
 
 @dataclass(frozen=True, slots=True)
