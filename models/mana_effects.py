@@ -45,6 +45,7 @@ __all__ = [
     "CastBan",
     "CastRider",
     "CostModifier",
+    "CostPaymentBan",
     "DevotionIncrease",
     "ExtraLandPlays",
     "GrantedAlternativeCost",
@@ -633,6 +634,39 @@ class LandPlayBan:
 
 
 @dataclass(frozen=True, slots=True)
+class CostPaymentBan:
+    """'Players can't pay life or sacrifice nonland permanents to cast spells or activate abilities.'
+    (Yasharn, Implacable Earth): the payments its controller (``opponents``: each opponent; ``everyone``:
+    every player) can't make as a cost (CR 101.2, 118.3): ``life``, the sacrifice of a permanent one of
+    ``sacrificed`` describes; for casting ``spells`` (CR 601.2h), activating ``abilities`` (CR 602.2b, mana
+    abilities too: CR 605.1a). A cost that includes such a payment can't be paid at all, so an ability with
+    one can't be activated; a Phyrexian symbol is then paid with mana (CR 107.4f).
+
+    >>> from models.oracle import parse_oracle
+    >>> (ban,) = parse_oracle("Players can't pay life or sacrifice creatures to cast spells or activate "
+    ...     "abilities.").effects
+    >>> ban.everyone, ban.life, [f.describe() for f in ban.sacrificed], ban.spells, ban.abilities
+    (True, True, ['creature'], True, True)
+    """
+
+    text: str
+    opponents: bool = False
+    everyone: bool = False
+    life: bool = False
+    sacrificed: tuple[ObjectFilter, ...] = ()
+    spells: bool = False
+    abilities: bool = False
+
+    def binds(self, controller: str, player: str) -> bool:
+        """True when it binds ``player``, its permanent controlled by ``controller`` (CR 101.2).
+
+        >>> CostPaymentBan("text", opponents=True).binds("me", "opp")
+        True
+        """
+        return self.everyone or (controller == player) != self.opponents
+
+
+@dataclass(frozen=True, slots=True)
 class OthersEnterTapped:
     """'Nonbasic lands your opponents control enter tapped.' (Archon of Emeria), 'Creatures your opponents
     control enter the battlefield tapped.' (Authority of the Consuls): a permanent ``affected`` describes
@@ -652,6 +686,11 @@ class OthersEnterTapped:
     #: 601.2), not one put onto the battlefield otherwise ('Creatures played by your opponents enter the
     #: battlefield tapped.': Uphill Battle; the player who played it controls it, CR 110.2)
     played: bool = False
+    #: it enters untapped instead ('Lands you control enter untapped.': The Wandering Minstrel): its
+    #: controller orders this after its own 'enters tapped' (CR 616.1), so it may enter untapped
+    untapped: bool = False
+    #: only as long as its source is 'tapped' ('untapped'): Archelos, Lagoon Mystic; '': always
+    while_source: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -853,6 +892,7 @@ StaticEffect = (
     | ActivationBan
     | CastBan
     | LandPlayBan
+    | CostPaymentBan
     | OthersEnterTapped
     | AbilityLoss
     | AbilityCostChange

@@ -15,7 +15,7 @@ from models.abilities import AmountKind, CostPartKind
 from models.board import Board, Card, Permanent
 from models.carddata.faces import CardFace
 from models.carddata.names import CardResolver
-from models.cost import ManaCost, PaymentTarget
+from models.cost import ManaCost, PaymentKind, PaymentTarget
 from models.errors import InputError
 from models.folding import fold_name
 from models.mana import ManaTypes
@@ -32,10 +32,19 @@ from planner.rules.ban_names import forbidden_land
 from planner.rules.cast_bans import land_play_ban
 from planner.rules.graveyard_permissions import graveyard_lands
 from planner.rules.hand import HandAbility, hand_abilities, usable_from_hand
+from planner.rules.payment_bans import life_banned
 from planner.rules.production import Packet
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import could_produce_of
-from planner.rules.turn import LandEntry, Resolution, land_entries, land_plays_allowed, resolution
+from planner.rules.turn import (
+    LandEntry,
+    Resolution,
+    arriving,
+    land_entries,
+    land_plays_allowed,
+    resolution,
+    untapped_by_others,
+)
 from planner.rules.view import BoardView, locked_in
 
 __all__ = [
@@ -584,9 +593,14 @@ def findable_lands(board: Board, player: str, search: LandSearch) -> list[Card]:
 
 def fetched_entries(view: BoardView, found: Card, player: str, search: LandSearch) -> list[LandEntry]:
     """The ways a land found by a fetchland enters (tapped when the search says so; otherwise its own
-    text decides, a shockland's 2 life included), each with the fetchland's life added."""
-    if search.tapped:
-        return [LandEntry(tapped=True, life=search.life)]
+    text decides, a shockland's 2 life included), each with the fetchland's life added; none when its
+    controller can't pay that life (Yasharn's prohibition, CR 118.3: the search can't be activated)."""
+    if search.life and life_banned(view, player, PaymentKind.ABILITY):
+        return []
+    if search.tapped and not untapped_by_others(
+        view.board, arriving(found, "found land", player), played=False
+    ):
+        return [LandEntry(tapped=True, life=search.life)]  # (else Archelos untapped: applied last, CR 616.1)
     # (put onto the battlefield, not played: 'Creatures played by your opponents ...' does not apply)
     entries = land_entries(view, found, player, played=False)
     return [replace(e, life=e.life + search.life) for e in entries]

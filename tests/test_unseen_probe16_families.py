@@ -10,10 +10,9 @@ worked out by hand from the rules, each a silent wrong answer on main:
   614.1c, 616.1): a turn plan's tapped land enters untapped beside the untapped Archelos, a basic land tapped
   beside the tapped one. Both were ignored: silent answers both ways.
 
-The first and last are not followed yet: both are unsupported text now, named in the answer's warnings
-(contract section 5), never ignored. The right answers below are derived by hand from the rules; the tests
-assert the warning (the planner can't give them yet) and that the board without the card pays as the
-reference search does.
+Both are followed now (tests/test_cost_payment_bans.py, tests/test_entering_untapped.py); what of the first
+is not yet is named in the answer's warnings (contract section 5), never ignored. The right answers below
+are derived by hand from the rules.
 """
 
 from __future__ import annotations
@@ -49,44 +48,47 @@ LAGOON_TURTLE: dict[str, Any] = {
 }
 
 
-def test_a_prohibition_on_paying_life_or_sacrificing_is_warned() -> None:
+def test_a_prohibition_on_paying_life_or_sacrificing_is_followed() -> None:
     """{R} from a Treasure alone: the Treasure's mana ability needs its sacrifice, which the warden forbids
     whoever controls it (CR 118.3: a cost that can't be paid; 605.1a: a mana ability is an activated
-    ability), so the right answer is "no". The planner doesn't follow the prohibition yet: its answer names
-    the sentence. Without the warden the Treasure pays, as the reference search says."""
+    ability), so the answer is "no" (tests/test_cost_payment_bans.py has the rest); the warning that stays
+    names what is not followed yet (a spell's additional and alternative costs). Without the warden the
+    Treasure pays, as the reference search says."""
     (reading,) = parse_oracle(COST_WARDEN["oracle"], COST_WARDEN["name"]).sentences
-    assert reading.read_as == "unsupported"
+    assert reading.read_as == "effect"
     treasure = {"id": "t", "controller": ME, "card": "Treasure", "token": True}
     red = PaymentTarget.of("{R}")
     for controller in (ME, OPP):
         board = make_board([treasure, {"id": "w", "controller": controller, **COST_WARDEN}])
         assert [w.permanent for w in text_warnings(board)] == ["w"]
-        assert [w.permanent for w in pay(board, red).warnings] == ["w"]
+        answer = pay(board, red)
+        assert not answer.payable and [w.permanent for w in answer.warnings] == ["w"]
+        assert not reference_search(board, red, max_states=20_000).payable
     alone = make_board([treasure])
     assert pay(alone, red).payable and reference_search(alone, red, max_states=20_000).payable
     assert not text_warnings(alone)
 
 
-def test_other_shapes_of_a_cost_prohibition_are_warned_and_near_misses_are_not() -> None:
-    """'Your opponents can't sacrifice creatures to activate abilities.' is the same family (unsupported);
-    a spell's own prohibition for a turn, or one about the card itself, is nothing a payment obeys."""
+def test_other_shapes_of_a_cost_prohibition_are_read_and_near_misses_are_not() -> None:
+    """'Your opponents can't sacrifice creatures to activate abilities.' is the same family (an effect); a
+    spell's own prohibition for a turn, or one about the card itself, is nothing a payment obeys."""
     assert parse_oracle("Your opponents can't sacrifice creatures to activate abilities.").sentences[
         0
-    ].read_as == ("unsupported")
+    ].read_as == ("effect")
     for text in ("You can't sacrifice ~.", "Target player can't pay life to cast spells this turn."):
         assert parse_oracle(text, "Test Toy").sentences[0].read_as != "unsupported", text
 
 
-def test_how_others_enter_under_the_source_s_state_is_warned() -> None:
+def test_how_others_enter_under_the_source_s_state_is_read() -> None:
     """Beside the untapped turtle, a land that enters tapped enters untapped (its controller orders the two
     replacement effects, CR 616.1, and applies the turtle's last); beside the tapped turtle a basic land
-    enters tapped (CR 614.1c). The planner follows neither yet: both sentences are named; an unconditioned
-    'Nonbasic lands your opponents control enter tapped.' is still read (an effect)."""
+    enters tapped (CR 614.1c). Both sentences are read now (tests/test_entering_untapped.py has the turn
+    plans); an unconditioned 'Nonbasic lands your opponents control enter tapped.' is still read."""
     reading = parse_oracle(LAGOON_TURTLE["oracle"], LAGOON_TURTLE["name"])
-    assert [s.read_as for s in reading.sentences] == ["unsupported", "unsupported"]
+    assert [s.read_as for s in reading.sentences] == ["effect", "effect"]
     for tapped in (False, True):
         board = make_board([{"id": "a", "controller": OPP, "tapped": tapped, **LAGOON_TURTLE}])
-        assert [w.permanent for w in text_warnings(board)] == ["a", "a"]
+        assert not text_warnings(board)
     archon = parse_oracle("Nonbasic lands your opponents control enter tapped.")
     assert [s.read_as for s in archon.sentences] == ["effect"]
 

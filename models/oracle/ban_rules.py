@@ -31,6 +31,7 @@ from models.oracle.statics import (
     ActivationBanReading,
     BanTermsReading,
     CastBanReading,
+    CostPaymentBanReading,
     LandPlayBanReading,
     OthersEnterTappedReading,
     SameIsTrueForTypes,
@@ -128,6 +129,34 @@ class BanRules(Transformer[Token, Any]):
         return LandPlayBanReading(
             players == "opponents", players == "everyone", excluded, named, zones, terms
         )
+
+    def cant_pay_costs(self, *parts: Any) -> CostPaymentBanReading:
+        """'<players> can't pay life or sacrifice <permanents> to cast spells or activate abilities' (CR
+        101.2, 118.3: Yasharn, Implacable Earth): what its players can't pay as a cost, for what."""
+        players, terms, rest = ban_scope(parts)
+        if terms != BanTermsReading() or players not in ("you", "opponents", "everyone"):
+            raise UnreadError("a prohibition on paying costs under terms")  # (no card says so: not judged)
+        sacrificed = [part for part in rest if isinstance(part, Nouns)]
+        return CostPaymentBanReading(
+            opponents=players == "opponents",
+            everyone=players == "everyone",
+            life="life" in rest,
+            sacrificed=sacrificed[0] if len(sacrificed) == 1 else None,
+            spells="spells" in rest,
+            abilities="abilities" in rest,
+        )
+
+    def banned_life(self) -> str:
+        return "life"
+
+    def banned_sacrifice(self, what: Nouns) -> Nouns:
+        return what
+
+    def banned_spells(self, _spells: Token) -> str:
+        return "spells"
+
+    def banned_abilities(self) -> str:
+        return "abilities"
 
     def same_is_true_for_types(self, *parts: Token) -> SameIsTrueForTypes:
         """'The same is true for artifacts and enchantments.' (the card types, canonical)."""
@@ -227,8 +256,19 @@ class BanRules(Transformer[Token, Any]):
     def spell_mana_value_at_least(self, number: Number, _or: Token) -> ManaValues:
         return ManaValues(least=fixed_number(number))
 
-    def others_enter_tapped(self, what: Nouns, _tapped: Token) -> OthersEnterTappedReading:
-        return OthersEnterTappedReading(what)
+    def others_enter_tapped(self, what: Nouns, tapped: Token) -> OthersEnterTappedReading:
+        return OthersEnterTappedReading(what, untapped=tapped.type == "UNTAPPED")
+
+    def others_enter_while_self(
+        self, _as_long_as: Any, condition: Token, what: Nouns, tapped: Token
+    ) -> OthersEnterTappedReading:
+        """'As long as ~ is tapped, other permanents enter tapped.' (Archelos, Lagoon Mystic): only a
+        condition on its source's being tapped or untapped is read."""
+        said = " ".join(str(condition).lower().split())
+        if said not in ("~ is tapped", "~ is untapped"):
+            raise UnreadError(f"how others enter as long as {said}")
+        while_self = said.removeprefix("~ is ")
+        return OthersEnterTappedReading(what, untapped=tapped.type == "UNTAPPED", while_self=while_self)
 
     def cant_cast_more_than_one(self, *parts: Any) -> CastBanReading:
         """'<players> can't cast more than one spell each turn' (Archon of Emeria; 'Enchanted player ...':

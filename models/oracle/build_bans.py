@@ -17,13 +17,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from models.abilities import ObjectFilter
-from models.mana_effects import NO_BAN_TERMS, BanTerms, CastBan, LandPlayBan
+from models.mana_effects import NO_BAN_TERMS, BanTerms, CastBan, CostPaymentBan, LandPlayBan
 from models.oracle import readings as r
 from models.oracle import statics as s
-from models.oracle.build_filters import only_filter
+from models.oracle.build_filters import object_filters, only_filter
 from models.oracle.grammar import UnreadError, parse_condition
 
-__all__ = ["cast_ban", "land_play_ban", "same_ban_for"]
+__all__ = ["cast_ban", "cost_payment_ban", "land_play_ban", "same_ban_for"]
 
 
 def cast_ban(reading: s.CastBanReading, sentence: str) -> CastBan:
@@ -54,6 +54,20 @@ def land_play_ban(reading: s.LandPlayBanReading, sentence: str) -> LandPlayBan:
         reading.named,
         reading.zones,
         _terms(reading.terms),
+    )
+
+
+def cost_payment_ban(reading: s.CostPaymentBanReading, sentence: str) -> CostPaymentBan:
+    """The prohibition on paying some costs ``reading`` says, as an effect."""
+    sacrificed = () if reading.sacrificed is None else object_filters(reading.sacrificed)
+    return CostPaymentBan(
+        sentence,
+        reading.opponents,
+        reading.everyone,
+        reading.life,
+        tuple(sacrificed),
+        reading.spells,
+        reading.abilities,
     )
 
 

@@ -46,7 +46,7 @@ from models.mana_effects import (
 from models.oracle import readings as r
 from models.oracle import statics as s
 from models.oracle.build import spend_restriction
-from models.oracle.build_bans import cast_ban, land_play_ban
+from models.oracle.build_bans import cast_ban, cost_payment_ban, land_play_ban
 from models.oracle.build_cost_changes import (
     CASTERS,
     generic_and_colored,
@@ -228,11 +228,13 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (cast_ban(reading, sentence),)
         case s.LandPlayBanReading():
             return (land_play_ban(reading, sentence),)
-        case s.OthersEnterTappedReading(what, played):
+        case s.CostPaymentBanReading():
+            return (cost_payment_ban(reading, sentence),)
+        case s.OthersEnterTappedReading(what, played, untapped, while_self):
             filters = object_filters(what)
             if any(flt.reads_status or flt.self_only or flt.attached for flt in filters):
                 raise UnreadError(sentence)  # (a status a permanent entering has not got yet: not read)
-            return tuple(OthersEnterTapped(sentence, flt, played) for flt in filters)
+            return tuple(OthersEnterTapped(sentence, flt, played, untapped, while_self) for flt in filters)
         case s.ActivationBanReading(what):
             # ('Activated abilities of artifacts, creatures, and planeswalkers ...': one ban a description)
             return tuple(ActivationBan(sentence, flt) for flt in object_filters(what))

@@ -295,7 +295,7 @@ def mentions_mana(body: str) -> bool:
     if "can't" in present and bans_casting(body):
         return True  # (a prohibition on casting spells, CR 101.2: read by the grammar, or unsupported)
     if "can't" in present and bans_cost_payments(body):
-        return True  # (a prohibition on paying life or sacrificing for costs, CR 118.3: Yasharn; unread)
+        return True  # (a prohibition on paying life or sacrificing for costs, CR 118.3: Yasharn; read)
     if "can't" in present and bans_land_plays(body):
         return True  # (a prohibition on playing lands, CR 305.1: a turn's land play; read, or unsupported)
     if "can't" in present and bans_losing_life(body):
@@ -831,7 +831,7 @@ _STATIC_WORDS: Final = {
     "long": ("has", "is", "are"), "haste": ("has", "have", "had"), "convoke": ("has", "have"),
     "improvise": ("has", "have"), "delve": ("has", "have"), "abilities": ("lose", "loses"),
     "continues": ("effect",), "cast": ("can't",), "play": ("can't",), "those": ("activate",),
-    "would": ("library",),
+    "would": ("library",), "sacrifice": ("can't",), "untapped": ("enter",),
     "landwalk": ("has", "have"),
 }  # fmt: skip
 _STATIC_WORD_SET: Final = frozenset(_STATIC_WORDS)

@@ -53,6 +53,7 @@ from models.oracle.statics import (
     CastBySourceCost,
     ColorChangeReading,
     CommanderCostPerCast,
+    CostPaymentBanReading,
     DefinedPower,
     DevotionIncreased,
     DoubleUnspent,
@@ -425,11 +426,20 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             kinds = "".join(f"non{word.lower()} " for word in excluded)
             named_words = named.words() if named is not None else ""
             return f"{who} can't play {kinds}lands{named_words}{_zones_words(zones)}"
+        case CostPaymentBanReading(opponents, everyone, life, sacrificed, spells, abilities):
+            who = "each player" if everyone else "your opponents" if opponents else "you"
+            payments = (["pay life"] if life else []) + (
+                [] if sacrificed is None else [f"sacrifice {sacrificed.words(plural=True)}"]
+            )
+            banned_uses = (["cast spells"] if spells else []) + (["activate abilities"] if abilities else [])
+            return f"{who} can't {' or '.join(payments)} to {' or '.join(banned_uses)}"
         case OthersEnterTappedReading(what, played=True):
             unsaid = replace(what, nouns=tuple(replace(n, controller=Controller.UNSAID) for n in what.nouns))
             return f"{unsaid.words(plural=True)} played by your opponents enter the battlefield tapped"
-        case OthersEnterTappedReading(what):
-            return f"{what.words(plural=True)} enter the battlefield tapped"
+        case OthersEnterTappedReading(what, _, untapped, while_self):
+            head = f"as long as ~ is {while_self}, " if while_self else ""
+            state = "untapped" if untapped else "tapped"
+            return f"{head}{what.words(plural=True)} enter the battlefield {state}"
         case ActivationBanReading(what):
             return f"activated abilities of {what.words(plural=True)} can't be activated"
         case AbilitiesOfExiledReading(_, counter) if counter:

@@ -65,6 +65,7 @@ __all__ = [
     "ColorChangeReading",
     "CommanderCostPerCast",
     "ControlOneOfTwo",
+    "CostPaymentBanReading",
     "DefinedPower",
     "DevotionIncreased",
     "DoubleUnspent",
@@ -508,6 +509,20 @@ class CastBanReading:
 
 
 @dataclass(frozen=True, slots=True)
+class CostPaymentBanReading:
+    """'Players can't pay life or sacrifice nonland permanents to cast spells or activate abilities.'
+    (Yasharn, Implacable Earth; CR 101.2, 118.3): the payments the players can't make as a cost (``life``,
+    the sacrifice of the permanents ``sacrificed`` describes) for what (``spells``, ``abilities``)."""
+
+    opponents: bool = False
+    everyone: bool = False
+    life: bool = False
+    sacrificed: Nouns | None = None
+    spells: bool = False
+    abilities: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class LandPlayBanReading:
     """'Players can't play nonbasic lands with the same name as a nontoken permanent.' (Cornered Market): the
     lands the players can't play (CR 101.2, 305.1)."""
@@ -558,6 +573,10 @@ class OthersEnterTappedReading:
     what: Nouns
     #: 'Creatures played by your opponents ...' (Uphill Battle): only a permanent played (cast, or a land)
     played: bool = False
+    #: '... enter untapped' ('Lands you control enter untapped.': The Wandering Minstrel)
+    untapped: bool = False
+    #: 'As long as ~ is tapped (untapped), ...' (Archelos): 'tapped', 'untapped', or '' (always)
+    while_self: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -847,6 +866,7 @@ StaticSentence = (
     | CastBanReading
     | OthersEnterTappedReading
     | LandPlayBanReading
+    | CostPaymentBanReading
     | AbilitiesOfReading
     | AbilitiesOfExiledReading
     | ThoseOnceEachTurn

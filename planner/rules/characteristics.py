@@ -16,7 +16,7 @@ from models.abilities import ManaAbility, PaletteKind
 from models.board import Permanent
 from models.kept import per_card
 from models.layer_effects import AbilitiesOfCards, AbilityLoss, GrantAbility, GrantHaste, TypeChange
-from models.mana_effects import AbilityCostChange, ActivationBan
+from models.mana_effects import AbilityCostChange, ActivationBan, CostPaymentBan
 from models.oracle import Level, reads_imprinted_colors
 from models.oracle.levels import ENTERING
 from models.types import TypeLine
@@ -38,6 +38,7 @@ from planner.rules.executed import (
 from planner.rules.graveyard_grants import granted_to
 from planner.rules.haste import haste_gaps, haste_granted
 from planner.rules.paid_x import family_members, listed_x, payable_for_x, pays_x
+from planner.rules.payment_bans import without_banned_payments
 from planner.rules.records import (
     Characteristics,
     SourcedEffect,
@@ -250,6 +251,8 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
         without_unfollowed_untaps(view, result, unexecuted)  # (Benthic Explorers)
     if any(isinstance(s.effect, AbilityLoss) and s.effect.continues for s in view.effects_of(AbilityLoss)):
         _without_outlasting_takers(view, result, unexecuted)
+    if next(view.effects_of(CostPaymentBan), None) is not None:
+        without_banned_payments(view, result, unexecuted)  # (Yasharn: no life, no sacrifice, CR 118.3)
     return result, tuple(unexecuted)
 
 

@@ -34,6 +34,7 @@ from planner.rules.announced import judged_apart
 from planner.rules.could_produce import could_produce_all
 from planner.rules.eligibility import why_restricted
 from planner.rules.payment import payments
+from planner.rules.payment_bans import life_banned
 from planner.rules.pool import SpendRules
 from planner.rules.question import within_question
 from planner.rules.replay import (
@@ -130,6 +131,8 @@ def reference_search(
             raise ReferenceLimitError(f"the reference search passed {max_states} states; use a smaller board")
         view = view_of(state.board)  # (the view legal_steps reads this state by: each state analysed once)
         rules = SpendRules.for_player(view, state.player)
+        # (none where a prohibition forbids paying life for it, CR 118.3: Yasharn)
+        payable_life = 0 if life_banned(view, state.player, target.kind) else state.life
         for choice in () if state.announced else alternative_choices(view, state.player, target, target.cost):
             # convoke and improvise tap what is still untapped once the mana abilities are done (601.2h)
             paying, damage = apply_alternatives(view, state.player, target, choice)
@@ -138,7 +141,7 @@ def reference_search(
             exiled = sum(a.cards for a in choice)
             convoked = frozenset(a.permanent for a in choice if a.kind in CREATURE_KINDS)
             for cost in reduced_costs(target.cost, covered_slots(choice)):
-                for spent, life in payments(state.pool, cost, target, rules, state.life):
+                for spent, life in payments(state.pool, cost, target, rules, payable_life):
                     summarised += 1
                     if check is not None and not summarised % 256:
                         check()  # (a big pool pays a cost in many ways: the deadline holds within a state)

@@ -39,6 +39,7 @@ from planner.rules.devotion import devotion
 from planner.rules.layers import with_chosen_type
 from planner.rules.life_for_mana import with_life_for_mana
 from planner.rules.own_counts import OWN_COUNTS, own_count
+from planner.rules.payment_bans import without_life_symbols
 from planner.rules.records import SourcedEffect
 from planner.rules.special_actions import SPECIAL_ACTIONS, special_action_change, special_action_locked_in
 from planner.rules.spell_cost_gaps import (
@@ -116,7 +117,7 @@ def unabsorbed_reduction(view: BoardView, target: PaymentTarget, player: str) ->
 def _locked(view: BoardView, target: PaymentTarget, player: str) -> tuple[PaymentTarget, int]:
     """:func:`locked_in`'s target, and the reduction it leaves unused (:func:`unabsorbed_reduction`)."""
     total, unused = _locked_total(view, target, player)
-    return with_life_for_mana(view, total, player), unused
+    return without_life_symbols(view, with_life_for_mana(view, total, player), player), unused
 
 
 def _locked_total(view: BoardView, target: PaymentTarget, player: str) -> tuple[PaymentTarget, int]:

@@ -23,6 +23,7 @@ from planner.rules.alternatives import (
 )
 from planner.rules.life_exiled import exiled_instead
 from planner.rules.payment import can_pay_exactly
+from planner.rules.payment_bans import life_banned
 from planner.rules.plan_state import NOTHING_PAID, CostsPaid, IllegalPlanError, PlanState, spent_from
 from planner.rules.pool import ManaUnit, SpendRules
 from planner.rules.question import view_of
@@ -106,6 +107,8 @@ def paid_target(
         raise IllegalPlanError(
             index, f"paying {life} life needs at least {life} life; the player has {life_total}"
         )
+    if life > 0 and life_banned(view, player, target.kind):
+        raise IllegalPlanError(index, f"paying {life} life is forbidden by a prohibition (CR 118.3)")
     if target.cost.has_variable:
         raise IllegalPlanError(index, "choose X before paying (CR 107.3a)")
     rules = SpendRules.for_player(view, player)

@@ -131,7 +131,11 @@ def land_entries(view: BoardView, card: Card, player: str, *, played: bool = Tru
     >>> [e.tapped for e in land_entries(view, bond, "me")]
     [True]
     """
-    if tapped_by_others(view.board, arriving(card, _ENTERING, player), played=played):
+    coming = arriving(card, _ENTERING, player)
+    if untapped_by_others(view.board, coming, played=played):
+        # ('Lands you control enter untapped.', Archelos untapped: its controller applies it last, CR 616.1)
+        return (LandEntry(tapped=False),)
+    if tapped_by_others(view.board, coming, played=played):
         return (LandEntry(tapped=True),)  # (another permanent's replacement, CR 614.1c: no choice is left)
     entering = read_card(card.oracle, card.name, card.type_line).entering
     if entering is None or not entering.tapped:
@@ -180,14 +184,47 @@ def tapped_by_others(board: Board, entered: Permanent, *, played: bool = True) -
     ...  for name, who in (("Ancient Tomb", "me"), ("Forest", "me"), ("Ancient Tomb", "opp"))]
     [True, False, False]
     """
+    return _entering_replaced(board, entered, played=played, untapped=False)
+
+
+def untapped_by_others(board: Board, entered: Permanent, *, played: bool = True) -> bool:
+    """True when a replacement effect on the battlefield lets ``entered`` (a permanent not yet on ``board``)
+    enter untapped: "Lands you control enter untapped." (The Wandering Minstrel), "As long as ~ is
+    untapped, other permanents enter untapped." (Archelos, Lagoon Mystic, while untapped). Its controller
+    orders it after the permanent's own "enters tapped" or another's "enter tapped" (CR 616.1: the last
+    applied wins), so it enters untapped (CR 614.1c, 614.12).
+
+    >>> from models.board import Board
+    >>> turtle = {"id": "a", "name": "Test Turtle", "type_line": "Creature", "controller": "opp",
+    ...     "oracle": "As long as Test Turtle is tapped, other permanents enter tapped.\\n"
+    ...     "As long as Test Turtle is untapped, other permanents enter untapped."}
+    >>> for tapped in (False, True):
+    ...     board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
+    ...         "permanents": [{**turtle, "tapped": tapped}]})
+    ...     entered = arriving(Card.from_json("Forest"), "x", "me")
+    ...     print(untapped_by_others(board, entered), tapped_by_others(board, entered))
+    True False
+    False True
+    """
+    return _entering_replaced(board, entered, played=played, untapped=True)
+
+
+def _entering_replaced(board: Board, entered: Permanent, *, played: bool, untapped: bool) -> bool:
+    """True when an effect "<permanents> enter tapped" (``untapped``: "... enter untapped") in force applies
+    to ``entered``, judged as it would exist on the battlefield (CR 614.12)."""
     if not any("tapped" in p.oracle and "enter" in p.oracle.lower() for p in board.permanents):
         return False  # (the common case: no sentence of the board could say so)
     view = BoardView(board.with_permanent(entered))
-    return any(
-        view.matches(sourced.effect.affected, entered.id, sourced.source)
-        for sourced in view.effects_of(OthersEnterTapped)
-        if isinstance(sourced.effect, OthersEnterTapped) and (played or not sourced.effect.played)
-    )
+    for sourced in view.effects_of(OthersEnterTapped):
+        effect = sourced.effect
+        assert isinstance(effect, OthersEnterTapped)
+        if effect.untapped != untapped or (effect.played and not played):
+            continue
+        if effect.while_source and view.permanent(sourced.source).tapped != (effect.while_source == "tapped"):
+            continue  # ('As long as ~ is tapped, ...': its source as the board has it)
+        if view.matches(effect.affected, entered.id, sourced.source):
+            return True
+    return False
 
 
 def entering(board: Board, card: Card, pid: str, player: str) -> Permanent:
@@ -202,6 +239,8 @@ def entering(board: Board, card: Card, pid: str, player: str) -> Permanent:
     True
     """
     entered = arriving(card, pid, player)
+    if untapped_by_others(board, entered):
+        return replace(entered, tapped=False)  # (applied last, CR 616.1: Archelos untapped)
     own = read_card(card.oracle, card.name, card.type_line).entering
     if own is not None and own.tapped:
         # (an untapped entry that asks for life is not planned for a spell: counted as tapped)

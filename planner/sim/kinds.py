@@ -14,7 +14,14 @@ from models.catalogue import CardData
 from models.cost import ManaCost, PaymentTarget, SymbolKind
 from models.decklist import Deck
 from models.mana import ManaType, ManaTypes
-from models.mana_effects import CastBan, CostModifier, LandPlayBan, LifePaymentsExiled, OthersEnterTapped
+from models.mana_effects import (
+    CastBan,
+    CostModifier,
+    CostPaymentBan,
+    LandPlayBan,
+    LifePaymentsExiled,
+    OthersEnterTapped,
+)
 from models.oracle import LandSearch, parse_land_search, read_card
 from models.types import TypeLine
 from planner.rules.token_replacements import TREASURE, most_treasures
@@ -200,7 +207,9 @@ def card_kinds(
 def _binds_its_controller(effect: object) -> bool:
     """True for a permanent's effect on its controller's own turn that the simulation does not follow: how
     their permanents enter ("Permanents enter the battlefield tapped.", CR 614.1c), a prohibition on their
-    casting ("Each player can't cast more than one spell each turn.", CR 101.2) or on their land plays
+    casting ("Each player can't cast more than one spell each turn.", CR 101.2), on paying life or sacrificing
+    for costs ("Players can't pay life or sacrifice nonland permanents to cast spells or activate abilities.",
+    CR 118.3) or on their land plays
     ("Players can't play nonbasic lands with the same name as a nontoken permanent.", CR 305.1), or their life
     payments made by their library ("If you would pay life while your library has at least that many cards
     in it, ...": Ashiok, Wicked Manipulator, CR 614.1a).
@@ -215,7 +224,9 @@ def _binds_its_controller(effect: object) -> bool:
         return True
     if isinstance(effect, OthersEnterTapped):
         return effect.affected.controller is not Who.OPPONENTS
-    return isinstance(effect, CastBan | LandPlayBan) and (effect.everyone or not effect.opponents)
+    return isinstance(effect, CastBan | LandPlayBan | CostPaymentBan) and (
+        effect.everyone or not effect.opponents
+    )
 
 
 def _counted_change(modifier: CostModifier) -> bool:

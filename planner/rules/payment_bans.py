@@ -1,0 +1,170 @@
+"""Prohibitions on paying a kind of cost (CR 101.2, 118.3): Yasharn, Implacable Earth's "Players can't pay
+life or sacrifice nonland permanents to cast spells or activate abilities."
+(:class:`~models.mana_effects.CostPaymentBan`).
+
+A cost that includes a forbidden payment can't be paid at all, so a mana ability with one can't be activated
+(CR 602.2b, 605.1a: a mana ability is an activated ability): it is set aside as an idle ability, which what a
+permanent could produce still reads (CR 106.7 ignores whether costs could be paid). What the planner does not
+follow yet (a spell's additional and alternative costs, a fetchland's sacrifice of itself in a turn plan) is
+named in a warning on the prohibition, never dropped in silence; a fetchland whose life can't be paid finds
+nothing (:func:`planner.turn_choices.fetched_entries`). A Phyrexian symbol is paid with its mana (CR 107.4f:
+its 2 life can't be paid), whatever made it one (K'rrik's "you may pay 2 life rather than pay that mana").
+
+>>> from models.board import Board
+>>> from planner.rules.view import BoardView
+>>> ban = "Players can't pay life or sacrifice nonland permanents to cast spells or activate abilities."
+>>> warden = {"id": "w", "name": "Test Warden", "type_line": "Creature — Boar", "controller": "opp",
+...     "oracle": ban}
+>>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
+...     "permanents": [warden, {"id": "t", "card": "Treasure", "controller": "me", "token": True}]}))
+>>> view.mana_abilities("t"), [a.text for a in view.characteristics("t").idle]
+((), ['{T}, Sacrifice this token: Add one mana of any color.'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Final
+
+from models.abilities import AbilityCost, CostPartKind, ManaAbility
+from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
+from models.mana_effects import CostPaymentBan
+from planner.rules.records import Characteristics, SourcedEffect, TextWarning
+
+if TYPE_CHECKING:
+    from planner.rules.view import BoardView
+
+__all__ = [
+    "UNFOLLOWED_PAYMENTS",
+    "forbidden_payment",
+    "life_banned",
+    "without_banned_payments",
+    "without_life_symbols",
+]
+
+#: What the planner does not follow yet of a prohibition on paying life or sacrificing for spells' costs.
+UNFOLLOWED_PAYMENTS: Final = (
+    "followed for mana abilities' costs, Phyrexian symbols and a fetchland's life only: a spell's additional "
+    "and alternative costs and a fetchland's sacrifice of itself are not checked against it (CR 118.3)"
+)
+
+#: Why an ability whose sacrifice may be of a permanent the prohibition allows is set aside.
+_SOME_ALLOWED: Final = (
+    "{source}'s prohibition on paying costs forbids sacrificing some of what it may sacrifice: which one "
+    "is sacrificed is not followed yet (CR 118.3)"
+)
+
+#: Cost parts that sacrifice a permanent the cost describes only in words (a Prism token; forage's Food).
+_WORDED_SACRIFICES: Final = frozenset({CostPartKind.SACRIFICE_TOKEN, CostPartKind.FORAGE})
+
+
+def _sacrifice_banned(view: BoardView, sourced: SourcedEffect, pid: str) -> bool:
+    """True when the prohibition forbids sacrificing the permanent ``pid`` (one of its descriptions)."""
+    ban = sourced.effect
+    assert isinstance(ban, CostPaymentBan)
+    return any(view.matches(flt, pid, sourced.source) for flt in ban.sacrificed)
+
+
+def forbidden_payment(view: BoardView, sourced: SourcedEffect, pid: str, cost: AbilityCost) -> bool | None:
+    """True when the cost of an ability of the permanent ``pid`` includes a payment the prohibition
+    ``sourced`` forbids its controller (CR 118.3: the ability can't be activated), False when none; None
+    when it may or may not (a sacrifice of one of several permanents, some of which it allows).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> angel = {"id": "a", "name": "Test Angel", "type_line": "Creature — Angel", "controller": "me",
+    ...     "oracle": "Players can't pay life or sacrifice creatures to cast spells or activate abilities."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [angel,
+    ...     {"id": "t", "card": "Treasure", "controller": "me", "token": True},
+    ...     {"id": "x", "card": "Ashnod's Altar", "controller": "me"}]}))
+    >>> (sourced,) = view.effects_of(CostPaymentBan)
+    >>> [forbidden_payment(view, sourced, pid, view.characteristics(pid).idle[0].cost if pid == "x" else
+    ...     view.mana_abilities(pid)[0].cost) for pid in ("t", "x")]
+    [False, True]
+    """
+    ban = sourced.effect
+    assert isinstance(ban, CostPaymentBan)
+    controller = view.board.permanent(pid).controller
+    if not ban.abilities or not ban.binds(sourced.controller, controller):
+        return False
+    if ban.life and cost.life > 0:
+        return True
+    if not ban.sacrificed:
+        return False
+    if cost.sacrifice_self and _sacrifice_banned(view, sourced, pid):
+        return True
+    if any(part.kind in _WORDED_SACRIFICES for part in cost.parts):
+        return None
+    if cost.sacrifice is None:
+        return False
+    candidates = [c for c in view.matching(cost.sacrifice, pid) if view.permanent(c).controller == controller]
+    banned = [_sacrifice_banned(view, sourced, c) for c in candidates]
+    return True if all(banned) else None if any(banned) else False
+
+
+def without_banned_payments(
+    view: BoardView, result: dict[str, Characteristics], unexecuted: list[TextWarning]
+) -> None:
+    """The mana abilities whose costs include a payment a prohibition forbids their controller set aside in
+    ``result`` as idle (CR 118.3, 106.7), those it may forbid set aside with a warning in ``unexecuted``, and
+    a warning on each prohibition that covers spells naming what is not followed yet."""
+    bans = list(view.effects_of(CostPaymentBan))
+    for sourced in bans:
+        ban = sourced.effect
+        assert isinstance(ban, CostPaymentBan)
+        if ban.spells:
+            unexecuted.append(TextWarning(sourced.source, ban.text, UNFOLLOWED_PAYMENTS))
+    for pid, found in result.items():
+        kept: list[ManaAbility] = []
+        idle: list[ManaAbility] = []
+        for ability in found.mana_abilities:
+            verdicts = [forbidden_payment(view, sourced, pid, ability.cost) for sourced in bans]
+            if True in verdicts:
+                idle.append(ability)
+            elif None in verdicts:
+                source = bans[verdicts.index(None)].source
+                unexecuted.append(TextWarning(pid, ability.text, _SOME_ALLOWED.format(source=source)))
+                idle.append(ability)
+            else:
+                kept.append(ability)
+        if idle:
+            result[pid] = replace(found, mana_abilities=tuple(kept), idle=(*found.idle, *idle))
+
+
+def life_banned(view: BoardView, player: str, kind: PaymentKind) -> bool:
+    """True when a prohibition in force forbids ``player`` paying life to cast a spell (``kind`` SPELL) or
+    activate an ability (ABILITY)."""
+    for sourced in view.effects_of(CostPaymentBan):
+        ban = sourced.effect
+        assert isinstance(ban, CostPaymentBan)
+        covered = ban.spells if kind is PaymentKind.SPELL else ban.abilities
+        if ban.life and covered and ban.binds(sourced.controller, player):
+            return True
+    return False
+
+
+def without_life_symbols(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:
+    """The total cost with each Phyrexian symbol its mana alone when ``player`` can't pay life for it (CR
+    107.4f, 118.3): {G/P} is {G}, {G/W/P} is {G/W}.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> warden = {"id": "w", "name": "Test Warden", "type_line": "Creature", "controller": "me",
+    ...     "oracle": "Your opponents can't pay life to cast spells."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
+    ...     "permanents": [warden]}))
+    >>> mite = PaymentTarget.of("{1}{G/P}{G/W/P}")
+    >>> str(without_life_symbols(view, mite, "opp").cost), str(without_life_symbols(view, mite, "me").cost)
+    ('{1}{G/W}{G}', '{1}{G/P}{G/W/P}')
+    """
+    if not any(s.kind is SymbolKind.PHYREXIAN for s in target.cost.symbols) or not life_banned(
+        view, player, target.kind
+    ):
+        return target
+    symbols = tuple(
+        CostSymbol(SymbolKind.COLORED if len(s.colors) == 1 else SymbolKind.HYBRID, colors=s.colors)
+        if s.kind is SymbolKind.PHYREXIAN
+        else s
+        for s in target.cost.symbols
+    )
+    return target.with_cost(ManaCost(symbols))
