@@ -41,6 +41,7 @@ from planner.rules.spell_cost import (
     uncounted_spells,
     uncounted_targets,
     unknown_spell_facts,
+    unweighed_minimum,
 )
 from planner.rules.view import BoardView, TextWarning
 from planner.rules.zone_warnings import unused_zone_abilities
@@ -136,6 +137,7 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + unused_zone_abilities(problem.board, problem.player)
         + turn_fact_warnings(problem.board, problem.player, problem.asked)
         + hybrid_reduction_warnings(problem)
+        + minimum_cost_warnings(problem)
         + ability_change_warnings(problem)
         + target_count_warnings(problem)
         + spell_fact_warnings(problem)
@@ -444,6 +446,34 @@ def hybrid_reduction_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...
     reason = (
         f"a reduction of {{{left}}} left over could take a hybrid symbol paid as its generic half: "
         "CR 601.2b, 601.2f"
+    )
+    return (TextWarning(asked.name or "spell", str(asked.cost), reason, WarningKind.NOT_WEIGHED),)
+
+
+def minimum_cost_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
+    """A warning when a minimum total cost (Trinisphere: 'each spell that would cost less than three mana to
+    cast costs three mana to cast', CR 601.2f) may raise the spell's cost by what the caster announces and
+    the answer does not weigh it: which Phyrexian symbols are paid with life (CR 601.2b, 107.4f; ``pay``
+    weighs each), a {2/W} symbol's half, or X's value where the largest X is asked.
+
+    >>> tri = {"id": "t", "name": "Tri", "type_line": "Artifact", "controller": "me",
+    ...     "oracle": "Each spell that would cost less than three mana to cast costs three mana to cast."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [tri]})
+    >>> minimum_cost_warnings(PaymentProblem.of(board, PaymentTarget.of("{R}")))
+    ()
+    >>> (warning,) = minimum_cost_warnings(PaymentProblem.of(board, PaymentTarget.of("{X}{R}")))
+    >>> print(warning.reason)  # doctest: +ELLIPSIS
+    a minimum total cost may raise this cost by what is announced for it (X, ... not weigh: CR 601.2b, 601.2f
+    """
+    asked = problem.asked
+    if asked.kind is not PaymentKind.SPELL:
+        return ()
+    paid = asked.with_x(problem.x) if problem.x is not None and asked.cost.has_variable else asked
+    if not unweighed_minimum(problem.view, paid, problem.player):
+        return ()
+    reason = (
+        "a minimum total cost may raise this cost by what is announced for it (X, a Phyrexian or {2/W} "
+        "symbol), which this answer does not weigh: CR 601.2b, 601.2f"
     )
     return (TextWarning(asked.name or "spell", str(asked.cost), reason, WarningKind.NOT_WEIGHED),)
 

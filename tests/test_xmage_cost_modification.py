@@ -18,7 +18,10 @@ from boards import ME, OPP, card, make_board
 from models.board import Board
 from models.cost import PaymentTarget
 from models.spells import find_spell, spell_of, spell_target
-from planner.api import PayResult, pay
+from planner.api import PayResult, max_x, pay
+from planner.rules.question import view_of
+from planner.rules.reference import reference_search
+from planner.rules.spell_cost import locked_in
 from planner.turn import plan_turn
 
 #: name -> (type line, mana cost, Oracle text) of the cards the catalogue does not hold.
@@ -72,6 +75,17 @@ CARDS: dict[str, tuple[str, str, str]] = {
         "{3}{R} (You may cast this card from your graveyard for its flashback cost. Then exile it.)",
     ),
     "Grizzly Bears": ("Creature — Bear", "{1}{G}", ""),
+    "Trinisphere": (
+        "Artifact",
+        "{3}",
+        "As long as Trinisphere is untapped, each spell that would cost less than three mana to cast costs "
+        "three mana to cast.",
+    ),
+    "Gitaxian Probe": (
+        "Sorcery",
+        "{U/P}",
+        "({U/P} can be paid with either {U} or 2 life.)\nLook at target player's hand.\nDraw a card.",
+    ),
     "Battlefield Thaumaturge": (
         "Creature — Human Wizard",
         "{1}{U}",
@@ -340,3 +354,80 @@ def test_arcane_melee_reduces_instants_and_sorceries_only() -> None:
     assert (three.payable, three.total_cost) == (True, "{U}")
     looter = pay(make_board([melee, *basics("Island", 1)]), spell("Merfolk Looter"))
     assert (looter.payable, looter.total_cost) == (False, "{1}{U}")
+
+
+def reference_pays(board: Board, target: PaymentTarget, player: str = ME) -> bool:
+    """The exhaustive reference search's answer on the cost locked in (CR 601.2f)."""
+    return bool(reference_search(board, locked_in(view_of(board), target, player), player).outcomes)
+
+
+def test_trinisphere_raises_a_spell_to_three_mana_after_every_change() -> None:
+    """XMage CostModificationTest.testCardTrinisphere: under Thalia ({1} more for noncreature spells) and the
+    opponent's untapped Trinisphere, Lightning Bolt costs {R}+{1} = {1}{R}, then three mana: {2}{R}, the
+    mana added generic (CR 601.2f: the minimum applies once every increase and reduction is applied, as
+    the total cost is locked in). Three Mountains pay it, two don't; with Helm of Awakening too ({R}+{1}-{1})
+    it is still {2}{R}. A tapped Trinisphere raises nothing ('as long as ~ is untapped': judged as the cost
+    is locked in, before mana abilities, 601.2g): {1}{R}, two Mountains."""
+    trinisphere = permanent("Trinisphere", "tri", OPP)
+    thalia = permanent("Thalia, Guardian of Thraben", "thalia", OPP)
+    for mountains, payable in ((3, True), (2, False)):
+        board = make_board([trinisphere, thalia, *basics("Mountain", mountains)])
+        result = pay(board, BOLT)
+        assert (result.payable, result.total_cost, result.warnings) == (payable, "{2}{R}", ())
+        assert reference_pays(board, BOLT) is payable
+    helm = make_board([trinisphere, thalia, permanent("Helm of Awakening", "helm"), *basics("Mountain", 2)])
+    assert (pay(helm, BOLT).payable, pay(helm, BOLT).total_cost) == (False, "{2}{R}")
+    tapped = make_board([{**trinisphere, "tapped": True}, thalia, *basics("Mountain", 2)])
+    assert (pay(tapped, BOLT).payable, pay(tapped, BOLT).total_cost) == (True, "{1}{R}")
+    assert reference_pays(tapped, BOLT) is True
+
+
+def test_trinisphere_leaves_three_mana_and_more_alone_and_raises_its_controllers_spells() -> None:
+    """Trinisphere says 'each spell': its controller's too (CR 601.2f). Divination ({2}{U}) asks for three
+    mana and stays; Grizzly Bears ({1}{G}) costs {2}{G}; a {0} spell costs {3}. With X chosen first (601.2b)
+    Curse of the Swine at X=0 ({U}{U}) costs {1}{U}{U}, at X=2 it is {2}{U}{U} as printed."""
+    mine = permanent("Trinisphere", "tri")
+    board = make_board([mine, *basics("Island", 3)])
+    assert (pay(board, spell("Divination")).payable, pay(board, spell("Divination")).total_cost) == (
+        True,
+        "{2}{U}",
+    )
+    bears = pay(make_board([mine, *basics("Forest", 2)]), spell("Grizzly Bears"))
+    assert (bears.payable, bears.total_cost) == (False, "{2}{G}")
+    free = spell_of("{0}", type_line="Artifact", text="", name="Test Trinket")
+    assert (pay(board, free).payable, pay(board, free).total_cost) == (True, "{3}")
+    curse = spell("Curse of the Swine")
+    assert pay(board, curse, x=0).total_cost == "{1}{U}{U}"
+    assert reference_pays(board, curse.with_x(0)) is True
+    assert pay(make_board([mine, *basics("Island", 2)]), curse, x=0).payable is False
+    assert pay(make_board([mine, *basics("Island", 4)]), curse, x=2).total_cost == "{2}{U}{U}"
+
+
+def test_trinisphere_with_phyrexian_mana_counts_the_life_paid_as_no_mana() -> None:
+    """XMage CostModificationTest.testCardTrinispherePhyrexianMana: Gitaxian Probe ({U/P}) under the
+    opponent's Trinisphere with two Plains can't be cast. By the rules: whether the {U/P} is paid with {U} or
+    2 life is announced at 601.2b, before the total cost is determined (601.2f); paid with life it asks for
+    no mana (107.4f), so the total cost is {3} and 2 life; paid with {U} it asks for one, so {2}{U}. Two
+    Plains pay neither; three Plains pay {3} with 2 life; two Plains and an Island pay {2}{U} with no life.
+    The reference search agrees on each announcement's total cost."""
+    trinisphere = permanent("Trinisphere", "tri", OPP)
+    probe = spell("Gitaxian Probe")
+    two = make_board([trinisphere, *basics("Plains", 2)])
+    assert pay(two, probe).payable is False
+    three = pay(make_board([trinisphere, *basics("Plains", 3)]), probe)
+    assert (three.payable, three.total_cost, three.life_paid) == (True, "{3}", 2)
+    island = pay(make_board([trinisphere, *basics("Plains", 2), *basics("Island", 1)]), probe)
+    assert (island.payable, island.total_cost, island.life_paid) == (True, "{2}{U}", 0)
+    by_life, by_mana = replace(probe, announced=probe.cost.symbols), replace(probe, announced=())
+    for plains, payable in ((2, False), (3, True)):
+        board = make_board([trinisphere, *basics("Plains", plains)])
+        assert reference_pays(board, by_life) is payable
+        assert reference_pays(board, by_mana) is False
+
+
+def test_trinisphere_warns_where_the_largest_x_is_asked() -> None:
+    """With X left to the solver the minimum depends on X (CR 601.2b, 601.2f): the answer warns that it does
+    not weigh it rather than answer in silence."""
+    board = make_board([permanent("Trinisphere", "tri"), *basics("Island", 4)])
+    result = max_x(board, spell("Curse of the Swine"))
+    assert any("minimum total cost" in warning.reason for warning in result.warnings)

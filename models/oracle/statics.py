@@ -429,6 +429,9 @@ class SpellsCost:
     has_adventure: bool = False
     #: '... to cast this turn' (Cheering Fanatic, after its trigger chose a name): an effect of this turn
     this_turn: bool = False
+    #: 'each spell that would cost less than three mana to cast costs three mana to cast' (Trinisphere): the
+    #: least mana the total cost asks for (CR 601.2f), 0 for none; ``symbols`` is then '{0}'
+    minimum_total: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,12 @@ from planner.rules.cast_riders import casts, with_cast_riders
 from planner.rules.devotion import devotion
 from planner.rules.layers import with_chosen_type
 from planner.rules.life_for_mana import with_life_for_mana
+from planner.rules.minimum_cost import (
+    minimum_in_force,
+    phyrexian_announcements,
+    raised_to_minimum,
+    unknown_minimum,
+)
 from planner.rules.own_counts import OWN_COUNTS, own_count
 from planner.rules.records import SourcedEffect
 from planner.rules.special_actions import SPECIAL_ACTIONS, special_action_change, special_action_locked_in
@@ -59,6 +65,7 @@ __all__ = [
     "cost_change",
     "life_payable",
     "locked_in",
+    "minimum_cost",
     "own_target_gaps",
     "party_size",
     "turn_fact",
@@ -68,6 +75,7 @@ __all__ = [
     "uncounted_targets",
     "unknown_spell_facts",
     "unknown_turn_facts",
+    "unweighed_minimum",
     "with_changed_types",
 ]
 
@@ -116,7 +124,27 @@ def unabsorbed_reduction(view: BoardView, target: PaymentTarget, player: str) ->
 def _locked(view: BoardView, target: PaymentTarget, player: str) -> tuple[PaymentTarget, int]:
     """:func:`locked_in`'s target, and the reduction it leaves unused (:func:`unabsorbed_reduction`)."""
     total, unused = _locked_total(view, target, player)
+    total = raised_to_minimum(total, minimum_cost(view, total, player))
     return with_life_for_mana(view, total, player), unused
+
+
+def minimum_cost(view: BoardView, target: PaymentTarget, player: str) -> int:
+    """The least mana the total cost of this spell asks for by the changes in force (Trinisphere, CR 601.2f:
+    :mod:`planner.rules.minimum_cost`); 0 for none."""
+    if (
+        target.kind is not PaymentKind.SPELL
+        or target.purposes & SPECIAL_ACTIONS
+        or not _has_cost_modifiers(view)
+    ):
+        return 0
+    return minimum_in_force(target, _modifiers_in_force(view, target, player))
+
+
+def unweighed_minimum(view: BoardView, target: PaymentTarget, player: str) -> bool:
+    """True when the caster's announcement of a Phyrexian or monocolored hybrid symbol decides whether a
+    minimum total cost raises this spell's (CR 601.2b, 601.2f) and the answer does not weigh it."""
+    total = _locked_total(view, target, player)[0]
+    return unknown_minimum(total, minimum_cost(view, total, player))
 
 
 def _locked_total(view: BoardView, target: PaymentTarget, player: str) -> tuple[PaymentTarget, int]:
@@ -228,6 +256,14 @@ def announcements(view: BoardView, target: PaymentTarget, player: str) -> list[t
     [['{2/W}'], ['{2/U}']]
     """
     hybrids = [s for s in target.cost.symbols if s.kind is SymbolKind.MONO_HYBRID]
+    if (
+        target.kind is PaymentKind.SPELL
+        and target.announced is None
+        and not hybrids
+        and any(s.kind is SymbolKind.PHYREXIAN for s in target.cost.symbols)
+    ):  # (a minimum total cost: which Phyrexian symbols are paid with life may decide it, Trinisphere)
+        total = _locked_total(view, target, player)[0]
+        return phyrexian_announcements(total, minimum_cost(view, total, player))
     if not hybrids or target.kind is not PaymentKind.SPELL or target.announced is not None:
         return []  # (the common case: no {2/X} symbol, nothing to announce)
     if _locked(view, target, player)[1] <= 0:
