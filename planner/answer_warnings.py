@@ -312,13 +312,7 @@ def ability_change_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         return ()
     in_force, unknown = ability_changes(problem.view, asked, problem.player)
     found = [
-        TextWarning(
-            s.source,
-            s.effect.text,
-            _UNKNOWN_TARGETS
-            if s.effect.targets_source and asked.targeted is None
-            else "the ability's source is known by its type line only: not applied",
-        )
+        TextWarning(s.source, s.effect.text, _unknown_ability_fact(s.effect, asked))
         for s in unknown
         if isinstance(s.effect, AbilityCostChange)
     ]
@@ -329,6 +323,20 @@ def ability_change_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         if isinstance(s.effect, AbilityCostChange) and s.effect in left_out
     ]
     return tuple(found)
+
+
+def _unknown_ability_fact(effect: AbilityCostChange, asked: PaymentTarget) -> str:
+    """Why a change of abilities' costs is not applied to the ability asked about: its keyword not said
+    ('Equip abilities you activate ...', CR 702.6a), its targets not given, or its source known by its type
+    line only."""
+    if effect.keyword and effect.keyword not in asked.keywords:
+        return (
+            f"whether the ability is a {effect.keyword} ability is not known: not applied; give --keyword "
+            f"{effect.keyword} if it is one"
+        )
+    if effect.targets_source and asked.targeted is None:
+        return _UNKNOWN_TARGETS
+    return "the ability's source is known by its type line only: not applied"
 
 
 def target_count_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:

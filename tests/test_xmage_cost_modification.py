@@ -293,6 +293,32 @@ def test_fervent_champion_makes_an_equip_aimed_at_it_free() -> None:
     assert (result.payable, result.total_cost, result.warnings) == (True, "", ())
 
 
+def test_fervent_champions_change_warns_where_the_ability_is_not_said() -> None:
+    """The question about an ability that says neither its keyword nor its targets can't tell whether Fervent
+    Champion's change applies (CR 602.2b: the targets are chosen, 601.2c, and the ability is what it is
+    before the total cost is locked in, 601.2f): the full {2}, and a warning that names what to give, never
+    the full cost in silence. Said to be an equip ability aimed elsewhere, or another keyword's, it is known
+    not to apply: no warning."""
+    board = make_board(
+        [permanent("Fervent Champion", "champion"), permanent("Sword of Fire and Ice", "sword")]
+    )
+    ability = PaymentTarget.of("{2}", kind="ability", type_line="Artifact — Equipment")
+    for asked, missing in (
+        (ability, "--keyword equip"),
+        (replace(ability, targeted=("champion",)), "--keyword equip"),
+        (replace(ability, keywords=frozenset({"equip"})), "--target"),
+    ):
+        result = pay(board, asked)
+        assert (result.payable, result.total_cost) == (False, "{2}")
+        assert [w.permanent for w in result.warnings] == ["champion"]
+        assert missing in result.warnings[0].reason
+    for known in (
+        replace(ability, keywords=frozenset({"equip"}), targeted=("sword",)),
+        replace(ability, keywords=frozenset({"exhaust"}), targeted=("champion",)),
+    ):
+        assert pay(board, known).warnings == ()
+
+
 def creatures(prefix: str, count: int, controller: str = ME) -> list[dict[str, Any]]:
     """Plain creatures (Grizzly Bears) with ids ``prefix0``, ``prefix1``, ..."""
     return [permanent("Grizzly Bears", f"{prefix}{n}", controller) for n in range(count)]
