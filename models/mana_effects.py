@@ -375,6 +375,9 @@ class CostModifier:
     #: total cost asking for less mana than this asks for this much, the mana added generic (CR 601.2f: after
     #: every increase and reduction); 0 for none
     minimum_total: int = 0
+    #: strive's 'for each target beyond the first' (with ``per_target`` on a spell's own change): the targets
+    #: not counted (1)
+    free_targets: int = 0
 
     def matches(self, target: PaymentTarget) -> bool:
         """True when the spell paid for is of the types, colors and mana value this change is about (who

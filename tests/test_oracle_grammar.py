@@ -648,6 +648,7 @@ STATIC_SENTENCES = [
     "If you would lose unspent mana, that mana becomes red instead.",
     "If a player would lose unspent mana, that mana becomes colorless instead.",
     "~ costs {1} less to cast for each artifact you control.",
+    "~ costs {2}{B} more to cast for each target beyond the first.",
     "~ costs {X} less to cast, where X is the greatest power among creatures you control.",
     "~ costs {X} less to cast, where X is the total mana value of Dragons you control.",
     "~ costs {2} less to cast for each basic land type among lands you control.",

@@ -75,6 +75,19 @@ CARDS: dict[str, tuple[str, str, str]] = {
         "{3}{R} (You may cast this card from your graveyard for its flashback cost. Then exile it.)",
     ),
     "Grizzly Bears": ("Creature — Bear", "{1}{G}", ""),
+    "Silence the Believers": (
+        "Instant",
+        "{2}{B}{B}",
+        "Strive — This spell costs {2}{B} more to cast for each target beyond the first.\nExile any number "
+        "of target creatures and all Auras attached to them.",
+    ),
+    "Launch the Fleet": (
+        "Sorcery",
+        "{W}",
+        "Strive — This spell costs {1} more to cast for each target beyond the first.\nUntil end of turn, "
+        'any number of target creatures each get "Whenever this creature attacks, create a 1/1 white Soldier '
+        "creature token that's tapped and attacking.\"",
+    ),
     "Trinisphere": (
         "Artifact",
         "{3}",
@@ -457,3 +470,40 @@ def test_trinisphere_warns_where_the_largest_x_is_asked() -> None:
     board = make_board([permanent("Trinisphere", "tri"), *basics("Island", 4)])
     result = max_x(board, spell("Curse of the Swine"))
     assert any("minimum total cost" in warning.reason for warning in result.warnings)
+
+
+def test_strive_adds_its_cost_for_each_target_beyond_the_first() -> None:
+    """XMage BattlefieldThaumaturgeTest.testStriveTargetingReduction1/2: strive (an ability word, CR 207.2c)
+    is an increase of the spell's own cost counted by its targets beyond the first, chosen before the total
+    cost (601.2c, 601.2f). Under Battlefield Thaumaturge ({1} less for each creature it targets) Silence
+    the Believers at two creatures costs {2}{B}{B} + {2}{B} - {2} = {2}{B}{B}{B}: five Swamps pay it, three
+    don't; at one creature {2}{B}{B} - {1} = {1}{B}{B}. Launch the Fleet at five creatures costs {W} + {4} -
+    {4} = {W}: one Plains pays it. The reference search agrees."""
+    thaumaturge = permanent("Battlefield Thaumaturge", "thaumaturge")
+    for swamps, payable in ((5, True), (3, False)):
+        board = make_board([thaumaturge, *creatures("o", 2, OPP), *basics("Swamp", swamps)])
+        silence = spell("Silence the Believers", targeted=("o0", "o1"))
+        result = pay(board, silence)
+        assert (result.payable, result.total_cost, result.warnings) == (payable, "{2}{B}{B}{B}", ())
+        assert reference_pays(board, silence) is payable
+    one = make_board([thaumaturge, *creatures("o", 2, OPP), *basics("Swamp", 3)])
+    assert pay(one, spell("Silence the Believers", targeted=("o0",))).total_cost == "{1}{B}{B}"
+    fleet_board = make_board([thaumaturge, *creatures("o", 5, OPP), *basics("Plains", 1)])
+    fleet = spell("Launch the Fleet", targeted=tuple(f"o{n}" for n in range(5)))
+    result = pay(fleet_board, fleet)
+    assert (result.payable, result.total_cost, result.warnings) == (True, "{W}", ())
+    assert reference_pays(fleet_board, fleet) is True
+
+
+def test_strive_counts_the_targets_given_by_number_and_warns_without_them() -> None:
+    """Strive needs only how many targets (``--targets N``, CR 601.2c): Silence the Believers at three costs
+    {2}{B}{B} + 2 x {2}{B} = {6}{B}{B}{B}{B}. With no targets given its own change is not applied, and the
+    answer says so (never the printed cost in silence)."""
+    board = make_board(basics("Swamp", 4))
+    counted = replace(spell("Silence the Believers"), targets=3)
+    assert pay(board, counted).total_cost == "{6}{B}{B}{B}{B}"
+    unknown = pay(board, spell("Silence the Believers"))
+    assert (unknown.payable, unknown.total_cost) == (True, "{2}{B}{B}")
+    assert [w.sentence for w in unknown.warnings] == [
+        "~ costs {2}{B} more to cast for each target beyond the first."
+    ]

@@ -69,6 +69,16 @@ class CostChangeRules(Transformer[Token, Any]):
     def own_cost_for_each(self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns) -> Any:
         return OwnCostForEach(str(symbols).upper(), str(more).lower() == "more", what)
 
+    def own_cost_per_extra_target(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, *rest: Token
+    ) -> Any:
+        """Strive's '~ costs {2}{B} more to cast for each target beyond the first.' (CR 601.2c, 601.2f)"""
+        if str(rest[-1]).lower() != "first":
+            raise UnreadError(f"a spell's own cost for each target beyond the {str(rest[-1]).lower()}")
+        return OwnCostCounted(
+            str(symbols).upper(), str(more).lower() == "more", "targets_beyond_first", Nouns(())
+        )
+
     def own_cost_per_type_sacrificed(
         self, _self: Token, _costs: Token, symbols: Token, more: Token, *_: Any
     ) -> Any:

@@ -50,6 +50,7 @@ from planner.rules.special_actions import SPECIAL_ACTIONS, special_action_change
 from planner.rules.spell_cost_gaps import (
     TURN_FACTS,
     own_target_gaps,
+    target_count,
     unknown_fact,
     unknown_spell_facts,
     unknown_turn_facts,
@@ -436,6 +437,8 @@ def _own_times(view: BoardView, effect: CostModifier, target: PaymentTarget, pla
     if effect.per_targeted is not None:  # ('if it targets a creature with flying', CR 601.2c)
         counted = effect.per_targeted
         return sum(view.matches(counted, pid, pid) for pid in set(target.targeted or ()))
+    if effect.per_target:  # (strive: the targets beyond the first; not given: none, own_target_gaps warns)
+        return max(target_count(target) - effect.free_targets, 0)
     if effect.for_each is not None:
         counted = effect.for_each
         if counted.controller is Who.ANY:  # ('for each creature on the battlefield')
@@ -896,8 +899,13 @@ def _own_colored(view: BoardView, target: PaymentTarget, player: str) -> list[tu
         return []
     found: list[tuple[CostModifier, int]] = []
     for effect in read_card(target.text, target.name, target.type_line).effects:
-        if not isinstance(effect, CostModifier) or not effect.own or not effect.colored:
-            continue
+        if (
+            not isinstance(effect, CostModifier)
+            or not effect.own
+            or not effect.colored
+            or effect.colored_more
+        ):
+            continue  # (an increase, strive's '{2}{B} more': colored_increase)
         times = _own_times(view, effect, target, player)
         if effect.at_least:  # (Mage Duel's 'if you've cast another instant or sorcery spell': once)
             times = int(times >= effect.at_least)
@@ -922,9 +930,15 @@ def colored_increase(view: BoardView, target: PaymentTarget, player: str) -> Man
     >>> str(colored_increase(BoardView(board), PaymentTarget.of("{1}{G}"), "me"))
     ''
     """
-    if target.kind is not PaymentKind.SPELL or not _has_cost_modifiers(view):
+    if target.kind is not PaymentKind.SPELL:
         return ManaBag()
     added: list[ManaType] = []
+    for effect in read_card(target.text, target.name, target.type_line).effects if target.text else ():
+        if isinstance(effect, CostModifier) and effect.own and effect.colored_more:  # (strive's {B})
+            times = _own_times(view, effect, target, player)
+            added += [t for t in effect.colored.types for _ in range(effect.colored[t] * times)]
+    if not _has_cost_modifiers(view):
+        return ManaBag.of(added)
     for sourced in _modifiers_in_force(view, target, player):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
