@@ -390,7 +390,9 @@ def cast_fact_warnings(view: BoardView, target: PaymentTarget, player: str) -> t
         for text in own_target_gaps(target)
     )
     # (a card cast from card data, not the hand, may be cast from exile: Warped Space's cost not weighed)
-    return (*board_changes, *own, *unknown_zone_ways(view.board, player, target))
+    # (Trinisphere's minimum, where a Phyrexian symbol's announcement decides it: not weighed by a turn plan)
+    minimum = _minimum_warning(view, target, player)
+    return (*board_changes, *own, *unknown_zone_ways(view.board, player, target), *minimum)
 
 
 #: Why a spell's own cost change on its targets is not applied in a turn plan, which chooses no targets.
@@ -477,13 +479,18 @@ def minimum_cost_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     if asked.kind is not PaymentKind.SPELL:
         return ()
     paid = asked.with_x(problem.x) if problem.x is not None and asked.cost.has_variable else asked
-    if not unweighed_minimum(problem.view, paid, problem.player):
+    return _minimum_warning(problem.view, paid, problem.player)
+
+
+def _minimum_warning(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """:func:`minimum_cost_warnings`' warning for the spell ``target`` as it is asked, or none."""
+    if target.kind is not PaymentKind.SPELL or not unweighed_minimum(view, target, player):
         return ()
     reason = (
         "a minimum total cost may raise this cost by what is announced for it (X, a Phyrexian or {2/W} "
         "symbol), which this answer does not weigh: CR 601.2b, 601.2f"
     )
-    return (TextWarning(asked.name or "spell", str(asked.cost), reason, WarningKind.NOT_WEIGHED),)
+    return (TextWarning(target.name or "spell", str(target.cost), reason, WarningKind.NOT_WEIGHED),)
 
 
 #: The sentence of the warning a payment that leaves its player at 0 or less life carries.

@@ -464,6 +464,18 @@ def test_trinisphere_with_phyrexian_mana_counts_the_life_paid_as_no_mana() -> No
         assert reference_pays(board, by_mana) is False
 
 
+def test_a_turn_plan_under_trinisphere_pays_phyrexian_mana_with_mana_and_warns() -> None:
+    """A turn plan does not weigh the Phyrexian announcement under Trinisphere (CR 601.2b, 601.2f): it plans
+    the {U/P} paid with {U} ({2}{U}, a legal choice, so a plan it makes is legal), and warns. Two Plains:
+    not castable either way; three: the plan misses {3} with 2 life, and says it did not weigh it."""
+    trinisphere = permanent("Trinisphere", "tri", OPP)
+    for plains in (2, 3):
+        board = make_board([trinisphere, *basics("Plains", plains)], hand=[text_of("Gitaxian Probe")])
+        turn = plan_turn(board, casts=["Gitaxian Probe"])
+        assert turn.castable is False
+        assert any("minimum total cost" in warning.reason for warning in turn.warnings)
+
+
 def test_trinisphere_warns_where_the_largest_x_is_asked() -> None:
     """With X left to the solver the minimum depends on X (CR 601.2b, 601.2f): the answer warns that it does
     not weigh it rather than answer in silence."""

@@ -96,8 +96,9 @@ def raised_to_minimum(target: PaymentTarget, least: int) -> PaymentTarget:
     """The total cost ``target`` asks for once a minimum of ``least`` mana applies (CR 601.2f): generic mana
     added up to it. Where the caster's announcement of a Phyrexian symbol decides (:func:`unknown_minimum`),
     the announcement ``target.announced`` names the Phyrexian symbols paid with life (every other one paid
-    with mana); with none given it is raised as if each symbol asked for the most mana it may, or not at all
-    where one may ask for enough (and the answer warns: :func:`unknown_minimum`).
+    with mana); with none given each is paid with its mana (one of the caster's choices, so that a plan is
+    legal; the answer warns that the others are not weighed: :func:`unknown_minimum`). A {2/W} symbol that
+    decides it leaves the cost as it is, warned.
 
     >>> from models.cost import PaymentTarget
     >>> [str(raised_to_minimum(PaymentTarget.of(cost), 3).cost) for cost in ("{R}", "{5}")]
@@ -114,9 +115,11 @@ def raised_to_minimum(target: PaymentTarget, least: int) -> PaymentTarget:
     fewest, most = _mana_asked(target.cost)
     if fewest >= least or target.cost.has_variable:
         return target  # (whatever is announced, the cost asks for enough; or X is not chosen yet: warned)
-    phyrexian = any(symbol.kind is SymbolKind.PHYREXIAN for symbol in target.cost.symbols)
-    if phyrexian and target.announced is not None:
-        by_life = tuple(s for s in target.announced if s.kind is SymbolKind.PHYREXIAN)
+    if any(symbol.kind is SymbolKind.PHYREXIAN for symbol in target.cost.symbols):
+        # (none announced: each paid with its mana, one of the caster's choices, so that a plan made on it is
+        # legal; the others are not weighed, and the answer warns)
+        announced = target.announced or ()
+        by_life = tuple(s for s in announced if s.kind is SymbolKind.PHYREXIAN)
         target = _with_phyrexian_announced(target, by_life)
         fewest, most = _mana_asked(target.cost)
     if fewest != most and most >= least:
