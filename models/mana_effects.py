@@ -375,6 +375,13 @@ class CostModifier:
     #: the most the change can take off the cost, 0 for no limit ('This effect can't reduce the amount of mana
     #: ~ costs by more than {5}.': Valiant Changeling)
     most: int = 0
+    #: 'each spell that would cost less than three mana to cast costs three mana to cast' (Trinisphere): a
+    #: total cost asking for less mana than this asks for this much, the mana added generic (CR 601.2f: after
+    #: every increase and reduction); 0 for none
+    minimum_total: int = 0
+    #: strive's 'for each target beyond the first' (with ``per_target`` on a spell's own change): the targets
+    #: not counted (1)
+    free_targets: int = 0
 
     def matches(self, target: PaymentTarget) -> bool:
         """True when the spell paid for is of the types, colors and mana value this change is about (who

@@ -41,6 +41,7 @@ from planner.rules.spell_cost import (
     uncounted_spells,
     uncounted_targets,
     unknown_spell_facts,
+    unweighed_minimum,
 )
 from planner.rules.view import BoardView, TextWarning
 from planner.rules.zone_warnings import unused_zone_abilities
@@ -136,6 +137,7 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + unused_zone_abilities(problem.board, problem.player)
         + turn_fact_warnings(problem.board, problem.player, problem.asked)
         + hybrid_reduction_warnings(problem)
+        + minimum_cost_warnings(problem)
         + ability_change_warnings(problem)
         + target_count_warnings(problem)
         + spell_fact_warnings(problem)
@@ -310,13 +312,7 @@ def ability_change_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         return ()
     in_force, unknown = ability_changes(problem.view, asked, problem.player)
     found = [
-        TextWarning(
-            s.source,
-            s.effect.text,
-            _UNKNOWN_TARGETS
-            if s.effect.targets_source and asked.targeted is None
-            else "the ability's source is known by its type line only: not applied",
-        )
+        TextWarning(s.source, s.effect.text, _unknown_ability_fact(s.effect, asked))
         for s in unknown
         if isinstance(s.effect, AbilityCostChange)
     ]
@@ -327,6 +323,20 @@ def ability_change_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         if isinstance(s.effect, AbilityCostChange) and s.effect in left_out
     ]
     return tuple(found)
+
+
+def _unknown_ability_fact(effect: AbilityCostChange, asked: PaymentTarget) -> str:
+    """Why a change of abilities' costs is not applied to the ability asked about: its keyword not said
+    ('Equip abilities you activate ...', CR 702.6a), its targets not given, or its source known by its type
+    line only."""
+    if effect.keyword and effect.keyword not in asked.keywords:
+        return (
+            f"whether the ability is a {effect.keyword} ability is not known: not applied; give --keyword "
+            f"{effect.keyword} if it is one"
+        )
+    if effect.targets_source and asked.targeted is None:
+        return _UNKNOWN_TARGETS
+    return "the ability's source is known by its type line only: not applied"
 
 
 def target_count_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
@@ -380,7 +390,9 @@ def cast_fact_warnings(view: BoardView, target: PaymentTarget, player: str) -> t
         for text in own_target_gaps(target)
     )
     # (a card cast from card data, not the hand, may be cast from exile: Warped Space's cost not weighed)
-    return (*board_changes, *own, *unknown_zone_ways(view.board, player, target))
+    # (Trinisphere's minimum, where a Phyrexian symbol's announcement decides it: not weighed by a turn plan)
+    minimum = _minimum_warning(view, target, player)
+    return (*board_changes, *own, *unknown_zone_ways(view.board, player, target), *minimum)
 
 
 #: Why a spell's own cost change on its targets is not applied in a turn plan, which chooses no targets.
@@ -446,6 +458,39 @@ def hybrid_reduction_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...
         "CR 601.2b, 601.2f"
     )
     return (TextWarning(asked.name or "spell", str(asked.cost), reason, WarningKind.NOT_WEIGHED),)
+
+
+def minimum_cost_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
+    """A warning when a minimum total cost (Trinisphere: 'each spell that would cost less than three mana to
+    cast costs three mana to cast', CR 601.2f) may raise the spell's cost by what the caster announces and
+    the answer does not weigh it: which Phyrexian symbols are paid with life (CR 601.2b, 107.4f; ``pay``
+    weighs each), a {2/W} symbol's half, or X's value where the largest X is asked.
+
+    >>> tri = {"id": "t", "name": "Tri", "type_line": "Artifact", "controller": "me",
+    ...     "oracle": "Each spell that would cost less than three mana to cast costs three mana to cast."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [tri]})
+    >>> minimum_cost_warnings(PaymentProblem.of(board, PaymentTarget.of("{R}")))
+    ()
+    >>> (warning,) = minimum_cost_warnings(PaymentProblem.of(board, PaymentTarget.of("{X}{R}")))
+    >>> print(warning.reason)  # doctest: +ELLIPSIS
+    a minimum total cost may raise this cost by what is announced for it (X, ... not weigh: CR 601.2b, 601.2f
+    """
+    asked = problem.asked
+    if asked.kind is not PaymentKind.SPELL:
+        return ()
+    paid = asked.with_x(problem.x) if problem.x is not None and asked.cost.has_variable else asked
+    return _minimum_warning(problem.view, paid, problem.player)
+
+
+def _minimum_warning(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """:func:`minimum_cost_warnings`' warning for the spell ``target`` as it is asked, or none."""
+    if target.kind is not PaymentKind.SPELL or not unweighed_minimum(view, target, player):
+        return ()
+    reason = (
+        "a minimum total cost may raise this cost by what is announced for it (X, a Phyrexian or {2/W} "
+        "symbol), which this answer does not weigh: CR 601.2b, 601.2f"
+    )
+    return (TextWarning(target.name or "spell", str(target.cost), reason, WarningKind.NOT_WEIGHED),)
 
 
 #: The sentence of the warning a payment that leaves its player at 0 or less life carries.

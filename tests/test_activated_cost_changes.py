@@ -222,6 +222,9 @@ def test_equip_abilities_you_activate() -> None:
     assert total(board, equip) == "{2}"
     assert pay(board, equip).payable is True
     assert total(board, ability("{3}", "Artifact — Equipment")) == "{3}"
+    # (an ability that names no keyword may be an equip ability: not changed, and warned, never in silence)
+    assert any("--keyword equip" in why for why in reasons(board, ability("{3}", "Artifact — Equipment")))
+    assert not reasons(board, ability("{3}", "Artifact — Equipment", keyword="exhaust"))
 
 
 def test_equip_abilities_you_activate_as_long_as_its_your_turn() -> None:

@@ -648,6 +648,7 @@ STATIC_SENTENCES = [
     "If you would lose unspent mana, that mana becomes red instead.",
     "If a player would lose unspent mana, that mana becomes colorless instead.",
     "~ costs {1} less to cast for each artifact you control.",
+    "~ costs {2}{B} more to cast for each target beyond the first.",
     "~ costs {X} less to cast, where X is the greatest power among creatures you control.",
     "~ costs {X} less to cast, where X is the total mana value of Dragons you control.",
     "~ costs {2} less to cast for each basic land type among lands you control.",
@@ -810,6 +811,9 @@ STATIC_SENTENCES = [
     "Exhaust abilities of other permanents you control cost {2} less to activate.",
     "Equip abilities you activate cost {1} less to activate.",
     "Equip abilities you activate that target ~ cost {3} less to activate.",
+    "As long as ~ is untapped, each spell that would cost less than three mana to cast costs three mana to "
+    "cast.",
+    "Spells you cast that would cost less than 2 mana to cast cost 2 mana to cast.",
     "~'s equip ability costs {2} less to activate if it targets a colorless creature.",
     "As long as it's your turn, creatures you control have first strike and equip abilities you activate "
     "cost {1} less to activate.",

@@ -89,6 +89,8 @@ def own_cost_counted(reading: s.OwnCostCounted, sentence: str) -> CostModifier:
     >>> snare.generic_delta, snare.for_each.describe(), snare.at_least
     (-1, 'Spirit you control', 1)
     """
+    if reading.counts == "targets_beyond_first":
+        return _per_extra_target(reading, sentence)
     generic = reading.symbols[1:-1]
     if not (generic.isascii() and generic.isdigit()) or reading.symbols.count("{") != 1:
         raise UnreadError(f"a change of a spell's own cost by {reading.symbols}")
@@ -112,6 +114,32 @@ def own_cost_counted(reading: s.OwnCostCounted, sentence: str) -> CostModifier:
         raise UnreadError("a spell's own cost changed by permanents not its caster's")
     kind = AmountKind.TOTAL_MANA_VALUE if reading.counts == "total_mana_value" else AmountKind.LAND_TYPES
     return own_reduction(sentence, delta, Amount(kind=kind, filter=counted))
+
+
+def _per_extra_target(reading: s.OwnCostCounted, sentence: str) -> CostModifier:
+    """Strive's '~ costs {2}{B} more to cast for each target beyond the first.': its generic and colored
+    mana added once for each target after the first (CR 601.2c: chosen before the total cost, 601.2f).
+
+    >>> strive = s.OwnCostCounted("{2}{B}", True, "targets_beyond_first", r.Nouns(()))
+    >>> change = _per_extra_target(strive, "~ costs {2}{B} more to cast for each target beyond the first.")
+    >>> change.generic_delta, str(change.colored), change.colored_more, change.per_target, change.free_targets
+    (2, '{B}', True, True, 1)
+    """
+    generic, colored = generic_and_colored(reading.symbols)
+    if not reading.more and colored:
+        raise UnreadError("a reduction of colored mana for each target")  # (no card says it)
+    return CostModifier(
+        text=sentence,
+        who=Who.YOU,
+        spells=ObjectFilter(),
+        colors=ManaTypes(),
+        generic_delta=generic if reading.more else -generic,
+        own=True,
+        per_target=True,
+        free_targets=1,
+        colored=colored,
+        colored_more=bool(colored),
+    )
 
 
 def own_cost_where_x(reading: s.OwnCostWhereX, sentence: str) -> CostModifier:
@@ -224,6 +252,7 @@ def spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         has_adventure=reading.has_adventure,
         chosen_name=chosen_name,
         spell_keywords=reading.keywords_any,
+        minimum_total=reading.minimum_total,
     )
 
 

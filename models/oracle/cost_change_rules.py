@@ -87,12 +87,29 @@ def _with_spell_colors(what: Nouns, colors: _SpellColors | None) -> Nouns:
     return replace(what, nouns=(replace(what.nouns[0], colors=colors.letters),))
 
 
+@dataclass(frozen=True, slots=True)
+class _CostingBelow:
+    """'that would cost less than three mana to cast' (Trinisphere): the amount."""
+
+    amount: Any
+
+
 @v_args(inline=True)
 class CostChangeRules(Transformer[Token, Any]):
     """Transformer methods of the cost changes among the static sentences."""
 
     def own_cost_for_each(self, _self: Token, _costs: Token, symbols: Token, more: Token, what: Nouns) -> Any:
         return OwnCostForEach(str(symbols).upper(), str(more).lower() == "more", what)
+
+    def own_cost_per_extra_target(
+        self, _self: Token, _costs: Token, symbols: Token, more: Token, *rest: Token
+    ) -> Any:
+        """Strive's '~ costs {2}{B} more to cast for each target beyond the first.' (CR 601.2c, 601.2f)"""
+        if str(rest[-1]).lower() != "first":
+            raise UnreadError(f"a spell's own cost for each target beyond the {str(rest[-1]).lower()}")
+        return OwnCostCounted(
+            str(symbols).upper(), str(more).lower() == "more", "targets_beyond_first", Nouns(())
+        )
 
     def own_cost_per_type_sacrificed(
         self, _self: Token, _costs: Token, symbols: Token, more: Token, *_: Any
@@ -221,6 +238,8 @@ class CostChangeRules(Transformer[Token, Any]):
         return OwnCostCounted(symbols.upper(), more.lower() == "more", "in_all_graveyards", what, count)
 
     def spells_cost(self, *parts: Any) -> SpellsCost:
+        if any(isinstance(part, _CostingBelow) for part in parts):
+            raise UnreadError("a change of the spells that would cost less than an amount")
         what = next(part for part in parts if isinstance(part, Nouns))
         caster = tokens_of(parts, "CASTER")
         more = tokens_of(parts, "MORE_LESS")[0].lower() == "more"
@@ -263,6 +282,23 @@ class CostChangeRules(Transformer[Token, Any]):
             this_turn=_Mark.THIS_TURN in parts,
             keywords_any=next((p.keywords for p in parts if isinstance(p, _SpellKeywords)), ()),
         )
+
+    def spells_minimum_cost(self, *parts: Any) -> SpellsCost:
+        """'As long as ~ is untapped, each spell that would cost less than three mana to cast costs three mana
+        to cast.' (Trinisphere): the spells as :meth:`spells_cost` reads them, and the least mana their total
+        cost asks for (CR 601.2f); the two amounts must be the same."""
+        below = next((p for p in parts if isinstance(p, _CostingBelow)), None)
+        floor = parts[-1]
+        if below is None or below.amount != floor or not isinstance(floor, int) or floor <= 0:
+            raise UnreadError("a spell's cost raised to another amount than the one it would be less than")
+        described = [p for p in parts[:-1] if not isinstance(p, _CostingBelow)]
+        symbols, more = Token("SYMBOLS", "{0}"), Token("MORE_LESS", "more")
+        return replace(self.spells_cost(*described, symbols, more), minimum_total=floor)
+
+    def costing_below(self, _costs: Token, less: Token, amount: Any) -> _CostingBelow:
+        if str(less).lower() != "less":
+            raise UnreadError("a spell that would cost more than an amount")
+        return _CostingBelow(amount)
 
     def spells_and_abilities_cost(self, *parts: Any) -> SpellsAndAbilitiesCost:
         """'During your turn, spells your opponents cast cost {1} more to cast and abilities your opponents

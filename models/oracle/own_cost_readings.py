@@ -359,7 +359,8 @@ class OwnCostCounted:
     control': Earthquake Dragon), "land_types" ('{2} less for each basic land type among lands you control':
     Draco), "if_control" ('{1} less if you control a Spirit': Geistlight Snare, whose second sentence opens
     'It also costs'), "in_all_graveyards" ('If there are ten or more creature cards total in all graveyards,
-    ~ costs {6} less': Avatar of Woe, ``at_least`` 10)."""
+    ~ costs {6} less': Avatar of Woe, ``at_least`` 10), "targets_beyond_first" (strive's '{2}{B} more to cast
+    for each target beyond the first', CR 601.2c: ``what`` is empty)."""
 
     symbols: str
     more: bool
@@ -521,6 +522,8 @@ def _printed_text(reading: OwnCostPrinted) -> str:
                 return f"~ costs {symbols} {changed} to cast for each basic land type among {what.words()}"
             if counts == "if_control":
                 return f"~ costs {symbols} {changed} to cast if you control a {what.words()}"
+            if counts == "targets_beyond_first":
+                return f"~ costs {symbols} {changed} to cast for each target beyond the first"
             count = _MANY_WORDS.get(at_least, str(at_least))
             there = f"If there are {count} or more {what.words()} total in all graveyards"
             return f"{there}, ~ costs {symbols} {changed} to cast"

@@ -343,6 +343,16 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             if reading.where_x is not None:
                 each = f", where X is {quantity_text(reading.where_x)}"
             spells = _subject(what)
+            if reading.minimum_total:  # (Trinisphere's: the least mana the total cost asks for)
+                least = reading.minimum_total
+                said = (
+                    f"{spells}{cast} that would cost less than {least} mana to cast cost {least} mana to cast"
+                )
+                return (
+                    f"as long as {reading.while_text}, {said[0].lower()}{said[1:]}"
+                    if reading.while_text
+                    else said
+                )
             if reading.nth:
                 ordinal = "first" if reading.nth == 1 else "second"
                 changed = "more" if more else "less"

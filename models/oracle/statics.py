@@ -433,6 +433,9 @@ class SpellsCost:
     #: '... if it has mutate, changeling, or a cycling ability' (Pollywog Symbiote): keyword abilities, lower
     #: case, of which the spell's card has one (CR 702)
     keywords_any: tuple[str, ...] = ()
+    #: 'each spell that would cost less than three mana to cast costs three mana to cast' (Trinisphere): the
+    #: least mana the total cost asks for (CR 601.2f), 0 for none; ``symbols`` is then '{0}'
+    minimum_total: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -163,7 +163,8 @@ def ability_changes(
     """The changes of activated abilities' costs ('Activated abilities of creatures cost {1} less to
     activate': Heartstone) in force for an ability ``player`` activates whose source the target's type line
     describes, and those that may be about it but that a type line can't answer (a description of the
-    source beyond its types, colors and controller), which are not applied (the caller reports them)."""
+    source beyond its types, colors and controller), or that the question does not say (the ability's
+    keyword when it names none, the permanents it targets), not applied (the caller reports them)."""
     in_force: list[SourcedEffect] = []
     unknown: list[SourcedEffect] = []
     for sourced in view.effects_of(AbilityCostChange):
@@ -174,10 +175,12 @@ def ability_changes(
             continue
         if effect.your_turn and view.board.active_player != sourced.controller:
             continue  # ('As long as it's your turn': the board's active player, Nahiri)
-        if effect.keyword and effect.keyword not in target.keywords:
-            continue  # ('Equip abilities you activate ...': --keyword equip says the ability is one)
         if effect.targets_source and target.targeted is not None and sourced.source not in target.targeted:
             continue  # ('... that target ~': --target says what the ability targets, CR 601.2c)
+        if effect.keyword and effect.keyword not in target.keywords:
+            if not target.keywords:  # (no keyword said: the ability may be one, and the caller warns)
+                unknown.append(sourced)
+            continue  # ('Equip abilities you activate ...': --keyword equip says the ability is one)
         described = replace(affected, types=(), excluded=(), colors=ManaTypes(), controller=Who.ANY)
         known = (
             described == ObjectFilter()

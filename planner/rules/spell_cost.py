@@ -38,6 +38,12 @@ from planner.rules.cast_riders import casts, with_cast_riders
 from planner.rules.devotion import devotion
 from planner.rules.layers import with_chosen_type
 from planner.rules.life_for_mana import with_life_for_mana
+from planner.rules.minimum_cost import (
+    minimum_in_force,
+    phyrexian_announcements,
+    raised_to_minimum,
+    unknown_minimum,
+)
 from planner.rules.own_counts import OWN_COUNTS, own_count
 from planner.rules.payment_bans import without_life_symbols
 from planner.rules.records import SourcedEffect
@@ -45,6 +51,7 @@ from planner.rules.special_actions import SPECIAL_ACTIONS, special_action_change
 from planner.rules.spell_cost_gaps import (
     TURN_FACTS,
     own_target_gaps,
+    target_count,
     unknown_fact,
     unknown_spell_facts,
     unknown_turn_facts,
@@ -60,6 +67,7 @@ __all__ = [
     "cost_change",
     "life_payable",
     "locked_in",
+    "minimum_cost",
     "own_target_gaps",
     "party_size",
     "turn_fact",
@@ -69,6 +77,7 @@ __all__ = [
     "uncounted_targets",
     "unknown_spell_facts",
     "unknown_turn_facts",
+    "unweighed_minimum",
     "with_changed_types",
 ]
 
@@ -117,7 +126,27 @@ def unabsorbed_reduction(view: BoardView, target: PaymentTarget, player: str) ->
 def _locked(view: BoardView, target: PaymentTarget, player: str) -> tuple[PaymentTarget, int]:
     """:func:`locked_in`'s target, and the reduction it leaves unused (:func:`unabsorbed_reduction`)."""
     total, unused = _locked_total(view, target, player)
+    total = raised_to_minimum(total, minimum_cost(view, total, player))
     return without_life_symbols(view, with_life_for_mana(view, total, player), player), unused
+
+
+def minimum_cost(view: BoardView, target: PaymentTarget, player: str) -> int:
+    """The least mana the total cost of this spell asks for by the changes in force (Trinisphere, CR 601.2f:
+    :mod:`planner.rules.minimum_cost`); 0 for none."""
+    if (
+        target.kind is not PaymentKind.SPELL
+        or target.purposes & SPECIAL_ACTIONS
+        or not _has_cost_modifiers(view)
+    ):
+        return 0
+    return minimum_in_force(target, _modifiers_in_force(view, target, player))
+
+
+def unweighed_minimum(view: BoardView, target: PaymentTarget, player: str) -> bool:
+    """True when the caster's announcement of a Phyrexian or monocolored hybrid symbol decides whether a
+    minimum total cost raises this spell's (CR 601.2b, 601.2f) and the answer does not weigh it."""
+    total = _locked_total(view, target, player)[0]
+    return unknown_minimum(total, minimum_cost(view, total, player))
 
 
 def _locked_total(view: BoardView, target: PaymentTarget, player: str) -> tuple[PaymentTarget, int]:
@@ -229,6 +258,14 @@ def announcements(view: BoardView, target: PaymentTarget, player: str) -> list[t
     [['{2/W}'], ['{2/U}']]
     """
     hybrids = [s for s in target.cost.symbols if s.kind is SymbolKind.MONO_HYBRID]
+    if (
+        target.kind is PaymentKind.SPELL
+        and target.announced is None
+        and not hybrids
+        and any(s.kind is SymbolKind.PHYREXIAN for s in target.cost.symbols)
+    ):  # (a minimum total cost: which Phyrexian symbols are paid with life may decide it, Trinisphere)
+        total = _locked_total(view, target, player)[0]
+        return phyrexian_announcements(total, minimum_cost(view, total, player))
     if not hybrids or target.kind is not PaymentKind.SPELL or target.announced is not None:
         return []  # (the common case: no {2/X} symbol, nothing to announce)
     if _locked(view, target, player)[1] <= 0:
@@ -406,6 +443,8 @@ def _own_times(view: BoardView, effect: CostModifier, target: PaymentTarget, pla
             and (whose is Who.ANY or (view.permanent(pid).controller == player) == (whose is Who.YOU))
             for pid in set(target.targeted or ())
         )
+    if effect.per_target:  # (strive: the targets beyond the first; not given: none, own_target_gaps warns)
+        return max(target_count(target) - effect.free_targets, 0)
     if effect.for_each is not None:
         counted = effect.for_each
         if counted.controller is Who.ANY:  # ('for each creature on the battlefield')
@@ -866,8 +905,13 @@ def _own_colored(view: BoardView, target: PaymentTarget, player: str) -> list[tu
         return []
     found: list[tuple[CostModifier, int]] = []
     for effect in read_card(target.text, target.name, target.type_line).effects:
-        if not isinstance(effect, CostModifier) or not effect.own or not effect.colored:
-            continue
+        if (
+            not isinstance(effect, CostModifier)
+            or not effect.own
+            or not effect.colored
+            or effect.colored_more
+        ):
+            continue  # (an increase, strive's '{2}{B} more': colored_increase)
         times = _own_times(view, effect, target, player)
         if effect.at_least:  # (Mage Duel's 'if you've cast another instant or sorcery spell': once)
             times = int(times >= effect.at_least)
@@ -892,9 +936,15 @@ def colored_increase(view: BoardView, target: PaymentTarget, player: str) -> Man
     >>> str(colored_increase(BoardView(board), PaymentTarget.of("{1}{G}"), "me"))
     ''
     """
-    if target.kind is not PaymentKind.SPELL or not _has_cost_modifiers(view):
+    if target.kind is not PaymentKind.SPELL:
         return ManaBag()
     added: list[ManaType] = []
+    for effect in read_card(target.text, target.name, target.type_line).effects if target.text else ():
+        if isinstance(effect, CostModifier) and effect.own and effect.colored_more:  # (strive's {B})
+            times = _own_times(view, effect, target, player)
+            added += [t for t in effect.colored.types for _ in range(effect.colored[t] * times)]
+    if not _has_cost_modifiers(view):
+        return ManaBag.of(added)
     for sourced in _modifiers_in_force(view, target, player):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)

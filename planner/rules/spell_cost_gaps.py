@@ -95,11 +95,29 @@ def own_target_gaps(target: PaymentTarget) -> tuple[str, ...]:
     """
     if target.targeted is not None or not target.text:
         return ()
+    counted = target.targets is not None  # (strive's needs only how many: --targets N)
     return tuple(
         effect.text
         for effect in read_card(target.text, target.name, target.type_line).effects
-        if isinstance(effect, CostModifier) and effect.own and effect.per_targeted is not None
+        if isinstance(effect, CostModifier)
+        and effect.own
+        and (effect.per_targeted is not None or (effect.per_target and not counted))
     )
+
+
+def target_count(target: PaymentTarget) -> int:
+    """How many targets the spell is cast with (CR 601.2c): the permanents the question names, or else its
+    count (its text's when it says it plainly); 0 when neither is given (and a change that counts them
+    warns: :func:`own_target_gaps`).
+
+    >>> from models.spells import spell_of
+    >>> bolt = spell_of("{R}", text="")
+    >>> [target_count(t) for t in (bolt, replace(bolt, targeted=("a", "b")), replace(bolt, targets=3))]
+    [0, 2, 3]
+    """
+    if target.targeted is not None:
+        return len(target.targeted)
+    return target.targets or 0
 
 
 #: Why a cost change that reads the spell's targets is not applied when they are not given.
