@@ -1,9 +1,9 @@
 """More of XMage's own cost tests (Mage.Tests ``cards/cost``: ``modification/CostReduceTest``,
-``modification/FluctuatorTest``, ``alternate/OmniscienceTest``, ``alternate/UseAlternateSourceCostsTest``,
-``additional/DefilersTest``), replayed on the planner (issue 35 item 4: the peers' truths). Each assertion
-about paying becomes the same board and the same question on our API; the answer is derived from the
-Comprehensive Rules in the docstring first. Where XMage's test checks a choice of its own player (which of two
-legal payments it took), only what the rules decide is asserted.
+``modification/FluctuatorTest``, ``alternate/OmniscienceTest``, ``alternate/BolassCitadelTest``,
+``alternate/UseAlternateSourceCostsTest``, ``additional/DefilersTest``), replayed on the planner (issue 35
+item 4: the peers' truths). Each assertion about paying becomes the same board and the same question on our
+API; the answer is derived from the Comprehensive Rules in the docstring first. Where XMage's test checks a
+choice of its own player (which of two legal payments it took), only what the rules decide is asserted.
 
 The cards are given by their current Oracle text and mana cost (:data:`CARDS`). Facts only: no XMage code or
 prose is copied here.
@@ -81,6 +81,13 @@ CARDS: dict[str, tuple[str, str, str]] = {
         "target.",
     ),
     "Grizzly Bears": ("Creature — Bear", "{1}{G}", ""),
+    "Bolas's Citadel": (
+        "Legendary Artifact",
+        "{3}{B}{B}{B}",
+        "You may look at the top card of your library any time.\nYou may play lands and cast spells from the "
+        "top of your library. If you cast a spell this way, pay life equal to its mana value rather than pay "
+        "its mana cost.\n{T}, Sacrifice ten nonland permanents: Each opponent loses 10 life.",
+    ),
     "Fluctuator": (
         "Artifact",
         "{2}",
@@ -337,3 +344,21 @@ def test_fluctuator_takes_up_to_two_off_a_cycling_cost() -> None:
     two = pay(make_board([one, permanent("Fluctuator", "fluctuator2")]), cycling("{3}"))
     assert (two.payable, two.total_cost, two.warnings) == (True, "", ())
     assert pay(make_board([one, *several("Plains", 1)]), cycling("{3}", "equip")).payable is False
+
+
+# --- BolassCitadelTest -------------------------------------------------------------------------------------
+
+
+def test_bolass_citadel_alternative_cost_is_warned_never_a_silent_no() -> None:
+    """XMage BolassCitadelTest.testCastEagerCadet / testArtifactCast: under Bolas's Citadel a spell cast from
+    the top of the library is paid with life equal to its mana value rather than its mana cost (CR 118.9):
+    Eager Cadet ({1}) for 1 life with no mana at all. The planner does not read that sentence yet: the
+    answer, which can't use it, must name it in ``warnings`` (a sentence not read is never dropped in
+    silence), not answer a bare "no"."""
+    cadet = replace(
+        spell_of("{1}", type_line="Creature — Human Soldier", text="", name="Eager Cadet"),
+        cast_from="library",
+    )
+    result = pay(make_board([permanent("Bolas's Citadel", "citadel")]), cadet)
+    assert result.payable is not True  # (what it would be, 1 life, is not planned)
+    assert any("rather than pay its mana cost" in warning.sentence for warning in result.warnings)
