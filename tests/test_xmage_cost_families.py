@@ -1,9 +1,10 @@
 """More of XMage's own cost tests (Mage.Tests ``cards/cost``: ``modification/CostReduceTest``,
 ``modification/FluctuatorTest``, ``alternate/OmniscienceTest``, ``alternate/BolassCitadelTest``,
-``alternate/UseAlternateSourceCostsTest``, ``additional/DefilersTest``), replayed on the planner (issue 35
-item 4: the peers' truths). Each assertion about paying becomes the same board and the same question on our
-API; the answer is derived from the Comprehensive Rules in the docstring first. Where XMage's test checks a
-choice of its own player (which of two legal payments it took), only what the rules decide is asserted.
+``alternate/UseAlternateSourceCostsTest``, ``additional/DefilersTest``;
+``cards/mana/conditional/TitansNestTest``), replayed on the planner (issue 35 item 4: the peers' truths). Each
+assertion about paying becomes the same board and the same question on our API; the answer is derived from the
+Comprehensive Rules in the docstring first. Where XMage's test checks a choice of its own player (which of two
+legal payments it took), only what the rules decide is asserted.
 
 The cards are given by their current Oracle text and mana cost (:data:`CARDS`). Facts only: no XMage code or
 prose is copied here.
@@ -81,6 +82,13 @@ CARDS: dict[str, tuple[str, str, str]] = {
         "target.",
     ),
     "Grizzly Bears": ("Creature — Bear", "{1}{G}", ""),
+    "Titans' Nest": (
+        "Enchantment",
+        "{1}{B}{G}{U}",
+        "At the beginning of your upkeep, look at the top card of your library. You may put that card into "
+        "your graveyard.\nExile a card from your graveyard: Add {C}. Spend this mana only to cast a colored "
+        "spell without {X} in its mana cost.",
+    ),
     "Bolas's Citadel": (
         "Legendary Artifact",
         "{3}{B}{B}{B}",
@@ -362,3 +370,26 @@ def test_bolass_citadel_alternative_cost_is_warned_never_a_silent_no() -> None:
     result = pay(make_board([permanent("Bolas's Citadel", "citadel")]), cadet)
     assert result.payable is not True  # (what it would be, 1 life, is not planned)
     assert any("rather than pay its mana cost" in warning.sentence for warning in result.warnings)
+
+
+# --- TitansNestTest (cards/mana/conditional) ---------------------------------------------------------------
+
+
+def test_titans_nest_makes_colorless_mana_for_colored_spells_without_x() -> None:
+    """XMage TitansNestTest.testTitansNest: with two cards in the graveyard Titans' Nest makes {C}{C} (one a
+    card exiled, a cost, CR 602.2b), to be spent only on a colored spell without {X} in its mana cost (CR
+    106.6). With one Forest beside it: a green {2}{G} is paid (two cards exiled, the Forest's {G}); {3}{G}
+    is not (two cards make two); {X}{G} with X = 2 is not (its cost has {X}); a colorless artifact's {3} is
+    not (the Forest alone); a colorless {1}, the Forest alone, is."""
+    nest = permanent("Titans' Nest", "nest")
+    board = zones_board([nest, *several("Forest", 1)], graveyard=("Grizzly Bears", "Grizzly Bears"))
+
+    def cost(mana_cost: str, type_line: str) -> PaymentTarget:
+        return spell_of(mana_cost, type_line=type_line, text="", name="Test Toy")
+
+    green = pay(board, cost("{2}{G}", "Creature — Bear"))
+    assert (green.payable, green.parts.exiled_from_graveyard, green.warnings) == (True, 2, ())
+    assert pay(board, cost("{3}{G}", "Creature — Bear")).payable is False
+    assert pay(board, cost("{X}{G}", "Sorcery"), x=2).payable is False
+    assert pay(board, cost("{3}", "Artifact")).payable is False
+    assert pay(board, cost("{1}", "Artifact")).payable is True
