@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from boards import ME, OPP, make_board
 
+from models.additional_costs import SacrificeCost
 from models.board import Board
 from models.cost import PaymentTarget
 from models.spells import find_spell, spell_of, spell_target
@@ -82,6 +83,11 @@ CARDS: dict[str, tuple[str, str, str]] = {
         "target.",
     ),
     "Grizzly Bears": ("Creature — Bear", "{1}{G}", ""),
+    "Excavation": (
+        "Enchantment",
+        "{1}{U}",
+        "{1}, Sacrifice a land: Draw a card. Any player may activate this ability.",
+    ),
     "Titans' Nest": (
         "Enchantment",
         "{1}{B}{G}{U}",
@@ -393,3 +399,22 @@ def test_titans_nest_makes_colorless_mana_for_colored_spells_without_x() -> None
     assert pay(board, cost("{X}{G}", "Sorcery"), x=2).payable is False
     assert pay(board, cost("{3}", "Artifact")).payable is False
     assert pay(board, cost("{1}", "Artifact")).payable is True
+
+
+# --- SacrificeTargetCostTest -------------------------------------------------------------------------------
+
+
+def test_a_land_taps_for_mana_and_is_then_sacrificed_for_the_same_ability() -> None:
+    """XMage SacrificeTargetCostTest.testSimpleCostOtherPlayerActivate: the opponent activates my Excavation
+    ("{1}, Sacrifice a land: Draw a card. Any player may activate this ability.") with one Forest: they
+    activate its mana ability first (CR 602.2b by way of 601.2g), then pay the costs in any order (601.2h):
+    {1} with the Forest's {G}, and the Forest sacrificed. With no land they can do neither."""
+    excavation = permanent("Excavation", "excavation")
+    ability = replace(
+        PaymentTarget.of("{1}", kind="ability", type_line="Enchantment"),
+        additional_costs=(SacrificeCost(1, ("Land",)),),
+    )
+    board = make_board([excavation, permanent("Forest", "forest", OPP)])
+    theirs = pay(board, ability, player=OPP)
+    assert (theirs.payable, theirs.tapped, theirs.additional.sacrificed) == (True, ("forest",), ("forest",))
+    assert pay(make_board([excavation]), ability, player=OPP).payable is False
