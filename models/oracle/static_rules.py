@@ -811,17 +811,23 @@ class StaticRules(Transformer[Token, Any]):
             None, str(symbols).upper(), more_said, keyword=str(keyword).lower(), own=True, targeting=what
         )
 
-    def your_keyword_abilities_cost(self, keyword: Token, *parts: Token) -> AbilitiesCostReading:
+    def your_keyword_abilities_cost(self, keyword: Token, *parts: Token | _Mark) -> AbilitiesCostReading:
         """'Equip abilities you activate cost {1} less to activate.' (Éowyn, Lady of Rohan), '... that target
-        ~ cost {3} less ...' (Fervent Champion)."""
-        *said, _costs, symbols, more = parts
+        ~ cost {3} less ...' (Fervent Champion), 'Cycling abilities you activate cost you up to {2} less ...'
+        (Fluctuator: the player chooses how much, CR 601.2f by way of 602.2b, and the most never pays less
+        well than less of it, as :meth:`abilities_cost` reads it)."""
+        *said, symbols, more = parts  # (said: 'that target ~', 'cost[s]', 'up to')
         more_said = str(more).lower() == "more"
-        targets_self = any(p.type == "TARGET" for p in said)
+        up_to = _Mark.UP_TO in said
+        if more_said and up_to:
+            raise UnreadError("a cost 'up to' some more")
+        targets_self = any(isinstance(p, Token) and p.type == "TARGET" for p in said)
         return AbilitiesCostReading(
             None,
             str(symbols).upper(),
             more_said,
             yours=True,
+            up_to=up_to,
             keyword=str(keyword).lower(),
             targets_self=targets_self,
         )
