@@ -85,6 +85,7 @@ from planner.turn_alternative import (
     ways_hold,
     with_model_ways,
 )
+from planner.turn_cast_counters import cast_counter_events, cast_counter_notes
 from planner.turn_cast_mana import cast_mana_events
 from planner.turn_choices import (
     Ids,
@@ -647,6 +648,8 @@ def plan_turn(
     spells = without_mana_events(spells)
     # (the spells that may set off a trigger adding mana, and its permanent spells: events)
     spells, cast_mana = cast_mana_events(board, player, spells)
+    spells, cast_counters = cast_counter_events(board, player, spells)  # (and counters: CR 603.3)
+    cast_mana = cast_mana or cast_counters
     energy = energy_counted(board, player, spells)
     discards = any(may_discard(spell) for spell in spells)
     if no_land and land is not None:
@@ -682,6 +685,7 @@ def plan_turn(
     trigger_notes = cast_trigger_notes(board, player, cast_cards)
     trigger_notes += cast_token_notes(board, player, cast_cards)
     trigger_notes += token_replacement_notes(board, player, cast_cards)
+    trigger_notes += cast_counter_notes(board, player, cast_cards)
     # (a card the player may cast from the graveyard or exile, which the search does not cast: said, and a
     # plan that casts nothing is then no "no")
     zone_notes = [] if casts else graveyard_turn_notes(board, player) + own_zone_notes(board, player)

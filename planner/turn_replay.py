@@ -38,6 +38,7 @@ from planner.turn_additional import (
 from planner.turn_alternative import (
     paid_way,
 )
+from planner.turn_cast_counters import counters_of_casting, with_counters
 from planner.turn_cast_mana import treasures_of_casting, untold_treasures
 from planner.turn_choices import (
     LandPlay,
@@ -218,6 +219,16 @@ def replayed(
                 spell = item.spell
                 position = casts[number]
                 treasures.check(state.board, spell, stage)  # (before the spell: the board it is cast on)
+                # (the counters its triggers put, read again on the board it is cast on: CR 603.2, 603.3)
+                counters = (
+                    counters_of_casting(state.board, player, spell.as_printed) if sequence.cast_mana else []
+                )
+                if sorted(counters) != sorted(stage.cast_counters):
+                    raise IllegalPlanError(
+                        position,
+                        f"{spell.card.name}: its triggers on casting put {counters}, not "
+                        f"{list(stage.cast_counters)}",
+                    )
                 before = with_spells_cast(state.board, player, stage.board.player(player))
                 state = replace(state, board=before)
                 problem = PaymentProblem.of(before, spell.target, player)
@@ -233,7 +244,7 @@ def replayed(
                 )
                 cast = spell.card if sequence.counted else None  # (CR 601.2i; listed when costs read it)
                 after = state.board.player(player).having_cast(cast)
-                state = replace(state, board=state.board.with_player(after))
+                state = replace(state, board=with_counters(state.board.with_player(after), counters))
                 # (an instant or sorcery to the graveyard once it resolves: 608.2n)
                 state = replace(state, board=resolved_to_graveyard(state.board, player, spell.card))
             elif item.exile is not None:

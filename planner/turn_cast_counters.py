@@ -1,0 +1,275 @@
+"""Counters that triggers on casting a spell put on permanents in a turn's plan (contract section 11):
+'Whenever you cast a creature spell, put a +1/+1 counter on ~.' (Animar's), 'Whenever you cast a spell,
+put a charge counter on ~.'
+
+Such a trigger triggers once its controller's spell is cast (its costs paid, CR 601.2h-i, 603.2) and
+resolves before the spell does (CR 603.3, 608.1): the counter is on the permanent for the spells cast after
+that one, never for the spell itself, whose total cost was locked in before (CR 601.2f). So a cost reduction
+"for each +1/+1 counter on ~" (CR 117.3b/c: the next spell is cast after the trigger resolved) sees it for
+the later spells. A permanent's trigger fires for the spells cast while it is on the battlefield (not for
+its own spell). The grammar reads the trigger (:func:`models.oracle.rider_clauses.cast_trigger`) and its
+effect ('put a <kind> counter on ~': :func:`models.oracle.grammar.parse_effect`'s ``PutCounterOnSelf``);
+an ability with more sentences, of 'the first ... spell each turn', or another effect that puts counters is
+not planned, and the turn's notes say so (:func:`cast_counter_notes`). A replacement effect on counters put
+(Hardened Scales's 'If one or more +1/+1 counters would be put ...', CR 614.1a) is not applied: with one on
+the battlefield the counters are not planned (said). The counters go on the permanent as the trigger
+resolves; a +1/+1 and a -1/-1 counter on it are removed in pairs (CR 704.5q).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from models.board import Board, Card, Permanent
+from models.cost import PaymentTarget
+from models.filters import Who
+from models.oracle import read_card
+from models.oracle import text as oracle_text
+from models.oracle.grammar import parse_effect
+from models.oracle.readings import PutCounterOnSelf
+from models.oracle.rider_clauses import CastTrigger, cast_trigger
+from planner.rules.view import BoardView
+from planner.turn_choices import TurnSpell, distinct
+
+__all__ = [
+    "CastCounter",
+    "card_cast_counters",
+    "cast_counter_events",
+    "cast_counter_notes",
+    "cast_counters_of",
+    "counters_of_casting",
+    "with_counters",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class CastCounter:
+    """A trigger on a spell cast that puts one counter of ``kind`` on its own permanent, which the turn's
+    plan applies: its sentence, the trigger and the counter's kind."""
+
+    text: str
+    trigger: CastTrigger
+    kind: str
+
+
+#: 'put ... counter(s) on': an effect that puts counters (the word 'counter' as a noun)
+_PUTS_COUNTERS = re.compile(r"\bput\b[^.]*\bcounters? on\b", re.IGNORECASE)
+#: a replacement effect on counters put ('If one or more +1/+1 counters would be put on ...', 'would put')
+_COUNTERS_REPLACED = re.compile(r"counters? would be put|would put one or more[^.]*counters?", re.IGNORECASE)
+
+
+def cast_counters_of(
+    oracle: str, name: str, *, legendary: bool = False
+) -> tuple[tuple[CastCounter, ...], tuple[str, ...]]:
+    """The triggers on a spell cast that put a counter on their own permanent, of a card's text: those the
+    turn's plan applies, and the lines of the others that put counters (another effect, more sentences, 'the
+    first ... spell each turn', a trigger the grammar does not read: the turn's notes say so).
+
+    >>> animar = "Whenever you cast a creature spell, put a +1/+1 counter on Test Toy."
+    >>> counted, other = cast_counters_of(animar, "Test Toy")
+    >>> [(c.kind, c.trigger.spells.types) for c in counted], other
+    ([('+1/+1', ('Creature',))], ())
+    >>> cast_counters_of("Whenever you cast a spell, put a +1/+1 counter on target creature.", "Test Toy")
+    ((), ('Whenever you cast a spell, put a +1/+1 counter on target creature.',))
+    """
+    counted: list[CastCounter] = []
+    other: list[str] = []
+    for sentences in oracle_text.read_lines(oracle, name, legendary=legendary):
+        if not sentences or not sentences[0].lower().startswith(("whenever", "when")):
+            continue
+        line = " ".join(sentences)
+        if " cast" not in line.lower() or not _PUTS_COUNTERS.search(line):
+            continue
+        read = _counter_trigger(sentences)
+        if read is None:
+            other.append(line)
+        else:
+            counted.append(read)
+    return tuple(counted), tuple(other)
+
+
+def _counter_trigger(sentences: tuple[str, ...]) -> CastCounter | None:
+    """The trigger of a line of one sentence 'Whenever you (a player) cast(s) <spells>, put a <kind> counter
+    on ~.', read by the grammar; None for any other line."""
+    if len(sentences) != 1:
+        return None
+    trigger = cast_trigger(sentences[0])
+    if trigger is None or trigger.nth or trigger.who not in (Who.YOU, Who.ANY):
+        return None
+    try:
+        effect = parse_effect(sentences[0].partition(",")[2].strip())
+    except Exception:  # (Lark's errors, or what a rule's method raised: not this effect)
+        return None
+    if not isinstance(effect, PutCounterOnSelf):
+        return None
+    return CastCounter(sentences[0], trigger, effect.kind)
+
+
+def card_cast_counters(card: Card) -> tuple[tuple[CastCounter, ...], tuple[str, ...]]:
+    """:func:`cast_counters_of` of a card (of the hand: its triggers count once it resolves)."""
+    return cast_counters_of(card.oracle, card.name, legendary=card.type_line.is_a("Legendary"))
+
+
+def _permanent_counters(permanent: Permanent) -> tuple[tuple[CastCounter, ...], tuple[str, ...]]:
+    """:func:`cast_counters_of` of a permanent's text."""
+    return cast_counters_of(permanent.oracle, permanent.name, legendary=permanent.type_line.is_a("Legendary"))
+
+
+def _counters_replaced(board: Board, cast: Iterable[Card] = ()) -> list[str]:
+    """The names of the permanents of ``board`` (and permanent spells ``cast``) with a replacement effect on
+    counters put (CR 614.1a), which the turn's plan does not apply."""
+    texts = [(p.name, p.oracle) for p in board.permanents]
+    texts += [(card.name, card.oracle) for card in cast if card.type_line.is_permanent]
+    return sorted({name for name, text in texts if _COUNTERS_REPLACED.search(text or "")})
+
+
+def counters_of_casting(board: Board, player: str, target: PaymentTarget) -> list[tuple[str, str]]:
+    """The counters the triggers of ``player``'s permanents on ``board`` put once ``player`` casts the spell
+    ``target`` (as printed): (permanent id, kind) for each; none while a replacement effect on counters is
+    on the battlefield (not planned: :func:`cast_counter_notes`).
+
+    >>> animar = {"id": "a", "name": "Test Toy", "type_line": "Creature — Elemental", "power": 1,
+    ...     "toughness": 1, "controller": "me",
+    ...     "oracle": "Whenever you cast a creature spell, put a +1/+1 counter on Test Toy."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [animar]})
+    >>> [counters_of_casting(board, "me", PaymentTarget.of("{1}{W}", type_line=line))
+    ...     for line in ("Creature — Cat", "Instant")]
+    [[('a', '+1/+1')], []]
+    """
+    if _counters_replaced(board):
+        return []
+    view = BoardView(board)
+    own_turn = board.active_player == player
+    found: list[tuple[str, str]] = []
+    for permanent in board.controlled_by(player):
+        if view.lost_any_abilities(permanent.id):
+            continue
+        for counter in _permanent_counters(permanent)[0]:
+            trigger = counter.trigger
+            if trigger.describes(target) and not (trigger.your_turns and not own_turn):
+                found.append((permanent.id, counter.kind))
+    return found
+
+
+def with_counters(board: Board, counters: Iterable[tuple[str, str]]) -> Board:
+    """``board`` with one counter of each (permanent id, kind) put on, a +1/+1 and a -1/-1 counter on one
+    permanent then removed in pairs (CR 704.5q).
+
+    >>> toy = {"id": "a", "name": "Test Toy", "type_line": "Creature — Elemental", "power": 1,
+    ...     "toughness": 1, "controller": "me", "counters": {"-1/-1": 1}}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [toy]})
+    >>> with_counters(board, [("a", "+1/+1"), ("a", "+1/+1"), ("a", "charge")]).permanent("a").counters
+    (('+1/+1', 1), ('charge', 1))
+    """
+    for pid, kind in counters:
+        if not board.has_permanent(pid):
+            continue
+        now = dict(board.permanent(pid).counters)
+        now[kind] = now.get(kind, 0) + 1
+        paired = min(now.get("+1/+1", 0), now.get("-1/-1", 0))
+        for name in ("+1/+1", "-1/-1"):
+            if paired:
+                now[name] -= paired
+        board = board.replace_permanent(pid, counters=tuple((k, n) for k, n in now.items() if n > 0))
+    return board
+
+
+def cast_counter_events(board: Board, player: str, spells: list[TurnSpell]) -> tuple[list[TurnSpell], bool]:
+    """The spells with each one that may set off a planned trigger putting counters (of the player's
+    permanents, or of a permanent spell of the turn once it resolves) made an event, and each permanent
+    spell with such a trigger (their places in the turn then matter); and whether there is any such trigger.
+
+    >>> from planner.turn_choices import Ids, turn_spell
+    >>> animar = Card.from_json({"name": "Test Toy", "type_line": "Creature — Elemental", "mana_cost": "{G}",
+    ...     "oracle": "Whenever you cast a creature spell, put a +1/+1 counter on Test Toy."})
+    >>> bolt = Card.from_json({"name": "Test Bolt", "type_line": "Instant", "mana_cost": "{R}"})
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
+    >>> spells = [turn_spell(card, 0, Ids(set())) for card in (animar, bolt)]
+    >>> made, counted = cast_counter_events(board, "me", spells)
+    >>> [s.event for s in made], counted
+    ([True, False], True)
+    """
+    cards = [s.card for s in distinct(spells)]
+    if _counters_replaced(board, cards):
+        return spells, False
+    view = BoardView(board)
+    triggers = [
+        counter.trigger
+        for permanent in board.controlled_by(player)
+        if not view.lost_any_abilities(permanent.id)
+        for counter in _permanent_counters(permanent)[0]
+    ]
+    sources: set[str] = set()
+    for card in cards:
+        if card.type_line.is_permanent and (own := card_cast_counters(card)[0]):
+            sources.add(card.name)
+            triggers += [counter.trigger for counter in own]
+    if not triggers:
+        return spells, False
+    made = [
+        replace(spell, event=True)
+        if not spell.event
+        and (spell.card.name in sources or any(trigger.describes(spell.as_printed) for trigger in triggers))
+        else spell
+        for spell in spells
+    ]
+    return made, True
+
+
+def cast_counter_notes(board: Board, player: str, cast: Iterable[Card]) -> list[str]:
+    """A note for each trigger on a spell cast that puts counters which the turn's plan does not apply (of
+    the player's permanents and of the permanent spells ``cast``): one :func:`cast_counters_of` does not
+    plan, every one while a replacement effect on counters is on the battlefield (CR 614.1a), and one that
+    puts counters on a permanent with a mana ability (the search counts that ability's mana as the turn's
+    last board gives it only).
+
+    >>> toy = {"id": "a", "name": "Test Toy", "type_line": "Artifact", "controller": "me",
+    ...     "oracle": "Whenever you cast a spell, put a +1/+1 counter on target creature."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [toy]})
+    >>> cast_counter_notes(board, "me", [])  # doctest: +NORMALIZE_WHITESPACE
+    ["Test Toy: the counters of 'Whenever you cast a spell, put a +1/+1 counter on target creature.' are not
+    planned (a trigger of casting, CR 603.3: they are put before the later spells are cast): the plan may
+    not be the best"]
+    """
+    cards = list(cast)
+    view = BoardView(board)
+    replaced = _counters_replaced(board, cards)
+    sources: list[tuple[str, tuple[tuple[CastCounter, ...], tuple[str, ...]], bool]] = [
+        (p.name, _permanent_counters(p), bool(view.mana_abilities(p.id)))
+        for p in board.controlled_by(player)
+        if not view.lost_any_abilities(p.id)
+    ]
+    sources += [
+        (card.name, card_cast_counters(card), _card_has_mana_ability(card))
+        for card in cards
+        if card.type_line.is_permanent
+    ]
+    notes: set[str] = set()
+    why = "(a trigger of casting, CR 603.3: they are put before the later spells are cast)"
+    for name, (counted, other), mana in sources:
+        texts = [*other, *(c.text for c in counted)] if replaced else list(other)
+        notes |= {
+            f"{name}: the counters of {text!r} are not planned {why}: the plan may not be the best"
+            for text in texts
+        }
+        if counted and mana and not replaced:
+            notes |= {
+                f"{name}: the counters of {c.text!r} are planned, but its mana ability's mana as the turn's "
+                "last board gives it only (CR 603.3): the plan may not be the best"
+                for c in counted
+            }
+    if replaced:
+        notes |= {
+            f"{name}: its replacement effect on counters put is not applied (CR 614.1a): the counters of "
+            "triggers of casting are not planned: the plan may not be the best"
+            for name in replaced
+            if any(counted or other for _, (counted, other), _ in sources)
+        }
+    return sorted(notes)
+
+
+def _card_has_mana_ability(card: Card) -> bool:
+    """True when the card's text, read, has a mana ability."""
+    return bool(read_card(card.oracle, card.name, card.type_line).mana_abilities)
