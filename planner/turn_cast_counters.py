@@ -40,6 +40,7 @@ __all__ = [
     "cast_counter_notes",
     "cast_counters_of",
     "counters_of_casting",
+    "counters_planned",
     "with_counters",
 ]
 
@@ -176,6 +177,62 @@ def with_counters(board: Board, counters: Iterable[tuple[str, str]]) -> Board:
     return board
 
 
+def counters_planned(board: Board, player: str, cast: Iterable[Card]) -> bool:
+    """True when the turn's plan puts the counters of triggers on casting (:func:`counters_of_casting`) for
+    the spells ``cast`` on the turn's first ``board``: some trigger it plans is there (a permanent's, or a
+    permanent spell's of ``cast``), no replacement effect on counters is, and something may read counters:
+    a text of the board's permanents or of ``cast`` other than those triggers names counters, or, for +1/+1
+    and -1/-1 counters, power or toughness. Otherwise the counters change nothing a cost or a mana ability
+    reads, and the spells need no place in the turn.
+
+    >>> toy = {"id": "a", "name": "Test Toy", "type_line": "Creature — Elemental", "power": 1,
+    ...     "toughness": 1, "controller": "me",
+    ...     "oracle": "Whenever you cast a creature spell, put a +1/+1 counter on Test Toy."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [toy]})
+    >>> reader = Card.from_json({"name": "Test Reader", "type_line": "Sorcery", "mana_cost": "{5}",
+    ...     "oracle": "This spell costs {X} less to cast, where X is the greatest power among creatures you "
+    ...     "control."})
+    >>> counters_planned(board, "me", []), counters_planned(board, "me", [reader])
+    (False, True)
+    """
+    cards = list(cast)
+    if _counters_replaced(board, cards):
+        return False
+    view = BoardView(board)
+    texts: list[str] = []
+    kinds: set[str] = set()
+    for permanent in board.permanents:
+        counted = (
+            _permanent_counters(permanent)[0]
+            if permanent.controller == player and not view.lost_any_abilities(permanent.id)
+            else ()
+        )
+        kinds |= {c.kind for c in counted}
+        legendary = permanent.type_line.is_a("Legendary")
+        texts.append(_other_lines(permanent.oracle, permanent.name, legendary, counted))
+    for card in cards:
+        counted = card_cast_counters(card)[0] if card.type_line.is_permanent else ()
+        kinds |= {c.kind for c in counted}
+        texts.append(_other_lines(card.oracle, card.name, card.type_line.is_a("Legendary"), counted))
+    if not kinds:
+        return False
+    words = ["counter"] + (["power", "toughness"] if kinds & {"+1/+1", "-1/-1"} else [])
+    return any(word in text.lower() for text in texts for word in words)
+
+
+def _other_lines(oracle: str, name: str, legendary: bool, counted: tuple[CastCounter, ...]) -> str:
+    """The lines of a card's text (as the reader reads them: self-references '~') but the triggers
+    ``counted``.
+
+    >>> engine = "Whenever you cast a spell, put a charge counter on Test Toy."
+    >>> _other_lines(engine + "\\nFlying", "Test Toy", False, cast_counters_of(engine, "Test Toy")[0])
+    'Flying'
+    """
+    skipped = {c.text for c in counted}
+    lines = oracle_text.read_lines(oracle or "", name, legendary=legendary)
+    return "\\n".join(" ".join(line) for line in lines if " ".join(line) not in skipped)
+
+
 def cast_counter_events(board: Board, player: str, spells: list[TurnSpell]) -> tuple[list[TurnSpell], bool]:
     """The spells with each one that may set off a planned trigger putting counters (of the player's
     permanents, or of a permanent spell of the turn once it resolves) made an event, and each permanent
@@ -183,7 +240,8 @@ def cast_counter_events(board: Board, player: str, spells: list[TurnSpell]) -> t
 
     >>> from planner.turn_choices import Ids, turn_spell
     >>> animar = Card.from_json({"name": "Test Toy", "type_line": "Creature — Elemental", "mana_cost": "{G}",
-    ...     "oracle": "Whenever you cast a creature spell, put a +1/+1 counter on Test Toy."})
+    ...     "oracle": "Whenever you cast a creature spell, put a +1/+1 counter on Test Toy.\\nCreature "
+    ...     "spells you cast cost {1} less to cast for each +1/+1 counter on Test Toy."})
     >>> bolt = Card.from_json({"name": "Test Bolt", "type_line": "Instant", "mana_cost": "{R}"})
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
     >>> spells = [turn_spell(card, 0, Ids(set())) for card in (animar, bolt)]
@@ -192,7 +250,7 @@ def cast_counter_events(board: Board, player: str, spells: list[TurnSpell]) -> t
     ([True, False], True)
     """
     cards = [s.card for s in distinct(spells)]
-    if _counters_replaced(board, cards):
+    if not counters_planned(board, player, cards):
         return spells, False
     view = BoardView(board)
     triggers = [

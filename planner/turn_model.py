@@ -29,7 +29,7 @@ from planner.rules.turn import arriving, created_token, entering, land_played, r
 from planner.rules.view import locked_in
 from planner.solve.problem import BoardAnalysis, EventMana, PaymentProblem, SpellPayment, TurnPayments
 from planner.turn_additional import tapped_before, tapped_first, without_paid
-from planner.turn_cast_counters import counters_of_casting, with_counters
+from planner.turn_cast_counters import counters_of_casting, counters_planned, with_counters
 from planner.turn_cast_mana import CastTokens, mana_of_casting, treasures_of_casting, untold_treasures
 from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy, landfall_mana
 from planner.turn_events import land_play_triggers
@@ -150,6 +150,8 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
     at_start = True  # (no epoch yet: what is done now is there from the start)
     cast_cards: list[Card] = []  # (the sequence's spells so far, for the triggers on casting one)
     fired: set[str] = set()  # (the permanents whose trigger of once each turn fired: CR 603.2h)
+    # (the counters of triggers on casting, where something may read them: turn_cast_counters)
+    put_counters = sequence.cast_mana and counters_planned(board, player, [s.card for s in sequence.spells])
     for item in sequence.items:
         epoch = len(boards) - 1
         if item.spell is not None and at_start:
@@ -201,7 +203,7 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         triggered = _cast_triggered(board, current, player, sequence, spell, cast_cards)
         made = _cast_treasures(board, current, player, sequence, spell, cast_cards, frozenset(fired))
         fired.update(pid for pid, _ in made)
-        counters = counters_of_casting(current, player, spell.as_printed) if sequence.cast_mana else []
+        counters = counters_of_casting(current, player, spell.as_printed) if put_counters else []
         cast_cards.append(spell.card)
         if (triggered or made or counters) and not spell.event:
             raise InternalError(

@@ -38,7 +38,7 @@ from planner.turn_additional import (
 from planner.turn_alternative import (
     paid_way,
 )
-from planner.turn_cast_counters import counters_of_casting, with_counters
+from planner.turn_cast_counters import counters_of_casting, counters_planned, with_counters
 from planner.turn_cast_mana import treasures_of_casting, untold_treasures
 from planner.turn_choices import (
     LandPlay,
@@ -209,6 +209,7 @@ def replayed(
     number = -1
     lands: list[LandPlay] = []
     treasures = TreasureCheck(board, player)
+    put_counters = sequence.cast_mana and counters_planned(board, player, [s.card for s in sequence.spells])
     try:
         for stage in timeline.stages:
             item = stage.item
@@ -220,9 +221,7 @@ def replayed(
                 position = casts[number]
                 treasures.check(state.board, spell, stage)  # (before the spell: the board it is cast on)
                 # (the counters its triggers put, read again on the board it is cast on: CR 603.2, 603.3)
-                counters = (
-                    counters_of_casting(state.board, player, spell.as_printed) if sequence.cast_mana else []
-                )
+                counters = counters_of_casting(state.board, player, spell.as_printed) if put_counters else []
                 if sorted(counters) != sorted(stage.cast_counters):
                     raise IllegalPlanError(
                         position,

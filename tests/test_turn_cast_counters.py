@@ -17,7 +17,7 @@ from turn_brute_force import brute_force, matches_brute_force
 from models.board import Board
 from models.cost import PaymentTarget
 from planner.turn import plan_turn
-from planner.turn_cast_counters import cast_counters_of, counters_of_casting
+from planner.turn_cast_counters import cast_counters_of, counters_of_casting, counters_planned
 from planner.turn_choices import Ids, turn_spell
 from planner.turn_model import TurnItem, TurnSequence, timeline_of
 
@@ -176,3 +176,15 @@ def test_the_counters_of_casting_as_the_rules_read_them() -> None:
     instant = PaymentTarget.of("{1}{W}", type_line="Instant")
     assert sorted(counters_of_casting(board, "me", creature)) == [("p0", "+1/+1"), ("p1", "charge")]
     assert counters_of_casting(board, "me", instant) == [("p1", "charge")]
+
+
+def test_counters_nothing_reads_give_the_spells_no_place() -> None:
+    """A +1/+1 counter that no cost or mana ability reads (no text names counters, power or toughness)
+    changes no payment: the spells are not made events of the turn (counters_planned), and the plan still
+    matches the brute force, which puts the counters anyway."""
+    grower = {**TOY, "oracle": "Whenever you cast a creature spell, put a +1/+1 counter on Test Toy."}
+    board = _board([grower, PLAINS, PLAINS, PLAINS], [LION, LION])
+    assert not counters_planned(board, "me", list(board.player("me").hand))
+    assert counters_planned(_board([TOY], []), "me", [])
+    assert brute_force(board) == (2, 1)
+    assert matches_brute_force(board).mana_value_cast == 2
