@@ -182,8 +182,9 @@ def counters_planned(board: Board, player: str, cast: Iterable[Card]) -> bool:
     the spells ``cast`` on the turn's first ``board``: some trigger it plans is there (a permanent's, or a
     permanent spell's of ``cast``), no replacement effect on counters is, and something may read counters:
     a text of the board's permanents or of ``cast`` other than those triggers names counters, or, for +1/+1
-    and -1/-1 counters, power or toughness. Otherwise the counters change nothing a cost or a mana ability
-    reads, and the spells need no place in the turn.
+    and -1/-1 counters, power or toughness; and no mana ability reads them (:func:`_counters_read`: not
+    planned, said). Otherwise the counters change nothing a cost reads, and the spells need no place in the
+    turn.
 
     >>> toy = {"id": "a", "name": "Test Toy", "type_line": "Creature — Elemental", "power": 1,
     ...     "toughness": 1, "controller": "me",
@@ -198,9 +199,20 @@ def counters_planned(board: Board, player: str, cast: Iterable[Card]) -> bool:
     cards = list(cast)
     if _counters_replaced(board, cards):
         return False
+    read, mana_reads = _counters_read(board, player, cards)
+    return read and not mana_reads
+
+
+def _counters_read(board: Board, player: str, cards: list[Card]) -> tuple[bool, bool]:
+    """Whether something may read the counters of the planned triggers on casting (of the player's
+    permanents on ``board`` and of the permanent spells ``cards``): a text other than those triggers naming
+    counters, or power or toughness for +1/+1 and -1/-1 counters; and whether a mana ability does (the
+    turn's search counts a permanent's mana ability as the turn's last board gives it, CR 603.3: such
+    counters are not planned, said)."""
     view = BoardView(board)
     texts: list[str] = []
     kinds: set[str] = set()
+    mana_texts = [ability.text for p in board.controlled_by(player) for ability in view.mana_abilities(p.id)]
     for permanent in board.permanents:
         counted = (
             _permanent_counters(permanent)[0]
@@ -214,10 +226,13 @@ def counters_planned(board: Board, player: str, cast: Iterable[Card]) -> bool:
         counted = card_cast_counters(card)[0] if card.type_line.is_permanent else ()
         kinds |= {c.kind for c in counted}
         texts.append(_other_lines(card.oracle, card.name, card.type_line.is_a("Legendary"), counted))
+        if card.type_line.is_permanent:
+            mana_texts += [a.text for a in read_card(card.oracle, card.name, card.type_line).mana_abilities]
     if not kinds:
-        return False
+        return False, False
     words = ["counter"] + (["power", "toughness"] if kinds & {"+1/+1", "-1/-1"} else [])
-    return any(word in text.lower() for text in texts for word in words)
+    read = any(word in text.lower() for text in texts for word in words)
+    return read, any(word in text.lower() for text in mana_texts for word in words)
 
 
 def _other_lines(oracle: str, name: str, legendary: bool, counted: tuple[CastCounter, ...]) -> str:
@@ -279,9 +294,9 @@ def cast_counter_events(board: Board, player: str, spells: list[TurnSpell]) -> t
 def cast_counter_notes(board: Board, player: str, cast: Iterable[Card]) -> list[str]:
     """A note for each trigger on a spell cast that puts counters which the turn's plan does not apply (of
     the player's permanents and of the permanent spells ``cast``): one :func:`cast_counters_of` does not
-    plan, every one while a replacement effect on counters is on the battlefield (CR 614.1a), and one that
-    puts counters on a permanent with a mana ability (the search counts that ability's mana as the turn's
-    last board gives it only).
+    plan, every one while a replacement effect on counters is on the battlefield (CR 614.1a), and every one
+    it plans while a mana ability reads such counters (the search counts a mana ability's mana as one board
+    gives it: :func:`_counters_read`).
 
     >>> toy = {"id": "a", "name": "Test Toy", "type_line": "Artifact", "controller": "me",
     ...     "oracle": "Whenever you cast a spell, put a +1/+1 counter on target creature."}
@@ -294,40 +309,28 @@ def cast_counter_notes(board: Board, player: str, cast: Iterable[Card]) -> list[
     cards = list(cast)
     view = BoardView(board)
     replaced = _counters_replaced(board, cards)
-    sources: list[tuple[str, tuple[tuple[CastCounter, ...], tuple[str, ...]], bool]] = [
-        (p.name, _permanent_counters(p), bool(view.mana_abilities(p.id)))
+    mana_reads = _counters_read(board, player, cards)[1]
+    sources: list[tuple[str, tuple[tuple[CastCounter, ...], tuple[str, ...]]]] = [
+        (p.name, _permanent_counters(p))
         for p in board.controlled_by(player)
         if not view.lost_any_abilities(p.id)
     ]
-    sources += [
-        (card.name, card_cast_counters(card), _card_has_mana_ability(card))
-        for card in cards
-        if card.type_line.is_permanent
-    ]
+    sources += [(card.name, card_cast_counters(card)) for card in cards if card.type_line.is_permanent]
     notes: set[str] = set()
     why = "(a trigger of casting, CR 603.3: they are put before the later spells are cast)"
-    for name, (counted, other), mana in sources:
-        texts = [*other, *(c.text for c in counted)] if replaced else list(other)
+    if mana_reads and not replaced:
+        why = "(a trigger of casting, CR 603.3: a mana ability reads them, counted as one board gives it)"
+    for name, (counted, other) in sources:
+        texts = [*other, *(c.text for c in counted)] if replaced or mana_reads else list(other)
         notes |= {
             f"{name}: the counters of {text!r} are not planned {why}: the plan may not be the best"
             for text in texts
         }
-        if counted and mana and not replaced:
-            notes |= {
-                f"{name}: the counters of {c.text!r} are planned, but its mana ability's mana as the turn's "
-                "last board gives it only (CR 603.3): the plan may not be the best"
-                for c in counted
-            }
     if replaced:
         notes |= {
             f"{name}: its replacement effect on counters put is not applied (CR 614.1a): the counters of "
             "triggers of casting are not planned: the plan may not be the best"
             for name in replaced
-            if any(counted or other for _, (counted, other), _ in sources)
+            if any(counted or other for _, (counted, other) in sources)
         }
     return sorted(notes)
-
-
-def _card_has_mana_ability(card: Card) -> bool:
-    """True when the card's text, read, has a mana ability."""
-    return bool(read_card(card.oracle, card.name, card.type_line).mana_abilities)

@@ -188,3 +188,24 @@ def test_counters_nothing_reads_give_the_spells_no_place() -> None:
     assert counters_planned(_board([TOY], []), "me", [])
     assert brute_force(board) == (2, 1)
     assert matches_brute_force(board).mana_value_cast == 2
+
+
+def test_counters_a_mana_ability_reads_are_said_not_planned() -> None:
+    """A charge counter on each spell and '{T}: Add {C} for each charge counter on ~' (one counter): the
+    search counts a mana ability's mana as one board gives it, so these counters are not planned, a note
+    says so, and with two spells given a plan that casts fewer is no 'no'. The first spell still has the
+    rock's {C} (one counter, CR 601.2f: the trigger comes after its cost): Plains + rock cast a Lion."""
+    rock = {
+        "name": "Test Rock",
+        "type_line": "Artifact",
+        "counters": {"charge": 1},
+        "oracle": "Whenever you cast a spell, put a charge counter on this artifact.\n{T}: Add {C} for each "
+        "charge counter on this artifact.",
+    }
+    board = _board([rock, PLAINS], [LION, LION])
+    assert not counters_planned(board, "me", list(board.player("me").hand))
+    turn = plan_turn(board, casts=["Test Lion", "Test Lion"], time_limit=120)
+    assert turn.castable is None
+    assert any("are not planned" in note for note in turn.notes), turn.notes
+    one = plan_turn(board, casts=["Test Lion"], time_limit=120)
+    assert one.castable is True, (one.reason, one.notes)
