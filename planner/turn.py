@@ -85,6 +85,7 @@ from planner.turn_alternative import (
     ways_hold,
     with_model_ways,
 )
+from planner.turn_cast_counters import cast_counter_events, cast_counter_notes
 from planner.turn_cast_mana import cast_mana_events
 from planner.turn_choices import (
     Ids,
@@ -127,8 +128,10 @@ from planner.turn_search import LAND, depth_first
 from planner.turn_unplanned import (
     cast_token_notes,
     cast_trigger_notes,
+    landfall_unread_notes,
     library_life_notes,
     loyalty_mana_notes,
+    main_phase_trigger_notes,
     token_ability_notes,
 )
 
@@ -656,6 +659,8 @@ def plan_turn(
     spells = without_mana_events(spells)
     # (the spells that may set off a trigger adding mana, and its permanent spells: events)
     spells, cast_mana = cast_mana_events(board, player, spells)
+    spells, cast_counters = cast_counter_events(board, player, spells)  # (and counters: CR 603.3)
+    cast_mana = cast_mana or cast_counters
     energy = energy_counted(board, player, spells)
     discards = any(may_discard(spell) for spell in spells)
     if no_land and land is not None:
@@ -687,10 +692,17 @@ def plan_turn(
     # first: then a plan that casts nothing is no "no")
     library_notes = library_life_notes(board, player)
     unplanned_mana = token_ability_notes(board, player) + loyalty_mana_notes(board, player) + library_notes
+    # (a landfall sentence's mana not counted, Omnath's "If it's the second time, add ...": with a land to
+    # play, a plan that casts nothing is no "no")
+    unread_triggers = landfall_unread_notes(board, player) if every_land else []
+    # (and a trigger at the beginning of the main phase that makes mana, on a board at the turn's beginning)
+    unread_triggers += main_phase_trigger_notes(board, player)
+    unplanned_mana += unread_triggers
     cast_cards = [s.card for s in distinct(spells)]
     trigger_notes = cast_trigger_notes(board, player, cast_cards)
     trigger_notes += cast_token_notes(board, player, cast_cards)
     trigger_notes += token_replacement_notes(board, player, cast_cards)
+    trigger_notes += cast_counter_notes(board, player, cast_cards)
     # (a card the player may cast from the graveyard or exile, which the search does not cast: said, and a
     # plan that casts nothing is then no "no")
     zone_notes = [] if casts else [*zones.notes, *taken_out]
@@ -759,7 +771,9 @@ def plan_turn(
     castable: bool | None = bool(casts) or bool(result.spells)
     if not castable and not complete:
         castable = None  # (a time-out is never a 'no': an order not searched might cast something)
-    unknown = "time limit" if not complete else next(iter([*zone_notes, *library_notes]), "")
+    unknown = (
+        "time limit" if not complete else next(iter([*zone_notes, *library_notes, *unread_triggers]), "")
+    )
     if not castable and unknown:
         # (nor is a card of the graveyard or exile the search does not cast, nor more life-cost activations
         # than the life total pays, which might cast something)

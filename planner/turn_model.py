@@ -29,6 +29,7 @@ from planner.rules.turn import arriving, created_token, entering, land_played, r
 from planner.rules.view import locked_in
 from planner.solve.problem import BoardAnalysis, EventMana, PaymentProblem, SpellPayment, TurnPayments
 from planner.turn_additional import tapped_before, tapped_first, without_paid
+from planner.turn_cast_counters import counters_of_casting, counters_planned, with_counters
 from planner.turn_cast_mana import CastTokens, mana_of_casting, treasures_of_casting, untold_treasures
 from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy, landfall_mana
 from planner.turn_events import land_play_triggers
@@ -122,6 +123,9 @@ class Stage:
     #: the Treasures among ``arrivals`` that triggers on casting the spell create, by the trigger's
     #: permanent (:func:`~planner.turn_cast_mana.treasures_of_casting`: the replay checks them)
     cast_treasures: tuple[CastTokens, ...] = ()
+    #: the counters triggers on casting the spell put, (permanent id, kind) each
+    #: (:func:`~planner.turn_cast_counters.counters_of_casting`: the replay puts them and checks them)
+    cast_counters: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -147,6 +151,8 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
     at_start = True  # (no epoch yet: what is done now is there from the start)
     cast_cards: list[Card] = []  # (the sequence's spells so far, for the triggers on casting one)
     fired: set[str] = set()  # (the permanents whose trigger of once each turn fired: CR 603.2h)
+    # (the counters of triggers on casting, where something may read them: turn_cast_counters)
+    put_counters = sequence.cast_mana and counters_planned(board, player, [s.card for s in sequence.spells])
     for item in sequence.items:
         epoch = len(boards) - 1
         if item.spell is not None and at_start:
@@ -201,10 +207,12 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         triggered = _cast_triggered(board, current, player, sequence, spell, cast_cards)
         made = _cast_treasures(board, current, player, sequence, spell, cast_cards, frozenset(fired))
         fired.update(pid for pid, _ in made)
+        counters = counters_of_casting(current, player, spell.as_printed) if put_counters else []
         cast_cards.append(spell.card)
-        if (triggered or made) and not spell.event:
+        if (triggered or made or counters) and not spell.event:
             raise InternalError(
-                f"{spell.card.name} sets off a trigger adding mana or Treasures but is no event of the turn"
+                f"{spell.card.name} sets off a trigger adding mana, Treasures or counters but is no event of "
+                "the turn"
             )
         if not spell.event:
             if zone is not None:
@@ -226,6 +234,7 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         for source, packets in triggered:  # (resolved before the spell, for the later spells: CR 603.3)
             added.append(len(mana))
             mana.append(EventMana(epoch=epoch + 1, packets=packets, source=source))
+        current = with_counters(current, counters)  # (its triggers resolve before it: CR 603.3)
         for permanent in brought:
             current = current.with_permanent(permanent)
             arrivals[permanent.id] = epoch + 1
@@ -249,6 +258,7 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
                 arrivals=tuple(brought),
                 mana=tuple(added),
                 cast_treasures=tuple(made),
+                cast_counters=tuple(counters),
             )
         )
     return Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)

@@ -38,6 +38,7 @@ from planner.turn_additional import (
 from planner.turn_alternative import (
     paid_way,
 )
+from planner.turn_cast_counters import counters_of_casting, counters_planned, with_counters
 from planner.turn_cast_mana import treasures_of_casting, untold_treasures
 from planner.turn_choices import (
     LandPlay,
@@ -209,6 +210,7 @@ def replayed(
     number = -1
     lands: list[LandPlay] = []
     treasures = TreasureCheck(board, player)
+    put_counters = sequence.cast_mana and counters_planned(board, player, [s.card for s in sequence.spells])
     try:
         for stage in timeline.stages:
             item = stage.item
@@ -225,6 +227,14 @@ def replayed(
                     if why is not None:
                         raise IllegalPlanError(position, why)
                     state = replace(state, board=leaving_zone(state.board, player, spell.card, zone))
+                # (the counters its triggers put, read again on the board it is cast on: CR 603.2, 603.3)
+                counters = counters_of_casting(state.board, player, spell.as_printed) if put_counters else []
+                if sorted(counters) != sorted(stage.cast_counters):
+                    raise IllegalPlanError(
+                        position,
+                        f"{spell.card.name}: its triggers on casting put {counters}, not "
+                        f"{list(stage.cast_counters)}",
+                    )
                 before = with_spells_cast(state.board, player, stage.board.player(player))
                 state = replace(state, board=before)
                 problem = PaymentProblem.of(before, spell.target, player)
@@ -242,7 +252,7 @@ def replayed(
                 )
                 cast = spell.card if sequence.counted else None  # (CR 601.2i; listed when costs read it)
                 after = state.board.player(player).having_cast(cast)
-                state = replace(state, board=state.board.with_player(after))
+                state = replace(state, board=with_counters(state.board.with_player(after), counters))
                 # (an instant or sorcery to the graveyard once it resolves: 608.2n; flashback's exiled,
                 # 702.34a)
                 if not exiled_after(spell.way):

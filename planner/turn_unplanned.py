@@ -31,12 +31,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from models.board import Board, Card
-from models.mana_effects import LifePaymentsExiled
+from models.mana_effects import LifePaymentsExiled, NotPaymentKind
 from models.oracle.classify import adds_mana, starts_with, tokens
 from models.oracle.parsed import PRIORITY_TOKEN
 from models.oracle.sentence_facts import is_loyalty_cost
 from planner.rules.eligibility import token_ability_ready
 from planner.rules.life_exiled import library_life
+from planner.rules.turn import resolution
 from planner.rules.view import BoardView
 from planner.turn_cast_mana import (
     card_cast_mana,
@@ -50,8 +51,10 @@ from planner.turn_cast_mana import (
 __all__ = [
     "cast_token_notes",
     "cast_trigger_notes",
+    "landfall_unread_notes",
     "library_life_notes",
     "loyalty_mana_notes",
+    "main_phase_trigger_notes",
     "token_ability_notes",
 ]
 
@@ -226,4 +229,75 @@ def cast_token_notes(board: Board, player: str, cast: Iterable[Card]) -> list[st
         "the board's spells_cast_this_turn): its Treasures are not planned: the plan may not be the best"
         for pid, text in untold_treasures(board, player).items()
     }
+    return sorted(notes)
+
+
+def landfall_unread_notes(board: Board, player: str) -> list[str]:
+    """A note for each landfall sentence of the player's permanents that adds mana the turn's plan does not
+    count (:func:`~planner.rules.turn.resolution`'s unread: "If it's the second time, add {R}{G}{W}{U}.",
+    which the trigger checks as it resolves by how many times it resolved this turn, CR 608.2c, which the
+    board does not record): with a land play, a plan that casts nothing is then no "no".
+
+    >>> omen = {"id": "o", "name": "Test Omen", "type_line": "Creature — Elemental", "power": 4,
+    ...     "toughness": 4, "controller": "me", "oracle": "Landfall — Whenever a land you control enters, "
+    ...     "you gain 4 life if this is the first time this ability has resolved this turn. If it's the "
+    ...     "second time, add {R}{G}{W}{U}."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [omen]})
+    >>> print(*landfall_unread_notes(board, "me"))  # doctest: +NORMALIZE_WHITESPACE
+    Test Omen: the mana of its landfall's "If it's the second time, add {R}{G}{W}{U}." is not counted in
+    turn plans (CR 608.2c: how many times it resolved this turn): the plan may not be the best
+    """
+    view = BoardView(board)
+    notes: set[str] = set()
+    for permanent in board.controlled_by(player):
+        if view.lost_any_abilities(permanent.id):
+            continue
+        landfall = {
+            record.text
+            for record in view.parsed[permanent.id].not_payment
+            if record.kind is NotPaymentKind.LANDFALL
+        }
+        card = Card(card=None, name=permanent.name, type_line=permanent.type_line, oracle=permanent.oracle)
+        notes |= {
+            f"{permanent.name}: the mana of its landfall's {text!r} is not counted in turn plans (CR 608.2c: "
+            "how many times it resolved this turn): the plan may not be the best"
+            for text in resolution(card).unread
+            if text in landfall
+        }
+    return sorted(notes)
+
+
+def main_phase_trigger_notes(board: Board, player: str) -> list[str]:
+    """A note for each trigger of the player's permanents at the beginning of their (precombat) main phase
+    that makes mana or a Treasure, when the board is at the turn's beginning (``step: beginning``): it
+    triggers before the main phase's spells (CR 505.4, 603.2), which the turn's search does not plan, so a
+    plan that casts nothing (or fewer than the spells given) is then no "no".
+
+    >>> market = {"id": "m", "name": "Test Market", "type_line": "Enchantment", "controller": "me",
+    ...     "oracle": "At the beginning of your precombat main phase, choose one or more —\\n• Sell — "
+    ...     "Create a Treasure token. You lose 1 life.\\n• Buy — Draw a card."}
+    >>> board = Board.from_dict({"version": 1, "active_player": "me", "step": "beginning",
+    ...     "players": [{"id": "me"}], "permanents": [market]})
+    >>> print(*main_phase_trigger_notes(board, "me"))  # doctest: +NORMALIZE_WHITESPACE
+    Test Market: 'At the beginning of your precombat main phase, choose one or more —' is not planned (CR
+    505.4: it triggers as the main phase begins, before its spells): the plan may not be the best
+    """
+    if board.step != "beginning" or board.active_player != player:
+        return []
+    view = BoardView(board)
+    notes: set[str] = set()
+    for permanent in board.controlled_by(player):
+        if view.lost_any_abilities(permanent.id):
+            continue
+        opener = ""
+        for line in permanent.oracle.splitlines():
+            opener = opener if line.lstrip().startswith("•") else line
+            lowered = opener.lower()
+            if not (lowered.startswith("at the beginning of") and "main phase" in lowered.split(",")[0]):
+                continue
+            if "treasure" in line.lower() or adds_mana(line):
+                notes.add(
+                    f"{permanent.name}: {opener!r} is not planned (CR 505.4: it triggers as the main phase "
+                    "begins, before its spells): the plan may not be the best"
+                )
     return sorted(notes)

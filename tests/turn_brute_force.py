@@ -33,6 +33,7 @@ from planner.rules.turn import (
 )
 from planner.rules.view import BoardView, locked_in
 from planner.turn import TurnResult, plan_turn
+from planner.turn_cast_counters import counters_of_casting, with_counters
 from planner.turn_cast_mana import cast_mana_of, describes_every_spell, permanent_treasures
 from planner.turn_choices import landfall_mana, why_not_castable_now
 from planner.turn_events import landfall_times
@@ -143,6 +144,9 @@ def brute_force(board: Board) -> tuple[int, int]:
                             if effect.permanent:
                                 pid = f"new{len(board_after.permanents)}"
                                 board_after = board_after.with_permanent(arriving(card, pid, "me"))
+                            # (the counters its triggers put, there for the later spells: CR 603.3)
+                            counters = counters_of_casting(state.board, "me", spell_target(card))
+                            board_after = with_counters(board_after, counters)
                             made = _cast_treasures(state.board, card, fired)
                             # (each effect's tokens with every order of the replacements, CR 616.1)
                             created = [

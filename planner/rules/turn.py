@@ -334,7 +334,12 @@ def resolution(card: Card) -> Resolution:
             continue
         if record.kind is NotPaymentKind.LANDFALL and not permanent:
             continue
-        if _intervening_if(record.text):
+        if _intervening_if(record.text) or (
+            record.kind is NotPaymentKind.LANDFALL and record.text.lower().startswith("if ")
+        ):
+            # (a later sentence's "If it's the second time, add ...", Omnath's: checked as the trigger
+            # resolves, CR 608.2c, by how many times it resolved this turn, which the board does not record:
+            # not counted, said so)
             # (an enters trigger's "if" clause, CR 603.4: "if it was bargained" asks how the spell was cast,
             # which a turn's plan does not follow: its mana is not counted, said so, never assumed)
             unread.append(record.text)
@@ -453,19 +458,34 @@ def treasures_made(oracle: str, name: str, *, permanent: bool) -> int:
     return sum(treasure_events(oracle, name, permanent=permanent))
 
 
+#: a modal trigger's choice of modes, any of which may be the one chosen (CR 700.2)
+_MODAL = re.compile(r"\bchoose (?:one|up to one|one or more|any number|two|up to two)\b ?[—-]?\s*$", re.I)
+
+
 def treasure_events(oracle: str, name: str, *, permanent: bool) -> tuple[int, ...]:
     """The Treasure tokens of :func:`treasures_made`, by the effect that creates them (each one event to
     which the replacement effects on creating tokens apply: CR 614.1a, 616.1).
 
     >>> treasure_events("Create a Treasure token. Then create two Treasure tokens.", "Twice", permanent=False)
     (1, 2)
+    >>> raider = ("When ~ enters, choose up to one —\\n• Smash — Destroy target artifact.\\n• Pry — "
+    ...     "Create a Treasure token.")
+    >>> treasure_events(raider, "Test Raider", permanent=True)
+    (1,)
     """
     enters = re.compile(rf"^When (?:{re.escape(name)}|~|this [a-z]+) enters\b", re.I)
     made: list[int] = []
+    opener = ""  # (the line a mode's bullet belongs to: 'When ~ enters, choose up to one —')
     for line in oracle.splitlines():
+        mode = line.lstrip().startswith("•")
+        opener = opener if mode else line
         for match in _TREASURES.finditer(line):
             before = line[: match.start()]
-            if permanent:
+            if permanent and mode:
+                # (a mode of a modal enters trigger: its controller chooses it as the trigger is put on the
+                # stack, CR 700.2a, 603.3c; a Treasure mode has no target, so it can always be chosen)
+                counted = bool(enters.match(opener)) and _MODAL.search(opener) is not None
+            elif permanent:
                 counted = bool(enters.match(line))
             else:
                 counted = not re.match(r"^(?:When|Whenever|At)\b", line) and ":" not in before
