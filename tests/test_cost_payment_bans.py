@@ -14,6 +14,7 @@ import pytest
 from boards import ME, OPP, make_board
 
 from models.cost import PaymentTarget
+from models.mana_effects import CostPaymentBan
 from models.oracle import parse_oracle
 from planner.api import pay, text_warnings
 from planner.rules.reference import reference_search
@@ -69,11 +70,14 @@ def _agree(board: Any, cost: str) -> bool:
 def test_the_prohibition_is_read_by_the_grammar() -> None:
     """Who (players, opponents, you), what (life, the sacrifice of some permanents), for what."""
     (ban,) = parse_oracle(BAN, "Test Cost Warden").effects
+    assert isinstance(ban, CostPaymentBan)
     assert (ban.everyone, ban.life, ban.spells, ban.abilities) == (True, True, True, True)
     assert [f.describe() for f in ban.sacrificed] == ["nonland"]
     (angel,) = parse_oracle(BAN.replace("nonland permanents", "creatures")).effects
+    assert isinstance(angel, CostPaymentBan)
     assert [f.describe() for f in angel.sacrificed] == ["creature"]
     (mine,) = parse_oracle("Your opponents can't sacrifice creatures to activate abilities.").effects
+    assert isinstance(mine, CostPaymentBan)
     assert (mine.opponents, mine.life, mine.spells, mine.abilities) == (True, False, False, True)
     for text in ("You can't sacrifice ~.", "Target player can't pay life to cast spells this turn."):
         assert not any(type(e).__name__ == "CostPaymentBan" for e in parse_oracle(text, "Test Toy").effects)
@@ -102,7 +106,12 @@ def test_mana_abilities_whose_costs_are_forbidden_can_t_be_activated(
 
 def test_without_the_prohibition_the_same_boards_pay() -> None:
     """The control: each board above pays without the warden (the Treasure, the Canopy, the Altar)."""
-    for permanents, cost in (([TREASURE], "{R}"), ([CANOPY], "{G}"), ([ALTAR, GOLEM], "{2}")):
+    controls: tuple[tuple[list[dict[str, Any]], str], ...] = (
+        ([TREASURE], "{R}"),
+        ([CANOPY], "{G}"),
+        ([ALTAR, GOLEM], "{2}"),
+    )
+    for permanents, cost in controls:
         assert _agree(make_board(permanents), cost)
 
 
