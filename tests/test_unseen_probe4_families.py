@@ -123,7 +123,7 @@ def test_a_cards_own_alternative_cost_is_reported_only_for_the_spell_paid_for() 
     assert checked_verdict(board, "{G}") and not text_warnings(board)
     # (the spell paid for with such a cost the reader does not read: a warning; Flare of Cultivation's
     # 'sacrifice a nontoken green creature' is read and paid: tests/test_alternative_costs.py)
-    unread = "You may tap an untapped creature you control rather than pay this spell's mana cost."
+    unread = "You may discard a Forest card rather than pay this spell's mana cost."
     flare = spell_of(
         "{1}{G}{G}",
         name="Test Flare",
@@ -132,6 +132,16 @@ def test_a_cards_own_alternative_cost_is_reported_only_for_the_spell_paid_for() 
     )
     (warning,) = pay(board, flare).warnings
     assert warning.permanent == "Test Flare" and "rather than pay ~'s mana cost" in warning.sentence
+    # ('tap an untapped creature you control' is read since the tap cost part (CR 118.9, 701.26a): a
+    # creature of mine taps for it, and stays on the battlefield; a tapped one can't)
+    tapping = "You may tap an untapped creature you control rather than pay this spell's mana cost."
+    flare = spell_of("{1}{G}{G}", name="Test Flare", type_line="Sorcery", text=f"{tapping}\nDraw a card.")
+    bear = {"name": "Test Bear", "type_line": "Creature — Bear", "mana_cost": "{1}{G}", "oracle": ""}
+    tapped = pay(make_board([mine("b", bear)]), flare).to_json()
+    assert (tapped["payable"], tapped["tapped"], tapped["warnings"]) == (True, ["b"], [])
+    (way,) = tapped["alternative_payments"]
+    assert (way["tapped"], way["sacrificed"]) == (["b"], [])
+    assert pay(make_board([mine("b", bear, tapped=True)]), flare).payable is False
 
 
 def test_affinity_for_outlaws_counts_the_five_types() -> None:

@@ -120,9 +120,10 @@ class AlternativeCostPaid:
             "paid": "" if self.cost.without_mana else self.cost.mana,
             "life": self.cost.life,
             "energy": self.cost.energy,
-            "sacrificed": [] if self.returns else list(self.sacrificed),
+            "sacrificed": [] if self.returns or self.taps else list(self.sacrificed),
             "exiled": [] if self.discards else list(self.exiled),
             **({"returned": list(self.sacrificed)} if self.returns else {}),
+            **({"tapped": list(self.sacrificed)} if self.taps else {}),
             **({"discarded": list(self.exiled)} if self.discards else {}),
             **({"permission": self.permission} if self.permission else {}),
         }
@@ -138,11 +139,17 @@ class AlternativeCostPaid:
         control to its owner's hand"), not sacrifices them."""
         return bool(self.cost.sacrifice) and all(part.returned for part in self.cost.sacrifice)
 
+    @property
+    def taps(self) -> bool:
+        """True when the cost taps its permanents ("tap an untapped creature you control"), not sacrifices
+        them (they stay on the battlefield, tapped)."""
+        return bool(self.cost.sacrifice) and all(part.tapped for part in self.cost.sacrifice)
+
     def describe(self) -> str:
         """The payment in words: 'Snuff Out's alternative cost: pay 4 life'."""
         parts = [f"{self.source}'s alternative cost: {self.cost.describe()}"]
         if self.sacrificed:
-            verb = "returned to hand " if self.returns else "sacrificed "
+            verb = "returned to hand " if self.returns else "tapped " if self.taps else "sacrificed "
             parts.append(verb + ", ".join(self.sacrificed))
         if self.exiled:
             parts.append(("discarded " if self.discards else "exiled ") + ", ".join(self.exiled))
