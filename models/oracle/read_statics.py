@@ -5,12 +5,10 @@ and what an Aura or Equipment forbids the permanent it is attached to.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Final
 
 from models.abilities import (
-    Condition,
     ManaAbility,
     ObjectFilter,
     SpendPurpose,
@@ -77,8 +75,6 @@ from models.oracle.parsed import (
     OWN_RIDER_NOTE,
     OWN_SPELL_MANA_NOTE,
     PUMP_SET_ASIDE_NOTE,
-    SAME_HASTE_NOTE,
-    SAME_KEYWORDS_NOTE,
     TRIGGER_COST_NOTE,
     UNSPENT_LIFE_NOTE,
     Collector,
@@ -86,6 +82,7 @@ from models.oracle.parsed import (
     paying_trigger,
 )
 from models.oracle.read_activated import read_mana_ability
+from models.oracle.read_granted_keywords import haste_while, same_for_keywords, same_is_true
 from models.oracle.readings import Head, NotForNonartifact, Nouns
 from models.oracle.rider_clauses import cast_rider, clause_riders, sentence_mana_sources, way_mana_sources
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
@@ -190,7 +187,7 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             return
         case s.KeywordsWhile():
             try:
-                out.effects.extend(_haste_while(reading, sentence))
+                out.effects.extend(haste_while(reading, sentence))
             except UnreadError:
                 out.unread(sentence)  # (a pair under a condition of another kind)
             else:
@@ -217,10 +214,10 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             out.read(sentence, "effect", "a permission for the card an effect exiled, cast from exile")
             return
         case s.SameIsTrue():
-            _same_is_true(reading, body, sentence, out)
+            same_is_true(reading, body, sentence, out)
             return
         case s.SameIsTrueForKeywords(keywords):
-            _same_for_keywords(keywords, sentence, out)
+            same_for_keywords(keywords, sentence, out)
             return
         case s.SameIsTrueForTypes(types):
             # (Ward of Bones: the prohibition before it again, of each type named)
@@ -695,31 +692,6 @@ def _becomes_colorless(reading: s.BecomesColorless, sentence: str) -> tuple[Stat
     )
 
 
-def _haste_while(reading: s.KeywordsWhile, sentence: str) -> tuple[GrantHaste, ...]:
-    """'~ has haste as long as <condition>', 'As long as <condition>, creatures you control have haste': haste
-    while the condition holds, the condition as the grammar reads it, or as written when it does not (the
-    planner judges the first on the board and warns about the second wherever the haste would matter: a
-    summoning-sick creature, :mod:`planner.rules.haste`).
-
-    >>> from models.oracle.grammar import parse_static
-    >>> text = "As long as you control an artifact, creatures you control have haste."
-    >>> (grant,) = _haste_while(parse_static(text.rstrip(".")), text)
-    >>> grant.affected.describe(), grant.condition.describe()
-    ('creature you control', 'you control artifact')
-    """
-    held = while_condition(reading.condition) if reading.condition else None  # ('~ has haste': always)
-    if reading.both_paired:
-        # ('both creatures': the pair, while the condition reads that the source is paired, CR 702.95)
-        pair = ObjectFilter(types=("Creature",), paired=True)
-        if held is None or held.filters != (replace(pair, controller=Who.YOU, other=True),):
-            raise UnreadError(sentence)
-        return (GrantHaste(sentence, pair),)
-    if reading.turn:  # ('During your turn, ...': the board's active_player, CR 302.6 reads haste then)
-        held = Condition((), your_turn=True)
-    affected = (ObjectFilter(self_only=True),) if reading.what is None else object_filters(reading.what)
-    return tuple(GrantHaste(sentence, flt, held) for flt in affected)
-
-
 #: The condition of a grant that works from its card's graveyard (Riftstone Portal).
 _IN_YOUR_GRAVEYARD: Final = "~ is in your graveyard"
 
@@ -868,11 +840,6 @@ EVERY_CREATURE_TYPE_NOTE: Final = (
 #: choices.basic_land_type), so no payment reads this choice.
 LAND_TYPE_CHOICE_NOTE: Final = "a land type chosen for what no payment reads (a landwalk, CR 702.14)"
 
-#: The note on a type change's rider that names cards that aren't on the battlefield (Biotransference).
-CARDS_TYPES_NOTE: Final = (
-    "the spells it names are followed; the types of cards that aren't on the battlefield are not"
-)
-
 
 def _own_chosen_type(reading: s.TypeChangeReading, sentence: str, out: Collector) -> None:
     """A card's own 'is the chosen type', of the one type choice its text made before it (a creature type or
@@ -906,88 +873,6 @@ def _keep_types(kept: str, sentence: str, out: Collector) -> bool:
     out.effects[changes[-1]] = still
     out.read(sentence, "effect")
     return True
-
-
-def _same_is_true(reading: s.SameIsTrue, body: str, sentence: str, out: Collector) -> None:
-    """'The same is true for [creature] spells you control and ... cards ...': the rider of the color
-    change before it (Celestial Dawn: whose spells and cards it changes too) or of the card types a type
-    change before it adds (Biotransference: 'Creatures you control are artifacts ...', whose spells of the
-    types it names it reaches too, while the cards it names are not followed: that part is said); after
-    anything else, or naming other types than the change's, it is not understood (never ignored: a payment
-    reads a spell's types and colors)."""
-    last = out.effects[-1] if out.effects else None
-    spells = Who.YOU if reading.spells_yours else Who.ANY
-    if isinstance(last, ColorChange) and not reading.spell_type and not reading.card_type:
-        cards = None if not reading.cards else (Who.YOU if reading.cards == "you" else Who.ANY)
-        out.effects[-1] = replace(last, text=f"{last.text} {body}.", spells=spells, cards=cards)
-        out.read(sentence, "effect")
-    elif (
-        isinstance(last, TypeChange)
-        and last.adds
-        and (last.card_types or last.chosen_creature)
-        and not last.land_types
-        and _names_only_types(last.affected)
-        and reading.spell_type in ("", *last.affected.types)
-        and reading.card_type in ("", *last.affected.types)
-    ):
-        out.effects[-1] = replace(last, text=f"{last.text} {body}.", spells=spells)
-        if reading.cards:
-            # the spells are followed; the cards in hands and graveyards are read as printed (a revealed or
-            # exiled card's types), so that part is said, never silent
-            out.unread(sentence, CARDS_TYPES_NOTE)
-        else:
-            out.read(sentence, "effect")
-    else:
-        out.unread(sentence)
-
-
-def _same_for_keywords(keywords: tuple[str, ...], sentence: str, out: Collector) -> None:
-    """'The same is true for fear, haste, ...' after a sentence granting one keyword under a condition: each
-    is granted under that condition with it in place of the first. A payment reads haste alone (CR 302.6)
-    and the keywords that pay a spell (not read here); haste is the sentence before with 'haste' in place
-    of its keyword (:func:`_haste_while`), named by this sentence. After a sentence of another kind (a
-    trigger's 'gains flying until end of turn if ...', Odric's), haste is not read (said, never dropped).
-
-    >>> out = Collector()
-    >>> read_static_sentence("As long as a creature card with flying is in your graveyard, ~ has flying.",
-    ...     out)
-    >>> read_static_sentence("The same is true for first strike, haste, and protection.", out)
-    >>> (grant,) = out.effects
-    >>> grant.condition.describe(), [r.read_as for r in out.sentences]
-    ('a creature card with haste is in your graveyard', ['ignored', 'effect'])
-    """
-    if classify.pays_spells(keywords):
-        out.unread(sentence)
-        return
-    if "haste" not in keywords:
-        out.read(sentence, "ignored", SAME_KEYWORDS_NOTE)  # (first strike, trample...: no payment reads them)
-        out.ignored.append(sentence)
-        return
-    before = out.sentences[-1].text if out.sentences else ""
-    try:
-        reading = parse_static(before.strip().rstrip("."))
-    except UnreadError:
-        reading = None
-    if not isinstance(reading, s.KeywordsWhile) or len(reading.keywords) != 1 or reading.turn:
-        out.unread(sentence, SAME_HASTE_NOTE)
-        return
-    (granted,) = reading.keywords
-    condition = re.sub(rf"\b{re.escape(granted)}\b", "haste", reading.condition, flags=re.IGNORECASE)
-    try:
-        grants = _haste_while(replace(reading, keywords=("haste",), condition=condition), sentence)
-    except UnreadError:
-        out.unread(sentence, SAME_HASTE_NOTE)
-        return
-    out.effects.extend(grants)
-    out.read(sentence, "effect")
-
-
-def _names_only_types(affected: ObjectFilter) -> bool:
-    """Whether a filter names nothing but card types and a controller ('Creatures you control'), which a
-    spell's type line alone answers."""
-    return affected == ObjectFilter(
-        types=affected.types, excluded=affected.excluded, controller=affected.controller
-    )
 
 
 def _own_spell_mana(sentence: str) -> bool:
