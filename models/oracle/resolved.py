@@ -2,8 +2,9 @@
 effect from a spell or ability that resolved): its duration set apart ('until end of turn', 'until your next
 turn', 'this turn', 'for as long as ...'), its verbs of change read as those of a state ('becomes' as 'is',
 'gains' as 'has': CR 611.2 makes the change last), and its referents ('that land', 'target creature', 'it')
-bound to what they name, as an Aura's 'enchanted land' is (the board's ``effects[i].refers_to``). What is
-left is read by the static grammar (:func:`~models.oracle.reader.parse_oracle`), so that an effect in force
+bound to what they name, as an Aura's 'enchanted land' is (the board's ``effects[i].refers_to``): all read by
+the grammar's ``resolved_effect`` (:mod:`models.oracle.resolved_rules`). What is left is read by the static
+grammar (:func:`~models.oracle.reader.parse_oracle`), so that an effect in force
 is read exactly as a permanent's static ability of the same words.
 
 >>> bound = static_form("Until end of turn, target land you control becomes an Island.")
@@ -20,51 +21,14 @@ True
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import Final
 
+from models.oracle.grammar import UnreadError, parse_resolved_effect
 from models.oracle.parsed import ParsedText
 from models.oracle.reader import parse_oracle
 from models.oracle.text import split_sentences
 
 __all__ = ["ResolvedReading", "StaticForm", "given_as_effect", "read_resolved", "static_form"]
-
-#: The durations an effect's words may give (CR 611.2a-b, 514.2), at the sentence's start (with a comma)
-#: or its end, by what they are recorded as.
-_DURATIONS: Final = (
-    ("until end of turn", "end_of_turn"),
-    ("until your next turn", "your_next_turn"),
-    ("this turn", "this_turn"),
-)
-#: 'for as long as <condition>' (CR 611.2b), at the start (with a comma) or the end.
-_AS_LONG_AS: Final = re.compile(
-    r"^for as long as (?P<lead>[^,]+), |,? for as long as (?P<tail>[^,.]+)(?=\.?$)", re.I
-)
-#: The condition of 'for as long as it has a flood counter on it': the counter on what it refers to.
-_WHILE_COUNTER: Final = re.compile(r"^(?:it|that \w+) has an? (?P<kind>[\w-]+) counter on it$", re.I)
-#: A referent: what the effect names that its entry's ``refers_to`` gives ('target land you control',
-#: 'that creature', 'up to one target artifact', 'enchanted land'), whose last type word is kept.
-_REFERENT: Final = re.compile(
-    r"(?<!same name as )\b(?:up to one )?(?:another )?(?:target|that|enchanted) (?:[\w-]+ )*?"
-    r"(?P<noun>land|creature|permanent|artifact|enchantment|planeswalker|Forest|Island|Swamp|Mountain|Plains)"
-    r"(?!'s)(?: (?:you|they|an opponent|that player|its controller) controls?)?(?: of their choice)?\b",
-    re.I,
-)
-#: A player referent: 'target player', 'that player', 'target opponent', 'that creature's owner' (Reflector
-#: Mage's: the owner of what it returned), bound as an Aura's 'enchanted player' is.
-_PLAYER_REFERENT: Final = re.compile(
-    r"\b(?:target|that) (?:player|opponent)\b|\bthat (?:creature|permanent|card)'s (?:owner|controller)\b",
-    re.I,
-)
-#: A sentence whose subject is 'it' (what the effect refers to): 'It becomes an Island until end of turn.'
-_IT_SUBJECT: Final = re.compile(r"^it (?=(?:becomes|gains|is|has|loses|gets)\b)", re.I)
-#: The verbs of a change made by an effect, by the verb of the state it makes while it lasts.
-_VERBS: Final = {"becomes": "is", "become": "are", "gains": "has", "gain": "have"}
-_VERB: Final = re.compile(r"\b(becomes|become|gains|gain)\b")
-#: 'The next instant or sorcery spell you cast this turn': a change of one spell's cost (the first cast
-#: after the effect began), which no board records the spells cast since of.
-_NEXT_SPELL: Final = re.compile(r"\bthe next\b[^.]*\bspell\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,19 +54,9 @@ class StaticForm:
         return self.bound_to is not None
 
 
-def _unquoted(sentence: str, change: re.Pattern[str], by: object) -> tuple[str, int]:
-    """The sentence with ``change`` made outside double quotes (a granted ability's words stay as
-    printed), and how many changes were made."""
-    parts = sentence.split('"')
-    made = 0
-    for index in range(0, len(parts), 2):
-        parts[index], count = change.subn(by, parts[index])  # type: ignore[call-overload]
-        made += count
-    return '"'.join(parts), made
-
-
 def static_form(sentence: str) -> StaticForm:
-    """The static sentence a resolved effect's sentence is while it lasts (see the module).
+    """The static sentence a resolved effect's sentence is while it lasts, as the grammar reads it
+    (``resolved_effect``: :mod:`models.oracle.resolved_rules`); a sentence it does not read has no text.
 
     >>> static_form("Creatures you control gain haste until end of turn.").text
     'Creatures you control have haste.'
@@ -112,38 +66,22 @@ def static_form(sentence: str) -> StaticForm:
     >>> form.text, form.duration, form.bound
     ('Enchanted permanent is an enchantment in addition to its other types.', 'your_next_turn', True)
     """
-    text = sentence.strip()
-    body = text[:-1] if text.endswith(".") and text.count('"') % 2 == 0 else text
-    kept, players = _unquoted(body, _PLAYER_REFERENT, "enchanted player")
-    kept, referents = _unquoted(kept, _REFERENT, lambda found: f"enchanted {found.group('noun').lower()}")
-    bound_to = "player" if players else "permanent" if referents else None
-    duration: str | None = None
-    while_counter: str | None = None
-    for words, recorded in _DURATIONS:
-        lowered = body.lower()
-        if lowered.startswith(words + ", "):
-            body, duration = body[len(words) + 2 :], recorded
-        elif lowered.endswith(" " + words):
-            body, duration = body[: -len(words) - 1], recorded
-    condition = _AS_LONG_AS.search(body)
-    if condition is not None:
-        duration = "as_long_as"
-        held = condition.group("lead") or condition.group("tail")
-        counted = _WHILE_COUNTER.match(held.strip())
-        while_counter = counted.group("kind").lower() if counted else None
-        body = body[: condition.start()] + body[condition.end() :]
-    once = _NEXT_SPELL.search(body) is not None
-    body, _ = _unquoted(body, re.compile(r" this turn\b", re.I), "")
-    body, _ = _unquoted(body, _PLAYER_REFERENT, "enchanted player")
-    body, _ = _unquoted(body, _REFERENT, lambda found: f"enchanted {found.group('noun').lower()}")
-    body, its = _unquoted(body, _IT_SUBJECT, "enchanted permanent ")
-    if its and bound_to is None:
-        bound_to = "permanent"
-    body, _ = _unquoted(body, _VERB, lambda found: _VERBS[found.group(1)])
-    static = _sentence(body)
+    try:
+        read = parse_resolved_effect(sentence.strip())
+    except UnreadError:
+        return StaticForm(sentence, None)
+    static = _sentence(read.text)
     if static is None:
-        return StaticForm(sentence, None, duration)
-    return StaticForm(sentence, static, duration, bound_to, while_counter, once, _sentence(kept))
+        return StaticForm(sentence, None, read.duration)
+    return StaticForm(
+        sentence,
+        static,
+        read.duration,
+        read.bound_to,
+        read.while_counter,
+        read.once,
+        _sentence(read.with_duration),
+    )
 
 
 def _sentence(body: str) -> str | None:
