@@ -27,7 +27,7 @@ import planner.solve.cpsat.solve
 from benchmarks.bench_no import questions
 from benchmarks.bench_solves import breakdown
 from benchmarks.boards import MULTIPLIERS, SPICE, Question, multiplier_questions, small_slow_questions
-from planner.solve.cpsat.record import PaymentModel
+from planner.solve.cpsat.record import PaymentModel, Term
 
 __all__ = ["SOURCES", "dump", "hinted_uses", "main", "tried"]
 
@@ -137,11 +137,12 @@ def dump(directory: Path, named: dict[str, Question]) -> list[dict[str, Any]]:
         *,
         first: bool = True,
         record: PaymentModel | None = None,
+        stage: Sequence[Term] = (),
     ) -> cp_model.CpSolverStatus:
         path = directory / f"{label}_{sum(row['label'] == label for row in index)}.txt"
         path.write_text(str(model.proto))
         started = time.process_time()
-        status = searched(solver, model, deadline, first=first, record=record)
+        status = searched(solver, model, deadline, first=first, record=record, stage=stage)
         spent = time.process_time() - started
         index.append({"label": label, "first": first, "path": str(path), "cpu": spent, "status": int(status)})
         return status

@@ -63,12 +63,13 @@ class Breakdown:
 
 def solve_kind(proto: Any, branching: int) -> str:
     """What a CP-SAT solve of this model proto is for: an infeasibility core (assumptions), the order of a
-    relaxed model's optimum (no objective left), or a stage of the objective, by the LP-guided or the
-    default search.
+    relaxed model's optimum (no objective left, the LP-guided search), a probe for a plan at a stage's
+    bound's first levels (no objective, the default search: ``planner.solve.cpsat.bound_prefix``), or a
+    stage of the objective, by the LP-guided or the default search.
 
     >>> model = cp_model.CpModel()
-    >>> solve_kind(model.proto, cp_model.LP_SEARCH)
-    'order'
+    >>> solve_kind(model.proto, cp_model.LP_SEARCH), solve_kind(model.proto, cp_model.AUTOMATIC_SEARCH)
+    ('order', 'bound-prefix probe')
     >>> model.minimize(model.new_int_var(0, 3, "x"))
     >>> solve_kind(model.proto, cp_model.LP_SEARCH), solve_kind(model.proto, cp_model.AUTOMATIC_SEARCH)
     ('stage, LP-guided', 'stage, default search')
@@ -76,7 +77,7 @@ def solve_kind(proto: Any, branching: int) -> str:
     if len(proto.assumptions):
         return "core"
     if not len(proto.objective.vars):
-        return "order"
+        return "order" if branching == cp_model.LP_SEARCH else "bound-prefix probe"
     return "stage, LP-guided" if branching == cp_model.LP_SEARCH else "stage, default search"
 
 

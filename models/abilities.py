@@ -143,6 +143,9 @@ class AmountKind(Enum):
     LIFE_AT_MOST = "life_at_most"
     LIFE_GAINED = "life_gained"
     SACRIFICED_ALL = "sacrificed_all"
+    #: the spells every player cast this turn (Thrasta's 'for each other spell that's been cast this turn':
+    #: the board's ``spells_cast_this_turn`` of each player, a count or a list)
+    SPELLS_CAST_ALL = "spells_cast_all"
     ATTACKING = "attacking"
     #: the cards matching ``filter`` its caster owns in exile and in their graveyard (Huskburster Swarm): the
     #: board carries no exile, so the graveyard's alone, warned
@@ -241,6 +244,7 @@ AMOUNT_READS: dict[AmountKind, frozenset[BoardFact]] = {
     AmountKind.LIFE_AT_MOST: frozenset({BoardFact.PLAYER, BoardFact.COST_PAID}),
     AmountKind.LIFE_GAINED: frozenset({BoardFact.PLAYER}),
     AmountKind.SACRIFICED_ALL: frozenset({BoardFact.PLAYER}),
+    AmountKind.SPELLS_CAST_ALL: frozenset({BoardFact.PLAYER}),
     AmountKind.ATTACKING: frozenset({BoardFact.BATTLEFIELD, BoardFact.PLAYER}),
     AmountKind.EXILE_AND_GRAVEYARD: frozenset({BoardFact.GRAVEYARD}),
 }
@@ -464,6 +468,8 @@ class Condition:
     played_land: bool = field(default=False, metadata=facts_read(BoardFact.PLAYER))
     #: 'if a card is exiled with ~': the source's ``imprinted`` choice is a card
     exiled_card: bool = field(default=False, metadata=facts_read(BoardFact.CHOICES, of_source=True))
+    #: with ``exiled_card``, 'if a card exiled with ~ has haste': one of those cards has this keyword
+    exiled_keyword: str = field(default="", metadata=facts_read(BoardFact.CHOICES, of_source=True))
     #: 'if ~ entered this turn': the source's ``entered_this_turn``
     entered_this_turn: bool = field(default=False, metadata=facts_read(BoardFact.ENTERED, of_source=True))
     #: 'as long as ~ is renowned': a designation the source has (its ``designations``)
@@ -524,6 +530,8 @@ class Condition:
             return self.unevaluated
         if self.played_land:
             return "you played a land this turn"
+        if self.exiled_card and self.exiled_keyword:
+            return f"a card exiled with this permanent has {self.exiled_keyword}"
         if self.exiled_card:
             return "a card is exiled with this permanent"
         if self.entered_this_turn:

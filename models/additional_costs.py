@@ -14,7 +14,9 @@ kept as :class:`UnreadCost`, never dropped, so that the planner can say it does 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from models.mana import ManaTypes
 from models.types import TypeLine
@@ -31,6 +33,8 @@ __all__ = [
     "RevealCost",
     "SacrificeCost",
     "UnreadCost",
+    "asks_x",
+    "costs_that_may_pay",
 ]
 
 _COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
@@ -72,6 +76,19 @@ class SacrificeCost:
     #: of this mana cost only, as written ('' for none: a token's), an offering way's permanent, whose mana
     #: cost its cost is reduced by (CR 702.48a)
     mana_cost: str | None = field(default=None, repr=False)
+    #: card types a permanent must not have ("a nonland permanent", CR 205.4b)
+    excluded: tuple[str, ...] = field(default=(), repr=False)
+    #: of at least / at most this mana value ("with mana value 3 or greater", "... 2 or less", CR 202.3)
+    mana_value_at_least: int | None = field(default=None, repr=False)
+    mana_value_at_most: int | None = field(default=None, repr=False)
+    #: of mana value X, the X the caster chooses for the spell (Nahiri's Sacrifice's "sacrifice an artifact
+    #: or creature with mana value X": with no {X} in its mana cost, X is chosen as it is cast, CR 601.2b,
+    #: 107.3; the planner resolves it to :attr:`mana_value` when X is given)
+    mana_value_x: bool = field(default=False, repr=False)
+    #: tapped rather than sacrificed, each untapped as the cost is paid (Disruption Protocol's "tap an
+    #: untapped artifact you control", CR 601.2h): it stays on the battlefield, and a permanent the plan
+    #: tapped for mana can't be tapped for it
+    tapped: bool = field(default=False, repr=False)
 
     def matches(self, type_line: TypeLine) -> bool:
         """True when a permanent of this type line may be sacrificed (or returned) for the cost.
@@ -82,8 +99,12 @@ class SacrificeCost:
         False
         >>> SacrificeCost(1, (PERMANENT,), colors="U").matches(TypeLine.parse("Enchantment"))
         True
+        >>> SacrificeCost(1, (PERMANENT,), excluded=("Land",)).matches(TypeLine.parse("Artifact Land"))
+        False
         """
         if self.basic and not type_line.is_a("Basic"):
+            return False
+        if any(type_line.is_a(card_type) for card_type in self.excluded):
             return False
         return PERMANENT in self.types or any(type_line.is_a(card_type) for card_type in self.types)
 
@@ -100,7 +121,9 @@ class SacrificeCost:
             ["token"] if self.tokens else []
         )
         qualified = (
-            ("nontoken " if self.nontoken else "")
+            ("untapped " if self.tapped else "")
+            + ("nontoken " if self.nontoken else "")
+            + "".join(f"non{t.lower()} " for t in self.excluded)
             + ("basic " if self.basic else "")
             + "".join(_COLOR_NAMES[c] + " " for c in self.colors)
         )
@@ -108,6 +131,12 @@ class SacrificeCost:
             names[0] = qualified + names[0]
         if self.mana_value is not None:
             names[-1] += f" with mana value {self.mana_value}"
+        if self.mana_value_x:
+            names[-1] += " with mana value X"
+        if self.mana_value_at_least is not None:
+            names[-1] += f" with mana value {self.mana_value_at_least} or greater"
+        if self.mana_value_at_most is not None:
+            names[-1] += f" with mana value {self.mana_value_at_most} or less"
         if self.mana_cost is not None:
             names[-1] += f" with mana cost {self.mana_cost or '{0}'}"
         return names
@@ -117,13 +146,19 @@ class SacrificeCost:
 
         >>> str(SacrificeCost(2, ("Island",), returned=True))
         "return two Islands you control to their owner's hand"
+        >>> nonland = SacrificeCost(1, (PERMANENT,), excluded=("Land",))
+        >>> tapped = SacrificeCost(1, ("Artifact",), tapped=True)
+        >>> str(nonland), str(tapped)
+        ('sacrifice a nonland permanent', 'tap an untapped artifact you control')
         """
         names = self._names()
-        verb = "return " if self.returned else "sacrifice "
+        verb = "return " if self.returned else "tap " if self.tapped else "sacrifice "
         if self.count == 1:
             what = _counted(1, names[0]) + "".join(f" or {n}" for n in names[1:])
         else:
             what = _counted(self.count, names[0]) + "".join(f" or {n}s" for n in names[1:])
+        if self.tapped:
+            return f"{verb}{what} you control"
         if self.returned:
             return f"{verb}{what} you control to {'its' if self.count == 1 else 'their'} owner's hand"
         return verb + what
@@ -194,14 +229,19 @@ class ExtraMana:
     Thunderherd Migration's "reveal a Dinosaur card from your hand or pay {1}", of "sacrifice a creature or
     pay {3}{B}".
 
-    >>> str(ExtraMana("{3}")), str(ExtraMana("{3}{B}"))
-    ('pay {3}', 'pay {3}{B}')
+    ``waterbend``: the mana of a waterbend cost (Crashing Wave's "waterbend {X}", CR 701.67a-b), each of
+    whose generic mana may be paid by tapping an untapped artifact or creature
+    (:attr:`~models.cost.PaymentTarget.waterbend`).
+
+    >>> str(ExtraMana("{3}")), str(ExtraMana("{3}{B}")), str(ExtraMana("{X}", waterbend=True))
+    ('pay {3}', 'pay {3}{B}', 'waterbend {X}')
     """
 
     symbols: str
+    waterbend: bool = field(default=False, repr=False)
 
     def __str__(self) -> str:
-        return f"pay {self.symbols}"
+        return f"{'waterbend' if self.waterbend else 'pay'} {self.symbols}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,3 +344,34 @@ AdditionalCost = (
     | LifeCost
     | UnreadCost
 )
+
+_Part = TypeVar("_Part", SacrificeCost, DiscardCost, RevealCost)
+
+
+def costs_that_may_pay(costs: Sequence[AdditionalCost], kind: type[_Part]) -> list[_Part]:
+    """The costs of ``kind`` that paying ``costs`` may take: those paid as they are, the ways of a choice of
+    costs (:class:`~models.additional_costs.EitherCost`) and an optional cost's.
+
+    >>> bone = EitherCost((SacrificeCost(1, ("Creature",)), DiscardCost(1)))
+    >>> [str(c) for c in costs_that_may_pay((bone, SacrificeCost(1, ("Land",))), SacrificeCost)]
+    ['sacrifice a creature', 'sacrifice a land']
+    """
+    found: list[_Part] = []
+    for cost in costs:
+        if isinstance(cost, kind):
+            found.append(cost)
+        elif isinstance(cost, EitherCost):
+            found += [way for way in cost.ways if isinstance(way, kind)]
+        elif isinstance(cost, OptionalSacrifice) and isinstance(cost.sacrifice, kind):
+            found.append(cost.sacrifice)
+    return found
+
+
+def asks_x(costs: tuple[AdditionalCost, ...]) -> bool:
+    """True when a cost's permanents are of mana value X (Nahiri's Sacrifice): the spell has an X to choose
+    even with no {X} in its mana cost (CR 107.3, 601.2b).
+
+    >>> asks_x((SacrificeCost(1, ("Creature",), mana_value_x=True),)), asks_x((SacrificeCost(1, ("Land",)),))
+    (True, False)
+    """
+    return any(cost.mana_value_x for cost in costs_that_may_pay(costs, SacrificeCost))

@@ -281,6 +281,9 @@ class AlternativeCost:
     #: a granted cost usable once each turn (Warped Space's "Once each turn"): not once its source's
     #: ``alternative_cost_used_this_turn`` says it was used, and by one spell of a turn's plan
     once_each_turn: bool = False
+    #: the only mana that may pay it, its next sentence's "Spend only mana produced by Treasures to cast it
+    #: this way." (Security Rhox, CR 106.6-like, 601.2g-h): 'Treasures', or '' for any mana
+    mana_from: str = ""
 
     @property
     def without_mana(self) -> bool:
@@ -306,6 +309,8 @@ class AlternativeCost:
         if self.mana_cost:
             parts.insert(0, "pay its mana cost")
         said = " and ".join(parts) or "without paying its mana cost"
+        if self.mana_from:
+            said += f" (only mana produced by {self.mana_from})"
         if self.from_graveyard:
             said = f"from your graveyard: {said}"
         return f"{self.keyword}: {said}" if self.keyword else said
@@ -316,6 +321,7 @@ class AlternativeCost:
             if self.mana
             and not (self.life or self.energy or self.sacrifice or self.exile)
             and not (self.opponent_gains or self.graveyard_exile or self.from_graveyard or self.mana_cost)
+            and not self.mana_from
             else (self.describe())
         )
 

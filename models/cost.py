@@ -458,15 +458,28 @@ class PaymentTarget:
     #: This spell costs {1} less to cast for each creature tapped this way." (Explosive Singularity, CR
     #: 601.2b, 601.2f): each creature tapped so pays {1} of the generic mana, chosen with the mana (601.2h)
     tap_creatures: bool = False
+    #: The generic mana of the cost that its waterbend part lets the payer pay by tapping untapped artifacts
+    #: and creatures they control, {1} each (CR 701.67a: "Waterbend {3}: ..."; 701.67b: only the waterbend
+    #: cost's own generic mana when it is part of a total cost); 0: none
+    waterbend: int = 0
+    #: How many X the waterbend part has before X is chosen ("Waterbend {X}": 1); :meth:`with_x` adds X
+    #: for each to ``waterbend``
+    waterbend_x: int = 0
     #: "Spend only mana produced by creatures to cast this spell." (Myr Superion, CR 106.6-like): only mana a
     #: creature produced pays it (:attr:`planner.rules.packets.ManaTag.creature`)
     creature_mana_only: bool = False
     #: "Spend only mana produced by basic lands to cast this spell." (Imperiosaur): only mana a basic land
     #: produced pays it (:attr:`planner.rules.packets.ManaTag.basic_land`)
     basic_land_mana_only: bool = False
+    #: an alternative cost's "Spend only mana produced by Treasures to cast it this way." (Security Rhox, CR
+    #: 106.6-like): only mana a Treasure produced pays the spell cast that way
+    #: (:attr:`planner.rules.packets.ManaTag.treasure`)
+    treasure_mana_only: bool = False
     #: "You can't spend mana to cast this spell." (Hogaak, CR 101.2): no mana pays it, only what is no mana
     #: (convoke's creatures, delve's cards, CR 702.51a, 702.66a)
     no_mana: bool = False
+    #: The spell's rules text (a card's Oracle text), which its own cost changes, spending rules, riders and
+    #: additional costs come from: read once, by :func:`models.spells.with_text_read`
     text: str = ""
     #: What else the payment is, for mana only such payments may spend ('cumulative_upkeep', 'face_down',
     #: 'turn_face_up', 'watermark', 'makes_tokens', 'kicked', 'from_exile', 'unlock_door', 'class_level',
@@ -553,9 +566,9 @@ class PaymentTarget:
         convoke: bool = False,
         improvise: bool = False,
         delve: bool = False,
-        text: str = "",
     ) -> PaymentTarget:
-        """Build a target from strings as a user writes them; ``colors=None`` takes the cost's colors."""
+        """Build a target from strings as a user writes them; ``colors=None`` takes the cost's colors (a
+        spell given by its rules text: :func:`models.spells.spell_of`, which reads the text)."""
         mana_cost = cost if isinstance(cost, ManaCost) else ManaCost.parse(cost)
         types = type_line if isinstance(type_line, TypeLine) else TypeLine.parse(type_line)
         spell_colors = ManaTypes.parse(colors) if isinstance(colors, str) else colors
@@ -571,7 +584,6 @@ class PaymentTarget:
             convoke=convoke,
             improvise=improvise,
             delve=delve,
-            text=text,
         )
 
     @property
@@ -592,9 +604,20 @@ class PaymentTarget:
 
     @property
     def alternatives(self) -> bool:
-        """True when part of the cost may be paid by convoke, improvise or delve, or by tapping creatures for
-        the spell's optional additional cost (``tap_creatures``)."""
-        return self.convoke or self.improvise or self.delve or self.tap_creatures
+        """True when part of the cost may be paid by convoke, improvise or delve, by tapping creatures for
+        the spell's optional additional cost (``tap_creatures``) or by waterbending (``waterbend``)."""
+        return self.taps_permanents or self.delve
+
+    @property
+    def taps_permanents(self) -> bool:
+        """True when part of the cost may be paid by tapping permanents: convoke, improvise, the optional
+        tap of creatures, waterbend (CR 702.51a, 702.126a, 601.2b, 701.67a).
+
+        >>> bent = replace(PaymentTarget.of("{3}"), waterbend=3)
+        >>> PaymentTarget.of("{3}").taps_permanents, bent.taps_permanents
+        (False, True)
+        """
+        return self.convoke or self.improvise or self.tap_creatures or self.waterbend + self.waterbend_x > 0
 
     def with_cost(self, cost: ManaCost) -> PaymentTarget:
         """The same target with another cost, its colors and mana value kept (a spell's are its mana cost's,
@@ -615,6 +638,8 @@ class PaymentTarget:
         >>> sticky = replace(PaymentTarget.of("{X}{B}{G}"), additional_mana=ManaCost.parse("{X}")).with_x(2)
         >>> str(sticky.cost), str(sticky.additional_mana), sticky.mana_value
         ('{2}{B}{G}', '{2}', 4)
+        >>> replace(PaymentTarget.of("{X}"), waterbend_x=1).with_x(4).waterbend
+        4
         """
         chosen = self.cost.with_variables(value)
         kept = self.stack_mana_value
@@ -628,6 +653,8 @@ class PaymentTarget:
             chosen_x=value,
             stack_mana_value=kept,
             additional_mana=self.additional_mana if added is None else added,
+            waterbend=self.waterbend + self.waterbend_x * value,
+            waterbend_x=0,
         )
 
     @property

@@ -247,6 +247,11 @@ class ObjectFilter:
     named: str = field(default="", metadata=facts_read(BoardFact.NAME))  # 'a token named Wood'
     #: 'with defender': a keyword it has (CR 702), written in lower case
     keyword: str = field(default="", metadata=facts_read(BoardFact.KEYWORDS))
+    #: 'that could produce {C}' (Obsidian Charmaw): one of these types among what it could produce (CR 106.7)
+    #: (its abilities, its types and its choices, and the other permanents: reflecting ones, Blood Moon)
+    could_produce: ManaTypes = field(
+        default=ManaTypes(), metadata=facts_read(BoardFact.BATTLEFIELD, BoardFact.TYPES, BoardFact.CHOICES)
+    )
     #: 'named ~': the name of the permanent it is written on (its own included, CR 201.2)
     named_as_source: bool = field(default=False, metadata=facts_read(BoardFact.NAME, of_source=True))
     #: 'that don't have the same name as ~': any name but the one of the permanent it is written on (Marvin)
@@ -405,6 +410,8 @@ class ObjectFilter:
             tail = " with the same name as the exiled card" + tail
         if self.entered_this_turn:
             tail += " that entered the battlefield this turn"
+        if self.could_produce:
+            tail += " that could produce " + "".join(f"{{{letter}}}" for letter in str(self.could_produce))
         if self.first_chosen_land_type:
             tail = " of the first chosen type" + tail
         if self.chosen_parity:

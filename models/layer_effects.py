@@ -96,6 +96,10 @@ class TypeChange:
     #: supertypes added with the types ('is a legendary Soldier in addition to its other types': Super-Soldier
     #: Serum, CR 205.4)
     supertypes: tuple[str, ...] = ()
+    #: a characteristic-defining ability of the source's own text ('~ is every nonbasic land type': Planar
+    #: Nexus; the Everywhere token's 'This land is every basic land type.', CR 604.3): applied before the
+    #: other effects of layer 4 (CR 613.3), so a later 'Nonbasic lands are Mountains' sets its land types
+    defining: bool = False
 
 
 @dataclass(frozen=True, slots=True)

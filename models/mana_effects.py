@@ -368,6 +368,9 @@ class CostModifier:
     #: copy' ('copy': God-Eternal Kefnet's): applies only to the spell its source's ability let be cast (the
     #: question's :attr:`~models.cost.PaymentTarget.cast_by`); '' for any spell
     cast_by_source: str = ""
+    #: 'if it has mutate, changeling, or a cycling ability' (Pollywog Symbiote): applies only to a spell whose
+    #: card has one of these keyword abilities (CR 702: :attr:`~models.cost.PaymentTarget.keywords`, by name)
+    spell_keywords: tuple[str, ...] = ()
     #: the most the change can take off the cost, 0 for no limit ('This effect can't reduce the amount of mana
     #: ~ costs by more than {5}.': Valiant Changeling)
     most: int = 0
@@ -391,6 +394,10 @@ class CostModifier:
                 return False
             # (a face-down spell is a colorless creature with no name, subtypes or mana cost: CR 708.2a)
             target = replace(target, type_line=TypeLine.parse("Creature"), colors=ManaTypes())
+        if "face_down" in target.purposes:
+            target = replace(target, keywords=frozenset())  # (and no abilities, CR 708.2a)
+        if self.spell_keywords and not target.keywords.intersection(self.spell_keywords):
+            return False
         return spell_matches(self.spells, target, any_type=self.any_type, colors=self.colors)
 
 
@@ -713,7 +720,9 @@ class GraveyardPermission:
     ``each_permanent_type``: one card of each permanent type each turn (Muldrotha, the type chosen for a card
     of several, CR 110.4); ``life``: the life it adds to their costs ('by paying 1 life in addition to their
     other costs', an additional cost, CR 118.8, 601.2b); ``keyword``: cast only by that keyword's cost
-    ('using their sneak abilities'); ``play``: it says 'play' (land cards too, CR 305.1), not 'cast'.
+    ('using their sneak abilities'); ``play``: it says 'play' (land cards too, CR 305.1), not 'cast';
+    ``most_mana_value``: only a spell of that mana value or less (Lurrus's 'with mana value 2 or less', CR
+    202.3).
 
     >>> from models.oracle import parse_oracle
     >>> (karador,) = parse_oracle("During each of your turns, you may cast one creature card from your "
@@ -730,6 +739,7 @@ class GraveyardPermission:
     life: int = 0
     keyword: str = ""
     play: bool = False
+    most_mana_value: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,9 @@ additional costs (:mod:`models.additional_costs`) are planned with the mana.
 
 from __future__ import annotations
 
-from models.additional_costs import ExtraMana, LifeCost
+from dataclasses import replace
+
+from models.additional_costs import AdditionalCost, ExtraMana, LifeCost, UnreadCost
 from models.alternative_costs import FACE_DOWN_KEYWORDS, AlternativeCost
 from models.board import Card, Player
 from models.carddata.names import CardResolver
@@ -21,9 +23,11 @@ from models.oracle import read_card
 from models.oracle.additional_costs import additional_costs, taps_creatures
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.defining import defined_types
-from models.oracle.reader import reading_units
+from models.oracle.reader import keyword_names, reading_units
+from models.oracle.rider_clauses import way_mana_sources
 from models.oracle.spent_riders import BASIC_LANDS, CREATURES, NO_MANA, only_mana_from, spent_riders
 from models.spell_targets import printed_targets
+from models.types import TypeLine
 
 __all__ = ["card_has_adventure", "find_spell", "own_alternative_costs", "spell_target"]
 
@@ -110,31 +114,103 @@ def spell_target(card: Card, cost: ManaCost | None = None) -> PaymentTarget:
     if paid is None:
         played = ": a land is played, not cast" if card.type_line.is_a("Land") else ""
         raise InputError(f"{card.name} has no mana cost to pay (CR 202.1b{played}); give COST")
-    costs = additional_costs(card.oracle, card.name)
-    return PaymentTarget(
-        cost=paid,
-        type_line=defined_types(card.type_line, keywords),
-        colors=card.colors,
-        name=card.name,
-        convoke="convoke" in keywords,
-        improvise="improvise" in keywords,
-        delve="delve" in keywords,
-        tap_creatures=taps_creatures(card.oracle, card.name),
-        creature_mana_only=only_mana_from(card.oracle, card.name) == CREATURES,
-        basic_land_mana_only=only_mana_from(card.oracle, card.name) == BASIC_LANDS,
-        no_mana=only_mana_from(card.oracle, card.name) == NO_MANA,
-        text=card.oracle,
-        keywords=frozenset(keywords),
-        riders=spent_riders(card.oracle, card.name),
-        additional_costs=tuple(cost for cost in costs if not isinstance(cost, ExtraMana | LifeCost)),
+    return with_text_read(
+        PaymentTarget(
+            cost=paid,
+            type_line=card.type_line,
+            colors=card.colors,
+            name=card.name,
+            text=card.oracle,
+            power=card.power,
+        )
+    )
+
+
+def spell_of(
+    cost: str | ManaCost,
+    *,
+    text: str,
+    type_line: str | TypeLine = "",
+    name: str = "",
+    colors: str | None = None,
+    kind: str = "spell",
+) -> PaymentTarget:
+    """The target of casting a spell given by its rules text, as a user writes it: :meth:`PaymentTarget.of`
+    with the text read as a card's is when it is cast (:func:`with_text_read`).
+
+    >>> myr = spell_of("{2}", name="Test Myr", text="Spend only mana produced by creatures to cast ~.")
+    >>> myr.creature_mana_only, myr.text
+    (True, 'Spend only mana produced by creatures to cast ~.')
+    """
+    bare = PaymentTarget.of(cost, type_line=type_line, name=name, colors=colors, kind=kind)
+    return with_text_read(replace(bare, text=text))
+
+
+def _own_x_only(cost: AdditionalCost, mana_cost: ManaCost) -> AdditionalCost:
+    """The additional cost, or kept unread (:class:`UnreadCost`, warned) when its mana has an X the spell's
+    mana cost has not: the X it announces (Crashing Wave's "waterbend {X}", CR 107.3, 601.2b) is no X of the
+    mana cost, which the planner's X is.
+
+    >>> str(_own_x_only(ExtraMana("{X}", waterbend=True), ManaCost.parse("{U}{U}")))
+    'waterbend {X}'
+    >>> type(_own_x_only(ExtraMana("{X}"), ManaCost.parse("{X}{B}"))).__name__
+    'ExtraMana'
+    """
+    if (
+        isinstance(cost, ExtraMana)
+        and ManaCost.parse(cost.symbols).has_variable
+        and not mana_cost.has_variable
+    ):
+        return UnreadCost(str(cost))
+    return cost
+
+
+def with_text_read(target: PaymentTarget) -> PaymentTarget:
+    """``target`` with what its own rules text (``target.text``) says of paying for it: its keywords
+    (convoke, improvise, delve; the types they define), the mana it may be paid with ("Spend only mana
+    produced by creatures to cast this spell."), its riders on the mana spent, its additional costs (mana
+    and life added to the total cost, CR 601.2f; the others chosen as it is paid) and its targets. The one
+    reading of a spell's text, for a card cast (:func:`spell_target`) and a spell given by its text
+    (:func:`spell_of`); flags already set stay set.
+
+    >>> convoke = with_text_read(replace(PaymentTarget.of("{3}{W}"), text="Convoke"))
+    >>> convoke.convoke, convoke.keywords
+    (True, frozenset({'convoke'}))
+    >>> wave = with_text_read(replace(PaymentTarget.of("{U}{U}"), text="As an additional cost to cast this "
+    ...     "spell, waterbend {5}."))
+    >>> str(wave.additional_mana), wave.waterbend
+    ('{5}', 5)
+    """
+    costs = tuple(_own_x_only(cost, target.cost) for cost in additional_costs(target.text, target.name))
+    waterbent = [ManaCost.parse(c.symbols) for c in costs if isinstance(c, ExtraMana) and c.waterbend]
+    only = only_mana_from(target.text, target.name)
+    keywords = read_card(target.text, target.name, target.type_line).keywords
+    return replace(
+        target,
+        type_line=defined_types(target.type_line, keywords),
+        convoke=target.convoke or "convoke" in keywords,
+        improvise=target.improvise or "improvise" in keywords,
+        delve=target.delve or "delve" in keywords,
+        tap_creatures=target.tap_creatures or taps_creatures(target.text, target.name),
+        creature_mana_only=target.creature_mana_only or only == CREATURES,
+        basic_land_mana_only=target.basic_land_mana_only or only == BASIC_LANDS,
+        no_mana=target.no_mana or only == NO_MANA,
+        # (each keyword as written, and by its name: 'cycling' for 'Cycling {2}' and for typecycling, CR
+        # 702.29e, which a change of the costs of spells with it reads)
+        keywords=target.keywords | frozenset(keywords) | keyword_names(target.text, target.name),
+        riders=target.riders + spent_riders(target.text, target.name),
+        additional_costs=target.additional_costs
+        + tuple(cost for cost in costs if not isinstance(cost, ExtraMana | LifeCost)),
         # (mana and life paid as they are, no choice: added to the total cost, CR 601.2f; Old Stickfingers'
         # "pay {X}" is the X of its mana cost, CR 107.3)
-        additional_mana=sum(
-            (ManaCost.parse(c.symbols) for c in costs if isinstance(c, ExtraMana)), ManaCost(())
-        ),
-        additional_life=sum(cost.life for cost in costs if isinstance(cost, LifeCost)),
-        targets=printed_targets(card.oracle, card.type_line),
-        power=card.power,
+        additional_mana=target.additional_mana
+        + sum((ManaCost.parse(c.symbols) for c in costs if isinstance(c, ExtraMana)), ManaCost(())),
+        additional_life=target.additional_life
+        + sum(cost.life for cost in costs if isinstance(cost, LifeCost)),
+        # (a waterbend cost's generic mana, X included once chosen, may be paid by tapping: CR 701.67a-b)
+        waterbend=target.waterbend + sum(mana.generic for mana in waterbent),
+        waterbend_x=target.waterbend_x + sum(mana.variables.get("X", 0) for mana in waterbent),
+        targets=printed_targets(target.text, target.type_line) if target.targets is None else target.targets,
     )
 
 
@@ -146,6 +222,13 @@ def own_alternative_costs(text: str, name: str = "") -> tuple[AlternativeCost, .
     ...     "than pay this spell's mana cost.\\nDraw a card.", "Soul Spike")]
     ['exile two black cards from your hand']
     """
-    return tuple(
-        cost for unit in reading_units(text, name) if (cost := alternative_cost_of(unit)) is not None
-    )
+    found: list[AlternativeCost] = []
+    previous: AlternativeCost | None = None  # (the cost of the sentence just before, if it is one)
+    for unit in reading_units(text, name):
+        if (cost := alternative_cost_of(unit)) is not None:
+            found.append(cost)
+        elif previous is not None and (source := way_mana_sources(unit)):
+            # ("Spend only mana produced by Treasures to cast it this way.": Security Rhox)
+            found[-1] = replace(previous, mana_from=source)
+        previous = cost
+    return tuple(found)

@@ -45,9 +45,11 @@ from planner.rules.additional_costs import (
     reveal_choices,
     sacrifice_candidates,
     sacrificed_ids,
+    taps_permanents,
     turn_reduction,
     unpaid_reason,
     with_additional,
+    with_x,
     without_cards,
 )
 from planner.rules.cast_riders import with_cast_riders
@@ -117,6 +119,8 @@ def choose_additional(
     deadline = time.monotonic() + time_limit
     found: list[Chosen] = []
     reasons: list[str] = []
+    # (X chosen, "with mana value X" is of that X: CR 107.3)
+    target = replace(target, additional_costs=with_x(target.additional_costs, x))
     turn_less = turn_reduction(board, player, target.additional_costs)  # (Dargo's, paid or not)
     plain = replace(target, additional_costs=(), paid_reduction=target.paid_reduction + turn_less)
     # (X is chosen before the total cost is, CR 601.2b: its generic mana is what an exile may take off too)
@@ -274,7 +278,8 @@ def _joint(
 ) -> tuple[AdditionalPaid, tuple[int, ...], bool]:
     """What the solver sacrificed with the mana of the plan whose summary is ``summary`` (with
     ``discarded`` paid), and the whole payment's levels (:func:`objective_of`, as every answer is ranked)."""
-    chosen = sacrificed_ids(paid_mana.sacrificed or (), summary.used, summary.gone)
+    tapped = taps_permanents(target.additional_costs)
+    chosen = sacrificed_ids(paid_mana.sacrificed or (), summary.used, summary.gone, tapped=tapped)
     paid, levels = _paid_levels(board, player, target, summary, chosen, discarded, life_value, prefer)
     return paid, levels, True
 
@@ -293,10 +298,13 @@ def _paid_levels(
     payment's levels with them (:func:`objective_of`, as every answer is ranked)."""
     order = {permanent.id: index for index, permanent in enumerate(board.permanents)}
     returned = returns_permanents(target.additional_costs)
+    tapped = taps_permanents(target.additional_costs)
     exiled = exiles_from_hand(target.additional_costs)
     in_order = tuple(sorted(sacrificed, key=order.__getitem__))
     # (the life of the way is the target's, paid with the mana: already in the summary's life paid)
-    paid = AdditionalPaid(in_order, discarded, returned=returned, exiled=exiled, life=target.additional_life)
+    paid = AdditionalPaid(
+        in_order, discarded, returned=returned, exiled=exiled, life=target.additional_life, tapped=tapped
+    )
     levels = objective_of(
         board,
         player,
@@ -329,11 +337,14 @@ def _sacrifice(
         candidates = sacrifice_candidates(board, player, cost)
         if summary.gone.intersection(candidates) or any(sacrificed_by_design(view, c) for c in candidates):
             sure = False
+        # (one tapped for the cost is untapped as the cost is paid, after the mana abilities: CR 601.2h)
+        taken_away = summary.used if cost.tapped else summary.gone
+        sure = sure and not (cost.tapped and summary.used.intersection(candidates))
         options = [
             (*taken, *more)
             for taken in options
             for more in itertools.combinations(
-                [pid for pid in candidates if pid not in summary.gone and pid not in taken], cost.count
+                [pid for pid in candidates if pid not in taken_away and pid not in taken], cost.count
             )
         ]
     options = list(dict.fromkeys(tuple(sorted(option)) for option in options))
@@ -356,5 +367,6 @@ def _sacrifice(
 
     best = min(options, key=ranked)
     paid, levels = _paid_levels(board, player, target, summary, best, discarded, life_value, prefer)
-    sure = sure and summary.used.issuperset(best)
+    # (a permanent tapped for the cost is one the plan did not use: the joint choice is not proven)
+    sure = sure and summary.used.issuperset(best) and not paid.tapped
     return paid, levels, sure

@@ -65,18 +65,19 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     did not understand: reported under the spell's name, never dropped in silence (contract section 5); with
     ``strict`` the first one is an error.
 
-    >>> saurian = PaymentTarget.of(
+    >>> from models.spells import spell_of
+    >>> saurian = spell_of(
     ...     "{2}", name="Saurian", text="Spend only mana produced by artifacts to cast this spell.")
     >>> [str(w) for w in spell_text_warnings(saurian)]
     ["Saurian: unsupported text ignored: 'Spend only mana produced by artifacts to cast ~.'"]
-    >>> spell_text_warnings(PaymentTarget.of(
+    >>> spell_text_warnings(spell_of(
     ...     "{2}", name="Myr", text="Spend only mana produced by creatures to cast this spell."))
     ()
     >>> discard = "You may discard a Swamp card rather than pay ~'s mana cost."
-    >>> print(*spell_text_warnings(PaymentTarget.of("{4}{B}", name="Spell", text=discard)))
+    >>> print(*spell_text_warnings(spell_of("{4}{B}", name="Spell", text=discard)))
     Spell: unsupported text ignored: "You may discard a Swamp card rather than pay ~'s mana cost."
     >>> converge = "Converge — Draw a card for each color of mana spent to cast ~."
-    >>> spell_text_warnings(PaymentTarget.of("{2}{W}", name="Prismatic", text=converge))
+    >>> spell_text_warnings(spell_of("{2}{W}", name="Prismatic", text=converge))
     ()
     """
     if not target.text:
@@ -201,7 +202,9 @@ def life_reduction_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [defiler]})
     >>> life_reduction_warnings(PaymentProblem.of(board, PaymentTarget.of("{1}{W}", type_line="Creature")))
     ()
-    >>> (hybrid,) = life_reduction_warnings(PaymentProblem.of(board, PaymentTarget.of("{G/W}",
+    >>> life_reduction_warnings(PaymentProblem.of(board, PaymentTarget.of("{G/W}", type_line="Creature")))
+    ()
+    >>> (hybrid,) = life_reduction_warnings(PaymentProblem.of(board, PaymentTarget.of("{G/W}{W/U}",
     ...     type_line="Creature")))
     >>> hybrid.permanent, hybrid.kind.value
     ('d', 'mana ability not used')
@@ -213,12 +216,12 @@ def life_reduction_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     found = [TextWarning(source, text, _NOT_WEIGHED_LIFE, WarningKind.NOT_USED) for source, text in unweighed]
     total = problem.target.cost.symbols
     for mana_type in payable.types:
-        made = sum(s.kind is SymbolKind.PHYREXIAN and s.colors == ManaTypes(mana_type) for s in total)
-        printed = sum(
-            s.kind is SymbolKind.PHYREXIAN and s.colors == ManaTypes(mana_type) for s in target.cost.symbols
-        )
+        # (a hybrid symbol of that color made hybrid Phyrexian is weighed: spell_cost._paid_by_life)
+        made = sum(s.kind is SymbolKind.PHYREXIAN and mana_type in s.colors for s in total)
+        printed = sum(s.kind is SymbolKind.PHYREXIAN and mana_type in s.colors for s in target.cost.symbols)
         hybrid = any(
             mana_type in s.colors
+            and s.kind is not SymbolKind.PHYREXIAN
             and (s.kind in (SymbolKind.HYBRID, SymbolKind.MONO_HYBRID) or len(s.colors) > 1)
             for s in total
         )
@@ -261,14 +264,19 @@ def creature_mana_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     """
     target = problem.target
     pool = problem.board.player(problem.player).pool
-    if not pool or not (target.creature_mana_only or target.basic_land_mana_only):
+    if not pool or not (
+        target.creature_mana_only or target.basic_land_mana_only or target.treasure_mana_only
+    ):
         return ()
     floating = "".join(str(entry.mana) for entry in pool)
     kind = ("creatures", "a creature") if target.creature_mana_only else ("basic lands", "a basic land")
+    cast = "~"
+    if target.treasure_mana_only:  # (an alternative cost's: Security Rhox)
+        kind, cast = ("Treasures", "a Treasure"), "it this way"
     return (
         TextWarning(
             target.name or "spell",
-            f"Spend only mana produced by {kind[0]} to cast ~.",
+            f"Spend only mana produced by {kind[0]} to cast {cast}.",
             f"the floating mana ({floating}) is not spent on it: its source is not known to be {kind[1]}",
             WarningKind.ASSUMED,
         ),

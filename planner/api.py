@@ -465,6 +465,10 @@ def _with_additional(problem: PaymentProblem, asked: _Asked, kinds: tuple[str, .
         answer = replace(chosen.answer, warnings=tuple(dict.fromkeys((*chosen.answer.warnings, *turn))))
         if not chosen.payable:
             return answer
+        if chosen.paid.tapped:  # (tapped for the cost: the answer's tapped permanents, in the board's order)
+            answer = replace(
+                answer, tapped=_in_board_order(problem.board, (*answer.tapped, *chosen.paid.sacrificed))
+            )
         return replace(answer, additional=chosen.paid, optimal=chosen.optimal, objective=chosen.levels)
     return PayResult(
         payable=chosen.payable,
@@ -476,6 +480,12 @@ def _with_additional(problem: PaymentProblem, asked: _Asked, kinds: tuple[str, .
         optimal=False,
         warnings=question_warnings(problem),
     )
+
+
+def _in_board_order(board: Board, ids: tuple[str, ...]) -> tuple[str, ...]:
+    """The permanents ``ids`` once each, in the board's order."""
+    order = {permanent.id: index for index, permanent in enumerate(board.permanents)}
+    return tuple(sorted(set(ids), key=order.__getitem__))
 
 
 def _pay_with_sacrifices(

@@ -248,7 +248,7 @@ def why_not_payable(problem: PaymentProblem, core: tuple[Slot, ...]) -> str:
     convoking = candidates(view, player, target, AlternativeKind.CONVOKE)
     tappers = set(convoking) | {
         pid
-        for kind in (AlternativeKind.IMPROVISE, AlternativeKind.TAPPED_CREATURE)
+        for kind in (AlternativeKind.IMPROVISE, AlternativeKind.TAPPED_CREATURE, AlternativeKind.WATERBEND)
         for pid in candidates(view, player, target, kind)
     }
     for pid in convoking:

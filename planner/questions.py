@@ -137,6 +137,16 @@ def _improvise() -> Any:
     return param(False, "Artifacts may help pay: each tapped pays {1}.")
 
 
+def _waterbend() -> Any:
+    return param(
+        None,
+        "The cost's waterbend part, e.g. 3 or X for 'Waterbend {3}' or 'Waterbend {X}' (CR 701.67a): "
+        "each of its generic mana may be paid by tapping an untapped artifact or creature you control; "
+        "the part is already in COST. Default: none.",
+        metavar="AMOUNT",
+    )
+
+
 def _delve() -> Any:
     return param(False, "Cards exiled from the graveyard may help pay: each pays {1} (needs graveyard).")
 
@@ -346,6 +356,7 @@ class PayQuestion(_Payment):
     convoke: bool = _convoke()
     improvise: bool = _improvise()
     delve: bool = _delve()
+    waterbend: str | None = _waterbend()
     for_: str = _for()
     colors: str | None = _colors()
     kind: PaymentKind = _kind()
@@ -406,6 +417,7 @@ class MaxXQuestion(_Payment):
     convoke: bool = _convoke()
     improvise: bool = _improvise()
     delve: bool = _delve()
+    waterbend: str | None = _waterbend()
     for_: str = _for()
     colors: str | None = _colors()
     kind: PaymentKind = _kind()

@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from models.additional_costs import asks_x
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError
 from planner.questions import (
@@ -124,7 +125,8 @@ def pay_request(
             f"'{PROG} max-x'",
             param="x",
         )
-    if question.x is not None and not target.cost.has_variable:
+    # (an additional cost "with mana value X" has the spell's X without {X} in its cost: CR 107.3)
+    if question.x is not None and not target.cost.has_variable and not asks_x(target.additional_costs):
         raise InputError(f"--x: the cost {target.cost} has no X", param="x")
     with about_board(source):
         from planner.api import pay
@@ -323,6 +325,8 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
         improvise=target.improvise or question.improvise,
         delve=target.delve or question.delve,
     )
+    if question.waterbend is not None:
+        target = with_waterbend(target, question.waterbend)
     if target.delve and board.player(payer).graveyard is None:
         raise InputError(
             f"--delve: the board gives no graveyard for {payer}: give 'graveyard' "
@@ -330,6 +334,42 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
             param="delve",
         )
     return target
+
+
+def with_waterbend(target: PaymentTarget, amount: str) -> PaymentTarget:
+    """The target whose cost has a waterbend part of ``amount`` ('3', '{3}', 'X', '{X}': CR 701.67a), added
+    to what the target's own text gives; an :class:`InputError` when it is no amount or more generic mana
+    than the cost has.
+
+    >>> with_waterbend(PaymentTarget.of("{3}"), "3").waterbend
+    3
+    >>> with_waterbend(PaymentTarget.of("{X}"), "X").waterbend_x
+    1
+    >>> with_waterbend(PaymentTarget.of("{1}{U}"), "2")
+    Traceback (most recent call last):
+    ...
+    models.errors.InputError: --waterbend 2: the cost {1}{U} has only {1} generic mana to waterbend
+    """
+    text = amount.strip()
+    bare = text[1:-1] if text.startswith("{") and text.endswith("}") else text
+    if bare.upper() == "X":
+        if target.cost.variables.get("X", 0) <= target.waterbend_x:
+            raise InputError(
+                f"--waterbend {amount}: the cost {target.cost} has no X to waterbend", param="waterbend"
+            )
+        return replace(target, waterbend_x=target.waterbend_x + 1)
+    if not bare.isdigit():
+        raise InputError(
+            f"--waterbend {amount}: give a number of generic mana or X, e.g. 3", param="waterbend"
+        )
+    wanted = target.waterbend + int(bare)
+    if wanted > target.cost.generic:
+        raise InputError(
+            f"--waterbend {amount}: the cost {target.cost} has only {{{target.cost.generic}}} generic "
+            "mana to waterbend",
+            param="waterbend",
+        )
+    return replace(target, waterbend=wanted)
 
 
 def _cast_from_hand(board: Board, question: PayQuestion | MaxXQuestion, player: str | None) -> Board:

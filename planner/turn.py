@@ -53,7 +53,7 @@ from planner.rules.cast_bans import (
     undecided_ban_warnings,
     why_forbidden,
 )
-from planner.rules.graveyard_permissions import graveyard_lands, graveyard_turn_notes
+from planner.rules.graveyard_permissions import graveyard_lands
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.question import within_question
 from planner.rules.token_replacements import token_replacement_notes
@@ -107,6 +107,7 @@ from planner.turn_choices import (
     with_card_faces,
     without_mana_events,
 )
+from planner.turn_events import landfall_again_events
 from planner.turn_lands import LandPlays, bounce_replay_note, land_sequences
 from planner.turn_model import (
     SharedWork,
@@ -117,6 +118,7 @@ from planner.turn_model import (
     sequence_problem,
     timeline_of,
 )
+from planner.turn_other_zones import recast_notes, without_graveyard_takers, zone_cast, zone_spells
 from planner.turn_paid import discard_budget, paid_sequences, with_discards
 from planner.turn_relaxed import relaxed_sequence
 from planner.turn_replay import bounce_land, replayed
@@ -126,7 +128,7 @@ from planner.turn_unplanned import (
     cast_token_notes,
     cast_trigger_notes,
     library_life_notes,
-    own_zone_notes,
+    loyalty_mana_notes,
     token_ability_notes,
 )
 
@@ -596,15 +598,24 @@ def plan_turn(
     hand = list(board.player(player).hand)
     used_ids = Ids({p.id for p in board.permanents})
     spells: list[TurnSpell] = []
+    # (the cards of the graveyard and exile the player may cast now, each for its one way: turn_other_zones)
+    zones = zone_spells(board, player, x, used_ids)
     if casts:
         taken: set[int] = set()
+        zone_taken: set[int] = set()
         for text in casts:
+            if (from_zone := zone_cast(text, hand, taken, zones, zone_taken)) is not None:
+                spells.append(from_zone)
+                continue
             card, index = cast_card(board, player, text, hand, taken, cards)
             if index is not None:
                 taken.add(index)
             spells.append(turn_spell(card, x, used_ids, -1 if index is None else index))
     else:
-        spells = hand_spells(hand, x, used_ids)
+        spells = hand_spells(hand, x, used_ids) + list(zones.spells)
+    spells, taken_out = without_graveyard_takers(spells)
+    if casts and taken_out:  # (a card named the search does not cast from there: no answer)
+        return TurnResult(castable=None, reason=taken_out[0], optimal=False, notes=tuple(taken_out))
     # (the spells' own sentences not read are warned of, as pay --spell warns of them: contract section 5;
     # and the cost changes that ask what the turn does not give, not applied)
     view = BoardView(board)
@@ -650,6 +661,7 @@ def plan_turn(
     if no_land and land is not None:
         raise InputError(f"--no-land and --land {land}: choose one")
     landfall = landfall_possible(board, spells) or (energy and landfall_energy_possible(board, spells))
+    spells = landfall_again_events(spells) if landfall else spells  # (CR 603.2d: before a land play)
     lands: list[LandPlays] = [()]
     if not no_land:
         # (a discard may take a land instead: then playing fewer is tried too, and loses all else equal)
@@ -674,14 +686,15 @@ def plan_turn(
     # silent; a token ability might cast what nothing else does, a cast trigger the spells given after the
     # first: then a plan that casts nothing is no "no")
     library_notes = library_life_notes(board, player)
-    unplanned_mana = token_ability_notes(board, player) + library_notes
+    unplanned_mana = token_ability_notes(board, player) + loyalty_mana_notes(board, player) + library_notes
     cast_cards = [s.card for s in distinct(spells)]
     trigger_notes = cast_trigger_notes(board, player, cast_cards)
     trigger_notes += cast_token_notes(board, player, cast_cards)
     trigger_notes += token_replacement_notes(board, player, cast_cards)
     # (a card the player may cast from the graveyard or exile, which the search does not cast: said, and a
     # plan that casts nothing is then no "no")
-    zone_notes = [] if casts else graveyard_turn_notes(board, player) + own_zone_notes(board, player)
+    zone_notes = [] if casts else [*zones.notes, *taken_out]
+    notes += [] if casts else recast_notes(board, player, spells)
     notes += unplanned_mana + trigger_notes + zone_notes
     if casts and len(spells) > 1:
         unplanned_mana += trigger_notes
@@ -698,6 +711,8 @@ def plan_turn(
         most=limit[0] if limit is not None else None,
     )
     search.cast_mana = cast_mana
+    if zones.spells:  # (their ways are checked where they are cast; the relaxation does not follow them)
+        search.alternatives, search.relax = True, False
     search.take_land = not casts and discards and any(lands)
     search.most_lands = max((len(choice) for choice in lands), default=0)
     left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)

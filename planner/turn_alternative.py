@@ -11,7 +11,7 @@ How the turn's search stays exact with them:
   are interchangeable (only how many take each way counts);
 - the way's mana is what the turn's model pays (:func:`~planner.rules.alternative_costs.cast_for`: its
   increases and reductions still apply, CR 601.2f; X is 0, CR 107.3b, unless the way's mana has X: then the
-  turn's X, :func:`_variant`; the mana value is the card's, with that X where its mana cost has X), its
+  turn's X, :func:`spell_for_way`; the mana value is the card's, with that X where its mana cost has X), its
   sacrifices are planned as additional costs' are (:mod:`planner.turn_additional`: gone for the later spells,
   tapped for their mana first when that can be), its life and energy are paid from the totals the later
   spells see (:func:`~planner.rules.alternative_costs.paid_board`); a spell with such a way is an *event*
@@ -83,6 +83,7 @@ __all__ = [
     "paid_way",
     "plannable",
     "returned_land_notes",
+    "spell_for_way",
     "way_levels",
     "way_sequences",
     "ways_hold",
@@ -196,7 +197,7 @@ def _granted_costs(card: Card) -> list[AlternativeCost]:
     ]
 
 
-def _variant(spell: TurnSpell, way: Way | None) -> TurnSpell:
+def spell_for_way(spell: TurnSpell, way: Way | None) -> TurnSpell:
     """The spell cast for ``way`` (None: its mana cost): what is paid and its mana value, X being 0 unless
     the way's mana has X (CR 107.3b): then X is the turn's (``spell.x``), and the mana value the card's with
     that X where its mana cost has X (CR 202.3e: the mana cost's X, as chosen on the stack).
@@ -205,10 +206,10 @@ def _variant(spell: TurnSpell, way: Way | None) -> TurnSpell:
     >>> card = Card.from_json({"name": "Growth", "type_line": "Creature", "mana_cost": "{X}{G}{G}",
     ...     "oracle": "Warp {X}{G}"})
     >>> growth = hand_spells([card], 3, Ids(set()))[0]
-    >>> warped = _variant(growth, Way("Growth", AlternativeCost("{X}{G}", keyword="warp")))
+    >>> warped = spell_for_way(growth, Way("Growth", AlternativeCost("{X}{G}", keyword="warp")))
     >>> str(warped.target.cost), warped.mana_value, str(warped.as_printed.cost)
     ('{3}{G}', 5, '{X}{G}{G}')
-    >>> free = _variant(growth, Way("omni", AlternativeCost("")))
+    >>> free = spell_for_way(growth, Way("omni", AlternativeCost("")))
     >>> str(free.target.cost), free.mana_value
     ('{0}', 2)
     """
@@ -279,8 +280,8 @@ def way_sequences(
         ways = [
             way
             for way in usable_ways(stage.board, player, spell.target)
-            if plannable(way, spell) and (every_way or _has_parts(way.cost))
-        ]
+            if plannable(way, spell) and (every_way or _has_parts(way.cost)) and spell.way is None
+        ]  # (a spell cast from the graveyard or exile comes with its way: turn_other_zones)
         number = len(options)
         options.append(
             [
@@ -340,7 +341,7 @@ def model_ways(board: Board, player: str, timeline: Timeline) -> tuple[tuple[Tur
         if spell.way is None:
             for way in usable_ways(stage.board, player, spell.target):
                 if plannable(way, spell) and not _has_parts(way.cost):
-                    variants.setdefault((way.cost.mana, way.cost.describe()), _variant(spell, way))
+                    variants.setdefault((way.cost.mana, way.cost.describe()), spell_for_way(spell, way))
         found.append(tuple(variants.values()))
     return tuple(found)
 
@@ -406,7 +407,7 @@ def _with_ways(
                 return None
             taken.add(place)
             exiled.append(place)
-        items[places[number]] = replace(item, spell=_variant(item.spell, way), way_exiled=tuple(exiled))
+        items[places[number]] = replace(item, spell=spell_for_way(item.spell, way), way_exiled=tuple(exiled))
     kept = [item for item in items if item.spell is None or item.spell.position not in taken]
     return replace(sequence, items=tuple(kept))
 
@@ -557,6 +558,8 @@ def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -
     """
     notes = []
     for spell in distinct(spells):
+        if spell.way is not None:
+            continue  # (cast from the graveyard or exile for its one way: turn_other_zones)
         ways = [way for way in usable_ways(board, player, spell.target) if not plannable(way, spell)]
         if ways:
             named = " or ".join(way.cost.describe() for way in ways)

@@ -21,25 +21,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from models.board import Board, Card, Permanent
 from models.cost import PaymentTarget
 from models.filters import ObjectFilter, Who
 from models.mana import ManaTypes
 from models.mana_effects import NotPaymentKind
-from models.oracle import ParsedText, read_card
+from models.oracle import ParsedText, parse_oracle, read_card
 from models.oracle import text as oracle_text
 from models.oracle.grammar import read_as
 from models.oracle.readings import OncePerTurn
 from models.oracle.rider_clauses import CastTrigger, cast_trigger
+from models.oracle.token_replacements import CreatedTokens, created_tokens_of
 from models.spells import spell_target
 from planner.rules.production import Packet
-from planner.rules.turn import output_packets, treasures_of_effect
+from planner.rules.turn import output_packets
 from planner.rules.view import BoardView
 from planner.turn_choices import TurnSpell, distinct
 
 __all__ = [
+    "COUNTED_TOKENS",
     "CastMana",
+    "CastTokens",
     "CastTreasure",
     "card_cast_mana",
     "card_cast_treasures",
@@ -217,14 +221,32 @@ def cast_mana_events(board: Board, player: str, spells: list[TurnSpell]) -> tupl
 
 @dataclass(frozen=True, slots=True)
 class CastTreasure:
-    """A trigger on its controller's casting a spell that creates Treasure tokens, which the turn's plan
-    counts: its sentence, the trigger, how many Treasures it creates, and whether it triggers only once
-    each turn (CR 603.2h)."""
+    """A trigger on its controller's casting a spell that creates tokens with a mana ability (Treasures,
+    Gold, Eldrazi Spawn), which the turn's plan counts: its sentence, the trigger, the tokens it creates, and
+    whether it triggers only once each turn (CR 603.2h)."""
 
     text: str
     trigger: CastTrigger
-    treasures: int
+    made: CreatedTokens
     once_each_turn: bool = False
+
+    @property
+    def treasures(self) -> int:
+        """How many tokens it creates (Treasures, or the token it names)."""
+        return self.made.count
+
+
+class CastTokens(NamedTuple):
+    """The tokens one permanent's trigger on casting a spell creates (before the replacement effects on
+    creating tokens: CR 614.1a)."""
+
+    permanent: str
+    made: CreatedTokens
+
+
+#: the predefined tokens with a mana ability a trigger of casting may create that the plan counts: each is
+#: made by :func:`~planner.rules.turn.created_token` (CR 111.10a Treasure, 111.10f Gold)
+COUNTED_TOKENS = ("Treasure", "Gold")
 
 
 def cast_treasures_of(
@@ -242,9 +264,13 @@ def cast_treasures_of(
     >>> counted, not_counted = cast_treasures_of(parse_oracle(text), text)
     >>> [(c.trigger.spells.any_types, c.treasures, c.once_each_turn) for c in counted], not_counted
     ([(('Artifact', 'Legendary', 'Saga'), 1, True)], ())
-    >>> gold = "Whenever you cast a spell, create a Gold token."
-    >>> cast_treasures_of(parse_oracle(gold), gold)[1]
-    ('Whenever you cast a spell, create a Gold token.',)
+    >>> spawn = ('Whenever you cast a colorless spell, create a 0/1 colorless Eldrazi Spawn creature token '
+    ...     'with "Sacrifice this token: Add {C}."')
+    >>> [(c.made.name, c.made.toughness) for c in cast_treasures_of(parse_oracle(spawn), spawn)[0]]
+    [('Eldrazi Spawn', 1)]
+    >>> stone = "Whenever you cast a spell, create a Powerstone token."
+    >>> cast_treasures_of(parse_oracle(stone), stone)[1]
+    ('Whenever you cast a spell, create a Powerstone token.',)
     """
     counted: list[CastTreasure] = []
     not_counted: list[str] = []
@@ -259,15 +285,36 @@ def cast_treasures_of(
                 not_counted.append(" ".join(ability))
             continue
         trigger = cast_trigger(record.text)
-        treasures = treasures_of_effect(record.text.partition(",")[2])
+        made = created_tokens_of(record.text.partition(",")[2])
         later = _later_sentences(oracle, record.text, name, legendary)
         once = later is not None and len(later) == 1 and _triggers_once(later[0])
-        if trigger is None or not treasures or later is None or (later and not once):
+        if trigger is None or made is None or not _counted(made) or later is None or (later and not once):
             not_counted.append(record.text)
             continue
         if trigger.who in (Who.YOU, Who.ANY):
-            counted.append(CastTreasure(record.text, trigger, treasures, once))
+            counted.append(CastTreasure(record.text, trigger, made, once))
     return tuple(counted), tuple(not_counted)
+
+
+def _counted(made: CreatedTokens) -> bool:
+    """True for tokens the turn's plan counts: a predefined one of :data:`COUNTED_TOKENS`, or a creature
+    token whose one ability is a mana ability the reader reads (an Eldrazi Spawn's 'Sacrifice this token:
+    Add {C}.': CR 605.1a), with no restriction on its mana.
+
+    >>> _counted(CreatedTokens(1, "Treasure")), _counted(CreatedTokens(1, "Powerstone"))
+    (True, False)
+    >>> _counted(CreatedTokens(1, "Eldrazi Spawn", 0, 1, "Sacrifice ~: Add {C}."))
+    True
+    """
+    if made.predefined:
+        return made.name in COUNTED_TOKENS
+    parsed = parse_oracle(made.ability, made.name)
+    return (
+        len(parsed.mana_abilities) == 1
+        and not parsed.not_payment
+        and not parsed.unsupported
+        and all(ability.restriction is None for ability in parsed.mana_abilities)
+    )
 
 
 def _later_sentences(oracle: str, sentence: str, name: str, legendary: bool) -> tuple[str, ...] | None:
@@ -304,7 +351,7 @@ def treasures_of_casting(
     count: int,
     fired: frozenset[str] = frozenset(),
     untold: frozenset[str] = frozenset(),
-) -> list[tuple[str, int]]:
+) -> list[CastTokens]:
     """The Treasure tokens the triggers of ``player``'s permanents on ``board`` create once ``player`` casts
     the spell ``target`` (as printed), each with its permanent's id; ``before`` the spells cast earlier this
     turn (None: not listed) and ``count`` how many; ``fired`` the permanents whose trigger of once each turn
@@ -315,12 +362,12 @@ def treasures_of_casting(
     ...     "toughness": 3, "controller": "me",
     ...     "oracle": "Whenever you cast a historic spell, create a Treasure token."}
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [gloin]})
-    >>> [treasures_of_casting(board, "me", PaymentTarget.of("{2}", type_line=line), (), 0)
-    ...  for line in ("Artifact", "Instant")]
+    >>> [[(made.permanent, made.made.count) for made in treasures_of_casting(
+    ...     board, "me", PaymentTarget.of("{2}", type_line=line), (), 0)] for line in ("Artifact", "Instant")]
     [[('g', 1)], []]
     """
     view = BoardView(board)
-    found: list[tuple[str, int]] = []
+    found: list[CastTokens] = []
     own_turn = board.active_player == player
     for permanent in board.controlled_by(player):
         if view.lost_any_abilities(permanent.id) or permanent.id in untold:
@@ -333,7 +380,7 @@ def treasures_of_casting(
                 continue  # (CR 603.2h: it triggered earlier this turn)
             if trigger.nth and _described_before(trigger, before, count) != trigger.nth - 1:
                 continue
-            found.append((permanent.id, made.treasures))
+            found.append(CastTokens(permanent.id, made.made))
     return found
 
 

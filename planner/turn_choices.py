@@ -22,9 +22,11 @@ from models.mana import ManaTypes
 from models.mana_effects import CostModifier
 from models.oracle import LandSearch, ParsedText, parse_land_search, read_card
 from models.oracle.classify import triggers_again_on_entering
+from models.oracle.entering_again import entering_again_of
 from models.oracle.reader import reading_units
 from models.spells import card_has_adventure, find_spell, spell_target
 from models.types import TypeLine
+from planner.rules.additional_costs import taps_unplanned
 from planner.rules.alternative_costs import Way, own_alternative_costs
 from planner.rules.ban_names import forbidden_land
 from planner.rules.cast_bans import land_play_ban
@@ -166,6 +168,8 @@ def turn_spell(card: Card, x: int, used_ids: Ids, position: int = -1) -> TurnSpe
     if card.type_line.is_a("Land"):
         raise InputError(f"{card.name} is a land: a land is played (--land), not cast")
     target = spell_target(card)
+    # (a cost that taps a permanent is not planned in turn plans: a note says so)
+    target = replace(target, additional_costs=taps_unplanned(target.additional_costs))
     if position >= 0:  # (a card of the hand is cast from there, CR 601.2a)
         target = replace(target, cast_from="hand")
     if target.cost.has_variable:
@@ -315,9 +319,9 @@ def without_mana_events(spells: list[TurnSpell]) -> list[TurnSpell]:
     """
     targets = [spell.target for spell in distinct(spells)]
     wanted: list[str] = []
-    if any(t.convoke or t.tap_creatures for t in targets):
+    if any(t.convoke or t.tap_creatures or t.waterbend for t in targets):
         wanted.append("Creature")
-    if any(t.improvise for t in targets):
+    if any(t.improvise or t.waterbend for t in targets):
         wanted.append("Artifact")
     spells = _made_events(spells, wanted)
     delving = [spell for spell in spells if spell.target.delve]
@@ -703,13 +707,14 @@ def landfall_possible(board: Board, spells: list[TurnSpell]) -> bool:
 
 def landfall_twice_warnings(board: Board, player: str) -> tuple[TextWarning, ...]:
     """A warning for each sentence of ``player``'s permanents that makes a land entering trigger an ability
-    an additional time (Ancient Greenwarden, CR 603.2d): a turn's plan counts each landfall trigger's mana
-    once, so its answer may be short of that mana, which is said, never silent.
+    an additional time (CR 603.2d) and that the grammar does not read (Ancient Greenwarden's is read and
+    planned: :mod:`planner.turn_events`): a turn's plan counts each landfall trigger's mana once for it, so
+    its answer may be short of that mana, which is said, never silent.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "w",
     ...     "name": "Test Warden", "type_line": "Creature", "controller": "me", "oracle": "If a land "
-    ...     "entering the battlefield causes a triggered ability of a permanent you control to trigger, "
-    ...     "that ability triggers an additional time."}]})
+    ...     "entering the battlefield causes a triggered ability of a permanent an opponent controls to "
+    ...     "trigger, that ability triggers an additional time."}]})
     >>> [w.permanent for w in landfall_twice_warnings(board, "me")]
     ['w']
     """
@@ -719,7 +724,7 @@ def landfall_twice_warnings(board: Board, player: str) -> tuple[TextWarning, ...
         for permanent in board.controlled_by(player)
         if "entering" in permanent.oracle
         for unit in reading_units(permanent.oracle, permanent.name)
-        if triggers_again_on_entering(unit)
+        if triggers_again_on_entering(unit) and entering_again_of(unit) is None  # (read: planned)
     )
 
 

@@ -24,13 +24,15 @@ from planner.rules.hand import HandAbility, without_card
 from planner.rules.pool import SpendRules
 from planner.rules.production import Packet, activation_outcomes
 from planner.rules.replay import could_produce_of, view_of
-from planner.rules.token_replacements import spell_treasures
-from planner.rules.turn import arriving, entering, land_played, resolution, treasure
+from planner.rules.token_replacements import other_tokens, spell_treasures
+from planner.rules.turn import arriving, created_token, entering, land_played, resolution, treasure
 from planner.rules.view import locked_in
 from planner.solve.problem import BoardAnalysis, EventMana, PaymentProblem, SpellPayment, TurnPayments
 from planner.turn_additional import tapped_before, tapped_first, without_paid
-from planner.turn_cast_mana import mana_of_casting, treasures_of_casting, untold_treasures
+from planner.turn_cast_mana import CastTokens, mana_of_casting, treasures_of_casting, untold_treasures
 from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy, landfall_mana
+from planner.turn_events import land_play_triggers
+from planner.turn_zones import cast_zone, exiled_after, leaving_zone, left_zone
 
 __all__ = [
     "SharedWork",
@@ -119,7 +121,7 @@ class Stage:
     mana: tuple[int, ...] = ()
     #: the Treasures among ``arrivals`` that triggers on casting the spell create, by the trigger's
     #: permanent (:func:`~planner.turn_cast_mana.treasures_of_casting`: the replay checks them)
-    cast_treasures: tuple[tuple[str, int], ...] = ()
+    cast_treasures: tuple[CastTokens, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -162,12 +164,14 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             entered = arriving(land.arriving_card, land.pid, player, tapped=land.entry.tapped)
             current = land_play_made(current.with_permanent(entered), player, land)
             added = []
-            if sequence.energy:  # (each landfall trigger's energy: the fetchland entered too)
+            # (each landfall trigger, for the fetchland too, each additional time: CR 603.2d)
+            triggers = land_play_triggers(current, player, land, entered)
+            if sequence.energy:
                 gained = sum(landfall_energy(permanent) for permanent in current.controlled_by(player))
-                current = with_energy(current, player, gained * (2 if land.fetched is not None else 1))
+                current = with_energy(current, player, gained * triggers)
             for permanent in current.controlled_by(player):
                 packets = landfall_mana(permanent)
-                for _ in range(2 if land.fetched is not None else 1):  # (the fetchland entered too)
+                for _ in range(triggers):
                     if packets:
                         added.append(len(mana))
                         mana.append(EventMana(epoch=epoch + 1, packets=packets, source=permanent.id))
@@ -189,6 +193,9 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         spell = item.spell
         assert spell is not None
         at_start = False
+        zone = cast_zone(spell.as_printed)  # (cast from the graveyard or exile: an event, turn_other_zones)
+        if zone is not None:
+            current = leaving_zone(current, player, spell.card, zone)
         casting = with_spells_cast(current, player, cast)
         cast = cast.having_cast(spell.card if sequence.counted else None)
         triggered = _cast_triggered(board, current, player, sequence, spell, cast_cards)
@@ -200,6 +207,8 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
                 f"{spell.card.name} sets off a trigger adding mana or Treasures but is no event of the turn"
             )
         if not spell.event:
+            if zone is not None:
+                raise InternalError(f"{spell.card.name} is cast from the {zone} but is no event of the turn")
             stages.append(Stage(item=item, epoch=epoch, board=casting))
             continue
         effect = resolution(spell.card)
@@ -208,6 +217,8 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             brought.append(entering(current, spell.card, spell.pid, player))
         made_now = spell_treasures(current, player, effect, brought, made)
         brought += [treasure(used.fresh("treasure"), player) for _ in range(made_now)]
+        for tokens, count in other_tokens(current, player, made):  # (an Eldrazi Spawn's: CR 603.3)
+            brought += [created_token(tokens, used.fresh("token"), player) for _ in range(count)]
         added = []
         if effect.mana:
             added.append(len(mana))
@@ -224,7 +235,11 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         if spell.way is not None:  # (its life, energy and cards: the later spells see what is left)
             exiled = tuple(board.player(player).hand[n].name for n in item.way_exiled)
             current = paid_board(current, player, spell.way, exiled)
-        current = resolved_to_graveyard(with_spells_cast(current, player, cast), player, spell.card)
+        current = with_spells_cast(current, player, cast)
+        if not exiled_after(spell.way):  # (flashback's is exiled, CR 702.34a)
+            current = resolved_to_graveyard(current, player, spell.card)
+        if zone is not None:
+            current = left_zone(current, player, spell.card, zone, spell.way)
         boards.append(current)
         stages.append(
             Stage(
@@ -261,10 +276,10 @@ def _cast_treasures(
     spell: TurnSpell,
     cast: list[Card],
     fired: frozenset[str],
-) -> list[tuple[str, int]]:
-    """The Treasures the player's triggers on casting a spell create as ``spell`` is cast on ``current``
-    (:func:`~planner.turn_cast_mana.treasures_of_casting`), by permanent; none when the sequence does not
-    count the triggers on casting."""
+) -> list[CastTokens]:
+    """The Treasures (and other tokens with a mana ability) the player's triggers on casting a spell create
+    as ``spell`` is cast on ``current`` (:func:`~planner.turn_cast_mana.treasures_of_casting`), by
+    permanent; none when the sequence does not count the triggers on casting."""
     if not sequence.cast_mana:
         return []
     known = board.player(player).spells_cast
@@ -596,7 +611,7 @@ def _paid_without_mana(
     sacrifices pays no part of it, nor (narrower than the rules: the last value is True when that leaves one
     out) one a later spell of the turn sacrifices: the model counts each permanent's taps on the turn's last
     board."""
-    if not (target.convoke or target.improvise or target.tap_creatures or target.delve):
+    if not target.alternatives:
         return frozenset(), 0, False
     board = stage.board
     every = alternative_ways(view_of(board), player, target, without=frozenset(stage.item.sacrificed))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from models.board import Board
+from models.board import Board, Permanent
 from models.cost import PaymentTarget
 from models.errors import InternalError
 from models.mana import ManaBag
@@ -21,9 +21,10 @@ from planner.rules.alternative_costs import check_alternative, paid_board
 from planner.rules.graveyard_permissions import graveyard_lands
 from planner.rules.pool import ManaUnit
 from planner.rules.replay import IllegalPlanError, PaymentSummary, PlanState, initial_state, view_of
-from planner.rules.token_replacements import TREASURE, spell_treasures
+from planner.rules.token_replacements import TREASURE, other_tokens, spell_treasures
 from planner.rules.turn import (
     cast_spell,
+    created_token,
     resolution,
 )
 from planner.solve.problem import (
@@ -42,8 +43,10 @@ from planner.turn_choices import (
     LandPlay,
     TurnSpell,
     landfall_energy,
+    landfall_mana,
     returned_land,
 )
+from planner.turn_events import land_play_triggers
 from planner.turn_lands import entries_now, lands_left
 from planner.turn_model import (
     Stage,
@@ -57,6 +60,7 @@ from planner.turn_model import (
     with_spells_cast,
 )
 from planner.turn_result import LandPlayed, SpellCast, TurnResult
+from planner.turn_zones import cast_zone, exiled_after, leaving_zone, left_zone, zone_cast_error
 
 __all__ = ["TreasureCheck", "bounce_land", "replayed"]
 
@@ -113,7 +117,7 @@ def _energy_given(state: PlanState, item: TurnItem) -> int:
     if land is None:
         return 0
     gained = sum(landfall_energy(p) for p in state.board.controlled_by(state.player))
-    return gained * (2 if land.fetched is not None else 1)
+    return gained * land_play_triggers(state.board, state.player, land, state.board.permanent(land.pid))
 
 
 class TreasureCheck:
@@ -153,6 +157,38 @@ class TreasureCheck:
             raise IllegalPlanError(
                 len(self.cast) - 1, f"{spell.card.name}: it brings {wanted} Treasures, not {arrived}"
             )
+        # (the other tokens of its triggers, an Eldrazi Spawn's, each as the rules make it: CR 111.4)
+        wanted_tokens = sorted(
+            _as_made(created_token(tokens, "made", self.player))
+            for tokens, count in (other_tokens(board, self.player, made) if spell.event else [])
+            for _ in range(count)
+        )
+        tokens = sorted(
+            _as_made(p) for p in stage.arrivals if p.id != spell.pid and p.token and p.name != TREASURE
+        )
+        if tokens != wanted_tokens:
+            raise IllegalPlanError(
+                len(self.cast) - 1,
+                f"{spell.card.name}: it brings the tokens {[name for name, *_ in wanted_tokens]}, not "
+                f"{[name for name, *_ in tokens]}",
+            )
+
+
+def _as_made(token: Permanent) -> tuple[str, str, str, int | None, int | None]:
+    """A token's characteristics as created (its id aside): name, type line, text, power, toughness."""
+    return token.name, str(token.type_line), token.oracle, token.power, token.toughness
+
+
+def _check_landfall(board: Board, player: str, land: LandPlay, stage: Stage, index: int) -> None:
+    """Raise IllegalPlanError when a land play's stage does not make each landfall trigger's mana of the
+    player's permanents as many times as it triggers (:func:`~planner.turn_events.land_play_triggers`),
+    read again from the rules on ``board`` (the land there)."""
+    triggers = land_play_triggers(board, player, land, board.permanent(land.pid))
+    wanted = triggers * sum(1 for p in board.controlled_by(player) if landfall_mana(p))
+    if len(stage.mana) != wanted:
+        raise IllegalPlanError(
+            index, f"{land.card.name}: its landfall mana {len(stage.mana)} times, not {wanted}"
+        )
 
 
 def replayed(
@@ -183,6 +219,12 @@ def replayed(
                 spell = item.spell
                 position = casts[number]
                 treasures.check(state.board, spell, stage)  # (before the spell: the board it is cast on)
+                zone = cast_zone(spell.as_printed)
+                if zone is not None:  # (from the graveyard or exile: there, by a way that allows it)
+                    why = zone_cast_error(state.board, player, spell.card, spell.as_printed, spell.way)
+                    if why is not None:
+                        raise IllegalPlanError(position, why)
+                    state = replace(state, board=leaving_zone(state.board, player, spell.card, zone))
                 before = with_spells_cast(state.board, player, stage.board.player(player))
                 state = replace(state, board=before)
                 problem = PaymentProblem.of(before, spell.target, player)
@@ -194,13 +236,19 @@ def replayed(
                 state, paid = _additional_paid(state, before, spell, item, summary, paid, len(plan.steps))
                 state, paid = _alternative_paid(state, before, board, stage, paid)
                 cast_spells.append(
-                    SpellCast(card=spell.card.name, cost=str(spell.as_printed.cost), payment=paid)
+                    SpellCast(
+                        card=spell.card.name, cost=str(spell.as_printed.cost), payment=paid, cast_from=zone
+                    )
                 )
                 cast = spell.card if sequence.counted else None  # (CR 601.2i; listed when costs read it)
                 after = state.board.player(player).having_cast(cast)
                 state = replace(state, board=state.board.with_player(after))
-                # (an instant or sorcery to the graveyard once it resolves: 608.2n)
-                state = replace(state, board=resolved_to_graveyard(state.board, player, spell.card))
+                # (an instant or sorcery to the graveyard once it resolves: 608.2n; flashback's exiled,
+                # 702.34a)
+                if not exiled_after(spell.way):
+                    state = replace(state, board=resolved_to_graveyard(state.board, player, spell.card))
+                if zone is not None:
+                    state = replace(state, board=left_zone(state.board, player, spell.card, zone, spell.way))
             elif item.exile is not None:
                 state = replace(state, board=exiled_from_hand(state.board, player, item.exile))
             elif item.tapped_first:
@@ -222,6 +270,8 @@ def replayed(
                 raise InternalError(f"the model's turn leaves {player} at {life} life after {stage.item}")
             for permanent in stage.arrivals:
                 state = replace(state, board=state.board.with_permanent(permanent))
+            if item.land is not None:  # (its landfall triggers, each time they trigger: CR 603.2d)
+                _check_landfall(state.board, player, item.land, stage, len(lands) - 1)
             if sequence.energy:  # (the energy the stage gives, read again: turn_alternative.energy_counted)
                 state = replace(state, board=with_energy(state.board, player, _energy_given(state, item)))
             units: list[ManaUnit] = []

@@ -15,15 +15,19 @@ __all__ = ["LandPlayed", "SpellCast", "TurnResult"]
 
 @dataclass(kw_only=True, frozen=True, slots=True)
 class SpellCast:
-    """One spell of a turn's plan: its name, its cost as printed (X chosen), and its payment."""
+    """One spell of a turn's plan: its name, its cost as printed (X chosen), its payment, and the zone it is
+    cast from when not the hand (``graveyard``, ``exile``: CR 601.2a)."""
 
     card: str
     cost: str
     payment: PayResult
+    cast_from: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The spell as contract section 7 writes it (``payment`` has the keys of ``pay``)."""
-        return {"card": self.card, "cost": self.cost, "payment": self.payment.to_json()}
+        """The spell as contract section 7 writes it (``payment`` has the keys of ``pay``), with ``from``
+        (``graveyard`` or ``exile``) for a spell not cast from the hand."""
+        found = {"card": self.card, "cost": self.cost, "payment": self.payment.to_json()}
+        return found if self.cast_from is None else {**found, "from": self.cast_from}
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)

@@ -10,10 +10,15 @@
   (a condition, a restricted mana) is said (:func:`cast_trigger_notes`). It can't help the first spell cast,
   so a plan that casts nothing stays a "no" unless the spells are given.
 - A trigger of casting a spell that creates a token with a mana ability makes no mana itself (CR 605.1a); the
-  token it leaves once it resolves (CR 603.3) may pay a later spell. The search plans the Treasures of one
-  the grammar reads ('Whenever you cast a historic spell, create a Treasure token.':
-  :mod:`planner.turn_cast_mana`); another (an Eldrazi Spawn, an effect that does more) is said
+  token it leaves once it resolves (CR 603.3) may pay a later spell. The search plans the tokens of one the
+  grammar reads ('Whenever you cast a historic spell, create a Treasure token.', a Gold token, an Eldrazi
+  Spawn 'with "Sacrifice this token: Add {C}."': :mod:`planner.turn_cast_mana`); another (a Powerstone's
+  restricted mana, a token's ability given by a later sentence, an effect that does more) is said
   (:func:`cast_token_notes`), and with the spells given, a plan that casts them not is no "no".
+- A loyalty ability that adds mana ('+2: Add two mana in any combination of colors.': Chandra, Hope's Beacon)
+  is no mana ability (CR 605.1a): its controller may activate it in a main phase with an empty stack (CR
+  606.3) and spend the mana on a spell after, which the turn's search does not plan
+  (:func:`loyalty_mana_notes`): a plan that casts nothing is then no "no".
 - Life payments the library pays instead ('If you would pay life while your library has at least that many
   cards in it, exile that many cards from the top of your library instead.': Ashiok) are applied by the
   turn's replay, but the search pays life-cost mana abilities from the life total only: where the player
@@ -24,16 +29,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from models.board import Board, Card
 from models.mana_effects import LifePaymentsExiled
-from models.oracle.classify import starts_with, tokens
+from models.oracle.classify import adds_mana, starts_with, tokens
 from models.oracle.parsed import PRIORITY_TOKEN
-from models.spells import spell_target
-from planner.rules.alternative_costs import usable_ways
+from models.oracle.sentence_facts import is_loyalty_cost
 from planner.rules.eligibility import token_ability_ready
-from planner.rules.graveyard_ways import graveyard_way_required
 from planner.rules.life_exiled import library_life
 from planner.rules.view import BoardView
 from planner.turn_cast_mana import (
@@ -49,7 +51,7 @@ __all__ = [
     "cast_token_notes",
     "cast_trigger_notes",
     "library_life_notes",
-    "own_zone_notes",
+    "loyalty_mana_notes",
     "token_ability_notes",
 ]
 
@@ -109,6 +111,33 @@ def token_ability_notes(board: Board, player: str) -> list[str]:
     )
 
 
+def loyalty_mana_notes(board: Board, player: str) -> list[str]:
+    """A note for each loyalty ability of the player's permanents that adds mana (CR 605.1a: no mana ability;
+    CR 606.3: activated at sorcery speed, once each turn), which the turn's search does not activate.
+
+    >>> beacon = {"id": "b", "name": "Test Beacon", "type_line": "Legendary Planeswalker — Test",
+    ...     "controller": "me", "counters": {"loyalty": 5},
+    ...     "oracle": "+2: Add two mana in any combination of colors."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [beacon]})
+    >>> loyalty_mana_notes(board, "me")  # doctest: +NORMALIZE_WHITESPACE
+    ["Test Beacon: '+2: Add two mana in any combination of colors.' is not planned (CR 605.1a, 606.3: a
+    loyalty ability that adds mana, activated in a main phase before a spell): the plan may not be the best"]
+    """
+    view = BoardView(board)
+    return sorted(
+        {
+            f"{p.name}: {sentence.text!r} is not planned (CR 605.1a, 606.3: a loyalty ability that adds "
+            "mana, activated in a main phase before a spell): the plan may not be the best"
+            for p in board.controlled_by(player)
+            if not view.lost_any_abilities(p.id)
+            for sentence in view.parsed[p.id].sentences
+            if ":" in sentence.text
+            and is_loyalty_cost(sentence.text.split(":", 1)[0])
+            and adds_mana(sentence.text)
+        }
+    )
+
+
 def cast_trigger_notes(board: Board, player: str, cast: Iterable[Card]) -> list[str]:
     """A note for each trigger of the player casting a spell that adds mana the turn's plan does not count
     (:func:`~planner.turn_cast_mana.cast_mana_of`: a trigger the grammar does not read, a condition, mana a
@@ -152,20 +181,20 @@ def cast_trigger_notes(board: Board, player: str, cast: Iterable[Card]) -> list[
 
 def cast_token_notes(board: Board, player: str, cast: Iterable[Card]) -> list[str]:
     """A note for each trigger of the player casting a spell that creates a token with a mana ability that
-    the search does not count (:func:`~planner.turn_cast_mana.cast_treasures_of`: a token other than a
-    Treasure, an effect that does more, a trigger the grammar does not read), of their permanents and of the
+    the search does not count (:func:`~planner.turn_cast_mana.cast_treasures_of`: a token it does not
+    count, an effect that does more, a trigger the grammar does not read), of their permanents and of the
     permanent spells ``cast`` may put on the battlefield (the token pays only spells cast after the trigger
     resolves), and for each counted one that can't tell whether it fires this turn
     (:func:`~planner.turn_cast_mana.untold_treasures`).
 
-    >>> spawner = {"id": "g", "name": "Test Goldsmith", "type_line": "Creature — Dwarf", "power": 3,
+    >>> spawner = {"id": "g", "name": "Test Stonesmith", "type_line": "Creature — Dwarf", "power": 3,
     ...     "toughness": 3, "controller": "me",
-    ...     "oracle": "Whenever you cast an artifact spell, create a Gold token."}
+    ...     "oracle": "Whenever you cast an artifact spell, create a Powerstone token."}
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [spawner]})
     >>> cast_token_notes(board, "me", [])  # doctest: +NORMALIZE_WHITESPACE
-    ["Test Goldsmith: 'Whenever you cast an artifact spell, create a Gold token.' is not planned (CR 605.1a: a
-    trigger of casting that creates a token, not mana; the token pays later spells, CR 603.3): the plan may
-    not be the best"]
+    ["Test Stonesmith: 'Whenever you cast an artifact spell, create a Powerstone token.' is not planned (CR
+    605.1a: a trigger of casting that creates a token, not mana; the token pays later spells, CR 603.3): the
+    plan may not be the best"]
     """
     view = BoardView(board)
     sources = [
@@ -198,39 +227,3 @@ def cast_token_notes(board: Board, player: str, cast: Iterable[Card]) -> list[st
         for pid, text in untold_treasures(board, player).items()
     }
     return sorted(notes)
-
-
-def own_zone_notes(board: Board, player: str) -> list[str]:
-    """A note for each card of ``player``'s graveyard (given as a list) that its own text lets them cast
-    from there now (flashback, escape, "You may cast ~ from your graveyard": CR 601.2a, 702.34a, 702.138a),
-    and for each card they foretold (CR 702.143a: cast from exile for its foretell cost), which turn plans
-    don't cast (``pay --cast-from`` answers for one spell): never a silent plan that leaves it out. A
-    permanent's permission is :func:`~planner.rules.graveyard_permissions.graveyard_turn_notes`'.
-
-    >>> looting = {"name": "Test Looting", "type_line": "Sorcery", "mana_cost": "{R}",
-    ...     "oracle": "Draw two cards.\\nFlashback {2}{R}"}
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": [looting]}]})
-    >>> own_zone_notes(board, "me")  # doctest: +NORMALIZE_WHITESPACE
-    ["Test Looting: its flashback may cast it from the graveyard, which turn plans don't (pay --spell 'Test
-    Looting' --cast-from graveyard)"]
-    """
-    record = board.player(player)
-    notes: dict[str, None] = {}
-    zones = (("graveyard", record.graveyard), ("exile", record.foretold))
-    for zone, cards in zones:
-        if not isinstance(cards, tuple):
-            continue  # (a count, or not given: no card to name)
-        for card in cards:
-            if card.type_line.is_a("Land") or card.mana_cost is None:
-                continue
-            target = replace(spell_target(card), cast_from=zone)
-            own = [way for way in usable_ways(board, player, target) if way.source == card.name]
-            if zone == "graveyard" and not graveyard_way_required(board, target):
-                continue  # (a card the graveyard's ways do not concern)
-            if not own:
-                continue
-            how = f"pay --spell {card.name!r} --cast-from {zone}"
-            keyword = own[0].cost.keyword or "own permission"
-            place = "from the graveyard" if zone == "graveyard" else "from exile (foretold)"
-            notes[f"{card.name}: its {keyword} may cast it {place}, which turn plans don't ({how})"] = None
-    return list(notes)

@@ -160,6 +160,7 @@ def brute_force(board: Board, target: PaymentTarget) -> tuple[int, ...] | None:
     mana_only = PaymentTarget(**{**_fields(target), "additional_costs": ()})
     discards = sum(c.count for c in costs if isinstance(c, DiscardCost))
     sacrifices = [c for c in costs if isinstance(c, SacrificeCost)]
+    tapped = any(c.tapped for c in sacrifices)
     best: tuple[int, ...] | None = None
     for names in discard_choices(discard_candidates(board, ME, target.name), discards):
         after = without_cards(board, ME, names)
@@ -168,11 +169,13 @@ def brute_force(board: Board, target: PaymentTarget) -> tuple[int, ...] | None:
                 [s for s in itertools.combinations(sacrifice_candidates(after, ME, c), c.count)]
                 for c in sacrifices
             ]
+            # (a permanent tapped for a cost is untapped as it is paid, after the mana abilities: CR 601.2h)
+            taken = summary.used if tapped else summary.gone
             for parts in itertools.product(*pools):
                 chosen = [pid for part in parts for pid in part]
-                if len(set(chosen)) != len(chosen) or summary.gone.intersection(chosen):
+                if len(set(chosen)) != len(chosen) or taken.intersection(chosen):
                     continue
-                paid = AdditionalPaid(tuple(chosen), names)
+                paid = AdditionalPaid(tuple(chosen), names, tapped=tapped)
                 levels = objective_of(after, ME, with_additional(summary, paid), riders=target.riders)
                 best = levels if best is None or levels < best else best
     return best

@@ -15,6 +15,7 @@ from models.cost import PaymentTarget
 from models.layer_effects import ColorChange, PowerChange
 from models.mana import ManaTypes
 from models.oracle import parse_oracle
+from models.spells import spell_of
 from planner.api import pay
 from planner.rules.reference import reference_search
 from planner.rules.view import BoardView
@@ -275,7 +276,7 @@ def test_a_devoid_spell_is_colorless_and_may_take_mana_for_colorless_spells() ->
     devoid is blue, and the Temple's {C} with the Island make only two mana."""
     board = board_of({"id": "temple", "card": "Eldrazi Temple"}, {"id": "i", "card": "Island"})
     eldrazi = "Creature — Eldrazi Drone"
-    devoid = PaymentTarget.of("{2}{U}", type_line=eldrazi, text="Devoid (This card has no color.)")
+    devoid = spell_of("{2}{U}", type_line=eldrazi, text="Devoid (This card has no color.)")
     assert pay(board, devoid).payable
     assert not pay(board, PaymentTarget.of("{2}{U}", type_line=eldrazi)).payable
     hand_card = Card.from_json(

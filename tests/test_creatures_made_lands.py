@@ -28,6 +28,7 @@ from models.board import Board
 from models.cost import PaymentTarget
 from models.layer_effects import TypeChange
 from models.oracle import parse_oracle
+from models.spells import spell_of
 from models.types import BASIC_LAND_TYPES
 from planner.api import max_x, pay, text_warnings
 from planner.rules.reference import reference_search
@@ -98,9 +99,7 @@ def checked_x(board: Board, cost: str) -> int:
 
 
 def spell(card: dict[str, Any]) -> PaymentTarget:
-    return PaymentTarget.of(
-        card["mana_cost"], type_line=card["type_line"], text=card["oracle"], name=card["name"]
-    )
+    return spell_of(card["mana_cost"], type_line=card["type_line"], text=card["oracle"], name=card["name"])
 
 
 # ------------------------------------------------------------------------------------------------ reading

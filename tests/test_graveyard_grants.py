@@ -68,6 +68,13 @@ SWAMP_CYCLER = {
     "mana_cost": "{3}{B}",
     "oracle": "Swampcycling {2}",
 }
+#: Lurrus of the Dream-Den's permission: one permanent spell of mana value 2 or less each of your turns
+LURRUS = (
+    "During each of your turns, you may cast one permanent spell with mana value 2 or less from your "
+    "graveyard."
+)
+OGRE = {"name": "Test Ogre", "type_line": "Creature — Ogre", "mana_cost": "{2}{R}{R}"}
+SHOCK = {"name": "Test Shock", "type_line": "Instant", "mana_cost": "{R}"}
 GOLEM = {"name": "Test Golem", "type_line": "Artifact Creature — Golem", "mana_cost": "{3}"}
 RING = {"name": "Test Ring", "type_line": "Artifact", "mana_cost": "{2}"}
 
@@ -144,13 +151,17 @@ def paid_by(result: PayResult) -> str:
             KNIGHTS,
             GraveyardPermission(KNIGHTS, (ObjectFilter(types=("Knight",)),), play=True),
         ),
-        # (a condition no board field records, and a mana value limit no filter of cards holds: not read)
+        # (a condition no board field records: not read)
         ("You may cast spells from your graveyard if you gained life this turn.", None),
+        # (Lurrus's: the spell's mana value at most 2, CR 202.3)
         (
-            "During each of your turns, you may cast one permanent spell with mana value 2 or less from your "
-            "graveyard.",
-            None,
+            LURRUS,
+            GraveyardPermission(
+                LURRUS, (ObjectFilter(excluded=("Instant", "Sorcery")),), True, True, most_mana_value=2
+            ),
         ),
+        # ('or more' is no phrase of this shape: not read)
+        (LURRUS.replace("or less", "or more"), None),
         ("You may cast creature spells from exile.", None),
     ],
 )
@@ -369,9 +380,9 @@ def test_the_spell_cast_from_the_graveyard_is_not_counted_there() -> None:
     assert not pay(board(3), from_graveyard(centaur)).payable
 
 
-def test_plan_turn_says_it_does_not_cast_from_the_graveyard() -> None:
-    # turn plans choose spells from the hand: a creature card the permission lets "me" cast from the
-    # graveyard (601.2a) is left out, said in the notes, and the plan is not called optimal (never silent)
+def test_plan_turn_casts_from_the_graveyard_by_the_permission() -> None:
+    # turn plans cast the creature card the permission lets "me" cast from the graveyard (601.2a) for its
+    # mana cost {1}{G}, two Forests; not the Bolt (no permission for an instant); nothing left out
     board = Board.from_dict(
         {
             "version": 1,
@@ -384,10 +395,11 @@ def test_plan_turn_says_it_does_not_cast_from_the_graveyard() -> None:
             ],
         }
     )
-    turn = plan_turn(board)
-    assert any(note.startswith("Test Bear: ghost's permission") for note in turn.notes)
-    assert not any("Test Bolt" in note for note in turn.notes)  # (no permission for an instant)
-    assert not turn.optimal
+    turn = plan_turn(board, time_limit=120)
+    assert [(s.card, s.cast_from) for s in turn.spells] == [("Test Bear", "graveyard")]
+    assert turn.spells[0].payment.alternative_cost is not None
+    assert turn.spells[0].payment.alternative_cost.permission == "ghost"
+    assert turn.optimal and not turn.notes
 
 
 def test_forbidding_alternative_costs_leaves_the_permissions_that_add_nothing() -> None:
@@ -413,3 +425,19 @@ def test_forbidding_alternative_costs_leaves_the_permissions_that_add_nothing() 
         from_graveyard({"name": "Test Blaze", "type_line": "Sorcery", "mana_cost": "{X}{R}"}),
         alternative_cost="forbid",
     ).payable
+
+
+def test_a_permanent_spell_of_mana_value_two_or_less() -> None:
+    """Lurrus's permission, four Forests: Test Bear ({1}{G}, mana value 2, a creature) is cast from the
+    graveyard for its mana cost by it; Test Ogre (mana value 4) and Test Shock (an instant: no permanent
+    spell, CR 110.4b) are not (601.2a: no permission lets them), nor a second card once its use is spent
+    (on main: the sentence unread, each paid its mana cost with a warning)."""
+    cat = permanent("cat", LURRUS)
+    board = board_of(["Forest"] * 4 + ["Mountain"] * 2, [cat])
+    bear = pay(board, from_graveyard(BEAR))
+    assert bear.payable and paid_by(bear) == "cat" and not bear.warnings
+    ogre = pay(board, from_graveyard(OGRE))
+    assert not ogre.payable and "mana value 2 or less" in (ogre.reason or "")
+    assert not pay(board, from_graveyard(SHOCK)).payable
+    spent = permanent("cat", LURRUS, graveyard_uses_this_turn=["creature"])
+    assert not pay(board_of(["Forest"] * 4, [spent]), from_graveyard(BEAR)).payable

@@ -10,11 +10,13 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from boards import card, make_board
+from clocks import JumpingClock
 from typer.testing import CliRunner, Result
 
 from models.board import Board
@@ -27,6 +29,7 @@ from planner.bench.report import Report, run_case
 from planner.cards.importer import card_problem, import_files
 from planner.cards.store import CardStore
 from planner.cli import app
+from planner.rules.replay import PaymentSummary, Plan, replay
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
@@ -243,18 +246,29 @@ def _squandered(resources: int, lands: int, hand: list[object] | None = None) ->
     return Board.from_dict(data)
 
 
-def test_max_x_holds_its_time_limit() -> None:
+def test_max_x_holds_its_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """max-x took 30 s for --time-limit 2 on such boards: the model is solved in a fraction of a second, but
-    the replay of its plan of 800 steps took seconds more. The limit now bounds the replay too, and running
-    out is never a "no"."""
-    import planner.solve.cpsat  # noqa: F401 - (the solver's import is not part of the question)
+    the replay of its plan of 800 steps took seconds more. The limit now bounds the replay too, step by step,
+    and running out is never a "no": the clock is put past the deadline at the replay's third step (a plan
+    of 80 steps here), and the replay stops there (tests never assert wall-clock time)."""
+    clock = JumpingClock(monkeypatch)
+    checks: list[int] = []
 
-    started = time.monotonic()
-    result = max_x(_squandered(3, 400), PaymentTarget.of("{X}{G}"), time_limit=1.5)
-    assert time.monotonic() - started < 1.5 + 1.5
-    assert result.payable is not False
-    if result.payable is None:
-        assert (result.reason, result.x, result.optimal) == ("time limit", None, False)
+    def replay_jumping(
+        board: Board, target: PaymentTarget, plan: Plan, player: str, *, check: Callable[[], None]
+    ) -> PaymentSummary:
+        def counted() -> None:
+            checks.append(len(checks) + 1)
+            if len(checks) == 3:
+                clock.jump(3600.0)
+            check()
+
+        return replay(board, target, plan, player, check=counted)
+
+    monkeypatch.setattr("planner.described.replay", replay_jumping)
+    result = max_x(_squandered(3, 40), PaymentTarget.of("{X}{G}"), time_limit=60.0)
+    assert (result.payable, result.reason, result.x, result.optimal) == (None, "time limit", None, False)
+    assert checks == [1, 2, 3]
 
 
 def test_plan_turn_out_of_time_while_building_exits_4(tmp_path: Path) -> None:

@@ -164,9 +164,21 @@ def test_the_largest_x() -> None:
     assert not reference_search(board, PaymentTarget.of("{2}{W}"), ME).payable
 
 
-@pytest.mark.parametrize("cost", ["{G/W}{G/W}", "{2/W}"])
+def test_a_hybrid_symbol_announced_as_the_color_is_taken_off() -> None:
+    """Lurrus's shape {1}{W/B}{W/B} under a black Defiler: one {W/B} announced as {B} (CR 601.2b) is taken off
+    for 2 life (601.2f), {1}{W/B} left: a Plains and a Wastes pay it (the brute force weighs both choices)."""
+    black = _defiler("B", "black")
+    lurrus = {**KNIGHT, "name": "Test Lurrus", "mana_cost": "{1}{W/B}{W/B}"}
+    board = make_board([black, card("Plains", "p"), card("Wastes", "w")], hand=[lurrus])
+    result = _checked(board, [("{1}{W/B}{W/B}", 0), ("{1}{W/B}", 2)])
+    assert result.payable and result.life_paid == 2 and not result.warnings
+    assert not _checked(board.without_permanent("w"), [("{1}{W/B}{W/B}", 0), ("{1}{W/B}", 2)]).payable
+
+
+@pytest.mark.parametrize("cost", ["{G/W}{W/U}", "{2/W}"])
 def test_a_hybrid_symbol_is_warned(cost: str) -> None:
-    """No plain {W}: a hybrid symbol announced as {W} (CR 601.2b) could be taken off; not weighed, said so."""
+    """No plain {W}: a hybrid symbol announced as {W} (CR 601.2b) could be taken off; not weighed when which
+    one matters (two different ones) or for a monocolored hybrid, said so."""
     board = make_board(
         [WHITE, card("Forest", "f1"), card("Forest", "f2")], hand=[{**KNIGHT, "mana_cost": cost}]
     )

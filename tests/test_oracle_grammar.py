@@ -762,6 +762,8 @@ STATIC_SENTENCES = [
     "When ~ enters, return a land you control to its owner's hand.",
     "When ~ enters, you may exile target land you control.",
     "The same is true for spells you control and nonland cards you own that aren't on the battlefield.",
+    "The same is true for fear, first strike, haste, and vigilance.",
+    "As long as a creature card with flying is in a graveyard, ~ has flying.",
     "This effect reduces only the amount of colored mana you pay.",
     "This effect reduces only the amount of white mana you pay.",
     "As an additional cost to cast white permanent spells, you may pay 2 life.",
@@ -878,7 +880,7 @@ _PHRASE_TERMINALS = {
     # LALR(1) joiners: a comma or a word whose meaning depends on the word after it
     "AND_ONLY", "_WHERE", "_UNLESS", "USE_JOINER", "RIDER_AND", "_LIST_COMMA", "CASTER", "OR_IF", "TAPPER",
     "ADDER", "QUOTED_AFTER_AND", "PART_AND", "PART_OR", "AND_IS", "_AND_ATTACK", "_THAT_DONT", "_AND_EACH",
-    "_AND_LOSES",
+    "_AND_LOSES", "_THAT_COULD_PRODUCE",
     # kept as written
     "THIS_TURN_TEXT",
     # phrases still written as one terminal

@@ -26,7 +26,7 @@ from boards import ME, OPP, make_board, mine
 from models.board import Board
 from models.cost import PaymentTarget
 from models.oracle import parse_oracle
-from models.spells import find_spell, spell_target
+from models.spells import find_spell, spell_of, spell_target
 from planner.api import PayResult, pay
 from planner.rules.reference import reference_search
 from planner.rules.view import BoardView, locked_in
@@ -83,7 +83,7 @@ TORTOISE: dict[str, Any] = {
 
 
 def spell(card: dict[str, Any], x: int | None = None) -> PaymentTarget:
-    target = PaymentTarget.of(
+    target = spell_of(
         card["mana_cost"], type_line=card["type_line"], text=card.get("oracle", ""), name=card["name"]
     )
     return target if x is None else target.with_x(x)

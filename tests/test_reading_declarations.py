@@ -67,6 +67,7 @@ _FILTER_VALUES: dict[str, tuple[object, ...]] = {
     "linked_permanent": (True,),
     "paired": (True,),
     "not_owned": (True,),
+    "could_produce": (ManaTypes.parse("G"), ManaTypes.parse("C")),
 }
 
 #: The permanent a filter looks at, and the one it is written on (its source), on the base board.

@@ -38,6 +38,7 @@ from models.carddata.names import CardResolver
 from models.cost import PaymentTarget
 from models.mana_effects import AbilityCostChange, CostModifier
 from models.oracle import parse_oracle
+from models.spells import spell_of
 from planner.api import max_x, pay
 from planner.cards.store import CardStore
 from planner.rules.records import WarningKind
@@ -144,7 +145,7 @@ def test_max_x_under_the_taker() -> None:
 
 
 def trap(cost: str = "{2}{B}", targeted: tuple[str, ...] | None = None) -> PaymentTarget:
-    target = PaymentTarget.of(cost, type_line="Enchantment — Aura", name="Test Snare", text=TRAP)
+    target = spell_of(cost, type_line="Enchantment — Aura", name="Test Snare", text=TRAP)
     return replace(target, targeted=targeted)
 
 
@@ -295,7 +296,7 @@ def test_a_granted_cost_for_a_cost_alone_is_a_gap_of_the_question() -> None:
     (warning,) = bare.warnings
     assert warning.kind is WarningKind.NOT_WEIGHED and "name the card with --spell" in warning.reason
     assert warning_family(warning, "Test Jodah")[0] == "board"
-    named = PaymentTarget.of("{7}{U}", type_line="Sorcery", name="Test Tide", text="Draw seven cards.")
+    named = spell_of("{7}{U}", type_line="Sorcery", name="Test Tide", text="Draw seven cards.")
     assert pay(board, named, player=ME).payable
 
 

@@ -35,7 +35,7 @@ from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError
 from models.oracle import parse_oracle
-from models.spells import spell_target
+from models.spells import spell_of, spell_target
 from planner.api import max_x, pay, text_warnings
 from planner.rules.reference import reference_search
 from planner.rules.view import BoardView, locked_in
@@ -122,7 +122,7 @@ def theirs(pid: str, card: str | dict[str, Any]) -> dict[str, Any]:
 
 
 def spell(card: dict[str, Any]) -> PaymentTarget:
-    return PaymentTarget.of(
+    return spell_of(
         card["mana_cost"], type_line=card["type_line"], text=card.get("oracle", ""), name=card["name"]
     )
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner, Result
 from models.board import Board
 from models.cost import PaymentTarget
 from models.errors import InputError
-from models.spells import find_spell, spell_target
+from models.spells import find_spell, spell_of, spell_target
 from planner.cli import app
 from planner.rules.view import BoardView, locked_in
 
@@ -68,7 +68,7 @@ def test_affinity_counts_the_casters_artifacts() -> None:
     board = _board(_card("orn", "Ornithopter"), _card("sol", "Sol Ring"), _card("f", "Forest"))
     frogmite = spell_target(find_spell(board.player("me"), "Frogmite"))
     assert _total(board, frogmite) == "{2}"
-    own = PaymentTarget.of("{3}{U}", text="This spell costs {1} less to cast for each artifact you control.")
+    own = spell_of("{3}{U}", text="This spell costs {1} less to cast for each artifact you control.")
     assert _total(board, own) == "{1}{U}"
 
 

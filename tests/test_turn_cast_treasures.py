@@ -17,9 +17,11 @@ from turn_brute_force import brute_force, matches_brute_force
 from models.board import Board, Card
 from models.cost import PaymentTarget
 from models.oracle.rider_clauses import cast_trigger
+from models.oracle.token_rules import CreatedTokens
 from planner import pay
 from planner.rules.replay import IllegalPlanError
 from planner.turn import plan_turn
+from planner.turn_cast_mana import CastTokens
 from planner.turn_choices import Ids, turn_spell
 from planner.turn_model import Stage, TurnItem
 from planner.turn_replay import TreasureCheck
@@ -175,12 +177,13 @@ def test_a_trigger_that_may_have_fired_before_the_plan_is_not_counted() -> None:
 
 
 def test_a_token_other_than_a_treasure_stays_noted() -> None:
-    """'create a Gold token' (a token with a mana ability the search does not make): noted, the plan not
+    """'create a Powerstone token' (a token whose mana a restriction limits, which the search does not
+    make; a Gold token is made since turnevents35: tests/test_turn_cast_tokens.py): noted, the plan not
     called optimal, and with the spells given a plan that can't cast them all is no 'no'."""
-    golden = {**PROSPECTOR, "oracle": "Whenever you cast a historic spell, create a Gold token."}
+    golden = {**PROSPECTOR, "oracle": "Whenever you cast a historic spell, create a Powerstone token."}
     board = _board(["Mountain", "Mountain", golden], [CROWN, SPARK])
     turn = plan_turn(board, time_limit=120)
-    assert not turn.optimal and any("Gold token" in note for note in turn.notes)
+    assert not turn.optimal and any("Powerstone token" in note for note in turn.notes)
     given = plan_turn(board, casts=["Test Crown", "Test Spark"], time_limit=120)
     assert given.castable is None
 
@@ -225,13 +228,10 @@ def test_the_replay_counts_the_treasures_again() -> None:
     ids = Ids({"p0", "p1"})
     crown, spark = (turn_spell(Card.from_json(card), 0, ids) for card in (CROWN, SPARK))
     check = TreasureCheck(board, "me")
-    check.check(
-        board, crown, Stage(item=TurnItem(spell=crown), epoch=0, board=board, cast_treasures=(("p1", 1),))
-    )
+    one = (CastTokens("p1", CreatedTokens(1, "Treasure")),)
+    check.check(board, crown, Stage(item=TurnItem(spell=crown), epoch=0, board=board, cast_treasures=one))
     with pytest.raises(IllegalPlanError, match="Test Spark"):
-        check.check(
-            board, spark, Stage(item=TurnItem(spell=spark), epoch=1, board=board, cast_treasures=(("p1", 1),))
-        )
+        check.check(board, spark, Stage(item=TurnItem(spell=spark), epoch=1, board=board, cast_treasures=one))
     with pytest.raises(IllegalPlanError, match="Test Crown"):
         TreasureCheck(board, "me").check(
             board, crown, Stage(item=TurnItem(spell=crown), epoch=0, board=board)

@@ -228,13 +228,15 @@ def test_the_replay_counts_the_replaced_treasures_again() -> None:
         TreasureCheck(board, "me").check(board, windfall, short)
 
 
-def test_the_deck_simulation_says_it_does_not_apply_them() -> None:
-    """The deck simulation counts a spell's Treasures without the replacements: a permanent with one that
-    applies to Treasures is listed among the sources left out, never silent (one of other tokens is not)."""
+def test_the_deck_simulation_lists_one_it_does_not_read() -> None:
+    """The deck simulation applies the replacements it reads (tests/test_simulate_token_replacements.py);
+    a permanent with one that applies to Treasures and whose result is not read is listed among the sources
+    left out, never silent (one of other tokens is not)."""
     base = parse_deck("20 Mountain\n")
     cards: list[dict[str, Any]] = [
         TWINS,
         DIGGER,
+        CHEF,
         {
             **CHEF,
             "oracle": "If you would create one or more Food tokens, instead create "
@@ -253,4 +255,4 @@ def test_the_deck_simulation_says_it_does_not_apply_them() -> None:
         for card in cards
     )
     _, ignored = card_kinds(changed(base, cards=(*base.cards, *extra)), 1)
-    assert ignored == ["Test Twins", "Test Digger"]
+    assert ignored == ["Test Chef"]

@@ -35,6 +35,7 @@ from models.abilities import SpendPurpose
 from models.cost import PaymentTarget
 from models.mana_effects import CostModifier, ManaTrigger
 from models.oracle import parse_oracle
+from models.spells import spell_of
 from planner.api import pay, text_warnings
 from planner.rules.view import BoardView, locked_in
 
@@ -123,7 +124,7 @@ def test_a_cards_own_alternative_cost_is_reported_only_for_the_spell_paid_for() 
     # (the spell paid for with such a cost the reader does not read: a warning; Flare of Cultivation's
     # 'sacrifice a nontoken green creature' is read and paid: tests/test_alternative_costs.py)
     unread = "You may tap an untapped creature you control rather than pay this spell's mana cost."
-    flare = PaymentTarget.of(
+    flare = spell_of(
         "{1}{G}{G}",
         name="Test Flare",
         type_line="Sorcery",
@@ -136,7 +137,7 @@ def test_a_cards_own_alternative_cost_is_reported_only_for_the_spell_paid_for() 
 def test_affinity_for_outlaws_counts_the_five_types() -> None:
     """{4}{R} with affinity for outlaws: a Rogue and a Pirate make it {2}{R}, an Elf does not count; a
     Mountain and two Wastes pay {2}{R}, not {3}{R}."""
-    brute = PaymentTarget.of(
+    brute = spell_of(
         "{4}{R}", type_line="Creature — Minotaur Mercenary", text="Affinity for outlaws\nTrample"
     )
     rogue = {"name": "Test Rogue", "type_line": "Creature — Human Rogue", "oracle": "", "mana_cost": "{B}"}

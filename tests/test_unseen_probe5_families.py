@@ -38,6 +38,7 @@ from models.errors import InputError
 from models.filters import Who
 from models.layer_effects import TypeChange
 from models.oracle import parse_oracle
+from models.spells import spell_of
 from planner.api import pay, text_warnings
 from planner.rules.reference import reference_search
 from planner.rules.view import BoardView, locked_in
@@ -174,7 +175,7 @@ _BLACK_INSTANT = {"name": "Test Doom", "type_line": "Instant", "mana_cost": "{B}
 
 
 def _spell(card: dict[str, Any]) -> PaymentTarget:
-    return PaymentTarget.of(card["mana_cost"], type_line=card["type_line"], text=card["oracle"])
+    return spell_of(card["mana_cost"], type_line=card["type_line"], text=card["oracle"])
 
 
 def _graveyard_board(lands: list[str], graveyard: list[Any] | int | None) -> Board:

@@ -31,6 +31,7 @@ from models.abilities import AmountKind, BoardFact
 from models.cost import PaymentTarget
 from models.oracle import parse_oracle
 from models.oracle.parsed import PRIORITY_UNTAP
+from models.spells import spell_of
 from planner.api import could_produce, max_x, pay, spell_text_warnings, text_warnings
 from planner.rules.records import WarningKind
 
@@ -294,7 +295,7 @@ def test_an_untap_that_is_no_mana_ability_is_warned_where_it_could_matter() -> N
 
 
 def test_a_fact_of_the_turn_no_board_records_is_named_in_the_warning() -> None:
-    frenzy = PaymentTarget.of(
+    frenzy = spell_of(
         "{3}{R}",
         name="Test Frenzy",
         text="This spell costs {1} less to cast for each creature that attacked this turn.",

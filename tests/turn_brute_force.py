@@ -8,24 +8,34 @@ import json
 from dataclasses import replace
 
 from models.additional_costs import SacrificeCost
-from models.board import Board, Card
+from models.board import Board, Card, Permanent
 from models.cost import ManaCost, PaymentTarget
 from models.oracle import parse_land_search, parse_oracle
+from models.oracle.token_rules import CreatedTokens
 from models.spells import spell_target
 from planner.rules.additional_costs import cost_ways, planned_costs, sacrifice_candidates
-from planner.rules.alternative_costs import cast_for, paid_board, usable_ways
+from planner.rules.alternative_costs import Way, cast_for, foretold_only, paid_board, usable_ways
 from planner.rules.alternative_costs import exile_choices as way_exile_choices
 from planner.rules.alternatives import alternative_choices, covered_slots, reduced_costs
+from planner.rules.graveyard_ways import graveyard_way_required
 from planner.rules.hand import hand_abilities
 from planner.rules.payment import payments
-from planner.rules.pool import SpendRules
+from planner.rules.pool import ManaUnit, SpendRules
 from planner.rules.production import Packet
 from planner.rules.replay import PlanState, initial_state, legal_steps, remove_units
-from planner.rules.turn import arriving, land_entries, land_plays_allowed, packet_units, resolution, treasure
+from planner.rules.turn import (
+    arriving,
+    created_token,
+    land_entries,
+    land_plays_allowed,
+    packet_units,
+    resolution,
+)
 from planner.rules.view import BoardView, locked_in
 from planner.turn import TurnResult, plan_turn
 from planner.turn_cast_mana import cast_mana_of, describes_every_spell, permanent_treasures
-from planner.turn_choices import why_not_castable_now
+from planner.turn_choices import landfall_mana, why_not_castable_now
+from planner.turn_events import landfall_times
 
 
 def matches_brute_force(board: Board) -> TurnResult:
@@ -94,12 +104,20 @@ def brute_force(board: Board) -> tuple[int, int]:
                     board_after = state.board.with_permanent(land)
                     board_after = board_after.replace_player("me", life=state.life - entry.life)
                     entering = parse_oracle(card.oracle, card.name).entering
+                    pool = (*state.pool, *_landfall(board_after, land))  # (its landfall triggers' mana)
                     for returned in _returnable(board_after, entering is not None and entering.returns_land):
                         board_now = (
                             board_after if returned is None else board_after.without_permanent(returned)
                         )
                         stack.append(
-                            (replace(state, board=board_now), rest, played + 1, value, used + 1, fired)
+                            (
+                                replace(state, board=board_now, pool=pool),
+                                rest,
+                                played + 1,
+                                value,
+                                used + 1,
+                                fired,
+                            )
                         )
                 continue
             if why_not_castable_now(card, state.board, "me") is not None:
@@ -108,8 +126,8 @@ def brute_force(board: Board) -> tuple[int, int]:
                 life_left = cast_on.player("me").life
                 for before, cost in _paid_without_mana(cast_on, target):
                     for spent, life in payments(state.pool, cost, target, rules, life_left):
-                        pool = remove_units(state.pool, spent)
-                        assert pool is not None
+                        unspent = remove_units(state.pool, spent)
+                        assert unspent is not None
                         for board_paid, left, discarded in _additional_paid(before, kept, target):
                             board_after = board_paid.replace_player(
                                 "me",
@@ -120,25 +138,107 @@ def brute_force(board: Board) -> tuple[int, int]:
                             graveyard = board_after.player("me").graveyard
                             if not effect.permanent and isinstance(graveyard, int):  # (CR 608.2n)
                                 board_after = board_after.replace_player("me", graveyard=graveyard + 1)
+                            elif not effect.permanent and isinstance(graveyard, tuple):
+                                board_after = board_after.replace_player("me", graveyard=(*graveyard, card))
                             if effect.permanent:
                                 pid = f"new{len(board_after.permanents)}"
                                 board_after = board_after.with_permanent(arriving(card, pid, "me"))
                             made = _cast_treasures(state.board, card, fired)
-                            # (each effect's Treasures with every order of the replacements, CR 616.1)
-                            created = sum(_most_treasures(state.board, count) for _, count in made)
-                            created += sum(_most_treasures(board_after, n) for n in effect.treasure_events)
-                            for _ in range(created):
-                                pid = f"t{len(board_after.permanents)}"
-                                board_after = board_after.with_permanent(treasure(pid, "me"))
+                            # (each effect's tokens with every order of the replacements, CR 616.1)
+                            created = [
+                                (tokens, _most_treasures(state.board, tokens.count, tokens.name))
+                                for _, tokens in made
+                            ]
+                            created += [
+                                (CreatedTokens(n, "Treasure"), _most_treasures(board_after, n))
+                                for n in effect.treasure_events
+                            ]
+                            for tokens, count in created:
+                                for _ in range(count):
+                                    pid = f"t{len(board_after.permanents)}"
+                                    board_after = board_after.with_permanent(created_token(tokens, pid, "me"))
                             packets = effect.mana + _cast_triggered(state.board, card)
                             mana = packet_units(tuple(p for p in packets if len(p.types) == 1))
                             fixed = all(len(p.types) == 1 for p in packets)
                             assert fixed, "the brute force takes fixed rituals"
-                            after = replace(state, board=board_after, pool=(*pool, *mana))
+                            after = replace(state, board=board_after, pool=(*unspent, *mana))
                             used_now = used + 1 + discarded + exiled
                             fired_now = fired | {pid for pid, _ in made}
                             stack.append((after, left, played, value + mana_value, used_now, fired_now))
+        for card, cast_on, target, way in _zone_ways(state):  # (the graveyard's and exile's: CR 601.2a)
+            if why_not_castable_now(card, state.board, "me") is not None:
+                continue
+            assert not _cast_treasures(state.board, card, fired) and not _cast_triggered(state.board, card)
+            life_left = cast_on.player("me").life
+            for before, cost in _paid_without_mana(cast_on, target):
+                for spent, life in payments(state.pool, cost, target, rules, life_left):
+                    unspent = remove_units(state.pool, spent)
+                    assert unspent is not None
+                    cast = state.board.player("me").spells_cast_this_turn + 1
+                    board_after = before.replace_player(
+                        "me", life=life_left - life, spells_cast_this_turn=cast
+                    )
+                    board_after = _zone_resolved(board_after, card, target, way)
+                    effect = resolution(card)
+                    mana = packet_units(effect.mana)
+                    assert all(len(p.types) == 1 for p in effect.mana), "the brute force takes fixed rituals"
+                    after = replace(state, board=board_after, pool=(*unspent, *mana))
+                    value_now = value + cast_for(target, way).mana_value
+                    stack.append((after, cards, played, value_now, used + 1, fired))
     return best
+
+
+def _zone_ways(state: PlanState) -> list[tuple[Card, Board, PaymentTarget, Way]]:
+    """Each way to cast a card of "me"'s graveyard (a list) or of their cards foretold now (CR 601.2a): the
+    card, the board it is cast on (a graveyard card on the stack, out of the list; a foretold one still
+    listed, CR 702.143a) once the way's life and escape's cards are paid, its total cost (the way's mana,
+    CR 118.9: flashback's, escape's, foretell's, a permission's mana cost) and the way; none for a card
+    whose mana cost alone would be its way from there (a permission not read: pay's assumption, not the
+    rules')."""
+    found = []
+    record = state.board.player("me")
+    for zone, listed in (("graveyard", record.graveyard), ("exile", record.foretold)):
+        cards = listed if isinstance(listed, tuple) else ()
+        for card in cards:
+            if card.type_line.is_a("Land") or card.mana_cost is None:
+                continue
+            printed = replace(spell_target(card), cast_from=zone)
+            cast_on = state.board
+            if zone == "graveyard":
+                at = cards.index(card)
+                cast_on = cast_on.replace_player("me", graveyard=(*cards[:at], *cards[at + 1 :]))
+            ways = usable_ways(cast_on, "me", printed)
+            required = graveyard_way_required(cast_on, printed) or foretold_only(cast_on, "me", printed)
+            assert required or not ways, "the brute force casts cards of other zones by their ways only"
+            for way in ways:
+                before = paid_board(cast_on, "me", way, ())
+                found.append((card, before, locked_in(BoardView(cast_on), cast_for(printed, way), "me"), way))
+    return found
+
+
+def _zone_resolved(board: Board, card: Card, target: PaymentTarget, way: Way) -> Board:
+    """The board once ``card``, cast from the graveyard or exile for ``way``, resolved: out of the foretold
+    list, its permission's use recorded (the permanent's ``graveyard_uses_this_turn``: its first permanent
+    type, or card type), its permanent on the battlefield, an instant or sorcery in the graveyard again
+    (CR 608.2n) but flashback's (exiled, 702.34a)."""
+    foretold = board.player("me").foretold
+    if target.cast_from == "exile" and foretold is not None:
+        at = foretold.index(card)
+        board = board.replace_player("me", foretold=(*foretold[:at], *foretold[at + 1 :]))
+    if way.permission:
+        used = board.permanent(way.permission).graveyard_uses_this_turn
+        line = card.type_line
+        kind = next(
+            (t for t in ("Artifact", "Creature", "Enchantment", "Planeswalker") if line.is_a(t)), None
+        )
+        kind = kind or line.card_types[0]
+        board = board.replace_permanent(way.permission, graveyard_uses_this_turn=(*used, kind))
+    if resolution(card).permanent:
+        return board.with_permanent(arriving(card, f"new{len(board.permanents)}", "me"))
+    graveyard = board.player("me").graveyard
+    if way.cost.keyword == "flashback" or not isinstance(graveyard, tuple):
+        return board
+    return board.replace_player("me", graveyard=(*graveyard, card))
 
 
 def _cast_triggered(board: Board, card: Card) -> tuple[Packet, ...]:
@@ -157,19 +257,18 @@ def _cast_triggered(board: Board, card: Card) -> tuple[Packet, ...]:
     return tuple(found)
 
 
-def _most_treasures(board: Board, count: int) -> int:
-    """The most Treasure tokens "me" can end up with when an effect would create ``count`` of them on
-    ``board``: every order of the replacement effects on creating tokens that apply (CR 616.1, each once:
-    614.5), each applied as its sentence says ('twice that many', 'those tokens plus an additional <name>
-    token'), the player choosing the order."""
+def _most_treasures(board: Board, count: int, token: str = "Treasure") -> int:
+    """The most Treasure tokens (or tokens named ``token``) "me" can end up with when an effect would create
+    ``count`` of them on ``board``: every order of the replacement effects on creating tokens that apply (CR
+    616.1, each once: 614.5), each applied as its sentence says ('twice that many', 'those tokens plus an
+    additional <name> token'), the player choosing the order."""
     view = BoardView(board)
     replacements = [
         replacement
         for permanent in board.permanents
         if not view.lost_any_abilities(permanent.id)
         for replacement in view.parsed[permanent.id].token_replacements
-        if (replacement.every_player or permanent.controller == "me")
-        and replacement.token in ("", "Treasure")
+        if (replacement.every_player or permanent.controller == "me") and replacement.token in ("", token)
     ]
     if count == 0:
         return 0
@@ -179,20 +278,21 @@ def _most_treasures(board: Board, count: int) -> int:
         for replacement in order:
             if replacement.result == "twice":
                 treasures *= 2
-            elif replacement.result == "plus" and replacement.additional == "Treasure":
+            elif replacement.result == "plus" and replacement.additional == token:
                 treasures += 1
         best = max(best, treasures)
     return best
 
 
-def _cast_treasures(board: Board, card: Card, fired: frozenset[str]) -> list[tuple[str, int]]:
-    """The Treasure tokens the triggers of "me"'s permanents on ``board`` create as ``card`` is cast (CR
-    603.2, 603.3: they are there for the spells cast after it, 111.10a), by permanent: each trigger that
+def _cast_treasures(board: Board, card: Card, fired: frozenset[str]) -> list[tuple[str, CreatedTokens]]:
+    """The tokens with a mana ability (Treasures, an Eldrazi Spawn) the triggers of "me"'s permanents on
+    ``board`` create as ``card`` is cast (CR 603.2, 603.3: they are there for the spells cast after it,
+    111.10a), by permanent: each trigger that
     describes the spell, but one of once each turn whose permanent is in ``fired`` (CR 603.2h) and one of
     "your first ... spell each turn" when a spell was cast before it (the brute force counts every spell)."""
     cast_before = board.player("me").spells_cast_this_turn
     view = BoardView(board)
-    found: list[tuple[str, int]] = []
+    found: list[tuple[str, CreatedTokens]] = []
     for permanent in board.controlled_by("me"):
         for made in permanent_treasures(view, permanent)[0]:
             trigger = made.trigger
@@ -200,7 +300,7 @@ def _cast_treasures(board: Board, card: Card, fired: frozenset[str]) -> list[tup
             if made.once_each_turn and permanent.id in fired:
                 continue
             if trigger.describes(spell_target(card)) and trigger.nth in (0, cast_before + 1):
-                found.append((permanent.id, made.treasures))
+                found.append((permanent.id, made.made))
     return found
 
 
@@ -310,8 +410,20 @@ def _fetches(state: PlanState, view: BoardView) -> list[PlanState]:
                     arriving(card, f"fetched-{fetch.id}", "me", tapped=tapped)
                 )
                 left = (*library[:at], *library[at + 1 :])
-                found.append(replace(state, board=board.replace_player("me", life=life, library_cards=left)))
+                pool = (*state.pool, *_landfall(board, board.permanent(f"fetched-{fetch.id}")))
+                board = board.replace_player("me", life=life, library_cards=left)
+                found.append(replace(state, board=board, pool=pool))
     return found
+
+
+def _landfall(board: Board, land: Permanent) -> tuple[ManaUnit, ...]:
+    """The mana the landfall triggers of "me"'s permanents add as ``land`` enters (``board`` has it): each
+    trigger's fixed mana, as many times as it triggers (CR 603.2d: once more for each "triggers an
+    additional time" that describes the land)."""
+    times = landfall_times(board, "me", land)
+    packets = [packet for p in board.controlled_by("me") for packet in landfall_mana(p)]
+    assert all(len(p.types) == 1 for p in packets), "the brute force takes fixed landfall mana"
+    return packet_units(tuple(packets)) * times
 
 
 def _droppable(card: Card, board: Board) -> bool:

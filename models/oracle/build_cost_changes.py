@@ -223,6 +223,7 @@ def spells_cost(reading: s.SpellsCost, sentence: str) -> CostModifier:
         face_down=face_down,
         has_adventure=reading.has_adventure,
         chosen_name=chosen_name,
+        spell_keywords=reading.keywords_any,
     )
 
 

@@ -85,6 +85,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
     entered = [q for q in noun.qualities if isinstance(q, r.ThatEntered)]
     parity = [q for q in noun.qualities if isinstance(q, r.WithChosenManaValue)]
     first = [q for q in noun.qualities if q == r.OfOrdinalChosenType("first")]
+    producing = [q.letter for q in noun.qualities if isinstance(q, r.CouldProduce)]
     unheld = [
         what
         for what, present in (
@@ -102,6 +103,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
                 + len(entered)
                 + len(parity)
                 + len(first)
+                + len(producing)
                 != len(noun.qualities)
                 or len(counters) > 1
                 or len(powers) > 1
@@ -154,6 +156,7 @@ def object_filter(noun: r.Noun) -> ObjectFilter:
         entered_this_turn=bool(entered),
         chosen_parity=bool(parity),
         first_chosen_land_type=bool(first),
+        could_produce=ManaTypes.parse("".join(producing)),
         any_types=HISTORIC_TYPES if noun.historic else (),  # (CR 700.6)
     )
 
@@ -296,8 +299,8 @@ def condition(reading: r.Condition) -> ConditionRecord:
             return ConditionRecord((), played_land=True)
         case r.ThisTurn(text):
             return ConditionRecord((), unevaluated=text)
-        case r.CardExiled():
-            return ConditionRecord((), exiled_card=True)
+        case r.CardExiled(keyword):
+            return ConditionRecord((), exiled_card=True, exiled_keyword=keyword)
         case r.EnteredThisTurn():
             return ConditionRecord((), entered_this_turn=True)
         case r.Paired():

@@ -35,6 +35,7 @@ from models.oracle.own_cost_readings import (
     OwnCostChange,
     OwnCounted,
     SacrificedThisTurn,
+    SpellsCastThisTurn,
     TargetsA,
     TotalPower,
     TotalToughness,
@@ -136,7 +137,9 @@ def own_cost_effects(reading: OwnCostChange, sentence: str) -> tuple[CostModifie
             raise UnreadError(f"a spell's own cost changed for each {counted.what.words()}")
         return (replace(own_reduction(sentence, delta, object_filter(mine)), at_least=reading.at_least),)
     if isinstance(counted, TargetsA):  # ('if it targets a creature with flying': Swampsnare Trap, CR 601.2c)
-        targeted = replace(object_filter(only_noun(counted.what)), controller=Who.ANY)
+        # (its controller, 'an opponent's creature token', is the spell's caster's opponent: judged by
+        # planner.rules.spell_cost against the caster)
+        targeted = object_filter(only_noun(counted.what))
         once = replace(own_reduction(sentence, delta, ObjectFilter()), at_least=reading.at_least)
         return (replace(once, for_each=None, per_targeted=targeted),)
     changed = own_reduction(sentence, delta, _amount(counted))
@@ -192,6 +195,8 @@ def _amount(counted: OwnCounted) -> Amount:
             return Amount(kind=AmountKind.LIFE_GAINED, constant=per)
         case SacrificedThisTurn():
             return Amount(kind=AmountKind.SACRIFICED_ALL)
+        case SpellsCastThisTurn():  # (every player's spells before this one, CR 601.2f)
+            return Amount(kind=AmountKind.SPELLS_CAST_ALL)
         case InExileAndGraveyard(what):
             cards = graveyard_cards(r.Nouns((replace(what, zone="graveyard"),)))
             return Amount(kind=AmountKind.EXILE_AND_GRAVEYARD, filter=cards)

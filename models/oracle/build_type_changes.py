@@ -133,16 +133,21 @@ def type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | Non
         return None
     if "Land" not in affected.types:
         return None
-    if reading.which is s.TypeSet.EVERY_LAND_TYPE and not reading.adds:
+    if reading.which in (s.TypeSet.EVERY_LAND_TYPE, s.TypeSet.EVERY_NONBASIC_LAND_TYPE) and not reading.adds:
         raise UnreadError("every land type set (CR 305.7 sets basic land types)")
-    land_types = {
-        s.TypeSet.EVERY_BASIC_LAND_TYPE: tuple(BASIC_LAND_TYPES),
-        s.TypeSet.EVERY_LAND_TYPE: lexicon.LAND_TYPES,
-    }.get(reading.which, reading.types)
+    land_types = _EVERY_LAND_TYPES.get(reading.which, reading.types)
     chosen = reading.which is s.TypeSet.CHOSEN
     return TypeChange(
         sentence, affected, land_types, reading.adds, chosen=chosen, while_counter=_while(reading)
     )
+
+
+#: The land types 'every basic land type', 'every land type' and 'every nonbasic land type' give (CR 205.3i).
+_EVERY_LAND_TYPES = {
+    s.TypeSet.EVERY_BASIC_LAND_TYPE: tuple(BASIC_LAND_TYPES),
+    s.TypeSet.EVERY_LAND_TYPE: lexicon.LAND_TYPES,
+    s.TypeSet.EVERY_NONBASIC_LAND_TYPE: lexicon.NONBASIC_LAND_TYPES,
+}
 
 
 def power_defined(reading: s.DefinedPower, sentence: str) -> PowerDefined:
@@ -381,11 +386,12 @@ def _own_type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange:
         )
     if reading.turn:
         raise UnreadError(f"the card's own types during a turn: {sentence}")
-    if reading.which is s.TypeSet.EVERY_BASIC_LAND_TYPE and not reading.while_text:
-        # (a characteristic-defining ability, CR 604.3, which gives the land the five types beside its own
-        # and so their mana abilities, CR 305.6; it sets no type another effect gave, and takes no ability
-        # away: CR 305.7 is about an effect that sets a land's subtype)
-        return TypeChange(sentence, own, tuple(BASIC_LAND_TYPES), True)
+    if reading.which in _EVERY_LAND_TYPES and not reading.while_text:
+        # (a characteristic-defining ability, CR 604.3, applied first in layer 4, CR 613.3, which gives the
+        # land the types beside its own: the five basic ones and so their mana abilities, CR 305.6, or the
+        # nonbasic ones, which give none; it sets no type another effect gave, and takes no ability away: CR
+        # 305.7 is about an effect that sets a land's subtype)
+        return TypeChange(sentence, own, _EVERY_LAND_TYPES[reading.which], True, defining=True)
     if (
         reading.which is s.TypeSet.LISTED
         and reading.while_text

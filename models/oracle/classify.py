@@ -24,14 +24,20 @@ from models.mana_effects import NotPaymentKind
 from models.oracle.sentence_facts import (
     about_granted_foretell,
     bans_casting,
+    bans_cost_payments,
     bans_land_plays,
+    bans_losing_life,
+    caps_x,
     changes_mana,
+    changes_snow,
     grants_graveyard_casting,
     grants_graveyard_land_plays,
+    grants_land_plays,
     is_loyalty_cost,
     is_sacrifice_trigger,
     is_static_sentence,
     is_tapping_trigger,
+    limits_casting_or_activating,
     moves_library,
     others_enter_tapped,
     own_alternative_cost,
@@ -73,6 +79,7 @@ __all__ = [
     "not_payment_kind",
     "others_enter_tapped",
     "own_alternative_cost",
+    "pays_spells",
     "says_it_enters_tapped",
     "starts_with",
     "tokens",
@@ -287,9 +294,21 @@ def mentions_mana(body: str) -> bool:
         return True  # (a permission to play lands from the graveyard, CR 305.1: a turn's land play)
     if "can't" in present and bans_casting(body):
         return True  # (a prohibition on casting spells, CR 101.2: read by the grammar, or unsupported)
+    if "can't" in present and bans_cost_payments(body):
+        return True  # (a prohibition on paying life or sacrificing for costs, CR 118.3: Yasharn; unread)
     if "can't" in present and bans_land_plays(body):
         return True  # (a prohibition on playing lands, CR 305.1: a turn's land play; read, or unsupported)
-    if "enter" in present and "tapped" in present and others_enter_tapped(body):
+    if "can't" in present and bans_losing_life(body):
+        return True  # (Platinum Emperion: no life paid for a cost, CR 119.4, 119.8; not read)
+    if "can't" in present and caps_x(body):
+        return True  # (Winter's Chill: the largest X its caster may announce, CR 107.3; not read)
+    if "only" in present and limits_casting_or_activating(body):
+        return True  # (City of Solitude: no spell, no mana ability on another's turn, CR 101.2, 605.1a)
+    if "additional" in present and grants_land_plays(body):
+        return True  # (a turn's additional land plays, CR 305.2a: Exploration's read, a conditioned one not)
+    if "snow" in present and changes_snow(body):
+        return True  # (Melting: a permanent no longer snow pays no {S}, CR 205.4, 107.4h; not read)
+    if "enter" in present and not present.isdisjoint(("tapped", "untapped")) and others_enter_tapped(body):
         return True  # ('Nonbasic lands your opponents control enter tapped.': a land played, CR 614.1c; read)
     if _MENTIONS.isdisjoint(present) and "unspent" not in lowered:
         return False  # (each test below needs one of these words: most sentences have none)
@@ -360,6 +379,15 @@ def mentions_mana(body: str) -> bool:
         if word.endswith(("tap", "taps")) and _for_mana_after(words, index):
             return True
     return _about_mana_abilities(words)
+
+
+def pays_spells(keywords: Sequence[str]) -> bool:
+    """Whether any of the keywords helps pay a spell (convoke, delve, improvise).
+
+    >>> pays_spells(("haste", "delve")), pays_spells(("trample",))
+    (True, False)
+    """
+    return not _PAYMENT_KEYWORDS.isdisjoint(keywords)
 
 
 def _grants_payment_keyword(words: Sequence[str]) -> bool:

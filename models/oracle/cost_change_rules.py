@@ -6,12 +6,13 @@ turn'), combined with the other rules' transformers in :mod:`models.oracle.gramm
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
 from lark import Token, Transformer, v_args
 
+from models.oracle import lexicon
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.own_cost_readings import CreatureTypesAmong, OwnCostChange
 from models.oracle.readings import Noun, Nouns, Number
@@ -53,6 +54,37 @@ class _Activator(Enum):
 
     YOU = "you"
     OPPONENTS = "your opponents"
+
+
+@dataclass(frozen=True, slots=True)
+class _SpellColors:
+    """'Each spell you cast that's red or green': the colors (letters), the spell one of them (CR 105.2)."""
+
+    letters: str
+
+
+@dataclass(frozen=True, slots=True)
+class _SpellKeywords:
+    """'if it has mutate, changeling, or a cycling ability': keyword abilities (lower case), one of which the
+    spell's card has (CR 702)."""
+
+    keywords: tuple[str, ...]
+
+
+def _with_spell_colors(what: Nouns, colors: _SpellColors | None) -> Nouns:
+    """The spells ``what`` describes, of one of ``colors`` ('Each spell you cast that's red or green' reads as
+    'Red and green spells': a spell of either color, CR 105.2); a description that names colors already is
+    not read (no card says so).
+
+    >>> from models.oracle.grammar import parse_objects
+    >>> _with_spell_colors(parse_objects("spell"), _SpellColors("RG")).words()
+    'red green spell'
+    """
+    if colors is None:
+        return what
+    if len(what.nouns) != 1 or what.nouns[0].colors or what.nouns[0].colorless:
+        raise UnreadError(f"{what.words()} that's of the colors {colors.letters}")
+    return replace(what, nouns=(replace(what.nouns[0], colors=colors.letters),))
 
 
 @v_args(inline=True)
@@ -201,6 +233,7 @@ class CostChangeRules(Transformer[Token, Any]):
             if len(what.nouns) != 1 or what.nouns[0].chosen_type:
                 raise UnreadError("'of the chosen type' after the caster of more than one description")
             what = replace(what, nouns=(replace(what.nouns[0], chosen_type=True),))
+        what = _with_spell_colors(what, next((p for p in parts if isinstance(p, _SpellColors)), None))
         return SpellsCost(
             what,
             tokens_of(parts, "SYMBOLS")[0].upper(),
@@ -228,6 +261,7 @@ class CostChangeRules(Transformer[Token, Any]):
             shares_exiled_card_type=_Mark.SHARES_EXILED_CARD_TYPE in parts,
             has_adventure=_Mark.HAS_ADVENTURE in parts,
             this_turn=_Mark.THIS_TURN in parts,
+            keywords_any=next((p.keywords for p in parts if isinstance(p, _SpellKeywords)), ()),
         )
 
     def spells_and_abilities_cost(self, *parts: Any) -> SpellsAndAbilitiesCost:
@@ -270,6 +304,18 @@ class CostChangeRules(Transformer[Token, Any]):
     def plotting_cost(self, _cards: Token, _costs: Token, symbols: Token, more: Token) -> Any:
         """'Plotting cards from your hand costs {2} less.' (Doc Aurlock, Grizzled Genius)"""
         return SpecialActionCosts("plot", str(symbols).upper(), str(more).lower() == "more")
+
+    def spell_colors(self, *words: Token) -> _SpellColors:
+        """'that's red or green', 'that's white, blue, or black' (the spell's colors, CR 105.2)."""
+        colors = [lexicon.COLOR_WORDS[str(w).lower()] for w in words if w.type == "COLOR_WORD"]
+        return _SpellColors("".join(colors))
+
+    def having_keywords(self, *keywords: str) -> _SpellKeywords:
+        """'if it has mutate, changeling, or a cycling ability' (Pollywog Symbiote)."""
+        return _SpellKeywords(tuple(keyword for keyword in keywords if not isinstance(keyword, Token)))
+
+    def spell_keyword(self, *parts: Token) -> str:
+        return " ".join(str(parts[-1]).lower().split())
 
     def activator_you(self) -> _Activator:
         return _Activator.YOU

@@ -104,6 +104,10 @@ class EffectRules(Transformer[Token, Any]):
     def card_exiled(self, *_words: Token) -> Any:
         return CardExiled()
 
+    def exiled_card_has(self, *parts: Token) -> Any:
+        (keyword,) = (p for p in parts if isinstance(p, Token) and p.type == "KEYWORD")
+        return CardExiled(str(keyword).lower())
+
     def turn_fact(self, *parts: Any) -> Any:
         deed = Deed(next(str(p).lower() for p in parts if isinstance(p, Token) and p.type == "TURN_DEED"))
         noun = next(

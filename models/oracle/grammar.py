@@ -49,6 +49,7 @@ __all__ = [
     "parse_alternative_cost",
     "parse_condition",
     "parse_costs",
+    "parse_created_tokens",
     "parse_effect",
     "parse_foretell_grant",
     "parse_graveyard_permission",
@@ -153,6 +154,16 @@ def parse_resolved_effect(sentence: str) -> ResolvedSentence:
     'Creatures you control have haste'
     """
     return cast("ResolvedSentence", _parse(sentence, "resolved_effect"))
+
+
+def parse_created_tokens(effect: str) -> Any:
+    """The tokens an effect that only creates tokens creates (``created_mana_tokens``: a
+    :class:`~models.oracle.token_rules.CreatedTokens`); raises UnreadError.
+
+    >>> parse_created_tokens("create two Treasure tokens.").count
+    2
+    """
+    return _parse(effect, "created_mana_tokens")
 
 
 def parse_costs(text: str) -> tuple[CostPart, ...]:

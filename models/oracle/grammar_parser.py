@@ -369,6 +369,8 @@ STARTS = (
     "token_replacement",
     "token_opening",
     "resolved_effect",
+    "created_mana_tokens",
+    "triggers_again",
 )
 
 

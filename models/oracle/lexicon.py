@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from models.folding import plain_quotes
-from models.types import CARD_TYPES, SUPERTYPES
+from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES
 
 __all__ = [
     "CARD_TYPES",
@@ -32,6 +32,7 @@ __all__ = [
     "KEYWORD_LINE_OPENINGS",
     "MANA_TOKENS",
     "MULTI_WORD_SUBTYPES",
+    "NONBASIC_LAND_TYPES",
     "NUMBER_WORDS",
     "PLANAR_TYPES",
     "RULES_SUPERTYPES",
@@ -144,6 +145,8 @@ MULTI_WORD_SUBTYPES: tuple[str, ...] = ("Time Lord",)
 #: creature: creatures and kindreds, CR 205.3m).
 #: Every land type (CR 205.3i), basic and not: what 'every land type' gives.
 LAND_TYPES: tuple[str, ...] = tuple(_LAND_TYPES.split())
+#: The land types that are not basic (CR 205.3i): what 'every nonbasic land type' gives (Planar Nexus).
+NONBASIC_LAND_TYPES: tuple[str, ...] = tuple(t for t in LAND_TYPES if t not in BASIC_LAND_TYPES)
 SUBTYPE_KINDS = ("artifact", "enchantment", "land", "planeswalker", "spell", "creature", "battle", "dungeon")
 _LISTS = (
     ("artifact", _ARTIFACT_TYPES.split()),
@@ -371,7 +374,7 @@ KEYWORDS: tuple[str, ...] = (
     "double strike", "deathtouch", "lifelink", "reach", "flash", "menace", "shroud", "devoid", "changeling",
     "fear", "intimidate", "shadow", "prowess", "wither", "infect", "convoke", "delve", "flashback",
     "improvise", "kicker", "cycling", "ward", "toxic", "offspring", "morph", "disguise", "affinity",
-    "sneak", "landwalk",
+    "sneak", "landwalk", "protection", "skulk", "mutate",
 )  # fmt: skip
 
 #: The keywords a keyword line holds alone ('Flying', 'Defender, hexproof'), and the openings of keywords
@@ -393,8 +396,19 @@ KEYWORD_LINE_OPENINGS: tuple[str, ...] = (
     "crew ", "bushido ",
     "bestow ", "affinity for ", "annihilator ", "landwalk", "suspend ", "evoke ", "emerge ", "entwine ",
     "fortify ", "dash ", "transmute ", "unearth ", "level up ", "reconfigure ", "toxic ", "offspring ",
-    "cleave ",
+    "cleave ", "mutate ", "cycling\u2014",
 )  # fmt: skip
+
+
+def is_typecycling(keyword: str) -> bool:
+    """True for a typecycling or landcycling keyword as a keyword line writes it, lower case ('swampcycling
+    {2}', 'basic landcycling {1}{g}', 'wizardcycling {3}'): a variant of cycling (CR 702.29e).
+
+    >>> [is_typecycling(k) for k in ("swampcycling {2}", "basic landcycling {1}{g}", "cycling {2}")]
+    [True, True, False]
+    """
+    head = keyword.split("{", 1)[0].split("\u2014", 1)[0].strip()
+    return head.endswith("cycling") and head != "cycling" and head.replace(" ", "").isalpha()
 
 
 def unknown_subtype(word: str) -> str:

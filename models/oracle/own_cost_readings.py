@@ -49,6 +49,7 @@ __all__ = [
     "OwnCounted",
     "OwnReductionMost",
     "SacrificedThisTurn",
+    "SpellsCastThisTurn",
     "TargetsA",
     "TotalPower",
     "TotalToughness",
@@ -98,6 +99,11 @@ class LifeGainedPer:
 @dataclass(frozen=True, slots=True)
 class SacrificedThisTurn:
     """'(for each) permanent sacrificed this turn': by any player."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpellsCastThisTurn:
+    """'(for each) other spell that's been cast this turn' (Thrasta): by any player, before this one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +191,7 @@ OwnCounted = (
     | ColorsAmong
     | LifeGainedPer
     | SacrificedThisTurn
+    | SpellsCastThisTurn
     | BothCounts
     | InExileAndGraveyard
     | OpponentControls
@@ -420,6 +427,8 @@ def _each(counted: OwnCounted) -> str:
             return f"{per} life you gained this turn"
         case SacrificedThisTurn():
             return "permanent sacrificed this turn"
+        case SpellsCastThisTurn():
+            return "other spell that's been cast this turn"
         case BothCounts(first, second):
             return f"{first.words()} and each {second.words()}"
         case InExileAndGraveyard(what):
@@ -446,6 +455,9 @@ def own_cost_text(reading: OwnCostChange | OwnReductionMost | OwnCostPrinted) ->
             return f"{changed}, where X is the number of differently named {among.words(plural=True)}"
         case Devotion(colors):
             return f"{changed}, where X is your devotion to " + " and ".join(COLOR_NAMES[c] for c in colors)
+        case OpponentControls(what):
+            most = f"the greatest number of {what.words(plural=True)} an opponent controls"
+            return f"{changed}, where X is {most}"
     return f"{changed} for each {_each(counted)}"
 
 

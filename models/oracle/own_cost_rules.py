@@ -9,7 +9,7 @@ LifeAtMost(at_most=3)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from lark import Token, Transformer, v_args
@@ -31,12 +31,13 @@ from models.oracle.own_cost_readings import (
     OwnCounted,
     OwnReductionMost,
     SacrificedThisTurn,
+    SpellsCastThisTurn,
     TargetsA,
     TotalPower,
     TotalToughness,
 )
 from models.oracle.phrase_rules import fixed_number
-from models.oracle.readings import CountOf, Head, Noun, Nouns, Number
+from models.oracle.readings import Controller, CountOf, Head, Noun, Nouns, Number
 
 __all__ = ["OwnCostRules"]
 
@@ -77,7 +78,7 @@ class OwnCostRules(Transformer[Token, Any]):
     def own_cost_per(self, *parts: Any) -> OwnCostChange:
         symbols, more = _change(parts)
         counted = parts[-1]
-        if isinstance(counted, TotalPower | DifferentlyNamed) != (
+        if isinstance(counted, TotalPower | DifferentlyNamed | OpponentControls) != (
             symbols == "{X}"
         ):  # ('where X is' with {X})
             raise UnreadError(f"a spell's own cost changed by {symbols} for each or where X is")
@@ -118,6 +119,13 @@ class OwnCostRules(Transformer[Token, Any]):
     def it_targets(self, _article: Token, what: Nouns) -> _Condition:
         return _Condition(TargetsA(what), 1)
 
+    def it_targets_opponents(self, _article: Token, what: Nouns) -> _Condition:
+        """'if it targets an opponent's creature token' (as '... a creature token an opponent controls')."""
+        if any(noun.controller is not Controller.UNSAID for noun in what.nouns):
+            raise UnreadError(f"it targets an opponent's {what.words()}")
+        theirs = tuple(replace(noun, controller=Controller.OPPONENT) for noun in what.nouns)
+        return _Condition(TargetsA(Nouns(theirs, what.joiner)), 1)
+
     def opponent_empty_hand(self, *_parts: Any) -> _Condition:
         return _Condition(OpponentEmptyHand(), 1)
 
@@ -145,6 +153,9 @@ class OwnCostRules(Transformer[Token, Any]):
     def sacrificed_this_turn(self, _permanent: Token) -> SacrificedThisTurn:
         return SacrificedThisTurn()
 
+    def spells_cast_this_turn(self, *_words: Token) -> SpellsCastThisTurn:
+        return SpellsCastThisTurn()
+
     def both_counts(self, first: Nouns, second: Nouns) -> BothCounts:
         return BothCounts(first, second)
 
@@ -156,6 +167,13 @@ class OwnCostRules(Transformer[Token, Any]):
 
     def differently_named(self, among: Nouns) -> DifferentlyNamed:
         return DifferentlyNamed(among)
+
+    def greatest_number(self, what: Nouns) -> OpponentControls:
+        """'the greatest number of artifacts an opponent controls' (the most of any one opponent)."""
+        noun = what.nouns[-1]
+        if len(what.nouns) != 1 or noun.controller is not Controller.OPPONENT:
+            raise UnreadError(f"the greatest number of {what.words()}")
+        return OpponentControls(Nouns((replace(noun, controller=Controller.UNSAID),)))
 
 
 def _tokens(parts: tuple[Any, ...]) -> list[Token]:

@@ -430,3 +430,13 @@ class Collector:
                 self.unsupported.append(sentence.text)
                 if sentence.text in self.ignored:
                     self.ignored.remove(sentence.text)
+
+
+#: The note on 'The same is true for first strike, trample, ...' without haste (Cairn Wanderer's kind).
+SAME_KEYWORDS_NOTE = "keywords granted as the sentence before grants its own: none a payment reads"
+
+#: The note on 'The same is true for ..., haste, ...' after a sentence that is no condition's grant of one
+#: keyword (Odric, Lunarch Marshal's beginning-of-combat trigger: haste until end of turn, CR 302.6).
+SAME_HASTE_NOTE = (
+    "haste granted as the sentence before grants its keyword, which is not read as a condition's grant"
+)

@@ -29,6 +29,7 @@ from models.oracle.readings import (
     Combination,
     Controller,
     CostPart,
+    CouldProduce,
     Counted,
     CountersOnSelf,
     CountOf,
@@ -84,6 +85,7 @@ from models.oracle.readings import (
     WithCounter,
     WithKeyword,
     WithManaValue,
+    WithManaValueAtMost,
     WithManaValueX,
     WithoutSymbolInCost,
     WithPower,
@@ -193,11 +195,32 @@ class PhraseRules(Transformer[Token, Any]):
     def with_counter(self, _article: Token, kind: str = "") -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithCounter(kind)))
 
+    def that_could_produce(self, symbols: Token) -> Any:
+        """'that could produce {C}' (one mana type, CR 106.7)."""
+        letter = str(symbols).upper()[1:-1]
+        if str(symbols).count("{") != 1 or letter not in tuple("WUBRGC"):
+            raise UnreadError(f"that could produce {symbols}")
+        return lambda noun: replace(noun, qualities=(*noun.qualities, CouldProduce(letter)))
+
     def with_keyword(self, keyword: Token) -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithKeyword(str(keyword).lower())))
 
     def with_mana_value(self, number: Number, _or: Token) -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithManaValue(fixed_number(number))))
+
+    def with_mana_value_at_most(self, number: Number, _or: Token, word: Token) -> Any:
+        """'with mana value 2 or less' ('or more' is not Oracle's wording: unread)."""
+        if str(word).lower() != "less":
+            raise UnreadError(f"with mana value {number} or {word}")
+        return lambda noun: replace(
+            noun, qualities=(*noun.qualities, WithManaValueAtMost(fixed_number(number)))
+        )
+
+    def with_mana_value_x(self, number: Number) -> Any:
+        """'with mana value X' (Nahiri's Sacrifice: the spell's X); a number alone is not read."""
+        if number is not X:
+            raise UnreadError(f"with mana value {number}")
+        return lambda noun: replace(noun, qualities=(*noun.qualities, WithManaValueX()))
 
     def with_chosen_mana_value(self, *_words: Token) -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithChosenManaValue()))

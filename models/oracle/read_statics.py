@@ -5,6 +5,7 @@ and what an Aura or Equipment forbids the permanent it is attached to.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Final
 
@@ -44,7 +45,7 @@ from models.mana_effects import (
 from models.oracle import classify
 from models.oracle import statics as s
 from models.oracle import text as t
-from models.oracle.alternative_costs import granted_alternative_cost
+from models.oracle.alternative_costs import alternative_cost_of, granted_alternative_cost
 from models.oracle.build import mana_effect, spend_restriction
 from models.oracle.build_bans import same_ban_for
 from models.oracle.build_cost_changes import life_paid_reduction, optional_life_modifier
@@ -76,6 +77,8 @@ from models.oracle.parsed import (
     OWN_RIDER_NOTE,
     OWN_SPELL_MANA_NOTE,
     PUMP_SET_ASIDE_NOTE,
+    SAME_HASTE_NOTE,
+    SAME_KEYWORDS_NOTE,
     TRIGGER_COST_NOTE,
     UNSPENT_LIFE_NOTE,
     Collector,
@@ -84,7 +87,7 @@ from models.oracle.parsed import (
 )
 from models.oracle.read_activated import read_mana_ability
 from models.oracle.readings import Head, NotForNonartifact, Nouns
-from models.oracle.rider_clauses import cast_rider, clause_riders, sentence_mana_sources
+from models.oracle.rider_clauses import cast_rider, clause_riders, sentence_mana_sources, way_mana_sources
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
 
@@ -104,7 +107,7 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         out.effects.append(GrantedAlternativeCost(sentence, granted))  # (planner.rules.alternative_costs)
         out.read(sentence, "effect", GRANTED_ALTERNATIVE_COST)
         return
-    if _own_spell_mana(sentence):
+    if _own_spell_mana(sentence) or _way_mana(sentence, out):
         out.read(sentence, "ignored", OWN_SPELL_MANA_NOTE)
         out.ignored.append(sentence)
         return
@@ -215,6 +218,9 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             return
         case s.SameIsTrue():
             _same_is_true(reading, body, sentence, out)
+            return
+        case s.SameIsTrueForKeywords(keywords):
+            _same_for_keywords(keywords, sentence, out)
             return
         case s.SameIsTrueForTypes(types):
             # (Ward of Bones: the prohibition before it again, of each type named)
@@ -488,6 +494,7 @@ def graveyard_permission_of(sentence: str) -> GraveyardPermission | None:
         life=reading.life,
         keyword=reading.keyword,
         play=reading.play,
+        most_mana_value=reading.most_mana_value,
     )
 
 
@@ -934,6 +941,47 @@ def _same_is_true(reading: s.SameIsTrue, body: str, sentence: str, out: Collecto
         out.unread(sentence)
 
 
+def _same_for_keywords(keywords: tuple[str, ...], sentence: str, out: Collector) -> None:
+    """'The same is true for fear, haste, ...' after a sentence granting one keyword under a condition: each
+    is granted under that condition with it in place of the first. A payment reads haste alone (CR 302.6)
+    and the keywords that pay a spell (not read here); haste is the sentence before with 'haste' in place
+    of its keyword (:func:`_haste_while`), named by this sentence. After a sentence of another kind (a
+    trigger's 'gains flying until end of turn if ...', Odric's), haste is not read (said, never dropped).
+
+    >>> out = Collector()
+    >>> read_static_sentence("As long as a creature card with flying is in your graveyard, ~ has flying.",
+    ...     out)
+    >>> read_static_sentence("The same is true for first strike, haste, and protection.", out)
+    >>> (grant,) = out.effects
+    >>> grant.condition.describe(), [r.read_as for r in out.sentences]
+    ('a creature card with haste is in your graveyard', ['ignored', 'effect'])
+    """
+    if classify.pays_spells(keywords):
+        out.unread(sentence)
+        return
+    if "haste" not in keywords:
+        out.read(sentence, "ignored", SAME_KEYWORDS_NOTE)  # (first strike, trample...: no payment reads them)
+        out.ignored.append(sentence)
+        return
+    before = out.sentences[-1].text if out.sentences else ""
+    try:
+        reading = parse_static(before.strip().rstrip("."))
+    except UnreadError:
+        reading = None
+    if not isinstance(reading, s.KeywordsWhile) or len(reading.keywords) != 1 or reading.turn:
+        out.unread(sentence, SAME_HASTE_NOTE)
+        return
+    (granted,) = reading.keywords
+    condition = re.sub(rf"\b{re.escape(granted)}\b", "haste", reading.condition, flags=re.IGNORECASE)
+    try:
+        grants = _haste_while(replace(reading, keywords=("haste",), condition=condition), sentence)
+    except UnreadError:
+        out.unread(sentence, SAME_HASTE_NOTE)
+        return
+    out.effects.extend(grants)
+    out.read(sentence, "effect")
+
+
 def _names_only_types(affected: ObjectFilter) -> bool:
     """Whether a filter names nothing but card types and a controller ('Creatures you control'), which a
     spell's type line alone answers."""
@@ -951,3 +999,21 @@ def _own_spell_mana(sentence: str) -> bool:
     (True, False)
     """
     return bool(sentence_mana_sources(sentence))
+
+
+def _way_mana(sentence: str, out: Collector) -> bool:
+    """True for "Spend only mana produced by Treasures to cast it this way." just after the spell's own
+    alternative cost it is a rule of (Security Rhox: :func:`models.spells.own_alternative_costs` pairs them);
+    alone, or of another source, it stays unread.
+
+    >>> from models.oracle import parse_oracle
+    >>> rhox = "You may pay {R}{G} rather than pay this spell's mana cost. Spend only mana produced by "
+    >>> [r.read_as for r in parse_oracle(rhox + "Treasures to cast it this way.").sentences]
+    ['ignored', 'ignored']
+    >>> alone = "Spend only mana produced by Treasures to cast it this way."
+    >>> [r.read_as for r in parse_oracle(alone).sentences]
+    ['unsupported']
+    """
+    if not way_mana_sources(sentence) or not out.sentences:
+        return False
+    return alternative_cost_of(out.sentences[-1].text) is not None

@@ -57,6 +57,7 @@ __all__ = [
     "ParsedText",
     "SentenceReading",
     "adds_mana",
+    "keyword_names",
     "needs_imprinted",
     "parse_land_search",
     "parse_oracle",
@@ -69,7 +70,7 @@ __all__ = [
 
 #: The version of what the reader reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older reader (the card store's) are worked out again.
-PARSER_VERSION: Final = 109
+PARSER_VERSION: Final = 117
 
 
 adds_mana = classify.adds_mana
@@ -261,10 +262,33 @@ def _keywords_of(line: str) -> list[str] | None:
             return (
                 None  # ('Equip abilities you activate cost {1} less ...': a sentence about those abilities)
             )
-        if keyword not in lexicon.KEYWORD_LINES and not keyword.startswith(lexicon.KEYWORD_LINE_OPENINGS):
+        if (
+            keyword not in lexicon.KEYWORD_LINES
+            and not keyword.startswith(lexicon.KEYWORD_LINE_OPENINGS)
+            and not lexicon.is_typecycling(keyword)
+        ):
             return None
         keywords.append(keyword)
     return keywords
+
+
+def keyword_names(text: str, name: str = "") -> frozenset[str]:
+    """The keyword abilities of a card's text by name, without their costs or parameters ('cycling' for
+    'Cycling {2}', 'mutate' for 'Mutate {2}{G}'); a typecycling or landcycling ability is a cycling ability
+    too (CR 702.29e).
+
+    >>> sorted(keyword_names("Flying, cycling {2}\\nMutate {1}{U}"))
+    ['cycling', 'flying', 'mutate']
+    >>> sorted(keyword_names("Basic landcycling {1}{G}")), sorted(keyword_names("Cycling\\u2014Pay 2 life."))
+    (['basic landcycling', 'cycling'], ['cycling'])
+    """
+    found: set[str] = set()
+    for unit in reading_units(text, name):
+        for keyword in _keywords_of(unit) or ():
+            found.add(keyword.split("{", 1)[0].split("\u2014", 1)[0].strip())
+            if lexicon.is_typecycling(keyword):
+                found.add("cycling")
+    return frozenset(found)
 
 
 def _read_line(line: str, out: Collector, original: str) -> None:

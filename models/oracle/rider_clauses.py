@@ -30,7 +30,7 @@ from models.oracle.build_cost_changes import CASTERS, spells_described
 from models.oracle.grammar import read_as
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.readings import Controller, Noun, Nouns
-from models.oracle.spent_rules import NO_MANA, SpellsCast
+from models.oracle.spent_rules import NO_MANA, SpellsCast, ThisWay
 from models.riders import (
     ColorsSpent,
     ManaSpent,
@@ -44,12 +44,14 @@ from models.riders import (
 __all__ = [
     "BASIC_LANDS",
     "CREATURES",
+    "TREASURES",
     "CastTrigger",
     "cast_rider",
     "cast_trigger",
     "clause_riders",
     "parse_spent_rider",
     "sentence_mana_sources",
+    "way_mana_sources",
 ]
 
 
@@ -235,9 +237,13 @@ def _rider(sentence: str) -> SpentRider | None:
 _CREATURES = Nouns((Noun(types=("Creature",), controller=Controller.UNSAID),))
 _BASIC_LANDS = Nouns((Noun(types=("Land",), supertypes=("Basic",), controller=Controller.UNSAID),))
 
+_TREASURES = Nouns((Noun(types=("Treasure",), controller=Controller.UNSAID),))
+
 #: What :func:`only_mana_from` answers for each source it reads (and NO_MANA: no source, Hogaak's).
 CREATURES = "creatures"
 BASIC_LANDS = "basic lands"
+#: What :func:`way_mana_sources` answers for Security Rhox's "... produced by Treasures ..."
+TREASURES = "Treasures"
 
 
 def sentence_mana_sources(sentence: str) -> str:
@@ -257,8 +263,31 @@ def sentence_mana_sources(sentence: str) -> str:
         return ""
     except Exception:  # (what a rule's method raised as the sentence was read)
         return ""
+    if isinstance(what, ThisWay):
+        return ""  # (an alternative cost's: way_mana_sources)
     if what == _CREATURES:
         return CREATURES
     if what == _BASIC_LANDS:
         return BASIC_LANDS
     return NO_MANA if what == NO_MANA else ""
+
+
+def way_mana_sources(sentence: str) -> str:
+    """What one sentence says the mana that pays the spell cast for the alternative cost before it must come
+    from: ``TREASURES`` (Security Rhox's "Spend only mana produced by Treasures to cast it this way."), or ""
+    for none read (another source stays warned).
+
+    >>> way_mana_sources("Spend only mana produced by Treasures to cast it this way.")
+    'Treasures'
+    >>> way_mana_sources("Spend only mana produced by artifacts to cast it this way.")
+    ''
+    """
+    if not sentence.lower().startswith("spend only mana produced by"):
+        return ""  # (a gate, not a reader)
+    try:
+        what = read_as(sentence, "mana_sources")
+    except LarkError:
+        return ""
+    except Exception:  # (what a rule's method raised as the sentence was read)
+        return ""
+    return TREASURES if what == ThisWay(_TREASURES) else ""

@@ -24,14 +24,20 @@ from models.oracle.words import (
 __all__ = [
     "about_granted_foretell",
     "bans_casting",
+    "bans_cost_payments",
     "bans_land_plays",
+    "bans_losing_life",
+    "caps_x",
     "changes_mana",
+    "changes_snow",
     "grants_graveyard_casting",
     "grants_graveyard_land_plays",
+    "grants_land_plays",
     "is_loyalty_cost",
     "is_sacrifice_trigger",
     "is_static_sentence",
     "is_tapping_trigger",
+    "limits_casting_or_activating",
     "moves_library",
     "others_enter_tapped",
     "own_alternative_cost",
@@ -276,8 +282,19 @@ def bans_casting(sentence: str) -> bool:
     (False, True)
     >>> bans_casting("You can't play lands from graveyards.")
     False
+    >>> bans_casting("Noncreature spells with {X} in their mana costs can't be cast.")
+    True
+    >>> bans_casting("~ can't be countered."), bans_casting("Spells can't be cast this turn.")
+    (False, False)
     """
     words = tokens(sentence)
+    passive = find_phrase(words, ("can't", "be", "cast"))
+    if passive >= 0:  # (Gaddock Teeg, Meddling Mage: 'Spells with the chosen name can't be cast.')
+        return (
+            is_static_sentence(words)
+            and not has_phrase(words, "can't be cast this turn")  # (a spell's own effect, for a turn)
+            and any(word in ("spell", "spells") for word in words[:passive])
+        )
     at = find_phrase(words, ("can't", "cast"))
     playing = at < 0
     if playing:
@@ -290,6 +307,104 @@ def bans_casting(sentence: str) -> bool:
             "graveyard" in word for word in after
         )
     return any(word in ("spell", "spells") for word in after)
+
+
+def bans_losing_life(sentence: str) -> bool:
+    """A permanent's static "Your life total can't change." (Platinum Emperion) or "You can't lose life.": its
+    player can't pay life at all (CR 119.4, 119.8: a Phyrexian symbol, a fetch land's or a horizon land's
+    life), so unread it is about mana, never ignored in silence. A spell's own effect for a turn ("You can't
+    lose life this turn.") is not one, nor a ban on gaining life.
+
+    >>> bans_losing_life("Your life total can't change."), bans_losing_life("You can't lose life.")
+    (True, True)
+    >>> bans_losing_life("You can't lose life this turn."), bans_losing_life("Players can't gain life.")
+    (False, False)
+    """
+    words = tokens(sentence)
+    return (
+        is_static_sentence(words)
+        and not starts_with(words, "target")
+        and not _for_this_turn(words)
+        and has_phrase(words, "life total can't change", "life totals can't change", "can't lose life")
+    )
+
+
+def caps_x(sentence: str) -> bool:
+    """A spell's own cap on its X by the board ("X can't be greater than the number of snow lands you
+    control.": Winter's Chill, CR 107.3, 601.2b): the largest X its caster may announce, which max-x answers;
+    unread, it is about mana, never ignored in silence. Aladdin's Lamp's "X can't be 0." (its activated
+    ability's) is no cap.
+
+    >>> caps_x("X can't be greater than the number of snow lands you control."), caps_x("X can't be 0.")
+    (True, False)
+    """
+    return has_phrase(tokens(sentence), "x can't be greater than", "x can't be more than")
+
+
+def limits_casting_or_activating(sentence: str) -> bool:
+    """A permanent's static restriction on when players cast spells or activate abilities (CR 101.2, 602.5:
+    City of Solitude's "Players can cast spells and activate abilities only during their own turns."): on
+    another player's turn it forbids the spell and every mana ability (CR 605.1a: activated abilities).
+    Unread, it is about mana, never ignored in silence. An ability's own "Activate only ..." is not one.
+
+    >>> limits_casting_or_activating(
+    ...     "Players can cast spells and activate abilities only during their own turns.")
+    True
+    >>> limits_casting_or_activating("Activate only as a sorcery.")
+    False
+    >>> limits_casting_or_activating("~ can block only creatures with flying.")
+    False
+    """
+    words = tokens(sentence)
+    at = find_phrase(words, ("can", "cast"))
+    if at < 0:
+        at = find_phrase(words, ("can", "activate"))
+    return (
+        at >= 0
+        and is_static_sentence(words)
+        and not starts_with(words, "target")
+        and not _for_this_turn(words)
+        and "only" in words[at + 2 :]
+    )
+
+
+def grants_land_plays(sentence: str) -> bool:
+    """A permanent's static permission to play additional lands on each turn (CR 305.2a), however it is
+    conditioned ("As long as you control another Elf, you may play an additional land on each of your
+    turns."): a turn's plan plays them; unread, it is about mana, never ignored in silence. A spell's own
+    "You may play an additional land this turn." is not one (its effect, not a permanent's).
+
+    >>> grants_land_plays("As long as you control another Elf, you may play an additional land on each of "
+    ...     "your turns.")
+    True
+    >>> grants_land_plays("You may play an additional land this turn.")
+    False
+    >>> grants_land_plays("~ can block an additional creature each combat.")
+    False
+    """
+    words = tokens(sentence)
+    at = find_phrase(words, ("play",))
+    if at < 0 or not is_static_sentence(words) or _for_this_turn(words):
+        return False
+    after = words[at + 1 :]
+    return "additional" in after and any(word in ("land", "lands") for word in after)
+
+
+def changes_snow(sentence: str) -> bool:
+    """A static that takes away the snow supertype (CR 205.4: Melting's "All lands are no longer
+    snow."): mana from a permanent that isn't snow can't pay {S} (CR 107.4h, 106.3); unread, it is about
+    mana, never ignored in silence (one that makes a permanent snow, "Enchanted land is snow.", is found by
+    :func:`models.oracle.classify.mentions_mana`). A test of it ("If that card is snow, ...") is not one.
+
+    >>> changes_snow("All lands are no longer snow."), changes_snow("If that card is snow, draw a card.")
+    (True, False)
+    >>> changes_snow("Target nonsnow permanent becomes snow until end of turn.")  # (a spell's effect)
+    False
+    """
+    words = tokens(sentence)
+    if "target" in words or has_phrase(words, "until end of turn"):
+        return False
+    return is_static_sentence(words) and has_phrase(words, "no longer snow")
 
 
 def _for_this_turn(words: Sequence[str]) -> bool:
@@ -322,6 +437,34 @@ def bans_land_plays(sentence: str) -> bool:
     return any(word in ("land", "lands") for word in words[at + 2 :])
 
 
+def bans_cost_payments(sentence: str) -> bool:
+    """A permanent's static prohibition on paying a kind of cost (CR 101.2, 118.3: Yasharn, Implacable Earth's
+    "Players can't pay life or sacrifice nonland permanents to cast spells or activate abilities."): what a
+    payment may use (a Treasure's sacrifice, a Phyrexian symbol's life, a fetch land's life): unread, it is
+    about mana, never ignored in silence. A spell's own effect ("Target player can't ... this turn.") is
+    not one.
+
+    >>> bans_cost_payments("Players can't pay life or sacrifice nonland permanents to cast spells or "
+    ...     "activate abilities.")
+    True
+    >>> bans_cost_payments("Your opponents can't sacrifice creatures to activate abilities.")
+    True
+    >>> bans_cost_payments("You can't sacrifice ~."), bans_cost_payments("You can't lose the game.")
+    (False, False)
+    """
+    words = tokens(sentence)
+    at = find_phrase(words, ("can't",))
+    if (
+        at < 0
+        or not is_static_sentence(words)
+        or starts_with(words, "target")
+        or has_phrase(words, "this turn")
+        or words[at + 1 : at + 2] not in (("pay",), ("sacrifice",))
+    ):
+        return False
+    return find_phrase(words, ("to", "cast"), at) >= 0 or find_phrase(words, ("to", "activate"), at) >= 0
+
+
 def others_enter_tapped(sentence: str) -> bool:
     """'Nonbasic lands your opponents control enter tapped.' (Archon of Emeria), 'Creatures your opponents
     control enter the battlefield tapped.': a static replacement on how other permanents enter (CR 614.1c),
@@ -331,11 +474,23 @@ def others_enter_tapped(sentence: str) -> bool:
     True
     >>> others_enter_tapped("~ enters tapped."), others_enter_tapped("When ~ enters, tap target creature.")
     (False, False)
+    >>> others_enter_tapped("As long as ~ is untapped, other permanents enter untapped.")
+    True
     """
     words = tokens(sentence)
-    if not is_static_sentence(words) or "~" in words:
+    if not is_static_sentence(words):
         return False
-    return has_phrase(words, "enter tapped", "enter the battlefield tapped")
+    if starts_with(words, "as long as") and "," in words:  # (Archelos: '~' in the condition only)
+        words = words[words.index(",") + 1 :]
+    if "~" in words:
+        return False
+    return has_phrase(
+        words,
+        "enter tapped",
+        "enter the battlefield tapped",
+        "enter untapped",
+        "enter the battlefield untapped",
+    )
 
 
 def _lands_only(words: Sequence[str]) -> bool:

@@ -38,7 +38,7 @@ from models.alternative_costs import (
     HandExile,
     SpellsGranted,
 )
-from models.cost import ManaCost
+from models.cost import ManaCost, SymbolKind
 from models.filters import ObjectFilter
 from models.mana import ManaTypes
 from models.oracle import lexicon
@@ -58,6 +58,10 @@ from models.oracle.readings import (
     ReturnPermanent,
     Reveal,
     Sacrifice,
+    TapOthers,
+    WaterbendSymbols,
+    WithManaValue,
+    WithManaValueAtMost,
     WithManaValueX,
 )
 
@@ -70,6 +74,7 @@ __all__ = [
     "hand_exile",
     "reveal_cost",
     "sacrifice_cost",
+    "tap_cost",
 ]
 
 #: The card types of permanents (CR 110.4): a sacrifice names one of them or a subtype.
@@ -79,7 +84,16 @@ _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Pl
 #: Stickfingers': the X of the spell's mana cost, CR 107.3; no alternative cost reads it).
 _MANA = re.compile(r"^(?:\{(?:[0-9]+|[WUBRGCX]|[WUBRG]/[WUBRGP]|2/[WUBRG]|[WUBRG]/[WUBRG]/P)\})+$")
 #: A spell's cost part: a reading of the activated costs' rules, mana or energy paid, or a record made.
-SpellCostPart = ManaSymbols | PayLife | PayEnergy | SacrificeCost | DiscardCost | RevealCost | HandExile
+SpellCostPart = (
+    ManaSymbols
+    | WaterbendSymbols
+    | PayLife
+    | PayEnergy
+    | SacrificeCost
+    | DiscardCost
+    | RevealCost
+    | HandExile
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +111,7 @@ class GraveyardPermissionReading:
     life: int = 0
     keyword: str = ""
     play: bool = False
+    most_mana_value: int | None = None
 
 
 #: 'permanent card ... from your graveyard': a card of a permanent type (CR 110.4), in the graveyard.
@@ -160,15 +175,23 @@ def _counted(count: Number) -> int:
 
 def sacrifice_cost(reading: Sacrifice) -> SacrificeCost:
     """'sacrifice a nontoken green creature', 'sacrifice two Mountains', 'sacrifice an artifact or creature
-    [you control]': each noun one permanent type or subtype; 'nontoken' and one color only on a noun alone.
+    [you control]', 'sacrifice a nonland permanent', 'sacrifice a creature with mana value 3 or greater':
+    each noun one permanent type or subtype; 'nontoken', 'non<card type>' and one color only on a noun alone;
+    a mana value ('N or greater', 'N or less', 'X': the spell's X, CR 107.3) on the last noun, for all of them
+    (an 'or' list's 'with' phrase qualifies each permanent it lists).
 
     >>> from models.oracle.readings import Nouns
     >>> sacrifice_cost(Sacrifice(1, Nouns((Noun(types=("Artifact",)), Noun(types=("Creature",))))))
     SacrificeCost(count=1, types=('Artifact', 'Creature'))
+    >>> str(sacrifice_cost(Sacrifice(1, Nouns((Noun(head=Head.PERMANENT, excluded=("Land",)),)))))
+    'sacrifice a nonland permanent'
     """
     count, nouns = _counted(reading.count), reading.what.nouns
+    qualities = nouns[-1].qualities
+    nouns = (*nouns[:-1], replace(nouns[-1], qualities=()))
     if len(nouns) > 1 and (
-        reading.what.joiner != "or" or any(n.excluded or n.colors or n.supertypes for n in nouns)
+        reading.what.joiner != "or"
+        or any(n.excluded or n.colors or n.supertypes or n.qualities for n in nouns)
     ):
         raise UnreadError(f"sacrifice {reading.what}")
     if len(nouns) == 1 and nouns[0].head is Head.PERMANENT and not nouns[0].types:  # ('a blue permanent')
@@ -178,7 +201,8 @@ def sacrifice_cost(reading: Sacrifice) -> SacrificeCost:
         if (
             plain != Noun(types=noun.types)
             or len(noun.types) != 1
-            or noun.excluded not in ((), ("Token",))
+            or not set(noun.excluded) <= {"Token", *_PERMANENT_TYPES}
+            or (len(noun.excluded) > 1 and "Token" in noun.excluded)
             or len(noun.colors) > 1
             or noun.supertypes not in ((), ("Basic",))
             or noun.controller not in (Controller.UNSAID, Controller.YOU)
@@ -186,13 +210,51 @@ def sacrifice_cost(reading: Sacrifice) -> SacrificeCost:
         ):
             raise UnreadError(f"sacrifice {noun}")
     first = nouns[0]
-    return SacrificeCost(
-        count,
-        tuple(n.types[0] for n in nouns),
-        nontoken=bool(first.excluded),
-        colors=first.colors,
-        basic=first.supertypes == ("Basic",),
+    return _with_mana_value(
+        SacrificeCost(
+            count,
+            tuple(n.types[0] for n in nouns),
+            nontoken="Token" in first.excluded,
+            colors=first.colors,
+            basic=first.supertypes == ("Basic",),
+            excluded=tuple(t for t in first.excluded if t != "Token"),
+        ),
+        qualities,
     )
+
+
+def _with_mana_value(cost: SacrificeCost, qualities: tuple[object, ...]) -> SacrificeCost:
+    """The cost with the mana value its permanents' 'with mana value ...' asks (CR 202.3); one quality only,
+    and X only of one permanent (the X of the spell, one number).
+
+    >>> str(_with_mana_value(SacrificeCost(1, ("Creature",)), (WithManaValueAtMost(2),)))
+    'sacrifice a creature with mana value 2 or less'
+    """
+    match qualities:
+        case ():
+            return cost
+        case (WithManaValue(at_least=least),):
+            return replace(cost, mana_value_at_least=least)
+        case (WithManaValueAtMost(at_most=most),):
+            return replace(cost, mana_value_at_most=most)
+        case (WithManaValueX(),) if cost.count == 1:
+            return replace(cost, mana_value_x=True)
+    raise UnreadError(f"sacrifice {cost.kinds()} {qualities}")
+
+
+def tap_cost(reading: TapOthers) -> SacrificeCost:
+    """'tap an untapped artifact you control' (Disruption Protocol), 'tap an untapped Vampire you control':
+    permanents of the player's, untapped, tapped for the cost (CR 601.2h), read as a sacrifice's are.
+
+    >>> from models.oracle.readings import Nouns
+    >>> artifact = Noun(types=("Artifact",), untapped=True, controller=Controller.YOU)
+    >>> str(tap_cost(TapOthers(1, Nouns((artifact,)))))
+    'tap an untapped artifact you control'
+    """
+    nouns = tuple(replace(noun, untapped=False) for noun in reading.what.nouns)
+    if any(noun.controller is not Controller.YOU for noun in reading.what.nouns):
+        raise UnreadError(f"tap {reading.what}: not of the permanents you control")
+    return replace(sacrifice_cost(Sacrifice(reading.count, replace(reading.what, nouns=nouns))), tapped=True)
 
 
 def discard_cost(reading: Discard) -> DiscardCost:
@@ -277,6 +339,8 @@ class SpellCostRules(Transformer[Token, Any]):
                 continue  # (the joiner)
             if isinstance(part, Sacrifice):
                 read.append(sacrifice_cost(part))
+            elif isinstance(part, TapOthers):  # (Disruption Protocol; planned as a sacrifice is)
+                read.append(tap_cost(part))
             elif isinstance(part, ReturnPermanent):  # (Daze; planned as a sacrifice is)
                 read.append(replace(sacrifice_cost(Sacrifice(part.count, part.what)), returned=True))
             elif isinstance(part, Discard):
@@ -285,11 +349,22 @@ class SpellCostRules(Transformer[Token, Any]):
                 read.append(hand_exile(part))
             elif isinstance(part, Reveal):
                 read.append(reveal_cost(part))
-            elif isinstance(part, ManaSymbols | PayLife | PayEnergy):
+            elif isinstance(part, ManaSymbols | PayLife | PayEnergy | WaterbendSymbols):
                 read.append(part)
             else:
                 raise UnreadError(f"a spell's cost part: {part}")
         return tuple(read)
+
+    def waterbend_mana(self, token: Token) -> WaterbendSymbols:
+        """'waterbend {X}' (CR 701.67a): mana symbols, generic and X only."""
+        text = str(token)
+        mana = ManaCost.parse(text) if _MANA.match(text) else None
+        plain = mana is not None and all(
+            s.kind in (SymbolKind.GENERIC, SymbolKind.VARIABLE) for s in mana.symbols
+        )
+        if mana is None or not plain or not mana.symbols:
+            raise UnreadError(f"waterbend {text}")
+        return WaterbendSymbols(str(mana))
 
     def pay_mana_or_energy(self, token: Token) -> ManaSymbols | PayEnergy:
         text = str(token)
@@ -319,6 +394,8 @@ class SpellCostRules(Transformer[Token, Any]):
         for part in costs:
             if isinstance(part, ManaSymbols):
                 read.append(ExtraMana(str(ManaCost.parse(part.symbols))))
+            elif isinstance(part, WaterbendSymbols):  # (CR 701.67b: its generic mana may be tapped for)
+                read.append(ExtraMana(part.symbols, waterbend=True))
             elif isinstance(part, PayLife) and part.life > 0:
                 read.append(LifeCost(part.life))
             elif isinstance(
@@ -420,6 +497,18 @@ class SpellCostRules(Transformer[Token, Any]):
         """'[During each of your turns, ]you may cast [one] <cards> [of each permanent type] from your
         graveyard[ by paying N life in addition to their other costs | using their <keyword> abilities]'."""
         nouns = [part for part in parts if isinstance(part, Nouns)]
+        # (Lurrus's noun and its post-modifier, the mana value kept apart: 'one permanent spell with mana
+        # value 2 or less from your graveyard')
+        most_mana_value: int | None = None
+        for noun in (part for part in parts if isinstance(part, Noun)):
+            for modify in (part for part in parts if callable(part)):
+                noun = modify(noun)
+            most = [q.at_most for q in noun.qualities if isinstance(q, WithManaValueAtMost)]
+            if len(most) != 1 or not isinstance(most[0], int):
+                raise UnreadError("a spell from the graveyard with no fixed greatest mana value")
+            most_mana_value = most[0]
+            kept = tuple(q for q in noun.qualities if not isinstance(q, WithManaValueAtMost))
+            nouns.append(Nouns((replace(noun, qualities=kept, zone="graveyard"),)))
         what = nouns[0] if nouns else _PERMANENT_CARDS  # (Muldrotha's 'permanent card of each ... type')
         if what.nouns[-1].zone != "graveyard":
             raise UnreadError(f"cards cast from {what.nouns[-1].zone or 'no zone'}, not the graveyard")
@@ -438,6 +527,7 @@ class SpellCostRules(Transformer[Token, Any]):
             life=int(marks.get("life", 0)),
             keyword=str(marks.get("keyword", "")),
             play=bool(marks.get("play")),
+            most_mana_value=most_mana_value,
         )
 
     def foretell_granted(self, non: Token, _card: Token, without: Token, has: Token) -> GrantedForetell:

@@ -30,10 +30,18 @@ from models.riders import (
     TypeSpent,
 )
 
-__all__ = ["NO_MANA", "SpellsCast", "SpentRules"]
+__all__ = ["NO_MANA", "SpellsCast", "SpentRules", "ThisWay"]
 
 #: What ``mana_sources`` reads "You can't spend mana to cast this spell." as (Hogaak): no mana pays it.
 NO_MANA = "no mana"
+
+
+@dataclass(frozen=True, slots=True)
+class ThisWay:
+    """'Spend only mana produced by <objects> to cast it this way.': the sources of the mana that may pay
+    the spell cast for the alternative cost before it (Security Rhox's Treasures)."""
+
+    what: Nouns
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +64,11 @@ class SpentRules(Transformer[Token, Any]):
         """'Spend only mana produced by <objects> to cast this spell.': the objects (Myr Superion's
         creatures)."""
         return what
+
+    def mana_sources_this_way(self, what: Any, *_: Any) -> Any:
+        """'Spend only mana produced by <objects> to cast it this way.' (Security Rhox): the objects, for the
+        alternative cost before it."""
+        return ThisWay(what)
 
     def no_mana_sources(self, *_: Any) -> Any:
         """'You can't spend mana to cast this spell.' (Hogaak): no source at all."""

@@ -49,6 +49,7 @@ from models.oracle.statics import (
     ReductionFloor,
     ResultEffects,
     SameIsTrue,
+    SameIsTrueForKeywords,
     SelfSubject,
     SelfTapDamage,
     SpendAsThoughReading,
@@ -439,10 +440,19 @@ class StaticRules(Transformer[Token, Any]):
         )
 
     def every_land_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
+        """'~ is every basic land type', 'every land type', 'every nonbasic land type' (Planar Nexus: the
+        land types of CR 205.3i but the five basic ones)."""
         supertypes = [str(word).lower() for word in tokens_of(parts, "SUPERTYPE")]
-        if supertypes not in ([], ["basic"]):
+        negated = [str(word).lower() for word in tokens_of(parts, "NON_TYPE")]
+        if supertypes not in ([], ["basic"]) or negated not in ([], ["nonbasic"]):
             raise ValueError("'every <supertype> land type'")
-        which = TypeSet.EVERY_BASIC_LAND_TYPE if supertypes else TypeSet.EVERY_LAND_TYPE
+        which = (
+            TypeSet.EVERY_BASIC_LAND_TYPE
+            if supertypes
+            else TypeSet.EVERY_NONBASIC_LAND_TYPE
+            if negated
+            else TypeSet.EVERY_LAND_TYPE
+        )
         return TypeChangeReading(subject, (), which, _Mark.ADDITION in parts)
 
     def every_creature_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
@@ -614,6 +624,11 @@ class StaticRules(Transformer[Token, Any]):
         keywords = next(part for part in parts if isinstance(part, tuple))
         held = tokens_of(parts, "WHILE_TEXT")
         return KeywordsWhile(keywords, held[0].strip() if held else "")
+
+    def keyword_while_first(self, *parts: Any) -> KeywordsWhile:
+        """'As long as <condition>, ~ has flying.' (Cairn Wanderer)."""
+        (keyword,) = tokens_of(parts, "KEYWORD")
+        return KeywordsWhile((str(keyword).lower(),), tokens_of(parts, "WHILE_TEXT")[0].strip())
 
     def keywords_of_pair(self, *parts: Any) -> KeywordsWhile:
         """'As long as <condition>, both creatures have <keywords>' (soulbond's pair, CR 702.95)."""
@@ -851,6 +866,9 @@ class StaticRules(Transformer[Token, Any]):
     def becomes_tapped_destroy(self, what: Nouns, *parts: Any) -> BecomesTappedDamage:
         damage = digits_of(parts) if any(isinstance(p, Token) and p.type == "DIGITS" for p in parts) else 0
         return BecomesTappedDamage(what, damage, destroys=True)
+
+    def same_is_true_for_keywords(self, keywords: tuple[str, ...]) -> SameIsTrueForKeywords:
+        return SameIsTrueForKeywords(keywords)
 
     def same_is_true(self, *parts: Any) -> SameIsTrue:
         cards = "" if not has_token(parts, "CARD") else "you" if _Mark.YOUR_CARDS in parts else "any"

@@ -77,6 +77,7 @@ from models.oracle.statics import (
     PowerChangeReading,
     ReductionFloor,
     SameIsTrue,
+    SameIsTrueForKeywords,
     SameIsTrueForTypes,
     SelfSubject,
     SelfTapDamage,
@@ -498,6 +499,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             return (
                 f"the same is true for {_listed(tuple(lexicon.plural_forms(t)[-1].lower() for t in types))}"
             )
+        case SameIsTrueForKeywords(keywords):
+            return f"the same is true for {_listed(keywords)}"
         case SameIsTrue(spells_yours, cards, nonland):
             kind = f"{reading.spell_type.lower()} " if reading.spell_type else ""
             text = f"the same is true for {kind}spells" + (" you control" if spells_yours else "")

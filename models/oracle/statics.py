@@ -114,6 +114,7 @@ __all__ = [
     "ReductionFloor",
     "ResultEffects",
     "SameIsTrue",
+    "SameIsTrueForKeywords",
     "SameIsTrueForTypes",
     "SelfSubject",
     "SelfTapDamage",
@@ -155,6 +156,7 @@ class TypeSet(Enum):
     LISTED = ""
     EVERY_BASIC_LAND_TYPE = "every basic land type"
     EVERY_LAND_TYPE = "every land type"  # (CR 205.3i: the basic ones and the others, Urza's, Gate, Locus...)
+    EVERY_NONBASIC_LAND_TYPE = "every nonbasic land type"  # (Planar Nexus: Urza's, Gate, no basic one)
     EVERY_CREATURE_TYPE = "every creature type"  # (CR 205.3m; always in addition to the other types)
     CHOSEN = "the chosen type"
     CHOSEN_CREATURE_TYPE = "the chosen creature type"
@@ -336,6 +338,14 @@ class KeywordsWhile:
 
 
 @dataclass(frozen=True, slots=True)
+class SameIsTrueForKeywords:
+    """'The same is true for fear, first strike, double strike, haste, ...': each keyword is granted as the
+    sentence before grants its own, under the same condition (Cairn Wanderer, Soulflayer)."""
+
+    keywords: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PoolsDontEmpty:
     """'Mana pools don't empty as steps and phases end.'"""
 
@@ -419,6 +429,9 @@ class SpellsCost:
     has_adventure: bool = False
     #: '... to cast this turn' (Cheering Fanatic, after its trigger chose a name): an effect of this turn
     this_turn: bool = False
+    #: '... if it has mutate, changeling, or a cycling ability' (Pollywog Symbiote): keyword abilities, lower
+    #: case, of which the spell's card has one (CR 702)
+    keywords_any: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -852,6 +865,7 @@ StaticSentence = (
     | EntersReturn
     | Imprint
     | SameIsTrue
+    | SameIsTrueForKeywords
     | SameIsTrueForTypes
     | OnlyColored
     | OptionalLifeForSpells

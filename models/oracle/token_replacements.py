@@ -21,11 +21,29 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from models.oracle.grammar import parse_token_replacement
+from models.oracle.grammar import parse_created_tokens, parse_token_replacement
 from models.oracle.grammar_parser import UnreadError
-from models.oracle.token_rules import TokenReplacement
+from models.oracle.token_rules import CreatedTokens, TokenReplacement
 
-__all__ = ["TokenReplacement", "token_replacement_of"]
+__all__ = ["CreatedTokens", "TokenReplacement", "created_tokens_of", "token_replacement_of"]
+
+
+def created_tokens_of(effect: str) -> CreatedTokens | None:
+    """The tokens an effect that does nothing else creates, read by the grammar (``created_mana_tokens``):
+    a predefined token by its name (CR 111.10), or a colorless creature token with its one quoted ability;
+    None for any other effect (one that does more, a count not fixed, tapped tokens).
+
+    >>> created_tokens_of('create two 0/1 colorless Eldrazi Spawn creature tokens with "Sacrifice ~: Add '
+    ...     '{C}."')
+    CreatedTokens(count=2, name='Eldrazi Spawn', power=0, toughness=1, ability='Sacrifice ~: Add {C}.')
+    >>> created_tokens_of("create a Treasure token and draw a card.") is None
+    True
+    """
+    try:
+        reading = parse_created_tokens(effect.strip())
+    except UnreadError:
+        return None
+    return reading if isinstance(reading, CreatedTokens) else None
 
 
 def token_replacement_of(sentence: str) -> TokenReplacement | None:

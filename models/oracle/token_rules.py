@@ -13,7 +13,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-__all__ = ["TokenReplacement", "TokenRules"]
+__all__ = ["CreatedTokens", "TokenReplacement", "TokenRules"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +38,28 @@ class TokenReplacement:
         False
         """
         return self.token in ("", token)
+
+
+@dataclass(frozen=True, slots=True)
+class CreatedTokens:
+    """Tokens an effect creates (CR 111.1): how many, the token's name (a predefined token's, CR 111.10, or
+    a creature token's subtypes), and for a creature token its power, toughness and quoted ability (``""``
+    for a predefined token, whose characteristics are the rules')."""
+
+    count: int
+    name: str
+    power: int = 0
+    toughness: int = 0
+    ability: str = ""
+
+    @property
+    def predefined(self) -> bool:
+        """True for a predefined token named by its name alone (a Treasure: CR 111.10a).
+
+        >>> CreatedTokens(1, "Treasure").predefined, CreatedTokens(2, "Eldrazi Spawn", 0, 1, "...").predefined
+        (True, False)
+        """
+        return not self.ability
 
 
 @v_args(inline=True)
@@ -70,3 +92,19 @@ class TokenRules(Transformer[Token, Any]):
 
     def twice_as_many(self, *_words: Token) -> tuple[str, str]:
         return "twice", ""
+
+    def token_count(self, count: Any) -> int:
+        if isinstance(count, Token):
+            return 1  # (an article: one token)
+        if not isinstance(count, int):
+            raise ValueError(f"no fixed count of tokens: {count}")  # (X tokens: not read here)
+        return count
+
+    def predefined_tokens(self, count: int, name: Token, _token: Token) -> CreatedTokens:
+        return CreatedTokens(count, str(name))
+
+    def creature_tokens(self, count: int, pt: Token, _colorless: Token, *words: Token) -> CreatedTokens:
+        power, _, toughness = str(pt).partition("/")
+        subtypes = " ".join(str(word) for word in words if word.type == "NAME_WORD")
+        quoted = next(str(word) for word in words if word.type == "QUOTED")
+        return CreatedTokens(count, subtypes, int(power), int(toughness), quoted.strip('"'))

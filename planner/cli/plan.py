@@ -77,10 +77,13 @@ def turn_report(result: TurnResult) -> str:
         paid = str(payment.mana_spent) or "-"
         if payment.life_paid or payment.damage_taken:
             paid += f" (life {payment.life_paid}, damage {payment.damage_taken})"
+        where = {"graveyard": " (from the graveyard)", "exile": " (from exile)"}.get(
+            spell.cast_from or "", ""
+        )
         rows.append(
             [
                 str(number),
-                spell.card,
+                spell.card + where,
                 payment.total_cost or spell.cost,
                 ", ".join(used) or "pool",
                 paid,

@@ -34,6 +34,8 @@ from models.additional_costs import (
     RevealCost,
     SacrificeCost,
     UnreadCost,
+    asks_x,
+    costs_that_may_pay,
 )
 from models.board import Board, Card, Permanent
 from models.cost import ManaCost, PaymentTarget
@@ -48,6 +50,7 @@ from planner.rules.spell_cost import unknown_turn_facts
 __all__ = [
     "AdditionalPaid",
     "CostWay",
+    "asks_x",
     "check_additional",
     "cost_ways",
     "costs_that_may_pay",
@@ -62,10 +65,13 @@ __all__ = [
     "sacrifice_candidates",
     "sacrifice_choices",
     "sacrificed_ids",
+    "taps_permanents",
+    "taps_unplanned",
     "turn_fact_warnings",
     "turn_reduction",
     "unpaid_reason",
     "with_additional",
+    "with_x",
     "without_cards",
     "written_cost",
 ]
@@ -104,6 +110,9 @@ class AdditionalPaid:
     revealed: tuple[str, ...] = ()
     #: the life paid for them (Bitter Triumph's "or pay 3 life"), already in the payment's life paid
     life: int = 0
+    #: True when the permanents of ``sacrificed`` were tapped rather than sacrificed (Disruption Protocol's
+    #: "tap an untapped artifact you control"): the answer names them so
+    tapped: bool = False
 
     def __bool__(self) -> bool:
         return bool(self.sacrificed or self.discarded or self.life)
@@ -116,13 +125,16 @@ class AdditionalPaid:
         {'sacrificed': [], 'discarded': [], 'revealed': ['Test Dinosaur']}
         >>> AdditionalPaid(life=3).to_json()
         {'sacrificed': [], 'discarded': [], 'life': 3}
+        >>> AdditionalPaid(("r",), tapped=True).to_json()
+        {'sacrificed': [], 'discarded': [], 'tapped': ['r']}
         """
         found: dict[str, list[str] | int] = {
             "sacrificed": list(self.sacrificed),
             "discarded": list(self.discarded),
         }
-        if self.returned:
-            found = {"sacrificed": [], "discarded": found["discarded"], "returned": found["sacrificed"]}
+        if self.returned or self.tapped:
+            kept = "returned" if self.returned else "tapped"
+            found = {"sacrificed": [], "discarded": found["discarded"], kept: found["sacrificed"]}
         if self.exiled:
             found = {**found, "discarded": [], "exiled": found["discarded"]}
         found |= {"revealed": list(self.revealed)} if self.revealed else {}
@@ -138,7 +150,7 @@ class AdditionalPaid:
         """
         parts = []
         if self.sacrificed:
-            verb = "returned to hand " if self.returned else "sacrificed "
+            verb = "returned to hand " if self.returned else "tapped " if self.tapped else "sacrificed "
             parts.append(verb + ", ".join(self.sacrificed))
         if self.discarded:
             verb, zone = ("exiled ", " from the hand") if self.exiled else ("discarded ", "")
@@ -215,6 +227,32 @@ def returns_permanents(costs: tuple[AdditionalCost, ...]) -> bool:
 
 def _revealed(costs: tuple[AdditionalCost, ...]) -> tuple[RevealCost, ...]:
     return tuple(cost for cost in costs if isinstance(cost, RevealCost))
+
+
+def taps_permanents(costs: tuple[AdditionalCost, ...]) -> bool:
+    """True when every permanent the planned costs take is tapped for them, not sacrificed (CR 601.2h).
+
+    >>> taps_permanents((SacrificeCost(1, ("Artifact",), tapped=True),))
+    True
+    """
+    sacrifices = [cost for cost in planned_costs(costs) if isinstance(cost, SacrificeCost)]
+    return bool(sacrifices) and all(cost.tapped for cost in sacrifices)
+
+
+def taps_unplanned(costs: tuple[AdditionalCost, ...]) -> tuple[AdditionalCost, ...]:
+    """The costs a turn plan pays: one that taps permanents (or a choice with such a way) kept as written, not
+    planned (turn plans take a permanent a cost takes off the battlefield, not one it taps and leaves: their
+    note says so, :func:`planner.turn_additional.unread_cost_notes`).
+
+    >>> protocol = EitherCost((SacrificeCost(1, ("Artifact",), tapped=True), ExtraMana("{1}")))
+    >>> taps_unplanned((protocol, DiscardCost(1)))
+    (UnreadCost(words='tap an untapped artifact you control or pay {1}'), DiscardCost(count=1))
+    """
+
+    def taps(cost: AdditionalCost) -> bool:
+        return any(c.tapped for c in costs_that_may_pay((cost,), SacrificeCost))
+
+    return tuple(UnreadCost(str(cost)) if taps(cost) else cost for cost in costs)
 
 
 def plans_additional(costs: tuple[AdditionalCost, ...]) -> bool:
@@ -324,8 +362,23 @@ def turn_fact_warnings(board: Board, player: str, target: PaymentTarget) -> tupl
 
 
 def sacrifice_candidates(board: Board, player: str, cost: SacrificeCost) -> tuple[str, ...]:
-    """The permanents ``player`` controls that may be sacrificed for ``cost`` (their types as effects
-    leave them; of the cost's mana value when it names one, CR 202.3), in the board's order."""
+    """The permanents ``player`` controls (CR 701.17a) that may be sacrificed for ``cost`` (their types as
+    effects leave them; of the cost's mana values when it names them, CR 202.3: "with mana value X" of any,
+    X still to be chosen to match, :func:`with_x`), or tapped for it (the untapped ones, CR 601.2h), in the
+    board's order.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "t", "card": "Treasure", "controller": "me", "token": True},
+    ...     {"id": "sol", "card": "Sol Ring", "controller": "me", "tapped": True},
+    ...     {"id": "opp_t", "card": "Treasure", "controller": "opp", "token": True}]})
+    >>> sacrifice_candidates(board, "me", SacrificeCost(1, ("Permanent",), excluded=("Land",)))
+    ('t', 'sol')
+    >>> sacrifice_candidates(board, "me", SacrificeCost(1, ("Artifact",), tapped=True))
+    ('t',)
+    >>> sacrifice_candidates(board, "me", SacrificeCost(1, ("Artifact",), mana_value_at_least=1))
+    ('sol',)
+    """
     view = view_of(board)
     return tuple(
         permanent.id
@@ -333,10 +386,45 @@ def sacrifice_candidates(board: Board, player: str, cost: SacrificeCost) -> tupl
         if view.permanent(permanent.id).controller == player
         and (cost.matches(view.type_line(permanent.id)) or (cost.tokens and permanent.token))
         and not (cost.nontoken and permanent.token)
+        and not (cost.tapped and permanent.tapped)
         and (not cost.colors or bool(view.colors(permanent.id) & ManaTypes.parse(cost.colors)))
-        and (cost.mana_value is None or mana_value(permanent) == cost.mana_value)
+        and _of_mana_value(cost, mana_value(permanent))
         and (cost.mana_cost is None or written_cost(permanent) == cost.mana_cost)
     )
+
+
+def _of_mana_value(cost: SacrificeCost, value: int) -> bool:
+    """True when a permanent of mana ``value`` has the mana value ``cost`` asks of it (CR 202.3)."""
+    return (
+        (cost.mana_value is None or value == cost.mana_value)
+        and (cost.mana_value_at_least is None or value >= cost.mana_value_at_least)
+        and (cost.mana_value_at_most is None or value <= cost.mana_value_at_most)
+    )
+
+
+def with_x(costs: tuple[AdditionalCost, ...], x: int | None) -> tuple[AdditionalCost, ...]:
+    """The costs with their "with mana value X" the X chosen for the spell (CR 107.3, 601.2b); as they are
+    when X is not given (the caster chooses it as the permanent's mana value: any permanent may pay it).
+
+    >>> nahiri = EitherCost((SacrificeCost(1, ("Creature",), mana_value_x=True), ExtraMana("{1}")))
+    >>> [str(cost) for cost in with_x((nahiri,), 2)]
+    ['sacrifice a creature with mana value 2 or pay {1}']
+    """
+    if x is None:
+        return costs
+
+    def fixed_sacrifice(cost: SacrificeCost) -> SacrificeCost:
+        return replace(cost, mana_value=x, mana_value_x=False) if cost.mana_value_x else cost
+
+    def fixed(cost: AdditionalCost) -> AdditionalCost:
+        if isinstance(cost, EitherCost):
+            ways = (fixed_sacrifice(way) if isinstance(way, SacrificeCost) else way for way in cost.ways)
+            return EitherCost(tuple(ways))
+        if isinstance(cost, OptionalSacrifice) and isinstance(cost.sacrifice, SacrificeCost):
+            return replace(cost, sacrifice=fixed_sacrifice(cost.sacrifice))
+        return fixed_sacrifice(cost) if isinstance(cost, SacrificeCost) else cost
+
+    return tuple(fixed(cost) for cost in costs)
 
 
 def written_cost(permanent: Permanent) -> str:
@@ -375,25 +463,6 @@ def discard_candidates(
 def exiles_from_hand(costs: Sequence[AdditionalCost]) -> bool:
     """True when the discards among ``costs`` exile the cards rather than discard them (the Marches')."""
     return any(cost.exiled for cost in costs_that_may_pay(costs, DiscardCost))
-
-
-def costs_that_may_pay(costs: Sequence[AdditionalCost], kind: type[_Part]) -> list[_Part]:
-    """The costs of ``kind`` that paying ``costs`` may take: those paid as they are, the ways of a choice of
-    costs (:class:`~models.additional_costs.EitherCost`) and an optional cost's.
-
-    >>> bone = EitherCost((SacrificeCost(1, ("Creature",)), DiscardCost(1)))
-    >>> [str(c) for c in costs_that_may_pay((bone, SacrificeCost(1, ("Land",))), SacrificeCost)]
-    ['sacrifice a creature', 'sacrifice a land']
-    """
-    found: list[_Part] = []
-    for cost in costs:
-        if isinstance(cost, kind):
-            found.append(cost)
-        elif isinstance(cost, EitherCost):
-            found += [way for way in cost.ways if isinstance(way, kind)]
-        elif isinstance(cost, OptionalSacrifice) and isinstance(cost.sacrifice, kind):
-            found.append(cost.sacrifice)
-    return found
 
 
 def reveal_choices(
@@ -470,19 +539,26 @@ def sacrifice_choices(
 
 
 def sacrificed_ids(
-    counts: Sequence[tuple[tuple[str, ...], int]], used: frozenset[str], gone: frozenset[str]
+    counts: Sequence[tuple[tuple[str, ...], int]],
+    used: frozenset[str],
+    gone: frozenset[str],
+    *,
+    tapped: bool = False,
 ) -> tuple[str, ...]:
     """The permanents sacrificed, from each group's count: those the plan ``used`` (tapped for mana) but did
-    not take off the battlefield (``gone``) first, then the others, each in the group's order.
+    not take off the battlefield (``gone``) first, then the others, each in the group's order; or, when the
+    costs tap them (``tapped``), those the plan did not use.
 
     >>> sacrificed_ids([(("f1", "f2", "f3"), 1)], frozenset({"f2", "f3"}), frozenset())
     ('f2',)
     >>> sacrificed_ids([(("t1", "t2", "t3"), 2)], frozenset({"t1"}), frozenset({"t1"}))
     ('t2', 't3')
+    >>> sacrificed_ids([(("r1", "r2"), 1)], frozenset({"r1"}), frozenset(), tapped=True)
+    ('r2',)
     """
     ids: list[str] = []
     for members, count in counts:
-        left = [pid for pid in members if pid not in gone]
+        left = [pid for pid in members if pid not in (used if tapped else gone)]
         ranked = [pid for pid in left if pid in used] + [pid for pid in left if pid not in used]
         ids += ranked[:count]
     return tuple(ids)
@@ -515,6 +591,13 @@ def with_additional(summary: PaymentSummary, paid: AdditionalPaid) -> PaymentSum
     if not paid:
         return summary
     chosen = frozenset(paid.sacrificed)
+    if paid.tapped:  # (tapped for the cost: they stay on the battlefield)
+        return replace(
+            summary,
+            tapped=summary.tapped | chosen,
+            used=summary.used | chosen,
+            discarded=tuple(sorted((*summary.discarded, *paid.discarded))),
+        )
     return replace(
         summary,
         sacrificed=summary.sacrificed | chosen,
@@ -546,6 +629,8 @@ def check_additional(
         for pid in fits[: cost.count]:
             left.remove(pid)
     gone = summary.gone.intersection(paid.sacrificed)
+    if any(cost.tapped for cost in sacrifices):  # (untapped as the cost is paid: none tapped for mana)
+        gone = gone | summary.used.intersection(paid.sacrificed)
     if left or gone:
         raise IllegalPlanError(step, f"sacrificed for no cost, or already gone: {sorted({*left, *gone})}")
     hand = Counter(card.name for card in discard_candidates(board, player, spell_name, costs))

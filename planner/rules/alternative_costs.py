@@ -39,6 +39,7 @@ from models.filters import ObjectFilter
 from models.mana import ManaTypes
 from models.mana_effects import GrantedAlternativeCost
 from models.oracle.read_statics import graveyard_permission_of
+from models.oracle.rider_clauses import TREASURES
 from models.spells import own_alternative_costs
 from models.types import TypeLine
 from planner.rules.additional_costs import (
@@ -221,7 +222,8 @@ def unknown_cast_ways(board: Board, player: str, target: PaymentTarget) -> tuple
     this turn" (Patrician's Scorn) when the board gives how many spells the player cast, not which: not used.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "spells_cast_this_turn": 1}]})
-    >>> scorn = PaymentTarget.of("{3}{W}", name="Test Scorn", text="If you've cast another white spell this "
+    >>> from models.spells import spell_of
+    >>> scorn = spell_of("{3}{W}", name="Test Scorn", text="If you've cast another white spell this "
     ...     "turn, you may cast this spell without paying its mana cost.")
     >>> [w.reason for w in unknown_cast_ways(board, "me", scorn)]
     ['players[0].spells_cast_this_turn gives how many spells, not which: not used']
@@ -358,7 +360,8 @@ def foretold_only(board: Board, player: str, target: PaymentTarget) -> bool:
     (with a warning: :func:`foretold_warnings`).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
-    >>> seer = PaymentTarget.of("{1}{U}{U}", name="Test Seer", text="Draw a card.\\nForetell {1}{U}")
+    >>> from models.spells import spell_of
+    >>> seer = spell_of("{1}{U}{U}", name="Test Seer", text="Draw a card.\\nForetell {1}{U}")
     >>> foretold_only(board, "me", replace(seer, cast_from="exile")), foretold_only(board, "me", seer)
     (True, False)
     """
@@ -387,7 +390,8 @@ def foretold_warnings(board: Board, player: str, target: PaymentTarget) -> tuple
     permission to cast it from exile would allow, CR 601.2a, which the planner does not check).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
-    >>> seer = PaymentTarget.of("{1}{U}{U}", name="Test Seer", text="Draw a card.\\nForetell {1}{U}")
+    >>> from models.spells import spell_of
+    >>> seer = spell_of("{1}{U}{U}", name="Test Seer", text="Draw a card.\\nForetell {1}{U}")
     >>> [w.reason for w in foretold_warnings(board, "me", replace(seer, cast_from="exile"))]
     ['players[0].foretold is not given: Test Seer is taken to be foretold (CR 702.143a)']
     """
@@ -475,7 +479,8 @@ def mana_cost_refused(board: Board, player: str, target: PaymentTarget) -> str |
     life, 118.8); None when one does.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": []})
-    >>> blast = replace(PaymentTarget.of("{2}{R}", name="Test Blast", text="Flashback {3}{R}{R}"),
+    >>> from models.spells import spell_of
+    >>> blast = replace(spell_of("{2}{R}", name="Test Blast", text="Flashback {3}{R}{R}"),
     ...     cast_from="graveyard")
     >>> print(mana_cost_refused(board, "me", blast))
     Test Blast: cast from the graveyard only for flashback: pay {3}{R}{R} (CR 601.2a), not its mana cost
@@ -744,6 +749,8 @@ def cast_for(target: PaymentTarget, way: Way) -> PaymentTarget:
     elif way.cost.keyword in FACE_DOWN_KEYWORDS:  # (a face-down 2/2 creature spell, CR 708.2)
         cast = replace(cast, colors=ManaTypes(), stack_mana_value=0, type_line=TypeLine.parse("Creature"))
     cast = replace(cast, chosen_x=None if mana.has_variable else 0, announced=None)  # (its own symbols')
+    if way.cost.mana_from == TREASURES:  # (Security Rhox's "Spend only mana produced by Treasures ...")
+        cast = replace(cast, treasure_mana_only=True)
     return replace(cast, additional_costs=(*target.additional_costs, *way.cost.sacrifice))
 
 

@@ -1,11 +1,14 @@
-"""Paying part of a total cost without mana: convoke, improvise and delve (CR 702.51, 702.126, 702.66).
+"""Paying part of a total cost without mana: convoke, improvise, delve and waterbend (CR 702.51, 702.126,
+702.66, 701.67).
 
 These are not mana abilities and make no mana: while paying (CR 601.2h) the player taps untapped creatures
 (convoke: each pays {1} or one mana of the creature's color), taps untapped artifacts (improvise: each pays
-{1}) or exiles cards from the graveyard (delve: each pays {1}). A permanent tapped for mana is tapped and
-can't also be tapped this way; a summoning-sick creature may convoke (tapping for convoke is not a {T} cost,
-CR 302.6 doesn't apply). None of them pays {C} or {S}: generic only, or (convoke) a symbol of a color the
-creature has, a hybrid or Phyrexian symbol's colored way included.
+{1}), exiles cards from the graveyard (delve: each pays {1}) or, for a cost with a waterbend part, taps
+untapped artifacts and creatures (waterbend: each pays {1} of that part's generic mana, at most as many as it
+has, CR 701.67a-b). A permanent tapped for mana is tapped and can't also be tapped this way; a
+summoning-sick creature may convoke or waterbend (tapping for them is not a {T} cost, CR 302.6 doesn't
+apply). None of them pays {C} or {S}: generic only, or (convoke) a symbol of a color the creature has, a
+hybrid or Phyrexian symbol's colored way included.
 
 This module is the one place that says which permanents may pay this way and what a choice of them leaves
 to the mana: the replayer checks a plan's choices with :func:`apply_alternatives`, the reference search
@@ -58,17 +61,28 @@ class AlternativeKind(Enum):
     #: 601.2b, 601.2f: tap an untapped creature you control for the spell's optional additional cost, {1} less
     #: (Explosive Singularity: :attr:`~models.cost.PaymentTarget.tap_creatures`)
     TAPPED_CREATURE = "tapped_creature"
+    #: 701.67a: tap an untapped artifact or creature you control: {1} of the waterbend cost's generic mana
+    #: (:attr:`~models.cost.PaymentTarget.waterbend`, at most that many)
+    WATERBEND = "waterbend"
 
 
 #: The kinds that tap a permanent (a creature tapped for one is tapped for no other, nor for mana).
-TAPPING_KINDS = (AlternativeKind.CONVOKE, AlternativeKind.IMPROVISE, AlternativeKind.TAPPED_CREATURE)
-#: The kinds that tap a creature instead of what it could make (the objective's last level reads them).
-CREATURE_KINDS = frozenset({AlternativeKind.CONVOKE, AlternativeKind.TAPPED_CREATURE})
+TAPPING_KINDS = (
+    AlternativeKind.CONVOKE,
+    AlternativeKind.IMPROVISE,
+    AlternativeKind.TAPPED_CREATURE,
+    AlternativeKind.WATERBEND,
+)
+#: The kinds that tap a creature instead of what it could make (the objective's last level reads them;
+#: waterbend's mana artifacts too: what the level keeps is a mana maker untapped).
+CREATURE_KINDS = frozenset(
+    {AlternativeKind.CONVOKE, AlternativeKind.TAPPED_CREATURE, AlternativeKind.WATERBEND}
+)
 
 
 def allowed(target: PaymentTarget, kind: AlternativeKind) -> bool:
-    """True when the target may be paid this way: its convoke, improvise or delve, or its optional tap of
-    creatures for {1} less each.
+    """True when the target may be paid this way: its convoke, improvise or delve, its optional tap of
+    creatures for {1} less each, or its waterbend part.
 
     >>> allowed(PaymentTarget.of("{2}", convoke=True), AlternativeKind.CONVOKE)
     True
@@ -80,6 +94,7 @@ def allowed(target: PaymentTarget, kind: AlternativeKind) -> bool:
         AlternativeKind.IMPROVISE: target.improvise,
         AlternativeKind.DELVE: target.delve,
         AlternativeKind.TAPPED_CREATURE: target.tap_creatures,
+        AlternativeKind.WATERBEND: target.waterbend + target.waterbend_x > 0,
     }
     return ways[kind]
 
@@ -130,8 +145,8 @@ def candidates(
     untapping: frozenset[str] = frozenset(),
 ) -> tuple[str, ...]:
     """The permanents that may pay this way now for the target, in board order: the player's untapped
-    creatures (convoke, its optional tap of creatures) or artifacts (improvise), when the target allows it;
-    none for delve. ``untapping``
+    creatures (convoke, its optional tap of creatures), artifacts (improvise) or both (waterbend), when the
+    target allows it; none for delve. ``untapping``
     names permanents tapped now that a {Q} ability may untap before (the CP-SAT model's candidates).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -144,14 +159,26 @@ def candidates(
         return ()
     if not allowed(target, kind):
         return ()
-    wanted = "Artifact" if kind is AlternativeKind.IMPROVISE else "Creature"
+    wanted = _TAPPED_TYPES.get(kind, ("Creature",))
     return tuple(
         p.id
         for p in view.board.permanents
         if p.controller == player
         and (not p.tapped or p.id in untapping)
-        and view.type_line(p.id).is_a(wanted)
+        and any(view.type_line(p.id).is_a(card_type) for card_type in wanted)
     )
+
+
+#: The card types a kind taps other than creatures (CR 702.126a: artifacts; 701.67a: artifacts or creatures).
+_TAPPED_TYPES = {
+    AlternativeKind.IMPROVISE: ("Artifact",),
+    AlternativeKind.WATERBEND: ("Artifact", "Creature"),
+}
+
+
+def _what_taps(kind: AlternativeKind) -> str:
+    """What a kind taps, in words: 'creature', 'artifact', 'artifact or creature'."""
+    return " or ".join(t.lower() for t in _TAPPED_TYPES.get(kind, ("Creature",)))
 
 
 def slots_for(view: BoardView, kind: AlternativeKind, pid: str) -> tuple[Slot, ...]:
@@ -306,12 +333,18 @@ def apply_alternatives(
         if pid in tapped:
             raise ValueError(f"{kind.value}: {pid} is tapped twice")
         if pid not in candidates(view, player, target, kind):
-            what = "artifact" if kind is AlternativeKind.IMPROVISE else "creature"
+            what = _what_taps(kind)
             name = f"{view.permanent(pid).name} ({pid})" if pid in {p.id for p in board.permanents} else pid
             raise ValueError(f"{kind.value}: {name} is not an untapped {what} you control")
         if alternative.paid not in slots_for(view, kind, pid):
             raise ValueError(f"{kind.value}: {pid} can't pay {alternative.paid_text}")
         tapped.append(pid)
+    waterbent = sum(1 for a in alternatives if a.kind is AlternativeKind.WATERBEND)
+    if waterbent > target.waterbend:
+        raise ValueError(
+            f"waterbend: {waterbent} permanents tapped, and the waterbend part has {{{target.waterbend}}} "
+            "generic mana (CR 701.67a-b: each pays {1} of it)"
+        )
     damage = sum(tap_damage(view, pid, for_mana=False) for pid in tapped)
     for pid in tapped:
         board = board.replace_permanent(pid, tapped=True)
@@ -346,6 +379,8 @@ def alternative_choices(
         pids = [p.permanent for p in chosen]
         if len(set(pids)) != len(pids) or len(chosen) > most:
             continue
+        if sum(1 for p in chosen if p.kind is AlternativeKind.WATERBEND) > target.waterbend:
+            continue  # (CR 701.67a-b: the waterbend part's generic mana only)
         for cards in range(delve + 1):
             extra = (AlternativePayment(kind=AlternativeKind.DELVE, cards=cards),) if cards else ()
             choice = (*chosen, *extra)

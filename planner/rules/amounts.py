@@ -153,8 +153,9 @@ def card_matches(view: BoardView, flt: ObjectFilter, card: Card, player: str, so
     ...  for card in (knight, "Llanowar Elves", "Elves of Deep Shadow")]
     [True, False, False]
     """
-    keywords = read_card(card.oracle, card.name, card.type_line).keywords
-    line = defined_types(card.type_line, keywords)
+    read = read_card(card.oracle, card.name, card.type_line)
+    keywords = read.keywords
+    line = defined_types(card.type_line, keywords, read.effects)
     if not all(line.is_a(word) for word in flt.types) or any(line.is_a(word) for word in flt.excluded):
         return False
     if flt.keyword and flt.keyword not in keywords:

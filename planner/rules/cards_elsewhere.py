@@ -18,7 +18,7 @@ from planner.rules.records import SourcedEffect
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["cards_read"]
+__all__ = ["cards_read", "exiled_cards"]
 
 
 def cards_read(view: BoardView, sourced: SourcedEffect) -> tuple[tuple[Card, ...], str | None]:
@@ -45,20 +45,38 @@ def cards_read(view: BoardView, sourced: SourcedEffect) -> tuple[tuple[Card, ...
             )
         return player.graveyard, None
     choices = view.permanent(sourced.source).choices
-    where = f"{view.path(sourced.source)}.choices.imprinted"
+    given = (choices.imprinted_cards, choices.imprinted_card, choices.imprinted)
+    if effect.zone == "caged" and all(g is None for g in given):  # (Mairsil's cards with cage counters)
+        where = f"{view.path(sourced.source)}.choices.imprinted"
+        return (
+            (),
+            f"{where}: the cards you own in exile with cage counters are not given, whose abilities it has",
+        )
+    return exiled_cards(view, sourced.source, "whose abilities it has")
+
+
+def exiled_cards(view: BoardView, pid: str, read: str) -> tuple[tuple[Card, ...], str | None]:
+    """The cards exiled with a permanent (its ``choices.imprinted``, CR 607.2a), each with its text, or why
+    the board does not give them (``read``: what the effect reads of them, for the reason).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> mask = {"id": "m", "name": "Mask", "type_line": "Artifact", "controller": "me",
+    ...     "choices": {"imprinted": ["Llanowar Elves"]}}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [mask]}))
+    >>> [card.name for card in exiled_cards(view, "m", "")[0]]
+    ['Llanowar Elves']
+    """
+    choices = view.permanent(pid).choices
+    where = f"{view.path(pid)}.choices.imprinted"
     if choices.imprinted_cards is not None:
         given: tuple[str | ImprintedCard, ...] = choices.imprinted_cards
     elif choices.imprinted_card is not None:
         given = (choices.imprinted_card,)
     elif choices.imprinted is not None:
         given = (choices.imprinted,)
-    elif effect.zone == "caged":  # (Mairsil: its controller's cards in exile with cage counters)
-        return (
-            (),
-            f"{where}: the cards you own in exile with cage counters are not given, whose abilities it has",
-        )
     else:
-        return (), f"{where}: the card exiled with it is not given, whose abilities it has"
+        return (), f"{where}: the card exiled with it is not given, {read}"
     cards: list[Card] = []
     for exiled in given:
         card = _exiled_card(exiled)

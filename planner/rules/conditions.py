@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 
 from models.abilities import Condition
 from models.layer_effects import GainAbilitiesOf, GrantAbility, GrantHaste, PowerChange, TypeChange
+from models.oracle import read_card
 from planner.rules.amounts import in_graveyard, top_card_matches
+from planner.rules.cards_elsewhere import exiled_cards
 from planner.rules.devotion import counted_by_devotions
 from planner.rules.shared_abilities import givers
 
@@ -61,6 +63,12 @@ def condition_holds(
         )
     if condition.played_land:
         return view.board.player(permanent.controller).lands_played_this_turn >= 1
+    if condition.exiled_card and condition.exiled_keyword:
+        # ('a card exiled with ~ has haste': one of those cards has it, by its text, CR 607.2a)
+        cards, _gap = exiled_cards(view, source, "")
+        return any(
+            condition.exiled_keyword in read_card(c.oracle, c.name, c.type_line).keywords for c in cards
+        )
     if condition.exiled_card:
         return permanent.choices.exiled_any
     if condition.counter:

@@ -36,8 +36,8 @@ from models.cost import ManaCost, PaymentTarget
 from models.errors import InputError
 from models.filters import ObjectFilter
 from models.mana_effects import GraveyardPermission, spell_matches
-from models.oracle.reader import reading_units
-from models.spells import spell_target
+from models.oracle.reader import keyword_names
+from models.spells import spell_of, spell_target
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.view import BoardView
@@ -95,6 +95,10 @@ def why_not_permitted(board: Board, player: str, target: PaymentTarget, permissi
     if not any(card_matches(card, target) for card in effect.cards):
         cards = " or ".join(card.describe() or "any" for card in effect.cards)
         return f"{permission.source}: not for {name} (its permission is for {cards} cards)"
+    if effect.most_mana_value is not None and target.mana_value > effect.most_mana_value:
+        # (the spell's mana value, CR 202.3: its card's, X as chosen; an alternative cost changes none)
+        most = effect.most_mana_value
+        return f"{permission.source}: not for {name} (its permission is for mana value {most} or less)"
     if effect.your_turn and board.active_player != player:
         return (
             f"{permission.source}: it is not {player}'s turn (its permission is for that player's turn only)"
@@ -115,7 +119,8 @@ def card_matches(card: ObjectFilter, target: PaymentTarget) -> bool:
     """True when the spell's card is one the filter describes: its types, and a keyword 'with' names (a
     card 'with cycling' has a cycling or a typecycling ability, CR 702.29e).
 
-    >>> cycler = PaymentTarget.of("{3}{B}", name="Test Cycler", type_line="Creature", text="Swampcycling {2}")
+    >>> from models.spells import spell_of
+    >>> cycler = spell_of("{3}{B}", name="Test Cycler", type_line="Creature", text="Swampcycling {2}")
     >>> card_matches(ObjectFilter(excluded=("Land",), keyword="cycling"), cycler)
     True
     >>> card_matches(ObjectFilter(keyword="cycling"), PaymentTarget.of("{B}", name="Test Plain"))
@@ -123,18 +128,8 @@ def card_matches(card: ObjectFilter, target: PaymentTarget) -> bool:
     """
     if not spell_matches(replace(card, keyword=""), target):
         return False
-    return not card.keyword or card.keyword in _keyword_abilities(target)
-
-
-def _keyword_abilities(target: PaymentTarget) -> frozenset[str]:
-    """The keywords of the spell's text, without their costs ('cycling' for 'Cycling {2}'); a typecycling
-    or landcycling ability counts as cycling too (CR 702.29e)."""
     found = {keyword.split(" ")[0] for keyword in target.keywords}
-    for unit in reading_units(target.text, target.name):
-        head = unit.split("{", 1)[0].split("\u2014", 1)[0].strip().lower()
-        if head.endswith("cycling") and head.replace(" ", "").isalpha():
-            found.add("cycling")
-    return frozenset(found)
+    return not card.keyword or card.keyword in found | keyword_names(target.text, target.name)
 
 
 def keyword_permission_warnings(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
@@ -221,7 +216,7 @@ def graveyard_lands(board: Board, player: str) -> list[Card]:
     playing = [p for p in permissions(board, player) if p.effect.play and not p.effect.keyword]
     found: list[Card] = []
     for card in lands if playing else ():
-        land = PaymentTarget.of(ManaCost(()), name=card.name, type_line=card.type_line, text=card.oracle)
+        land = spell_of(ManaCost(()), name=card.name, type_line=card.type_line, text=card.oracle)
         if any(why_not_permitted(board, player, land, permission) is None for permission in playing):
             found.append(card)
     return found

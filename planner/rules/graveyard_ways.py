@@ -53,7 +53,8 @@ def graveyard_only(target: PaymentTarget) -> bool:
     keyword's cost.
 
     >>> from dataclasses import replace
-    >>> blast = PaymentTarget.of("{2}{R}", name="Test Blast", text="Flashback {3}{R}{R}")
+    >>> from models.spells import spell_of
+    >>> blast = spell_of("{2}{R}", name="Test Blast", text="Flashback {3}{R}{R}")
     >>> graveyard_only(replace(blast, cast_from="graveyard")), graveyard_only(blast)
     (True, False)
     """
@@ -72,7 +73,8 @@ def graveyard_cast_error(board: Board, player: str, target: PaymentTarget) -> st
 
     >>> from dataclasses import replace
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": []})
-    >>> bolt = PaymentTarget.of("{R}", name="Test Bolt", text="Deal 3 damage.")
+    >>> from models.spells import spell_of
+    >>> bolt = spell_of("{R}", name="Test Bolt", text="Deal 3 damage.")
     >>> bolt = replace(bolt, cast_from="graveyard")
     >>> print(graveyard_cast_error(board, "me", bolt))  # doctest: +ELLIPSIS
     Test Bolt: no permission to cast it from the graveyard (CR 601.2a): its text gives none ...
@@ -121,7 +123,8 @@ def unread_graveyard_permission(target: PaymentTarget) -> str | None:
     ("You may cast ~ from your graveyard if you gained life this turn."), or None: such a spell is paid its
     mana cost from there, and the sentence is warned of (:func:`planner.answer_warnings.spell_text_warnings`).
 
-    >>> unread_graveyard_permission(PaymentTarget.of("{1}{B}", name="Test Vampire", text="You may cast ~ "
+    >>> from models.spells import spell_of
+    >>> unread_graveyard_permission(spell_of("{1}{B}", name="Test Vampire", text="You may cast ~ "
     ...     "from your graveyard if you gained life this turn."))
     'You may cast ~ from your graveyard if you gained life this turn.'
     """

@@ -17,7 +17,7 @@ from models.mana_effects import ManaTrigger, ProductionReplacement, StaticEffect
 from models.oracle import needs_imprinted
 from models.oracle.defining import defined_types
 from models.oracle.lexicon import SUBTYPES
-from models.types import BASIC_LAND_TYPES, TypeLine
+from models.types import TypeLine
 from planner.rules.devotion import devotion_allows
 from planner.rules.records import SourcedEffect
 
@@ -178,8 +178,11 @@ def type_changes(
     while remaining:
         depends = _dependencies(view, candidates, types, lost, sets)
         chosen = next(
-            (e for e in remaining if not any(depends(e, f) for f in remaining if f != e)),
-            remaining[0],  # a dependency loop: timestamp order (CR 613.8b)
+            (e for e in remaining if _defining(candidates[e])),  # (CR 613.3)
+            next(
+                (e for e in remaining if not any(depends(e, f) for f in remaining if f != e)),
+                remaining[0],  # a dependency loop: timestamp order (CR 613.8b)
+            ),
         )
         remaining.remove(chosen)
         key = (candidates[chosen].source, candidates[chosen].effect.text)
@@ -370,6 +373,11 @@ def _apply_type_change(
     return new_types, frozenset(newly_lost)
 
 
+def _defining(sourced: SourcedEffect) -> bool:
+    """True for a characteristic-defining ability's type change (Planar Nexus's), applied first (CR 613.3)."""
+    return isinstance(sourced.effect, TypeChange) and sourced.effect.defining
+
+
 def _beyond_lands(effect: TypeChange) -> bool:
     """True when the type change may apply to a nonland (card types or subtypes added, types set or taken
     away); land types apply to lands only (CR 305.7)."""
@@ -439,10 +447,9 @@ _SUBTYPE_KINDS_OF = {
 
 
 def _is_land_subtype(subtype: str) -> bool:
-    """True for land subtypes that 305.7 replaces: the basic land types and the other land types."""
-    return subtype in BASIC_LAND_TYPES or subtype in _OTHER_LAND_TYPES
+    """True for land subtypes that 305.7 replaces: the basic land types and the other land types (CR 205.3i).
 
-
-_OTHER_LAND_TYPES = frozenset(
-    {"Desert", "Gate", "Lair", "Locus", "Mine", "Power-Plant", "Tower", "Urza's", "Cave", "Sphere", "Town"}
-)
+    >>> _is_land_subtype("Planet"), _is_land_subtype("Dryad")
+    (True, False)
+    """
+    return SUBTYPES.get(subtype) == "land"

@@ -36,6 +36,7 @@ OWN_COUNTS = frozenset(
         AmountKind.LIFE_AT_MOST,
         AmountKind.LIFE_GAINED,
         AmountKind.SACRIFICED_ALL,
+        AmountKind.SPELLS_CAST_ALL,
         AmountKind.ATTACKING,
         AmountKind.EXILE_AND_GRAVEYARD,
     }
@@ -72,6 +73,8 @@ def own_count(view: BoardView, amount: Amount, player: str) -> int:
         return caster.life_gained_this_turn // amount.constant
     if kind is AmountKind.SACRIFICED_ALL:  # (The Balrog: every player's, each as the board gives it)
         return sum(len(p.sacrificed_this_turn or ()) for p in board.players)
+    if kind is AmountKind.SPELLS_CAST_ALL:  # (Thrasta: every player's, 0 for one not given, contract s. 10)
+        return sum(p.spells_cast_this_turn for p in board.players)
     if kind is AmountKind.OPPONENT_EMPTY_HAND:  # (Avatar of Will: the hands as the board lists them)
         return int(any(not p.hand for p in opponents))
     if kind is AmountKind.ATTACKING:

@@ -41,6 +41,9 @@ class ManaTag:
     #: a basic land produced it (its source was a basic land as the mana was added), which a spell's "Spend
     #: only mana produced by basic lands to cast this spell" reads (Imperiosaur)
     basic_land: bool = field(default=False, metadata=facts_read(BoardFact.TYPES, of_source=True))
+    #: a Treasure produced it (its source was a Treasure as the mana was added), which an alternative cost's
+    #: "Spend only mana produced by Treasures to cast it this way" reads (Security Rhox)
+    treasure: bool = field(default=False, metadata=facts_read(BoardFact.TYPES, of_source=True))
 
     def allows(self, target: PaymentTarget) -> bool:
         """True when mana with this tag may be spent on the target: its restriction, if any, allows it
@@ -61,6 +64,8 @@ class ManaTag:
             return False
         if target.no_mana or (target.basic_land_mana_only and not self.basic_land):
             return False
+        if target.treasure_mana_only and not self.treasure:
+            return False
         return self.restriction is None or self.restriction.allows(target, self.chosen_type)
 
     def with_source(self, source: str) -> ManaTag:
@@ -68,7 +73,7 @@ class ManaTag:
 
         >>> ManaTag(source="", snow=True).with_source("f1")  # doctest: +NORMALIZE_WHITESPACE
         ManaTag(source='f1', snow=True, restriction=None, chosen_type=None, riders=(), persists=False,
-                creature=False, basic_land=False)
+                creature=False, basic_land=False, treasure=False)
         """
         return ManaTag(
             source=source,
@@ -79,6 +84,7 @@ class ManaTag:
             persists=self.persists,
             creature=self.creature,
             basic_land=self.basic_land,
+            treasure=self.treasure,
         )
 
 

@@ -313,6 +313,7 @@ def _trigger_packets(
         snow=lines.is_a("Snow"),
         creature=lines.is_a("Creature"),
         basic_land=lines.is_basic_land,
+        treasure=lines.is_a("Treasure"),
     )
     trigger_color = view.chosen_color(source.id) if effect.chosen_color else ManaTypes()
     amount = None
@@ -341,7 +342,7 @@ def anonymous_tag(tag: ManaTag, pid: str) -> ManaTag:
     >>> anonymous_tag(ManaTag(source="f1",  # doctest: +NORMALIZE_WHITESPACE
     ...     snow=True), "f1"), anonymous_tag(ManaTag(source="aura"), "f1").source
     (ManaTag(source='', snow=True, restriction=None, chosen_type=None, riders=(), persists=False,
-             creature=False, basic_land=False), 'aura')
+             creature=False, basic_land=False, treasure=False), 'aura')
     """
     return tag.with_source("") if tag.source == pid else tag
 
@@ -789,6 +790,7 @@ def _worked_out(
         snow=view.type_line(pid).is_a("Snow"),
         creature=view.type_line(pid).is_a("Creature"),
         basic_land=view.type_line(pid).is_basic_land,
+        treasure=view.type_line(pid).is_a("Treasure"),
         restriction=ability.restriction,
         chosen_type=permanent.choices.creature_type,
         riders=ability.riders,

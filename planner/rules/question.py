@@ -40,6 +40,7 @@ from functools import wraps
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from models.kept import CACHING, KeptMap, question_readings
+from planner.rules.producing import read_by
 
 if TYPE_CHECKING:
     from models.board import Board
@@ -233,3 +234,7 @@ def could_produce_of(board: Board) -> dict[str, ManaTypes]:
     """What each permanent of ``board`` could produce, in the question being answered
     (:meth:`Question.could_produce_of`)."""
     return current_question().could_produce_of(board)
+
+
+#: (the views' filters that read what a permanent could produce ask the question being answered)
+read_by(could_produce_of)

@@ -87,7 +87,8 @@ def locked_in(view: BoardView, target: PaymentTarget, player: str) -> PaymentTar
     ...     "permanents": [{"id": "ds", "card": "Damping Sphere", "controller": "me"}]})
     >>> str(locked_in(BoardView(board), PaymentTarget.of("{1}{R}"), "me").cost)
     '{3}{R}'
-    >>> thoughtcast = PaymentTarget.of("{4}{U}", text="Affinity for artifacts")
+    >>> from models.spells import spell_of
+    >>> thoughtcast = spell_of("{4}{U}", text="Affinity for artifacts")
     >>> str(locked_in(BoardView(board), thoughtcast, "me").cost)  # the Sphere taxes {2}, and is an artifact
     '{5}{U}'
     """
@@ -397,8 +398,13 @@ def _own_times(view: BoardView, effect: CostModifier, target: PaymentTarget, pla
     targets (Swampsnare Trap: none when they are not given, :func:`unknown_turn_facts` warns), or its amount
     counted on its caster's permanents, graveyards and turn."""
     if effect.per_targeted is not None:  # ('if it targets a creature with flying', CR 601.2c)
-        counted = effect.per_targeted
-        return sum(view.matches(counted, pid, pid) for pid in set(target.targeted or ()))
+        counted = replace(effect.per_targeted, controller=Who.ANY)
+        whose = effect.per_targeted.controller  # ('an opponent's creature token': of the caster's opponent)
+        return sum(
+            view.matches(counted, pid, pid)
+            and (whose is Who.ANY or (view.permanent(pid).controller == player) == (whose is Who.YOU))
+            for pid in set(target.targeted or ())
+        )
     if effect.for_each is not None:
         counted = effect.for_each
         if counted.controller is Who.ANY:  # ('for each creature on the battlefield')
@@ -819,11 +825,20 @@ def life_payable(
 
 def _paid_by_life(symbols: tuple[CostSymbol, ...], payable: ManaBag) -> tuple[CostSymbol, ...]:
     """The symbols with up to ``payable``'s count of each plain colored symbol made Phyrexian (its mana or 2
-    life: :func:`life_payable`).
+    life: :func:`life_payable`); of a color no plain symbol is left of, a two-color hybrid symbol of it made
+    hybrid Phyrexian, when every such symbol is the same (the caster announces it as that color, CR 601.2b,
+    and the life takes it off, 601.2f: {W/B} is paid with {W}, {B} or 2 life, CR 107.4f; which of two
+    different ones is announced would matter: left as it is, and warned,
+    :func:`planner.answer_warnings.life_reduction_warnings`).
 
     >>> cost = ManaCost.parse("{1}{W}{W}{G}")
     >>> str(ManaCost(_paid_by_life(cost.symbols, ManaBag.parse("{W}"))))
     '{1}{W}{G}{W/P}'
+    >>> lurrus = ManaCost.parse("{1}{W/B}{W/B}")
+    >>> str(ManaCost(_paid_by_life(lurrus.symbols, ManaBag.parse("{B}"))))
+    '{1}{W/B}{W/B/P}'
+    >>> str(ManaCost(_paid_by_life(ManaCost.parse("{W/B}{B/G}").symbols, ManaBag.parse("{B}"))))
+    '{W/B}{B/G}'
     """
     left = {mana_type: payable[mana_type] for mana_type in payable.types}
     changed: list[CostSymbol] = []
@@ -833,6 +848,12 @@ def _paid_by_life(symbols: tuple[CostSymbol, ...], payable: ManaBag) -> tuple[Co
             left[plain] -= 1
             symbol = CostSymbol(SymbolKind.PHYREXIAN, colors=ManaTypes(plain))
         changed.append(symbol)
+    for mana_type, count in left.items():
+        hybrids = [n for n, s in enumerate(changed) if s.kind is SymbolKind.HYBRID and mana_type in s.colors]
+        if count <= 0 or not hybrids or len({changed[n] for n in hybrids}) > 1:
+            continue
+        for n in hybrids[:count]:
+            changed[n] = CostSymbol(SymbolKind.PHYREXIAN, colors=changed[n].colors)
     return tuple(reversed(changed))
 
 

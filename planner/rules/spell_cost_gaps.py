@@ -43,7 +43,8 @@ def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tupl
     given as a count alone answer only a count of every spell.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "spells_cast_this_turn": 1}]})
-    >>> duel = PaymentTarget.of("{2}{G}", type_line="Sorcery", name="Test Duel",
+    >>> from models.spells import spell_of
+    >>> duel = spell_of("{2}{G}", type_line="Sorcery", name="Test Duel",
     ...     text="This spell costs {2} less to cast if you've cast another sorcery spell this turn.")
     >>> unknown_turn_facts(board, "me", duel)[0][1]
     'players[0].spells_cast_this_turn gives how many spells, not which: none counted'
@@ -86,7 +87,8 @@ def own_target_gaps(target: PaymentTarget) -> tuple[str, ...]:
     """The sentences of the spell's own cost changes that read its targets ('~ costs {1} less to cast if it
     targets a creature with flying': Swampsnare Trap, CR 601.2c) when they are not given: not applied.
 
-    >>> trap = PaymentTarget.of("{2}{B}", name="Test Trap",
+    >>> from models.spells import spell_of
+    >>> trap = spell_of("{2}{B}", name="Test Trap",
     ...     text="This spell costs {1} less to cast if it targets a creature with flying.")
     >>> own_target_gaps(trap), own_target_gaps(replace(trap, targeted=("bird",)))
     (('~ costs {1} less to cast if it targets a creature with flying.',), ())
@@ -206,9 +208,10 @@ _KEYWORD_UNKNOWN = (
 
 
 def _keyword_unknown(effect: CostModifier, target: PaymentTarget) -> bool:
-    """True when the change asks a keyword of the spell ('creature spell with flying': Momo) that a spell
-    given without its card (no name, no text) may have, and would apply if it had it (CR 702)."""
-    keyword = effect.spells.keyword
-    if not keyword or target.text or target.name:
+    """True when the change asks a keyword of the spell ('creature spell with flying': Momo; 'if it has
+    mutate, changeling, or a cycling ability': Pollywog Symbiote) that a spell given without its card (no
+    name, no text) may have, and would apply if it had it (CR 702)."""
+    keywords = {effect.spells.keyword, *effect.spell_keywords} - {""}
+    if not keywords or target.text or target.name:
         return False
-    return effect.matches(replace(target, keywords=target.keywords | {keyword}))
+    return effect.matches(replace(target, keywords=target.keywords | keywords))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from models.abilities import BoardFact, Condition, CostPartKind, ManaAbility, SideEffectKind
 from models.layer_effects import GrantAbility, TypeChange
+from planner.rules.cards_elsewhere import exiled_cards
 from planner.rules.library_top import top_card_gap
 from planner.rules.records import SourcedEffect, TextWarning, WarningKind
 from planner.rules.takers import may_take_away, possible_abilities
@@ -58,6 +59,8 @@ def condition_gap(view: BoardView, held: Condition, source: str, *, ordered: boo
         )
     if held.in_graveyard is not None:
         return "which a cost that puts a card into the graveyard may change: not followed yet"
+    if held.exiled_keyword and (gap := exiled_cards(view, source, "whose keywords it reads")[1]):
+        return f"which the board does not give ({gap})"
     if held.top_of_library is not None and (gap := top_card_gap(view, view.permanent(source).controller)):
         return f"which the board does not give ({gap})"
     if held.counter and any(

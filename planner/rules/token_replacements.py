@@ -16,12 +16,14 @@ from collections.abc import Iterable, Sequence
 
 from models.board import Board, Card, Permanent
 from models.oracle import read_card
-from models.oracle.token_replacements import TokenReplacement
+from models.oracle.token_replacements import CreatedTokens, TokenReplacement
 from planner.rules.turn import Resolution
 from planner.rules.view import BoardView
 
 __all__ = [
     "TREASURE",
+    "most_treasures",
+    "other_tokens",
     "spell_treasures",
     "token_replacement_notes",
     "treasure_replacements",
@@ -32,11 +34,11 @@ __all__ = [
 TREASURE = "Treasure"
 
 
-def treasure_replacements(board: Board, player: str) -> tuple[TokenReplacement, ...]:
-    """The replacement effects of the permanents on ``board`` that apply to Treasure tokens created under
-    ``player``'s control: their controller's own ('If you would create', 'under your control') when
-    ``player`` controls them, every player's ('If one or more tokens would be created, ...') whoever does;
-    not those of a permanent that lost its abilities (CR 613.1f)."""
+def treasure_replacements(board: Board, player: str, token: str = TREASURE) -> tuple[TokenReplacement, ...]:
+    """The replacement effects of the permanents on ``board`` that apply to Treasure tokens (or tokens
+    named ``token``) created under ``player``'s control: their controller's own ('If you would create',
+    'under your control') when ``player`` controls them, every player's ('If one or more tokens would be
+    created, ...') whoever does; not those of a permanent that lost its abilities (CR 613.1f)."""
     view = BoardView(board)
     found: list[TokenReplacement] = []
     for permanent in board.permanents:
@@ -44,16 +46,17 @@ def treasure_replacements(board: Board, player: str) -> tuple[TokenReplacement, 
             continue
         for replacement in view.parsed[permanent.id].token_replacements:
             mine = replacement.every_player or permanent.controller == player
-            if mine and replacement.applies_to(TREASURE):
+            if mine and replacement.applies_to(token):
                 found.append(replacement)
     return tuple(found)
 
 
-def treasures_created(board: Board, player: str, count: int) -> int:
-    """The Treasure tokens an effect that would create ``count`` of them under ``player``'s control creates
-    on ``board``: its replacement effects applied in the order that creates the most (CR 616.1), each once
-    (CR 614.5): every "plus an additional Treasure" first, then every doubling. A replacement whose result is
-    not read is not applied (its note says so: :func:`token_replacement_notes`).
+def treasures_created(board: Board, player: str, count: int, token: str = TREASURE) -> int:
+    """The Treasure tokens (or tokens named ``token``) an effect that would create ``count`` of them under
+    ``player``'s control creates on ``board``: its replacement effects applied in the order that creates the
+    most (CR 616.1), each once (CR 614.5): every "plus an additional" token of that name first, then every
+    doubling. A replacement whose result is not read is not applied (its note says so:
+    :func:`token_replacement_notes`).
 
     >>> xorn = {"id": "x", "name": "Test Digger", "type_line": "Creature — Dwarf", "controller": "me",
     ...     "power": 2, "toughness": 2, "oracle": "If you would create one or more Treasure tokens, instead "
@@ -65,12 +68,23 @@ def treasures_created(board: Board, player: str, count: int) -> int:
     >>> treasures_created(board, "me", 1), treasures_created(board, "me", 0)
     (4, 0)
     """
+    replacements = treasure_replacements(board, player, token)
+    plus = sum(1 for r in replacements if r.result == "plus" and r.additional == token)
+    doublings = sum(1 for r in replacements if r.result == "twice")
+    return most_treasures(count, plus, doublings)
+
+
+def most_treasures(count: int, plus: int, doublings: int) -> int:
+    """The most Treasure tokens an effect that would create ``count`` of them creates with ``plus``
+    replacements adding "an additional Treasure token" and ``doublings`` creating "twice that many": each
+    once (CR 614.5), in the order the player chooses (CR 616.1): every additional Treasure first.
+
+    >>> most_treasures(1, 1, 1), most_treasures(2, 0, 2), most_treasures(0, 1, 1)
+    (4, 8, 0)
+    """
     if count <= 0:  # (no event creates Treasures: nothing to replace)
         return count
-    replacements = treasure_replacements(board, player)
-    plus = sum(1 for r in replacements if r.result == "plus" and r.additional == TREASURE)
-    doublings = sum(1 for r in replacements if r.result == "twice")
-    return (count + plus) * (1 << doublings)  # (each doubling twice that many)
+    return (count + plus) << doublings  # (each doubling twice that many)
 
 
 def spell_treasures(
@@ -78,17 +92,44 @@ def spell_treasures(
     player: str,
     effect: Resolution,
     entered: Sequence[Permanent],
-    cast_triggers: Iterable[tuple[str, int]],
+    cast_triggers: Iterable[tuple[str, CreatedTokens]],
 ) -> int:
     """The Treasure tokens a spell of the turn brings under ``player``'s control (CR 111.10a), each effect
     with the replacement effects on creating tokens (:func:`treasures_created`): those of the triggers on
-    casting it (``cast_triggers``, by permanent), which resolve before it on ``board`` (CR 603.3), and those
-    of its effect or its enters trigger (``effect``), on ``board`` with its permanent (``entered``) there."""
-    made = sum(treasures_created(board, player, count) for _, count in cast_triggers)
+    casting it (``cast_triggers``, by permanent: their Treasures), which resolve before it on ``board`` (CR
+    603.3), and those of its effect or its enters trigger (``effect``), on ``board`` with its permanent
+    (``entered``) there."""
+    made = sum(
+        treasures_created(board, player, tokens.count)
+        for _, tokens in cast_triggers
+        if tokens.predefined and tokens.name == TREASURE
+    )
     after = board
     for permanent in entered:
         after = after.with_permanent(permanent)
     return made + sum(treasures_created(after, player, count) for count in effect.treasure_events)
+
+
+def other_tokens(
+    board: Board, player: str, cast_triggers: Iterable[tuple[str, CreatedTokens]]
+) -> list[tuple[CreatedTokens, int]]:
+    """The tokens other than Treasures the triggers on casting a spell (``cast_triggers``, by permanent)
+    create under ``player``'s control on ``board``, each effect with the replacement effects on creating
+    tokens that apply to it (:func:`treasures_created`: a doubler's, not Xorn's), with how many.
+
+    >>> twins = {"id": "l", "name": "Test Twins", "type_line": "Enchantment", "controller": "me",
+    ...     "oracle": "If an effect would create one or more tokens under your control, it creates twice "
+    ...     "that many of those tokens instead."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [twins]})
+    >>> spawn = CreatedTokens(1, "Eldrazi Spawn", 0, 1, "Sacrifice ~: Add {C}.")
+    >>> [(made.name, count) for made, count in other_tokens(board, "me", [("p", spawn)])]
+    [('Eldrazi Spawn', 2)]
+    """
+    return [
+        (tokens, treasures_created(board, player, tokens.count, tokens.name))
+        for _, tokens in cast_triggers
+        if not (tokens.predefined and tokens.name == TREASURE)
+    ]
 
 
 def token_replacement_notes(board: Board, player: str, cast: Iterable[Card] = ()) -> list[str]:

@@ -21,6 +21,8 @@ from models.mana import ManaTypes
 from models.mana_effects import ExtraLandPlays, NotPaymentKind, OthersEnterTapped
 from models.oracle import read_card
 from models.oracle import text as oracle_text
+from models.oracle.lexicon import MANA_TOKENS
+from models.oracle.token_rules import CreatedTokens
 from planner.rules.alternatives import Alternatives
 from planner.rules.cast_bans import land_play_ban
 from planner.rules.life_exiled import with_exiled
@@ -34,6 +36,7 @@ __all__ = [
     "Resolution",
     "arriving",
     "cast_spell",
+    "created_token",
     "entering",
     "land_entries",
     "land_played",
@@ -45,7 +48,6 @@ __all__ = [
     "treasure",
     "treasure_events",
     "treasures_made",
-    "treasures_of_effect",
 ]
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -434,22 +436,6 @@ def treasure_events(oracle: str, name: str, *, permanent: bool) -> tuple[int, ..
     return tuple(made)
 
 
-def treasures_of_effect(effect: str) -> int:
-    """The Treasure tokens an effect that does nothing else creates ('create a Treasure token.', 'create
-    two Treasure tokens.'), or 0 for any other effect (one that creates them and does more, or tapped).
-
-    >>> treasures_of_effect("create two Treasure tokens."), treasures_of_effect("create a Treasure token.")
-    (2, 1)
-    >>> treasures_of_effect("create a Treasure token and draw a card.")
-    0
-    """
-    found = _TREASURES.fullmatch(effect.strip().rstrip("."))
-    if found is None:
-        return 0
-    word = found.group(1).lower()
-    return int(word) if word.isdigit() else _NUMBER_WORDS[word]
-
-
 def arriving(card: Card, pid: str, player: str, *, tapped: bool = False) -> Permanent:
     """``card`` as a permanent that entered this turn under ``player``'s control (CR 302.6: it is summoning
     sick; its haste, if any, comes from its text).
@@ -482,6 +468,31 @@ def treasure(pid: str, player: str) -> Permanent:
     return replace(
         Permanent.from_dict({"id": pid, "card": "Treasure", "controller": player}), summoning_sick=True
     )
+
+
+def created_token(made: CreatedTokens, pid: str, player: str) -> Permanent:
+    """One token of ``made`` created this turn under ``player``'s control (summoning sick, CR 302.6): a
+    Treasure (CR 111.10a) as the card data has it, another predefined token with its rules' ability (Gold,
+    CR 111.10f), a creature token with the power, toughness, subtypes and ability the effect gives it (CR
+    111.4: colorless, as read).
+
+    >>> spawn = created_token(CreatedTokens(1, "Eldrazi Spawn", 0, 1, "Sacrifice ~: Add {C}."), "s", "me")
+    >>> spawn.name, str(spawn.type_line), spawn.power, spawn.token, spawn.summoning_sick
+    ('Eldrazi Spawn', 'Creature — Eldrazi Spawn', 0, True, True)
+    """
+    if made.predefined and made.name == "Treasure":
+        return treasure(pid, player)
+    entry: dict[str, object] = {"id": pid, "name": made.name, "controller": player, "token": True}
+    if made.predefined:
+        entry |= {"type_line": f"Artifact — {made.name}", "oracle": MANA_TOKENS[made.name]}
+    else:
+        entry |= {
+            "type_line": f"Creature — {made.name}",
+            "oracle": made.ability,
+            "power": made.power,
+            "toughness": made.toughness,
+        }
+    return replace(Permanent.from_dict(entry, f"token {made.name!r}"), summoning_sick=True)
 
 
 def packet_units(packets: tuple[Packet, ...]) -> tuple[ManaUnit, ...]:

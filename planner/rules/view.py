@@ -52,6 +52,7 @@ from planner.rules.executed import (
 )
 from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard_grants
 from planner.rules.layers import base_powers_set, in_force, missing_choice, type_changes, with_chosen_color
+from planner.rules.producing import could_produce_of
 from planner.rules.reading_facts import board_facts, is_priority_untap
 from planner.rules.records import (
     ENTERS_AS_A_COPY,
@@ -691,6 +692,8 @@ class BoardView:
             return False
         if flt.entered_this_turn and not permanent.entered_this_turn:
             return False
+        if flt.could_produce and not self._could_produce(pid) & flt.could_produce:
+            return False
         if source_permanent is not None:
             if flt.controller is Who.YOU and permanent.controller != source_permanent.controller:
                 return False
@@ -770,6 +773,11 @@ class BoardView:
             return ()
         lines = [types[p] if types is not None else self.type_line(p) for p in pair]
         return pair if all(line.is_a("Creature") for line in lines) else ()
+
+    def _could_produce(self, pid: str) -> ManaTypes:
+        """What the permanent could produce (CR 106.7: costs ignored), as the question being answered
+        records it for this board ('each land your opponents control that could produce {C}')."""
+        return could_produce_of(self.board).get(pid, ManaTypes())
 
     def has_keyword(self, pid: str, keyword: str, *, printed: bool = False) -> bool:
         """True when the permanent has the keyword (lower case, 'defender'): its rules text's, unless an

@@ -42,6 +42,7 @@ def compiled_covers(kinds: Sequence[CardKind]) -> bool:
         and not k.land_face
         and not k.treasures
         and not k.cost_changes
+        and not k.changes_later  # (nor a replacement of creating Treasures)
         and not k.phyrexian
         and k.role in _ROLES
         and (k.role != "land" or k.land is not None)

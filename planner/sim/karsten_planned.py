@@ -138,7 +138,7 @@ class KarstenPlanned:
         self.movable = frozenset(
             k.index
             for k in kinds
-            if (k.role == "source" and not k.treasures and not k.cost_changes)
+            if (k.role == "source" and not k.treasures and not k.cost_changes and not k.changes_later)
             or (k.role == "land" and not fast)
         )
         self.is_land = [k.role == "land" for k in kinds]

@@ -5,6 +5,7 @@ costs as type masks; what the simulation's fragment leaves out is listed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from models.abilities import Who
@@ -16,11 +17,12 @@ from models.mana import ManaType, ManaTypes
 from models.mana_effects import CastBan, CostModifier, LandPlayBan, LifePaymentsExiled, OthersEnterTapped
 from models.oracle import LandSearch, parse_land_search, read_card
 from models.types import TypeLine
+from planner.rules.token_replacements import TREASURE, most_treasures
 from planner.rules.turn import resolution, treasures_made
 from planner.sim.lands import LandProfile, land_profile
 from planner.sim.matching import ANY_TYPE
 
-__all__ = ["CardKind", "card_kinds"]
+__all__ = ["CardKind", "card_kinds", "treasures_with"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +53,37 @@ class CardKind:
     treasures: int = 0  # the Treasure tokens it creates as it resolves (its enters trigger or its effect)
     # while it is on the battlefield: (spell kind, generic mana that spell costs more, or less if negative)
     cost_changes: tuple[tuple[int, int], ...] = ()
+    # while it is on the battlefield, its replacement effects on creating Treasures (CR 614.1a): how many
+    # add "an additional Treasure token", how many create "twice that many"
+    treasure_plus: int = 0
+    treasure_doublings: int = 0
+
+    @property
+    def changes_later(self) -> bool:
+        """True for a permanent that changes later spells while it is on the battlefield: their costs, or
+        the Treasures they create.
+
+        >>> CardKind(0, "Digger", "spell", 2, permanent=True, treasure_plus=1).changes_later
+        True
+        """
+        return self.permanent and bool(self.cost_changes or self.treasure_plus or self.treasure_doublings)
+
+
+def treasures_with(kinds: Sequence[CardKind], in_play: tuple[int, ...], count: int) -> int:
+    """The Treasures an effect that would create ``count`` of them creates with the permanents of kinds
+    ``in_play`` on the battlefield: every "plus an additional Treasure" before every doubling, the order
+    the player chooses for the most (CR 616.1, each once: 614.5), as
+    :func:`planner.rules.token_replacements.treasures_created` does on a board.
+
+    >>> digger = CardKind(0, "Digger", "spell", 2, permanent=True, treasure_plus=1)
+    >>> twins = CardKind(1, "Twins", "spell", 4, permanent=True, treasure_doublings=1)
+    >>> treasures_with([digger, twins], (0, 1), 1), treasures_with([digger, twins], (0, 1), 0)
+    (4, 0)
+    """
+    if count <= 0 or not in_play:  # (the common case in the turn search: nothing to replace)
+        return count
+    plus = sum(kinds[i].treasure_plus for i in in_play)
+    return most_treasures(count, plus, sum(kinds[i].treasure_doublings for i in in_play))
 
 
 def card_kinds(
@@ -90,6 +123,7 @@ def card_kinds(
         demand, phyrexian, value = _demand(card.cost, min_x)
         data = card.card
         role, creature, haste, permanent, treasures = "spell", False, False, False, 0
+        treasure_plus = treasure_doublings = 0
         units: tuple[int, ...] = ()
         targets[len(kinds)] = PaymentTarget.of(
             str(card.cost) if card.cost is not None else "{0}", type_line=data.type_line if data else ""
@@ -104,8 +138,12 @@ def card_kinds(
             modifiers = [e for e in parsed.effects if isinstance(e, CostModifier) and not e.own]
             if permanent and any(_binds_its_controller(e) for e in parsed.effects):
                 ignored.append(card.name)  # ('Permanents enter the battlefield tapped.': not simulated)
-            if permanent and any(r.applies_to("Treasure") for r in parsed.token_replacements):
-                ignored.append(card.name)  # (more Treasures, CR 614.1a: not simulated, said so)
+            replacements = [r for r in parsed.token_replacements if r.applies_to(TREASURE)]
+            if permanent and any(not r.result for r in replacements):
+                ignored.append(card.name)  # (a replacement whose result is not read: not simulated, said so)
+            elif permanent:  # (every permanent of a goldfish is its player's: its own and every player's)
+                treasure_plus = sum(r.result == "plus" and r.additional == TREASURE for r in replacements)
+                treasure_doublings = sum(r.result == "twice" for r in replacements)
             if permanent and modifiers:
                 if all(_counted_change(m) for m in modifiers):
                     changes[len(kinds)] = [m for m in modifiers if m.who is not Who.OPPONENTS]
@@ -149,6 +187,8 @@ def card_kinds(
                 land_face=back_profile is not None,
                 permanent=permanent,
                 treasures=treasures,
+                treasure_plus=treasure_plus,
+                treasure_doublings=treasure_doublings,
             )
         )
     for index, modifiers in changes.items():

@@ -693,7 +693,7 @@ def _plan_effects(
 ) -> tuple[_Units, tuple[int, ...], tuple[int, ...]]:
     """What a turn's plan puts in play: the mana units of each source it casts (summoning sick or not, ready
     from the next turn), the units added to the ready mana for the next turn (those, and the land's that
-    entered), and the cost changers it casts.
+    entered), and the changers (of costs, of Treasures) it casts.
 
     >>> from planner.sim.lands import LandProfile
     >>> forest = CardKind(0, "Forest", "land", 0, units=(16,), land=LandProfile(sources=(16,)))
@@ -705,7 +705,7 @@ def _plan_effects(
     added = [mask for units in sick for mask in units]
     if plan.land >= 0:
         added += sources_of[plan.fetched if plan.fetched >= 0 else plan.land]
-    changing = tuple(i for i in plan.cast if kinds[i].permanent and kinds[i].cost_changes)
+    changing = tuple(i for i in plan.cast if kinds[i].changes_later)
     return sick, tuple(added), changing
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from models.oracle import LandSearch
-from planner.sim.kinds import CardKind
+from planner.sim.kinds import CardKind, treasures_with
 from planner.sim.lands import Entry
 from planner.sim.matching import ANY_TYPE, Matchings
 
@@ -31,7 +31,7 @@ class TurnState:
     life: int
     land_play: bool = True
     library: frozenset[int] = frozenset()  # the land kinds still in the library (read by land searches)
-    changers: tuple[int, ...] = ()  # the kinds of the permanents in play that change costs (sorted)
+    changers: tuple[int, ...] = ()  # the kinds in play that change costs or Treasures (sorted)
     treasures: int = 0  # Treasure tokens in play
 
 
@@ -321,7 +321,8 @@ def events_paid(
     """The events of ``sequence`` (kind indices) cast in that order, each paid when it is cast from the mana
     ``ready``, the mana the events before it made and ``treasures`` Treasures, with at most ``life_left`` life
     for Phyrexian symbols: the lasting units (mask, the epoch each can pay from), the epoch each Treasure can
-    pay from, the demands (mask, epoch), the cost changers in play after, and the Phyrexian symbols paid with
+    pay from, the demands (mask, epoch), the changers in play after (of costs, of Treasures: each Treasure
+    maker's with the replacements in play as it resolves, CR 614.1a), and the Phyrexian symbols paid with
     life; None when one of the events can't be paid."""
     pays = tables.matchings.payable
     lasting: list[tuple[int, int]] = [(mask, 0) for mask in ready]
@@ -335,9 +336,9 @@ def events_paid(
         if phyrexian * 2 > life_left or not pays(_with_treasures(lasting, made), demands):
             return None
         lasting += [(mask, epoch + 1) for mask in kind.units]
-        made += [epoch + 1] * kind.treasures
-        if kind.permanent and kind.cost_changes:
+        if kind.changes_later:  # (in play as its enters trigger resolves: its own replacements apply)
             changers = tuple(sorted((*changers, index)))
+        made += [epoch + 1] * treasures_with(kinds, changers, kind.treasures)  # (CR 614.1a, 616.1)
     return lasting, made, demands, changers, phyrexian
 
 
@@ -427,7 +428,7 @@ def _is_event(kind: CardKind) -> bool:
         kind.role == "ritual"
         or (kind.role == "source" and (not kind.creature or kind.haste))
         or kind.treasures > 0
-        or (kind.permanent and bool(kind.cost_changes))
+        or kind.changes_later
     )
 
 

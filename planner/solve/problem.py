@@ -500,7 +500,7 @@ class PaymentProblem:
         def ways(view: BoardView) -> frozenset[AlternativeWay]:
             return alternative_ways(view, player, target, untapping=untapping)
 
-        if not (target.convoke or target.improvise or target.tap_creatures):
+        if not target.taps_permanents:
             return AfterRemovals((), {frozenset(): frozenset()})
         return AfterRemovals.read(self.view, templates, (TypeChange, ColorChange), ways, self.check_time)
 

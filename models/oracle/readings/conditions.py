@@ -69,7 +69,10 @@ class DoneThisTurn:
 
 @dataclass(frozen=True, slots=True)
 class CardExiled:
-    """'a card is exiled with ~' (its ``imprinted`` choice is a card)."""
+    """'a card is exiled with ~' (its ``imprinted`` choice is a card); with ``keyword``, 'a card exiled with ~
+    has flying' (one of them has it)."""
+
+    keyword: str = ""
 
 
 @dataclass(frozen=True, slots=True)

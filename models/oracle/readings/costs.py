@@ -20,6 +20,14 @@ class ManaSymbols:
 
 
 @dataclass(frozen=True, slots=True)
+class WaterbendSymbols:
+    """'waterbend {X}' as a cost (CR 701.67a): mana symbols paid, of whose generic mana each may be paid by
+    tapping an untapped artifact or creature instead."""
+
+    symbols: str
+
+
+@dataclass(frozen=True, slots=True)
 class TapSymbol:
     """{T}."""
 

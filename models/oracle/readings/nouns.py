@@ -111,6 +111,13 @@ class WithManaValue:
 
 
 @dataclass(frozen=True, slots=True)
+class WithManaValueAtMost:
+    """'with mana value N or less'."""
+
+    at_most: int
+
+
+@dataclass(frozen=True, slots=True)
 class WithManaValueX:
     """'with mana value X' (the Shoals' alternative cost: X is the exiled card's mana value)."""
 
@@ -148,6 +155,14 @@ class WithoutSymbolInCost:
 
 
 @dataclass(frozen=True, slots=True)
+class CouldProduce:
+    """'that could produce {C}' (Obsidian Charmaw): a permanent with that type among what it could produce
+    (CR 106.7), the letter of the mana type."""
+
+    letter: str
+
+
+@dataclass(frozen=True, slots=True)
 class ThatEntered:
     """'that entered the battlefield this turn' (Alena, Kessig Trapper): the board's ``entered_this_turn``."""
 
@@ -160,12 +175,14 @@ Quality = (
     | WithKeyword
     | OrType
     | WithManaValue
+    | WithManaValueAtMost
     | WithManaValueX
     | WithChosenManaValue
     | OfOrdinalChosenType
     | WithWatermark
     | WithSymbolInCost
     | WithoutSymbolInCost
+    | CouldProduce
 )
 
 
@@ -176,6 +193,8 @@ def _quality(quality: Quality) -> str:
         return f"with a {quality.kind} counter on it" if quality.kind else "with a counter on it"
     if isinstance(quality, WithManaValue):
         return f"with mana value {quality.at_least} or greater"
+    if isinstance(quality, WithManaValueAtMost):
+        return f"with mana value {quality.at_most} or less"
     if isinstance(quality, WithManaValueX):
         return "with mana value X"
     if isinstance(quality, WithChosenManaValue):
@@ -190,6 +209,8 @@ def _quality(quality: Quality) -> str:
         return f"without {quality.symbol} in their mana costs"
     if isinstance(quality, ThatEntered):
         return "that entered the battlefield this turn"
+    if isinstance(quality, CouldProduce):
+        return f"that could produce {{{quality.letter}}}"
     if isinstance(quality, OrType):  # pragma: no cover (written beside the colors by Noun.words)
         return ""
     return f"with {quality.keyword}"

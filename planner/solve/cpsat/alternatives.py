@@ -1,4 +1,5 @@
-"""Convoke, improvise and delve (CR 702.51a, 702.126a, 702.66a), chosen together with the mana at 601.2h:
+"""Convoke, improvise, delve and waterbend (CR 702.51a, 702.126a, 702.66a, 701.67a), chosen together with
+the mana at 601.2h:
 their variables, what limits them once the payment's mana abilities are done, and how a solution reads
 them back. Only the payment asked for uses them (a keep or hand cost is mana left for later), or a turn's
 spells, each its own (:attr:`~planner.solve.problem.SpellPayment.ways`); what they tap, no mana ability of
@@ -36,6 +37,7 @@ def declare_alternatives(record: PaymentModel) -> None:
         var = model.new_int_var(0, count, f"{kind.value}_{pid}_{slot_name(slot)}")
         paying[(pid, kind, slot)] = var
         fill[slot].append(var)
+    _limit_waterbend(model, target, paying, record.x)
     chosen = AlternativeVars(fill={}, taps={}, paying=paying, units=units, most_exiled=0, exiled=0, damage=0)
     if problem.turn is not None:
         _declare_turn_alternatives(record, chosen)
@@ -47,6 +49,24 @@ def declare_alternatives(record: PaymentModel) -> None:
         fill[GENERIC].append(chosen.exiled)
     chosen.fill = {slot: total(parts) for slot, parts in fill.items()}
     record.alternatives = chosen
+
+
+def _limit_waterbend(
+    model: cp_model.CpModel,
+    target: PaymentTarget,
+    paying: dict[tuple[str, AlternativeKind, Slot], cp_model.IntVar],
+    x: cp_model.IntVar | None = None,
+) -> None:
+    """At most the waterbend part's generic mana is paid by tapping for it (CR 701.67a-b: each permanent
+    tapped pays {1} of it, none of the rest of the total cost); with X left to the solver (``x``), each X of
+    the part ("Waterbend {X}") adds X."""
+    waterbending = [var for (_, kind, _), var in paying.items() if kind is AlternativeKind.WATERBEND]
+    if not waterbending:
+        return
+    if target.waterbend_x and x is not None:
+        model.add(sum(waterbending) <= target.waterbend + target.waterbend_x * x)
+    else:
+        model.add(sum(waterbending) <= target.waterbend)
 
 
 def _slots(target: PaymentTarget) -> set[Slot]:
@@ -104,6 +124,8 @@ def _declare_turn_alternatives(record: PaymentModel, chosen: AlternativeVars) ->
             var = model.new_int_var(0, count, f"spell{number}_{kind.value}_{pid}_{slot_name(slot)}")
             chosen.spell_paying[(number, pid, kind, slot)] = var
             fill[slot].append(var)
+        own = {(p, k, s): v for (n, p, k, s), v in chosen.spell_paying.items() if n == number}
+        _limit_waterbend(model, spell.target, own)
         most = spell.graveyard + len(spell.fed_by)
         if spell.target.delve and most and GENERIC in slots:
             exiled = model.new_int_var(0, most, f"spell{number}_delve_exiled")

@@ -63,6 +63,7 @@ def spending(tag: ManaTag) -> ManaTag:
         persists=tag.persists,
         creature=tag.creature,
         basic_land=tag.basic_land,
+        treasure=tag.treasure,
     )
 
 

@@ -37,6 +37,9 @@ class SacrificeVars:
 
     chosen: dict[str, Expr]
     gone: dict[str, Expr]
+    #: True when the costs tap the permanents rather than sacrifice them (none the payment's mana abilities
+    #: touch: CR 601.2h)
+    tapped: bool = False
 
 
 def sacrifice_costs(record: PaymentModel) -> tuple[SacrificeCost, ...]:
@@ -44,7 +47,9 @@ def sacrifice_costs(record: PaymentModel) -> tuple[SacrificeCost, ...]:
     problem = record.problem
     if problem.turn is not None or problem.keep is not None or problem.hand:
         return ()
-    return tuple(cost for cost in problem.asked.additional_costs if isinstance(cost, SacrificeCost))
+    # (costs that tap beside costs that sacrifice are chosen after the mana: planner.additional)
+    costs = tuple(cost for cost in problem.asked.additional_costs if isinstance(cost, SacrificeCost))
+    return () if len({cost.tapped for cost in costs}) > 1 else costs
 
 
 def declare_sacrifices(record: PaymentModel) -> None:
@@ -74,10 +79,16 @@ def declare_sacrifices(record: PaymentModel) -> None:
         return
     model = record.model
     group_of = _groups(record)
+    tapped = costs[0].tapped
     gone: dict[str, list[Expr]] = defaultdict(list)
     for template in record.templates:
-        for pid in template.gone:
+        # (one tapped for the cost is untapped as the cost is paid: no mana ability of the plan touched it)
+        touched = (template.pid, *template.tapped, *template.removed, *template.choices.untapped)
+        for pid in touched if tapped else template.gone:
             gone[group_of.get(pid, pid)].append(record.main.use[template.index])
+    if tapped:  # (and convoke's and improvise's taps)
+        for pid, tapping in record.chosen.taps.items():
+            gone[group_of.get(pid, pid)].append(tapping)
     chosen: dict[str, list[Expr]] = defaultdict(list)
     for number, cost in enumerate(costs):
         counts: dict[str, int] = defaultdict(int)
@@ -93,7 +104,7 @@ def declare_sacrifices(record: PaymentModel) -> None:
     gone_sums = {group: total(gone.get(group, [])) for group in sums}
     for group, amount in sums.items():
         model.add(amount + gone_sums[group] <= len(record.members[group]))
-    record.sacrifice = SacrificeVars(chosen=sums, gone=gone_sums)
+    record.sacrifice = SacrificeVars(chosen=sums, gone=gone_sums, tapped=tapped)
 
 
 def _groups(record: PaymentModel) -> dict[str, str]:
@@ -112,7 +123,10 @@ def touched_with(record: PaymentModel, used: dict[str, Expr]) -> dict[str, Expr]
     for group, amount in chosen.chosen.items():
         most = len(record.members[group])
         variable = model.new_int_var(0, most, f"touched_{group}_with_additional")
-        model.add_max_equality(variable, [used.get(group, 0), amount + chosen.gone[group]])
+        if chosen.tapped:  # (those tapped for the cost are others than the mana abilities touch)
+            model.add(variable == used.get(group, 0) + amount)
+        else:
+            model.add_max_equality(variable, [used.get(group, 0), amount + chosen.gone[group]])
         touched[group] = variable
     return touched
 

@@ -13,6 +13,7 @@ from ortools.sat.python import cp_model
 
 from models.cost import Slot
 from models.errors import PlannerError
+from planner.solve.cpsat.bound_prefix import fixed_bound_prefix
 from planner.solve.cpsat.color_symmetry import interchangeable_colors
 from planner.solve.cpsat.extract import solution_of
 from planner.solve.cpsat.first_paid import unfed_in
@@ -74,7 +75,7 @@ def solve(record: PaymentModel) -> Solution | None:
         if remaining <= 0:
             break  # the time limit bounds the whole question, building the model included
         solver.parameters.max_time_in_seconds = remaining
-        status = _searched(solver, model, deadline, first=number == 0, record=record)
+        status = _searched(solver, model, deadline, first=number == 0, record=record, stage=stage)
         if status == cp_model.MODEL_INVALID:
             raise PlannerError(f"internal: invalid CP-SAT model: {model.validate()}")
         if status == cp_model.INFEASIBLE and best is None:
@@ -144,6 +145,7 @@ def _searched(
     *,
     first: bool = True,
     record: PaymentModel | None = None,
+    stage: Sequence[Term] = (),
 ) -> cp_model.CpSolverStatus:
     """One stage solved by the LP-guided search (:func:`_solver`) for up to :data:`_LP_FIRST` of
     deterministic time, then, when it has not proved the stage by then, by CP-SAT's default search, from the
@@ -188,19 +190,28 @@ def _searched(
     (:attr:`~planner.solve.cpsat.record.PaymentModel.default_first`: the model with its first activations
     ordered, made when the relaxed model's optimum could not be ordered and that model's first stage was
     not proved in the share) skips the share there; each record notes whether its first stage's share fell
-    through (:attr:`~planner.solve.cpsat.record.PaymentModel.share_fell_through`)."""
+    through (:attr:`~planner.solve.cpsat.record.PaymentModel.share_fell_through`).
+
+    Where the first stage's share ends with a plan and a bound whose first levels read better than the
+    plan's, a plan at the bound's first levels is looked for (:func:`_from_bound_prefix`) before the
+    default search."""
     status = cp_model.UNKNOWN
     if not (first and record is not None and record.default_first):
         status = _solved_within(solver, model, _LP_FIRST)
     remaining = deadline - time.monotonic()
     if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
         return status
+    found = list(solver.response_proto.solution) if status == cp_model.FEASIBLE else []
     if first and record is not None:
         record.share_fell_through = True
+        if found and len(stage) > 1:
+            probed = _from_bound_prefix(solver, model, deadline, stage, record.least)
+            if probed is not None:
+                return probed
     if not first:
         model.proto.clear_solution_hint()
-    elif status == cp_model.FEASIBLE:
-        _hint_solution(model, solver)  # (the plan found so far)
+    elif found:
+        _hint_values(model, found)  # (the plan found so far)
     solver.parameters.search_branching = cp_model.AUTOMATIC_SEARCH
     solver.parameters.max_time_in_seconds = remaining
     swap = interchangeable_colors(record) if record is not None else None
@@ -222,6 +233,53 @@ def _searched(
         solver.parameters.search_branching = cp_model.LP_SEARCH
         solver.parameters.symmetry_level = 0
         solver.parameters.linearization_level = linearization
+
+
+def _from_bound_prefix(
+    solver: cp_model.CpSolver,
+    model: cp_model.CpModel,
+    deadline: float,
+    stage: Sequence[Term],
+    least: Callable[[Expr], int],
+) -> cp_model.CpSolverStatus | None:
+    """The stage solved with its first levels fixed at the proved bound's digits, where a plan with them is
+    found within :data:`_PROBE_SHARE` of deterministic time (:func:`~planner.solve.cpsat.bound_prefix.
+    fixed_bound_prefix`, which says why no optimum is lost); None, and the model as it was, otherwise.
+
+    The rest of the stage is searched by CP-SAT's default search at linearization 1 from no hint for
+    :data:`_FULL_LP_SHARE`, then, not proved by then, from its best plan (or the probe's) in the time left.
+    Issue 41: of the first stages of bench_no --multipliers seeds 14-17 and 22 that fell through the
+    LP-guided share with a plan, 22:243's probes found mana floating 1 and tied up 60 (the share's plan: 4
+    and 66) in 0.0004 of deterministic time and the stage's time after the share fell from 0.073 to 0.016,
+    14:232's 0.051 -> 0.017, 15:102's 0.036 -> 0.005; 16:123's bound has no plan at its first levels (the
+    probes 0.004, the stage then as before)."""
+    remaining = deadline - time.monotonic()
+    solver.parameters.max_time_in_seconds = remaining
+    probe = fixed_bound_prefix(solver, model, stage, least, _PROBE_SHARE)
+    remaining = deadline - time.monotonic()
+    if probe is None or remaining <= 0:
+        return None if probe is None else cp_model.UNKNOWN
+    model.proto.clear_solution_hint()
+    solver.parameters.search_branching = cp_model.AUTOMATIC_SEARCH
+    solver.parameters.max_time_in_seconds = remaining
+    linearization = solver.parameters.linearization_level
+    solver.parameters.linearization_level = _RESTART_LINEARIZATION
+    try:
+        status = _solved_within(solver, model, _FULL_LP_SHARE)
+        remaining = deadline - time.monotonic()
+        if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
+            return status
+        _hint_values(model, list(solver.response_proto.solution) if status == cp_model.FEASIBLE else probe)
+        solver.parameters.max_time_in_seconds = remaining
+        return solver.solve(model)
+    finally:
+        solver.parameters.search_branching = cp_model.LP_SEARCH
+        solver.parameters.linearization_level = linearization
+
+
+#: The deterministic time the probes of :func:`_from_bound_prefix` have in all (each stops at its first
+#: plan; a prefix the bound's digits can't make is usually proved so in presolve).
+_PROBE_SHARE = 0.005
 
 
 def _solved_within(
@@ -296,10 +354,15 @@ def _fix_levels(
 def _hint_solution(model: cp_model.CpModel, solver: cp_model.CpSolver) -> None:
     """The solver's last solution as the model's hint for its next solve (straight into the proto: a hint
     per variable through the Python API costs more than a solve)."""
+    _hint_values(model, solver.response_proto.solution)
+
+
+def _hint_values(model: cp_model.CpModel, values: Sequence[int]) -> None:
+    """``values`` (one per variable of ``model``, a solution) as the model's hint for its next solve."""
     model.proto.clear_solution_hint()
     hint = model.proto.solution_hint
     hint.vars.extend(range(len(model.proto.variables)))
-    hint.values.extend(solver.response_proto.solution)
+    hint.values.extend(values)
 
 
 #: The linearization of the order's solve (:func:`_ordered`), which has no objective: the default LP rather

@@ -137,6 +137,7 @@ def _making(
                 persists=tag.persists,
                 creature=tag.creature,
                 basic_land=tag.basic_land,
+                treasure=tag.treasure,
             )
         by_source[tag.source] = by_source[tag.source] + bag if tag.source in by_source else bag
         for t, count in enumerate(bag.counts):

@@ -398,7 +398,12 @@ def _reduced(problem: PaymentProblem, *, verdict: bool = False) -> _Reduced | _O
         return _Outside(f"the cost {cost} has {{S}}, which needs to know which mana came from snow sources")
     if target.alternatives:
         return _Outside("convoke, improvise and delve are paid by the CP-SAT model")
-    if target.creature_mana_only or target.basic_land_mana_only or target.no_mana:
+    if (
+        target.creature_mana_only
+        or target.basic_land_mana_only
+        or target.treasure_mana_only
+        or target.no_mana
+    ):
         return _Outside("mana of some sources only: the CP-SAT model reads each mana's source")
     if problem.life_value is not None:
         return _Outside("a value for life is weighed by the CP-SAT model")

@@ -1,0 +1,215 @@
+"""The spells a turn casts from the graveyard and from exile (contract section 11, issue 35; CR 601.2a: a card
+is cast from a zone other than the hand only by a permission): each card of the player's ``graveyard`` list
+that its own text (flashback, CR 702.34a; escape, 702.138a; "You may cast ~ from your graveyard") or a
+permanent's permission lets them cast now, and each card of their ``foretold`` list (its foretell cost,
+702.143a), is a spell of the turn, cast for that way only, as ``pay --cast-from`` pays it.
+
+Each is an *event* of the turn's search (:mod:`planner.turn`): the card leaves its zone as it is cast (what
+counts the graveyard's cards and delve no longer count it), escape's other cards are exiled, flashback exiles
+it as it resolves, a permission of once each turn is used up for the later spells
+(:mod:`planner.turn_zones`); the search weighs it in every order, and the replay checks it
+(:func:`~planner.turn_zones.zone_cast_error`, and its way usable where it is cast). A card is not planned,
+and a note names it (a plan that casts nothing is then no "no": castable null), when more than one way could
+cast it (which one is a choice the search does not make), when its way pays more than mana, life and
+escape's cards (energy, cards of the hand, permanents), when flashback would exile a permanent spell (or
+its own text exiles it instead of putting it into a graveyard, which the turn does not follow), for a
+card of several permanent types cast by Muldrotha's permission, and for an escape its graveyard can't pay
+yet (the turn's spells may fill it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from models.board import Board, Card
+from models.spells import spell_target
+from planner.rules.alternative_costs import Way, foretold_only, own_alternative_costs, usable_ways
+from planner.rules.graveyard_permissions import PERMANENT_TYPES, graveyard_turn_notes, permissions
+from planner.rules.graveyard_ways import graveyard_cast_error, graveyard_way_required
+from planner.turn_alternative import spell_for_way
+from planner.turn_choices import Ids, TurnSpell, same_name, turn_spell
+from planner.turn_model import goes_to_graveyard
+from planner.turn_zones import exiled_after
+
+__all__ = [
+    "ZoneSpells",
+    "recast_notes",
+    "without_graveyard_takers",
+    "zone_cast",
+    "zone_spell_named",
+    "zone_spells",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneSpells:
+    """The spells of the graveyard and exile a turn may cast (each for its one way), and a note for each
+    card castable from there that the turn does not plan."""
+
+    spells: tuple[TurnSpell, ...]
+    notes: tuple[str, ...]
+
+
+def zone_spells(board: Board, player: str, x: int, used_ids: Ids) -> ZoneSpells:
+    """The spells ``player`` may cast from their graveyard and from exile (foretold) in the turn, and the
+    notes on those not planned (see the module docstring); a graveyard not listed leaves a permission's note
+    (:func:`~planner.rules.graveyard_permissions.graveyard_turn_notes`).
+
+    >>> looting = {"name": "Test Looting", "type_line": "Sorcery", "mana_cost": "{R}",
+    ...     "oracle": "Draw two cards.\\nFlashback {2}{R}"}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": [looting]}]})
+    >>> found = zone_spells(board, "me", 0, Ids(set()))
+    >>> [(s.card.name, str(s.target.cost), s.mana_value, s.target.cast_from) for s in found.spells]
+    [('Test Looting', '{2}{R}', 1, 'graveyard')]
+    """
+    record = board.player(player)
+    spells: list[TurnSpell] = []
+    notes: dict[str, None] = {}
+    if not isinstance(record.graveyard, tuple):
+        notes.update(dict.fromkeys(graveyard_turn_notes(board, player)))
+    copies: dict[tuple[str, Card], Card] = {}
+    for zone, cards in (("graveyard", record.graveyard), ("exile", record.foretold)):
+        if not isinstance(cards, tuple):
+            continue
+        for card in cards:
+            if card.type_line.is_a("Land") or card.mana_cost is None:
+                continue  # (a land is played, CR 305.1: turn_lands)
+            # (a Card object of its own, equal to the hand's copies: the turn reads its spells by their
+            # card's object, turn_choices.distinct, and this one is cast from elsewhere)
+            card = copies.setdefault((zone, card), replace(card))
+            found = _zone_spell(board, player, card, zone, x, used_ids)
+            if isinstance(found, TurnSpell):
+                spells.append(found)
+            elif found:
+                how = f"pay --spell {card.name!r} --cast-from {zone}"
+                notes[f"{card.name}: {found}, which turn plans don't cast ({how})"] = None
+    return ZoneSpells(tuple(spells), tuple(notes))
+
+
+def _zone_spell(board: Board, player: str, card: Card, zone: str, x: int, used_ids: Ids) -> TurnSpell | str:
+    """The spell of ``card`` cast from ``zone`` for its one way usable now, or why it is not planned ('' when
+    nothing lets it be cast from there now)."""
+    target = replace(spell_target(card), cast_from=zone)
+    if zone == "graveyard" and not graveyard_way_required(board, target):
+        return ""  # (no way of its own nor a permission read: pay warns of a permission not read)
+    if zone == "exile" and not foretold_only(board, player, target):
+        return ""  # (foretold with no foretell cost read: pay warns, CR 702.143a)
+    ways = usable_ways(board, player, target)
+    place = "from the graveyard" if zone == "graveyard" else "from exile (foretold)"
+    if not ways:
+        later = [c for c in own_alternative_costs(target.text, target.name) if c.graveyard_exile]
+        if zone == "graveyard" and later:
+            return f"its {later[0].keyword or 'way'} may cast it {place} once the graveyard holds more cards"
+        return ""
+    why = _why_not_planned(board, player, card, ways)
+    if why:
+        return why
+    (way,) = ways
+    spell = turn_spell(card, x, used_ids)
+    spell = replace(spell, target=replace(spell.target, cast_from=zone), event=True)
+    return spell_for_way(spell, way)
+
+
+def _why_not_planned(board: Board, player: str, card: Card, ways: Sequence[Way]) -> str:
+    """Why the turn does not cast ``card`` from its zone for ``ways`` (those usable now), '' when it does."""
+    named = " or ".join(dict.fromkeys(way.cost.describe() for way in ways))
+    if len(ways) > 1:
+        return f"more than one way may cast it ({named}): not planned"
+    cost = ways[0].cost
+    if cost.energy or cost.exile is not None or cost.sacrifice:
+        return f"its way ({named}) pays more than mana, life and graveyard cards: not planned"
+    if exiled_after(ways[0]) and card.type_line.is_permanent:
+        return f"its way ({named}) exiles the permanent spell as it resolves: not planned"
+    if "exile it instead" in card.oracle and not exiled_after(ways[0]):
+        # (its own replacement of where it goes, "If you cast ~ this way and it would be put into a
+        # graveyard, exile it instead": not followed by the turn's boards)
+        return f"its text exiles it instead of its graveyard when cast by its way ({named}): not planned"
+    permission = next((p for p in permissions(board, player) if p.source == ways[0].permission), None)
+    several = sum(card.type_line.is_a(word) for word in PERMANENT_TYPES) > 1
+    if permission is not None and permission.effect.each_permanent_type and several:
+        return f"{permission.source}'s permission may take one of its permanent types: not planned"
+    return ""
+
+
+def zone_spell_named(spells: Sequence[TurnSpell], name: str, taken: set[int]) -> int | None:
+    """The index among ``spells`` (:func:`zone_spells`) of the first not ``taken`` whose card is ``name``, or
+    None.
+
+    >>> zone_spell_named([], "Test Looting", set()) is None
+    True
+    """
+    return next(
+        (n for n, spell in enumerate(spells) if n not in taken and same_name(spell.card.name, name)), None
+    )
+
+
+def zone_cast(
+    text: str, hand: Sequence[Card], taken: set[int], zones: ZoneSpells, zone_taken: set[int]
+) -> TurnSpell | None:
+    """The spell of the graveyard or exile a ``--cast`` of ``text`` names (the first not ``zone_taken`` yet,
+    then taken), or None: a card of that name left in the hand (not ``taken``) is cast from there first.
+
+    >>> zone_cast("Test Looting", [], set(), ZoneSpells((), ()), set()) is None
+    True
+    """
+    if any(n not in taken and same_name(card.name, text) for n, card in enumerate(hand)):
+        return None
+    at = zone_spell_named(zones.spells, text, zone_taken)
+    if at is None:
+        return None
+    zone_taken.add(at)
+    return zones.spells[at]
+
+
+def recast_notes(board: Board, player: str, spells: Sequence[TurnSpell]) -> list[str]:
+    """A note for each spell of the turn that goes to the graveyard as it resolves (an instant or sorcery,
+    CR 608.2n; flashback's is exiled, 702.34a) and could then be cast from there again this turn (its own
+    flashback or escape, a permission: :func:`~planner.rules.graveyard_ways.graveyard_cast_error` finds
+    one): the turn's search casts each card once.
+
+    >>> looting = Card.from_json({"name": "Test Looting", "type_line": "Sorcery", "mana_cost": "{R}",
+    ...     "oracle": "Draw two cards.\\nFlashback {2}{R}"})
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
+    >>> recast_notes(board, "me", [turn_spell(looting, 0, Ids(set()), 0)])  # doctest: +NORMALIZE_WHITESPACE
+    ["Test Looting: once it resolved it may be cast from the graveyard again this turn, which turn plans
+    don't plan (CR 608.2n, 601.2a)"]
+    """
+    notes: dict[str, None] = {}
+    for spell in spells:
+        if not goes_to_graveyard(spell.card) or exiled_after(spell.way) or spell.card.mana_cost is None:
+            continue
+        again = replace(spell_target(spell.card), cast_from="graveyard")
+        if graveyard_way_required(board, again) and graveyard_cast_error(board, player, again) is None:
+            notes[
+                f"{spell.card.name}: once it resolved it may be cast from the graveyard again this turn, "
+                "which turn plans don't plan (CR 608.2n, 601.2a)"
+            ] = None
+    return list(notes)
+
+
+def without_graveyard_takers(spells: Sequence[TurnSpell]) -> tuple[list[TurnSpell], list[str]]:
+    """The spells with those cast from the graveyard left out when another spell of the turn exiles cards
+    from the graveyard for its cost (delve, CR 702.66a; escape, 702.138a), and a note for each card left
+    out: the model counts the cards such a cost takes, not which, and one of them could be the card a later
+    spell is cast from there (never a plan the replay would refuse).
+
+    >>> without_graveyard_takers([])
+    ([], [])
+    """
+
+    def takes(spell: TurnSpell) -> bool:
+        return spell.target.delve or (spell.way is not None and spell.way.cost.graveyard_exile > 0)
+
+    kept: list[TurnSpell] = []
+    notes: dict[str, None] = {}
+    for spell in spells:
+        if spell.target.cast_from == "graveyard" and any(takes(o) and o is not spell for o in spells):
+            how = f"pay --spell {spell.card.name!r} --cast-from graveyard"
+            notes[
+                f"{spell.card.name}: another spell of the turn exiles cards from the graveyard for its cost "
+                f"(delve, escape), which could take it: not cast from there in turn plans ({how})"
+            ] = None
+            continue
+        kept.append(spell)
+    return kept, list(notes)

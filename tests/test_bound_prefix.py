@@ -1,0 +1,154 @@
+"""The first levels a stage's proved bound decides (:mod:`planner.solve.cpsat.bound_prefix`, issue 41): where
+the LP-guided share ends with a plan and no proof, a plan at the bound's first levels fixes them before the
+rest of the stage is searched. Forced here on small boards of filter lands under a mana multiplier
+(bench_no --multipliers seed 22 question 243's shape) by stopping the share at its first plan, and checked
+against the reference search level by level."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from boards import agrees_with_reference, custom, make_board
+from ortools.sat.python import cp_model
+
+import planner.solve.cpsat.solve as solve_module
+from models.cost import PaymentTarget
+from planner.solve.cpsat.bound_prefix import fixed_bound_prefix, mixed_radix_digits, prefixes_to_probe
+from planner.solve.cpsat.record import Term
+
+#: A filter land (CR 605.1a: a mana ability whose cost is a hybrid symbol; CR 107.4e: {R/W} is paid with
+#: {R} or {W}).
+_PRAIRIE = custom("Test Prairie", "p", "Land", "{T}: Add {C}.\n{R/W}, {T}: Add {R}{R}, {R}{W}, or {W}{W}.")
+#: A painland: its colors deal damage, its {C} does not (the painless level tells them apart).
+_FORGE = custom(
+    "Test Forge", "f", "Land", "{T}: Add {C}.\n{T}: Add {R} or {W}. Test Forge deals 1 damage to you."
+)
+
+
+def _share_stops_at_its_first_plan(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """The LP-guided share stopped at its first plan, so that it falls through with one (as 22:243's did)
+    and the probe runs; the returned list records, for each probe, whether it fixed a prefix."""
+    probes: list[bool] = []
+    solved_within = solve_module._solved_within
+
+    def share(solver: cp_model.CpSolver, model: cp_model.CpModel, budget: float) -> Any:
+        first = solver.parameters.search_branching == cp_model.LP_SEARCH
+        solver.parameters.stop_after_first_solution = first
+        try:
+            return solved_within(solver, model, budget)
+        finally:
+            solver.parameters.stop_after_first_solution = False
+
+    def probing(*args: Any, **kwargs: Any) -> list[int] | None:
+        values = fixed_bound_prefix(*args, **kwargs)
+        probes.append(values is not None)
+        return values
+
+    monkeypatch.setattr(solve_module, "_solved_within", share)
+    monkeypatch.setattr(solve_module, "fixed_bound_prefix", probing)
+    return probes
+
+
+@pytest.mark.parametrize(
+    ("lands", "cost"),
+    [
+        (["Plains", "Mountain"], "{7}{W}"),
+        (["Plains", "Plains"], "{8}{R}"),
+        (["Mountain"], "{4}{W}{W}"),
+        (["Plains", "Mountain"], "{5}{R}{W}"),
+        (["Plains", "Mountain", "Mountain"], "{11}{R}{W}"),
+    ],
+)
+def test_a_fixed_bound_prefix_agrees_with_the_reference(
+    lands: list[str], cost: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reference search's verdict and best plan, level by level, whatever the probe fixed."""
+    _share_stops_at_its_first_plan(monkeypatch)
+    board = make_board(
+        [{"card": "Nyxbloom Ancient"}, _PRAIRIE, _FORGE, *({"card": land} for land in lands)], opponent=False
+    )
+    assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000) is not None
+
+
+class _HandBound(cp_model.CpSolver):
+    """A solver whose proved bound is one derived by hand (the search that proves it left out)."""
+
+    hand_bound = 0
+
+    @property
+    def best_objective_bound(self) -> float:
+        return float(self.hand_bound)
+
+
+def _first_plan(model: cp_model.CpModel, variables: list[cp_model.IntVar], values: list[int]) -> _HandBound:
+    """A solver whose last solution is the plan ``values`` of ``model`` (solved with them fixed, in a copy),
+    as a share that ended at that plan would leave it."""
+    fixed = cp_model.CpModel()
+    fixed.proto.copy_from(model.proto)
+    for variable, value in zip(variables, values, strict=True):
+        fixed.add(fixed.get_int_var_from_proto_index(variable.index) == value)
+    solver = _HandBound()
+    solver.parameters.num_workers = 1
+    assert solver.solve(fixed) == cp_model.OPTIMAL
+    return solver
+
+
+def test_a_plan_at_the_bound_prefix_fixes_those_levels() -> None:
+    """Five switches, at least one on (``a``, the first level, is then at least 1: a bound by hand of
+    ``1 * 10 + 0``), ``b`` the second level; the first plan (the hint: every switch on, ``a`` = 5) is far
+    from it. The probe finds a plan with ``a`` = 1 and fixes ``a`` there; the optimum, ``a`` = 1 and
+    ``b`` = 0, is still the model's."""
+    model = cp_model.CpModel()
+    switches = [model.new_bool_var(f"x{i}") for i in range(5)]
+    a = cp_model.LinearExpr.sum(switches)
+    b = model.new_int_var(0, 9, "b")
+    model.add(a >= 1)
+    model.add(b >= 3).only_enforce_if(switches[0])  # (the first plan's b: 3)
+    model.minimize(10 * a + b)
+    solver = _first_plan(model, [*switches, b], [1, 1, 1, 1, 1, 3])
+    assert solver.value(a) == 5
+    solver.hand_bound = 1 * 10 + 0
+    stage: list[Term] = [("a", a, 6), ("b", b, 10)]
+    values = fixed_bound_prefix(solver, model, stage, lambda e: 0, 0.01)
+    assert values is not None and solver.value(a) == 1
+    assert solver.solve(model) == cp_model.OPTIMAL
+    assert (solver.value(a), solver.value(b)) == (1, 0)
+
+
+def test_no_plan_at_the_bound_prefix_leaves_the_model() -> None:
+    """The same model with a bound (by hand, weaker than the truth: 0) whose first digit no plan has
+    (``a`` = 0): the rows the probe added are lifted, the model keeps its optimum."""
+    model = cp_model.CpModel()
+    switches = [model.new_bool_var(f"x{i}") for i in range(5)]
+    a = cp_model.LinearExpr.sum(switches)
+    model.add(a >= 2)
+    model.minimize(a)
+    solver = _first_plan(model, switches, [1, 1, 1, 1, 1])
+    stage: list[Term] = [("a", a, 6), ("none", 0, 1)]
+    assert fixed_bound_prefix(solver, model, stage, lambda e: 0, 0.01) is None
+    assert solver.solve(model) == cp_model.OPTIMAL and solver.value(a) == 2
+
+
+def test_the_digits_of_a_bound_and_the_prefixes_probed() -> None:
+    """By hand: 1 * (5 * 2) + 3 * 2 + 1 = 17 in the radix (9, 5, 2); the prefixes from the first digit that
+    falls below the plan's, longest first, cut before a digit above the plan's."""
+    assert mixed_radix_digits(17, [9, 5, 2]) == [1, 3, 1]
+    assert mixed_radix_digits(-1, [9, 5, 2]) is None
+    assert prefixes_to_probe([1, 3, 1], [1, 4, 0]) == [1]
+    assert prefixes_to_probe([0, 3, 0], [1, 4, 0]) == [2, 1, 0]
+
+
+def test_a_level_that_can_be_negative_is_not_probed() -> None:
+    """The digits read levels only where each lies in [0, bound): a level that can be negative leaves the
+    model as it was."""
+    model = cp_model.CpModel()
+    a, b = model.new_int_var(-2, 3, "a"), model.new_int_var(0, 3, "b")
+    model.add(a + b >= 2)
+    model.minimize(4 * a + b)
+    solver = solve_module._solver()
+    solver.parameters.stop_after_first_solution = True
+    solver.solve(model)
+    constraints = len(model.proto.constraints)
+    assert fixed_bound_prefix(solver, model, [("a", a, 4), ("b", b, 4)], lambda e: -2, 0.01) is None
+    assert len(model.proto.constraints) == constraints

@@ -1,0 +1,342 @@
+"""The assertions of XMage's own cost-modification tests (Mage.Tests ``cards/cost/modification``:
+``CostModificationTest``), replayed on the planner: the same board, and our answer to the question each
+assertion is about (issue 35 item 4: the peers' truths). A "cast" assertion is a ``pay`` of that spell's cost
+for the player who casts it, or a ``plan_turn`` where the test casts several spells in a row.
+
+The cards are given by their current Oracle text and mana cost (:data:`CARDS`) where the built-in catalogue
+does not hold them. Facts only: no XMage code or prose is copied here. Each docstring derives the answer from
+the rules before the assertion.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from boards import ME, OPP, card, make_board
+
+from models.board import Board
+from models.cost import PaymentTarget
+from models.spells import find_spell, spell_of, spell_target
+from planner.api import PayResult, pay
+from planner.turn import plan_turn
+
+#: name -> (type line, mana cost, Oracle text) of the cards the catalogue does not hold.
+CARDS: dict[str, tuple[str, str, str]] = {
+    "Helm of Awakening": ("Artifact", "{2}", "Spells cost {1} less to cast."),
+    "Etherium Sculptor": (
+        "Artifact Creature — Vedalken Artificer",
+        "{1}{U}",
+        "Artifact spells you cast cost {1} less to cast.",
+    ),
+    "Myr Superion": (
+        "Artifact Creature — Myr",
+        "{2}",
+        "Spend only mana produced by creatures to cast this spell.",
+    ),
+    "Pyretic Ritual": ("Instant", "{1}{R}", "Add {R}{R}{R}."),
+    "Fated Conflagration": (
+        "Instant",
+        "{1}{R}{R}{R}",
+        "Fated Conflagration deals 5 damage to target creature or planeswalker. If it's your turn, scry 2.",
+    ),
+    "Grand Arbiter Augustin IV": (
+        "Legendary Creature — Human Advisor",
+        "{2}{W}{U}",
+        "White spells you cast cost {1} less to cast.\nBlue spells you cast cost {1} less to cast.\n"
+        "Spells your opponents cast cost {1} more to cast.",
+    ),
+    "Divination": ("Sorcery", "{2}{U}", "Draw two cards."),
+    "Doom Blade": ("Instant", "{1}{B}", "Destroy target nonblack creature."),
+    "Accursed Witch": (
+        "Creature — Human Shaman",
+        "{3}{B}",
+        "Spells your opponents cast that target Accursed Witch cost {1} less to cast.\nWhen Accursed Witch "
+        "dies, return it to the battlefield transformed under your control attached to target opponent.",
+    ),
+    "Grapeshot": (
+        "Sorcery",
+        "{1}{R}",
+        "Grapeshot deals 1 damage to any target.\nStorm (When you cast this spell, copy it for each spell "
+        "cast before it this turn. You may choose new targets for the copies.)",
+    ),
+    "Boreal Elemental": (
+        "Creature — Elemental",
+        "{4}{U}",
+        "Flying\nSpells your opponents cast that target Boreal Elemental cost {2} more to cast.",
+    ),
+    "Engulfing Flames": (
+        "Instant",
+        "{R}",
+        "Engulfing Flames deals 1 damage to target creature. It can't be regenerated this turn.\nFlashback "
+        "{3}{R} (You may cast this card from your graveyard for its flashback cost. Then exile it.)",
+    ),
+    "Grizzly Bears": ("Creature — Bear", "{1}{G}", ""),
+    "Battlefield Thaumaturge": (
+        "Creature — Human Wizard",
+        "{1}{U}",
+        "Each instant and sorcery spell you cast costs {1} less to cast for each creature it targets.\n"
+        "Heroic — Whenever you cast a spell that targets Battlefield Thaumaturge, Battlefield Thaumaturge "
+        "gains hexproof until end of turn.",
+    ),
+    "Lightning Strike": ("Instant", "{1}{R}", "Lightning Strike deals 3 damage to any target."),
+    "Curse of the Swine": (
+        "Sorcery",
+        "{X}{U}{U}",
+        "Exile X target creatures. For each creature exiled this way, its controller creates a 2/2 green "
+        "Boar creature token.",
+    ),
+    "Descent of the Dragons": (
+        "Sorcery",
+        "{4}{R}{R}",
+        "Destroy any number of target creatures. For each creature destroyed this way, its controller "
+        "creates a 4/4 red Dragon creature token with flying.",
+    ),
+    "Fade into Antiquity": ("Sorcery", "{2}{G}", "Exile target artifact or enchantment."),
+    "Heliod, God of the Sun": (
+        "Legendary Enchantment Creature — God",
+        "{3}{W}",
+        "Indestructible\nAs long as your devotion to white is less than five, Heliod isn't a creature.\n"
+        "Other creatures you control have vigilance.\n{2}{W}: Create a 2/1 white Cleric enchantment "
+        "creature token.",
+    ),
+    "Spectra Ward": (
+        "Enchantment — Aura",
+        "{3}{W}{W}",
+        "Enchant creature\nEnchanted creature gets +2/+2 and has protection from all colors. This effect "
+        "doesn't remove Auras.",
+    ),
+    "Arcane Melee": ("Enchantment", "{4}{U}", "Instant and sorcery spells cost {2} less to cast."),
+    "Flow of Ideas": ("Sorcery", "{5}{U}", "Draw a card for each Island you control."),
+    "Merfolk Looter": ("Creature — Merfolk Rogue", "{1}{U}", "{T}: Draw a card, then discard a card."),
+    "Price of Fame": (
+        "Instant",
+        "{3}{B}",
+        "This spell costs {2} less to cast if it targets a legendary creature.\nDestroy target creature.\n"
+        "Surveil 2.",
+    ),
+    "Anje Falkenrath": (
+        "Legendary Creature — Vampire",
+        "{1}{B}{R}",
+        "Haste\n{T}, Discard a card: Draw a card.\nWhenever you discard a card, if it has madness, untap "
+        "Anje Falkenrath.",
+    ),
+    "Balduvian Bears": ("Creature — Bear", "{1}{G}", ""),
+    "Fervent Champion": (
+        "Creature — Human Knight",
+        "{R}",
+        "First strike, haste\nWhenever Fervent Champion attacks, another target attacking Knight you control "
+        "gets +1/+0 until end of turn.\nEquip abilities you activate that target Fervent Champion cost {3} "
+        "less to activate.",
+    ),
+    "Sword of Fire and Ice": (
+        "Artifact — Equipment",
+        "{3}",
+        "Equipped creature gets +2/+2 and has protection from red and from blue.\nWhenever equipped creature "
+        "deals combat damage to a player, Sword of Fire and Ice deals 2 damage to any target and you draw a "
+        "card.\nEquip {2}",
+    ),
+}
+
+
+def text_of(name: str) -> dict[str, Any]:
+    """A card of :data:`CARDS` as a hand card or a permanent's description."""
+    type_line, mana_cost, oracle = CARDS[name]
+    return {"name": name, "type_line": type_line, "mana_cost": mana_cost, "oracle": oracle}
+
+
+def permanent(name: str, pid: str, controller: str = ME) -> dict[str, Any]:
+    """A permanent: one of :data:`CARDS` by its text, or a catalogue card by name."""
+    if name in CARDS:
+        return {"id": pid, "controller": controller, **text_of(name)}
+    return card(name, pid, controller=controller)
+
+
+def basics(name: str, count: int, controller: str = ME) -> list[dict[str, Any]]:
+    return [permanent(name, f"{controller}-{name}{n}", controller) for n in range(count)]
+
+
+def spell(name: str, targeted: tuple[str, ...] | None = None) -> PaymentTarget:
+    """Casting the card of :data:`CARDS` (its text read as a card's is), aimed at ``targeted`` (so many
+    targets, CR 601.2c)."""
+    type_line, mana_cost, oracle = CARDS[name]
+    target = spell_of(mana_cost, type_line=type_line, text=oracle, name=name)
+    return target if targeted is None else replace(target, targeted=targeted, targets=len(targeted))
+
+
+def cast(board: Board, name: str, player: str = ME) -> PayResult:
+    """``pay`` for casting the card from ``player``'s hand."""
+    return pay(board, spell_target(find_spell(board.player(player), name)), player=player)
+
+
+BOLT = spell_of("{R}", type_line="Instant", text="Lightning Bolt deals 3 damage to any target.")
+
+
+def test_helm_of_awakening_and_thalia_cancel_out() -> None:
+    """XMage CostModificationTest.testCard: Helm of Awakening ({1} less) and Thalia ({1} more for
+    noncreature spells) leave Lightning Bolt at {R} (CR 601.2f: increases, then reductions; {R}+{1}-{1}),
+    which one Mountain pays and an empty board does not."""
+    helm_thalia = [permanent("Helm of Awakening", "helm"), permanent("Thalia, Guardian of Thraben", "thalia")]
+    result = pay(make_board([*helm_thalia, *basics("Mountain", 1)]), BOLT)
+    assert (result.payable, result.total_cost, result.warnings) == (True, "{R}", ())
+    assert pay(make_board(helm_thalia), BOLT).payable is False
+
+
+def test_etherium_sculptor_reduces_myr_superion_paid_by_creatures_only() -> None:
+    """XMage CostModificationTest.testCostReductionWithManaSourceRestriction(Not)Working: Etherium Sculptor
+    makes Myr Superion ({2}, "Spend only mana produced by creatures to cast this spell.") cost {1}: Llanowar
+    Elves' {G} pays it (CR 106.6: the restriction is on the mana's source); a Mountain's {R} doesn't, from
+    the hand or with the text given (the restriction was dropped in silence from a target built with text)."""
+    elves = make_board([permanent("Etherium Sculptor", "sculptor"), permanent("Llanowar Elves", "elves")])
+    assert (pay(elves, spell("Myr Superion")).payable, pay(elves, spell("Myr Superion")).total_cost) == (
+        True,
+        "{1}",
+    )
+    mountain = [permanent("Etherium Sculptor", "sculptor"), *basics("Mountain", 1)]
+    assert pay(make_board(mountain), spell("Myr Superion")).payable is False
+    in_hand = make_board(mountain, hand=[text_of("Myr Superion")])
+    assert (cast(in_hand, "Myr Superion").payable, cast(in_hand, "Myr Superion").warnings) == (False, ())
+
+
+def test_goblin_electromancer_reduces_a_ritual_whose_mana_pays_the_next_spell() -> None:
+    """XMage CostModificationTest.testCostReductionForPyreticRitual: under Goblin Electromancer (instant and
+    sorcery spells cost {1} less) Pyretic Ritual costs {R}, one Mountain; its {R}{R}{R} pays Fated
+    Conflagration, reduced to {R}{R}{R} (CR 601.2f, 106.4: the ritual's mana stays in the pool until the
+    step ends). Without the Electromancer the Mountain pays neither."""
+    hand = [text_of("Pyretic Ritual"), text_of("Fated Conflagration")]
+    both = ["Pyretic Ritual", "Fated Conflagration"]
+    board = make_board([permanent("Goblin Electromancer", "gob"), *basics("Mountain", 1)], hand=hand)
+    turn = plan_turn(board, casts=both)
+    assert turn.castable is True and [s.card for s in turn.spells] == both
+    assert plan_turn(make_board(basics("Mountain", 1), hand=hand), casts=both).castable is False
+
+
+def test_grand_arbiter_reduces_its_controllers_blue_spells_and_taxes_the_opponents() -> None:
+    """XMage CostModificationTest.testArbiterIncreasingCostBothPlayers: Grand Arbiter Augustin IV makes its
+    controller's Divination ({2}{U}, blue) cost {1}{U}: two Islands pay it. The opponent's Doom Blade ({1}{B})
+    costs {2}{B} (only the opponents' spells cost more, CR 601.2f): two Swamps don't pay it, three do."""
+    arbiter = permanent("Grand Arbiter Augustin IV", "arbiter")
+    divination = pay(make_board([arbiter, *basics("Island", 2)]), spell("Divination"))
+    assert (divination.payable, divination.total_cost) == (True, "{1}{U}")
+    for swamps, payable in ((2, False), (3, True)):
+        blade = pay(make_board([arbiter, *basics("Swamp", swamps, OPP)]), spell("Doom Blade"), player=OPP)
+        assert (blade.payable, blade.total_cost) == (payable, "{2}{B}")
+
+
+def test_a_spell_that_targets_accursed_witch_costs_one_less() -> None:
+    """XMage CostModificationTest.test_ThatTargetSourceEffect_AccursedWitch_CanPlayWithReduction: the
+    opponent's Accursed Witch makes my Grapeshot ({1}{R}) aimed at it cost {R} (CR 601.2c targets chosen
+    before the total cost, 601.2f): one Mountain pays it; aimed elsewhere ({1}{R}) it does not; my own Witch
+    reduces nothing of mine."""
+    theirs = make_board([permanent("Accursed Witch", "witch", OPP), *basics("Mountain", 1)])
+    aimed = pay(theirs, spell("Grapeshot", targeted=("witch",)))
+    assert (aimed.payable, aimed.total_cost) == (True, "{R}")
+    assert pay(theirs, spell("Grapeshot", targeted=())).payable is False
+    mine = make_board([permanent("Accursed Witch", "witch"), *basics("Mountain", 1)])
+    assert pay(mine, spell("Grapeshot", targeted=("witch",))).payable is False
+
+
+def test_a_spell_that_targets_boreal_elemental_costs_two_more() -> None:
+    """XMage CostModificationTest.test_ThatTargetSourceEffect_BorealElemental: Engulfing Flames ({R}) aimed
+    at the opponent's Boreal Elemental costs {2}{R}: one Mountain does not pay it, three do; aimed at their
+    Grizzly Bears it costs {R} (CR 601.2f)."""
+    theirs = [permanent("Boreal Elemental", "boreal", OPP), permanent("Grizzly Bears", "bears", OPP)]
+    one = make_board([*theirs, *basics("Mountain", 1)])
+    at_boreal = pay(one, spell("Engulfing Flames", targeted=("boreal",)))
+    assert (at_boreal.payable, at_boreal.total_cost) == (False, "{2}{R}")
+    assert pay(one, spell("Engulfing Flames", targeted=("bears",))).payable is True
+    three = make_board([*theirs, *basics("Mountain", 3)])
+    assert pay(three, spell("Engulfing Flames", targeted=("boreal",))).payable is True
+
+
+def test_price_of_fame_costs_two_less_aimed_at_a_legendary_creature() -> None:
+    """XMage CostReduceWithConditionTest.test_PriceOfFame_Normal / _Reduce_Manual: Price of Fame ({3}{B},
+    "costs {2} less to cast if it targets a legendary creature") aimed at Anje Falkenrath (legendary) costs
+    {1}{B}: two Swamps pay it; aimed at Balduvian Bears it costs {3}{B}: four Swamps pay it, two don't
+    (CR 601.2c, 601.2f)."""
+    anje = make_board([permanent("Anje Falkenrath", "anje", OPP), *basics("Swamp", 2)])
+    at_anje = pay(anje, spell("Price of Fame", targeted=("anje",)))
+    assert (at_anje.payable, at_anje.total_cost, at_anje.warnings) == (True, "{1}{B}", ())
+    for swamps, payable in ((2, False), (4, True)):
+        bears = make_board([permanent("Balduvian Bears", "bears", OPP), *basics("Swamp", swamps)])
+        at_bears = pay(bears, spell("Price of Fame", targeted=("bears",)))
+        assert (at_bears.payable, at_bears.total_cost) == (payable, "{3}{B}")
+
+
+def test_fervent_champion_makes_an_equip_aimed_at_it_free() -> None:
+    """XMage FerventChampionTest.testFerventChampion: "Equip abilities you activate that target Fervent
+    Champion cost {3} less to activate": Sword of Fire and Ice's Equip {2} aimed at it costs nothing (CR
+    602.2b, 601.2f; generic mana never below zero, 118.7a), paid on a board with no mana at all."""
+    board = make_board(
+        [permanent("Fervent Champion", "champion"), permanent("Sword of Fire and Ice", "sword")]
+    )
+    equip = replace(
+        PaymentTarget.of("{2}", kind="ability", type_line="Artifact — Equipment"),
+        keywords=frozenset({"equip"}),
+        targeted=("champion",),
+    )
+    result = pay(board, equip)
+    assert (result.payable, result.total_cost, result.warnings) == (True, "", ())
+
+
+def creatures(prefix: str, count: int, controller: str = ME) -> list[dict[str, Any]]:
+    """Plain creatures (Grizzly Bears) with ids ``prefix0``, ``prefix1``, ..."""
+    return [permanent("Grizzly Bears", f"{prefix}{n}", controller) for n in range(count)]
+
+
+def test_battlefield_thaumaturge_reduces_by_each_creature_targeted() -> None:
+    """XMage BattlefieldThaumaturgeTest: "Each instant and sorcery spell you cast costs {1} less to cast for
+    each creature it targets" (CR 601.2c targets, then 601.2f). Lightning Strike ({1}{R}) at one creature:
+    {R}, the Mountain alone (the Island untapped). Curse of the Swine with X = 4 at four creatures
+    ({4}{U}{U}): {U}{U}, the two Islands (X is chosen first, 601.2b). Descent of the Dragons ({4}{R}{R}) at
+    six creatures: {R}{R} (only generic mana is reduced, 118.7a). Fade into Antiquity ({2}{G}) at an
+    enchantment that is no creature: {2}{G}, not paid by two Forests. Spectra Ward, an Aura, is no instant
+    or sorcery: {3}{W}{W}, not paid by four Plains."""
+    thaumaturge = permanent("Battlefield Thaumaturge", "thaumaturge")
+    strike = pay(
+        make_board([thaumaturge, *basics("Mountain", 1), *basics("Island", 1), *creatures("o", 1, OPP)]),
+        spell("Lightning Strike", targeted=("o0",)),
+    )
+    assert (strike.payable, strike.total_cost, strike.tapped) == (True, "{R}", (f"{ME}-Mountain0",))
+    four = [f"o{n}" for n in range(4)]
+    swine_board = make_board(
+        [thaumaturge, *basics("Island", 2), *basics("Plains", 4), *creatures("o", 4, OPP)]
+    )
+    swine = pay(swine_board, spell("Curse of the Swine", targeted=tuple(four)), x=4)
+    assert (swine.payable, swine.total_cost) == (True, "{U}{U}")
+    assert sorted(swine.tapped) == [f"{ME}-Island0", f"{ME}-Island1"]
+    six = ("thaumaturge", "m0", "m1", "o0", "o1", "o2")
+    descent_board = make_board(
+        [
+            thaumaturge,
+            *creatures("m", 2),
+            *basics("Mountain", 2),
+            *basics("Swamp", 4),
+            *creatures("o", 3, OPP),
+        ]
+    )
+    descent = pay(descent_board, spell("Descent of the Dragons", targeted=six))
+    assert (descent.payable, descent.total_cost) == (True, "{R}{R}")
+    heliod = make_board(
+        [thaumaturge, *basics("Forest", 2), permanent("Heliod, God of the Sun", "heliod", OPP)]
+    )
+    fade = pay(heliod, spell("Fade into Antiquity", targeted=("heliod",)))
+    assert (fade.payable, fade.total_cost) == (False, "{2}{G}")
+    ward_board = make_board([thaumaturge, *basics("Plains", 4)])
+    ward = pay(ward_board, spell("Spectra Ward", targeted=("thaumaturge",)))
+    assert (ward.payable, ward.total_cost) == (False, "{3}{W}{W}")
+
+
+def test_arcane_melee_reduces_instants_and_sorceries_only() -> None:
+    """XMage ArcaneMeleeTest: "Instant and sorcery spells cost {2} less to cast." Flow of Ideas ({5}{U})
+    costs {3}{U}: four Islands pay it, three don't; under three Melees it costs {U} (the generic part never
+    below zero, CR 118.7a), one Island; Merfolk Looter, a creature, stays {1}{U}, not paid by one Island."""
+    melee = permanent("Arcane Melee", "melee")
+    for islands, payable in ((4, True), (3, False)):
+        flow = pay(make_board([melee, *basics("Island", islands)]), spell("Flow of Ideas"))
+        assert (flow.payable, flow.total_cost) == (payable, "{3}{U}")
+    melees = [permanent("Arcane Melee", f"melee{n}") for n in range(3)]
+    three = pay(make_board([*melees, *basics("Island", 1)]), spell("Flow of Ideas"))
+    assert (three.payable, three.total_cost) == (True, "{U}")
+    looter = pay(make_board([melee, *basics("Island", 1)]), spell("Merfolk Looter"))
+    assert (looter.payable, looter.total_cost) == (False, "{1}{U}")
