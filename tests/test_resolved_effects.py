@@ -102,3 +102,20 @@ def test_the_next_spell_is_the_once_only_form_and_not_read() -> None:
 def test_a_sentence_the_grammar_does_not_read_stays_unread(sentence: str) -> None:
     ((form, parsed),) = read_resolved(sentence).sentences
     assert form.text is None and parsed is None
+
+
+def test_a_condition_runs_to_its_comma_or_the_end() -> None:
+    # CR 611.2b: 'for as long as' takes the whole condition, whatever its words ('the', 'that')
+    form = static_form("It loses all abilities for as long as Test Toy remains on the battlefield.")
+    assert (form.text, form.duration) == ("Enchanted permanent loses all abilities.", "as_long_as")
+
+
+def test_a_duration_between_two_commas_keeps_one() -> None:
+    form = static_form("If you control Test Toy, until end of turn, creatures you control gain haste.")
+    assert form.text == "If you control Test Toy, creatures you control have haste."
+
+
+def test_reminder_text_and_contractions_stay_as_printed() -> None:
+    form = static_form("Target land becomes a 2/2 creature that's still a land. (It's still a land.)")
+    # (CR 207.2: reminder text has no rules meaning)
+    assert form.text == "Enchanted land is a 2/2 creature that's still a land."

@@ -49,15 +49,38 @@ class ResolvedSentence:
 def _joined(words: list[str]) -> str:
     """Words joined by spaces, a comma after the word before it.
 
-    >>> _joined(["a", ",", "b"])
-    'a, b'
+    >>> _joined(["a", ",", "b", "it", "'s"])
+    "a, b it's"
     """
     text = ""
     for word in words:
         if not word:
             continue
-        text += word if word == "," or not text else " " + word
+        text += word if word == "," or word.startswith("'") or not text else " " + word
     return text.strip(" ,")
+
+
+def _commas_of_durations(parts: tuple[ResolvedPart, ...]) -> set[int]:
+    """Where the commas that set a duration apart are: the one after it at the sentence's start, the one
+    before it at its end, one of the two around it elsewhere ('If X, until end of turn, Y' keeps one).
+
+    >>> comma, words, turn = ResolvedPart(",", ","), ResolvedPart("a", "a"), ResolvedPart("", "", "this_turn")
+    >>> at_end, between = (words, comma, turn), (words, comma, turn, comma)
+    >>> sorted(_commas_of_durations(at_end)), sorted(_commas_of_durations(between))
+    ([1], [3])
+    """
+    dropped: set[int] = set()
+    for index, part in enumerate(parts):
+        if part.duration is None:
+            continue
+        before = index > 0 and parts[index - 1].words == ","
+        after = index + 1 < len(parts) and parts[index + 1].words == ","
+        first = not any(earlier.words for earlier in parts[:index])
+        if after and (before or first):
+            dropped.add(index + 1)
+        elif before and index + 1 == len(parts):
+            dropped.add(index - 1)
+    return dropped
 
 
 def _word(words: str, kept: str | None = None, **given: Any) -> ResolvedPart:
@@ -69,12 +92,8 @@ class ResolvedRules(Transformer[Token, Any]):
     """The grammar's methods for a resolved effect in force (mixed into its transformer)."""
 
     def resolved_effect(self, *parts: ResolvedPart) -> ResolvedSentence:
-        # (a comma before a duration set apart goes with it: 'gain haste, until end of turn' has none left)
-        words = [
-            part.words
-            for index, part in enumerate(parts)
-            if not (part.words == "," and index + 1 < len(parts) and parts[index + 1].duration is not None)
-        ]
+        dropped = _commas_of_durations(parts)
+        words = [part.words for index, part in enumerate(parts) if index not in dropped]
         given = [part for part in parts if part.duration is not None]
         bound = {part.bound_to for part in parts} - {None}
         return ResolvedSentence(
@@ -85,6 +104,9 @@ class ResolvedRules(Transformer[Token, Any]):
             next((part.while_counter for part in given if part.while_counter), None),
             any(part.once for part in parts),
         )
+
+    def resolved_reminder(self, _reminder: Token) -> ResolvedPart:
+        return _word("")
 
     def resolved_lead(self, duration: ResolvedPart) -> ResolvedPart:
         return ResolvedPart("", duration.kept + ",", duration.duration, None, duration.while_counter)
@@ -112,8 +134,14 @@ class ResolvedRules(Transformer[Token, Any]):
     def held_otherwise(self, *words: ResolvedPart) -> ResolvedPart:
         return ResolvedPart("", _joined([word.kept for word in words]))
 
-    def resolved_held_word(self, word: Token) -> ResolvedPart:
-        return _word(str(word))
+    def resolved_held_word(self, word: Token | ResolvedPart) -> ResolvedPart:
+        return word if isinstance(word, ResolvedPart) else _word(str(word))
+
+    def until_word(self) -> ResolvedPart:
+        return _word("until")
+
+    def thats_word(self) -> ResolvedPart:
+        return _word("that's")
 
     def that_referent(self, noun: Token, *_whose: Any) -> ResolvedPart:
         return _word(f"enchanted {str(noun).lower()}", bound_to="permanent")
