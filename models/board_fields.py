@@ -23,6 +23,7 @@ __all__ = [
     "BOARD",
     "CHOICES",
     "COPIED_CARD",
+    "EFFECT",
     "IMPRINTED_CARD",
     "OBJECTS",
     "PERMANENT",
@@ -461,6 +462,52 @@ PERMANENT: Final = ObjectFields(
         ),
     ),
 )
+_IDS: Final = {"type": "array", "items": _TEXT, "uniqueItems": True}
+EFFECT: Final = ObjectFields(
+    "effect",
+    "an effect",
+    (
+        Field(
+            "text",
+            _TEXT,
+            "The effect's text as printed, one or more sentences ('Until end of turn, target land becomes "
+            "an Island.', 'Creatures you control gain haste until end of turn.').",
+            required=True,
+        ),
+        Field(
+            "controller",
+            _TEXT,
+            "The player who controls it: the controller of the spell or ability that made it (CR 611.2).",
+            required=True,
+        ),
+        Field(
+            "refers_to",
+            _IDS,
+            "The ids its words 'that land', 'target creature', 'enchanted land', 'it' refer to: permanents "
+            "(for 'target player', 'that player': players); default none.",
+        ),
+        Field(
+            "affected",
+            _IDS,
+            "The permanents whose set was locked in as it began (CR 611.2c: 'Creatures you control gain "
+            "haste until end of turn' affects only the creatures controlled then); default: the permanents "
+            "of the board as given.",
+        ),
+        Field(
+            "until",
+            {"enum": ["end_of_turn", "your_next_turn", "as_long_as_stated", "never"]},
+            "When it ends, where its text doesn't say (informational: every effect listed is in force for "
+            "the whole plan, which ends before any of these does).",
+        ),
+        Field("source", _TEXT, "The name of the card or ability that made it (for messages)."),
+        Field(
+            "named",
+            _TEXT,
+            "The card name its words 'that creature' name when that is on no battlefield (Reflector Mage's "
+            "'... with the same name as that creature': the creature it returned).",
+        ),
+    ),
+)
 BOARD: Final = ObjectFields(
     "board",
     "a board",
@@ -486,12 +533,28 @@ BOARD: Final = ObjectFields(
             "this turn' reads (default: not given, none counted, with a warning).",
             nullable=True,
         ),
+        Field(
+            "effects",
+            {"type": "array", "items": _ref("effect")},
+            "The effects in force that no permanent's text holds now (extension, issue 35): of spells and "
+            "abilities that resolved, and those that outlast their source, oldest first.",
+        ),
     ),
 )
 #: Every kind of object, by the key its schema has under ``$defs``.
 OBJECTS: Final = {
     spec.key: spec
-    for spec in (BOARD, PLAYER, POOL_ENTRY, PERMANENT, CHOICES, IMPRINTED_CARD, COPIED_CARD, ZONE_CARD)
+    for spec in (
+        BOARD,
+        PLAYER,
+        POOL_ENTRY,
+        PERMANENT,
+        CHOICES,
+        IMPRINTED_CARD,
+        COPIED_CARD,
+        ZONE_CARD,
+        EFFECT,
+    )
 }
 
 #: The schema's identifier.

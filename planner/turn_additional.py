@@ -161,8 +161,13 @@ def sacrifice_options(
         ]
     seen: set[tuple[object, ...]] = set()
     distinct_options = []
+    singled = board.singled_out_by_effects()  # (told apart from their twins by an effect in force)
     for option in options:
-        key = tuple(sorted(repr(replace(board.permanent(pid), id="")) for pid in option))
+        key = tuple(
+            sorted(
+                repr(replace(board.permanent(pid), id="" if pid not in singled else pid)) for pid in option
+            )
+        )
         if key not in seen:
             seen.add(key)
             distinct_options.append(option)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from models import board_fields
+from models.board.effects import EffectInForce, read_effect, read_effects
 from models.board.json_fields import (
     FieldError,
     Fields,
@@ -77,6 +78,13 @@ class Board:
     #: how many creatures died this turn, whoever controlled them (an extension of contract section 10: Blood
     #: for the Blood God!'s "for each creature that died this turn"); None when not given
     creatures_died_this_turn: int | None = None
+    #: the effects in force that no permanent's text holds now, oldest first (contract section 10 extension,
+    #: issue 35: :mod:`models.board.effects`)
+    effects: tuple[EffectInForce, ...] = ()
+    #: not in the board file: the ids of the permanents of the board as loaded, whose set an effect in force
+    #: locked in when its entry gives no ``affected`` (CR 611.2c: a permanent the plan puts onto the
+    #: battlefield is none of them); None on a board built directly (then its permanents now)
+    loaded_ids: frozenset[str] | None = None
     #: not in the board file: the largest X the planner lists of a mana ability paid with an {X} that adds X
     #: (Wizard's Rockets), set as a payment starts (the most mana its controller could pay for X then) and
     #: kept by every board the payment goes through, whose own count is smaller once mana is made; None:
@@ -159,6 +167,8 @@ class Board:
             out["step"] = self.step
         if self.creatures_died_this_turn is not None:
             out["creatures_died_this_turn"] = self.creatures_died_this_turn
+        if self.effects:
+            out["effects"] = [effect.to_dict() for effect in self.effects]
         return out
 
     def dumps(self) -> str:
@@ -357,10 +367,30 @@ class Board:
             self.permanent(permanent_id)
         return replace(self, permanents=tuple(p for p in self.permanents if p.id not in gone))
 
+    def singled_out_by_effects(self) -> frozenset[str]:
+        """The permanents the board's effects in force tell apart from others alike in every field: those
+        they refer to or list as affected, and (when one locked in its set, CR 611.2c) those not on the
+        board as it was loaded. Empty without effects.
+
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+        ...     {"id": pid, "card": "Forest", "controller": "me"} for pid in "ab"], "effects": [
+        ...     {"text": "Target land becomes an Island until end of turn.", "controller": "me",
+        ...      "refers_to": ["a"]}]})
+        >>> sorted(board.singled_out_by_effects()), board.identical_runs(["a", "b"])
+        (['a'], [('a',), ('b',)])
+        """
+        if not self.effects:
+            return frozenset()
+        named = {pid for effect in self.effects for pid in (*effect.refers_to, *(effect.affected or ()))}
+        if self.loaded_ids is not None:
+            named.update(p.id for p in self.permanents if p.id not in self.loaded_ids)
+        return frozenset(named)
+
     def identical_runs(self, permanent_ids: Iterable[str]) -> list[tuple[str, ...]]:
         """The permanents with these ids as runs of identical ones, in the order met: the same in every field
         but the id, and nothing attached to or by them (an Aura names what it enchants by id); each other
-        permanent is a run of its own. Which of a run's permanents is gone is the same to the rules.
+        permanent is a run of its own, as is each one an effect in force singles out
+        (:meth:`singled_out_by_effects`). Which of a run's permanents is gone is the same to the rules.
 
         >>> from models.types import TypeLine
         >>> def treasure(pid: str) -> Permanent:
@@ -374,6 +404,7 @@ class Board:
         [('t1', 't3'), ('t2',)]
         """
         attached = {p.attached_to for p in self.permanents if p.attached_to is not None}
+        attached |= self.singled_out_by_effects()
         runs: dict[object, list[str]] = {}
         for pid in permanent_ids:
             permanent = self.permanent(pid)
@@ -518,7 +549,9 @@ def _read_board(value: object) -> Board:
     active_player = fields.optional("active_player", read_text, players[0].id)
     step = fields.optional("step", _read_step, "main")
     died = fields.optional("creatures_died_this_turn", read_count, None)
-    return Board(version, active_player, players, permanents, step, died)
+    effects: tuple[EffectInForce, ...] = fields.optional("effects", read_effects, ())
+    loaded = frozenset(p.id for p in permanents) if effects else None
+    return Board(version, active_player, players, permanents, step, died, effects, loaded)
 
 
 #: The steps and phases a board's ``step`` may name.
@@ -554,6 +587,7 @@ def _check_references(board: Board) -> None:
             if key == "paired_with" and linked == permanent.id:  # (CR 702.95a: with another creature)
                 where = ("permanents", position, "choices", key)
                 raise FieldError(where, f"{quote(linked)} cannot be paired with itself")
+    _check_effects(board)
     for position, permanent in enumerate(board.permanents):
         path: JsonPath = ("permanents", position, "attached_to")
         target = permanent.attached_to
@@ -570,6 +604,25 @@ def _check_references(board: Board) -> None:
             target = board.permanent(target).attached_to if target in board._permanent_index else None
         if target == permanent.id:
             raise FieldError(path, f"attachments form a loop: {' -> '.join([*chain, target])}")
+
+
+def _check_effects(board: Board) -> None:
+    """Raise ``FieldError`` for an effect in force whose controller is no player, or one of whose ids is no
+    permanent or player of the board (``affected``: no permanent)."""
+    for position, effect in enumerate(board.effects):
+        if effect.controller not in board._player_index:
+            raise FieldError(
+                ("effects", position, "controller"), f"unknown player {quote(effect.controller)}"
+            )
+        for number, named in enumerate(effect.refers_to):
+            if named not in board._permanent_index and named not in board._player_index:
+                path: JsonPath = ("effects", position, "refers_to", number)
+                raise FieldError(path, f"unknown permanent or player {quote(named)}")
+        for number, named in enumerate(effect.affected or ()):
+            if named not in board._permanent_index:
+                raise FieldError(
+                    ("effects", position, "affected", number), f"unknown permanent {quote(named)}"
+                )
 
 
 def board_problems(data: object, source: str = "<board>") -> tuple[BoardError, ...]:
@@ -593,6 +646,7 @@ def board_problems(data: object, source: str = "<board>") -> tuple[BoardError, .
     readers: tuple[tuple[str, Callable[[object, JsonPath], object]], ...] = (
         ("players", read_player),
         ("permanents", read_permanent),
+        ("effects", read_effect),
     )
     for key, read in readers:
         items = data.get(key)

@@ -35,6 +35,7 @@ from models.oracle.grammar_parser import UnreadError, built
 from models.oracle.own_cost_rules import OwnCostRules
 from models.oracle.phrase_rules import PhraseRules
 from models.oracle.readings import Condition, CostPart, EffectSentence, ManaEffect, Nouns, Output, SpendOnly
+from models.oracle.resolved_rules import ResolvedRules, ResolvedSentence
 from models.oracle.spell_cost_rules import GraveyardPermissionReading, SpellCostRules
 from models.oracle.spent_rules import SpentRules
 from models.oracle.static_rules import StaticRules
@@ -55,6 +56,7 @@ __all__ = [
     "parse_mana_effect",
     "parse_objects",
     "parse_output",
+    "parse_resolved_effect",
     "parse_spending",
     "parse_token_replacement",
 ]
@@ -72,6 +74,7 @@ class _Readings(
     SpellCostRules,
     OwnCostRules,
     TokenRules,
+    ResolvedRules,
 ):
     """The parse tree to readings, one method per rule alternative (its ``-> name``), from the rules of each
     kind of phrase (applied as the text is parsed: :func:`_reader`)."""
@@ -141,6 +144,16 @@ def parse_token_replacement(sentence: str, start: str = "token_replacement") -> 
     'plus'
     """
     return _parse(sentence, start)
+
+
+def parse_resolved_effect(sentence: str) -> ResolvedSentence:
+    """A resolved effect in force's sentence (CR 611.2) as the static sentence it is while it lasts
+    (:mod:`models.oracle.resolved_rules`); raises UnreadError.
+
+    >>> parse_resolved_effect("Creatures you control gain haste until end of turn.").text
+    'Creatures you control have haste'
+    """
+    return cast("ResolvedSentence", _parse(sentence, "resolved_effect"))
 
 
 def parse_created_tokens(effect: str) -> Any:

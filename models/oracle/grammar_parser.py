@@ -368,6 +368,7 @@ STARTS = (
     "foretell_grant",
     "token_replacement",
     "token_opening",
+    "resolved_effect",
     "created_mana_tokens",
     "triggers_again",
 )

@@ -115,4 +115,7 @@ def timestamps(view: BoardView) -> dict[str, int]:
     >>> timestamps(BoardView(board))
     {'f': 0, 's': 1}
     """
-    return {p.id: number for number, p in enumerate(view.board.permanents)}
+    order = {p.id: number for number, p in enumerate(view.board.permanents)}
+    for source in view.given_effects.sources:  # (the board's effects in force began after them all)
+        order[source.stand_in.id] = len(order)
+    return order

@@ -732,7 +732,7 @@ def interchangeable(
     {'f1': ('f1', 'f2')}
     """
     board = view.board
-    singled_out: set[str] = set(apart)
+    singled_out: set[str] = set(apart) | board.singled_out_by_effects()
     for permanent in board.permanents:
         if permanent.attached_to is not None:
             singled_out.update((permanent.id, permanent.attached_to))

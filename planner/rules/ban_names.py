@@ -67,12 +67,15 @@ def judged(view: BoardView, sourced: SourcedEffect, spell: PaymentTarget) -> boo
     if names is None:
         if not banned:
             return False  # (no name is banned: no spell is)
-        return _warning(
-            sourced,
-            "the spell's name is not known: whether it can be cast is not judged; name the card with --spell "
-            "(CR 201.2a)",
-        )
+        return _warning(sourced, _NAME_NOT_KNOWN)
     return not names.isdisjoint(banned)
+
+
+#: Why a prohibition of some names is not judged for a spell given by its cost alone.
+_NAME_NOT_KNOWN = (
+    "the spell's name is not known: whether it can be cast is not judged; "
+    "name the card with --spell (CR 201.2a)"
+)
 
 
 def _warning(sourced: SourcedEffect, reason: str, kind: WarningKind = WarningKind.FORBIDDEN) -> TextWarning:
@@ -110,6 +113,16 @@ def _lasting(view: BoardView, sourced: SourcedEffect, spell: PaymentTarget) -> b
     only a spell that may have a creature's name (a permanent spell, or one whose types are not known: an
     instant or sorcery is never a creature, CR 110.4); such a spell is warned of, never judged."""
     permanent = view.permanent(sourced.source)
+    if sourced.source in view.given_effects.by_id:  # (the board gives the effect: its entry names the card)
+        if permanent.choices.card_name is None:
+            where = f"{view.path(sourced.source)}.named"
+            return _warning(
+                sourced, f"{where} is not given: the creature's name is not known", WarningKind.UNDEFINED
+            )
+        names = _spell_names(spell)
+        if names is None:
+            return _warning(sourced, _NAME_NOT_KNOWN)
+        return not names.isdisjoint(folded_names(permanent.choices.card_name))
     if not (permanent.summoning_sick or permanent.entered_this_turn):
         return False  # (its controller's turn began since it entered: the effect has ended)
     if spell.type_line.card_types and not spell.type_line.is_permanent:
@@ -117,7 +130,8 @@ def _lasting(view: BoardView, sourced: SourcedEffect, spell: PaymentTarget) -> b
     return _warning(
         sourced,
         "the effect of its trigger lasts until its controller's next turn, and the creature it returned is "
-        "not recorded: whether the spell has that creature's name is not judged (CR 101.2)",
+        "not recorded: whether the spell has that creature's name is not judged (CR 101.2); give the effect "
+        "in `effects`, with the creature's owner in `refers_to` and its name in `named`",
     )
 
 

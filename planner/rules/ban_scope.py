@@ -42,6 +42,11 @@ def applies(view: BoardView, sourced: SourcedEffect, player: str) -> bool | None
     assert isinstance(ban, CastBan | LandPlayBan)
     if not ban.everyone and (sourced.controller != player) != ban.opponents:
         return False  # ('You can't': its controller's spells; 'Your opponents can't': the others')
+    given = view.given_effects.by_id.get(sourced.source) if view.board.effects else None
+    if given is not None and given.player_bound and given.stand_in.attached_to != player:
+        return (
+            False  # (an effect in force that refers to a player binds that player: 'that creature's owner')
+        )
     board = view.board
     if isinstance(ban, CastBan) and ban.your_turn and board.active_player != sourced.controller:
         return False

@@ -158,6 +158,11 @@ def type_changes(
         and in_force(e, p)
         and devotion_allows(view, e, p.controller)
         and on_its_turn(view, e, p.controller)
+    ] + [  # (the board's effects in force, after every permanent's: CR 613.7)
+        SourcedEffect(source.stand_in.id, source.stand_in.controller, e)
+        for source in view.given_effects.sources
+        for e in source.effects
+        if isinstance(e, TypeChange)
     ]
     types = {p.id: p.type_line for p in view.board.permanents}
     parsed = view.parsed
@@ -207,11 +212,14 @@ def base_powers_set(view: BoardView) -> dict[str, tuple[int, int]]:
     {'f': (4, 4)}
     """
     found: dict[str, tuple[int, int]] = {}
-    for permanent in view.board.permanents:
-        for effect in view.parsed[permanent.id].effects:
+    sources = [(p.id, view.parsed[p.id].effects) for p in view.board.permanents] + [
+        (source.stand_in.id, source.effects) for source in view.given_effects.sources
+    ]
+    for source_id, effects in sources:
+        for effect in effects:
             if not isinstance(effect, TypeChange) or (effect.base_pt is None and not effect.base_mana_value):
                 continue
-            for pid in view.type_change_applied(permanent.id, effect.text):
+            for pid in view.type_change_applied(source_id, effect.text):
                 # ('each equal to its mana value', Opalescence's: the permanent's own, CR 202.3)
                 value = view.permanent(pid).mana_value
                 found[pid] = effect.base_pt if effect.base_pt is not None else (value, value)

@@ -16,6 +16,7 @@ from models.mana import ManaTypes
 from models.mana_effects import StaticEffect
 from models.oracle import ParsedText
 from models.oracle.classify import unrecorded_fact
+from models.oracle.resolved import given_as_effect
 from models.types import TypeLine
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENTERS_AS_A_COPY",
+    "GIVE_AS_EFFECT",
     "GRANTS_A_CHOICE_READER",
     "MAY_MISS_A_CHOICE",
     "MAY_READ_A_CHOICE",
@@ -180,13 +182,30 @@ def unread_warning(permanent: str, sentence: str) -> TextWarning:
     records): '~ costs {1} less to cast for each creature that attacked this turn.'
     >>> unread_warning("p", "Flying.") == TextWarning("p", "Flying.")
     True
+    >>> print(unread_warning("f", "That land is an Island for as long as it has a flood counter on it."))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    f: unsupported text ignored (it is an effect that outlasts what made it, which the card's text alone
+    can't tell: give the effect in `effects`, with what it refers to in `refers_to`): 'That land is an Island
+    for as long as it has a flood counter on it.'
+    >>> unread_warning("s", "Until end of turn, target land becomes a Forest.").reason != ""
+    True
     """
     fact = unrecorded_fact(sentence)
+    if fact is None and given_as_effect(sentence):
+        fact = GIVE_AS_EFFECT
     return (
         TextWarning(permanent, sentence)
         if fact is None
         else TextWarning(permanent, sentence, fact, WarningKind.UNSUPPORTED)
     )
+
+
+#: Why a card's sentence that is the effect of a resolved trigger or ability (which outlasts it) is not
+#: read as the card's own: the board records it in ``effects`` (:mod:`planner.rules.effects_in_force`).
+GIVE_AS_EFFECT = (
+    "it is an effect that outlasts what made it, which the card's text alone can't tell: give the effect in "
+    "`effects`, with what it refers to in `refers_to`"
+)
 
 
 _Key = TypeVar("_Key", bound=Hashable)

@@ -29,8 +29,8 @@ TAKING_PARTS = frozenset(
 
 
 def possible_abilities(view: BoardView) -> Iterator[tuple[Permanent, ManaAbility]]:
-    """Each permanent with each mana ability printed on it or that an effect on the battlefield may grant (or
-    share: then any permanent's).
+    """Each permanent with each mana ability printed on it or that an effect on the battlefield, or one of the
+    board's effects in force, may grant (or share: then any permanent's).
 
     >>> from models.board import Board
     >>> from planner.rules.view import BoardView
@@ -44,6 +44,11 @@ def possible_abilities(view: BoardView) -> Iterator[tuple[Permanent, ManaAbility
     board = view.board
     granted = [
         e.ability for p in board.permanents for e in view.parsed[p.id].effects if isinstance(e, GrantAbility)
+    ] + [  # (and those the board's effects in force grant)
+        e.ability
+        for source in view.given_effects.sources
+        for e in source.effects
+        if isinstance(e, GrantAbility)
     ]
     if any(isinstance(e, GainAbilitiesOf) for p in board.permanents for e in view.parsed[p.id].effects):
         # (Experiment Kraj: any permanent's abilities may be shared with any other)

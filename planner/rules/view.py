@@ -42,6 +42,7 @@ from planner.rules.amounts import (
 from planner.rules.characteristics import worked_out_characteristics
 from planner.rules.conditions import condition_holds, counted_by_conditions
 from planner.rules.costs import keep_tapped
+from planner.rules.effects_in_force import NONE_IN_FORCE, EffectsInForce, effects_in_force
 from planner.rules.executed import (
     counters_removed_any,
     removing,
@@ -101,6 +102,10 @@ __all__ = [
     "with_changed_types",
 ]
 
+
+#: The board's effects in force as stand-in sources (:mod:`planner.rules.effects_in_force`): they read the
+#: board's ``effects`` and its permanents' counters ('for as long as it has a flood counter on it').
+_GIVEN_EFFECTS: ViewTable[None, EffectsInForce] = ViewTable("view.given_effects", shared=True)
 
 #: The permanents a filter matches (:meth:`BoardView.matching`), by the filter, its source's controller and
 #: the permanents removed.
@@ -183,6 +188,7 @@ class BoardView:
             + tuple(dict.fromkeys(self._unexecuted))
             + self._priority_untaps
             + unsteady_type_changes(self)
+            + self.given_effects.warnings
         )
 
     @cached_property
@@ -256,8 +262,27 @@ class BoardView:
         return self.structure.unexecuted
 
     def permanent(self, pid: str) -> Permanent:
-        """The permanent with this id."""
-        return self._by_id[pid]
+        """The permanent with this id, or the stand-in source of an effect in force of that id
+        (:mod:`planner.rules.effects_in_force`)."""
+        found = self._by_id.get(pid)
+        if found is None:
+            return (
+                self.given_effects.by_id[pid].stand_in
+                if pid in self.given_effects.by_id
+                else self._by_id[pid]
+            )
+        return found
+
+    @property
+    def given_effects(self) -> EffectsInForce:
+        """The board's effects in force that no permanent holds (its ``effects``), as stand-in sources."""
+        if not self.board.effects:
+            return NONE_IN_FORCE
+        found = _GIVEN_EFFECTS.get(self, None)
+        if found is None:
+            found = effects_in_force(self.board)
+            _GIVEN_EFFECTS.put(self, None, found)
+        return found
 
     def player(self, player_id: str) -> Player:
         """The player with this id as the game has them now: what :meth:`update_player` put in place, else
@@ -374,7 +399,10 @@ class BoardView:
         return BoardView(board, self.structure.handed_on(), by_id)
 
     def path(self, pid: str) -> str:
-        """The JSON path of a permanent in the board file, e.g. ``permanents[3]``."""
+        """The JSON path of a permanent in the board file, e.g. ``permanents[3]`` (an effect in force's
+        stand-in: its entry's, ``effects[0]``)."""
+        if pid in self.given_effects.by_id:
+            return pid.partition(":")[0]
         return f"permanents[{[p.id for p in self.board.permanents].index(pid)}]"
 
     # ---------------------------------------------------------------- layer 4
@@ -475,6 +503,14 @@ class BoardView:
         return self._layer6[1]
 
     def _effects_before_layer_6(self) -> tuple[SourcedEffect, ...]:
+        given = tuple(
+            SourcedEffect(source.stand_in.id, source.stand_in.controller, e)
+            for source in self.given_effects.sources
+            for e in source.effects
+        )
+        return self._permanents_effects_before_layer_6() + given
+
+    def _permanents_effects_before_layer_6(self) -> tuple[SourcedEffect, ...]:
         return tuple(
             SourcedEffect(p.id, p.controller, with_chosen_color(e, p.choices))
             for p in self.board.permanents
@@ -627,6 +663,11 @@ class BoardView:
             return False
         permanent = self._by_id[pid]
         source_permanent = self._by_id.get(source)
+        if source_permanent is None and self.board.effects and source in self.given_effects.by_id:
+            given = self.given_effects.by_id[source]
+            source_permanent = given.stand_in
+            if given.locked is not None and pid not in given.locked and given.locks(flt):
+                return False  # (CR 611.2c: a permanent that came later is none of those it affected)
         line = types[pid] if types is not None else self.type_line(pid)
         if flt.self_only and pid != source:
             return False
@@ -855,7 +896,13 @@ class BoardView:
         >>> view.matching(ObjectFilter(types=("Land",), controller=Who.YOU, other=True), "f")
         ('s',)
         """
-        if flt.reads_status or flt.reads_source:
+        # (an effect in force's stand-in is on no battlefield: its controller and the set it locked in are
+        # its own, never kept under another source's)
+        if (
+            flt.reads_status
+            or flt.reads_source
+            or (self.board.effects and source in self.given_effects.by_id)
+        ):
             return tuple(
                 p.id for p in self.board.permanents if self.matches(flt, p.id, source, removed=removed)
             )

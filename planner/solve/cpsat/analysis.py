@@ -775,6 +775,7 @@ def twin_runs(
     for permanent in board.permanents:
         if permanent.attached_to is not None:
             singled_out.update((permanent.id, permanent.attached_to))
+    singled_out |= board.singled_out_by_effects()
     own: dict[str, list[Activation]] = defaultdict(list)
     for template in templates:
         own[template.pid].append(template)

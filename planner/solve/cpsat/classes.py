@@ -138,6 +138,7 @@ def sacrificed_classes(
         for index in (a, b):
             spoiled.add(whose.get(index, templates[index].pid))
     alike: dict[object, list[str]] = defaultdict(list)
+    spoiled.update(board.singled_out_by_effects())  # (told apart from their twins by an effect in force)
     for pid in sorted(outlets):
         if pid in spoiled or view.parsed[pid].effects or not _own_mergeable(own[pid]):
             continue

@@ -145,6 +145,7 @@ def singled_twin_runs(record: PaymentModel) -> list[tuple[list[str], dict[int, i
     # 1,000-permanent board 30 ms of checks where the solver needed no help, bench_big question 8)
     singled = {pid for t in templates for pid in t.removed}
     attached = {p.attached_to for p in board.permanents if p.attached_to is not None}
+    attached |= board.singled_out_by_effects()
     alike: dict[object, list[str]] = defaultdict(list)
     for pid in sorted(singled):
         permanent = board.permanent(pid)

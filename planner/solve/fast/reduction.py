@@ -258,6 +258,8 @@ def _board_kinds(problem: PaymentProblem) -> _BoardKinds:
         effects = effects or kind.blocking is not None
         reflecting = reflecting or (kind.on_board and permanent.controller == player)
         kinds.append(kind)
+    if unresolved is None and board.effects:
+        unresolved = "the board gives effects in force (effects): no card's analysis has them"
     if unresolved is None:  # (the fast path counts Sasaya's Essence on the board as it is)
         unresolved = same_name_changer(problem.view)
     if unresolved is None and (problem.view.grants_from_graveyards or arriving_grants(problem.view)):

@@ -1,0 +1,152 @@
+"""A resolved effect's sentence read as the static sentence it is while it lasts (CR 611.2: a continuous
+effect from a spell or ability that resolved): its duration set apart ('until end of turn', 'until your next
+turn', 'this turn', 'for as long as ...'), its verbs of change read as those of a state ('becomes' as 'is',
+'gains' as 'has': CR 611.2 makes the change last), and its referents ('that land', 'target creature', 'it')
+bound to what they name, as an Aura's 'enchanted land' is (the board's ``effects[i].refers_to``): all read by
+the grammar's ``resolved_effect`` (:mod:`models.oracle.resolved_rules`). What is left is read by the static
+grammar (:func:`~models.oracle.reader.parse_oracle`), so that an effect in force
+is read exactly as a permanent's static ability of the same words.
+
+>>> bound = static_form("Until end of turn, target land you control becomes an Island.")
+>>> bound.text, bound.duration, bound.bound
+('Enchanted land is an Island.', 'end_of_turn', True)
+>>> static_form('Lands you control gain "{T}: Add {G}." until end of turn.').text
+'Lands you control have "{T}: Add {G}."'
+>>> quicksilver = static_form("That land is an Island for as long as it has a flood counter on it.")
+>>> quicksilver.text, quicksilver.while_counter
+('Enchanted land is an Island.', 'flood')
+>>> static_form("The next instant or sorcery spell you cast this turn costs {2} less to cast.").once
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.oracle.grammar import UnreadError, parse_resolved_effect
+from models.oracle.parsed import ParsedText
+from models.oracle.reader import parse_oracle
+from models.oracle.text import split_sentences
+
+__all__ = ["ResolvedReading", "StaticForm", "given_as_effect", "read_resolved", "static_form"]
+
+
+@dataclass(frozen=True, slots=True)
+class StaticForm:
+    """A resolved effect's sentence as a static sentence: ``text`` (None when it has no words left), its
+    ``duration`` ('end_of_turn', 'your_next_turn', 'this_turn', 'as_long_as' or None), what kind of referent
+    it names (``bound_to``: 'permanent', 'player' or None), the counter whose presence on the referent it
+    lasts while (``while_counter``), whether it changes only the next spell (``once``), and the sentence
+    with its referents bound and its duration kept (``with_duration``: a static sentence may say its own,
+    'with the same name as that creature until your next turn')."""
+
+    printed: str
+    text: str | None
+    duration: str | None = None
+    bound_to: str | None = None
+    while_counter: str | None = None
+    once: bool = False
+    with_duration: str | None = None
+
+    @property
+    def bound(self) -> bool:
+        """True when it names a referent (its entry's ``refers_to`` binds it)."""
+        return self.bound_to is not None
+
+
+def static_form(sentence: str) -> StaticForm:
+    """The static sentence a resolved effect's sentence is while it lasts, as the grammar reads it
+    (``resolved_effect``: :mod:`models.oracle.resolved_rules`); a sentence it does not read has no text.
+
+    >>> static_form("Creatures you control gain haste until end of turn.").text
+    'Creatures you control have haste.'
+    >>> static_form("Spells you cast this turn cost {1} less to cast.").text
+    'Spells you cast cost {1} less to cast.'
+    >>> form = static_form("Until your next turn, it is an enchantment in addition to its other types.")
+    >>> form.text, form.duration, form.bound
+    ('Enchanted permanent is an enchantment in addition to its other types.', 'your_next_turn', True)
+    """
+    try:
+        read = parse_resolved_effect(sentence.strip())
+    except UnreadError:
+        return StaticForm(sentence, None)
+    static = _sentence(read.text)
+    if static is None:
+        return StaticForm(sentence, None, read.duration)
+    return StaticForm(
+        sentence,
+        static,
+        read.duration,
+        read.bound_to,
+        read.while_counter,
+        read.once,
+        _sentence(read.with_duration),
+    )
+
+
+def _sentence(body: str) -> str | None:
+    """The words as a sentence: capitalised, ending in a period (or a closing quote); None when empty."""
+    body = body.strip()
+    if not body:
+        return None
+    return body[0].upper() + body[1:] + ("" if body.endswith(('"', ".")) else ".")
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedReading:
+    """An effect in force read: each sentence's static form with its reading (None: not read)."""
+
+    sentences: tuple[tuple[StaticForm, ParsedText | None], ...]
+
+    @property
+    def bound(self) -> bool:
+        """True when a sentence of it names a referent (its entry's ``refers_to`` binds it)."""
+        return any(form.bound for form, _ in self.sentences)
+
+
+def read_resolved(text: str) -> ResolvedReading:
+    """Each sentence of an effect in force in its static form (:func:`static_form`), read by the static
+    grammar; a sentence that reads as nothing a static ability does, or only in part, or changes only the
+    next spell, is not read (None).
+
+    >>> reading = read_resolved("Until end of turn, target land becomes an Island. You draw a card.")
+    >>> [(form.text, parsed is not None) for form, parsed in reading.sentences]
+    [('Enchanted land is an Island.', True), ('You draw a card.', False)]
+    """
+    found: list[tuple[StaticForm, ParsedText | None]] = []
+    for sentence in split_sentences(text):
+        form = static_form(sentence)
+        parsed = None if form.once else _read_static(form.text)
+        if parsed is None and form.duration is not None and not form.once:
+            # (a static sentence that says its own duration, as printed or with its referents bound: Reflector
+            # Mage's 'That creature's owner can't cast spells with the same name as that creature until your
+            # next turn.')
+            parsed = _read_static(form.with_duration) or _read_static(form.printed)
+        found.append((form, parsed))
+    return ResolvedReading(tuple(found))
+
+
+def _read_static(text: str | None) -> ParsedText | None:
+    """The static grammar's reading of a sentence, None when it reads it as nothing or not in full."""
+    if text is None:
+        return None
+    parsed = parse_oracle(text)
+    if parsed.unsupported or not (parsed.effects or parsed.mana_abilities):
+        return None
+    return parsed
+
+
+def given_as_effect(sentence: str) -> bool:
+    """True when a card's sentence not read as its own ability reads as an effect in force that outlasts
+    what made it once its referents are bound or its duration set apart (Quicksilver Fountain's 'That land
+    is an Island for as long as it has a flood counter on it.'): the board's ``effects`` can give it.
+
+    >>> given_as_effect("That land is an Island for as long as it has a flood counter on it.")
+    True
+    >>> given_as_effect("Draw a card.")
+    False
+    """
+    sentences = read_resolved(sentence).sentences
+    return bool(sentences) and all(
+        parsed is not None and (form.bound or form.duration is not None) for form, parsed in sentences
+    )

@@ -1,0 +1,213 @@
+"""The grammar's methods for a resolved effect in force (``resolved_effect`` in ``grammar.lark``; read by
+:func:`models.oracle.resolved.static_form`): each part of the sentence as a :class:`ResolvedPart` (its
+words as the static sentence says them and as printed with its referents bound, or the duration, referent,
+counter or once-only form it gives), joined into a :class:`ResolvedSentence`.
+
+>>> from models.oracle.grammar import read_as
+>>> read = read_as("Until end of turn, target land you control becomes an Island.", "resolved_effect")
+>>> read.text, read.duration, read.bound_to
+('enchanted land is an Island', 'end_of_turn', 'permanent')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from lark import Token, Transformer, v_args
+
+__all__ = ["ResolvedPart", "ResolvedRules", "ResolvedSentence"]
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedPart:
+    """A part of a resolved effect's sentence: its words in the static sentence (``words``) and with its
+    duration kept (``kept``), and what it gives: a ``duration``, a referent (``bound_to``: 'permanent' or
+    'player'), the counter a condition needs (``while_counter``), the once-only form (``once``)."""
+
+    words: str
+    kept: str
+    duration: str | None = None
+    bound_to: str | None = None
+    while_counter: str | None = None
+    once: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvedSentence:
+    """A resolved effect's sentence read: the static sentence's words (``text``, no period), the words with
+    its duration kept (``with_duration``), and what its parts give (see :class:`ResolvedPart`)."""
+
+    text: str
+    with_duration: str
+    duration: str | None
+    bound_to: str | None
+    while_counter: str | None
+    once: bool
+
+
+def _joined(words: list[str]) -> str:
+    """Words joined by spaces, a comma after the word before it.
+
+    >>> _joined(["a", ",", "b", "it", "'s"])
+    "a, b it's"
+    """
+    text = ""
+    for word in words:
+        if not word:
+            continue
+        text += word if word == "," or word.startswith("'") or not text else " " + word
+    return text.strip(" ,")
+
+
+def _commas_of_durations(parts: tuple[ResolvedPart, ...]) -> set[int]:
+    """Where the commas that set a duration apart are: the one after it at the sentence's start, the one
+    before it at its end, one of the two around it elsewhere ('If X, until end of turn, Y' keeps one).
+
+    >>> comma, words, turn = ResolvedPart(",", ","), ResolvedPart("a", "a"), ResolvedPart("", "", "this_turn")
+    >>> at_end, between = (words, comma, turn), (words, comma, turn, comma)
+    >>> sorted(_commas_of_durations(at_end)), sorted(_commas_of_durations(between))
+    ([1], [3])
+    """
+    dropped: set[int] = set()
+    for index, part in enumerate(parts):
+        if part.duration is None:
+            continue
+        before = index > 0 and parts[index - 1].words == ","
+        after = index + 1 < len(parts) and parts[index + 1].words == ","
+        first = not any(earlier.words for earlier in parts[:index])
+        if after and (before or first):
+            dropped.add(index + 1)
+        elif before and index + 1 == len(parts):
+            dropped.add(index - 1)
+    return dropped
+
+
+def _word(words: str, kept: str | None = None, **given: Any) -> ResolvedPart:
+    return ResolvedPart(words, words if kept is None else kept, **given)
+
+
+@v_args(inline=True)
+class ResolvedRules(Transformer[Token, Any]):
+    """The grammar's methods for a resolved effect in force (mixed into its transformer)."""
+
+    def resolved_effect(self, *parts: ResolvedPart) -> ResolvedSentence:
+        dropped = _commas_of_durations(parts)
+        words = [part.words for index, part in enumerate(parts) if index not in dropped]
+        given = [part for part in parts if part.duration is not None]
+        bound = {part.bound_to for part in parts} - {None}
+        return ResolvedSentence(
+            _joined(words),
+            _joined([part.kept for part in parts]),
+            given[-1].duration if given else None,
+            "player" if "player" in bound else "permanent" if bound else None,
+            next((part.while_counter for part in given if part.while_counter), None),
+            any(part.once for part in parts),
+        )
+
+    def resolved_reminder(self, _reminder: Token) -> ResolvedPart:
+        return _word("")
+
+    def resolved_lead(self, duration: ResolvedPart) -> ResolvedPart:
+        return ResolvedPart("", duration.kept + ",", duration.duration, None, duration.while_counter)
+
+    def resolved_it(self) -> ResolvedPart:
+        return _word("enchanted permanent", bound_to="permanent")
+
+    def until_end_of_turn(self) -> ResolvedPart:
+        return ResolvedPart("", "until end of turn", "end_of_turn")
+
+    def until_your_next_turn(self) -> ResolvedPart:
+        return ResolvedPart("", "until your next turn", "your_next_turn")
+
+    def resolved_this_turn(self) -> ResolvedPart:
+        return ResolvedPart("", "this turn", "this_turn")
+
+    def for_as_long_as(self, held: ResolvedPart) -> ResolvedPart:
+        return ResolvedPart("", f"for as long as {held.kept}", "as_long_as", None, held.while_counter)
+
+    def held_counter(self, *words: Token) -> ResolvedPart:
+        article = next(str(word) for word in words if word.type == "ARTICLE")
+        kind = str(next(word for word in words if word.type == "RESOLVED_WORD")).lower()
+        return ResolvedPart("", f"it has {article} {kind} counter on it", while_counter=kind)
+
+    def held_otherwise(self, *words: ResolvedPart) -> ResolvedPart:
+        return ResolvedPart("", _joined([word.kept for word in words]))
+
+    def resolved_held_word(self, word: Token | ResolvedPart) -> ResolvedPart:
+        return word if isinstance(word, ResolvedPart) else _word(str(word))
+
+    def until_word(self) -> ResolvedPart:
+        return _word("until")
+
+    def thats_word(self) -> ResolvedPart:
+        return _word("that's")
+
+    def that_referent(self, noun: Token, *_whose: Any) -> ResolvedPart:
+        return _word(f"enchanted {str(noun).lower()}", bound_to="permanent")
+
+    def target_referent(self, *words: Any) -> ResolvedPart:
+        noun = next(word for word in words if isinstance(word, Token) and word.type == "RESOLVED_NOUN")
+        return _word(f"enchanted {str(noun).lower()}", bound_to="permanent")
+
+    def attached_referent(self, attached: Token, noun: Token) -> ResolvedPart:
+        if str(attached).lower() != "enchanted":  # ('equipped creature' is the Equipment's, not a referent)
+            return _word(f"{attached} {noun}")
+        return _word(f"enchanted {str(noun).lower()}", bound_to="permanent")
+
+    def next_spell(self, *words: Token) -> ResolvedPart:
+        return _word(" ".join(["the next", *map(str, words)]), once=True)
+
+    def same_name_as(self, noun: Token) -> ResolvedPart:
+        return _word(f"same name as that {noun}")
+
+    def resolved_target(self, *_words: Token) -> None:
+        return None
+
+    def resolved_whose(self, *_words: Token) -> None:
+        return None
+
+    def resolved_choice(self) -> None:
+        return None
+
+    def player_referent(self, *_words: Token) -> ResolvedPart:
+        return _word("enchanted player", bound_to="player")
+
+    def becomes(self) -> ResolvedPart:
+        return _word("is", "becomes")
+
+    def become(self) -> ResolvedPart:
+        return _word("are", "become")
+
+    def gains(self) -> ResolvedPart:
+        return _word("has", "gains")
+
+    def gain(self) -> ResolvedPart:
+        return _word("have", "gain")
+
+    def resolved_word(self, word: Token) -> ResolvedPart:
+        return _word(str(word))
+
+    def comma_word(self) -> ResolvedPart:
+        return _word(",")
+
+    def it_word(self) -> ResolvedPart:
+        return _word("it")
+
+    def that_word(self) -> ResolvedPart:
+        return _word("that")
+
+    def the_word(self) -> ResolvedPart:
+        return _word("the")
+
+    def for_word(self) -> ResolvedPart:
+        return _word("for")
+
+    def same_word(self) -> ResolvedPart:
+        return _word("same")
+
+    def up_word(self) -> ResolvedPart:
+        return _word("up")
+
+    def this_word(self) -> ResolvedPart:
+        return _word("this")
