@@ -218,7 +218,7 @@ def life_reduction_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     found = [TextWarning(source, text, _NOT_WEIGHED_LIFE, WarningKind.NOT_USED) for source, text in unweighed]
     total = problem.target.cost.symbols
     for mana_type in payable.types:
-        # (a hybrid symbol of that color made hybrid Phyrexian is weighed: spell_cost._paid_by_life)
+        # (a hybrid symbol of that color made hybrid Phyrexian is weighed: life_for_mana.paid_by_life)
         made = sum(s.kind is SymbolKind.PHYREXIAN and mana_type in s.colors for s in total)
         printed = sum(s.kind is SymbolKind.PHYREXIAN and mana_type in s.colors for s in target.cost.symbols)
         hybrid = any(

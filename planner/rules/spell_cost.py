@@ -37,7 +37,7 @@ from planner.rules.amounts import (
 from planner.rules.cast_riders import casts, with_cast_riders
 from planner.rules.devotion import devotion
 from planner.rules.layers import with_chosen_type
-from planner.rules.life_for_mana import with_life_for_mana
+from planner.rules.life_for_mana import paid_by_life, with_life_for_mana
 from planner.rules.minimum_cost import (
     minimum_in_force,
     phyrexian_announcements,
@@ -197,7 +197,7 @@ def _locked_total(view: BoardView, target: PaymentTarget, player: str) -> tuple[
         # (a reduction left over: {2/X} symbols announced as {2} take it, CR 601.2b, 601.2f)
         kept, generic, unused = _announced(view, target, player, kept, -generic)
     generic = max(generic, 0)
-    kept = _paid_by_life(kept, by_life) if by_life else kept
+    kept = paid_by_life(kept, by_life) if by_life else kept
     symbols = (*kept, CostSymbol(SymbolKind.GENERIC, amount=generic)) if generic or not kept else kept
     return target.with_cost(ManaCost(symbols)), unused
 
@@ -861,40 +861,6 @@ def life_payable(
         for mana_type in effect.colored.types:
             weighed += [mana_type] * effect.colored[mana_type]
     return ManaBag.of(weighed), tuple(dict.fromkeys(unweighed))
-
-
-def _paid_by_life(symbols: tuple[CostSymbol, ...], payable: ManaBag) -> tuple[CostSymbol, ...]:
-    """The symbols with up to ``payable``'s count of each plain colored symbol made Phyrexian (its mana or 2
-    life: :func:`life_payable`); of a color no plain symbol is left of, a two-color hybrid symbol of it made
-    hybrid Phyrexian, when every such symbol is the same (the caster announces it as that color, CR 601.2b,
-    and the life takes it off, 601.2f: {W/B} is paid with {W}, {B} or 2 life, CR 107.4f; which of two
-    different ones is announced would matter: left as it is, and warned,
-    :func:`planner.answer_warnings.life_reduction_warnings`).
-
-    >>> cost = ManaCost.parse("{1}{W}{W}{G}")
-    >>> str(ManaCost(_paid_by_life(cost.symbols, ManaBag.parse("{W}"))))
-    '{1}{W}{G}{W/P}'
-    >>> lurrus = ManaCost.parse("{1}{W/B}{W/B}")
-    >>> str(ManaCost(_paid_by_life(lurrus.symbols, ManaBag.parse("{B}"))))
-    '{1}{W/B}{W/B/P}'
-    >>> str(ManaCost(_paid_by_life(ManaCost.parse("{W/B}{B/G}").symbols, ManaBag.parse("{B}"))))
-    '{W/B}{B/G}'
-    """
-    left = {mana_type: payable[mana_type] for mana_type in payable.types}
-    changed: list[CostSymbol] = []
-    for symbol in reversed(symbols):
-        plain = symbol.single_type
-        if plain is not None and left.get(plain, 0) > 0:
-            left[plain] -= 1
-            symbol = CostSymbol(SymbolKind.PHYREXIAN, colors=ManaTypes(plain))
-        changed.append(symbol)
-    for mana_type, count in left.items():
-        hybrids = [n for n, s in enumerate(changed) if s.kind is SymbolKind.HYBRID and mana_type in s.colors]
-        if count <= 0 or not hybrids or len({changed[n] for n in hybrids}) > 1:
-            continue
-        for n in hybrids[:count]:
-            changed[n] = CostSymbol(SymbolKind.PHYREXIAN, colors=changed[n].colors)
-    return tuple(reversed(changed))
 
 
 def _own_colored(view: BoardView, target: PaymentTarget, player: str) -> list[tuple[CostModifier, int]]:

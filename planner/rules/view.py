@@ -32,7 +32,6 @@ from models.lazy import cached_property
 from models.mana import ManaTypes
 from models.mana_effects import ActivationBan, ManaTrigger, StaticEffect
 from models.oracle import ParsedText, read_card
-from models.oracle.parsed import PRIORITY_TOKEN, SACRIFICE_TRIGGER
 from models.types import TypeLine
 from planner.rules.ability_loss import abilities_lost, survives_loss
 from planner.rules.amounts import (
@@ -52,14 +51,14 @@ from planner.rules.executed import (
 )
 from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard_grants
 from planner.rules.layers import base_powers_set, in_force, missing_choice, type_changes, with_chosen_color
+from planner.rules.priority_untaps import priority_untap_warnings
 from planner.rules.producing import could_produce_of
-from planner.rules.reading_facts import board_facts, is_priority_untap
+from planner.rules.reading_facts import board_facts
 from planner.rules.records import (
     ENTERS_AS_A_COPY,
     GRANTS_A_CHOICE_READER,
     MAY_MISS_A_CHOICE,
     MAY_READ_A_CHOICE,
-    PRIORITY_UNTAP_SENTENCE,
     UNREAD_SENTENCE,
     Characteristics,
     LostAbilities,
@@ -67,7 +66,6 @@ from planner.rules.records import (
     Structure,
     TextWarning,
     ViewTable,
-    WarningKind,
     unread_warning,
 )
 from planner.rules.spell_cost import (
@@ -186,45 +184,9 @@ class BoardView:
             + self._missing_choices
             + self._undefined_choices
             + tuple(dict.fromkeys(self._unexecuted))
-            + self._priority_untaps
+            + priority_untap_warnings(self)
             + unsteady_type_changes(self)
             + self.given_effects.warnings
-        )
-
-    @cached_property
-    def _priority_untaps(self) -> tuple[TextWarning, ...]:
-        """The activated abilities that untap permanents and add no mana (:data:`PRIORITY_UNTAP`: no mana
-        abilities, activated with priority before casting, CR 601.2g), and the triggers of tapping that are
-        no mana abilities and untap or make mana (:data:`~models.oracle.parsed.TAPPING_TRIGGER`), where
-        their controller has a mana ability that taps, and the triggers of sacrificing that make mana
-        (:data:`~models.oracle.parsed.SACRIFICE_TRIGGER`), where it has one that sacrifices: what such an
-        untap, or such a trigger resolved before the payment, would let it make is not counted."""
-        if not board_facts(self) & PRIORITY_UNTAP_SENTENCE:
-            return ()  # (the common case: no such ability on the board)
-        found = [
-            (p, sentence)
-            for p in self.board.permanents
-            for sentence in self.parsed[p.id].sentences
-            if is_priority_untap(sentence)
-        ]
-        if not found:
-            return ()  # (the common case)
-        tappers = {
-            p.controller for p in self.board.permanents if any(a.cost.tap for a in self.mana_abilities(p.id))
-        }
-        sacrificers = {
-            p.controller
-            for p in self.board.permanents
-            if any(a.cost.sacrifice_self or a.cost.sacrifice is not None for a in self.mana_abilities(p.id))
-        }
-        return tuple(
-            TextWarning(p.id, sentence.text, sentence.note, WarningKind.NOT_PLANNED)
-            for p, sentence in found
-            if (
-                sentence.note == PRIORITY_TOKEN  # (warned, as the board's structure is: sick or not)
-                or p.controller in (sacrificers if sentence.note == SACRIFICE_TRIGGER else tappers)
-            )
-            and not self.lost_any_abilities(p.id)
         )
 
     @cached_property
