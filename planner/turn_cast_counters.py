@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from models.board import Board, Card, Permanent
 from models.cost import PaymentTarget
@@ -31,6 +31,7 @@ from models.oracle.grammar import parse_effect
 from models.oracle.readings import PutCounterOnSelf
 from models.oracle.rider_clauses import CastTrigger, cast_trigger
 from planner.rules.view import BoardView
+from planner.turn_cast_mana import triggered_events
 from planner.turn_choices import TurnSpell, distinct
 
 __all__ = [
@@ -279,16 +280,7 @@ def cast_counter_events(board: Board, player: str, spells: list[TurnSpell]) -> t
         if card.type_line.is_permanent and (own := card_cast_counters(card)[0]):
             sources.add(card.name)
             triggers += [counter.trigger for counter in own]
-    if not triggers:
-        return spells, False
-    made = [
-        replace(spell, event=True)
-        if not spell.event
-        and (spell.card.name in sources or any(trigger.describes(spell.as_printed) for trigger in triggers))
-        else spell
-        for spell in spells
-    ]
-    return made, True
+    return triggered_events(spells, sources, triggers)
 
 
 def cast_counter_notes(board: Board, player: str, cast: Iterable[Card]) -> list[str]:

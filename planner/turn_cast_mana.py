@@ -55,6 +55,7 @@ __all__ = [
     "on_own_cast",
     "permanent_treasures",
     "treasures_of_casting",
+    "triggered_events",
     "untold_treasures",
 ]
 
@@ -207,6 +208,20 @@ def cast_mana_events(board: Board, player: str, spells: list[TurnSpell]) -> tupl
             if own:
                 sources.add(spell.card.name)
                 triggers += own
+    return triggered_events(spells, sources, triggers)
+
+
+def triggered_events(
+    spells: list[TurnSpell], sources: set[str], triggers: Sequence[CastTrigger]
+) -> tuple[list[TurnSpell], bool]:
+    """The spells with those that a cast trigger concerns made events of the turn's order search (a spell
+    whose card is a ``sources`` trigger's own, or one a trigger describes: its casting sets it off, CR
+    603.2), and whether any trigger is there at all.
+
+    >>> made, counted = triggered_events([], set(), [])
+    >>> made, counted
+    ([], False)
+    """
     if not triggers:
         return spells, False
     made = [

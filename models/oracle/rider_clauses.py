@@ -257,13 +257,8 @@ def sentence_mana_sources(sentence: str) -> str:
     """
     if not sentence.lower().startswith(("spend only mana produced by", "you can't spend mana to cast")):
         return ""  # (a gate, not a reader)
-    try:
-        what = read_as(sentence, "mana_sources")
-    except LarkError:
-        return ""
-    except Exception:  # (what a rule's method raised as the sentence was read)
-        return ""
-    if isinstance(what, ThisWay):
+    what = _mana_sources_read(sentence)
+    if what is None or isinstance(what, ThisWay):
         return ""  # (an alternative cost's: way_mana_sources)
     if what == _CREATURES:
         return CREATURES
@@ -284,10 +279,15 @@ def way_mana_sources(sentence: str) -> str:
     """
     if not sentence.lower().startswith("spend only mana produced by"):
         return ""  # (a gate, not a reader)
+    return TREASURES if _mana_sources_read(sentence) == ThisWay(_TREASURES) else ""
+
+
+def _mana_sources_read(sentence: str) -> object:
+    """The grammar's reading of a sentence on the mana that may pay a spell ('mana_sources'), or None when
+    it does not read it (or a rule's method refused it as it was read)."""
     try:
-        what = read_as(sentence, "mana_sources")
+        return read_as(sentence, "mana_sources")
     except LarkError:
-        return ""
+        return None
     except Exception:  # (what a rule's method raised as the sentence was read)
-        return ""
-    return TREASURES if what == ThisWay(_TREASURES) else ""
+        return None
