@@ -75,6 +75,30 @@ def card(name: str, pid: str, **fields: Any) -> dict[str, Any]:
     return {"card": name, "id": pid, **fields}
 
 
+class CardTexts:
+    """Cards given by their Oracle text (name -> (type line, mana cost, text): the peers' test boards', whose
+    cards the catalogue lacks), as hand cards and as permanents; another name is a catalogue card.
+
+    >>> texts = CardTexts({"Test Rock": ("Artifact", "{2}", "{T}: Add {C}.")})
+    >>> texts.text_of("Test Rock")["mana_cost"], texts.permanent("Forest", "f")["card"]
+    ('{2}', 'Forest')
+    """
+
+    def __init__(self, cards: Mapping[str, tuple[str, str, str]]) -> None:
+        self.cards = cards
+
+    def text_of(self, name: str) -> dict[str, Any]:
+        """The card as a hand card (or a permanent's description)."""
+        type_line, mana_cost, oracle = self.cards[name]
+        return {"name": name, "type_line": type_line, "mana_cost": mana_cost, "oracle": oracle}
+
+    def permanent(self, name: str, pid: str, controller: str = ME) -> dict[str, Any]:
+        """A permanent of ``controller``: the card by its text, or a catalogue card by name."""
+        if name in self.cards:
+            return {"id": pid, "controller": controller, **self.text_of(name)}
+        return card(name, pid, controller=controller)
+
+
 def custom(name: str, pid: str, type_line: str, oracle: str, **fields: Any) -> dict[str, Any]:
     """A permanent described by its Oracle text (for cards outside the catalogue)."""
     return {"name": name, "id": pid, "type_line": type_line, "oracle": oracle, **fields}

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from boards import ME, OPP, make_board
+from boards import ME, OPP, CardTexts, make_board
 
 from models.additional_costs import SacrificeCost
 from models.board import Board
@@ -112,17 +112,10 @@ CARDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-def text_of(name: str) -> dict[str, Any]:
-    """A card of :data:`CARDS` as a hand or graveyard card."""
-    type_line, mana_cost, oracle = CARDS[name]
-    return {"name": name, "type_line": type_line, "mana_cost": mana_cost, "oracle": oracle}
-
-
-def permanent(name: str, pid: str, controller: str = ME) -> dict[str, Any]:
-    """A permanent: one of :data:`CARDS` by its text, or a catalogue card (a basic land) by name."""
-    if name in CARDS:
-        return {"id": pid, "controller": controller, **text_of(name)}
-    return {"card": name, "id": pid, "controller": controller}
+#: The cards of :data:`CARDS` as hand cards and permanents (other names: the catalogue's).
+TEXTS = CardTexts(CARDS)
+text_of = TEXTS.text_of
+permanent = TEXTS.permanent
 
 
 def several(name: str, count: int) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from boards import ME, OPP, card, make_board
+from boards import ME, OPP, CardTexts, make_board
 
 from models.board import Board
 from models.cost import PaymentTarget
@@ -166,17 +166,10 @@ CARDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-def text_of(name: str) -> dict[str, Any]:
-    """A card of :data:`CARDS` as a hand card or a permanent's description."""
-    type_line, mana_cost, oracle = CARDS[name]
-    return {"name": name, "type_line": type_line, "mana_cost": mana_cost, "oracle": oracle}
-
-
-def permanent(name: str, pid: str, controller: str = ME) -> dict[str, Any]:
-    """A permanent: one of :data:`CARDS` by its text, or a catalogue card by name."""
-    if name in CARDS:
-        return {"id": pid, "controller": controller, **text_of(name)}
-    return card(name, pid, controller=controller)
+#: The cards of :data:`CARDS` as hand cards and permanents (other names: the catalogue's).
+TEXTS = CardTexts(CARDS)
+text_of = TEXTS.text_of
+permanent = TEXTS.permanent
 
 
 def basics(name: str, count: int, controller: str = ME) -> list[dict[str, Any]]:
