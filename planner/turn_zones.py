@@ -125,8 +125,9 @@ def zone_cast_error(
     >>> looting = Card.from_json({"name": "Test Looting", "type_line": "Sorcery", "mana_cost": "{R}",
     ...     "oracle": "Flashback {2}{R}"})
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": [looting.to_json()]}]})
-    >>> printed = replace(PaymentTarget.of("{R}", name="Test Looting", text="Flashback {2}{R}"),
-    ...     cast_from="graveyard")
+    >>> from models.spells import spell_of
+    >>> looted = spell_of("{R}", name="Test Looting", text="Flashback {2}{R}")
+    >>> printed = replace(looted, cast_from="graveyard")
     >>> print(zone_cast_error(board, "me", looting, printed, None))
     Test Looting: cast from the graveyard for its mana cost, where only its ways allow it (CR 601.2a)
     >>> print(zone_cast_error(board.replace_player("me", graveyard=()), "me", looting, printed, None))
