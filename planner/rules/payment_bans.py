@@ -157,9 +157,9 @@ def without_life_symbols(view: BoardView, target: PaymentTarget, player: str) ->
     >>> str(without_life_symbols(view, mite, "opp").cost), str(without_life_symbols(view, mite, "me").cost)
     ('{1}{G/W}{G}', '{1}{G/P}{G/W/P}')
     """
-    if not any(s.kind is SymbolKind.PHYREXIAN for s in target.cost.symbols) or not life_banned(
-        view, player, target.kind
-    ):
+    if not life_banned(view, player, target.kind):  # (first: most boards have no ban, every cost has symbols)
+        return target
+    if not any(s.kind is SymbolKind.PHYREXIAN for s in target.cost.symbols):
         return target
     symbols = tuple(
         CostSymbol(SymbolKind.COLORED if len(s.colors) == 1 else SymbolKind.HYBRID, colors=s.colors)

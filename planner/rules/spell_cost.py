@@ -145,6 +145,8 @@ def minimum_cost(view: BoardView, target: PaymentTarget, player: str) -> int:
 def unweighed_minimum(view: BoardView, target: PaymentTarget, player: str) -> bool:
     """True when the caster's announcement of a Phyrexian or monocolored hybrid symbol decides whether a
     minimum total cost raises this spell's (CR 601.2b, 601.2f) and the answer does not weigh it."""
+    if not _has_cost_modifiers(view):  # (no minimum in force: the total need not be worked out again)
+        return False
     total = _locked_total(view, target, player)[0]
     return unknown_minimum(total, minimum_cost(view, total, player))
 
