@@ -33,11 +33,17 @@ __all__ = ["card_has_adventure", "find_spell", "own_alternative_costs", "spell_t
 
 
 def find_spell(
-    player: Player, name: str, cards: CardResolver | None = None, *, from_graveyard: bool = False
+    player: Player,
+    name: str,
+    cards: CardResolver | None = None,
+    *,
+    from_graveyard: bool = False,
+    from_exile: bool = False,
 ) -> Card:
     """The card called ``name``: the first such card in the player's hand (with ``from_graveyard``, in their
-    graveyard: a spell cast from there, CR 601.2a), else the card from card data (``cards``, default the
-    built-in catalogue); unknown names are an ``InputError`` with suggestions.
+    graveyard: a spell cast from there, CR 601.2a; with ``from_exile``, among the cards they foretold, cast
+    for its foretell cost, 702.143a), else the card from card data (``cards``, default the built-in
+    catalogue); unknown names are an ``InputError`` with suggestions.
 
     >>> find_spell(Player("me"), "treasure cruise").name
     'Treasure Cruise'
@@ -48,6 +54,8 @@ def find_spell(
     """
     checked_name(name, repr(shortened(name)), "a card name")
     held = player.in_graveyard(name) if from_graveyard else player.in_hand(name)
+    if held is None and from_exile:
+        held = player.in_foretold(name)
     if held is not None:
         return held
     resolver = cards or CardResolver()

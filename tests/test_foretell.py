@@ -8,13 +8,18 @@ Coming: {1}{U}{U}, foretell {1}{U}).
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
+
+from typer.testing import CliRunner
 
 from models.board import Board, Card
 from models.cost import PaymentTarget
 from models.spells import spell_target
 from planner.api import pay
+from planner.cli import app
 
 SEER: dict[str, Any] = {
     "name": "Test Seer",
@@ -70,3 +75,22 @@ def test_from_the_hand_the_foretell_cost_is_no_way() -> None:
     """From the hand (CR 702.143a: only a foretold card, from exile): {1}{U}{U}: three Islands, not two."""
     assert pay(_board(2, hand=[SEER]), _seer("hand")).payable is False
     assert pay(_board(3, hand=[SEER]), _seer("hand")).payable is True
+
+
+def test_the_cli_finds_the_spell_among_the_cards_foretold(tmp_path: Path) -> None:
+    """``pay --spell NAME --cast-from exile`` takes the card's text from the player's ``foretold`` list (as
+    ``--cast-from graveyard`` takes it from the graveyard): a card known only there was bad input on main
+    ("neither in me's hand nor in card data", probe 17). Two Islands pay its foretell cost {1}{U}; one
+    doesn't (CR 702.143a)."""
+    for islands, payable in ((2, True), (1, False)):
+        board = {
+            "version": 1,
+            "players": [{"id": "me", "foretold": [SEER]}, {"id": "opp"}],
+            "permanents": [{"id": f"i{n}", "card": "Island", "controller": "me"} for n in range(islands)],
+        }
+        path = tmp_path / "board.json"
+        path.write_text(json.dumps(board), encoding="utf-8")
+        args = ["pay", str(path), "--spell", "Test Seer", "--cast-from", "exile", "--json"]
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == (0 if payable else 1), result.output
+        assert json.loads(result.stdout)["payable"] is payable

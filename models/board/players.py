@@ -292,6 +292,15 @@ class Player:
         cards = self.graveyard if isinstance(self.graveyard, tuple) else ()
         return next((card for card in cards if card.name.casefold() == wanted), None)
 
+    def in_foretold(self, name: str) -> Card | None:
+        """The first card of the ``foretold`` list with this name (any case), or None (none listed).
+
+        >>> Player.from_dict({"id": "me", "foretold": ["Forest"]}).in_foretold("forest").name
+        'Forest'
+        """
+        wanted = name.strip().casefold()
+        return next((card for card in self.foretold or () if card.name.casefold() == wanted), None)
+
     def casting(self, name: str) -> Player:
         """The player once the first card in hand with this name is cast: it is on the stack, no longer in
         the hand (CR 601.2a), so its own abilities in the hand (a Spirit Guide's) can't pay for it.

@@ -30,7 +30,9 @@ from models.oracle.sentence_facts import (
     caps_x,
     changes_mana,
     changes_snow,
+    gives_granted_keyword_cost,
     grants_graveyard_casting,
+    grants_graveyard_keyword,
     grants_graveyard_land_plays,
     grants_land_plays,
     is_loyalty_cost,
@@ -65,7 +67,9 @@ __all__ = [
     "changes_mana",
     "changes_power",
     "defines_own_power",
+    "gives_granted_keyword_cost",
     "grants_graveyard_casting",
+    "grants_graveyard_keyword",
     "grants_graveyard_land_plays",
     "hurts_when_tapped",
     "is_loyalty_cost",
@@ -288,6 +292,8 @@ def mentions_mana(body: str) -> bool:
         return True  # (Ashiok, Wicked Manipulator: a life payment replaced, '{T}, Pay 1 life: Add {G}'s too)
     if "graveyard" in present and grants_graveyard_casting(body) and is_static_sentence(words):
         return True  # (a permission to cast spells from the graveyard, CR 601.2a: not read)
+    if ("flashback" in present or "escape" in present) and gives_granted_keyword_cost(body):
+        return True  # (the cost of flashback or escape granted to graveyard cards, CR 702.34a: Lier)
     if "foretell" in present and about_granted_foretell(body):
         return True  # (a grant of foretell or its cost, CR 702.143a: a card foretold is paid it)
     if "graveyard" in present and grants_graveyard_land_plays(body) and is_static_sentence(words):

@@ -36,7 +36,7 @@ from models.oracle.own_cost_rules import OwnCostRules
 from models.oracle.phrase_rules import PhraseRules
 from models.oracle.readings import Condition, CostPart, EffectSentence, ManaEffect, Nouns, Output, SpendOnly
 from models.oracle.resolved_rules import ResolvedRules, ResolvedSentence
-from models.oracle.spell_cost_rules import GraveyardPermissionReading, SpellCostRules
+from models.oracle.spell_cost_rules import FlashbackCostIsManaCost, GraveyardPermissionReading, SpellCostRules
 from models.oracle.spent_rules import SpentRules
 from models.oracle.static_rules import StaticRules
 from models.oracle.statics import EntersUnless, LandSearchReading, StaticSentence
@@ -304,12 +304,14 @@ def parse_foretell_grant(sentence: str) -> GrantedForetell | GrantedForetellCost
     return cast("GrantedForetell | GrantedForetellCost", _parse(sentence, "foretell_grant"))
 
 
-def parse_graveyard_permission(sentence: str) -> GraveyardPermissionReading:
-    """A permanent's permission to cast spells from its controller's graveyard (CR 601.2a), as read.
+def parse_graveyard_permission(sentence: str) -> GraveyardPermissionReading | FlashbackCostIsManaCost:
+    """A permanent's permission to cast spells from its controller's graveyard (CR 601.2a), as read; or the
+    cost of the flashback it grants ("The flashback cost is equal to that card's mana cost.", CR 702.34a).
 
     >>> festival = parse_graveyard_permission("During your turn, you may cast instant and sorcery spells "
     ...     "from your graveyard by paying 1 life in addition to their other costs.")
     >>> festival.your_turn, festival.once_each_turn, festival.life, len(festival.what.nouns)
     (True, False, 1, 2)
     """
-    return cast("GraveyardPermissionReading", _parse(sentence, "graveyard_permission"))
+    reading = _parse(sentence, "graveyard_permission")
+    return cast("GraveyardPermissionReading | FlashbackCostIsManaCost", reading)

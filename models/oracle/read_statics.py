@@ -85,6 +85,7 @@ from models.oracle.read_activated import read_mana_ability
 from models.oracle.read_granted_keywords import haste_while, same_for_keywords, same_is_true
 from models.oracle.readings import Head, NotForNonartifact, Nouns
 from models.oracle.rider_clauses import cast_rider, clause_riders, sentence_mana_sources, way_mana_sources
+from models.oracle.spell_cost_rules import FlashbackCostIsManaCost, GraveyardPermissionReading
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
 
 
@@ -95,6 +96,9 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             out.read(sentence, "effect", FORETELL_GRANT)
         except UnreadError:
             out.unread(sentence)
+        return
+    if classify.gives_granted_keyword_cost(sentence):
+        _read_granted_keyword_cost(sentence, out)
         return
     granting = classify.grants_graveyard_casting(sentence) or classify.grants_graveyard_land_plays(sentence)
     if granting and not classify.starts_with(classify.tokens(sentence), "when", "whenever", "at"):
@@ -447,6 +451,26 @@ def _not_for_nonartifact(body: str) -> bool:
         return False
 
 
+def _read_granted_keyword_cost(sentence: str, out: Collector) -> None:
+    """The cost of a keyword a permanent grants the cards of its controller's graveyard: 'The flashback cost
+    is equal to that card's mana cost.' (Lier, CR 702.34a) is what its grant's permission pays, read; any
+    other (an escape cost's cards to exile, Underworld Breach) is unsupported text, as its grant is.
+
+    >>> out = Collector()
+    >>> _read_granted_keyword_cost("The flashback cost is equal to that card's mana cost.", out)
+    >>> out.sentences[0].read_as
+    'effect'
+    """
+    try:
+        reading = parse_graveyard_permission(sentence)
+    except UnreadError:
+        reading = None
+    if isinstance(reading, FlashbackCostIsManaCost):
+        out.read(sentence, "effect", GRAVEYARD_PERMISSION)
+    else:
+        out.unread(sentence)
+
+
 def _read_graveyard_permission(sentence: str, out: Collector) -> None:
     """A permanent's permission to cast spells from its controller's graveyard (CR 601.2a:
     :func:`graveyard_permission_of`); a sentence of another shape is unsupported text.
@@ -479,6 +503,8 @@ def graveyard_permission_of(sentence: str) -> GraveyardPermission | None:
     """
     try:
         reading = parse_graveyard_permission(sentence.split(" (", 1)[0].strip())
+        if not isinstance(reading, GraveyardPermissionReading):
+            return None  # (the granted flashback's cost: read with the grant, read_static_sentence)
         cards = tuple(object_filter(replace(noun, zone="", head=Head.TYPES)) for noun in reading.what.nouns)
     except UnreadError:
         return None

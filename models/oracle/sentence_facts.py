@@ -30,7 +30,9 @@ __all__ = [
     "caps_x",
     "changes_mana",
     "changes_snow",
+    "gives_granted_keyword_cost",
     "grants_graveyard_casting",
+    "grants_graveyard_keyword",
     "grants_graveyard_land_plays",
     "grants_land_plays",
     "is_loyalty_cost",
@@ -184,7 +186,54 @@ def grants_graveyard_casting(sentence: str) -> bool:
     ...     "your graveyard.")
     (False, True)
     """
-    return _grants_from_graveyard(sentence, lands=False)
+    return _grants_from_graveyard(sentence, lands=False) or grants_graveyard_keyword(sentence)
+
+
+#: The keywords that cast a card from its owner's graveyard, which a permanent may grant (CR 702.34a,
+#: 702.138a).
+_GRAVEYARD_KEYWORDS: Final = ("flashback", "escape")
+
+
+def grants_graveyard_keyword(sentence: str) -> bool:
+    """'Each instant and sorcery card in your graveyard has flashback.' (Lier, Disciple of the Drowned),
+    'Instant and sorcery cards in your graveyard have flashback.' (Dralnu), 'Each nonland card in your
+    graveyard has escape.' (Underworld Breach): a static grant, to the cards of its controller's graveyard, of
+    a keyword that casts them from there (CR 702.34a, 702.138a): a permission to cast spells from the
+    graveyard (:func:`grants_graveyard_casting`), whose cost its next sentence gives
+    (:func:`gives_granted_keyword_cost`).
+
+    >>> grants_graveyard_keyword("Each instant and sorcery card in your graveyard has flashback.")
+    True
+    >>> grants_graveyard_keyword("Each nonland card in your graveyard has escape.")
+    True
+    >>> grants_graveyard_keyword("Target instant card in your graveyard gains flashback until end of turn.")
+    False
+    """
+    if "graveyard" not in sentence.lower():
+        return False  # (a gate: the words below need it, and most sentences have none)
+    words = tokens(sentence)
+    zone = find_phrase(words, ("in", "your", "graveyard"))
+    if zone < 0 or not is_static_sentence(words):
+        return False
+    return any(
+        find_phrase(words, (verb, keyword), zone) >= 0
+        for verb in ("has", "have")
+        for keyword in _GRAVEYARD_KEYWORDS
+    )
+
+
+def gives_granted_keyword_cost(sentence: str) -> bool:
+    """'The flashback cost is equal to that card's mana cost.' (Lier), 'The escape cost is equal to the
+    card's mana cost plus exile three other cards from your graveyard.' (Underworld Breach): the cost of a
+    keyword a permanent grants the cards of its controller's graveyard (:func:`grants_graveyard_keyword`).
+
+    >>> gives_granted_keyword_cost("The flashback cost is equal to that card's mana cost.")
+    True
+    >>> gives_granted_keyword_cost("Flashback {2}{R}")
+    False
+    """
+    words = tokens(sentence)
+    return any(starts_with(words, f"the {keyword} cost") for keyword in _GRAVEYARD_KEYWORDS)
 
 
 def grants_graveyard_land_plays(sentence: str) -> bool:

@@ -114,6 +114,13 @@ class GraveyardPermissionReading:
     most_mana_value: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class FlashbackCostIsManaCost:
+    """'The flashback cost is equal to that card's mana cost.' (Lier, Disciple of the Drowned): the cost of
+    the flashback its permanent grants the cards of its controller's graveyard (CR 702.34a) is their mana
+    cost, what the permission read from the grant (``flashback_granted``) pays."""
+
+
 #: 'permanent card ... from your graveyard': a card of a permanent type (CR 110.4), in the graveyard.
 _PERMANENT_CARDS = Nouns((Noun(excluded=("Instant", "Sorcery"), head=Head.CARD, zone="graveyard"),))
 
@@ -529,6 +536,18 @@ class SpellCostRules(Transformer[Token, Any]):
             play=bool(marks.get("play")),
             most_mana_value=most_mana_value,
         )
+
+    def flashback_granted(self, what: Nouns, _keyword: Token) -> GraveyardPermissionReading:
+        """'Each instant and sorcery card in your graveyard has flashback.' (Lier, CR 702.34a): the cards of
+        its controller's graveyard it names may be cast from there, for the flashback cost the next sentence
+        gives (:meth:`flashback_cost_is_mana_cost`: their mana cost, what a permission pays)."""
+        if what.nouns[-1].zone != "graveyard":
+            raise UnreadError(f"flashback granted to cards in {what.nouns[-1].zone or 'no zone'}")
+        return GraveyardPermissionReading(what=what)
+
+    def flashback_cost_is_mana_cost(self, *_parts: Token) -> FlashbackCostIsManaCost:
+        """'The flashback cost is equal to that card's mana cost.': the granted flashback's cost."""
+        return FlashbackCostIsManaCost()
 
     def foretell_granted(self, non: Token, _card: Token, without: Token, has: Token) -> GrantedForetell:
         """'Each nonland card in your hand without foretell has foretell.' (CR 702.143a)."""
