@@ -29,8 +29,9 @@ The face is *usable* when the planner answers and no warning of the answer is ab
   cost is paid (issue 34: "an ability usable only as an instant or a sorcery; 'unless any player pays'"):
   ``condition: activate only as a sorcery ...`` and ``... only when you could cast an instant ...``, and
   ``uncertain: ...`` (mana another player's choice or a die roll or coin flip decides: no payment can count
-  on it), and an untap that adds no mana or an ability that creates a token that makes mana (no mana
-  ability: activated with priority before casting, never while paying, CR 605.1a, 601.2g). Those are listed
+  on it), and an untap that adds no mana, an ability that creates a token that makes mana, and one that
+  adds mana but targets, moves a card to or from a library or is a loyalty ability (no mana ability:
+  activated with priority before casting, never while paying, CR 605.1a, 601.2g). Those are listed
   apart, as *set aside by the rules*, and the face stays usable;
 - ``mana ability not used (permanents[i].choices.<key>: ...)``: the board does not give a choice the text
   reads (the card exiled with it, a chosen basic land type or color; or ``players[i].speed``, the player's
@@ -122,7 +123,7 @@ from models.carddata.check import (
 from models.carddata.faces import Card, CardFace, is_permanent_type_line
 from models.cost import PaymentTarget
 from models.oracle import PARSER_VERSION
-from models.oracle.parsed import PRIORITY_TOKEN, PRIORITY_UNTAP
+from models.oracle.parsed import PRIORITY_NO_MANA_ABILITY, PRIORITY_TOKEN, PRIORITY_UNTAP
 from planner.api import could_produce, pay
 from planner.rules.records import TextWarning, WarningKind
 
@@ -418,9 +419,7 @@ def face_board(face: CardFace) -> dict[str, Any]:
 #: count on: not held against the face (module docstring).
 _RULES_SET_ASIDE: Final = re.compile(
     r"condition: activate only (?:as a sorcery|when you could cast an instant)|uncertain: |"
-    + re.escape(PRIORITY_UNTAP)
-    + "|"
-    + re.escape(PRIORITY_TOKEN),
+    + "|".join(map(re.escape, (PRIORITY_UNTAP, PRIORITY_TOKEN, *PRIORITY_NO_MANA_ABILITY.values()))),
     re.I,
 )
 #: Warnings about a choice the board does not give (or a player's speed, CR 702.179): about the board, not the

@@ -63,3 +63,37 @@ def test_a_graveyard_card_for_mana_is_warned_only_for_its_owner() -> None:
     assert warning.kind is WarningKind.NOT_USED and "players[0].graveyard[0]" in warning.reason
     theirs = pay(board([], [LANTERN]), PaymentTarget.of("{G}"))
     assert theirs.payable is False and "Grave Lantern" not in _warned(theirs)
+
+
+#: A permanent's ability whose cost exiles *another* card from the hand (Cadaverous Bloom's shape).
+BLOOM = {
+    "name": "Test Bloom",
+    "type_line": "Enchantment",
+    "oracle": "Exile a card from your hand: Add {B}{B} or {G}{G}.",
+}
+#: A permanent's ability whose cost exiles another card from the graveyard (Titans' Nest's shape).
+NEST = {
+    "name": "Test Nest",
+    "type_line": "Enchantment",
+    "oracle": "Exile a card from your graveyard: Add {C}.",
+}
+
+
+def test_a_permanents_ability_that_exiles_another_card_is_not_warned_in_the_hand_or_graveyard() -> None:
+    """An ability that exiles *a* card from the hand or graveyard, not the card itself, is a permanent's: it
+    functions on the battlefield only (CR 113.6; 113.6b is for a cost that moves the card itself), so a
+    Test Bloom in the hand or a Test Nest in the graveyard makes no mana and sets nothing aside: {G} with a
+    Wastes is "no", with no warning (on main it said 'mana ability not used' of both: 'from your hand' was
+    matched in the cost's text). On the battlefield, the Bloom pays {G}{G} exiling the Forest from the hand
+    (CR 605.3a)."""
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": "me", "hand": [BLOOM, "Forest"], "graveyard": [NEST, "Forest"]}],
+            "permanents": [{**WASTES, "controller": "me"}],
+        }
+    )
+    result = pay(board, PaymentTarget.of("{G}"))
+    assert result.payable is False and not result.warnings
+    bloom = make_board([{"id": "b", **BLOOM}], hand=["Forest"])
+    assert pay(bloom, PaymentTarget.of("{G}{G}")).payable is True

@@ -11,7 +11,7 @@ of the reader fill, one sentence at a time, and freeze into a :class:`ParsedText
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TypedDict
+from typing import Final, TypedDict
 
 from models.abilities import ManaAbility, PaletteKind
 from models.cost import SymbolKind
@@ -110,6 +110,28 @@ PRIORITY_TOKEN = (
     " activate it with priority before casting and use the token's mana, never while paying (CR 601.2g);"
     " not planned"
 )
+#: The notes on an activated ability that adds mana and is no mana ability by CR 605.1a (its kind,
+#: :class:`~models.mana_effects.NotPaymentKind`, the key): it targets (Deathrite Shaman's '{T}: Exile target
+#: land card from a graveyard. Add one mana of any color.'), its cost or effect moves a card to or from a
+#: library (as amended 2026-08-07: '{T}, Mill a card: Add {C}.'), or it is a loyalty ability ('+1: Add
+#: {R}{R}.', activated only in a main phase with an empty stack, CR 606.3). A player may activate it with
+#: priority before casting and spend its mana (CR 500.4 keeps it through the step), never while paying (CR
+#: 601.2g): a payment plans mana abilities only, and the board's warnings say so
+PRIORITY_NO_MANA_ABILITY: Final = {
+    "targeted": (
+        "it targets, so it is no mana ability (CR 605.1a): a player may activate it with priority before"
+        " casting and use its mana, never while paying (CR 601.2g); not planned"
+    ),
+    "library": (
+        "it moves a card to or from a library, so it is no mana ability (CR 605.1a as amended 2026-08-07): a"
+        " player may activate it with priority before casting and use its mana, never while paying (CR"
+        " 601.2g); not planned"
+    ),
+    "loyalty": (
+        "a loyalty ability is no mana ability (CR 605.1a): a player may activate it in a main phase with an"
+        " empty stack (CR 606.3) before casting and use its mana, never while paying (CR 601.2g); not planned"
+    ),
+}
 #: The note on a triggered ability that tapping sets off and that is no mana ability, which untaps
 #: permanents or makes mana or a token that makes it ('Whenever a Dwarf you control becomes tapped, create a
 #: Treasure token.'): set off while paying, it waits until the spell is cast (CR 603.3); set off by a mana

@@ -16,6 +16,7 @@ from models.oracle.grammar import UnreadError, parse_effect, parse_output, parse
 from models.oracle.mana_outputs import created_mana_token, output_of_effect, quoted_output
 from models.oracle.parsed import (
     PART_OF_UNREAD,
+    PRIORITY_NO_MANA_ABILITY,
     PRIORITY_TOKEN,
     PRIORITY_UNTAP,
     Collector,
@@ -87,7 +88,8 @@ def read_activated(line: str, colon: int, out: Collector, original: str) -> None
         output = output_of_effect(effect_text)
         out.not_payment.append(NotPaymentMana(line, kind, output, _cost_or_none(cost_text)))
         out.ignored.append(original)
-        out.read(line, "not_payment")
+        # (activated with priority before casting, never while paying: the board's warnings name it)
+        out.read(line, "not_payment", PRIORITY_NO_MANA_ABILITY[kind.value])
         return
     try:
         ability, leftovers = read_mana_ability(cost_text, effect_text, original)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from models.oracle.parsed import PRIORITY_TOKEN, SACRIFICE_TRIGGER
+from models.oracle.parsed import PRIORITY_NO_MANA_ABILITY, PRIORITY_TOKEN, SACRIFICE_TRIGGER
 from planner.rules.reading_facts import board_facts, is_priority_untap
 from planner.rules.records import PRIORITY_UNTAP_SENTENCE, TextWarning, WarningKind
 
@@ -16,6 +16,10 @@ if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
 __all__ = ["priority_untap_warnings"]
+
+#: The notes of abilities warned of wherever they are, whatever their controller's mana abilities: they
+#: make mana (or a token that makes it) of their own, activated with priority before casting.
+_ALWAYS_WARNED = frozenset({PRIORITY_TOKEN, *PRIORITY_NO_MANA_ABILITY.values()})
 
 
 def priority_untap_warnings(view: BoardView) -> tuple[TextWarning, ...]:
@@ -47,7 +51,8 @@ def priority_untap_warnings(view: BoardView) -> tuple[TextWarning, ...]:
         TextWarning(p.id, sentence.text, sentence.note, WarningKind.NOT_PLANNED)
         for p, sentence in found
         if (
-            sentence.note == PRIORITY_TOKEN  # (warned, as the board's structure is: sick or not)
+            # (warned, as the board's structure is: sick or not, loyalty used this turn or not)
+            sentence.note in _ALWAYS_WARNED
             or p.controller in (sacrificers if sentence.note == SACRIFICE_TRIGGER else tappers)
         )
         and not view.lost_any_abilities(p.id)

@@ -30,6 +30,7 @@ from models.mana_effects import ManaTrigger
 from models.oracle import read_card
 from models.oracle.levels import Level
 from models.oracle.parsed import (
+    PRIORITY_NO_MANA_ABILITY,
     PRIORITY_TOKEN,
     PRIORITY_UNTAP,
     SACRIFICE_TRIGGER,
@@ -108,8 +109,19 @@ def is_priority_untap(sentence: SentenceReading) -> bool:
     plans: an activated ability that untaps and adds no mana (:data:`PRIORITY_UNTAP`), or a trigger of
     tapping that is no mana ability and untaps or makes mana (:data:`TAPPING_TRIGGER`), or one of
     sacrificing that makes mana (:data:`SACRIFICE_TRIGGER`), or an activated ability that creates a token
-    that makes mana (:data:`PRIORITY_TOKEN`)."""
-    return (sentence.note in (PRIORITY_UNTAP, PRIORITY_TOKEN) and ":" in sentence.text) or sentence.note in (
+    that makes mana (:data:`PRIORITY_TOKEN`), or one that adds mana and is no mana ability because it
+    targets, moves a library's card or is a loyalty ability (:data:`PRIORITY_NO_MANA_ABILITY`; the sentence
+    with its cost, once for the ability).
+
+    >>> from models.oracle import parse_oracle
+    >>> [is_priority_untap(s) for s in parse_oracle("{T}, Mill a card: Add {G}. Draw a card.").sentences]
+    [True, False]
+    """
+    return (sentence.note in _PRIORITY_ACTIVATED and ":" in sentence.text) or sentence.note in (
         TAPPING_TRIGGER,
         SACRIFICE_TRIGGER,
     )
+
+
+#: The notes of activated abilities (the sentence with the colon) that :func:`is_priority_untap` holds.
+_PRIORITY_ACTIVATED = frozenset({PRIORITY_UNTAP, PRIORITY_TOKEN, *PRIORITY_NO_MANA_ABILITY.values()})

@@ -9,12 +9,16 @@ ability, read or not, may pay where the answer says no, so it is named here.
 
 from __future__ import annotations
 
+from models.abilities import CostPartKind, ManaAbility
 from models.board import Board, Card
 from models.oracle import read_card
 from planner.rules.hand import usable_from_hand
 from planner.rules.records import TextWarning, WarningKind
 
-__all__ = ["unused_zone_abilities"]
+__all__ = ["functions_from", "unused_zone_abilities"]
+
+#: The cost part that takes the card itself from a zone, by zone: what makes a read ability function there.
+_FROM_ZONE = {"hand": CostPartKind.EXILE_SELF_FROM_HAND, "graveyard": CostPartKind.EXILE_SELF_FROM_GRAVEYARD}
 
 #: Why a read mana ability of a card in a hand or a graveyard is not used.
 NOT_FROM_THERE = {
@@ -52,6 +56,29 @@ def unused_zone_abilities(board: Board, player: str) -> tuple[TextWarning, ...]:
     return tuple(found)
 
 
+def functions_from(ability: ManaAbility, zone: str) -> bool:
+    """True when a read mana ability functions while its card is in ``zone`` (``"hand"`` or
+    ``"graveyard"``): its cost takes the card itself from there (CR 113.6b, by its cost part as the grammar
+    reads it). One that exiles *another* card from there ('Exile a card from your hand: Add {B}{B}.',
+    Cadaverous Bloom) is a permanent's ability, which functions on the battlefield only (CR 113.6): no mana
+    from the hand, and nothing set aside there.
+
+    >>> from models.oracle import parse_oracle
+    >>> def ability(text: str) -> ManaAbility:
+    ...     return parse_oracle(text, "Test Bloom").mana_abilities[0]
+    >>> functions_from(ability("Exile ~ from your hand: Add {G}."), "hand")
+    True
+    >>> functions_from(ability("Exile a card from your hand: Add {B}{B}."), "hand")
+    False
+    >>> functions_from(ability("Exile ~ from your graveyard: Add {R}."), "graveyard")
+    True
+    >>> functions_from(ability("Exile a card from your graveyard: Add {C}."), "graveyard")
+    False
+    """
+    kind = _FROM_ZONE[zone]
+    return any(part.kind is kind for part in ability.cost.parts)
+
+
 def _unused(card: Card, zone: str, path: str) -> list[TextWarning]:
     """The warnings of one card in a hand or a graveyard."""
     reading = read_card(card.oracle, card.name, card.type_line)
@@ -60,7 +87,7 @@ def _unused(card: Card, zone: str, path: str) -> list[TextWarning]:
     found = [
         TextWarning(card.name, ability.text, why, WarningKind.NOT_USED)
         for ability in reading.mana_abilities
-        if from_there in ability.text.split(":", 1)[0] and not (zone == "hand" and usable_from_hand(ability))
+        if functions_from(ability, zone) and not (zone == "hand" and usable_from_hand(ability))
     ]
     found += [
         TextWarning(card.name, sentence, f"a card in the {zone}: {path}", WarningKind.UNSUPPORTED)
