@@ -16,7 +16,8 @@ wrong answer on main; none is followed yet, so each is unsupported text now, nam
   land on each of your turns." (CR 305.2a): a turn's plan plays two lands; Exploration's unconditioned one is
   read.
 - a life total that can't change, "Your life total can't change." (Platinum Emperion), "You can't lose
-  life.": its player can't pay life (CR 119.4, 119.8); a Phyrexian symbol was paid with it in silence.
+  life.": its player can't pay life (CR 119.4, 119.8); a Phyrexian symbol was paid with it in silence (read
+  and followed since timing36).
 - a spell's own cap on X, "X can't be greater than the number of snow lands you control." (Winter's Chill,
   CR 107.3): max-x answered the mana's largest X in silence.
 
@@ -187,16 +188,19 @@ STILL_GOLEM: dict[str, Any] = {
 }
 
 
-def test_a_life_total_that_can_t_change_is_warned() -> None:
-    """{R/P} with nothing but 20 life: beside the golem its controller can't pay life at all (CR 119.4, 119.8:
-    a life total that can't change, as 'can't lose life'), and no source makes {R}, so the right answer is
-    "no". The planner doesn't read it yet: its answer names the golem. Without it 2 life pays (CR 107.4f), as
-    the reference search says. A ban on gaining life, or one for a turn, is nothing a payment obeys."""
+def test_a_life_total_that_can_t_change_is_followed() -> None:
+    """{R/P} with nothing but 20 life: beside the golem its controller can't pay life at all (CR 119.7, 119.8:
+    a life total that can't change, as 'can't lose life'), and no source makes {R}, so the answer is "no"
+    (timing36: read as a prohibition on paying life, tests/test_life_cant_change.py). Without it 2 life pays
+    (CR 107.4f), as the reference search says. A ban on gaining life, or one for a turn, is nothing a payment
+    obeys."""
     phyrexian = PaymentTarget.of("{R/P}")
-    assert [w.permanent for w in pay(make_board([STILL_GOLEM]), phyrexian).warnings] == ["g"]
+    golem = make_board([STILL_GOLEM])
+    assert not pay(golem, phyrexian).payable
+    assert not reference_search(golem, phyrexian, max_states=20_000).payable
     alone = make_board([])
     assert pay(alone, phyrexian).payable and reference_search(alone, phyrexian, max_states=20_000).payable
-    assert _read_as("You can't lose life.") == ["unsupported"]
+    assert _read_as("You can't lose life.") == ["effect"]
     assert _read_as("Players can't gain life.") == ["ignored"]
     assert _read_as("You can't lose life this turn.") != ["unsupported"]
 

@@ -146,6 +146,27 @@ class BanRules(Transformer[Token, Any]):
             abilities="abilities" in rest,
         )
 
+    def life_cant_change(self, *parts: Any) -> CostPaymentBanReading:
+        """'Your life total can't change.' (Platinum Emperion), 'You can't lose life.': its players can't pay
+        life for any cost (CR 119.8: a player who can't lose life can't pay life other than 0; a life total
+        that can't change can't lose any, CR 119.7), to cast spells or activate abilities alike.
+
+        >>> from models.oracle.grammar import parse_static
+        >>> ban = parse_static("Your life total can't change.")
+        >>> ban.life, ban.opponents, ban.everyone, ban.spells, ban.abilities
+        (True, False, False, True, True)
+        """
+        players, terms, _rest = ban_scope(parts)
+        if terms != BanTermsReading() or players not in ("you", "opponents", "everyone"):
+            raise UnreadError("a life total that can't change under terms")  # (no card says so: not judged)
+        return CostPaymentBanReading(
+            opponents=players == "opponents",
+            everyone=players == "everyone",
+            life=True,
+            spells=True,
+            abilities=True,
+        )
+
     def banned_life(self) -> str:
         return "life"
 

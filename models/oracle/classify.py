@@ -299,7 +299,7 @@ def mentions_mana(body: str) -> bool:
     if "can't" in present and bans_land_plays(body):
         return True  # (a prohibition on playing lands, CR 305.1: a turn's land play; read, or unsupported)
     if "can't" in present and bans_losing_life(body):
-        return True  # (Platinum Emperion: no life paid for a cost, CR 119.4, 119.8; not read)
+        return True  # (Platinum Emperion: no life paid for a cost, CR 119.4, 119.8; read, or unsupported)
     if "can't" in present and caps_x(body):
         return True  # (Winter's Chill: the largest X its caster may announce, CR 107.3; not read)
     if "only" in present and limits_casting_or_activating(body):
@@ -834,7 +834,7 @@ _STATIC_WORDS: Final = {
     "improvise": ("has", "have"), "delve": ("has", "have"), "abilities": ("lose", "loses"),
     "continues": ("effect",), "cast": ("can't",), "play": ("can't",), "those": ("activate",),
     "would": ("library",), "sacrifice": ("can't",), "untapped": ("enter",),
-    "landwalk": ("has", "have"),
+    "landwalk": ("has", "have"), "life": ("change", "can't"),
 }  # fmt: skip
 _STATIC_WORD_SET: Final = frozenset(_STATIC_WORDS)
 #: What follows 'is' or 'are' in a type or color change: land types, 'type(s)', card types added, colors.
