@@ -11,7 +11,7 @@ wrong answer on main; none is followed yet, so each is unsupported text now, nam
   abilities only during their own turns." (City of Solitude): on another player's turn no spell is cast and no
   mana ability activated (CR 101.2, 605.1a: a mana ability is an activated ability);
 - a supertype taken away, "All lands are no longer snow." (Melting): mana from a land that isn't snow can't
-  pay {S} (CR 205.4, 107.4h, 106.3);
+  pay {S} (CR 205.4, 107.4h, 106.3; read and followed since timing36);
 - an additional land play under a condition, "As long as you control another Elf, you may play an additional
   land on each of your turns." (CR 305.2a): a turn's plan plays two lands; Exploration's unconditioned one is
   read.
@@ -145,14 +145,15 @@ def test_casting_only_on_one_s_own_turn_is_warned() -> None:
     assert _read_as("~ can block only creatures with flying.") == ["ignored"]
 
 
-def test_lands_no_longer_snow_are_warned() -> None:
+def test_lands_no_longer_snow_are_followed() -> None:
     """{S} with a Snow-Covered Forest beside the thaw: the Forest isn't snow (CR 205.4), its mana isn't from
-    a snow source and can't pay {S} (CR 107.4h), so the right answer is "no". The planner doesn't read it
-    yet: its answer names the thaw. Without it the Forest pays {S}."""
+    a snow source and can't pay {S} (CR 107.4h), so the answer is "no" (timing36: read as a type change,
+    tests/test_supertype_removed.py). Without it the Forest pays {S}."""
     snow = PaymentTarget.of("{S}")
     forest = {"id": "f", "controller": ME, "card": "Snow-Covered Forest"}
     board = make_board([forest, THAW])
-    assert [w.permanent for w in pay(board, snow).warnings] == ["t"]
+    assert not pay(board, snow).payable and not pay(board, snow).warnings
+    assert not reference_search(board, snow, max_states=20_000).payable
     alone = make_board([forest])
     assert pay(alone, snow).payable and reference_search(alone, snow, max_states=20_000).payable
     assert _read_as("If that land was a snow land, you gain 2 life.") == ["ignored"]

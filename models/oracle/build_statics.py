@@ -63,7 +63,13 @@ from models.oracle.build_filters import (
     while_condition,
 )
 from models.oracle.build_own_costs import graveyard_cards, own_cost_effects, own_reduction
-from models.oracle.build_type_changes import made_creatures, not_a_type_while, power_defined, type_change
+from models.oracle.build_type_changes import (
+    made_creatures,
+    not_a_type_while,
+    power_defined,
+    supertype_removed,
+    type_change,
+)
 from models.oracle.conditional_types import (
     named_by_condition,
 )
@@ -107,6 +113,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return _optional(type_change(reading, sentence))
         case s.NotATypeWhile():
             return (not_a_type_while(reading, sentence),)
+        case s.SupertypeRemoved():
+            return (supertype_removed(reading, sentence),)
         case s.ColorChangeReading():
             changed = _color_change(reading, sentence)
             if changed is None:

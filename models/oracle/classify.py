@@ -307,7 +307,7 @@ def mentions_mana(body: str) -> bool:
     if "additional" in present and grants_land_plays(body):
         return True  # (a turn's additional land plays, CR 305.2a: Exploration's read, a conditioned one not)
     if "snow" in present and changes_snow(body):
-        return True  # (Melting: a permanent no longer snow pays no {S}, CR 205.4, 107.4h; not read)
+        return True  # (Melting: a land no longer snow pays no {S}, CR 205.4, 107.4h; read, or unsupported)
     if "enter" in present and not present.isdisjoint(("tapped", "untapped")) and others_enter_tapped(body):
         return True  # ('Nonbasic lands your opponents control enter tapped.': a land played, CR 614.1c; read)
     if _MENTIONS.isdisjoint(present) and "unspent" not in lowered:
@@ -835,6 +835,7 @@ _STATIC_WORDS: Final = {
     "continues": ("effect",), "cast": ("can't",), "play": ("can't",), "those": ("activate",),
     "would": ("library",), "sacrifice": ("can't",), "untapped": ("enter",),
     "landwalk": ("has", "have"), "life": ("change", "can't"),
+    "longer": ("no",),
 }  # fmt: skip
 _STATIC_WORD_SET: Final = frozenset(_STATIC_WORDS)
 #: What follows 'is' or 'are' in a type or color change: land types, 'type(s)', card types added, colors.

@@ -89,6 +89,7 @@ from models.oracle.statics import (
     StaticSentence,
     StillAType,
     Subject,
+    SupertypeRemoved,
     TappedForManaDamage,
     ThoseCostIfLifePaid,
     ThoseOnceEachTurn,
@@ -248,6 +249,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 if reading.while_text
                 else text
             )
+        case SupertypeRemoved(subject, removed):
+            return f"{_subject(subject)} {_be(subject)} no longer {removed.lower()}"
         case NotATypeWhile(removed, while_text):
             article = "an" if removed[0] in "AEIOU" else "a"
             return f"as long as {while_text}, ~ isn't {article} {removed.lower()}"

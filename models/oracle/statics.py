@@ -126,6 +126,7 @@ __all__ = [
     "StaticSentence",
     "StillAType",
     "Subject",
+    "SupertypeRemoved",
     "TappedForManaDamage",
     "ThoseCostIfLifePaid",
     "ThoseOnceEachTurn",
@@ -224,6 +225,15 @@ class NotATypeWhile:
 
     removed: str
     while_text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SupertypeRemoved:
+    """'All lands are no longer snow.' (Melting, layer 4): the supertype ``removed`` is taken from what
+    ``subject`` describes (CR 205.4)."""
+
+    subject: Subject
+    removed: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -836,6 +846,7 @@ StaticSentence = (
     | LinkedLoss
     | DefinedPower
     | NotATypeWhile
+    | SupertypeRemoved
     | BecomesWithOnly
     | BecomesColorless
     | ColorChangeReading
