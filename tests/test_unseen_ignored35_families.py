@@ -19,7 +19,7 @@ wrong answer on main; none is followed yet, so each is unsupported text now, nam
   life.": its player can't pay life (CR 119.4, 119.8); a Phyrexian symbol was paid with it in silence (read
   and followed since timing36).
 - a spell's own cap on X, "X can't be greater than the number of snow lands you control." (Winter's Chill,
-  CR 107.3): max-x answered the mana's largest X in silence.
+  CR 107.3): max-x answered the mana's largest X in silence (read and followed since timing36).
 
 The right answers are derived by hand from the rules in each test; the planner can't give them yet, so the
 tests assert the warning, and that the board without the card answers as the reference search does.
@@ -206,12 +206,13 @@ def test_a_life_total_that_can_t_change_is_followed() -> None:
     assert _read_as("You can't lose life this turn.") != ["unsupported"]
 
 
-def test_a_spell_s_own_cap_on_x_is_warned() -> None:
+def test_a_spell_s_own_cap_on_x_is_followed() -> None:
     """{X}{U} with four Islands, none snow: the spell's own text lets X be at most the number of snow lands
-    its caster controls (Winter's Chill's sentence, CR 107.3, 601.2b), so the right largest X is 0, not 3. The
-    planner doesn't read the cap yet: max-x names the sentence. Aladdin's Lamp's 'X can't be 0.' is no cap."""
+    its caster controls (Winter's Chill's sentence, CR 107.3, 601.2b), so the largest X is 0, not 3 (timing36:
+    read, tests/test_own_x_cap.py). Aladdin's Lamp's 'X can't be 0.' is no cap."""
     text = "X can't be greater than the number of snow lands you control."
     chill = spell_of("{X}{U}", name="Test Chill", type_line="Instant", text=text)
     islands = make_board([{"id": f"i{n}", "card": "Island"} for n in range(4)])
-    assert [w.sentence for w in max_x(islands, chill).warnings] == [text]
+    answer = max_x(islands, chill)
+    assert (answer.x, answer.warnings) == (0, ())
     assert _read_as("X can't be 0.") == ["ignored"]
