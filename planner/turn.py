@@ -637,7 +637,8 @@ def plan_turn(
     playable_land = bool(hand_lands(hand, cards) or graveyard_lands(board, player))
     warnings += turn_count_warnings(view, player, lines, land_in_hand=playable_land)
     why_not = {
-        id(s.card): why_not_castable_now(s.card, board, player) or why_forbidden(view, s.target, player)
+        id(s.card): why_not_castable_now(s.card, board, player)
+        or why_forbidden(view, s.target, player, step="main")
         for s in distinct(spells)
     }
     held_back = [why for s in distinct(spells) if (why := why_not[id(s.card)])]

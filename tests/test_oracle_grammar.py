@@ -618,6 +618,8 @@ STATIC_SENTENCES = [
     "As long as ~ has a conqueror counter on it, nonbasic lands are Mountains.",
     "As long as your devotion to green and blue is less than seven, ~ isn't a creature.",
     "All lands are no longer snow.",
+    "Players can cast spells and activate abilities only during their own turns.",
+    "Each opponent can cast spells only any time they could cast a sorcery.",
     "Your life total can't change.",
     "You can't lose life.",
     "Equipped creature gets +3/+0 and is a Knight in addition to its other types.",

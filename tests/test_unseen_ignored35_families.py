@@ -9,7 +9,7 @@ wrong answer on main; none is followed yet, so each is unsupported text now, nam
   (Meddling Kids): no player casts such a spell (CR 101.2), as "Players can't cast ..." says, which is read;
 - a restriction on when spells are cast and abilities activated, "Players can cast spells and activate
   abilities only during their own turns." (City of Solitude): on another player's turn no spell is cast and no
-  mana ability activated (CR 101.2, 605.1a: a mana ability is an activated ability);
+  mana ability activated (CR 101.2, 605.1a: a mana ability is an activated ability; followed since timing36);
 - a supertype taken away, "All lands are no longer snow." (Melting): mana from a land that isn't snow can't
   pay {S} (CR 205.4, 107.4h, 106.3; read and followed since timing36);
 - an additional land play under a condition, "As long as you control another Elf, you may play an additional
@@ -130,14 +130,15 @@ def _their_turn(*permanents: dict[str, Any]) -> Board:
     )
 
 
-def test_casting_only_on_one_s_own_turn_is_warned() -> None:
+def test_casting_only_on_one_s_own_turn_is_followed() -> None:
     """On the opponent's turn, {R} for an instant with a Mountain: the town lets no player cast a spell but on
-    their own turn, nor activate the Mountain's mana ability (CR 101.2, 605.1a), so the right answer is "no".
-    The planner doesn't read it yet: its answer names the town. Without it the Mountain pays."""
+    their own turn, nor activate the Mountain's mana ability (CR 101.2, 605.3a), so the answer is "no"
+    (timing36: read and followed, tests/test_cast_timing.py). Without it the Mountain pays."""
     bolt = PaymentTarget.of("{R}", type_line="Instant")
     mountain = {"id": "m1", "controller": ME, "card": "Mountain"}
     board = _their_turn(mountain, QUIET_TOWN)
-    assert [w.permanent for w in pay(board, bolt, player=ME).warnings] == ["q"]
+    answer = pay(board, bolt, player=ME)
+    assert answer.payable is False and answer.reason is not None and "Test Quiet Town" in answer.reason
     alone = _their_turn(mountain)
     assert pay(alone, bolt, player=ME).payable
     assert reference_search(alone, bolt, player=ME, max_states=20_000).payable

@@ -35,6 +35,7 @@ from models.oracle.statics import (
     LandPlayBanReading,
     OthersEnterTappedReading,
     SameIsTrueForTypes,
+    TimingLimitReading,
 )
 
 __all__ = ["BanRules", "ManaValueAbove", "ban_scope"]
@@ -166,6 +167,33 @@ class BanRules(Transformer[Token, Any]):
             spells=True,
             abilities=True,
         )
+
+    def timing_limit(self, *parts: Any) -> TimingLimitReading:
+        """'<players> can cast spells [and activate abilities] only <when>' (City of Solitude, Teferi, Mage
+        of Zhalfir; CR 101.2): what its players may do only then.
+
+        >>> from models.oracle.grammar import parse_static
+        >>> city = parse_static("Players can cast spells and activate abilities only during their own turns.")
+        >>> city.everyone, city.spells, city.abilities, city.sorcery
+        (True, True, True, False)
+        """
+        players, *rest = parts
+        return TimingLimitReading(
+            opponents=players == "opponents",
+            everyone=players in ("players", "each player"),
+            spells="spells" in rest,
+            abilities="abilities" in rest,
+            sorcery="sorcery" in rest,
+        )
+
+    def timing_opponents(self) -> str:
+        return "opponents"
+
+    def own_turns_window(self) -> str:
+        return "own_turns"
+
+    def sorcery_window(self, _article: Token) -> str:
+        return "sorcery"
 
     def banned_life(self) -> str:
         return "life"

@@ -40,6 +40,7 @@ from models.mana_effects import (
     SpendAsThough,
     StaticEffect,
     TapDamage,
+    TimingLimit,
     UnspentManaEffect,
     UnspentMode,
 )
@@ -238,6 +239,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (land_play_ban(reading, sentence),)
         case s.CostPaymentBanReading():
             return (cost_payment_ban(reading, sentence),)
+        case s.TimingLimitReading(opponents, everyone, spells, abilities, sorcery):
+            return (TimingLimit(sentence, opponents, everyone, spells, abilities, sorcery),)
         case s.OthersEnterTappedReading(what, played, untapped, while_self):
             filters = object_filters(what)
             if any(flt.reads_status or flt.self_only or flt.attached for flt in filters):

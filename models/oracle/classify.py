@@ -303,7 +303,7 @@ def mentions_mana(body: str) -> bool:
     if "can't" in present and caps_x(body):
         return True  # (Winter's Chill: the largest X its caster may announce, CR 107.3; not read)
     if "only" in present and limits_casting_or_activating(body):
-        return True  # (City of Solitude: no spell, no mana ability on another's turn, CR 101.2, 605.1a)
+        return True  # (City of Solitude: no spell, no mana ability on another's turn, CR 101.2, 605.3a; read)
     if "additional" in present and grants_land_plays(body):
         return True  # (a turn's additional land plays, CR 305.2a: Exploration's read, a conditioned one not)
     if "snow" in present and changes_snow(body):
@@ -835,7 +835,7 @@ _STATIC_WORDS: Final = {
     "continues": ("effect",), "cast": ("can't",), "play": ("can't",), "those": ("activate",),
     "would": ("library",), "sacrifice": ("can't",), "untapped": ("enter",),
     "landwalk": ("has", "have"), "life": ("change", "can't"),
-    "longer": ("no",),
+    "longer": ("no",), "only": ("turns", "sorcery"),
 }  # fmt: skip
 _STATIC_WORD_SET: Final = frozenset(_STATIC_WORDS)
 #: What follows 'is' or 'are' in a type or color change: land types, 'type(s)', card types added, colors.

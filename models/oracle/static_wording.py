@@ -93,6 +93,7 @@ from models.oracle.statics import (
     TappedForManaDamage,
     ThoseCostIfLifePaid,
     ThoseOnceEachTurn,
+    TimingLimitReading,
     TypeChangeReading,
     UnspentBecomes,
     UnspentCostsLife,
@@ -439,6 +440,11 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             kinds = "".join(f"non{word.lower()} " for word in excluded)
             named_words = named.words() if named is not None else ""
             return f"{who} can't play {kinds}lands{named_words}{_zones_words(zones)}"
+        case TimingLimitReading(opponents, everyone, spells, abilities, sorcery):
+            who = "each player" if everyone else "your opponents" if opponents else "you"
+            timed = (["cast spells"] if spells else []) + (["activate abilities"] if abilities else [])
+            window = "any time they could cast a sorcery" if sorcery else "during their own turns"
+            return f"{who} can {' and '.join(timed)} only {window}"
         case CostPaymentBanReading(opponents, everyone, life, sacrificed, spells, abilities):
             who = "each player" if everyone else "your opponents" if opponents else "you"
             payments = (["pay life"] if life else []) + (

@@ -130,6 +130,7 @@ __all__ = [
     "TappedForManaDamage",
     "ThoseCostIfLifePaid",
     "ThoseOnceEachTurn",
+    "TimingLimitReading",
     "TypeChangeReading",
     "TypeSet",
     "UnspentBecomes",
@@ -536,6 +537,20 @@ class CostPaymentBanReading:
 
 
 @dataclass(frozen=True, slots=True)
+class TimingLimitReading:
+    """'Players can cast spells and activate abilities only during their own turns.' (City of Solitude), 'Each
+    opponent can cast spells only any time they could cast a sorcery.' (Teferi, Mage of Zhalfir): when the
+    players may cast ``spells`` and activate ``abilities`` (CR 101.2): on their own turns, or with ``sorcery``
+    as a sorcery (CR 307.1)."""
+
+    opponents: bool = False
+    everyone: bool = False
+    spells: bool = False
+    abilities: bool = False
+    sorcery: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class LandPlayBanReading:
     """'Players can't play nonbasic lands with the same name as a nontoken permanent.' (Cornered Market): the
     lands the players can't play (CR 101.2, 305.1)."""
@@ -881,6 +896,7 @@ StaticSentence = (
     | OthersEnterTappedReading
     | LandPlayBanReading
     | CostPaymentBanReading
+    | TimingLimitReading
     | AbilitiesOfReading
     | AbilitiesOfExiledReading
     | ThoseOnceEachTurn
