@@ -639,6 +639,9 @@ class LandPlayBan:
     #: whom and when beyond the plain scope ('Each opponent who controls more lands than you can't play
     #: lands.': Ward of Bones)
     terms: BanTerms = NO_BAN_TERMS
+    #: '... as long as ten or more lands are on the battlefield' (Limited Resources): only while it holds,
+    #: judged on the board as the turn goes (written on its source); None: always
+    condition: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -915,6 +918,9 @@ class ExtraLandPlays:
     #: whose turns: the controller's ('your turns'), or each player's ('Each player may play an additional
     #: land on each of their turns.')
     who: Who = Who.YOU
+    #: 'As long as you control another Elf, ...' (Thranduil's Company): only while it holds, judged on the
+    #: board as the turn goes (its controller's permanents, written on its source); None: always
+    condition: Condition | None = None
 
 
 StaticEffect = (

@@ -618,6 +618,8 @@ STATIC_SENTENCES = [
     "As long as ~ has a conqueror counter on it, nonbasic lands are Mountains.",
     "As long as your devotion to green and blue is less than seven, ~ isn't a creature.",
     "All lands are no longer snow.",
+    "Players can't play lands as long as ten or more lands are on the battlefield.",
+    "As long as you control another Elf, you may play an additional land on each of your turns.",
     "Players can cast spells and activate abilities only during their own turns.",
     "Each opponent can cast spells only any time they could cast a sorcery.",
     "Your life total can't change.",

@@ -14,7 +14,7 @@ wrong answer on main; none is followed yet, so each is unsupported text now, nam
   pay {S} (CR 205.4, 107.4h, 106.3; read and followed since timing36);
 - an additional land play under a condition, "As long as you control another Elf, you may play an additional
   land on each of your turns." (CR 305.2a): a turn's plan plays two lands; Exploration's unconditioned one is
-  read.
+  read (the condition read and followed since timing36).
 - a life total that can't change, "Your life total can't change." (Platinum Emperion), "You can't lose
   life.": its player can't pay life (CR 119.4, 119.8); a Phyrexian symbol was paid with it in silence (read
   and followed since timing36).
@@ -160,18 +160,18 @@ def test_lands_no_longer_snow_are_followed() -> None:
     assert _read_as("If that land was a snow land, you gain 2 life.") == ["ignored"]
 
 
-def test_a_conditioned_additional_land_play_is_warned() -> None:
+def test_a_conditioned_additional_land_play_is_followed() -> None:
     """Beside another Elf, the surveyor's controller may play two lands this turn (CR 305.2a), which a turn's
-    plan takes; the plan doesn't read the condition yet: the sentence is named. Exploration's unconditioned
-    sentence is read (an effect); a spell's 'this turn' and a creature's additional block are not land
-    plays."""
+    plan takes (timing36: the condition read and judged as the lands are played,
+    tests/test_conditioned_land_plays.py). Exploration's unconditioned sentence is read (an effect); a spell's
+    'this turn' and a creature's additional block are not land plays."""
     elf = {"id": "l", "controller": ME, "card": "Llanowar Elves"}
     board = make_board([ELF_SURVEYOR, elf])
-    assert [w.permanent for w in text_warnings(board)] == ["e"]
+    assert not text_warnings(board)
     # (two Forests played and the Elves pay {1}{G}{G}: the right plan casts the beast; one land can't)
     beast = {"name": "Test Beast", "type_line": "Creature — Beast", "mana_cost": "{1}{G}{G}"}
     plan = plan_turn(make_board([ELF_SURVEYOR, elf], hand=["Forest", "Forest", beast]))
-    assert [w.permanent for w in plan.warnings] == ["e"]
+    assert not plan.warnings and len(plan.lands_played) == 2
     assert _read_as("You may play an additional land on each of your turns.") == ["effect"]
     assert _read_as("You may play up to three additional lands this turn.") == ["ignored"]
     assert _read_as("~ can block an additional creature each combat.") == ["ignored"]

@@ -127,8 +127,15 @@ class BanRules(Transformer[Token, Any]):
             if isinstance(p, Token) and p.type == "NON_TYPE"
         )
         zones = next((part for part in rest if isinstance(part, frozenset)), None)
+        after = [str(p) for p in rest if isinstance(p, Token) and p.type == "WHILE_TEXT"]
         return LandPlayBanReading(
-            players == "opponents", players == "everyone", excluded, named, zones, terms
+            players == "opponents",
+            players == "everyone",
+            excluded,
+            named,
+            zones,
+            terms,
+            " ".join(after[0].split()) if after else "",
         )
 
     def cant_pay_costs(self, *parts: Any) -> CostPaymentBanReading:

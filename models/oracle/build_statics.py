@@ -143,8 +143,9 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (power_defined(reading, sentence),)
         case s.DevotionIncreased(amount):
             return (DevotionIncrease(sentence, amount),)
-        case s.AdditionalLandPlays(count, who):
-            return (ExtraLandPlays(sentence, count, Who.YOU if who == "you" else Who.ANY),)
+        case s.AdditionalLandPlays(count, who, while_text):
+            plays_while = _land_plays_condition(while_text) if while_text else None
+            return (ExtraLandPlays(sentence, count, Who.YOU if who == "you" else Who.ANY, plays_while),)
         case s.LifeForManaReading(symbol, life):
             return (_life_for_mana(symbol, life, sentence),)
         case s.LifePaidByExile():
@@ -611,3 +612,16 @@ def _life_for_mana(symbol: str, life: int, sentence: str) -> LifeForMana:
     if life != _PHYREXIAN_LIFE:
         raise UnreadError(f"{life} life for a symbol: only 2 (a Phyrexian symbol's) is read")
     return LifeForMana(sentence, only.single_type)
+
+
+def _land_plays_condition(written: str) -> Condition:
+    """The condition of additional land plays ('As long as you control another Elf, ...'), judged on the
+    board as the turn goes; one the grammar does not read is not read (never land plays given always).
+
+    >>> _land_plays_condition("you control another Elf").describe()
+    'you control other Elf'
+    """
+    held = while_condition(written)
+    if held.unevaluated:
+        raise UnreadError(f"additional land plays as long as {written}")
+    return held

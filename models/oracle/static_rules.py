@@ -929,6 +929,12 @@ class StaticRules(Transformer[Token, Any]):
         may play an additional land on each of their turns.' (CR 305.2a)."""
         return AdditionalLandPlays(fixed_number(count), who)
 
+    def additional_land_plays_while(
+        self, _as_long_as: None, condition: Token, who: str, count: Number, *_words: Token
+    ) -> AdditionalLandPlays:
+        """'As long as you control another Elf, you may play an additional land on each of your turns.'"""
+        return AdditionalLandPlays(fixed_number(count), who, " ".join(str(condition).split()))
+
     def life_for_mana(self, symbol: Token, _article: Token, _you: Any, life: Number) -> LifeForManaReading:
         """'For each {B} in a cost, you may pay 2 life rather than pay that mana.' (K'rrik): one mana symbol
         of one type, and a fixed amount of life."""

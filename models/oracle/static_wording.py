@@ -433,13 +433,14 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             when = " during your turn" if your_turn else " during combat" if after else ""
             also = " or activate abilities that aren't mana abilities" if terms.abilities else ""
             return f"{who} can't cast {words}{_zones_words(zones)}{when}{also}"
-        case LandPlayBanReading(opponents, everyone, excluded, named, zones):
+        case LandPlayBanReading(opponents, everyone, excluded, named, zones, _terms, while_after):
             who = _ban_head(
                 reading.terms, "each player" if everyone else "your opponents" if opponents else "you"
             )
             kinds = "".join(f"non{word.lower()} " for word in excluded)
             named_words = named.words() if named is not None else ""
-            return f"{who} can't play {kinds}lands{named_words}{_zones_words(zones)}"
+            while_words = f" as long as {while_after}" if while_after else ""
+            return f"{who} can't play {kinds}lands{named_words}{_zones_words(zones)}{while_words}"
         case TimingLimitReading(opponents, everyone, spells, abilities, sorcery):
             who = "each player" if everyone else "your opponents" if opponents else "you"
             timed = (["cast spells"] if spells else []) + (["activate abilities"] if abilities else [])
@@ -557,12 +558,13 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case DevotionIncreased(amount):
             words = {1: "one"}.get(amount, _NUMBER_WORDS.get(amount, str(amount)))
             return f"your devotion to each color and each combination of colors is increased by {words}"
-        case AdditionalLandPlays(count, who):
+        case AdditionalLandPlays(count, who, while_text):
             lands = {1: "an additional land"}.get(
                 count, f"{_NUMBER_WORDS.get(count, count)} additional lands"
             )
             whose = "your" if who == "you" else "their"
-            return f"{who} may play {lands} on each of {whose} turns"
+            head = f"as long as {while_text}, " if while_text else ""
+            return f"{head}{who} may play {lands} on each of {whose} turns"
         case LifeForManaReading(symbol, life):
             return f"for each {symbol} in a cost, you may pay {life} life rather than pay that mana"
         case UnspentCostsLife():

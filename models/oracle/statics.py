@@ -565,6 +565,9 @@ class LandPlayBanReading:
     zones: frozenset[str] | None = None
     #: whom and when beyond the plain scope ('Each opponent who controls more lands than you')
     terms: BanTermsReading = BanTermsReading()
+    #: '... as long as ten or more lands are on the battlefield' (Limited Resources): its condition as
+    #: written after it ('': none)
+    while_after: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -827,6 +830,8 @@ class AdditionalLandPlays:
 
     count: int
     who: str = "you"
+    #: 'As long as you control another Elf, ...': the condition as written ('': none)
+    while_text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
