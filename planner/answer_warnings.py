@@ -14,7 +14,7 @@ from models.mana import ManaTypes
 from models.mana_effects import AbilityCostChange, CostModifier, LifeForMana
 from models.oracle import read_card
 from models.oracle.alternative_costs import alternative_cost_of
-from models.oracle.cast_rules import own_x_cap
+from models.oracle.cast_rules import own_cast_rules, own_x_cap
 from models.oracle.classify import grants_graveyard_casting, own_alternative_cost
 from models.oracle.spent_riders import only_mana_from, spent_riders
 from planner.answer import PayResult
@@ -109,6 +109,10 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
         for s in reading.sentences
         if s.read_as == "ignored" and own_alternative_cost(s.text) and alternative_cost_of(s.text) is None
     ]
+    # (its own 'Cast this spell only ...' the grammar does not read: planner.rules.cast_timing follows the
+    # others, CR 601.3)
+    if target.kind is PaymentKind.SPELL:
+        unread += [rule.text for rule in own_cast_rules(target.text, target.name) if rule.windows is None]
     # (an additional cost the planner does not plan: planner.additional)
     unplanned = tuple(cost for cost in target.additional_costs if isinstance(cost, UnreadCost))
     if strict and (unread or unplanned):

@@ -16,9 +16,9 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
-from models.oracle.readings import Quantity
+from models.oracle.readings import Condition, Quantity
 
-__all__ = ["OwnSpellRule", "OwnSpellRules", "XCapReading"]
+__all__ = ["CastOnlyReading", "OwnSpellRule", "OwnSpellRules", "XCapReading"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,8 +28,17 @@ class XCapReading:
     most: Quantity
 
 
+@dataclass(frozen=True, slots=True)
+class CastOnlyReading:
+    """'Cast this spell only during combat.' (and 'during your turn', 'during an opponent's turn', 'if
+    <condition>'; two joined by 'and only'): when its caster may cast it (CR 601.3), each of ``windows``
+    ('combat', 'your_turn', 'opponent_turn', or a condition as read)."""
+
+    windows: tuple[str | Condition, ...]
+
+
 #: What the ``own_spell_rule`` start rule reads.
-OwnSpellRule = XCapReading
+OwnSpellRule = XCapReading | CastOnlyReading
 
 
 @v_args(inline=True)
@@ -39,3 +48,18 @@ class OwnSpellRules(Transformer[Token, Any]):
     def x_cap(self, _x: Token, *parts: Any) -> XCapReading:
         (most,) = (part for part in parts if not isinstance(part, Token))
         return XCapReading(most)
+
+    def cast_only(self, _self: Token, *parts: Any) -> CastOnlyReading:
+        return CastOnlyReading(tuple(part for part in parts if not isinstance(part, Token)))
+
+    def cast_during_combat(self) -> str:
+        return "combat"
+
+    def cast_during_your_turn(self) -> str:
+        return "your_turn"
+
+    def cast_during_opponent_turn(self, _article: Token) -> str:
+        return "opponent_turn"
+
+    def cast_if(self, held: Condition) -> Condition:
+        return held

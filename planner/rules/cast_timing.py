@@ -18,13 +18,15 @@ from typing import TYPE_CHECKING
 
 from models.cost import PaymentKind, PaymentTarget
 from models.mana_effects import TimingLimit
+from models.oracle.cast_rules import own_cast_rules
 from planner.rules.records import Characteristics, SourcedEffect
 from planner.rules.special_actions import SPECIAL_ACTIONS
+from planner.rules.spell_cost import counted_for_caster
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["untimely_limit", "why_untimely", "without_untimely_abilities"]
+__all__ = ["own_rule_broken", "untimely_limit", "why_untimely", "without_untimely_abilities"]
 
 
 def untimely_limit(
@@ -61,11 +63,47 @@ def untimely_limit(
     return None
 
 
+def own_rule_broken(
+    view: BoardView, target: PaymentTarget, player: str, *, step: str | None = None
+) -> str | None:
+    """The spell ``target``'s own 'Cast this spell only ...' sentence that forbids ``player`` to cast it now
+    (CR 601.3: :func:`~models.oracle.cast_rules.own_cast_rules`: during combat, the board's ``step``; during
+    their (an opponent's) turn, its ``active_player``; if they control some permanents), or None.
+
+    >>> from models.board import Board
+    >>> from models.spells import spell_of
+    >>> from planner.rules.view import BoardView
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": []}))
+    >>> ambush = spell_of("{G}", name="Ambush", type_line="Instant",
+    ...     text="Cast this spell only during combat.")
+    >>> own_rule_broken(view, ambush, "me"), own_rule_broken(view, ambush, "me", step="combat")
+    ('Cast ~ only during combat.', None)
+    """
+    if target.kind is not PaymentKind.SPELL or not target.text or target.purposes & SPECIAL_ACTIONS:
+        return None
+    when = view.board.step if step is None else step
+    own_turn = view.board.active_player == player
+    for rule in own_cast_rules(target.text, target.name):
+        for window in rule.windows or ():
+            if isinstance(window, str):
+                allowed = {"combat": when == "combat", "your_turn": own_turn, "opponent_turn": not own_turn}
+                if not allowed[window]:
+                    return rule.text
+                continue
+            met = (counted_for_caster(view, flt, player) >= window.at_least for flt in window.filters)
+            if not (any(met) if window.any_of else all(met)):
+                return rule.text
+    return None
+
+
 def why_untimely(
     view: BoardView, target: PaymentTarget, player: str, *, step: str | None = None
 ) -> str | None:
-    """Why ``player`` can't cast the spell ``target`` (activate the ability) now (:func:`untimely_limit`), or
-    None."""
+    """Why ``player`` can't cast the spell ``target`` (activate the ability) now (:func:`untimely_limit`,
+    :func:`own_rule_broken`), or None."""
+    if (own := own_rule_broken(view, target, player, step=step)) is not None:
+        name = target.name or "the spell"
+        return f"{name} can't be cast on this board: its own {own!r} (CR 601.3)"
     sourced = untimely_limit(view, target, player, step=step)
     if sourced is None:
         return None
