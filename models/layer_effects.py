@@ -64,6 +64,9 @@ class TypeChange:
     #: 'As long as your devotion to green and blue is less than seven, Kruphix isn't a creature.' (a Theros
     #: God): these card types are taken away (with the subtypes of theirs no type left keeps, CR 205.3d) ...
     removes_card_types: tuple[str, ...] = ()
+    #: 'All lands are no longer snow.' (Melting): these supertypes are taken away (CR 205.4), its other
+    #: types kept
+    removes_supertypes: tuple[str, ...] = ()
     #: ... while the devotion of the source's controller this amount reads (CR 700.5) is below
     #: ``devotion_below`` (the effect applies at once when a permanent leaves and the devotion drops: CR 613)
     devotion: Amount | None = None

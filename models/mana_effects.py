@@ -63,6 +63,7 @@ __all__ = [
     "SpendAsThough",
     "StaticEffect",
     "TapDamage",
+    "TimingLimit",
     "TriggerEvent",
     "UnspentManaEffect",
     "UnspentMode",
@@ -638,6 +639,9 @@ class LandPlayBan:
     #: whom and when beyond the plain scope ('Each opponent who controls more lands than you can't play
     #: lands.': Ward of Bones)
     terms: BanTerms = NO_BAN_TERMS
+    #: '... as long as ten or more lands are on the battlefield' (Limited Resources): only while it holds,
+    #: judged on the board as the turn goes (written on its source); None: always
+    condition: Condition | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -671,6 +675,43 @@ class CostPaymentBan:
         True
         """
         return self.everyone or (controller == player) != self.opponents
+
+
+@dataclass(frozen=True, slots=True)
+class TimingLimit:
+    """'Players can cast spells and activate abilities only during their own turns.' (City of Solitude), 'Each
+    opponent can cast spells only any time they could cast a sorcery.' (Teferi, Mage of Zhalfir): the players
+    it binds (its controller; ``opponents``: each opponent; ``everyone``: every player) cast ``spells`` and
+    activate ``abilities`` (mana abilities too, CR 605.3a) only on their own turns, or with ``sorcery`` only
+    when they could cast a sorcery (their own main phase with the stack empty, CR 307.1); at any other time
+    they can't (CR 101.2).
+
+    >>> from models.oracle import parse_oracle
+    >>> (city,) = parse_oracle("Players can cast spells and activate abilities only during their own "
+    ...     "turns.").effects
+    >>> city.everyone, city.spells, city.abilities, city.allows(own_turn=False, main=True)
+    (True, True, True, False)
+    """
+
+    text: str
+    opponents: bool = False
+    everyone: bool = False
+    spells: bool = False
+    abilities: bool = False
+    sorcery: bool = False
+
+    def binds(self, controller: str, player: str) -> bool:
+        """True when it binds ``player``, its permanent controlled by ``controller`` (CR 101.2).
+
+        >>> TimingLimit("text", opponents=True).binds("me", "me")
+        False
+        """
+        return self.everyone or (controller == player) != self.opponents
+
+    def allows(self, *, own_turn: bool, main: bool) -> bool:
+        """True when a player it binds may cast (activate) now: on their own turn, in their main phase too
+        with ``sorcery`` (the stack taken as empty there, as a payment's and a turn plan's main phase are)."""
+        return own_turn and (main or not self.sorcery)
 
 
 @dataclass(frozen=True, slots=True)
@@ -877,6 +918,9 @@ class ExtraLandPlays:
     #: whose turns: the controller's ('your turns'), or each player's ('Each player may play an additional
     #: land on each of their turns.')
     who: Who = Who.YOU
+    #: 'As long as you control another Elf, ...' (Thranduil's Company): only while it holds, judged on the
+    #: board as the turn goes (its controller's permanents, written on its source); None: always
+    condition: Condition | None = None
 
 
 StaticEffect = (
@@ -900,6 +944,7 @@ StaticEffect = (
     | CastBan
     | LandPlayBan
     | CostPaymentBan
+    | TimingLimit
     | OthersEnterTapped
     | AbilityLoss
     | AbilityCostChange

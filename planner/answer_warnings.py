@@ -14,6 +14,7 @@ from models.mana import ManaTypes
 from models.mana_effects import AbilityCostChange, CostModifier, LifeForMana
 from models.oracle import read_card
 from models.oracle.alternative_costs import alternative_cost_of
+from models.oracle.cast_rules import own_cast_rules, own_x_cap
 from models.oracle.classify import grants_graveyard_casting, own_alternative_cost
 from models.oracle.spent_riders import only_mana_from, spent_riders
 from planner.answer import PayResult
@@ -77,6 +78,9 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
     >>> discard = "You may discard a Swamp card rather than pay ~'s mana cost."
     >>> print(*spell_text_warnings(spell_of("{4}{B}", name="Spell", text=discard)))
     Spell: unsupported text ignored: "You may discard a Swamp card rather than pay ~'s mana cost."
+    >>> chill = "X can't be greater than the number of snow lands you control."
+    >>> spell_text_warnings(spell_of("{X}{U}", name="Chill", text=chill))
+    ()
     >>> converge = "Converge — Draw a card for each color of mana spent to cast ~."
     >>> spell_text_warnings(spell_of("{2}{W}", name="Prismatic", text=converge))
     ()
@@ -96,6 +100,7 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
         if not spent_riders(sentence, target.name)
         and not only_mana_from(sentence, target.name)
         and not grants_graveyard_casting(sentence)
+        and own_x_cap(sentence, target.name) is None  # (its cap on X: planner.rules.x_caps follows it)
     ]
     # (its own alternative cost, which no permanent's reading reports: the payment is of its mana cost)
     # (one the planner does not read: planner.alternative pays those it reads)
@@ -104,6 +109,10 @@ def spell_text_warnings(target: PaymentTarget, *, strict: bool = False) -> tuple
         for s in reading.sentences
         if s.read_as == "ignored" and own_alternative_cost(s.text) and alternative_cost_of(s.text) is None
     ]
+    # (its own 'Cast this spell only ...' the grammar does not read: planner.rules.cast_timing follows the
+    # others, CR 601.3)
+    if target.kind is PaymentKind.SPELL:
+        unread += [rule.text for rule in own_cast_rules(target.text, target.name) if rule.windows is None]
     # (an additional cost the planner does not plan: planner.additional)
     unplanned = tuple(cost for cost in target.additional_costs if isinstance(cost, UnreadCost))
     if strict and (unread or unplanned):

@@ -46,6 +46,7 @@ from planner.rules.graveyard_ways import graveyard_cast_error, graveyard_way_req
 from planner.rules.question import question as one_question
 from planner.rules.question import view_of, within_question
 from planner.rules.spell_cost import announcements
+from planner.rules.x_caps import x_limit
 from planner.solve.fast import commander_identities, solve_fast, solve_fast_max_x, source_kind
 from planner.solve.objective import check_prefer
 from planner.solve.problem import BoardAnalysis, PaymentProblem, TimeUp, checked_player
@@ -313,6 +314,8 @@ def _pay(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
         raise InputError(
             f"the cost {target.cost} has X: give a value for X, or ask for the largest X (max_x)"
         )
+    if (over := _over_x_limit(board, target, asked)) is not None:
+        return over
     _check_life_value(asked.life_value)
     x = asked.x
     paid = target.with_x(x) if x is not None and target.cost.has_variable else target
@@ -592,8 +595,32 @@ def max_x(
 
 def _warned_max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     """:func:`max_x`'s answer, with the warning on the life it leaves."""
-    answer = _max_x(board, target, asked)
+    answer = _within_x_limit(board, target, asked, _max_x(board, target, asked))
     return with_life_warning(board, checked_player(board, asked.player), answer)
+
+
+def _over_x_limit(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult | None:
+    """'Not payable' for an X larger than the spell's own text allows ('X can't be greater than the number of
+    snow lands you control.': it can't be announced, CR 107.3, 601.2b); None when X is within it."""
+    if asked.x is None:
+        return None
+    limit = x_limit(view_of(board), target, checked_player(board, asked.player))
+    if limit is None or asked.x <= limit.most:
+        return None
+    return _refused(target, limit.refusal(target, asked.x))
+
+
+def _within_x_limit(board: Board, target: PaymentTarget, asked: _Asked, answer: PayResult) -> PayResult:
+    """``answer`` (the largest X the mana pays) within the spell's own cap on X: the largest X at most the cap
+    that is payable, tried from the cap down (CR 107.3, 601.2b); ``answer`` itself when within it."""
+    limit = x_limit(view_of(board), target, checked_player(board, asked.player))
+    if limit is None or answer.x is None or answer.x <= limit.most:
+        return answer
+    for x in range(limit.most, -1, -1):
+        found = _pay(board, target, replace(asked, x=x))
+        if found.payable or x == 0:
+            return replace(found, x=x if found.payable else None)
+    raise AssertionError("X = 0 is always tried")  # (the loop ends with it)
 
 
 def _max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:

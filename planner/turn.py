@@ -57,6 +57,7 @@ from planner.rules.graveyard_permissions import graveyard_lands
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.question import within_question
 from planner.rules.token_replacements import token_replacement_notes
+from planner.rules.turn import land_play_condition_warnings
 from planner.rules.view import BoardView, TextWarning
 from planner.solve.objective import ALTERNATIVE_COSTS
 from planner.solve.problem import (
@@ -636,8 +637,11 @@ def plan_turn(
     # (a land of the graveyard a permission lets be played is a land play as one of the hand's, CR 305.1)
     playable_land = bool(hand_lands(hand, cards) or graveyard_lands(board, player))
     warnings += turn_count_warnings(view, player, lines, land_in_hand=playable_land)
+    if playable_land:
+        warnings += land_play_condition_warnings(view, player, lines)
     why_not = {
-        id(s.card): why_not_castable_now(s.card, board, player) or why_forbidden(view, s.target, player)
+        id(s.card): why_not_castable_now(s.card, board, player)
+        or why_forbidden(view, s.target, player, step="main")
         for s in distinct(spells)
     }
     held_back = [why for s in distinct(spells) if (why := why_not[id(s.card)])]

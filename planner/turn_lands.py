@@ -18,7 +18,13 @@ from models.board import Board, Card, Permanent
 from models.carddata.names import CardResolver
 from models.mana_effects import ExtraLandPlays
 from models.oracle import parse_land_search, read_card
-from planner.rules.turn import LandEntry, arriving, land_entries, land_plays_allowed
+from planner.rules.turn import (
+    LandEntry,
+    arriving,
+    conditioned_land_plays,
+    land_entries,
+    land_plays_allowed,
+)
 from planner.rules.view import BoardView
 from planner.turn_choices import Ids, LandPlay, fetched_entries, land_choices
 from planner.turn_model import land_play_made
@@ -98,7 +104,7 @@ def land_sequences(
             if choice is None:
                 record(lands)
                 continue
-            if depth + 1 >= most and not _adds_land_plays(choice.arriving_card):
+            if depth + 1 >= most and not _adds_land_plays(choice.arriving_card) and not conditioned:
                 record((*lands, choice))  # (no land play is left after it)
                 continue
             after = land_play_made(now.with_permanent(_entered(choice, player)), player, choice)
@@ -108,6 +114,8 @@ def land_sequences(
                 record((*lands, choice))  # (a bounce land is the last land played)
 
     most = lands_left(board, player)
+    # (a land play under a condition, or a prohibition under one, is judged again on each board: CR 305.2a)
+    conditioned = conditioned_land_plays(BoardView(board))
     extend(board, (), frozenset())
     return list(found.values())
 

@@ -322,12 +322,11 @@ def test_only_a_permanent_played_enters_tapped() -> None:
         "Each opponent who attacked you this turn can't cast spells.",
         "Each player who has cast a nonartifact spell this turn can't cast additional nonartifact spells.",
         "Players can't cast spells that share a color with the spell most recently cast this turn.",
-        "Players can't play lands as long as ten or more lands are on the battlefield.",
     ],
 )
 def test_a_prohibition_not_read_is_warned_never_ignored(sentence: str) -> None:
-    """A permanent's prohibition the grammar does not read (a player who attacked, the spells cast this turn,
-    a count on the battlefield) is unsupported text, warned: "this turn" inside it is no duration of a
+    """A permanent's prohibition the grammar does not read (a player who attacked, the spells cast this turn)
+    is unsupported text, warned: "this turn" inside it is no duration of a
     spell's effect (those, "Target player can't cast spells this turn.", are not the permanent's)."""
     parsed = parse_oracle(sentence, "Test Source")
     assert [s.read_as for s in parsed.sentences] == ["unsupported"]

@@ -617,6 +617,13 @@ STATIC_SENTENCES = [
     "~ costs {2} less to cast for each card exiled this way.",
     "As long as ~ has a conqueror counter on it, nonbasic lands are Mountains.",
     "As long as your devotion to green and blue is less than seven, ~ isn't a creature.",
+    "All lands are no longer snow.",
+    "Players can't play lands as long as ten or more lands are on the battlefield.",
+    "As long as you control another Elf, you may play an additional land on each of your turns.",
+    "Players can cast spells and activate abilities only during their own turns.",
+    "Each opponent can cast spells only any time they could cast a sorcery.",
+    "Your life total can't change.",
+    "You can't lose life.",
     "Equipped creature gets +3/+0 and is a Knight in addition to its other types.",
     "Equipped creature has flying and is a Demon in addition to its other types.",
     "Each creature with a +1/+1 counter on it has all activated abilities of all creatures you control "

@@ -35,6 +35,7 @@ from models.oracle.statics import (
     LandPlayBanReading,
     OthersEnterTappedReading,
     SameIsTrueForTypes,
+    TimingLimitReading,
 )
 
 __all__ = ["BanRules", "ManaValueAbove", "ban_scope"]
@@ -126,8 +127,15 @@ class BanRules(Transformer[Token, Any]):
             if isinstance(p, Token) and p.type == "NON_TYPE"
         )
         zones = next((part for part in rest if isinstance(part, frozenset)), None)
+        after = [str(p) for p in rest if isinstance(p, Token) and p.type == "WHILE_TEXT"]
         return LandPlayBanReading(
-            players == "opponents", players == "everyone", excluded, named, zones, terms
+            players == "opponents",
+            players == "everyone",
+            excluded,
+            named,
+            zones,
+            terms,
+            " ".join(after[0].split()) if after else "",
         )
 
     def cant_pay_costs(self, *parts: Any) -> CostPaymentBanReading:
@@ -145,6 +153,54 @@ class BanRules(Transformer[Token, Any]):
             spells="spells" in rest,
             abilities="abilities" in rest,
         )
+
+    def life_cant_change(self, *parts: Any) -> CostPaymentBanReading:
+        """'Your life total can't change.' (Platinum Emperion), 'You can't lose life.': its players can't pay
+        life for any cost (CR 119.8: a player who can't lose life can't pay life other than 0; a life total
+        that can't change can't lose any, CR 119.7), to cast spells or activate abilities alike.
+
+        >>> from models.oracle.grammar import parse_static
+        >>> ban = parse_static("Your life total can't change.")
+        >>> ban.life, ban.opponents, ban.everyone, ban.spells, ban.abilities
+        (True, False, False, True, True)
+        """
+        players, terms, _rest = ban_scope(parts)
+        if terms != BanTermsReading() or players not in ("you", "opponents", "everyone"):
+            raise UnreadError("a life total that can't change under terms")  # (no card says so: not judged)
+        return CostPaymentBanReading(
+            opponents=players == "opponents",
+            everyone=players == "everyone",
+            life=True,
+            spells=True,
+            abilities=True,
+        )
+
+    def timing_limit(self, *parts: Any) -> TimingLimitReading:
+        """'<players> can cast spells [and activate abilities] only <when>' (City of Solitude, Teferi, Mage
+        of Zhalfir; CR 101.2): what its players may do only then.
+
+        >>> from models.oracle.grammar import parse_static
+        >>> city = parse_static("Players can cast spells and activate abilities only during their own turns.")
+        >>> city.everyone, city.spells, city.abilities, city.sorcery
+        (True, True, True, False)
+        """
+        players, *rest = parts
+        return TimingLimitReading(
+            opponents=players == "opponents",
+            everyone=players in ("players", "each player"),
+            spells="spells" in rest,
+            abilities="abilities" in rest,
+            sorcery="sorcery" in rest,
+        )
+
+    def timing_opponents(self) -> str:
+        return "opponents"
+
+    def own_turns_window(self) -> str:
+        return "own_turns"
+
+    def sorcery_window(self, _article: Token) -> str:
+        return "sorcery"
 
     def banned_life(self) -> str:
         return "life"

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from models.abilities import ObjectFilter
+from models.abilities import Condition, ObjectFilter
 from models.mana_effects import NO_BAN_TERMS, BanTerms, CastBan, CostPaymentBan, LandPlayBan
 from models.oracle import readings as r
 from models.oracle import statics as s
-from models.oracle.build_filters import object_filters, only_filter
+from models.oracle.build_filters import object_filters, only_filter, while_condition
 from models.oracle.grammar import UnreadError, parse_condition
 
 __all__ = ["cast_ban", "cost_payment_ban", "land_play_ban", "same_ban_for"]
@@ -54,7 +54,22 @@ def land_play_ban(reading: s.LandPlayBanReading, sentence: str) -> LandPlayBan:
         reading.named,
         reading.zones,
         _terms(reading.terms),
+        _ban_condition(reading.while_after) if reading.while_after else None,
     )
+
+
+def _ban_condition(written: str) -> Condition:
+    """A prohibition's condition after it ('as long as ten or more lands are on the battlefield'): a count
+    the board gives, judged as the turn goes; one the grammar does not read is not read (never a prohibition
+    applied always).
+
+    >>> _ban_condition("ten or more lands are on the battlefield").at_least
+    10
+    """
+    held = while_condition(written)
+    if held.unevaluated:
+        raise UnreadError(f"a prohibition as long as {written!r}")
+    return held
 
 
 def cost_payment_ban(reading: s.CostPaymentBanReading, sentence: str) -> CostPaymentBan:

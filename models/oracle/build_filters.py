@@ -334,6 +334,11 @@ def condition(reading: r.Condition) -> ConditionRecord:
             return ConditionRecord(
                 (), either=tuple(ConditionRecord((), player_status=one) for one in statuses)
             )
+        case r.ThereIs(what, at_least, battlefield=True) if (
+            only_noun(what).controller is r.Controller.UNSAID and not only_noun(what).zone
+        ):
+            # ('ten or more lands are on the battlefield': every player's permanents, whoever controls them)
+            return ConditionRecord((replace(object_filter(only_noun(what)), controller=Who.ANY),), at_least)
         case r.ThereIs():
             raise UnreadError(f"'there is {reading.what.words()}' is read but no record holds it yet")
         case r.DevotionBelow():

@@ -40,6 +40,7 @@ from models.mana_effects import (
     SpendAsThough,
     StaticEffect,
     TapDamage,
+    TimingLimit,
     UnspentManaEffect,
     UnspentMode,
 )
@@ -63,7 +64,13 @@ from models.oracle.build_filters import (
     while_condition,
 )
 from models.oracle.build_own_costs import graveyard_cards, own_cost_effects, own_reduction
-from models.oracle.build_type_changes import made_creatures, not_a_type_while, power_defined, type_change
+from models.oracle.build_type_changes import (
+    made_creatures,
+    not_a_type_while,
+    power_defined,
+    supertype_removed,
+    type_change,
+)
 from models.oracle.conditional_types import (
     named_by_condition,
 )
@@ -107,6 +114,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return _optional(type_change(reading, sentence))
         case s.NotATypeWhile():
             return (not_a_type_while(reading, sentence),)
+        case s.SupertypeRemoved():
+            return (supertype_removed(reading, sentence),)
         case s.ColorChangeReading():
             changed = _color_change(reading, sentence)
             if changed is None:
@@ -134,8 +143,9 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (power_defined(reading, sentence),)
         case s.DevotionIncreased(amount):
             return (DevotionIncrease(sentence, amount),)
-        case s.AdditionalLandPlays(count, who):
-            return (ExtraLandPlays(sentence, count, Who.YOU if who == "you" else Who.ANY),)
+        case s.AdditionalLandPlays(count, who, while_text):
+            plays_while = _land_plays_condition(while_text) if while_text else None
+            return (ExtraLandPlays(sentence, count, Who.YOU if who == "you" else Who.ANY, plays_while),)
         case s.LifeForManaReading(symbol, life):
             return (_life_for_mana(symbol, life, sentence),)
         case s.LifePaidByExile():
@@ -230,6 +240,8 @@ def static_effect(reading: s.StaticSentence, sentence: str) -> tuple[StaticEffec
             return (land_play_ban(reading, sentence),)
         case s.CostPaymentBanReading():
             return (cost_payment_ban(reading, sentence),)
+        case s.TimingLimitReading(opponents, everyone, spells, abilities, sorcery):
+            return (TimingLimit(sentence, opponents, everyone, spells, abilities, sorcery),)
         case s.OthersEnterTappedReading(what, played, untapped, while_self):
             filters = object_filters(what)
             if any(flt.reads_status or flt.self_only or flt.attached for flt in filters):
@@ -600,3 +612,16 @@ def _life_for_mana(symbol: str, life: int, sentence: str) -> LifeForMana:
     if life != _PHYREXIAN_LIFE:
         raise UnreadError(f"{life} life for a symbol: only 2 (a Phyrexian symbol's) is read")
     return LifeForMana(sentence, only.single_type)
+
+
+def _land_plays_condition(written: str) -> Condition:
+    """The condition of additional land plays ('As long as you control another Elf, ...'), judged on the
+    board as the turn goes; one the grammar does not read is not read (never land plays given always).
+
+    >>> _land_plays_condition("you control another Elf").describe()
+    'you control other Elf'
+    """
+    held = while_condition(written)
+    if held.unevaluated:
+        raise UnreadError(f"additional land plays as long as {written}")
+    return held

@@ -489,6 +489,18 @@ def not_a_type_while(reading: s.NotATypeWhile, sentence: str) -> TypeChange:
     )
 
 
+def supertype_removed(reading: s.SupertypeRemoved, sentence: str) -> TypeChange:
+    """'All lands are no longer snow.' (Melting): the supertype taken from what its subject describes (layer
+    4, CR 205.4), its other types kept.
+
+    >>> from models.oracle.grammar import parse_static
+    >>> melting = supertype_removed(parse_static("All lands are no longer snow"), "All lands ...")
+    >>> melting.removes_supertypes, melting.affected.describe()
+    (('Snow',), 'land')
+    """
+    return TypeChange(sentence, _retyped(reading.subject), (), True, removes_supertypes=(reading.removed,))
+
+
 def _counters_held(reading: s.TypeChangeReading) -> tuple[str, int]:
     """The counters the source must have, and how many, for its own type change to apply ('As long as ~ has
     three or more fire counters on it'); any other condition is not read.

@@ -305,15 +305,15 @@ def mentions_mana(body: str) -> bool:
     if "can't" in present and bans_land_plays(body):
         return True  # (a prohibition on playing lands, CR 305.1: a turn's land play; read, or unsupported)
     if "can't" in present and bans_losing_life(body):
-        return True  # (Platinum Emperion: no life paid for a cost, CR 119.4, 119.8; not read)
+        return True  # (Platinum Emperion: no life paid for a cost, CR 119.4, 119.8; read, or unsupported)
     if "can't" in present and caps_x(body):
         return True  # (Winter's Chill: the largest X its caster may announce, CR 107.3; not read)
     if "only" in present and limits_casting_or_activating(body):
-        return True  # (City of Solitude: no spell, no mana ability on another's turn, CR 101.2, 605.1a)
+        return True  # (City of Solitude: no spell, no mana ability on another's turn, CR 101.2, 605.3a; read)
     if "additional" in present and grants_land_plays(body):
         return True  # (a turn's additional land plays, CR 305.2a: Exploration's read, a conditioned one not)
     if "snow" in present and changes_snow(body):
-        return True  # (Melting: a permanent no longer snow pays no {S}, CR 205.4, 107.4h; not read)
+        return True  # (Melting: a land no longer snow pays no {S}, CR 205.4, 107.4h; read, or unsupported)
     if "enter" in present and not present.isdisjoint(("tapped", "untapped")) and others_enter_tapped(body):
         return True  # ('Nonbasic lands your opponents control enter tapped.': a land played, CR 614.1c; read)
     if _MENTIONS.isdisjoint(present) and "unspent" not in lowered:
@@ -840,7 +840,8 @@ _STATIC_WORDS: Final = {
     "improvise": ("has", "have"), "delve": ("has", "have"), "abilities": ("lose", "loses"),
     "continues": ("effect",), "cast": ("can't",), "play": ("can't",), "those": ("activate",),
     "would": ("library",), "sacrifice": ("can't",), "untapped": ("enter",),
-    "landwalk": ("has", "have"),
+    "landwalk": ("has", "have"), "life": ("change", "can't"),
+    "longer": ("no",), "only": ("turns", "sorcery"),
 }  # fmt: skip
 _STATIC_WORD_SET: Final = frozenset(_STATIC_WORDS)
 #: What follows 'is' or 'are' in a type or color change: land types, 'type(s)', card types added, colors.

@@ -142,6 +142,10 @@ class EffectRules(Transformer[Token, Any]):
     def there_are_at_least(self, count: Any, _or: Token, what: Nouns) -> Any:
         return ThereIs(what, fixed_number(count))
 
+    def on_battlefield_at_least(self, count: Any, _or: Token, what: Nouns) -> Any:
+        """'ten or more lands are on the battlefield': every player's permanents counted."""
+        return ThereIs(what, fixed_number(count), battlefield=True)
+
     def your_turn(self, *parts: Any) -> Any:
         also = [part for part in parts if not isinstance(part, Token)]
         return YourTurn(also[0] if also else None)

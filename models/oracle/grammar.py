@@ -33,6 +33,7 @@ from models.oracle.effect_rules import EffectRules
 from models.oracle.entering_rules import EnteringRules
 from models.oracle.grammar_parser import UnreadError, built
 from models.oracle.own_cost_rules import OwnCostRules
+from models.oracle.own_spell_rules import OwnSpellRule, OwnSpellRules
 from models.oracle.phrase_rules import PhraseRules
 from models.oracle.readings import Condition, CostPart, EffectSentence, ManaEffect, Nouns, Output, SpendOnly
 from models.oracle.resolved_rules import ResolvedRules, ResolvedSentence
@@ -56,6 +57,7 @@ __all__ = [
     "parse_mana_effect",
     "parse_objects",
     "parse_output",
+    "parse_own_spell_rule",
     "parse_resolved_effect",
     "parse_spending",
     "parse_token_replacement",
@@ -73,6 +75,7 @@ class _Readings(
     SpentRules,
     SpellCostRules,
     OwnCostRules,
+    OwnSpellRules,
     TokenRules,
     ResolvedRules,
 ):
@@ -302,6 +305,16 @@ def parse_foretell_grant(sentence: str) -> GrantedForetell | GrantedForetellCost
     2
     """
     return cast("GrantedForetell | GrantedForetellCost", _parse(sentence, "foretell_grant"))
+
+
+def parse_own_spell_rule(sentence: str) -> OwnSpellRule:
+    """A spell's own rule on how it is cast (CR 601.2: :mod:`models.oracle.own_spell_rules`), as read;
+    raises UnreadError.
+
+    >>> type(parse_own_spell_rule("X can't be greater than the number of snow lands you control.")).__name__
+    'XCapReading'
+    """
+    return cast("OwnSpellRule", _parse(sentence, "own_spell_rule"))
 
 
 def parse_graveyard_permission(sentence: str) -> GraveyardPermissionReading | FlashbackCostIsManaCost:

@@ -371,6 +371,7 @@ STARTS = (
     "resolved_effect",
     "created_mana_tokens",
     "triggers_again",
+    "own_spell_rule",
 )
 
 

@@ -56,6 +56,7 @@ from models.oracle.statics import (
     StaticSentence,
     StillAType,
     Subject,
+    SupertypeRemoved,
     TappedForManaDamage,
     ThoseCostIfLifePaid,
     ThoseOnceEachTurn,
@@ -406,6 +407,10 @@ class StaticRules(Transformer[Token, Any]):
     def not_a_creature_while(self, _as_long_as: None, condition: Token, *_words: Token) -> NotATypeWhile:
         """'As long as your devotion to green and blue is less than seven, ~ isn't a creature.'"""
         return NotATypeWhile("Creature", str(condition).strip())
+
+    def supertype_removed(self, subject: Subject, supertype: Token) -> SupertypeRemoved:
+        """'All lands are no longer snow.' (Melting): the supertype, canonical ('Snow')."""
+        return SupertypeRemoved(subject, str(supertype).capitalize())
 
     def losing_artifact_creature_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         """'Each noncreature artifact loses all abilities and becomes an artifact creature with power and
@@ -923,6 +928,12 @@ class StaticRules(Transformer[Token, Any]):
         """'You may play an additional land on each of your turns.', 'two additional lands', 'Each player
         may play an additional land on each of their turns.' (CR 305.2a)."""
         return AdditionalLandPlays(fixed_number(count), who)
+
+    def additional_land_plays_while(
+        self, _as_long_as: None, condition: Token, who: str, count: Number, *_words: Token
+    ) -> AdditionalLandPlays:
+        """'As long as you control another Elf, you may play an additional land on each of your turns.'"""
+        return AdditionalLandPlays(fixed_number(count), who, " ".join(str(condition).split()))
 
     def life_for_mana(self, symbol: Token, _article: Token, _you: Any, life: Number) -> LifeForManaReading:
         """'For each {B} in a cost, you may pay 2 life rather than pay that mana.' (K'rrik): one mana symbol

@@ -89,9 +89,11 @@ from models.oracle.statics import (
     StaticSentence,
     StillAType,
     Subject,
+    SupertypeRemoved,
     TappedForManaDamage,
     ThoseCostIfLifePaid,
     ThoseOnceEachTurn,
+    TimingLimitReading,
     TypeChangeReading,
     UnspentBecomes,
     UnspentCostsLife,
@@ -248,6 +250,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
                 if reading.while_text
                 else text
             )
+        case SupertypeRemoved(subject, removed):
+            return f"{_subject(subject)} {_be(subject)} no longer {removed.lower()}"
         case NotATypeWhile(removed, while_text):
             article = "an" if removed[0] in "AEIOU" else "a"
             return f"as long as {while_text}, ~ isn't {article} {removed.lower()}"
@@ -429,13 +433,19 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             when = " during your turn" if your_turn else " during combat" if after else ""
             also = " or activate abilities that aren't mana abilities" if terms.abilities else ""
             return f"{who} can't cast {words}{_zones_words(zones)}{when}{also}"
-        case LandPlayBanReading(opponents, everyone, excluded, named, zones):
+        case LandPlayBanReading(opponents, everyone, excluded, named, zones, _terms, while_after):
             who = _ban_head(
                 reading.terms, "each player" if everyone else "your opponents" if opponents else "you"
             )
             kinds = "".join(f"non{word.lower()} " for word in excluded)
             named_words = named.words() if named is not None else ""
-            return f"{who} can't play {kinds}lands{named_words}{_zones_words(zones)}"
+            while_words = f" as long as {while_after}" if while_after else ""
+            return f"{who} can't play {kinds}lands{named_words}{_zones_words(zones)}{while_words}"
+        case TimingLimitReading(opponents, everyone, spells, abilities, sorcery):
+            who = "each player" if everyone else "your opponents" if opponents else "you"
+            timed = (["cast spells"] if spells else []) + (["activate abilities"] if abilities else [])
+            window = "any time they could cast a sorcery" if sorcery else "during their own turns"
+            return f"{who} can {' and '.join(timed)} only {window}"
         case CostPaymentBanReading(opponents, everyone, life, sacrificed, spells, abilities):
             who = "each player" if everyone else "your opponents" if opponents else "you"
             payments = (["pay life"] if life else []) + (
@@ -548,12 +558,13 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case DevotionIncreased(amount):
             words = {1: "one"}.get(amount, _NUMBER_WORDS.get(amount, str(amount)))
             return f"your devotion to each color and each combination of colors is increased by {words}"
-        case AdditionalLandPlays(count, who):
+        case AdditionalLandPlays(count, who, while_text):
             lands = {1: "an additional land"}.get(
                 count, f"{_NUMBER_WORDS.get(count, count)} additional lands"
             )
             whose = "your" if who == "you" else "their"
-            return f"{who} may play {lands} on each of {whose} turns"
+            head = f"as long as {while_text}, " if while_text else ""
+            return f"{head}{who} may play {lands} on each of {whose} turns"
         case LifeForManaReading(symbol, life):
             return f"for each {symbol} in a cost, you may pay {life} life rather than pay that mana"
         case UnspentCostsLife():

@@ -126,9 +126,11 @@ __all__ = [
     "StaticSentence",
     "StillAType",
     "Subject",
+    "SupertypeRemoved",
     "TappedForManaDamage",
     "ThoseCostIfLifePaid",
     "ThoseOnceEachTurn",
+    "TimingLimitReading",
     "TypeChangeReading",
     "TypeSet",
     "UnspentBecomes",
@@ -224,6 +226,15 @@ class NotATypeWhile:
 
     removed: str
     while_text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SupertypeRemoved:
+    """'All lands are no longer snow.' (Melting, layer 4): the supertype ``removed`` is taken from what
+    ``subject`` describes (CR 205.4)."""
+
+    subject: Subject
+    removed: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,6 +537,20 @@ class CostPaymentBanReading:
 
 
 @dataclass(frozen=True, slots=True)
+class TimingLimitReading:
+    """'Players can cast spells and activate abilities only during their own turns.' (City of Solitude), 'Each
+    opponent can cast spells only any time they could cast a sorcery.' (Teferi, Mage of Zhalfir): when the
+    players may cast ``spells`` and activate ``abilities`` (CR 101.2): on their own turns, or with ``sorcery``
+    as a sorcery (CR 307.1)."""
+
+    opponents: bool = False
+    everyone: bool = False
+    spells: bool = False
+    abilities: bool = False
+    sorcery: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class LandPlayBanReading:
     """'Players can't play nonbasic lands with the same name as a nontoken permanent.' (Cornered Market): the
     lands the players can't play (CR 101.2, 305.1)."""
@@ -540,6 +565,9 @@ class LandPlayBanReading:
     zones: frozenset[str] | None = None
     #: whom and when beyond the plain scope ('Each opponent who controls more lands than you')
     terms: BanTermsReading = BanTermsReading()
+    #: '... as long as ten or more lands are on the battlefield' (Limited Resources): its condition as
+    #: written after it ('': none)
+    while_after: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -802,6 +830,8 @@ class AdditionalLandPlays:
 
     count: int
     who: str = "you"
+    #: 'As long as you control another Elf, ...': the condition as written ('': none)
+    while_text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -836,6 +866,7 @@ StaticSentence = (
     | LinkedLoss
     | DefinedPower
     | NotATypeWhile
+    | SupertypeRemoved
     | BecomesWithOnly
     | BecomesColorless
     | ColorChangeReading
@@ -870,6 +901,7 @@ StaticSentence = (
     | OthersEnterTappedReading
     | LandPlayBanReading
     | CostPaymentBanReading
+    | TimingLimitReading
     | AbilitiesOfReading
     | AbilitiesOfExiledReading
     | ThoseOnceEachTurn

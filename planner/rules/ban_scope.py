@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from models.filters import ObjectFilter
 from models.mana_effects import NO_BAN_TERMS, CastBan, LandPlayBan
+from planner.rules.conditions import condition_holds
 from planner.rules.records import SourcedEffect
 from planner.rules.view import BoardView
 
@@ -50,6 +51,12 @@ def applies(view: BoardView, sourced: SourcedEffect, player: str) -> bool | None
     board = view.board
     if isinstance(ban, CastBan) and ban.your_turn and board.active_player != sourced.controller:
         return False
+    if (
+        isinstance(ban, LandPlayBan)
+        and ban.condition is not None
+        and not condition_holds(view, ban.condition, sourced.source)
+    ):
+        return False  # ('as long as ten or more lands are on the battlefield': on the board as it is now)
     terms = ban.terms
     if terms == NO_BAN_TERMS:
         return True

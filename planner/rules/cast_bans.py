@@ -23,6 +23,7 @@ from models.oracle import read_card
 from models.types import TypeLine
 from planner.rules.ban_names import judged
 from planner.rules.ban_scope import applies, controlled
+from planner.rules.cast_timing import why_untimely
 from planner.rules.records import SourcedEffect, TextWarning, WarningKind
 from planner.rules.special_actions import SPECIAL_ACTIONS
 from planner.rules.view import BoardView
@@ -385,9 +386,14 @@ def _unknown_attack_warnings(view: BoardView, target: PaymentTarget, player: str
     )
 
 
-def why_forbidden(view: BoardView, target: PaymentTarget, player: str) -> str | None:
+def why_forbidden(
+    view: BoardView, target: PaymentTarget, player: str, *, step: str | None = None
+) -> str | None:
     """Why ``player`` can't cast the spell ``target`` (or activate the ability it pays for) on this board
-    (the first prohibition that forbids it), or None."""
+    (the first prohibition that forbids it, or a restriction on when: :func:`~planner.rules.cast_timing.
+    why_untimely`, in ``step``, the board's own when None), or None."""
+    if (untimely := why_untimely(view, target, player, step=step)) is not None:
+        return untimely
     bans = cast_bans(view, target, player)
     if not bans:
         return None

@@ -16,7 +16,7 @@ from models.abilities import ManaAbility, PaletteKind
 from models.board import Permanent
 from models.kept import per_card
 from models.layer_effects import AbilitiesOfCards, AbilityLoss, GrantAbility, GrantHaste, TypeChange
-from models.mana_effects import AbilityCostChange, ActivationBan, CostPaymentBan
+from models.mana_effects import AbilityCostChange, ActivationBan, CostPaymentBan, TimingLimit
 from models.oracle import Level, reads_imprinted_colors
 from models.oracle.levels import ENTERING
 from models.types import TypeLine
@@ -24,6 +24,7 @@ from planner.rules.ability_costs import counted_change, keyword_ability, mana_ab
 from planner.rules.ability_loss import timestamps
 from planner.rules.amount_gaps import any_may_lack_board_facts, board_gap
 from planner.rules.borrowed_abilities import borrowed_abilities
+from planner.rules.cast_timing import without_untimely_abilities
 from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes, with_cost_change
 from planner.rules.executed import (
     executed_abilities,
@@ -253,6 +254,8 @@ def worked_out_characteristics(view: BoardView) -> tuple[dict[str, Characteristi
         _without_outlasting_takers(view, result, unexecuted)
     if next(view.effects_of(CostPaymentBan), None) is not None:
         without_banned_payments(view, result, unexecuted)  # (Yasharn: no life, no sacrifice, CR 118.3)
+    if next(view.effects_of(TimingLimit), None) is not None:
+        without_untimely_abilities(view, result)  # (City of Solitude: not on another's turn, CR 605.3a)
     return result, tuple(unexecuted)
 
 

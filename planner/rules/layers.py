@@ -348,6 +348,11 @@ def _apply_type_change(
         if effect.removes_card_types:
             new_types[pid] = _without_card_types(line, effect.removes_card_types)
             continue
+        if effect.removes_supertypes:  # (Melting: 'All lands are no longer snow.', CR 205.4)
+            kept = tuple(t for t in line.supertypes if t not in effect.removes_supertypes)
+            if kept != line.supertypes:
+                new_types[pid] = replace(line, supertypes=kept)
+            continue
         if effect.adds:
             # (card types, then the subtypes they and the others allow, CR 205.3d: Ashaya's 'Forest lands'
             # makes a land of a creature and a Forest of that land; every creature type, CR 205.3m)
@@ -381,7 +386,13 @@ def _defining(sourced: SourcedEffect) -> bool:
 def _beyond_lands(effect: TypeChange) -> bool:
     """True when the type change may apply to a nonland (card types or subtypes added, types set or taken
     away); land types apply to lands only (CR 305.7)."""
-    return bool(effect.card_types or effect.subtypes or effect.sets_types or effect.removes_card_types)
+    return bool(
+        effect.card_types
+        or effect.subtypes
+        or effect.sets_types
+        or effect.removes_card_types
+        or effect.removes_supertypes
+    )
 
 
 def _without_card_types(line: TypeLine, removed: tuple[str, ...]) -> TypeLine:

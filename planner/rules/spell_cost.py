@@ -65,6 +65,7 @@ __all__ = [
     "colored_increase",
     "colored_reduction",
     "cost_change",
+    "counted_for_caster",
     "life_payable",
     "locked_in",
     "minimum_cost",
@@ -448,13 +449,7 @@ def _own_times(view: BoardView, effect: CostModifier, target: PaymentTarget, pla
     if effect.per_target:  # (strive: the targets beyond the first; not given: none, own_target_gaps warns)
         return max(target_count(target) - effect.free_targets, 0)
     if effect.for_each is not None:
-        counted = effect.for_each
-        if counted.controller is Who.ANY:  # ('for each creature on the battlefield')
-            return sum(view.matches(counted, p.id, p.id) for p in view.board.permanents)
-        if counted.controller is Who.OPPONENTS:  # ('for each creature your opponents control')
-            theirs = replace(counted, controller=Who.ANY)
-            return sum(_controlled(view, theirs, p.id) for p in view.board.players if p.id != player)
-        return _controlled(view, counted, player)
+        return counted_for_caster(view, effect.for_each, player)
     amount = effect.amount
     if amount is None:
         return 0
@@ -486,6 +481,28 @@ def _own_times(view: BoardView, effect: CostModifier, target: PaymentTarget, pla
         return len({land_type for p in mine for land_type in view.type_line(p.id).basic_land_types})
     assert amount.kind is AmountKind.GREATEST_POWER
     return greatest_power(view, counted_on, player)
+
+
+def counted_for_caster(view: BoardView, counted: ObjectFilter, player: str) -> int:
+    """How many permanents a spell's own text counts as ``player`` casts it: those ``counted`` matches, whose
+    controller is relative to the caster ('for each creature on the battlefield', '... your opponents
+    control', '... you control').
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}], "permanents": [
+    ...     {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "g", "card": "Forest", "controller": "opp"}]})
+    >>> lands = ObjectFilter(types=("Land",))
+    >>> [counted_for_caster(BoardView(board), replace(lands, controller=who), "me") for who in Who]
+    [1, 1, 2]
+    """
+    if counted.controller is Who.ANY:  # ('for each creature on the battlefield')
+        return sum(view.matches(counted, p.id, p.id) for p in view.board.permanents)
+    if counted.controller is Who.OPPONENTS:  # ('for each creature your opponents control')
+        theirs = replace(counted, controller=Who.ANY)
+        return sum(_controlled(view, theirs, p.id) for p in view.board.players if p.id != player)
+    return _controlled(view, counted, player)
 
 
 def _controlled(view: BoardView, counted: ObjectFilter, player: str) -> int:

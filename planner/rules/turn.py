@@ -11,6 +11,7 @@ triggers add arrives when they resolve (CR 605.5, 608.2).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from models.abilities import ManaOutput, OutputKind, PaletteKind
@@ -23,11 +24,14 @@ from models.oracle import read_card
 from models.oracle import text as oracle_text
 from models.oracle.lexicon import MANA_TOKENS
 from models.oracle.token_rules import CreatedTokens
+from models.types import TypeLine
 from planner.rules.alternatives import Alternatives
 from planner.rules.cast_bans import land_play_ban
+from planner.rules.conditions import condition_holds
 from planner.rules.life_exiled import with_exiled
 from planner.rules.pool import ManaUnit
 from planner.rules.production import ManaTag, Packet
+from planner.rules.records import TextWarning
 from planner.rules.replay import IllegalPlanError, PaymentSummary, Plan, PlanState, applied, finish
 from planner.rules.view import BoardView
 
@@ -36,9 +40,11 @@ __all__ = [
     "Resolution",
     "arriving",
     "cast_spell",
+    "conditioned_land_plays",
     "created_token",
     "entering",
     "land_entries",
+    "land_play_condition_warnings",
     "land_played",
     "land_plays_allowed",
     "output_packets",
@@ -106,10 +112,70 @@ def land_plays_allowed(view: BoardView, player: str) -> tuple[int, tuple[str, ..
     for sourced in view.effects_of(ExtraLandPlays):
         effect = sourced.effect
         assert isinstance(effect, ExtraLandPlays)
+        if effect.condition is not None and not condition_holds(view, effect.condition, sourced.source):
+            continue  # ('As long as you control another Elf, ...': on the board as the turn goes, CR 305.2a)
         if effect.who.includes(sourced.controller, player):
             allowed += effect.count
             sources.append(view.board.permanent(sourced.source).name)
     return allowed, tuple(sources)
+
+
+def conditioned_land_plays(view: BoardView) -> bool:
+    """True when a permanent's additional land plays hold under a condition ('As long as you control another
+    Elf, ...'): the land plays left are judged again after each land played (CR 305.2a).
+
+    >>> from models.board import Board
+    >>> company = {"id": "c", "name": "Test Company", "type_line": "Creature — Elf", "controller": "me",
+    ...     "oracle": "As long as you control another Elf, you may play an additional land on each of your "
+    ...     "turns."}
+    >>> conditioned_land_plays(BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}],
+    ...     "permanents": [company]})))
+    True
+    """
+    return any(
+        isinstance(s.effect, ExtraLandPlays) and s.effect.condition is not None
+        for s in view.effects_of(ExtraLandPlays)
+    )
+
+
+def land_play_condition_warnings(
+    view: BoardView, player: str, spells: Iterable[TypeLine]
+) -> tuple[TextWarning, ...]:
+    """A warning for each additional land play under a condition that does not hold on the board but that a
+    permanent spell of the turn might make hold ('As long as you control another Elf, ...' and an Elf cast
+    this turn): a turn's plan plays its lands before its spells, so the land play such a spell would allow is
+    not planned (CR 305.2a), which is said, never silent.
+
+    >>> from models.board import Board
+    >>> company = {"id": "c", "name": "Test Company", "type_line": "Creature — Elf", "controller": "me",
+    ...     "oracle": "As long as you control another Elf, you may play an additional land on each of your "
+    ...     "turns."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [company]}))
+    >>> [len(land_play_condition_warnings(view, "me", [TypeLine.parse(line)]))
+    ...  for line in ("Creature — Elf Druid", "Creature — Bear")]
+    [1, 0]
+    """
+    lines = [line for line in spells if line.is_permanent]
+    found = []
+    for sourced in view.effects_of(ExtraLandPlays):
+        effect = sourced.effect
+        assert isinstance(effect, ExtraLandPlays)
+        held = effect.condition
+        if held is None or not effect.who.includes(sourced.controller, player):
+            continue
+        if view.board.active_player != player or condition_holds(view, held, sourced.source):
+            continue
+        kinds = {kind for flt in held.filters for kind in flt.types}
+        if any(line.is_a(kind) for line in lines for kind in kinds):
+            found.append(
+                TextWarning(
+                    sourced.source,
+                    effect.text,
+                    "judged as the lands are played, before the turn's spells: a spell cast this turn may "
+                    "allow another land play (CR 305.2a), not planned",
+                )
+            )
+    return tuple(found)
 
 
 def land_entries(view: BoardView, card: Card, player: str, *, played: bool = True) -> tuple[LandEntry, ...]:

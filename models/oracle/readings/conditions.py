@@ -118,6 +118,8 @@ class ThereIs:
 
     what: Nouns
     at_least: int = 1
+    #: 'ten or more lands are on the battlefield' (Limited Resources): permanents, whoever controls them
+    battlefield: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +255,8 @@ def condition_text(condition: Condition) -> str:
             return f"~ is attached to {_each_counted(what)}"
         case SourceAttacking():
             return "~ is attacking"
+        case ThereIs(what, at_least, battlefield=True):
+            return f"{number_words(at_least)} or more {what.words()} are on the battlefield"
         case ThereIs(what, at_least) if at_least > 1:
             return f"there are {number_words(at_least)} or more {what.words()}"
         case ThereIs(what):
