@@ -31,7 +31,13 @@ from planner.described import (
     described_payment,
     with_alternative_life_warning,
 )
-from planner.rules.additional_costs import AdditionalPaid, plans_additional, turn_fact_warnings, without_cards
+from planner.rules.additional_costs import (
+    AdditionalPaid,
+    banned_life_reason,
+    plans_additional,
+    turn_fact_warnings,
+    without_cards,
+)
 from planner.rules.alternative_costs import (
     Way,
     card_mana_value,
@@ -257,8 +263,12 @@ def _forbidden(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult 
     """The answer 'not payable' for a spell a prohibition on the battlefield forbids the payer to cast ("Each
     player can't cast more than one spell each turn.", "Players can't cast spells from graveyards or
     libraries.": a "can't" wins over any "can", CR 101.2; :func:`~planner.rules.cast_bans.why_forbidden` names
-    the card and its sentence); None when none does."""
-    why = why_forbidden(view_of(board), target, checked_player(board, asked.player))
+    the card and its sentence), or whose additional costs pay life a prohibition forbids the payer to pay
+    (CR 118.3: Yasharn; :func:`~planner.rules.additional_costs.banned_life_reason`); None when none does."""
+    player = checked_player(board, asked.player)
+    why = why_forbidden(view_of(board), target, player) or banned_life_reason(
+        board, player, target.additional_life
+    )
     return None if why is None else _refused(target, why)
 
 

@@ -43,6 +43,7 @@ from models.oracle.rider_clauses import TREASURES
 from models.spells import own_alternative_costs
 from models.types import TypeLine
 from planner.rules.additional_costs import (
+    banned_life_reason,
     discard_candidates,
     sacrifice_candidates,
     without_cards,
@@ -324,6 +325,8 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
             return f"{cost.describe()}: {target.name or 'the spell'} is not in {player}'s hand"
     if cost.life > state.life:  # (CR 119.4: life equal to the total may be paid)
         return f"{cost.describe()}: {player} has {state.life} life"
+    if (banned := banned_life_reason(board, player, cost.life)) is not None:  # (CR 118.3: Yasharn)
+        return f"{cost.describe()}: {banned}"
     if cost.energy > state.counter("energy"):
         return f"{cost.describe()}: {player} has {state.counter('energy')} {{E}}"
     if cost.exile is not None and len(_exilable(board, player, target, way)) < cost.exile.count:
