@@ -22,6 +22,7 @@ from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError
 from models.mana import ManaTypes
 from planner.additional import ManaPaid, choose_additional, exile_ways, only_hand_exiles
+from planner.additional_x import largest_x
 from planner.alternative import choose_way
 from planner.answer import PaidParts, PayResult, PlanStep
 from planner.answer_warnings import question_warnings, spell_text_warnings, text_warnings, with_life_warning
@@ -296,6 +297,14 @@ def _refused(target: PaymentTarget, why: str) -> PayResult:
 
 def _pay(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     """:func:`pay`'s answer, before the warning on the life it leaves."""
+    if target.chooses_x and not target.cost.has_variable:  # (X in an additional cost only: Toxic Deluge)
+        if asked.x is None:
+            raise InputError(
+                f"{target.name or 'the spell'}: an additional cost has X: give a value for X, or ask for the "
+                "largest X (max_x)"
+            )
+        answer = _pay(board, target.with_x(asked.x), replace(asked, x=None))
+        return replace(answer, x=asked.x, cost_has_x=True)
     _one_variable(target)
     _check_option(asked.alternative_cost)
     if not target.cost and target.kind is PaymentKind.SPELL:
@@ -608,6 +617,13 @@ def _warned_max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResu
 
 def _max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     """:func:`max_x`'s answer, before the warning on the life it leaves."""
+    if (
+        target.chooses_x and not target.cost.has_variable
+    ):  # (X in an additional cost only: planner.additional_x)
+        return largest_x(
+            lambda x, limit: _pay(board, target, replace(asked, x=x, time_limit=limit)),
+            time_limit=asked.time_limit,
+        )
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
     _one_variable(target)

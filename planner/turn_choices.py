@@ -181,7 +181,7 @@ def turn_spell(card: Card, x: int, used_ids: Ids, position: int = -1) -> TurnSpe
     target = replace(target, additional_costs=taps_unplanned(target.additional_costs))
     if position >= 0:  # (a card of the hand is cast from there, CR 601.2a)
         target = replace(target, cast_from="hand")
-    if target.cost.has_variable:
+    if target.chooses_x:  # (its X chosen as it is cast, its mana cost's or an additional cost's, CR 107.3)
         target = target.with_x(x)
     parsed = read_card(card.oracle, card.name, card.type_line)
     creature = card.type_line.is_a("Creature")

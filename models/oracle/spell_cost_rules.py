@@ -55,6 +55,7 @@ from models.oracle.readings import (
     Number,
     PayEnergy,
     PayLife,
+    PayXLife,
     ReturnPermanent,
     Reveal,
     Sacrifice,
@@ -64,6 +65,7 @@ from models.oracle.readings import (
     WithManaValueAtMost,
     WithManaValueX,
 )
+from models.oracle.readings.nouns import X
 
 __all__ = [
     "GraveyardPermissionReading",
@@ -88,6 +90,7 @@ SpellCostPart = (
     ManaSymbols
     | WaterbendSymbols
     | PayLife
+    | PayXLife
     | PayEnergy
     | SacrificeCost
     | DiscardCost
@@ -349,11 +352,20 @@ class SpellCostRules(Transformer[Token, Any]):
                 read.append(hand_exile(part))
             elif isinstance(part, Reveal):
                 read.append(reveal_cost(part))
-            elif isinstance(part, ManaSymbols | PayLife | PayEnergy | WaterbendSymbols):
+            elif isinstance(part, ManaSymbols | PayLife | PayXLife | PayEnergy | WaterbendSymbols):
                 read.append(part)
             else:
                 raise UnreadError(f"a spell's cost part: {part}")
         return tuple(read)
+
+    def spell_pay_life(self, number: Number) -> PayLife | PayXLife:
+        """'pay 3 life', 'pay X life' (Toxic Deluge's additional cost: the X chosen as the spell is cast, CR
+        107.3); no other amount is read."""
+        if number is X:
+            return PayXLife()
+        if not isinstance(number, int):
+            raise UnreadError(f"pay {number} life")
+        return PayLife(number)
 
     def waterbend_mana(self, token: Token) -> WaterbendSymbols:
         """'waterbend {X}' (CR 701.67a): mana symbols, generic and X only."""
@@ -398,6 +410,8 @@ class SpellCostRules(Transformer[Token, Any]):
                 read.append(ExtraMana(part.symbols, waterbend=True))
             elif isinstance(part, PayLife) and part.life > 0:
                 read.append(LifeCost(part.life))
+            elif isinstance(part, PayXLife):  # (its X the spell's: CR 107.3)
+                read.append(LifeCost(0, x=True))
             elif isinstance(
                 part, SacrificeCost | DiscardCost | RevealCost | EitherCost | OptionalSacrifice | OptionalTap
             ):
