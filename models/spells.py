@@ -33,11 +33,17 @@ __all__ = ["card_has_adventure", "find_spell", "own_alternative_costs", "spell_t
 
 
 def find_spell(
-    player: Player, name: str, cards: CardResolver | None = None, *, from_graveyard: bool = False
+    player: Player,
+    name: str,
+    cards: CardResolver | None = None,
+    *,
+    from_graveyard: bool = False,
+    from_library: bool = False,
 ) -> Card:
     """The card called ``name``: the first such card in the player's hand (with ``from_graveyard``, in their
-    graveyard: a spell cast from there, CR 601.2a), else the card from card data (``cards``, default the
-    built-in catalogue); unknown names are an ``InputError`` with suggestions.
+    graveyard; with ``from_library``, the top card of a library given as a list: a spell cast from there,
+    CR 601.2a), else the card from card data (``cards``, default the built-in catalogue); unknown names are
+    an ``InputError`` with suggestions.
 
     >>> find_spell(Player("me"), "treasure cruise").name
     'Treasure Cruise'
@@ -48,6 +54,9 @@ def find_spell(
     """
     checked_name(name, repr(shortened(name)), "a card name")
     held = player.in_graveyard(name) if from_graveyard else player.in_hand(name)
+    top = player.library_cards[0] if from_library and player.library_cards else None
+    if from_library:  # (only its top card is cast from there: Bolas's Citadel's permission)
+        held = top if top is not None and top.name.casefold() == name.strip().casefold() else None
     if held is not None:
         return held
     resolver = cards or CardResolver()

@@ -283,7 +283,13 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
         mana_cost = question.bare_target.cost if question.bare_target is not None else None
         try:
             graveyard = question.cast_from == "graveyard"
-            found = find_spell(board.player(payer), question.spell, cards, from_graveyard=graveyard)
+            found = find_spell(
+                board.player(payer),
+                question.spell,
+                cards,
+                from_graveyard=graveyard,
+                from_library=question.cast_from == "library",
+            )
             target = spell_target(found, mana_cost)
         except InputError as error:
             raise InputError(f"--spell: {error}", param="spell") from None

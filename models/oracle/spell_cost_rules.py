@@ -663,6 +663,22 @@ class SpellCostRules(Transformer[Token, Any]):
         cost = replace(alternative_cost(costs, x_said=False), spells=spells)
         return replace(cost, from_exile=True, once_each_turn=True)
 
+    def this_way_life_mana_value(self, *_words: Any) -> AlternativeCost:
+        """'If you cast a spell this way, pay life equal to its mana value rather than pay its mana cost.'
+        (Bolas's Citadel): life equal to the spell's mana value (CR 202.3), granted to any spell cast from the
+        top of the library (CR 118.9, 601.2a); read only after the permission it refers to
+        (:meth:`library_cast_permission`, :mod:`models.oracle.read_statics`)."""
+        return AlternativeCost(mana="", life_is_mana_value=True, from_library=True, spells=SpellsGranted())
+
+    def library_cast_permission(self, *parts: Any) -> AlternativeCost:
+        """'You may [play lands and] cast spells from the top of your library.': the permission to cast a
+        spell from there for its mana cost (CR 601.2a; no alternative cost by the rules, as "You may cast ~
+        from your graveyard."); of spells of some types only, not read."""
+        spells = next(part for part in parts if isinstance(part, SpellsGranted))
+        if spells != SpellsGranted():
+            raise UnreadError("a permission to cast some spells from the top of the library")
+        return AlternativeCost(mana="", mana_cost=True, from_library=True, spells=spells)
+
     def x_is_mana_value(self, *_words: Any) -> bool:
         return True
 
