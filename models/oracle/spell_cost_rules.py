@@ -304,20 +304,23 @@ def hand_exile(reading: ExileFromHand) -> HandExile:
 
 
 def alternative_cost(parts: tuple[SpellCostPart, ...], *, x_said: bool = False) -> AlternativeCost:
-    """The alternative cost of its parts: mana once, life and energy summed, sacrifices, one exile; mana with
-    X only when the sentence says what X is (``x_said``: Kentaro's "where X is that spell's mana value").
+    """The alternative cost of its parts: mana once (or a waterbend, CR 701.67: mana whose generic part
+    tapping may pay), life and energy summed, sacrifices, one exile; mana with X only when the sentence says
+    what X is (``x_said``: Kentaro's "where X is that spell's mana value").
 
     >>> alternative_cost((PayLife(1), HandExile(1, "U"))).describe()
     'pay 1 life and exile a blue card from your hand'
     """
-    mana, life, energy = "", 0, 0
+    mana, life, energy, waterbend = "", 0, 0, False
     sacrifices: list[SacrificeCost] = []
     exile: HandExile | None = None
     for part in parts:
-        if isinstance(part, ManaSymbols) and "X" in part.symbols and not x_said:
+        if isinstance(part, ManaSymbols | WaterbendSymbols) and "X" in part.symbols and not x_said:
             raise UnreadError(f"an alternative cost of {part.symbols}")
         if isinstance(part, ManaSymbols) and not mana:
             mana = part.symbols
+        elif isinstance(part, WaterbendSymbols) and not mana:  # ('You may waterbend {4} rather than ...')
+            mana, waterbend = part.symbols, True
         elif isinstance(part, PayLife):
             life += part.life
         elif isinstance(part, PayEnergy):
@@ -328,7 +331,9 @@ def alternative_cost(parts: tuple[SpellCostPart, ...], *, x_said: bool = False) 
             exile = part
         else:
             raise UnreadError(f"an alternative cost's part: {part}")
-    return AlternativeCost(mana=mana, life=life, energy=energy, sacrifice=tuple(sacrifices), exile=exile)
+    return AlternativeCost(
+        mana=mana, life=life, energy=energy, sacrifice=tuple(sacrifices), exile=exile, waterbend=waterbend
+    )
 
 
 @v_args(inline=True)

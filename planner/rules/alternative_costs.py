@@ -786,6 +786,8 @@ def cast_for(target: PaymentTarget, way: Way) -> PaymentTarget:
     cast = replace(cast, chosen_x=None if mana.has_variable else 0, announced=None)  # (its own symbols')
     if way.cost.mana_from == TREASURES:  # (Security Rhox's "Spend only mana produced by Treasures ...")
         cast = replace(cast, treasure_mana_only=True)
+    if way.cost.waterbend:  # (each generic mana of it may be paid by tapping, CR 701.67a-b)
+        cast = replace(cast, waterbend=mana.generic)
     return replace(cast, additional_costs=(*target.additional_costs, *way.cost.sacrifice))
 
 
