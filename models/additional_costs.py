@@ -247,16 +247,18 @@ class ExtraMana:
 @dataclass(frozen=True, slots=True)
 class LifeCost:
     """Pay ``life`` life (CR 119.4: only with a life total of at least that much): one way of Bitter
-    Triumph's "discard a card or pay 3 life", paid with the mana after the mana abilities (CR 601.2h).
+    Triumph's "discard a card or pay 3 life", paid with the mana after the mana abilities (CR 601.2h); with
+    ``x``, X life more, the X chosen as the spell is cast (Toxic Deluge's "pay X life", CR 107.3, 601.2b).
 
-    >>> str(LifeCost(3))
-    'pay 3 life'
+    >>> str(LifeCost(3)), str(LifeCost(0, x=True))
+    ('pay 3 life', 'pay X life')
     """
 
     life: int
+    x: bool = field(default=False, repr=False)
 
     def __str__(self) -> str:
-        return f"pay {self.life} life"
+        return "pay X life" if self.x and not self.life else f"pay {self.life} life"
 
 
 @dataclass(frozen=True, slots=True)

@@ -284,6 +284,17 @@ class AlternativeCost:
     #: the only mana that may pay it, its next sentence's "Spend only mana produced by Treasures to cast it
     #: this way." (Security Rhox, CR 106.6-like, 601.2g-h): 'Treasures', or '' for any mana
     mana_from: str = ""
+    #: its ``mana`` is a waterbend ("You may waterbend {4} rather than pay this spell's mana cost.", CR
+    #: 701.67a): each generic mana of it may be paid by tapping an untapped artifact or creature
+    waterbend: bool = False
+    #: its ``life`` is the spell's mana value (Bolas's Citadel's "pay life equal to its mana value rather than
+    #: pay its mana cost", CR 202.3: X as chosen): worked out for each spell
+    #: (:func:`planner.rules.alternative_costs.granted_ways`)
+    life_is_mana_value: bool = False
+    #: a granted cost usable only for a spell cast from the top of its caster's library (Bolas's Citadel's
+    #: "If you cast a spell this way" after "You may ... cast spells from the top of your library.", CR
+    #: 601.2a: :attr:`~models.cost.PaymentTarget.zone` 'library', the library's top card)
+    from_library: bool = False
 
     @property
     def without_mana(self) -> bool:
@@ -292,8 +303,11 @@ class AlternativeCost:
 
     def describe(self) -> str:
         """The cost in words, its parts in order: mana, life, energy, sacrifices, the exile."""
-        parts = [f"pay {self.mana}"] if not (self.without_mana or self.mana_cost) else []
-        if self.life:
+        verb = "waterbend" if self.waterbend else "pay"
+        parts = [f"{verb} {self.mana}"] if not (self.without_mana or self.mana_cost) else []
+        if self.life_is_mana_value:
+            parts.append("pay life equal to its mana value")
+        elif self.life:
             parts.append(f"pay {self.life} life")
         if self.energy:
             parts.append(f"pay {self.energy} {{E}}")
@@ -313,6 +327,8 @@ class AlternativeCost:
             said += f" (only mana produced by {self.mana_from})"
         if self.from_graveyard:
             said = f"from your graveyard: {said}"
+        if self.from_library:
+            said = f"from the top of your library: {said}"
         return f"{self.keyword}: {said}" if self.keyword else said
 
     def __str__(self) -> str:
@@ -321,6 +337,7 @@ class AlternativeCost:
             if self.mana
             and not (self.life or self.energy or self.sacrifice or self.exile)
             and not (self.opponent_gains or self.graveyard_exile or self.from_graveyard or self.mana_cost)
+            and not (self.from_library or self.life_is_mana_value or self.waterbend)
             and not self.mana_from
             else (self.describe())
         )

@@ -507,6 +507,9 @@ class PaymentTarget:
     #: when no card is discarded, paid with the mana after the mana abilities (601.2h), so that it needs
     #: the life left then, Phyrexian life included (CR 119.4: zero life can always be paid)
     additional_life: int = 0
+    #: The life per X the additional costs add once X is chosen (Toxic Deluge's "pay X life": 1; CR 107.3,
+    #: 601.2b): :meth:`with_x` adds it to :attr:`additional_life`
+    additional_life_x: int = 0
     #: The monocolored hybrid symbols ({2/W}) the caster announces as their generic half so that a generic
     #: reduction left over takes them (CR 601.2b, 601.2f: Reaper King); None: the planner's own choice where
     #: the choice can't matter (:func:`planner.rules.spell_cost.announcements` lists the others)
@@ -640,6 +643,8 @@ class PaymentTarget:
         ('{2}{B}{G}', '{2}', 4)
         >>> replace(PaymentTarget.of("{X}"), waterbend_x=1).with_x(4).waterbend
         4
+        >>> replace(PaymentTarget.of("{2}{B}"), additional_life_x=1).with_x(5).additional_life
+        5
         """
         chosen = self.cost.with_variables(value)
         kept = self.stack_mana_value
@@ -655,7 +660,23 @@ class PaymentTarget:
             additional_mana=self.additional_mana if added is None else added,
             waterbend=self.waterbend + self.waterbend_x * value,
             waterbend_x=0,
+            additional_life=self.additional_life + self.additional_life_x * value,
+            additional_life_x=0,
         )
+
+    @property
+    def chooses_x(self) -> bool:
+        """True when X is still to be chosen as the spell is cast (CR 107.3, 601.2b): its cost has X, or an
+        additional cost does though its mana cost has none (Toxic Deluge's "pay X life", Crashing Wave's
+        "waterbend {X}").
+
+        >>> deluge = replace(PaymentTarget.of("{2}{B}"), additional_life_x=1)
+        >>> PaymentTarget.of("{X}{R}").chooses_x, deluge.chooses_x
+        (True, True)
+        >>> PaymentTarget.of("{X}{R}").with_x(2).chooses_x, PaymentTarget.of("{R}").chooses_x
+        (False, False)
+        """
+        return self.cost.has_variable or self.additional_mana.has_variable or self.additional_life_x > 0
 
     @property
     def contains_x(self) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from models.additional_costs import AdditionalCost, ExtraMana, LifeCost, UnreadCost
+from models.additional_costs import ExtraMana, LifeCost
 from models.alternative_costs import FACE_DOWN_KEYWORDS, AlternativeCost
 from models.board import Card, Player
 from models.carddata.names import CardResolver
@@ -39,11 +39,13 @@ def find_spell(
     *,
     from_graveyard: bool = False,
     from_exile: bool = False,
+    from_library: bool = False,
 ) -> Card:
     """The card called ``name``: the first such card in the player's hand (with ``from_graveyard``, in their
     graveyard: a spell cast from there, CR 601.2a; with ``from_exile``, among the cards they foretold, cast
-    for its foretell cost, 702.143a), else the card from card data (``cards``, default the built-in
-    catalogue); unknown names are an ``InputError`` with suggestions.
+    for its foretell cost, 702.143a; with ``from_library``, the top card of a library given as a list), else
+    the card from card data (``cards``, default the built-in catalogue); unknown names are an ``InputError``
+    with suggestions.
 
     >>> find_spell(Player("me"), "treasure cruise").name
     'Treasure Cruise'
@@ -56,6 +58,9 @@ def find_spell(
     held = player.in_graveyard(name) if from_graveyard else player.in_hand(name)
     if held is None and from_exile:
         held = player.in_foretold(name)
+    top = player.library_cards[0] if from_library and player.library_cards else None
+    if from_library:  # (only its top card is cast from there: Bolas's Citadel's permission)
+        held = top if top is not None and top.name.casefold() == name.strip().casefold() else None
     if held is not None:
         return held
     resolver = cards or CardResolver()
@@ -154,25 +159,6 @@ def spell_of(
     return with_text_read(replace(bare, text=text))
 
 
-def _own_x_only(cost: AdditionalCost, mana_cost: ManaCost) -> AdditionalCost:
-    """The additional cost, or kept unread (:class:`UnreadCost`, warned) when its mana has an X the spell's
-    mana cost has not: the X it announces (Crashing Wave's "waterbend {X}", CR 107.3, 601.2b) is no X of the
-    mana cost, which the planner's X is.
-
-    >>> str(_own_x_only(ExtraMana("{X}", waterbend=True), ManaCost.parse("{U}{U}")))
-    'waterbend {X}'
-    >>> type(_own_x_only(ExtraMana("{X}"), ManaCost.parse("{X}{B}"))).__name__
-    'ExtraMana'
-    """
-    if (
-        isinstance(cost, ExtraMana)
-        and ManaCost.parse(cost.symbols).has_variable
-        and not mana_cost.has_variable
-    ):
-        return UnreadCost(str(cost))
-    return cost
-
-
 def with_text_read(target: PaymentTarget) -> PaymentTarget:
     """``target`` with what its own rules text (``target.text``) says of paying for it: its keywords
     (convoke, improvise, delve; the types they define), the mana it may be paid with ("Spend only mana
@@ -189,7 +175,7 @@ def with_text_read(target: PaymentTarget) -> PaymentTarget:
     >>> str(wave.additional_mana), wave.waterbend
     ('{5}', 5)
     """
-    costs = tuple(_own_x_only(cost, target.cost) for cost in additional_costs(target.text, target.name))
+    costs = additional_costs(target.text, target.name)
     waterbent = [ManaCost.parse(c.symbols) for c in costs if isinstance(c, ExtraMana) and c.waterbend]
     only = only_mana_from(target.text, target.name)
     keywords = read_card(target.text, target.name, target.type_line).keywords
@@ -210,11 +196,14 @@ def with_text_read(target: PaymentTarget) -> PaymentTarget:
         additional_costs=target.additional_costs
         + tuple(cost for cost in costs if not isinstance(cost, ExtraMana | LifeCost)),
         # (mana and life paid as they are, no choice: added to the total cost, CR 601.2f; Old Stickfingers'
-        # "pay {X}" is the X of its mana cost, CR 107.3)
+        # "pay {X}" is the X of its mana cost, Crashing Wave's "waterbend {X}" the spell's X though its mana
+        # cost has none, CR 107.3)
         additional_mana=target.additional_mana
         + sum((ManaCost.parse(c.symbols) for c in costs if isinstance(c, ExtraMana)), ManaCost(())),
         additional_life=target.additional_life
         + sum(cost.life for cost in costs if isinstance(cost, LifeCost)),
+        # (Toxic Deluge's "pay X life": the spell's X, chosen as it is cast, CR 107.3)
+        additional_life_x=target.additional_life_x + sum(1 for c in costs if isinstance(c, LifeCost) and c.x),
         # (a waterbend cost's generic mana, X included once chosen, may be paid by tapping: CR 701.67a-b)
         waterbend=target.waterbend + sum(mana.generic for mana in waterbent),
         waterbend_x=target.waterbend_x + sum(mana.variables.get("X", 0) for mana in waterbent),

@@ -22,6 +22,7 @@ from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError
 from models.mana import ManaTypes
 from planner.additional import ManaPaid, choose_additional, exile_ways, only_hand_exiles
+from planner.additional_x import largest_x
 from planner.alternative import choose_way
 from planner.answer import PaidParts, PayResult, PlanStep
 from planner.answer_warnings import question_warnings, spell_text_warnings, text_warnings, with_life_warning
@@ -31,7 +32,13 @@ from planner.described import (
     described_payment,
     with_alternative_life_warning,
 )
-from planner.rules.additional_costs import AdditionalPaid, plans_additional, turn_fact_warnings, without_cards
+from planner.rules.additional_costs import (
+    AdditionalPaid,
+    banned_life_reason,
+    plans_additional,
+    turn_fact_warnings,
+    without_cards,
+)
 from planner.rules.alternative_costs import (
     Way,
     card_mana_value,
@@ -258,8 +265,12 @@ def _forbidden(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult 
     """The answer 'not payable' for a spell a prohibition on the battlefield forbids the payer to cast ("Each
     player can't cast more than one spell each turn.", "Players can't cast spells from graveyards or
     libraries.": a "can't" wins over any "can", CR 101.2; :func:`~planner.rules.cast_bans.why_forbidden` names
-    the card and its sentence); None when none does."""
-    why = why_forbidden(view_of(board), target, checked_player(board, asked.player))
+    the card and its sentence), or whose additional costs pay life a prohibition forbids the payer to pay
+    (CR 118.3: Yasharn; :func:`~planner.rules.additional_costs.banned_life_reason`); None when none does."""
+    player = checked_player(board, asked.player)
+    why = why_forbidden(view_of(board), target, player) or banned_life_reason(
+        board, player, target.additional_life
+    )
     return None if why is None else _refused(target, why)
 
 
@@ -287,6 +298,14 @@ def _refused(target: PaymentTarget, why: str) -> PayResult:
 
 def _pay(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     """:func:`pay`'s answer, before the warning on the life it leaves."""
+    if target.chooses_x and not target.cost.has_variable:  # (X in an additional cost only: Toxic Deluge)
+        if asked.x is None:
+            raise InputError(
+                f"{target.name or 'the spell'}: an additional cost has X: give a value for X, or ask for the "
+                "largest X (max_x)"
+            )
+        answer = _pay(board, target.with_x(asked.x), replace(asked, x=None))
+        return replace(answer, x=asked.x, cost_has_x=True)
     _one_variable(target)
     _check_option(asked.alternative_cost)
     if not target.cost and target.kind is PaymentKind.SPELL:
@@ -625,6 +644,13 @@ def _within_x_limit(board: Board, target: PaymentTarget, asked: _Asked, answer: 
 
 def _max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     """:func:`max_x`'s answer, before the warning on the life it leaves."""
+    if (
+        target.chooses_x and not target.cost.has_variable
+    ):  # (X in an additional cost only: planner.additional_x)
+        return largest_x(
+            lambda x, limit: _pay(board, target, replace(asked, x=x, time_limit=limit)),
+            time_limit=asked.time_limit,
+        )
     if not target.cost.has_variable:
         raise InputError(f"the cost {target.cost} has no X")
     _one_variable(target)

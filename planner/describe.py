@@ -523,6 +523,7 @@ def _granted_cost_summary(effect: GrantedAlternativeCost) -> str:
     which = " ".join((*kinds, "spells"))
     where = " from your hand" if spells is not None and spells.from_hand else ""
     where += " from exile" if cost.from_exile else ""  # (Warped Space)
+    where += " from the top of your library" if cost.from_library else ""  # (Bolas's Citadel)
     once = "once each turn, " if cost.once_each_turn else ""
     if cost.without_mana and not (cost.life or cost.energy or cost.sacrifice or cost.exile):
         return f"{once}you may cast {which}{where} without paying their mana costs (CR 118.9)"

@@ -119,14 +119,14 @@ def pay_request(
     with about_board(source):
         target = _target(question, loaded, cards)
         loaded = _cast_from_hand(loaded, question, question.player)
-    if target.cost.has_variable and question.x is None:
+    if target.chooses_x and question.x is None:
+        shown = target.cost if target.cost.has_variable else f"{target.name}'s additional cost"
         raise InputError(
-            f"COST: {target.cost} has X: give its value with --x N, or ask for the largest X with "
-            f"'{PROG} max-x'",
+            f"COST: {shown} has X: give its value with --x N, or ask for the largest X with '{PROG} max-x'",
             param="x",
         )
     # (an additional cost "with mana value X" has the spell's X without {X} in its cost: CR 107.3)
-    if question.x is not None and not target.cost.has_variable and not asks_x(target.additional_costs):
+    if question.x is not None and not target.chooses_x and not asks_x(target.additional_costs):
         raise InputError(f"--x: the cost {target.cost} has no X", param="x")
     with about_board(source):
         from planner.api import pay
@@ -156,7 +156,7 @@ def max_x_request(
     with about_board(source):
         target = _target(question, loaded, cards)
         loaded = _cast_from_hand(loaded, question, question.player)
-    if not target.cost.has_variable:
+    if not target.chooses_x:  # (an additional cost's X too: Toxic Deluge's "pay X life", CR 107.3)
         shown = target.cost or f"{target.name}'s (it has no mana cost)"
         raise InputError(f"COST: {shown} has no X; use '{PROG} pay' for a cost without X", param="cost")
     with about_board(source):
@@ -283,9 +283,13 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
         mana_cost = question.bare_target.cost if question.bare_target is not None else None
         try:
             graveyard = question.cast_from == "graveyard"
-            exile = question.cast_from == "exile"
             found = find_spell(
-                board.player(payer), question.spell, cards, from_graveyard=graveyard, from_exile=exile
+                board.player(payer),
+                question.spell,
+                cards,
+                from_graveyard=graveyard,
+                from_exile=question.cast_from == "exile",
+                from_library=question.cast_from == "library",
             )
             target = spell_target(found, mana_cost)
         except InputError as error:

@@ -43,7 +43,7 @@ from models.errors import InputError
 from models.limits import MAX_GENERIC, within
 from planner.answer_warnings import cast_fact_warnings, spell_text_warnings
 from planner.api import solve_cpsat
-from planner.rules.additional_costs import planned_costs
+from planner.rules.additional_costs import banned_life_reason, planned_costs
 from planner.rules.cast_bans import (
     bans_later_spells,
     land_play_ban,
@@ -642,6 +642,7 @@ def plan_turn(
     why_not = {
         id(s.card): why_not_castable_now(s.card, board, player)
         or why_forbidden(view, s.target, player, step="main")
+        or banned_life_reason(board, player, s.target.additional_life)  # (CR 118.3: Yasharn)
         for s in distinct(spells)
     }
     held_back = [why for s in distinct(spells) if (why := why_not[id(s.card)])]

@@ -19,7 +19,7 @@ from models.cost import ManaCost, PaymentKind, PaymentTarget
 from models.errors import InputError
 from models.folding import fold_name
 from models.mana import ManaTypes
-from models.mana_effects import CostModifier
+from models.mana_effects import CostModifier, CostPaymentBan
 from models.oracle import LandSearch, ParsedText, parse_land_search, read_card
 from models.oracle.classify import triggers_again_on_entering
 from models.oracle.entering_again import entering_again_of
@@ -32,7 +32,7 @@ from planner.rules.ban_names import forbidden_land
 from planner.rules.cast_bans import land_play_ban
 from planner.rules.graveyard_permissions import graveyard_lands
 from planner.rules.hand import HandAbility, hand_abilities, usable_from_hand
-from planner.rules.payment_bans import life_banned
+from planner.rules.payment_bans import life_banned, sacrifice_forbidden_by
 from planner.rules.production import Packet
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import could_produce_of
@@ -181,7 +181,7 @@ def turn_spell(card: Card, x: int, used_ids: Ids, position: int = -1) -> TurnSpe
     target = replace(target, additional_costs=taps_unplanned(target.additional_costs))
     if position >= 0:  # (a card of the hand is cast from there, CR 601.2a)
         target = replace(target, cast_from="hand")
-    if target.cost.has_variable:
+    if target.chooses_x:  # (its X chosen as it is cast, its mana cost's or an additional cost's, CR 107.3)
         target = target.with_x(x)
     parsed = read_card(card.oracle, card.name, card.type_line)
     creature = card.type_line.is_a("Creature")
@@ -494,9 +494,8 @@ def land_choices(
         search = parse_land_search(card.oracle, card.name)
         if search is not None:
             for found in findable_lands(board, player, search):
-                plays += [
-                    play_of(entry=e, fetched=found) for e in fetched_entries(view, found, player, search)
-                ]
+                entries = fetched_entries(view, found, player, search, card)
+                plays += [play_of(entry=e, fetched=found) for e in entries]
         for play in plays:
             fetched = play.fetched.name if play.fetched else None
             key = (card.name, play.entry, fetched, play.position >= 0, buried)
@@ -591,12 +590,20 @@ def findable_lands(board: Board, player: str, search: LandSearch) -> list[Card]:
     return list(found.values())
 
 
-def fetched_entries(view: BoardView, found: Card, player: str, search: LandSearch) -> list[LandEntry]:
-    """The ways a land found by a fetchland enters (tapped when the search says so; otherwise its own
+def fetched_entries(
+    view: BoardView, found: Card, player: str, search: LandSearch, fetchland: Card
+) -> list[LandEntry]:
+    """The ways a land found by the ``fetchland`` enters (tapped when the search says so; otherwise its own
     text decides, a shockland's 2 life included), each with the fetchland's life added; none when its
-    controller can't pay that life (Yasharn's prohibition, CR 118.3: the search can't be activated)."""
+    controller can't pay that life or sacrifice the fetchland (Yasharn's prohibition, CR 118.3: the search
+    can't be activated; the fetchland judged as the permanent it would be, 613: a land is no nonland
+    permanent, a land creature is a creature)."""
     if search.life and life_banned(view, player, PaymentKind.ABILITY):
         return []
+    if next(view.effects_of(CostPaymentBan), None) is not None:
+        played = view.board.with_permanent(arriving(fetchland, "cracked fetchland", player))
+        if sacrifice_forbidden_by(BoardView(played), player, "cracked fetchland", PaymentKind.ABILITY):
+            return []
     if search.tapped and not untapped_by_others(
         view.board, arriving(found, "found land", player), played=False
     ):

@@ -133,7 +133,7 @@ def entries_now(board: Board, player: str, land: LandPlay) -> tuple[LandEntry, .
     search = parse_land_search(land.card.oracle, land.card.name) if land.fetched is not None else None
     if land.fetched is None or search is None:
         return land_entries(view, land.card, player)
-    return tuple(fetched_entries(view, land.fetched, player, search))
+    return tuple(fetched_entries(view, land.fetched, player, search, land.card))
 
 
 def _adds_land_plays(card: Card) -> bool:

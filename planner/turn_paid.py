@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from models.additional_costs import RevealCost
 from models.board import Board
-from planner.rules.additional_costs import cost_ways, planned_costs, unpaid_reason
+from planner.rules.additional_costs import banned_life_reason, cost_ways, planned_costs, unpaid_reason
 from planner.rules.replay import view_of
 from planner.rules.view import locked_in
 from planner.turn_additional import (
@@ -86,6 +86,7 @@ def cost_way_sequences(board: Board, player: str, sequence: TurnSequence) -> Ite
                 replace(item, spell=replace(spell, target=way.on(target)))
                 for way in cost_ways(target.additional_costs, generic)
                 if unpaid_reason(stage.board, player, _revealed_only(way.costs), spell.card.name) is None
+                and banned_life_reason(stage.board, player, way.life) is None  # (CR 118.3: Yasharn)
             ]
         )
     for items in itertools.product(*options):

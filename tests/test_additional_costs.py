@@ -89,7 +89,7 @@ BEARS = {"name": "Grizzly Bears", "type_line": "Creature — Bear", "oracle": ""
         ("sacrifice a green artifact or creature", None),  # ('green' would be the artifact's alone)
         ("sacrifice an artifact and a creature", None),
         ("pay 3 life", LifeCost(3)),  # (paid with the mana, CR 601.2h, 119.4)
-        ("pay X life", None),  # (an X nothing names)
+        ("pay X life", LifeCost(0, x=True)),  # (the spell's X, chosen as it is cast: CR 107.3, Toxic Deluge)
         (
             "discard a card or pay 3 life",
             EitherCost((DiscardCost(1), LifeCost(3))),

@@ -190,16 +190,20 @@ def test_an_additional_waterbend_pays_none_of_the_spells_own_generic() -> None:
     assert pay(with_more, target).payable
 
 
-def test_an_additional_waterbend_x_without_x_in_the_mana_cost_stays_warned() -> None:
-    """Crashing Wave's shape: 'waterbend {X}' on a spell whose mana cost has no X announces its own X
-    (CR 107.3, 601.2b), which is no X of the mana cost: not planned, warned as an unread additional cost."""
+def test_an_additional_waterbend_x_without_x_in_the_mana_cost_is_the_spell_s_x() -> None:
+    """Crashing Wave's shape: 'waterbend {X}' on a spell whose mana cost has no X announces the spell's X
+    (CR 107.3, 601.2b): {X} is added to the total cost (601.2f), each of its generic mana may be paid by
+    tapping (701.67a). Two Islands pay {U}{U}, the two relics waterbend X = 2; X = 3 can't be paid
+    (tests/test_additional_x.py has more)."""
     text = "As an additional cost to cast this spell, waterbend {X}.\nTap up to X target creatures."
     target = spell_of("{U}{U}", type_line="Sorcery", name="Test Wave", text=text)
-    assert target.waterbend_x == 0 and str(target.additional_mana) == ""
-    assert [str(cost) for cost in target.additional_costs] == ["waterbend {X}"]
+    assert target.waterbend_x == 1 and str(target.additional_mana) == "{X}"
+    assert target.additional_costs == ()
     board = _board(_island("i1"), _island("i2"), _relic("r1"), _relic("r2"))
-    result = pay(board, target)
-    assert any("waterbend {X}" in str(warning) for warning in result.warnings)
+    result = max_x(board, target)
+    assert (result.x, result.payable, result.optimal) == (2, True, True)
+    assert _waterbent(result) == {"r1", "r2"} and not result.warnings
+    assert pay(board, target, x=3).payable is False
 
 
 def test_plan_turn_taps_a_creature_cast_this_turn_to_waterbend() -> None:

@@ -356,19 +356,18 @@ def test_fluctuator_takes_up_to_two_off_a_cycling_cost() -> None:
 # --- BolassCitadelTest -------------------------------------------------------------------------------------
 
 
-def test_bolass_citadel_alternative_cost_is_warned_never_a_silent_no() -> None:
+def test_bolass_citadel_pays_a_spell_from_the_top_of_the_library_with_life() -> None:
     """XMage BolassCitadelTest.testCastEagerCadet / testArtifactCast: under Bolas's Citadel a spell cast from
     the top of the library is paid with life equal to its mana value rather than its mana cost (CR 118.9):
-    Eager Cadet ({1}) for 1 life with no mana at all. The planner does not read that sentence yet: the
-    answer, which can't use it, must name it in ``warnings`` (a sentence not read is never dropped in
-    silence), not answer a bare "no"."""
+    Eager Cadet ({1}) for 1 life with no mana at all; the sentence is read and used, not warned."""
     cadet = replace(
         spell_of("{1}", type_line="Creature — Human Soldier", text="", name="Eager Cadet"),
         cast_from="library",
     )
     result = pay(make_board([permanent("Bolas's Citadel", "citadel")]), cadet)
-    assert result.payable is not True  # (what it would be, 1 life, is not planned)
-    assert any("rather than pay its mana cost" in warning.sentence for warning in result.warnings)
+    assert (result.payable, result.life_paid) == (True, 1)
+    assert result.alternative_cost is not None and result.alternative_cost.source == "citadel"
+    assert not any("rather than pay its mana cost" in warning.sentence for warning in result.warnings)
 
 
 # --- TitansNestTest (cards/mana/conditional) ---------------------------------------------------------------

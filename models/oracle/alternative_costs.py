@@ -31,7 +31,12 @@ from models.errors import InputError
 from models.oracle.grammar import UnreadError, parse_alternative_cost, parse_costs
 from models.oracle.readings import ExileFromGraveyard, Head, Noun
 
-__all__ = ["alternative_cost_of", "granted_alternative_cost", "keyword_alternative_cost"]
+__all__ = [
+    "alternative_cost_of",
+    "granted_alternative_cost",
+    "keyword_alternative_cost",
+    "library_cast_permission",
+]
 
 
 _SYMBOLS = re.compile(r"(?:\{[^{}]+\})+")
@@ -177,6 +182,24 @@ def _read(sentence: str) -> AlternativeCost | None:
         return replace(parse_alternative_cost(sentence), text=sentence)
     except UnreadError:
         return None
+
+
+def library_cast_permission(sentence: str) -> bool:
+    """True when the sentence lets its controller cast spells from the top of their library (CR 601.2a),
+    which Bolas's Citadel's next sentence's "this way" refers to.
+
+    >>> library_cast_permission("You may play lands and cast spells from the top of your library.")
+    True
+    >>> library_cast_permission("You may cast spells from your hand without paying their mana costs.")
+    False
+    """
+    if "top of your library" not in sentence.lower():
+        return False  # (a gate, not a reader)
+    try:
+        read = parse_alternative_cost(sentence)
+    except UnreadError:
+        return False
+    return read.from_library and read.mana_cost
 
 
 def alternative_cost_of(sentence: str) -> AlternativeCost | None:

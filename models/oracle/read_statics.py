@@ -43,7 +43,11 @@ from models.mana_effects import (
 from models.oracle import classify
 from models.oracle import statics as s
 from models.oracle import text as t
-from models.oracle.alternative_costs import alternative_cost_of, granted_alternative_cost
+from models.oracle.alternative_costs import (
+    alternative_cost_of,
+    granted_alternative_cost,
+    library_cast_permission,
+)
 from models.oracle.build import mana_effect, spend_restriction
 from models.oracle.build_bans import same_ban_for
 from models.oracle.build_cost_changes import life_paid_reduction, optional_life_modifier
@@ -105,6 +109,9 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         _read_graveyard_permission(sentence, out)  # (a trigger's: set aside, warned where it matters)
         return
     if "mana cost" in sentence and (granted := granted_alternative_cost(sentence)) is not None:
+        if granted.from_library and not (out.sentences and library_cast_permission(out.sentences[-1].text)):
+            out.unread(sentence)  # ('this way' of another permission: Gwenom's cards exiled from a library)
+            return
         out.effects.append(GrantedAlternativeCost(sentence, granted))  # (planner.rules.alternative_costs)
         out.read(sentence, "effect", GRANTED_ALTERNATIVE_COST)
         return

@@ -55,6 +55,7 @@ from models.oracle.readings import (
     Number,
     PayEnergy,
     PayLife,
+    PayXLife,
     ReturnPermanent,
     Reveal,
     Sacrifice,
@@ -64,6 +65,7 @@ from models.oracle.readings import (
     WithManaValueAtMost,
     WithManaValueX,
 )
+from models.oracle.readings.nouns import X
 
 __all__ = [
     "GraveyardPermissionReading",
@@ -88,6 +90,7 @@ SpellCostPart = (
     ManaSymbols
     | WaterbendSymbols
     | PayLife
+    | PayXLife
     | PayEnergy
     | SacrificeCost
     | DiscardCost
@@ -308,20 +311,23 @@ def hand_exile(reading: ExileFromHand) -> HandExile:
 
 
 def alternative_cost(parts: tuple[SpellCostPart, ...], *, x_said: bool = False) -> AlternativeCost:
-    """The alternative cost of its parts: mana once, life and energy summed, sacrifices, one exile; mana with
-    X only when the sentence says what X is (``x_said``: Kentaro's "where X is that spell's mana value").
+    """The alternative cost of its parts: mana once (or a waterbend, CR 701.67: mana whose generic part
+    tapping may pay), life and energy summed, sacrifices, one exile; mana with X only when the sentence says
+    what X is (``x_said``: Kentaro's "where X is that spell's mana value").
 
     >>> alternative_cost((PayLife(1), HandExile(1, "U"))).describe()
     'pay 1 life and exile a blue card from your hand'
     """
-    mana, life, energy = "", 0, 0
+    mana, life, energy, waterbend = "", 0, 0, False
     sacrifices: list[SacrificeCost] = []
     exile: HandExile | None = None
     for part in parts:
-        if isinstance(part, ManaSymbols) and "X" in part.symbols and not x_said:
+        if isinstance(part, ManaSymbols | WaterbendSymbols) and "X" in part.symbols and not x_said:
             raise UnreadError(f"an alternative cost of {part.symbols}")
         if isinstance(part, ManaSymbols) and not mana:
             mana = part.symbols
+        elif isinstance(part, WaterbendSymbols) and not mana:  # ('You may waterbend {4} rather than ...')
+            mana, waterbend = part.symbols, True
         elif isinstance(part, PayLife):
             life += part.life
         elif isinstance(part, PayEnergy):
@@ -332,7 +338,9 @@ def alternative_cost(parts: tuple[SpellCostPart, ...], *, x_said: bool = False) 
             exile = part
         else:
             raise UnreadError(f"an alternative cost's part: {part}")
-    return AlternativeCost(mana=mana, life=life, energy=energy, sacrifice=tuple(sacrifices), exile=exile)
+    return AlternativeCost(
+        mana=mana, life=life, energy=energy, sacrifice=tuple(sacrifices), exile=exile, waterbend=waterbend
+    )
 
 
 @v_args(inline=True)
@@ -356,11 +364,20 @@ class SpellCostRules(Transformer[Token, Any]):
                 read.append(hand_exile(part))
             elif isinstance(part, Reveal):
                 read.append(reveal_cost(part))
-            elif isinstance(part, ManaSymbols | PayLife | PayEnergy | WaterbendSymbols):
+            elif isinstance(part, ManaSymbols | PayLife | PayXLife | PayEnergy | WaterbendSymbols):
                 read.append(part)
             else:
                 raise UnreadError(f"a spell's cost part: {part}")
         return tuple(read)
+
+    def spell_pay_life(self, number: Number) -> PayLife | PayXLife:
+        """'pay 3 life', 'pay X life' (Toxic Deluge's additional cost: the X chosen as the spell is cast, CR
+        107.3); no other amount is read."""
+        if number is X:
+            return PayXLife()
+        if not isinstance(number, int):
+            raise UnreadError(f"pay {number} life")
+        return PayLife(number)
 
     def waterbend_mana(self, token: Token) -> WaterbendSymbols:
         """'waterbend {X}' (CR 701.67a): mana symbols, generic and X only."""
@@ -405,6 +422,8 @@ class SpellCostRules(Transformer[Token, Any]):
                 read.append(ExtraMana(part.symbols, waterbend=True))
             elif isinstance(part, PayLife) and part.life > 0:
                 read.append(LifeCost(part.life))
+            elif isinstance(part, PayXLife):  # (its X the spell's: CR 107.3)
+                read.append(LifeCost(0, x=True))
             elif isinstance(
                 part, SacrificeCost | DiscardCost | RevealCost | EitherCost | OptionalSacrifice | OptionalTap
             ):
@@ -667,6 +686,22 @@ class SpellCostRules(Transformer[Token, Any]):
         (Warped Space): the granted cost, for one spell each turn, cast from exile (CR 601.2a, 118.9)."""
         cost = replace(alternative_cost(costs, x_said=False), spells=spells)
         return replace(cost, from_exile=True, once_each_turn=True)
+
+    def this_way_life_mana_value(self, *_words: Any) -> AlternativeCost:
+        """'If you cast a spell this way, pay life equal to its mana value rather than pay its mana cost.'
+        (Bolas's Citadel): life equal to the spell's mana value (CR 202.3), granted to any spell cast from the
+        top of the library (CR 118.9, 601.2a); read only after the permission it refers to
+        (:meth:`library_cast_permission`, :mod:`models.oracle.read_statics`)."""
+        return AlternativeCost(mana="", life_is_mana_value=True, from_library=True, spells=SpellsGranted())
+
+    def library_cast_permission(self, *parts: Any) -> AlternativeCost:
+        """'You may [play lands and] cast spells from the top of your library.': the permission to cast a
+        spell from there for its mana cost (CR 601.2a; no alternative cost by the rules, as "You may cast ~
+        from your graveyard."); of spells of some types only, not read."""
+        spells = next(part for part in parts if isinstance(part, SpellsGranted))
+        if spells != SpellsGranted():
+            raise UnreadError("a permission to cast some spells from the top of the library")
+        return AlternativeCost(mana="", mana_cost=True, from_library=True, spells=spells)
 
     def x_is_mana_value(self, *_words: Any) -> bool:
         return True

@@ -38,10 +38,11 @@ from models.additional_costs import (
     costs_that_may_pay,
 )
 from models.board import Board, Card, Permanent
-from models.cost import ManaCost, PaymentTarget
+from models.cost import ManaCost, PaymentKind, PaymentTarget
 from models.mana import ManaTypes
 from models.spells import own_alternative_costs
 from planner.rules.amounts import mana_value
+from planner.rules.payment_bans import life_forbidden_by, sacrifice_forbidden_by
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
@@ -51,6 +52,7 @@ __all__ = [
     "AdditionalPaid",
     "CostWay",
     "asks_x",
+    "banned_life_reason",
     "check_additional",
     "cost_ways",
     "costs_that_may_pay",
@@ -365,7 +367,9 @@ def sacrifice_candidates(board: Board, player: str, cost: SacrificeCost) -> tupl
     """The permanents ``player`` controls (CR 701.17a) that may be sacrificed for ``cost`` (their types as
     effects leave them; of the cost's mana values when it names them, CR 202.3: "with mana value X" of any,
     X still to be chosen to match, :func:`with_x`), or tapped for it (the untapped ones, CR 601.2h), in the
-    board's order.
+    board's order; none a prohibition forbids ``player`` to sacrifice to cast a spell (CR 118.3: Yasharn's
+    nonland permanents, :func:`~planner.rules.payment_bans.sacrifice_forbidden_by`; a permanent tapped or
+    returned to the hand for a cost is not sacrificed).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}], "permanents": [
     ...     {"id": "f", "card": "Forest", "controller": "me"},
@@ -379,6 +383,18 @@ def sacrifice_candidates(board: Board, player: str, cost: SacrificeCost) -> tupl
     >>> sacrifice_candidates(board, "me", SacrificeCost(1, ("Artifact",), mana_value_at_least=1))
     ('sol',)
     """
+    view = view_of(board)
+    fitting = _fitting(board, player, cost)
+    if cost.tapped or cost.returned:
+        return fitting
+    return tuple(
+        pid for pid in fitting if sacrifice_forbidden_by(view, player, pid, PaymentKind.SPELL) is None
+    )
+
+
+def _fitting(board: Board, player: str, cost: SacrificeCost) -> tuple[str, ...]:
+    """The permanents ``player`` controls that fit ``cost`` (:func:`sacrifice_candidates`), whatever a
+    prohibition on sacrificing them says."""
     view = view_of(board)
     return tuple(
         permanent.id
@@ -506,16 +522,31 @@ def unpaid_reason(
         if isinstance(cost, SacrificeCost):
             found = len(sacrifice_candidates(board, player, cost))
             if found < cost.count:
-                has = f"only {found}" if found else "no"
-                return f"{cost}: {player} controls {has} {cost.kinds()}"
+                return _too_few_reason(board, player, cost, found)
         elif len(discard_candidates(board, player, spell_name, costs)) < cost.count:
             return f"{cost}: {player}'s hand has too few other {cost.kinds()}s"
     return None
 
 
+def _too_few_reason(board: Board, player: str, cost: SacrificeCost, found: int) -> str:
+    """Why ``player`` has only ``found`` permanents to sacrifice for ``cost``: too few fit it, or a
+    prohibition forbids sacrificing the others (CR 118.3)."""
+    view = view_of(board)
+    forbidden = [
+        source
+        for pid in _fitting(board, player, cost)
+        if (source := sacrifice_forbidden_by(view, player, pid, PaymentKind.SPELL)) is not None
+    ]
+    if forbidden and found + len(forbidden) >= cost.count:
+        return f"{cost}: {forbidden[0]}'s prohibition forbids {player} sacrificing them (CR 118.3)"
+    has = f"only {found}" if found else "no"
+    return f"{cost}: {player} controls {has} {cost.kinds()}"
+
+
 def life_reason(board: Board, player: str, way: CostWay) -> str | None:
     """Why ``player`` can't pay the life of a way of paying the additional costs, whatever the mana does
-    (CR 119.4: paying life needs a life total of at least that much); None when they may.
+    (CR 119.4: paying life needs a life total of at least that much; 118.3: a prohibition forbids paying
+    it); None when they may.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "life": 2}]})
     >>> life_reason(board, "me", CostWay((), life=3)), life_reason(board, "me", CostWay((), life=2))
@@ -524,7 +555,25 @@ def life_reason(board: Board, player: str, way: CostWay) -> str | None:
     life = board.player(player).life
     if way.life > life:
         return f"{LifeCost(way.life)}: {player} has {life} life (CR 119.4)"
-    return None
+    return banned_life_reason(board, player, way.life)
+
+
+def banned_life_reason(board: Board, player: str, life: int) -> str | None:
+    """Why ``player`` can't pay ``life`` life to cast a spell: a prohibition forbids it (CR 118.3: Yasharn);
+    None when none does, or no life is paid (CR 119.4: paying 0 life is no life paid).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "w",
+    ...     "name": "Test Warden", "type_line": "Creature", "controller": "me",
+    ...     "oracle": "Players can't pay life to cast spells."}]})
+    >>> banned_life_reason(board, "me", 3), banned_life_reason(board, "me", 0)
+    ("pay 3 life: w's prohibition forbids me paying life to cast spells (CR 118.3)", None)
+    """
+    if life <= 0:
+        return None
+    source = life_forbidden_by(view_of(board), player, PaymentKind.SPELL)
+    if source is None:
+        return None
+    return f"{LifeCost(life)}: {source}'s prohibition forbids {player} paying life to cast spells (CR 118.3)"
 
 
 def sacrifice_choices(

@@ -33,7 +33,7 @@ from models.alternative_costs import (
     AlternativeCost,
     HandExile,
 )
-from models.board import Board, Card
+from models.board import Board, Card, Player
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.filters import ObjectFilter
 from models.mana import ManaTypes
@@ -43,6 +43,7 @@ from models.oracle.rider_clauses import TREASURES
 from models.spells import own_alternative_costs
 from models.types import TypeLine
 from planner.rules.additional_costs import (
+    banned_life_reason,
     discard_candidates,
     sacrifice_candidates,
     without_cards,
@@ -162,7 +163,8 @@ def granted_ways(board: Board, player: str, target: PaymentTarget | None = None)
     """The alternative costs the permanents ``player`` controls grant (their
     :class:`~models.mana_effects.GrantedAlternativeCost` effects in force), and those any permanent grants
     every player (Dream Halls), in the board's order; with ``target``, a cost whose {X} is the spell's mana
-    value (Kentaro, the Smiling Cat) made that much generic mana (CR 202.3: its mana cost's, X as chosen).
+    value (Kentaro, the Smiling Cat) made that much generic mana, and one whose life is (Bolas's Citadel)
+    that much life (CR 202.3: its mana cost's, X as chosen).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "cat", "name": "Test Cat", "type_line": "Creature", "controller": "me", "oracle":
@@ -180,12 +182,17 @@ def granted_ways(board: Board, player: str, target: PaymentTarget | None = None)
     )
     if target is None:
         return ways
-    return tuple(
-        replace(way, cost=replace(way.cost, mana=f"{{{target.mana_value}}}", x_is_mana_value=False))
-        if way.cost.x_is_mana_value
-        else way
-        for way in ways
-    )
+    return tuple(_for_spell(way, target) for way in ways)
+
+
+def _for_spell(way: Way, target: PaymentTarget) -> Way:
+    """The way with what it asks worked out for the spell ``target`` (CR 202.3: its mana value, X as
+    chosen): Kentaro's {X} that much generic mana, Bolas's Citadel's life that much life."""
+    if way.cost.x_is_mana_value:
+        return replace(way, cost=replace(way.cost, mana=f"{{{target.mana_value}}}", x_is_mana_value=False))
+    if way.cost.life_is_mana_value:
+        return replace(way, cost=replace(way.cost, life=target.mana_value, life_is_mana_value=False))
+    return way
 
 
 def _to_anyone(cost: AlternativeCost) -> bool:
@@ -315,6 +322,8 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
         return f"{cost.describe()}: {player}'s graveyard has too few other cards"
     if cost.from_exile and target.zone != "exile":  # (Warped Space's 'a spell you cast from exile', 601.2a)
         return f"{cost.describe()}: cast from exile only (--cast-from exile)"
+    if cost.from_library and (why := _not_library_top(state, target)) is not None:  # (Bolas's Citadel)
+        return f"{cost.describe()}: {why}"
     if cost.once_each_turn and board.permanent(way.source).alternative_cost_used_this_turn:
         return f"{cost.describe()}: used this turn (its permanent's alternative_cost_used_this_turn)"
     if cost.spells is not None:
@@ -324,10 +333,29 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
             return f"{cost.describe()}: {target.name or 'the spell'} is not in {player}'s hand"
     if cost.life > state.life:  # (CR 119.4: life equal to the total may be paid)
         return f"{cost.describe()}: {player} has {state.life} life"
+    if (banned := banned_life_reason(board, player, cost.life)) is not None:  # (CR 118.3: Yasharn)
+        return f"{cost.describe()}: {banned}"
     if cost.energy > state.counter("energy"):
         return f"{cost.describe()}: {player} has {state.counter('energy')} {{E}}"
     if cost.exile is not None and len(_exilable(board, player, target, way)) < cost.exile.count:
         return f"{cost.describe()}: {player}'s hand has too few such other cards"
+    return None
+
+
+def _not_library_top(state: Player, target: PaymentTarget) -> str | None:
+    """Why ``target`` is not cast from the top of its caster's library (CR 601.2a: the zone it is cast from,
+    and the library's top card when the board lists the library, top first); None when it is.
+
+    >>> from models.board import Player
+    >>> me = Player.from_dict({"id": "me", "library": ["Forest", "Sol Ring"]})
+    >>> _not_library_top(me, replace(PaymentTarget.of("{1}", name="Sol Ring"), cast_from="library"))
+    "Sol Ring is not the top card of me's library (Forest is)"
+    """
+    if target.zone != "library":
+        return "cast from the top of the library only (--cast-from library)"
+    top = state.library_cards[0].name if state.library_cards else None
+    if state.library_cards is not None and top != target.name:
+        return f"{target.name} is not the top card of {state.id}'s library ({top or 'it is empty'} is)"
     return None
 
 
@@ -758,6 +786,8 @@ def cast_for(target: PaymentTarget, way: Way) -> PaymentTarget:
     cast = replace(cast, chosen_x=None if mana.has_variable else 0, announced=None)  # (its own symbols')
     if way.cost.mana_from == TREASURES:  # (Security Rhox's "Spend only mana produced by Treasures ...")
         cast = replace(cast, treasure_mana_only=True)
+    if way.cost.waterbend:  # (each generic mana of it may be paid by tapping, CR 701.67a-b)
+        cast = replace(cast, waterbend=mana.generic)
     return replace(cast, additional_costs=(*target.additional_costs, *way.cost.sacrifice))
 
 

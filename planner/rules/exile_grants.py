@@ -20,10 +20,11 @@ from planner.rules.view import BoardView
 
 __all__ = ["check_alternative_cost_uses", "unknown_zone_ways"]
 
-#: Why a cost granted for spells cast from exile is not weighed for a spell whose zone is not given.
+#: Why a cost granted for spells cast from exile (the top of the library) is not weighed for a spell whose
+#: zone is not given.
 _ZONE_UNKNOWN = (
-    "the zone the spell is cast from is not known, and this cost is for a spell cast from exile: not "
-    "weighed (CR 601.2a; pay and max-x take --cast-from exile)"
+    "the zone the spell is cast from is not known, and this cost is for a spell cast from {zone}: not "
+    "weighed (CR 601.2a; pay and max-x take --cast-from {flag})"
 )
 
 
@@ -53,8 +54,9 @@ alternative cost once each turn
 
 
 def unknown_zone_ways(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
-    """A warning for each cost the player's permanents grant for spells cast from exile that would pay the
-    named spell ``target`` were it cast from there, when the question does not say where it is cast from.
+    """A warning for each cost the player's permanents grant for spells cast from exile (Warped Space) or the
+    top of the library (Bolas's Citadel) that would pay the named spell ``target`` were it cast from there,
+    when the question does not say where it is cast from.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "w",
     ...     "name": "Test Space", "type_line": "Enchantment", "controller": "me", "oracle": "Once each turn, "
@@ -67,9 +69,14 @@ def unknown_zone_ways(board: Board, player: str, target: PaymentTarget) -> tuple
     """
     if target.kind is not PaymentKind.SPELL or not target.name or target.zone is not None:
         return ()
-    exiled = replace(target, cast_from="exile")
-    return tuple(
-        TextWarning(way.source, way.cost.text or way.cost.describe(), _ZONE_UNKNOWN, WarningKind.NOT_WEIGHED)
-        for way in granted_ways(board, player, target)
-        if way.cost.from_exile and why_not_usable(board, player, exiled, way) is None
-    )
+    warnings = []
+    for way in granted_ways(board, player, target):
+        zone = "exile" if way.cost.from_exile else "library" if way.cost.from_library else None
+        if zone is not None and why_not_usable(board, player, replace(target, cast_from=zone), way) is None:
+            reason = _ZONE_UNKNOWN.format(
+                zone="the top of the library" if zone == "library" else zone, flag=zone
+            )
+            warnings.append(
+                TextWarning(way.source, way.cost.text or way.cost.describe(), reason, WarningKind.NOT_WEIGHED)
+            )
+    return tuple(warnings)

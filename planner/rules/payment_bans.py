@@ -4,11 +4,13 @@ life or sacrifice nonland permanents to cast spells or activate abilities."
 
 A cost that includes a forbidden payment can't be paid at all, so a mana ability with one can't be activated
 (CR 602.2b, 605.1a: a mana ability is an activated ability): it is set aside as an idle ability, which what a
-permanent could produce still reads (CR 106.7 ignores whether costs could be paid). What the planner does not
-follow yet (a spell's additional and alternative costs, a fetchland's sacrifice of itself in a turn plan) is
-named in a warning on the prohibition, never dropped in silence; a fetchland whose life can't be paid finds
-nothing (:func:`planner.turn_choices.fetched_entries`). A Phyrexian symbol is paid with its mana (CR 107.4f:
-its 2 life can't be paid), whatever made it one (K'rrik's "you may pay 2 life rather than pay that mana").
+permanent could produce still reads (CR 106.7 ignores whether costs could be paid). A spell's additional and
+alternative costs follow it too (CR 601.2h): a permanent it forbids is no candidate for a sacrifice
+(:func:`planner.rules.additional_costs.sacrifice_candidates`), a way of paying that pays life is refused
+with the prohibition named (:func:`life_forbidden_by`); a fetchland whose life or sacrifice of itself can't
+be paid finds nothing (:func:`planner.turn_choices.fetched_entries`). A Phyrexian symbol is paid with its
+mana (CR 107.4f: its 2 life can't be paid), whatever made it one (K'rrik's "you may pay 2 life rather than
+pay that mana").
 
 >>> from models.board import Board
 >>> from planner.rules.view import BoardView
@@ -23,6 +25,7 @@ its 2 life can't be paid), whatever made it one (K'rrik's "you may pay 2 life ra
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
@@ -35,18 +38,13 @@ if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
 __all__ = [
-    "UNFOLLOWED_PAYMENTS",
     "forbidden_payment",
     "life_banned",
+    "life_forbidden_by",
+    "sacrifice_forbidden_by",
     "without_banned_payments",
     "without_life_symbols",
 ]
-
-#: What the planner does not follow yet of a prohibition on paying life or sacrificing for spells' costs.
-UNFOLLOWED_PAYMENTS: Final = (
-    "followed for mana abilities' costs, Phyrexian symbols and a fetchland's life only: a spell's additional "
-    "and alternative costs and a fetchland's sacrifice of itself are not checked against it (CR 118.3)"
-)
 
 #: Why an ability whose sacrifice may be of a permanent the prohibition allows is set aside.
 _SOME_ALLOWED: Final = (
@@ -106,14 +104,8 @@ def without_banned_payments(
     view: BoardView, result: dict[str, Characteristics], unexecuted: list[TextWarning]
 ) -> None:
     """The mana abilities whose costs include a payment a prohibition forbids their controller set aside in
-    ``result`` as idle (CR 118.3, 106.7), those it may forbid set aside with a warning in ``unexecuted``, and
-    a warning on each prohibition that covers spells naming what is not followed yet."""
+    ``result`` as idle (CR 118.3, 106.7), those it may forbid set aside with a warning in ``unexecuted``."""
     bans = list(view.effects_of(CostPaymentBan))
-    for sourced in bans:
-        ban = sourced.effect
-        assert isinstance(ban, CostPaymentBan)
-        if ban.spells:
-            unexecuted.append(TextWarning(sourced.source, ban.text, UNFOLLOWED_PAYMENTS))
     for pid, found in result.items():
         kept: list[ManaAbility] = []
         idle: list[ManaAbility] = []
@@ -131,16 +123,63 @@ def without_banned_payments(
             result[pid] = replace(found, mana_abilities=tuple(kept), idle=(*found.idle, *idle))
 
 
-def life_banned(view: BoardView, player: str, kind: PaymentKind) -> bool:
-    """True when a prohibition in force forbids ``player`` paying life to cast a spell (``kind`` SPELL) or
-    activate an ability (ABILITY)."""
+def _binding(view: BoardView, player: str, kind: PaymentKind) -> Iterator[tuple[str, CostPaymentBan]]:
+    """Each prohibition in force that binds ``player`` casting a spell (``kind`` SPELL) or activating an
+    ability (ABILITY), with the id of its permanent."""
     for sourced in view.effects_of(CostPaymentBan):
         ban = sourced.effect
         assert isinstance(ban, CostPaymentBan)
         covered = ban.spells if kind is PaymentKind.SPELL else ban.abilities
-        if ban.life and covered and ban.binds(sourced.controller, player):
-            return True
-    return False
+        if covered and ban.binds(sourced.controller, player):
+            yield sourced.source, ban
+
+
+def life_forbidden_by(view: BoardView, player: str, kind: PaymentKind) -> str | None:
+    """The id of a permanent whose prohibition forbids ``player`` paying life to cast a spell (``kind``
+    SPELL) or activate an ability (ABILITY), CR 118.3; None when none does.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> warden = {"id": "w", "name": "Test Warden", "type_line": "Creature", "controller": "me",
+    ...     "oracle": "Your opponents can't pay life to cast spells."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
+    ...     "permanents": [warden]}))
+    >>> life_forbidden_by(view, "opp", PaymentKind.SPELL), life_forbidden_by(view, "opp", PaymentKind.ABILITY)
+    ('w', None)
+    """
+    return next((source for source, ban in _binding(view, player, kind) if ban.life), None)
+
+
+def life_banned(view: BoardView, player: str, kind: PaymentKind) -> bool:
+    """True when a prohibition in force forbids ``player`` paying life to cast a spell (``kind`` SPELL) or
+    activate an ability (ABILITY)."""
+    return life_forbidden_by(view, player, kind) is not None
+
+
+def sacrifice_forbidden_by(view: BoardView, player: str, pid: str, kind: PaymentKind) -> str | None:
+    """The id of a permanent whose prohibition forbids ``player`` sacrificing the permanent ``pid`` (as it is
+    on the board, effects applied) to cast a spell (``kind`` SPELL) or activate an ability (ABILITY), CR
+    118.3; None when none does. Angel of Jubilation's forbids creatures, Yasharn's nonland permanents: a land
+    that is no creature may still be sacrificed beside either.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> angel = {"id": "a", "name": "Test Angel", "type_line": "Creature — Angel", "controller": "opp",
+    ...     "oracle": "Players can't pay life or sacrifice creatures to cast spells or activate abilities."}
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
+    ...     "permanents": [angel, {"id": "f", "card": "Forest", "controller": "me"},
+    ...     {"id": "e", "card": "Llanowar Elves", "controller": "me"}]}))
+    >>> [sacrifice_forbidden_by(view, "me", pid, PaymentKind.SPELL) for pid in ("f", "e")]
+    [None, 'a']
+    """
+    return next(
+        (
+            source
+            for source, ban in _binding(view, player, kind)
+            if any(view.matches(flt, pid, source) for flt in ban.sacrificed)
+        ),
+        None,
+    )
 
 
 def without_life_symbols(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:

@@ -45,6 +45,12 @@ class PayLife:
 
 
 @dataclass(frozen=True, slots=True)
+class PayXLife:
+    """'Pay X life' in a spell's cost (Toxic Deluge's additional cost): X life, the X chosen as the spell is
+    cast (CR 107.3, 601.2b)."""
+
+
+@dataclass(frozen=True, slots=True)
 class PayEnergy:
     """'Pay {E}{E}'."""
 
