@@ -14,7 +14,12 @@ from ortools.sat.python import cp_model
 
 import planner.solve.cpsat.solve as solve_module
 from models.cost import PaymentTarget
-from planner.solve.cpsat.bound_prefix import fixed_bound_prefix, mixed_radix_digits, prefixes_to_probe
+from planner.solve.cpsat.bound_prefix import (
+    ProvedPrefix,
+    fixed_bound_prefix,
+    mixed_radix_digits,
+    prefixes_to_probe,
+)
 from planner.solve.cpsat.record import Term
 
 #: A filter land (CR 605.1a: a mana ability whose cost is a hybrid symbol; CR 107.4e: {R/W} is paid with
@@ -40,7 +45,7 @@ def _share_stops_at_its_first_plan(monkeypatch: pytest.MonkeyPatch) -> list[bool
         finally:
             solver.parameters.stop_after_first_solution = False
 
-    def probing(*args: Any, **kwargs: Any) -> list[int] | None:
+    def probing(*args: Any, **kwargs: Any) -> ProvedPrefix | None:
         values = fixed_bound_prefix(*args, **kwargs)
         probes.append(values is not None)
         return values
@@ -97,8 +102,8 @@ def _first_plan(model: cp_model.CpModel, variables: list[cp_model.IntVar], value
 def test_a_plan_at_the_bound_prefix_fixes_those_levels() -> None:
     """Five switches, at least one on (``a``, the first level, is then at least 1: a bound by hand of
     ``1 * 10 + 0``), ``b`` the second level; the first plan (the hint: every switch on, ``a`` = 5) is far
-    from it. The probe finds a plan with ``a`` = 1 and fixes ``a`` there; the optimum, ``a`` = 1 and
-    ``b`` = 0, is still the model's."""
+    from it. The probe finds a plan with ``a`` = 1 and fixes ``a`` there; ``b`` is then proved 0 (its least
+    value): the whole stage, its optimum ``a`` = 1 and ``b`` = 0, which the model keeps."""
     model = cp_model.CpModel()
     switches = [model.new_bool_var(f"x{i}") for i in range(5)]
     a = cp_model.LinearExpr.sum(switches)
@@ -110,23 +115,44 @@ def test_a_plan_at_the_bound_prefix_fixes_those_levels() -> None:
     assert solver.value(a) == 5
     solver.hand_bound = 1 * 10 + 0
     stage: list[Term] = [("a", a, 6), ("b", b, 10)]
-    values = fixed_bound_prefix(solver, model, stage, lambda e: 0, 0.01)
-    assert values is not None and solver.value(a) == 1
+    proved = fixed_bound_prefix(solver, model, stage, lambda e: 0, 0.01)
+    assert proved is not None and proved.complete and proved.levels == 2
+    assert sum(proved.plan[s.index] for s in switches) == 1 and proved.plan[b.index] == 0
     assert solver.solve(model) == cp_model.OPTIMAL
     assert (solver.value(a), solver.value(b)) == (1, 0)
 
 
-def test_no_plan_at_the_bound_prefix_leaves_the_model() -> None:
-    """The same model with a bound (by hand, weaker than the truth: 0) whose first digit no plan has
-    (``a`` = 0): the rows the probe added are lifted, the model keeps its optimum."""
+def _at_least_two_of_five() -> tuple[cp_model.CpModel, list[cp_model.IntVar], cp_model.LinearExpr]:
+    """Five switches, at least two on, their count ``a`` minimised (the optimum: 2, by hand)."""
     model = cp_model.CpModel()
     switches = [model.new_bool_var(f"x{i}") for i in range(5)]
     a = cp_model.LinearExpr.sum(switches)
     model.add(a >= 2)
     model.minimize(a)
+    return model, switches, a
+
+
+def test_each_level_proved_by_a_probe_that_finds_nothing_below() -> None:
+    """A bound (by hand, weaker than the truth: 0) whose first digit no plan has (``a`` = 0), and the first
+    plan ``a`` = 5: the probes below the plan's value find plans down to 2 and none at 1 or less, which
+    proves ``a`` = 2 (by hand: at least two of five switches), the stage's optimum, complete."""
+    model, switches, a = _at_least_two_of_five()
     solver = _first_plan(model, switches, [1, 1, 1, 1, 1])
     stage: list[Term] = [("a", a, 6), ("none", 0, 1)]
-    assert fixed_bound_prefix(solver, model, stage, lambda e: 0, 0.01) is None
+    proved = fixed_bound_prefix(solver, model, stage, lambda e: 0, 0.01)
+    assert proved is not None and proved.complete
+    assert sum(proved.plan[s.index] for s in switches) == 2
+    assert solver.solve(model) == cp_model.OPTIMAL and solver.value(a) == 2
+
+
+def test_a_probe_out_of_budget_proves_nothing() -> None:
+    """No budget: nothing is proved, the model is left as it was (no row added), and its optimum stays."""
+    model, switches, a = _at_least_two_of_five()
+    solver = _first_plan(model, switches, [1, 1, 1, 1, 1])
+    constraints = len(model.proto.constraints)
+    assert fixed_bound_prefix(solver, model, [("a", a, 6), ("none", 0, 1)], lambda e: 0, 0.0) is None
+    added = [str(model.proto.constraints[i]) for i in range(constraints, len(model.proto.constraints))]
+    assert all(not row.strip() for row in added)  # (a probe's rows, lifted: empty)
     assert solver.solve(model) == cp_model.OPTIMAL and solver.value(a) == 2
 
 
