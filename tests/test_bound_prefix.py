@@ -31,10 +31,10 @@ _FORGE = custom(
 )
 
 
-def _share_stops_at_its_first_plan(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+def _share_stops_at_its_first_plan(monkeypatch: pytest.MonkeyPatch) -> list[ProvedPrefix | None]:
     """The LP-guided share stopped at its first plan, so that it falls through with one (as 22:243's did)
-    and the probe runs; the returned list records, for each probe, whether it fixed a prefix."""
-    probes: list[bool] = []
+    and the probe runs; the returned list records what each probe proved."""
+    probes: list[ProvedPrefix | None] = []
     solved_within = solve_module._solved_within
 
     def share(solver: cp_model.CpSolver, model: cp_model.CpModel, budget: float) -> Any:
@@ -47,7 +47,7 @@ def _share_stops_at_its_first_plan(monkeypatch: pytest.MonkeyPatch) -> list[bool
 
     def probing(*args: Any, **kwargs: Any) -> ProvedPrefix | None:
         values = fixed_bound_prefix(*args, **kwargs)
-        probes.append(values is not None)
+        probes.append(values)
         return values
 
     monkeypatch.setattr(solve_module, "_solved_within", share)
@@ -74,6 +74,20 @@ def test_a_fixed_bound_prefix_agrees_with_the_reference(
         [{"card": "Nyxbloom Ancient"}, _PRAIRIE, _FORGE, *({"card": land} for land in lands)], opponent=False
     )
     assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000) is not None
+
+
+def test_a_stage_proved_by_its_probes_agrees_with_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """{7}{W} from a filter land, a painland, a Plains and a Mountain under Nyxbloom Ancient (CR 106.6a: a
+    replacement effect that triples the mana a permanent produces), the share stopped at its first plan:
+    the probes prove every level of the stage (no search of the objective after them), and the plan is the
+    reference search's best, level by level."""
+    probes = _share_stops_at_its_first_plan(monkeypatch)
+    board = make_board(
+        [{"card": "Nyxbloom Ancient"}, _PRAIRIE, _FORGE, {"card": "Plains"}, {"card": "Mountain"}],
+        opponent=False,
+    )
+    assert agrees_with_reference(board, PaymentTarget.of("{7}{W}"), max_states=200_000) is not None
+    assert any(proved is not None and proved.complete for proved in probes)
 
 
 class _HandBound(cp_model.CpSolver):
