@@ -114,17 +114,6 @@ def solve(record: PaymentModel) -> Solution | None:
 #: the LP-guided search has to prove a stage before CP-SAT's default search takes over (:func:`_searched`).
 _LP_FIRST = 0.035
 
-#: The deterministic time of the first part of a first stage's share (:func:`_searched`), after which a plan
-#: found and not proved has its levels proved by questions of feasibility (:func:`_proved_stage`), and,
-#: where they don't prove them all, the share starts again for the rest of :data:`_LP_FIRST`. Issue 41:
-#: bench_no --multipliers seed 22 question 243's optimum is the share's plan within 0.002, and the whole
-#: share proves only its first levels: the question's solves 0.1327 -> 0.0234 of deterministic time. On
-#: the 33 questions of seeds 14, 15, 16 and 22 whose solves took 0.004 or more (the others are proved
-#: within this part, as before), 0.5637 -> 0.4310 in all with 0.0075 (0.4591 with 0.005, 0.4431 with
-#: 0.010); a first stage that has no plan by then, or whose levels the probes don't all prove, pays up to
-#: this part again (seven questions 0.002-0.008 slower).
-_LP_SHORT = 0.0075
-
 
 def _fewest_bounded_rounds(
     record: PaymentModel, solver: cp_model.CpSolver, terms: list[Term], deadline: float
@@ -203,20 +192,12 @@ def _searched(
     not proved in the share) skips the share there; each record notes whether its first stage's share fell
     through (:attr:`~planner.solve.cpsat.record.PaymentModel.share_fell_through`).
 
-    A first stage of more than one level has its share cut in two (:data:`_LP_SHORT`): where the first part
-    ends with a plan and no proof, the plan's levels are proved one by one as questions of feasibility
-    (:func:`_proved_stage`), and only where that does not prove them all does the share go on. Where the
-    whole share ends with a plan and no proof, the levels are probed again (:func:`_from_bound_prefix`)
-    and those proved fixed before the default search."""
+    Where the first stage's share ends with a plan and no proof, its levels are proved by questions of
+    feasibility as far as they can be (:func:`_from_bound_prefix`): all proved, the stage closes with that
+    plan; some, they are fixed before the default search."""
     status = cp_model.UNKNOWN
     if not (first and record is not None and record.default_first):
-        status = _solved_within(solver, model, _LP_SHORT if first and len(stage) > 1 else _LP_FIRST)
-        if first and len(stage) > 1 and status in (cp_model.FEASIBLE, cp_model.UNKNOWN):
-            if status == cp_model.FEASIBLE and record is not None:
-                proved = _proved_stage(solver, model, deadline, stage, record.least)
-                if proved is not None:
-                    return proved
-            status = _solved_within(solver, model, _LP_FIRST - _LP_SHORT)
+        status = _solved_within(solver, model, _LP_FIRST)
     remaining = deadline - time.monotonic()
     if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
         return status
@@ -252,26 +233,6 @@ def _searched(
         solver.parameters.search_branching = cp_model.LP_SEARCH
         solver.parameters.symmetry_level = 0
         solver.parameters.linearization_level = linearization
-
-
-def _proved_stage(
-    solver: cp_model.CpSolver,
-    model: cp_model.CpModel,
-    deadline: float,
-    stage: Sequence[Term],
-    least: Callable[[Expr], int],
-) -> cp_model.CpSolverStatus | None:
-    """The stage's optimum where the probes (:func:`~planner.solve.cpsat.bound_prefix.fixed_bound_prefix`,
-    within :data:`_PROBE_SHARE`) prove every level of the plan the share found or of a better one they
-    find: every level fixed, the plan as the hint, the solve that returns it (OPTIMAL at once); None where
-    they prove less, the levels they proved fixed (rows every optimum satisfies) for the share's rest."""
-    solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.0)
-    probe = fixed_bound_prefix(solver, model, stage, least, _PROBE_SHARE)
-    if probe is None or not probe.complete:
-        return None
-    solver.parameters.max_time_in_seconds = max(deadline - time.monotonic(), 0.0)
-    _hint_values(model, probe.plan)
-    return solver.solve(model)
 
 
 def _from_bound_prefix(
