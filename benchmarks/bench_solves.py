@@ -63,9 +63,10 @@ class Breakdown:
 
 def solve_kind(proto: Any, branching: int) -> str:
     """What a CP-SAT solve of this model proto is for: an infeasibility core (assumptions), the order of a
-    relaxed model's optimum (no objective left, the LP-guided search), a probe for a plan at a stage's
-    bound's first levels (no objective, the default search: ``planner.solve.cpsat.bound_prefix``), or a
-    stage of the objective, by the LP-guided or the default search.
+    relaxed model's optimum (no objective left, the LP-guided search), a probe of a stage's levels (a plan
+    at the bound's first levels, or below a level's value: no objective, the default search,
+    ``planner.solve.cpsat.bound_prefix``), or a stage of the objective, by the LP-guided or the default
+    search.
 
     >>> model = cp_model.CpModel()
     >>> solve_kind(model.proto, cp_model.LP_SEARCH), solve_kind(model.proto, cp_model.AUTOMATIC_SEARCH)

@@ -14,7 +14,12 @@ from ortools.sat.python import cp_model
 
 import planner.solve.cpsat.solve as solve_module
 from models.cost import PaymentTarget
-from planner.solve.cpsat.bound_prefix import fixed_bound_prefix, mixed_radix_digits, prefixes_to_probe
+from planner.solve.cpsat.bound_prefix import (
+    ProvedPrefix,
+    fixed_bound_prefix,
+    mixed_radix_digits,
+    prefixes_to_probe,
+)
 from planner.solve.cpsat.record import Term
 
 #: A filter land (CR 605.1a: a mana ability whose cost is a hybrid symbol; CR 107.4e: {R/W} is paid with
@@ -26,10 +31,10 @@ _FORGE = custom(
 )
 
 
-def _share_stops_at_its_first_plan(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+def _share_stops_at_its_first_plan(monkeypatch: pytest.MonkeyPatch) -> list[ProvedPrefix | None]:
     """The LP-guided share stopped at its first plan, so that it falls through with one (as 22:243's did)
-    and the probe runs; the returned list records, for each probe, whether it fixed a prefix."""
-    probes: list[bool] = []
+    and the probe runs; the returned list records what each probe proved."""
+    probes: list[ProvedPrefix | None] = []
     solved_within = solve_module._solved_within
 
     def share(solver: cp_model.CpSolver, model: cp_model.CpModel, budget: float) -> Any:
@@ -40,9 +45,9 @@ def _share_stops_at_its_first_plan(monkeypatch: pytest.MonkeyPatch) -> list[bool
         finally:
             solver.parameters.stop_after_first_solution = False
 
-    def probing(*args: Any, **kwargs: Any) -> list[int] | None:
+    def probing(*args: Any, **kwargs: Any) -> ProvedPrefix | None:
         values = fixed_bound_prefix(*args, **kwargs)
-        probes.append(values is not None)
+        probes.append(values)
         return values
 
     monkeypatch.setattr(solve_module, "_solved_within", share)
@@ -71,6 +76,20 @@ def test_a_fixed_bound_prefix_agrees_with_the_reference(
     assert agrees_with_reference(board, PaymentTarget.of(cost), max_states=200_000) is not None
 
 
+def test_a_stage_proved_by_its_probes_agrees_with_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
+    """{7}{W} from a filter land, a painland, a Plains and a Mountain under Nyxbloom Ancient (CR 106.6a: a
+    replacement effect that triples the mana a permanent produces), the share stopped at its first plan:
+    the probes prove every level of the stage (no search of the objective after them), and the plan is the
+    reference search's best, level by level."""
+    probes = _share_stops_at_its_first_plan(monkeypatch)
+    board = make_board(
+        [{"card": "Nyxbloom Ancient"}, _PRAIRIE, _FORGE, {"card": "Plains"}, {"card": "Mountain"}],
+        opponent=False,
+    )
+    assert agrees_with_reference(board, PaymentTarget.of("{7}{W}"), max_states=200_000) is not None
+    assert any(proved is not None and proved.complete for proved in probes)
+
+
 class _HandBound(cp_model.CpSolver):
     """A solver whose proved bound is one derived by hand (the search that proves it left out)."""
 
@@ -97,8 +116,8 @@ def _first_plan(model: cp_model.CpModel, variables: list[cp_model.IntVar], value
 def test_a_plan_at_the_bound_prefix_fixes_those_levels() -> None:
     """Five switches, at least one on (``a``, the first level, is then at least 1: a bound by hand of
     ``1 * 10 + 0``), ``b`` the second level; the first plan (the hint: every switch on, ``a`` = 5) is far
-    from it. The probe finds a plan with ``a`` = 1 and fixes ``a`` there; the optimum, ``a`` = 1 and
-    ``b`` = 0, is still the model's."""
+    from it. The probe finds a plan with ``a`` = 1 and fixes ``a`` there; ``b`` is then proved 0 (its least
+    value): the whole stage, its optimum ``a`` = 1 and ``b`` = 0, which the model keeps."""
     model = cp_model.CpModel()
     switches = [model.new_bool_var(f"x{i}") for i in range(5)]
     a = cp_model.LinearExpr.sum(switches)
@@ -110,23 +129,44 @@ def test_a_plan_at_the_bound_prefix_fixes_those_levels() -> None:
     assert solver.value(a) == 5
     solver.hand_bound = 1 * 10 + 0
     stage: list[Term] = [("a", a, 6), ("b", b, 10)]
-    values = fixed_bound_prefix(solver, model, stage, lambda e: 0, 0.01)
-    assert values is not None and solver.value(a) == 1
+    proved = fixed_bound_prefix(solver, model, stage, lambda e: 0, 0.01)
+    assert proved is not None and proved.complete and proved.levels == 2
+    assert sum(proved.plan[s.index] for s in switches) == 1 and proved.plan[b.index] == 0
     assert solver.solve(model) == cp_model.OPTIMAL
     assert (solver.value(a), solver.value(b)) == (1, 0)
 
 
-def test_no_plan_at_the_bound_prefix_leaves_the_model() -> None:
-    """The same model with a bound (by hand, weaker than the truth: 0) whose first digit no plan has
-    (``a`` = 0): the rows the probe added are lifted, the model keeps its optimum."""
+def _at_least_two_of_five() -> tuple[cp_model.CpModel, list[cp_model.IntVar], cp_model.LinearExpr]:
+    """Five switches, at least two on, their count ``a`` minimised (the optimum: 2, by hand)."""
     model = cp_model.CpModel()
     switches = [model.new_bool_var(f"x{i}") for i in range(5)]
     a = cp_model.LinearExpr.sum(switches)
     model.add(a >= 2)
     model.minimize(a)
+    return model, switches, a
+
+
+def test_each_level_proved_by_a_probe_that_finds_nothing_below() -> None:
+    """A bound (by hand, weaker than the truth: 0) whose first digit no plan has (``a`` = 0), and the first
+    plan ``a`` = 5: the probes below the plan's value find plans down to 2 and none at 1 or less, which
+    proves ``a`` = 2 (by hand: at least two of five switches), the stage's optimum, complete."""
+    model, switches, a = _at_least_two_of_five()
     solver = _first_plan(model, switches, [1, 1, 1, 1, 1])
     stage: list[Term] = [("a", a, 6), ("none", 0, 1)]
-    assert fixed_bound_prefix(solver, model, stage, lambda e: 0, 0.01) is None
+    proved = fixed_bound_prefix(solver, model, stage, lambda e: 0, 0.01)
+    assert proved is not None and proved.complete
+    assert sum(proved.plan[s.index] for s in switches) == 2
+    assert solver.solve(model) == cp_model.OPTIMAL and solver.value(a) == 2
+
+
+def test_a_probe_out_of_budget_proves_nothing() -> None:
+    """No budget: nothing is proved, the model is left as it was (no row added), and its optimum stays."""
+    model, switches, a = _at_least_two_of_five()
+    solver = _first_plan(model, switches, [1, 1, 1, 1, 1])
+    constraints = len(model.proto.constraints)
+    assert fixed_bound_prefix(solver, model, [("a", a, 6), ("none", 0, 1)], lambda e: 0, 0.0) is None
+    added = [str(model.proto.constraints[i]) for i in range(constraints, len(model.proto.constraints))]
+    assert all(not row.strip() for row in added)  # (a probe's rows, lifted: empty)
     assert solver.solve(model) == cp_model.OPTIMAL and solver.value(a) == 2
 
 

@@ -192,9 +192,9 @@ def _searched(
     not proved in the share) skips the share there; each record notes whether its first stage's share fell
     through (:attr:`~planner.solve.cpsat.record.PaymentModel.share_fell_through`).
 
-    Where the first stage's share ends with a plan and a bound whose first levels read better than the
-    plan's, a plan at the bound's first levels is looked for (:func:`_from_bound_prefix`) before the
-    default search."""
+    Where the first stage's share ends with a plan and no proof, its levels are proved by questions of
+    feasibility as far as they can be (:func:`_from_bound_prefix`): all proved, the stage closes with that
+    plan; some, they are fixed before the default search."""
     status = cp_model.UNKNOWN
     if not (first and record is not None and record.default_first):
         status = _solved_within(solver, model, _LP_FIRST)
@@ -242,26 +242,30 @@ def _from_bound_prefix(
     stage: Sequence[Term],
     least: Callable[[Expr], int],
 ) -> cp_model.CpSolverStatus | None:
-    """The stage solved with its first levels fixed at the proved bound's digits, where a plan with them is
-    found within :data:`_PROBE_SHARE` of deterministic time (:func:`~planner.solve.cpsat.bound_prefix.
-    fixed_bound_prefix`, which says why no optimum is lost); None, and the model as it was, otherwise.
+    """The stage solved with the levels the probes prove fixed (:func:`~planner.solve.cpsat.bound_prefix.
+    fixed_bound_prefix`, within :data:`_PROBE_SHARE` of deterministic time, which says why no optimum is
+    lost); None, and the model as it was, where they prove none.
 
-    The rest of the stage is searched by CP-SAT's default search at linearization 1 from no hint for
-    :data:`_FULL_LP_SHARE`, then, not proved by then, from its best plan (or the probe's) in the time left.
-    Issue 41: of the first stages of bench_no --multipliers seeds 14-17 and 22 that fell through the
-    LP-guided share with a plan, 22:243's probes found mana floating 1 and tied up 60 (the share's plan: 4
-    and 66) in 0.0004 of deterministic time and the stage's time after the share fell from 0.073 to 0.016,
-    14:232's 0.051 -> 0.017, 15:102's 0.036 -> 0.005; 16:123's bound has no plan at its first levels (the
-    probes 0.004, the stage then as before)."""
+    Every level proved, the probes' plan is the stage's optimum: given as the hint with every level fixed,
+    the solve returns it at once. Otherwise the rest of the stage is searched by CP-SAT's default search at
+    linearization 1 from no hint for :data:`_FULL_LP_SHARE`, then, not proved by then, from its best plan
+    (or the probes') in the time left. Issue 41: 22:243's first stage after the share, 0.0013 + 0.0954
+    (main: the bound's digits found no plan, and the default search proved the stage) -> 0.0143 of probes
+    (mana tied up 60 from the bound's digits and a probe, painless 5 and flexibility 16 each by a probe
+    that finds nothing below) + 0.0001; the whole question 0.1327 -> 0.0518, 15:102's 0.0403 -> 0.0358,
+    16:123's 0.0556 -> 0.0678 (the probes' budget spent on two better plans before the default search)."""
     remaining = deadline - time.monotonic()
     solver.parameters.max_time_in_seconds = remaining
     probe = fixed_bound_prefix(solver, model, stage, least, _PROBE_SHARE)
     remaining = deadline - time.monotonic()
     if probe is None or remaining <= 0:
         return None if probe is None else cp_model.UNKNOWN
+    solver.parameters.max_time_in_seconds = remaining
+    if probe.complete:  # (every level fixed: the plan, given as the hint, is the stage's optimum)
+        _hint_values(model, probe.plan)
+        return solver.solve(model)
     model.proto.clear_solution_hint()
     solver.parameters.search_branching = cp_model.AUTOMATIC_SEARCH
-    solver.parameters.max_time_in_seconds = remaining
     linearization = solver.parameters.linearization_level
     solver.parameters.linearization_level = _RESTART_LINEARIZATION
     try:
@@ -269,7 +273,9 @@ def _from_bound_prefix(
         remaining = deadline - time.monotonic()
         if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
             return status
-        _hint_values(model, list(solver.response_proto.solution) if status == cp_model.FEASIBLE else probe)
+        _hint_values(
+            model, list(solver.response_proto.solution) if status == cp_model.FEASIBLE else probe.plan
+        )
         solver.parameters.max_time_in_seconds = remaining
         return solver.solve(model)
     finally:
@@ -279,7 +285,7 @@ def _from_bound_prefix(
 
 #: The deterministic time the probes of :func:`_from_bound_prefix` have in all (each stops at its first
 #: plan; a prefix the bound's digits can't make is usually proved so in presolve).
-_PROBE_SHARE = 0.005
+_PROBE_SHARE = 0.015
 
 
 def _solved_within(
