@@ -25,6 +25,7 @@ from planner.rules.token_replacements import TREASURE, other_tokens, spell_treas
 from planner.rules.turn import (
     cast_spell,
     created_token,
+    entering,
     resolution,
 )
 from planner.solve.problem import (
@@ -192,6 +193,16 @@ def _check_landfall(board: Board, player: str, land: LandPlay, stage: Stage, ind
         )
 
 
+def _check_entry(board: Board, player: str, spell: TurnSpell, stage: Stage, position: int) -> None:
+    """Raise IllegalPlanError when the spell's permanent among the stage's arrivals is tapped otherwise than
+    it enters on ``board`` (the game once its costs were paid: a permanent tapped for them whose tapped
+    state decides how others enter, Archelos, counts: :mod:`planner.turn_entering`)."""
+    own = next((p for p in stage.arrivals if spell.pid and p.id == spell.pid), None)
+    if own is not None and entering(board, spell.card, spell.pid, player).tapped != own.tapped:
+        how = "tapped" if own.tapped else "untapped"
+        raise IllegalPlanError(position, f"{spell.card.name}: it does not enter {how} there")
+
+
 def replayed(
     board: Board,
     player: str,
@@ -278,6 +289,8 @@ def replayed(
             life = state.board.player(player).life
             if alive and life <= 0:  # (the model keeps 1 life: CR 704.5a)
                 raise InternalError(f"the model's turn leaves {player} at {life} life after {stage.item}")
+            if item.spell is not None:  # (its permanent enters as the board makes it now: CR 614.1c, 614.12)
+                _check_entry(state.board, player, item.spell, stage, casts[number])
             for permanent in stage.arrivals:
                 state = replace(state, board=state.board.with_permanent(permanent))
             if item.land is not None:  # (its landfall triggers, each time they trigger: CR 603.2d)

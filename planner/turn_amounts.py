@@ -1,0 +1,107 @@
+"""Mana abilities whose output a turn's own events change (contract section 11, issue 35).
+
+An ability's amount is counted as it resolves (CR 608.2h) and its activation condition as it is activated
+(CR 602.5b), on the board of that moment: "{T}: Add {G} for each creature you control." makes one more
+{G} once a creature spell of the turn resolved (CR 608.3), "Add one mana of any color. Activate only if you
+control three or more artifacts." works once the third artifact arrived. Two things follow for a turn's plan:
+
+- a permanent spell is an *event* (its place in the order matters) whenever a mana ability of the player's
+  permanents, or of a permanent spell of the turn, reads the battlefield (:func:`battlefield_read_events`);
+- the model's templates are those of the turn's last board, each from the first epoch it works in
+  (:func:`~planner.turn_model.sequence_problem`); where a permanent is there but its ability works
+  differently in an earlier epoch (fewer creatures counted then), that epoch's own templates of it are added
+  too (:func:`gapped_sources`), each for the epochs it works in, so that tapping it early is planned with
+  what it makes then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from models.abilities import ManaAbility
+from models.board import Board
+from models.filters import BoardFact, declared_reads
+from models.oracle import read_card
+from planner.rules.activations import Activation
+from planner.rules.view import BoardView
+from planner.turn_choices import TurnSpell, distinct
+
+__all__ = ["battlefield_read_events", "gapped_sources", "reads_battlefield"]
+
+
+def reads_battlefield(ability: ManaAbility) -> bool:
+    """True when what the ability makes, or whether it can be activated, depends on other permanents.
+
+    >>> [reads_battlefield(a) for a in read_card("{T}: Add {G} for each creature you control.",
+    ...     "Test Cradle").mana_abilities]
+    [True]
+    >>> [reads_battlefield(a) for a in read_card("{T}: Add {G}.", "Test Forest").mana_abilities]
+    [False]
+    """
+    if BoardFact.BATTLEFIELD in ability.resolution_reads():
+        return True
+    condition = ability.activation_condition
+    return condition is not None and BoardFact.BATTLEFIELD in declared_reads(condition)
+
+
+def battlefield_read_events(board: Board, player: str, spells: list[TurnSpell]) -> list[TurnSpell]:
+    """The spells with every permanent spell made an event when a mana ability of the player's permanents or
+    of a permanent spell of the turn reads the battlefield (:func:`reads_battlefield`): once it resolves,
+    the permanent is counted by what that ability makes or allows (CR 608.2h, 602.5b), so its place in the
+    order matters.
+
+    >>> from models.board import Card
+    >>> from planner.turn_choices import Ids, turn_spell
+    >>> cradle = {"id": "c", "name": "Test Cradle", "type_line": "Land", "controller": "me",
+    ...     "oracle": "{T}: Add {G} for each creature you control."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [cradle]})
+    >>> elf = Card.from_json({"name": "Test Elf", "type_line": "Creature — Elf", "mana_cost": "{G}"})
+    >>> bolt = Card.from_json({"name": "Test Bolt", "type_line": "Instant", "mana_cost": "{R}"})
+    >>> spells = [turn_spell(card, 0, Ids(set())) for card in (elf, bolt)]
+    >>> [s.event for s in spells], [s.event for s in battlefield_read_events(board, "me", spells)]
+    ([False, False], [True, False])
+    """
+    if all(spell.event or not spell.card.type_line.is_permanent for spell in spells):
+        return spells
+    view = BoardView(board)
+    reading = any(
+        reads_battlefield(ability)
+        for permanent in board.controlled_by(player)
+        for ability in view.mana_abilities(permanent.id)
+    ) or any(
+        reads_battlefield(ability)
+        for spell in distinct(spells)
+        if spell.card.type_line.is_permanent
+        for ability in read_card(spell.card.oracle, spell.card.name, spell.card.type_line).mana_abilities
+    )
+    if not reading:
+        return spells
+    return [
+        replace(spell, event=True) if spell.card.type_line.is_permanent and not spell.event else spell
+        for spell in spells
+    ]
+
+
+def gapped_sources(
+    found: Sequence[Activation],
+    boards: Sequence[Board],
+    arrivals: dict[str, int],
+    works_in: Callable[[Board, Activation], bool],
+) -> dict[int, frozenset[str]]:
+    """The epochs in which a template of the turn's last board (``found``) does not work though every
+    permanent it needs is there (its ability or outcome differ then: an amount counted on fewer creatures),
+    with the permanents it stands for: that epoch's own templates of them are missing from ``found``.
+
+    >>> gapped_sources([], [], {}, lambda board, template: True)
+    {}
+    """
+    last = len(boards) - 1
+    gaps: dict[int, set[str]] = {}
+    for template in found:
+        needed = (*template.sources, *template.sacrificed, *template.tapped)
+        start = max((arrivals.get(pid, 0) for pid in needed), default=0)
+        for epoch in range(start, last):
+            if not works_in(boards[epoch], template):
+                gaps.setdefault(epoch, set()).update(template.sources)
+    return {epoch: frozenset(pids) for epoch, pids in gaps.items()}
