@@ -9,47 +9,49 @@ control three or more artifacts." works once the third artifact arrived. Two thi
   permanents, or of a permanent spell of the turn, reads the battlefield (:func:`battlefield_read_events`);
 - the model's templates are those of the turn's last board, each from the first epoch it works in
   (:func:`~planner.turn_model.sequence_problem`); where a permanent is there but its ability works
-  differently in an earlier epoch (fewer creatures counted then), that epoch's own templates of it are added
-  too (:func:`gapped_sources`), each for the epochs it works in, so that tapping it early is planned with
-  what it makes then.
+  differently in an earlier epoch (fewer creatures counted then), that epoch's own templates of it are
+  added too (:func:`~planner.turn_model.gapped_sources`), each for the epochs it works in, so that tapping
+  it early is planned with what it makes then.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from models.abilities import ManaAbility
 from models.board import Board
 from models.filters import BoardFact, declared_reads
 from models.oracle import read_card
-from planner.rules.activations import Activation
 from planner.rules.view import BoardView
 from planner.turn_choices import TurnSpell, distinct
+from planner.turn_model import goes_to_graveyard
 
-__all__ = ["battlefield_read_events", "gapped_sources", "reads_battlefield"]
+__all__ = ["battlefield_read_events", "reads_battlefield"]
 
 
-def reads_battlefield(ability: ManaAbility) -> bool:
-    """True when what the ability makes, or whether it can be activated, depends on other permanents.
+def reads_battlefield(ability: ManaAbility, fact: BoardFact = BoardFact.BATTLEFIELD) -> bool:
+    """True when what the ability makes, or whether it can be activated, depends on other permanents (or on
+    another ``fact`` of the game: ``GRAVEYARD``, the cards in a graveyard).
 
-    >>> [reads_battlefield(a) for a in read_card("{T}: Add {G} for each creature you control.",
+    >>> from models.oracle import parse_oracle
+    >>> [reads_battlefield(a) for a in parse_oracle("{T}: Add {G} for each creature you control.",
     ...     "Test Cradle").mana_abilities]
     [True]
-    >>> [reads_battlefield(a) for a in read_card("{T}: Add {G}.", "Test Forest").mana_abilities]
+    >>> [reads_battlefield(a) for a in parse_oracle("{T}: Add {G}.", "Test Forest").mana_abilities]
     [False]
     """
-    if BoardFact.BATTLEFIELD in ability.resolution_reads():
+    if fact in ability.resolution_reads():
         return True
     condition = ability.activation_condition
-    return condition is not None and BoardFact.BATTLEFIELD in declared_reads(condition)
+    return condition is not None and fact in declared_reads(condition)
 
 
 def battlefield_read_events(board: Board, player: str, spells: list[TurnSpell]) -> list[TurnSpell]:
     """The spells with every permanent spell made an event when a mana ability of the player's permanents or
     of a permanent spell of the turn reads the battlefield (:func:`reads_battlefield`): once it resolves,
     the permanent is counted by what that ability makes or allows (CR 608.2h, 602.5b), so its place in the
-    order matters.
+    order matters; likewise every instant and sorcery when one reads the graveyard (the card is put there as
+    it resolves, CR 608.2n).
 
     >>> from models.board import Card
     >>> from planner.turn_choices import Ids, turn_spell
@@ -62,46 +64,24 @@ def battlefield_read_events(board: Board, player: str, spells: list[TurnSpell]) 
     >>> [s.event for s in spells], [s.event for s in battlefield_read_events(board, "me", spells)]
     ([False, False], [True, False])
     """
-    if all(spell.event or not spell.card.type_line.is_permanent for spell in spells):
+    if all(spell.event for spell in spells):
         return spells
     view = BoardView(board)
-    reading = any(
-        reads_battlefield(ability)
-        for permanent in board.controlled_by(player)
-        for ability in view.mana_abilities(permanent.id)
-    ) or any(
-        reads_battlefield(ability)
+    abilities = [ability for p in board.controlled_by(player) for ability in view.mana_abilities(p.id)]
+    abilities += [
+        ability
         for spell in distinct(spells)
         if spell.card.type_line.is_permanent
         for ability in read_card(spell.card.oracle, spell.card.name, spell.card.type_line).mana_abilities
-    )
-    if not reading:
+    ]
+    permanents = any(reads_battlefield(ability) for ability in abilities)
+    cards = any(reads_battlefield(ability, BoardFact.GRAVEYARD) for ability in abilities)
+    if not (permanents or cards):
         return spells
     return [
-        replace(spell, event=True) if spell.card.type_line.is_permanent and not spell.event else spell
+        replace(spell, event=True)
+        if not spell.event
+        and ((spell.card.type_line.is_permanent and permanents) or (goes_to_graveyard(spell.card) and cards))
+        else spell
         for spell in spells
     ]
-
-
-def gapped_sources(
-    found: Sequence[Activation],
-    boards: Sequence[Board],
-    arrivals: dict[str, int],
-    works_in: Callable[[Board, Activation], bool],
-) -> dict[int, frozenset[str]]:
-    """The epochs in which a template of the turn's last board (``found``) does not work though every
-    permanent it needs is there (its ability or outcome differ then: an amount counted on fewer creatures),
-    with the permanents it stands for: that epoch's own templates of them are missing from ``found``.
-
-    >>> gapped_sources([], [], {}, lambda board, template: True)
-    {}
-    """
-    last = len(boards) - 1
-    gaps: dict[int, set[str]] = {}
-    for template in found:
-        needed = (*template.sources, *template.sacrificed, *template.tapped)
-        start = max((arrivals.get(pid, 0) for pid in needed), default=0)
-        for epoch in range(start, last):
-            if not works_in(boards[epoch], template):
-                gaps.setdefault(epoch, set()).update(template.sources)
-    return {epoch: frozenset(pids) for epoch, pids in gaps.items()}

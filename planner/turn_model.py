@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from models.board import Board, Card, Permanent, Player
@@ -29,7 +29,6 @@ from planner.rules.turn import arriving, created_token, entering, land_played, r
 from planner.rules.view import locked_in
 from planner.solve.problem import BoardAnalysis, EventMana, PaymentProblem, SpellPayment, TurnPayments
 from planner.turn_additional import tapped_before, tapped_first, without_paid
-from planner.turn_amounts import gapped_sources
 from planner.turn_cast_counters import counters_of_casting, counters_planned, with_counters
 from planner.turn_cast_mana import CastTokens, mana_of_casting, treasures_of_casting, untold_treasures
 from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy, landfall_mana
@@ -506,7 +505,7 @@ class SharedWork:
     ) -> tuple[BoardAnalysis, tuple[Activation, ...], tuple[int, ...]]:
         """The analysis of the sequence's last board, the model's templates and the first epoch each may be
         activated in: the last board's templates (:meth:`templates`), and where a permanent there works
-        differently in an earlier epoch (:func:`~planner.turn_amounts.gapped_sources`: an amount counted on
+        differently in an earlier epoch (:func:`gapped_sources`: an amount counted on
         fewer creatures then), that epoch's own templates of it, each from that epoch (the permanents
         concerned apart in every board: each is then one template's own, its taps counted alone)."""
         last = len(timeline.boards) - 1
@@ -715,3 +714,27 @@ def _works_in(board: Board, template: Activation) -> bool:
         view, template.pid, template.ability, could_produce_of(board), sacrificed=template.sacrificed
     )
     return template.outcome in outcomes
+
+
+def gapped_sources(
+    found: Sequence[Activation],
+    boards: Sequence[Board],
+    arrivals: dict[str, int],
+    works_in: Callable[[Board, Activation], bool],
+) -> dict[int, frozenset[str]]:
+    """The epochs in which a template of the turn's last board (``found``) does not work though every
+    permanent it needs is there (its ability or outcome differ then: an amount counted on fewer creatures),
+    with the permanents it stands for: that epoch's own templates of them are missing from ``found``.
+
+    >>> gapped_sources([], [], {}, lambda board, template: True)
+    {}
+    """
+    last = len(boards) - 1
+    gaps: dict[int, set[str]] = {}
+    for template in found:
+        needed = (*template.sources, *template.sacrificed, *template.tapped)
+        start = max((arrivals.get(pid, 0) for pid in needed), default=0)
+        for epoch in range(start, last):
+            if not works_in(boards[epoch], template):
+                gaps.setdefault(epoch, set()).update(template.sources)
+    return {epoch: frozenset(pids) for epoch, pids in gaps.items()}

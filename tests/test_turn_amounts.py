@@ -116,6 +116,24 @@ def test_an_activation_condition_met_by_an_artifact_cast_this_turn() -> None:
     assert matches_brute_force(board).mana_value_cast == 1
 
 
+def test_an_instant_in_the_graveyard_before_a_graveyard_count_is_tapped() -> None:
+    """'{T}: Add {R} for each instant card in your graveyard.' with one there, and a Mountain; the hand an {R}
+    instant and an {R}{R} sorcery. The Mountain casts the instant; once it resolved its card is in the
+    graveyard (CR 608.2n): two instants, {R}{R} for the sorcery (3 mana value). Main cast the instant with
+    the plain spells, after every activation, and answered the sorcery alone as the best."""
+    crypt = {
+        "name": "Test Crypt",
+        "type_line": "Land",
+        "oracle": "{T}: Add {R} for each instant card in your graveyard.",
+    }
+    bolt = {"name": "Test Bolt", "type_line": "Instant", "mana_cost": "{R}", "oracle": ""}
+    blast = {"name": "Test Blast", "type_line": "Sorcery", "mana_cost": "{R}{R}", "oracle": ""}
+    board = _board([crypt, "Mountain"], [bolt, blast])
+    board = board.replace_player("me", graveyard=board.player("me").hand[:1])
+    assert brute_force(board) == (3, 2)
+    assert [s.card for s in matches_brute_force(board).spells] == ["Test Bolt", "Test Blast"]
+
+
 #: Archelos, Lagoon Mystic's shape
 TURTLE = {
     "name": "Test Lagoon Turtle",
