@@ -16,12 +16,17 @@ control three or more artifacts." works once the third artifact arrived. Two thi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from models.abilities import ManaAbility
 from models.board import Board
 from models.filters import BoardFact, declared_reads
+from models.mana import ManaTypes
 from models.oracle import read_card
+from planner.rules.production import Outcome, activation_outcomes
+from planner.rules.replay import could_produce_of
+from planner.rules.turn import arriving
 from planner.rules.view import BoardView
 from planner.turn_choices import TurnSpell, distinct
 from planner.turn_model import goes_to_graveyard
@@ -47,11 +52,11 @@ def reads_battlefield(ability: ManaAbility, fact: BoardFact = BoardFact.BATTLEFI
 
 
 def battlefield_read_events(board: Board, player: str, spells: list[TurnSpell]) -> list[TurnSpell]:
-    """The spells with every permanent spell made an event when a mana ability of the player's permanents or
-    of a permanent spell of the turn reads the battlefield (:func:`reads_battlefield`): once it resolves,
-    the permanent is counted by what that ability makes or allows (CR 608.2h, 602.5b), so its place in the
-    order matters; likewise every instant and sorcery when one reads the graveyard (the card is put there as
-    it resolves, CR 608.2n).
+    """The spells with every permanent spell made an event when the turn's permanent spells, all arrived,
+    change what a mana ability of the player's permanents or of one of those spells makes or allows
+    (:func:`reads_battlefield`, CR 608.2h, 602.5b: Gaea's Cradle counting creatures, metalcraft; not one that
+    reads only an opponent's lands): its place in the order then matters; likewise every instant and sorcery
+    when one reads the graveyard (the card is put there as it resolves, CR 608.2n).
 
     >>> from models.board import Card
     >>> from planner.turn_choices import Ids, turn_spell
@@ -67,15 +72,27 @@ def battlefield_read_events(board: Board, player: str, spells: list[TurnSpell]) 
     if all(spell.event for spell in spells):
         return spells
     view = BoardView(board)
-    abilities = [ability for p in board.controlled_by(player) for ability in view.mana_abilities(p.id)]
-    abilities += [
-        ability
-        for spell in distinct(spells)
+    arriving_now = {
+        spell.card: arriving(spell.card, f"turn-arrival-{n}", player)
+        for n, spell in enumerate(distinct(spells))
         if spell.card.type_line.is_permanent
-        for ability in read_card(spell.card.oracle, spell.card.name, spell.card.type_line).mana_abilities
+    }
+    readers = [
+        (permanent.id, ability)
+        for permanent in (*board.controlled_by(player), *arriving_now.values())
+        for ability in (
+            view.mana_abilities(permanent.id)
+            if board.has_permanent(permanent.id)
+            else read_card(permanent.oracle, permanent.name, permanent.type_line).mana_abilities
+        )
     ]
-    permanents = any(reads_battlefield(ability) for ability in abilities)
-    cards = any(reads_battlefield(ability, BoardFact.GRAVEYARD) for ability in abilities)
+    permanents = any(reads_battlefield(ability) for _, ability in readers)
+    cards = any(reads_battlefield(ability, BoardFact.GRAVEYARD) for _, ability in readers)
+    if permanents:
+        everything = board
+        for permanent in arriving_now.values():
+            everything = everything.with_permanent(permanent)
+        permanents = _changed(board, everything, [(p, a) for p, a in readers if reads_battlefield(a)])
     if not (permanents or cards):
         return spells
     return [
@@ -85,3 +102,27 @@ def battlefield_read_events(board: Board, player: str, spells: list[TurnSpell]) 
         else spell
         for spell in spells
     ]
+
+
+def _changed(before: Board, after: Board, readers: list[tuple[str, ManaAbility]]) -> bool:
+    """True when one of the ``readers`` (a permanent's id and its mana ability) can be activated on one board
+    and not the other, or makes other outcomes: on ``before`` (with the reader's own permanent arrived when it
+    is a spell's) and ``after`` (every permanent spell of the turn arrived)."""
+    after_view = BoardView(after)
+    after_reflect = could_produce_of(after)
+    for pid, ability in readers:
+        start = before if before.has_permanent(pid) else before.with_permanent(after.permanent(pid))
+        if _signature(BoardView(start), could_produce_of(start), pid, ability) != _signature(
+            after_view, after_reflect, pid, ability
+        ):
+            return True
+    return False
+
+
+def _signature(
+    view: BoardView, reflect: Mapping[str, ManaTypes], pid: str, ability: ManaAbility
+) -> tuple[bool, frozenset[Outcome]]:
+    """Whether the ability's activation condition holds on the view, and the outcomes it resolves to."""
+    condition = ability.activation_condition
+    holds = condition is None or view.holds(condition, pid)
+    return holds, frozenset(activation_outcomes(view, pid, ability, reflect))
