@@ -240,6 +240,8 @@ class _Search:
         self.seen: set[tuple[int, ...]] = set()
         self.bounds: dict[tuple[int, ...], tuple[int, ...] | None] = {}
         self.best: _Best | None = None
+        # (the player's permanents whose tapped state decides how others enter: turn_entering)
+        self.entry_sources = entry_sources(board, player)
         self.complete = True
         self.solved = 0
 
@@ -461,7 +463,7 @@ class _Search:
         how others enter (Archelos) may be tapped (:attr:`TurnSequence.tapped_from`), when a permanent
         arrives after the first epoch; the sequence alone otherwise. A land played among the events is
         played before they are tapped (noted when that leaves some epochs out)."""
-        sources = entry_sources(self.board, self.player)
+        sources = self.entry_sources
         if not sources:
             return [sequence]
         timeline = timeline_of(self.board, self.player, sequence)
