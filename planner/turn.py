@@ -86,6 +86,7 @@ from planner.turn_alternative import (
     ways_hold,
     with_model_ways,
 )
+from planner.turn_amounts import battlefield_read_events
 from planner.turn_cast_counters import cast_counter_events, cast_counter_notes
 from planner.turn_cast_mana import cast_mana_events
 from planner.turn_choices import (
@@ -109,6 +110,7 @@ from planner.turn_choices import (
     with_card_faces,
     without_mana_events,
 )
+from planner.turn_entering import entry_sources
 from planner.turn_events import landfall_again_events
 from planner.turn_lands import LandPlays, bounce_replay_note, land_sequences
 from planner.turn_model import (
@@ -239,6 +241,8 @@ class _Search:
         self.seen: set[tuple[int, ...]] = set()
         self.bounds: dict[tuple[int, ...], tuple[int, ...] | None] = {}
         self.best: _Best | None = None
+        # (the player's permanents whose tapped state decides how others enter: turn_entering)
+        self.entry_sources = entry_sources(board, player)
         self.complete = True
         self.solved = 0
 
@@ -447,8 +451,43 @@ class _Search:
         return castable
 
     def _solve_paid(self, sequence: TurnSequence) -> bool:
-        """Solve one sequence whose additional costs are chosen, and keep it when it is the best so far; True
-        when its event spells can all be cast."""
+        """Solve one sequence whose additional costs are chosen, once for each epoch from which the player's
+        permanents deciding how others enter may be tapped (:mod:`planner.turn_entering`), and keep the best
+        so far; True when its event spells can all be cast."""
+        castable = False
+        for variant in self._entry_variants(sequence):
+            castable = self._solve_variant(variant) or castable
+        return castable
+
+    def _entry_variants(self, sequence: TurnSequence) -> list[TurnSequence]:
+        """The sequence once for each epoch from which the player's permanents whose tapped state decides
+        how others enter (Archelos) may be tapped (:attr:`TurnSequence.tapped_from`), when a permanent
+        arrives after the first epoch; the sequence alone otherwise. A land played among the events is
+        played before they are tapped (noted when that leaves some epochs out)."""
+        sources = self.entry_sources
+        if not sources:
+            return [sequence]
+        timeline = timeline_of(self.board, self.player, sequence)
+        lands = {land.pid for land in sequence.lands}
+        arrivals = [epoch for pid, epoch in timeline.arrivals.items() if pid not in lands]
+        if not any(arrivals):
+            return [sequence]
+        last = len(timeline.boards) - 1
+        low = max((timeline.arrivals[pid] for pid in lands), default=0)
+        if any(set(item.tapped_first) & set(sources) for item in sequence.items):
+            low = -1 if low > 0 else 0  # (tapped at the start: from the first epoch, or no variant)
+            last = low
+        if low != 0:
+            names = ", ".join(sorted({self.board.permanent(pid).name for pid in sources}))
+            self.unplanned.add(
+                f"{names}: not tapped before a land played among the turn's spells (CR 614.1c: what enters "
+                "after it is tapped enters tapped): the plan may not be the best"
+            )
+        return [replace(sequence, tapped_from=k) for k in range(max(low, 0), last + 1) if low >= 0]
+
+    def _solve_variant(self, sequence: TurnSequence) -> bool:
+        """Solve one sequence whose additional costs and entries are chosen, and keep it when it is the best
+        so far; True when its event spells can all be cast."""
         self.check()
         most = discard_budget(self.board, self.player, sequence)
         if most is not None and most < 0:
@@ -662,6 +701,8 @@ def plan_turn(
     spells = additional_events([s for s in spells if why_not[id(s.card)] is None])
     spells = counted_events(energy_events(board, player, alternative_events(board, player, spells)))
     spells = without_mana_events(spells)
+    # (a permanent a mana ability counts once it resolved, Gaea's Cradle's creatures: an event, CR 608.2h)
+    spells = battlefield_read_events(board, player, spells)
     # (the spells that may set off a trigger adding mana, and its permanent spells: events)
     spells, cast_mana = cast_mana_events(board, player, spells)
     spells, cast_counters = cast_counter_events(board, player, spells)  # (and counters: CR 603.3)

@@ -183,9 +183,9 @@ def counters_planned(board: Board, player: str, cast: Iterable[Card]) -> bool:
     the spells ``cast`` on the turn's first ``board``: some trigger it plans is there (a permanent's, or a
     permanent spell's of ``cast``), no replacement effect on counters is, and something may read counters:
     a text of the board's permanents or of ``cast`` other than those triggers names counters, or, for +1/+1
-    and -1/-1 counters, power or toughness; and no mana ability reads them (:func:`_counters_read`: not
-    planned, said). Otherwise the counters change nothing a cost reads, and the spells need no place in the
-    turn.
+    and -1/-1 counters, power or toughness; and no mana ability's cost removes them
+    (:func:`_counters_read`: not planned, said). Otherwise the counters change nothing a cost reads, and the
+    spells need no place in the turn.
 
     >>> toy = {"id": "a", "name": "Test Toy", "type_line": "Creature — Elemental", "power": 1,
     ...     "toughness": 1, "controller": "me",
@@ -213,7 +213,7 @@ def _counters_read(board: Board, player: str, cards: list[Card]) -> tuple[bool, 
     view = BoardView(board)
     texts: list[str] = []
     kinds: set[str] = set()
-    mana_texts = [ability.text for p in board.controlled_by(player) for ability in view.mana_abilities(p.id)]
+    abilities = [ability for p in board.controlled_by(player) for ability in view.mana_abilities(p.id)]
     for permanent in board.permanents:
         counted = (
             _permanent_counters(permanent)[0]
@@ -228,12 +228,15 @@ def _counters_read(board: Board, player: str, cards: list[Card]) -> tuple[bool, 
         kinds |= {c.kind for c in counted}
         texts.append(_other_lines(card.oracle, card.name, card.type_line.is_a("Legendary"), counted))
         if card.type_line.is_permanent:
-            mana_texts += [a.text for a in read_card(card.oracle, card.name, card.type_line).mana_abilities]
+            abilities += read_card(card.oracle, card.name, card.type_line).mana_abilities
     if not kinds:
         return False, False
     words = ["counter"] + (["power", "toughness"] if kinds & {"+1/+1", "-1/-1"} else [])
     read = any(word in text.lower() for text in texts for word in words)
-    return read, any(word in text.lower() for text in mana_texts for word in words)
+    # (an amount of counters is counted on each epoch's board, planner.turn_amounts; a cost that removes
+    # them is counted on the turn's last board, with the counters of every trigger of the turn: not planned)
+    taken = [a.text for a in abilities if a.cost.remove_counter or a.sacrifice_when_empty]
+    return read, any(word in text.lower() for text in taken for word in words)
 
 
 def _other_lines(oracle: str, name: str, legendary: bool, counted: tuple[CastCounter, ...]) -> str:
@@ -287,8 +290,8 @@ def cast_counter_notes(board: Board, player: str, cast: Iterable[Card]) -> list[
     """A note for each trigger on a spell cast that puts counters which the turn's plan does not apply (of
     the player's permanents and of the permanent spells ``cast``): one :func:`cast_counters_of` does not
     plan, every one while a replacement effect on counters is on the battlefield (CR 614.1a), and every one
-    it plans while a mana ability reads such counters (the search counts a mana ability's mana as one board
-    gives it: :func:`_counters_read`).
+    it plans while a mana ability's cost removes such counters (the search counts the counters a cost takes
+    on the turn's last board: :func:`_counters_read`).
 
     >>> toy = {"id": "a", "name": "Test Toy", "type_line": "Artifact", "controller": "me",
     ...     "oracle": "Whenever you cast a spell, put a +1/+1 counter on target creature."}
@@ -311,7 +314,7 @@ def cast_counter_notes(board: Board, player: str, cast: Iterable[Card]) -> list[
     notes: set[str] = set()
     why = "(a trigger of casting, CR 603.3: they are put before the later spells are cast)"
     if mana_reads and not replaced:
-        why = "(a trigger of casting, CR 603.3: a mana ability reads them, counted as one board gives it)"
+        why = "(a trigger of casting, CR 603.3: a mana ability's cost removes them, counted on one board)"
     for name, (counted, other) in sources:
         texts = [*other, *(c.text for c in counted)] if replaced or mana_reads else list(other)
         notes |= {

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from models.board import Board, Card, Permanent, Player
@@ -32,6 +32,7 @@ from planner.turn_additional import tapped_before, tapped_first, without_paid
 from planner.turn_cast_counters import counters_of_casting, counters_planned, with_counters
 from planner.turn_cast_mana import CastTokens, mana_of_casting, treasures_of_casting, untold_treasures
 from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy, landfall_mana
+from planner.turn_entering import as_entering, entry_sources, with_sources_tapped
 from planner.turn_events import land_play_triggers
 from planner.turn_zones import cast_zone, exiled_after, leaving_zone, left_zone
 
@@ -87,6 +88,10 @@ class TurnSequence:
     #: the triggers on casting a spell that add mana are counted (:mod:`planner.turn_cast_mana`): the spells
     #: that may set them off are events
     cast_mana: bool = False
+    #: the first epoch in which the player's permanents whose tapped state decides how others enter
+    #: (Archelos: :func:`~planner.turn_entering.entry_sources`) may be tapped; what arrives after it enters as
+    #: though they were tapped (:mod:`planner.turn_entering`); -1: no such permanent is concerned
+    tapped_from: int = -1
 
     @property
     def spells(self) -> tuple[TurnSpell, ...]:
@@ -153,6 +158,7 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
     fired: set[str] = set()  # (the permanents whose trigger of once each turn fired: CR 603.2h)
     # (the counters of triggers on casting, where something may read them: turn_cast_counters)
     put_counters = sequence.cast_mana and counters_planned(board, player, [s.card for s in sequence.spells])
+    sources = entry_sources(board, player) if sequence.tapped_from >= 0 else ()
     for item in sequence.items:
         epoch = len(boards) - 1
         if item.spell is not None and at_start:
@@ -227,6 +233,9 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         brought += [treasure(used.fresh("treasure"), player) for _ in range(made_now)]
         for tokens, count in other_tokens(current, player, made):  # (an Eldrazi Spawn's: CR 603.3)
             brought += [created_token(tokens, used.fresh("token"), player) for _ in range(count)]
+        if sources and epoch + 1 > sequence.tapped_from:  # (they may be tapped by now: turn_entering)
+            tapped = with_sources_tapped(current, sources)
+            brought = [as_entering(tapped, p, played=p.id == spell.pid) for p in brought]
         added = []
         if effect.mana:
             added.append(len(mana))
@@ -465,27 +474,58 @@ class SharedWork:
         self.finals: dict[tuple[object, ...], tuple[BoardAnalysis, tuple[Activation, ...]]] = {}
         self.works: dict[tuple[Board, Activation], bool] = {}
 
-    def templates(self, timeline: Timeline) -> tuple[BoardAnalysis, tuple[Activation, ...]]:
-        """The analysis of the sequence's last board and its templates (the permanents arriving in the turn
-        apart: they arrive at different times; the events' mana counted for amounts that read it)."""
-        final = timeline.boards[-1]
+    def templates(
+        self, timeline: Timeline, epoch: int = -1, apart: frozenset[str] = frozenset()
+    ) -> tuple[BoardAnalysis, tuple[Activation, ...]]:
+        """The analysis of the sequence's board of ``epoch`` (its last by default) and its templates (the
+        permanents arriving in the turn apart, and those of ``apart``: they arrive, or work differently, at
+        different times; the events' mana counted for amounts that read it)."""
+        board = timeline.boards[epoch]
         extra = sum(packet.total for event in timeline.mana for packet in event.packets)
-        key = (final, extra, frozenset(timeline.arrivals))
+        apart = apart | frozenset(timeline.arrivals)
+        key = (board, extra, apart)
         if key not in self.finals:
             if len(self.finals) >= self.SIZE // 100:
                 self.finals.clear()
-            analysis = BoardAnalysis(final, self.player, self.deadline)
+            analysis = BoardAnalysis(board, self.player, self.deadline)
             found = activation_templates(
                 analysis.view,
                 self.player,
                 analysis.reflect,
                 check=analysis.check_time,
-                apart=frozenset(timeline.arrivals),
+                apart=apart,
                 extra_mana=extra,
                 hand_costs=False,  # (the turn's spells and land come from the hand: no cost takes a card)
             )
             self.finals[key] = (analysis, tuple(found))
         return self.finals[key]
+
+    def epoch_templates(
+        self, timeline: Timeline
+    ) -> tuple[BoardAnalysis, tuple[Activation, ...], tuple[int, ...]]:
+        """The analysis of the sequence's last board, the model's templates and the first epoch each may be
+        activated in: the last board's templates (:meth:`templates`), and where a permanent there works
+        differently in an earlier epoch (:func:`gapped_sources`: an amount counted on
+        fewer creatures then), that epoch's own templates of it, each from that epoch (the permanents
+        concerned apart in every board: each is then one template's own, its taps counted alone)."""
+        last = len(timeline.boards) - 1
+        analysis, found = self.templates(timeline)
+        gaps = gapped_sources(found, timeline.boards, timeline.arrivals, self.works_in)
+        if not gaps:
+            return analysis, found, tuple(_first_epoch(t, timeline, last, self) for t in found)
+        apart = frozenset().union(*gaps.values())
+        analysis, found = self.templates(timeline, apart=apart)
+        templates = list(found)
+        firsts = [_first_epoch(t, timeline, last, self) for t in found]
+        seen = {replace(t, index=0) for t in found}
+        for epoch in sorted(gaps):
+            for template in self.templates(timeline, epoch, apart)[1]:
+                key = replace(template, index=0)
+                if template.pid in apart and key not in seen:
+                    seen.add(key)
+                    templates.append(replace(template, index=len(templates)))
+                    firsts.append(epoch)
+        return analysis, tuple(templates), tuple(firsts)
 
     def works_in(self, board: Board, template: Activation) -> bool:
         """:func:`_works_in`, worked out once per board and template."""
@@ -517,15 +557,21 @@ def sequence_problem(
     if timeline is None:
         timeline = timeline_of(board, player, sequence)
     last = len(timeline.boards) - 1
-    analysis, found = shared.templates(timeline)
+    analysis, found, firsts = shared.epoch_templates(timeline)
     final_view = analysis.view
     templates: list[Activation] = []
     epochs: list[int] = []
     until: list[int] = []
-    for template in found:
-        first = _first_epoch(template, timeline, last, shared)
+    held = _held_untapped(board, player, sequence, last)
+    for template, first in zip(found, firsts, strict=True):
+        if held and held[0] & {*template.sources, *template.tapped, *template.sacrificed}:
+            if not shared.works_in(timeline.boards[max(first, held[1])], template):
+                continue  # (not before the epoch they may be tapped from, and not as it is then)
+            first = max(first, held[1])
         copies = range(first, last + 1) if template.costs_mana else [first]
         for epoch in copies:
+            if epoch > first and not shared.works_in(timeline.boards[epoch], template):
+                continue  # (it works otherwise then: that epoch's own template, if any, stands for it)
             templates.append(replace(template, index=len(templates)))
             epochs.append(epoch)
             end = epoch
@@ -555,6 +601,8 @@ def sequence_problem(
                     plain[key] = locked_in(views[stage.epoch], cast.target, player)
                 target = plain[key]
             payers, graveyard, narrowed = _paid_without_mana(stage, target, player, timeline.boards[-1])
+            if held and stage.epoch < held[1]:  # (not tapped for a spell before then either)
+                payers = frozenset(way for way in payers if way[0] not in held[0])
             if narrowed:
                 notes.add(
                     f"{spell.card.name}: a permanent a later spell of the turn sacrifices is not tapped to "
@@ -611,6 +659,17 @@ def sequence_problem(
     return problem, timeline
 
 
+def _held_untapped(
+    board: Board, player: str, sequence: TurnSequence, last: int
+) -> tuple[frozenset[str], int] | None:
+    """The player's permanents that are tapped in no epoch before the sequence's ``tapped_from``
+    (:mod:`planner.turn_entering`), and that epoch; None when none is concerned."""
+    if sequence.tapped_from < 0:
+        return None
+    sources = frozenset(entry_sources(board, player))
+    return (sources, min(sequence.tapped_from, last)) if sources else None
+
+
 def _paid_without_mana(
     stage: Stage, target: PaymentTarget, player: str, final: Board
 ) -> tuple[frozenset[AlternativeWay], int, bool]:
@@ -655,3 +714,27 @@ def _works_in(board: Board, template: Activation) -> bool:
         view, template.pid, template.ability, could_produce_of(board), sacrificed=template.sacrificed
     )
     return template.outcome in outcomes
+
+
+def gapped_sources(
+    found: Sequence[Activation],
+    boards: Sequence[Board],
+    arrivals: dict[str, int],
+    works_in: Callable[[Board, Activation], bool],
+) -> dict[int, frozenset[str]]:
+    """The epochs in which a template of the turn's last board (``found``) does not work though every
+    permanent it needs is there (its ability or outcome differ then: an amount counted on fewer creatures),
+    with the permanents it stands for: that epoch's own templates of them are missing from ``found``.
+
+    >>> gapped_sources([], [], {}, lambda board, template: True)
+    {}
+    """
+    last = len(boards) - 1
+    gaps: dict[int, set[str]] = {}
+    for template in found:
+        needed = (*template.sources, *template.sacrificed, *template.tapped)
+        start = max((arrivals.get(pid, 0) for pid in needed), default=0)
+        for epoch in range(start, last):
+            if not works_in(boards[epoch], template):
+                gaps.setdefault(epoch, set()).update(template.sources)
+    return {epoch: frozenset(pids) for epoch, pids in gaps.items()}

@@ -25,6 +25,7 @@ from planner.rules.token_replacements import TREASURE, other_tokens, spell_treas
 from planner.rules.turn import (
     cast_spell,
     created_token,
+    entering,
     resolution,
 )
 from planner.solve.problem import (
@@ -192,6 +193,23 @@ def _check_landfall(board: Board, player: str, land: LandPlay, stage: Stage, ind
         )
 
 
+def _entered(
+    board: Board, player: str, spell: TurnSpell, stage: Stage, position: int
+) -> tuple[Permanent, ...]:
+    """The stage's arrivals with the spell's permanent as it enters on ``board`` (the game once its costs
+    were paid: a permanent tapped for them whose tapped state decides how others enter, Archelos, counts:
+    :mod:`planner.turn_entering`). The model may have counted it tapped where it enters untapped (a sequence
+    solved as though Archelos were tapped from an earlier epoch than the plan taps it: it used none of its
+    mana); IllegalPlanError when the model counted it untapped and it enters tapped."""
+    own = next((p for p in stage.arrivals if spell.pid and p.id == spell.pid), None)
+    if own is None:
+        return stage.arrivals
+    tapped = entering(board, spell.card, spell.pid, player).tapped
+    if tapped and not own.tapped:
+        raise IllegalPlanError(position, f"{spell.card.name}: it enters tapped there")
+    return tuple(replace(p, tapped=tapped) if p is own else p for p in stage.arrivals)
+
+
 def replayed(
     board: Board,
     player: str,
@@ -278,7 +296,10 @@ def replayed(
             life = state.board.player(player).life
             if alive and life <= 0:  # (the model keeps 1 life: CR 704.5a)
                 raise InternalError(f"the model's turn leaves {player} at {life} life after {stage.item}")
-            for permanent in stage.arrivals:
+            arrivals = stage.arrivals
+            if item.spell is not None:  # (its permanent enters as the board makes it now: CR 614.1c, 614.12)
+                arrivals = _entered(state.board, player, item.spell, stage, casts[number])
+            for permanent in arrivals:
                 state = replace(state, board=state.board.with_permanent(permanent))
             if item.land is not None:  # (its landfall triggers, each time they trigger: CR 603.2d)
                 _check_landfall(state.board, player, item.land, stage, len(lands) - 1)

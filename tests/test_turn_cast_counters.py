@@ -190,17 +190,19 @@ def test_counters_nothing_reads_give_the_spells_no_place() -> None:
     assert matches_brute_force(board).mana_value_cast == 2
 
 
-def test_counters_a_mana_ability_reads_are_said_not_planned() -> None:
-    """A charge counter on each spell and '{T}: Add {C} for each charge counter on ~' (one counter): the
-    search counts a mana ability's mana as one board gives it, so these counters are not planned, a note
-    says so, and with two spells given a plan that casts fewer is no 'no'. The first spell still has the
-    rock's {C} (one counter, CR 601.2f: the trigger comes after its cost): Plains + rock cast a Lion."""
+def test_counters_a_mana_ability_removes_are_said_not_planned() -> None:
+    """A charge counter on each spell and 'Remove a charge counter from ~: Add {C}.' (one counter): the
+    search counts the counters a cost removes on the turn's last board, so these counters are not planned, a
+    note says so, and with two spells given a plan that casts fewer is no 'no'. The first spell still has
+    the rock's {C} (one counter, CR 601.2f: the trigger comes after its cost): Plains + rock cast a Lion.
+    (An amount of counters, '{T}: Add {C} for each charge counter on ~', is planned:
+    tests/test_turn_amounts.py.)"""
     rock = {
         "name": "Test Rock",
         "type_line": "Artifact",
         "counters": {"charge": 1},
-        "oracle": "Whenever you cast a spell, put a charge counter on this artifact.\n{T}: Add {C} for each "
-        "charge counter on this artifact.",
+        "oracle": "Whenever you cast a spell, put a charge counter on this artifact.\nRemove a charge "
+        "counter from this artifact: Add {C}.",
     }
     board = _board([rock, PLAINS], [LION, LION])
     assert not counters_planned(board, "me", list(board.player("me").hand))

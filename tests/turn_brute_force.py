@@ -30,7 +30,10 @@ from planner.rules.turn import (
     land_plays_allowed,
     packet_units,
     resolution,
+    tapped_by_others,
+    untapped_by_others,
 )
+from planner.rules.turn import entering as entered_as
 from planner.rules.view import BoardView, locked_in
 from planner.turn import TurnResult, plan_turn
 from planner.turn_cast_counters import counters_of_casting, with_counters
@@ -143,7 +146,9 @@ def brute_force(board: Board) -> tuple[int, int]:
                                 board_after = board_after.replace_player("me", graveyard=(*graveyard, card))
                             if effect.permanent:
                                 pid = f"new{len(board_after.permanents)}"
-                                board_after = board_after.with_permanent(arriving(card, pid, "me"))
+                                # (as it enters on the board then: CR 614.1c, an untapped or tapped Archelos)
+                                entered = entered_as(board_after, card, pid, "me")
+                                board_after = board_after.with_permanent(entered)
                             # (the counters its triggers put, there for the later spells: CR 603.3)
                             counters = counters_of_casting(state.board, "me", spell_target(card))
                             board_after = with_counters(board_after, counters)
@@ -160,7 +165,8 @@ def brute_force(board: Board) -> tuple[int, int]:
                             for tokens, count in created:
                                 for _ in range(count):
                                     pid = f"t{len(board_after.permanents)}"
-                                    board_after = board_after.with_permanent(created_token(tokens, pid, "me"))
+                                    token = _as_entering(board_after, created_token(tokens, pid, "me"))
+                                    board_after = board_after.with_permanent(token)
                             packets = effect.mana + _cast_triggered(state.board, card)
                             mana = packet_units(tuple(p for p in packets if len(p.types) == 1))
                             fixed = all(len(p.types) == 1 for p in packets)
@@ -238,7 +244,7 @@ def _zone_resolved(board: Board, card: Card, target: PaymentTarget, way: Way) ->
         kind = kind or line.card_types[0]
         board = board.replace_permanent(way.permission, graveyard_uses_this_turn=(*used, kind))
     if resolution(card).permanent:
-        return board.with_permanent(arriving(card, f"new{len(board.permanents)}", "me"))
+        return board.with_permanent(entered_as(board, card, f"new{len(board.permanents)}", "me"))
     graveyard = board.player("me").graveyard
     if way.cost.keyword == "flashback" or not isinstance(graveyard, tuple):
         return board
@@ -428,6 +434,14 @@ def _landfall(board: Board, land: Permanent) -> tuple[ManaUnit, ...]:
     packets = [packet for p in board.controlled_by("me") for packet in landfall_mana(p)]
     assert all(len(p.types) == 1 for p in packets), "the brute force takes fixed landfall mana"
     return packet_units(tuple(packets)) * times
+
+
+def _as_entering(board: Board, token: Permanent) -> Permanent:
+    """A token as it enters ``board`` (not played: CR 614.1c, 614.12): untapped by an effect that lets it,
+    applied last (616.1), else tapped by one that makes it enter tapped."""
+    if untapped_by_others(board, token, played=False):
+        return replace(token, tapped=False)
+    return replace(token, tapped=tapped_by_others(board, token, played=False))
 
 
 def _droppable(card: Card, board: Board) -> bool:
