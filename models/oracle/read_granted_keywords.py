@@ -42,6 +42,8 @@ def haste_while(reading: s.KeywordsWhile, sentence: str) -> tuple[GrantHaste, ..
         return (GrantHaste(sentence, pair),)
     if reading.turn:  # ('During your turn, ...': the board's active_player, CR 302.6 reads haste then)
         held = Condition((), your_turn=True)
+    if reading.combat:  # (a beginning-of-combat trigger's grant until end of turn: from its combat on)
+        held = replace(held or Condition(()), combat_began=True)
     affected = (ObjectFilter(self_only=True),) if reading.what is None else object_filters(reading.what)
     return tuple(GrantHaste(sentence, flt, held) for flt in affected)
 
