@@ -178,6 +178,20 @@ def test_a_combat_triggers_haste_from_this_turns_combat_on() -> None:
     assert checked_verdict(settled, "{G}") and not text_warnings(settled)
 
 
+def test_a_combat_triggers_own_haste_is_read_the_same_way() -> None:
+    """'At the beginning of each combat, ~ gains haste until end of turn if you control a creature with
+    haste.' (the rider's sentence written out) is read as the rider is: the sick creature taps for {G} in the
+    combat, not in the beginning phase."""
+    text = (
+        "{T}: Add {G}.\nAt the beginning of each combat, Test Myriad gains haste until end of turn if you "
+        "control a creature with haste."
+    )
+    sick = mine("m", {**MYRIAD, "oracle": text}, summoning_sick=True)
+    combat = _stepped([sick, mine("r", RAIDER)], "combat")
+    assert checked_verdict(combat, "{G}") and not text_warnings(combat)
+    assert not checked_verdict(_stepped([sick, mine("r", RAIDER)], "beginning"), "{G}")
+
+
 def test_a_combat_trigger_gives_haste_to_creatures_you_control() -> None:
     """Odric's kind: 'if a creature you control has haste' (the Raider), every creature I control gains
     haste at this turn's combat: the sick Dork taps for {G} in the combat; without a creature with haste,
