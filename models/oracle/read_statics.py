@@ -110,8 +110,10 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         out.ignored.append(sentence)
         return
     body = sentence.strip().rstrip(".")
-    if classify.starts_with(classify.tokens(body), "that"):  # ('That land is ...': a trigger's effect)
-        marked = marked_referent_effects(sentence, out.sentences[-1].text if out.sentences else "")
+    before = out.sentences[-1].text if out.sentences else ""
+    if "counter" in f"{body} {before}" and classify.starts_with(classify.tokens(body), "that"):
+        # ('That land is ...': a trigger's effect on the permanent a counter marks)
+        marked = marked_referent_effects(sentence, before)
         if marked is not None:
             out.effects.extend(marked)
             out.read(sentence, "effect", MARKED_REFERENT_NOTE)
