@@ -470,6 +470,9 @@ class Condition:
     exiled_card: bool = field(default=False, metadata=facts_read(BoardFact.CHOICES, of_source=True))
     #: with ``exiled_card``, 'if a card exiled with ~ has haste': one of those cards has this keyword
     exiled_keyword: str = field(default="", metadata=facts_read(BoardFact.CHOICES, of_source=True))
+    #: with ``exiled_keyword``, 'if a creature card with haste was exiled with ~'s delve ability'
+    #: (Soulflayer): the card that has the keyword is of this card type too
+    exiled_card_type: str = field(default="", metadata=facts_read(BoardFact.CHOICES, of_source=True))
     #: 'if ~ entered this turn': the source's ``entered_this_turn``
     entered_this_turn: bool = field(default=False, metadata=facts_read(BoardFact.ENTERED, of_source=True))
     #: 'as long as ~ is renowned': a designation the source has (its ``designations``)
@@ -502,6 +505,10 @@ class Condition:
     #: 'as long as it's your turn [and <condition>]', 'During your turn, ...': the board's ``active_player``
     #: is the controller (and the rest holds); no mana ability's cost changes whose turn it is
     your_turn: bool = field(default=False, metadata=facts_read(BoardFact.PLAYER))
+    #: 'At the beginning of each combat, ~ gains haste until end of turn if <the rest>' (Majestic Myriarch):
+    #: this turn's combat has begun (the board's ``step`` is ``combat`` or ``end``: the trigger resolved) and
+    #: the rest held; no mana ability's cost changes the step
+    combat_began: bool = field(default=False, metadata=facts_read(BoardFact.PLAYER))
 
     def reads(self) -> frozenset[BoardFact]:
         """What deciding whether it holds reads of the board: what its fields that are set declare, with what
@@ -526,12 +533,17 @@ class Condition:
         if self.your_turn:
             rest = replace(self, your_turn=False)
             return "it's your turn" + ("" if rest == Condition(()) else f" and {rest.describe()}")
+        if self.combat_began:
+            rest = replace(self, combat_began=False)
+            began = "this turn's combat has begun"
+            return began + ("" if rest == Condition(()) else f" and {rest.describe()}")
         if self.unevaluated:
             return self.unevaluated
         if self.played_land:
             return "you played a land this turn"
         if self.exiled_card and self.exiled_keyword:
-            return f"a card exiled with this permanent has {self.exiled_keyword}"
+            card = f"{self.exiled_card_type.lower()} card" if self.exiled_card_type else "card"
+            return f"a {card} exiled with this permanent has {self.exiled_keyword}"
         if self.exiled_card:
             return "a card is exiled with this permanent"
         if self.entered_this_turn:

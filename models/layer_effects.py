@@ -61,6 +61,10 @@ class TypeChange:
     #: relative to the effect's controller (None: no one's); a spell it reaches gains ``card_types`` when its
     #: type line has the types ``affected`` names
     spells: Who | None = None
+    #: '... and creature cards you own that aren't on the battlefield' (Arcane Adaptation, Biotransference):
+    #: whose cards in hands, graveyards, libraries and exile it changes too, relative to the effect's
+    #: controller (None: no one's), as ``spells`` says for spells (CR 611.3a, 613.1d)
+    cards: Who | None = None
     #: 'As long as your devotion to green and blue is less than seven, Kruphix isn't a creature.' (a Theros
     #: God): these card types are taken away (with the subtypes of theirs no type left keeps, CR 205.3d) ...
     removes_card_types: tuple[str, ...] = ()

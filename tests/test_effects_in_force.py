@@ -246,15 +246,24 @@ def test_sentences_not_read_or_not_bound_are_warned() -> None:
 
 
 def test_a_cards_sentence_that_is_such_an_effect_points_to_effects() -> None:
+    """A trigger's effect on the land it targeted, which no counter marks: the board gives it in `effects`.
+    (Quicksilver Fountain's, whose flood counter marks the land, is read with that referent:
+    tests/test_layers36_families.py.)"""
     oracle = (
+        "At the beginning of your upkeep, tap target land an opponent controls. That land is an Island until "
+        "end of turn."
+    )
+    tapper = mine("q", {"name": "Test Tapper", "type_line": "Artifact", "oracle": oracle})
+    board = _board([tapper, *TWO_FORESTS], [])
+    (warning,) = text_warnings(board)
+    assert warning.reason == GIVE_AS_EFFECT and "`effects`" in str(warning)
+    fountain_text = (
         "At the beginning of each player's upkeep, that player puts a flood counter on target non-Island "
         "land they control of their choice. That land is an Island for as long as it has a flood counter on "
         "it."
     )
-    fountain = mine("q", {"name": "Test Fountain", "type_line": "Artifact", "oracle": oracle})
-    board = _board([fountain, *TWO_FORESTS], [])
-    (warning,) = text_warnings(board)
-    assert warning.reason == GIVE_AS_EFFECT and "`effects`" in str(warning)
+    fountain = mine("q", {"name": "Test Fountain", "type_line": "Artifact", "oracle": fountain_text})
+    assert not text_warnings(_board([fountain, *TWO_FORESTS], []))
 
 
 @pytest.mark.parametrize(

@@ -328,8 +328,7 @@ def test_creatures_of_the_chosen_type_are_counted() -> None:
 
 def test_creature_spells_of_the_chosen_type() -> None:
     """Arcane Adaptation's shape with Elf chosen: a Bear spell its controller casts is an Elf spell too (CR
-    613.1d reaching the spell), so 'Elf spells you cast cost {1} less to cast.' takes {1} off its {2}{G};
-    the sentence's cards part is reported (not followed)."""
+    613.1d reaching the spell), so 'Elf spells you cast cost {1} less to cast.' takes {1} off its {2}{G}."""
     adaptation = custom(
         "Test Adaptation", "x", "Enchantment", ADAPTATION_TEXT, choices={"creature_type": "Elf"}
     )

@@ -384,11 +384,12 @@ def test_a_sentence_that_adds_mana_is_never_ignored(text: str, read_as: list[str
             ["ignored", "ignored"],
         ),
         # delve named in a condition grants no delve; the keywords 'the same is true for' names after it
-        # include haste, which lets a summoning-sick creature pay {T} (CR 302.6): warned, never dropped
+        # include haste, which lets a summoning-sick creature pay {T} (CR 302.6): read under the condition
+        # with 'haste' for 'flying' (the cards exiled with it: tests/test_layers36_families.py)
         (
             "Delve\nIf a creature card with flying was exiled with ~'s delve ability, ~ has flying. The same "
             "is true for first strike, haste, and trample.",
-            ["keyword", "ignored", "unsupported"],
+            ["keyword", "ignored", "effect"],
         ),
         ("Creature spells you cast have convoke.", ["effect"]),
     ],

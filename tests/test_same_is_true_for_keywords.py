@@ -10,6 +10,7 @@ from typing import Any
 
 from boards import checked_verdict, make_board, mine
 
+from models.layer_effects import GrantHaste
 from models.oracle import parse_oracle
 from planner.api import text_warnings
 
@@ -67,15 +68,27 @@ def test_a_condition_the_board_does_not_judge_is_warned_where_haste_matters() ->
     assert checked_verdict(settled, "{B}") and not text_warnings(settled)
 
 
-def test_after_a_trigger_haste_stays_unread() -> None:
-    """Odric's kind: the sentence before is a beginning-of-combat trigger (haste until end of turn), which
-    is not read as a condition's grant: the haste sentence is said, never dropped."""
+def test_after_a_trigger_haste_is_read_from_this_turns_combat_on() -> None:
+    """Odric's kind: the sentence before is a beginning-of-combat trigger (a keyword until end of turn, if
+    the condition held): haste is read as granted from this turn's combat on, under the condition with
+    'haste' for 'first strike' (boards: tests/test_layers36_families.py); after a trigger of another kind
+    it stays unread, said, never dropped."""
     text = (
         "At the beginning of each combat, creatures you control gain first strike until end of turn if a "
         "creature you control has first strike. The same is true for flying, haste, and vigilance."
     )
     parsed = parse_oracle(text, "Test Marshal")
-    assert parsed.unsupported == ("The same is true for flying, haste, and vigilance.",)
+    assert parsed.fully_read and [s.read_as for s in parsed.sentences] == ["ignored", "effect"]
+    (grant,) = parsed.effects
+    assert isinstance(grant, GrantHaste) and grant.condition is not None
+    assert grant.condition.describe() == "this turn's combat has begun and you control creature with haste"
+    other = (
+        "At the beginning of your upkeep, creatures you control gain first strike until end of turn if a "
+        "creature you control has first strike. The same is true for flying, haste, and vigilance."
+    )
+    assert parse_oracle(other, "Test Marshal").unsupported == (
+        "The same is true for flying, haste, and vigilance.",
+    )
 
 
 #: Death-Mask Duplicant's kind (made up): its keywords are those of the cards exiled with it.

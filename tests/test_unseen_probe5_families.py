@@ -5,9 +5,9 @@ worked out by hand from the rules:
   true for creature spells you control and creature cards you own that aren't on the battlefield.'
   (Biotransference; CR 613.1d, 205.1b): the rider was filed as ignored, so a creature spell stayed a
   non-artifact spell, a silent "no" where the rules pay (mana spent only on artifact spells, 'Artifact
-  spells you cast cost {1} less'). The spells are followed now; the cards that aren't on the battlefield
-  are not (their types are read as printed), so a rider naming them is unsupported text too (a warning),
-  as is one after anything else or naming other types than the change's: never ignored;
+  spells you cast cost {1} less'). The spells are followed now, and the cards that aren't on the
+  battlefield too (layers36: tests/test_layers36_families.py); a rider after anything else or naming other
+  types than the change's is unsupported text (a warning): never ignored;
 - a spell's own reduction by the cards in its caster's graveyard, 'This spell costs {1} less to cast for each
   instant and sorcery card in your graveyard' (Cryptic Serpent; 'creature card' Hollow Marauder, 'black
   creature card' Writhing Necromass; CR 601.2f): it was unsupported, a warned "no" where the rules pay;
@@ -84,12 +84,12 @@ def _verdict(board: Board, target: PaymentTarget) -> bool:
 
 
 def test_the_rider_of_a_card_type_change_reaches_the_spells_it_names() -> None:
-    """The spells are followed; the cards that aren't on the battlefield are not (a revealed or exiled card's
-    types are read as printed), so a rider naming them is also unsupported text: said, never silent."""
+    """The spells are followed, and the cards that aren't on the battlefield (CR 611.3a)."""
     reading = parse_oracle(ARTIFACT_MAKER["oracle"])
-    assert [s.read_as for s in reading.sentences] == ["effect", "unsupported"]
+    assert [s.read_as for s in reading.sentences] == ["effect", "effect"]
     (change,) = reading.effects
     assert isinstance(change, TypeChange) and change.card_types == ("Artifact",) and change.spells is Who.YOU
+    assert change.cards is Who.YOU
     # the spells alone: read in full ('spells' alone is the same rider)
     first = ARTIFACT_MAKER["oracle"].split(". ")[0] + ". "
     for rider in (
@@ -121,7 +121,7 @@ def test_a_creature_spell_is_an_artifact_spell_for_mana_spent_only_on_artifact_s
     )
     assert _verdict(board, creature) and not _verdict(board, instant)
     assert str(locked_in(BoardView(board), creature, ME).type_line) == "Artifact Creature — Elf"
-    assert [w.permanent for w in text_warnings(board)] == ["a"]  # (the rider's cards: not followed)
+    assert not text_warnings(board)  # (the rider's cards are followed too)
     theirs = make_board(
         [
             {"id": "t", "controller": ME, "summoning_sick": True, **BLUE_TAPPER},

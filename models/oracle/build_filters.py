@@ -299,8 +299,8 @@ def condition(reading: r.Condition) -> ConditionRecord:
             return ConditionRecord((), played_land=True)
         case r.ThisTurn(text):
             return ConditionRecord((), unevaluated=text)
-        case r.CardExiled(keyword):
-            return ConditionRecord((), exiled_card=True, exiled_keyword=keyword)
+        case r.CardExiled(keyword, card_type):
+            return ConditionRecord((), exiled_card=True, exiled_keyword=keyword, exiled_card_type=card_type)
         case r.EnteredThisTurn():
             return ConditionRecord((), entered_this_turn=True)
         case r.Paired():

@@ -26,6 +26,7 @@ from models.oracle.readings import (
     ChoosePlayer,
     CommanderUse,
     ControlAtLeast,
+    Controller,
     ControlsAny,
     CopyNewTargets,
     CostsWith,
@@ -44,6 +45,7 @@ from models.oracle.readings import (
     EitherCondition,
     EnteredThisTurn,
     GainLife,
+    Head,
     IfInstead,
     KeywordAbilityUse,
     LoseLife,
@@ -87,6 +89,7 @@ from models.oracle.readings import (
     Trigger,
     TurnFaceUp,
     WhenSpent,
+    WithKeyword,
     X,
     YourTurn,
 )
@@ -107,6 +110,33 @@ class EffectRules(Transformer[Token, Any]):
     def exiled_card_has(self, *parts: Token) -> Any:
         (keyword,) = (p for p in parts if isinstance(p, Token) and p.type == "KEYWORD")
         return CardExiled(str(keyword).lower())
+
+    def exiled_card_with(self, _article: Token, what: Nouns, _self: Token, ability: Token) -> Any:
+        """'a [creature] card with flying was exiled with ~'s delve ability' (Soulflayer): the cards exiled
+        as it was cast, which the board gives as those exiled with it (CR 702.66a, 607.2a)."""
+        if str(ability).lower() != "delve":
+            raise UnreadError(f"cards exiled with its {ability} ability")
+        (noun,) = what.nouns
+        qualities = noun.qualities
+        if (
+            len(what.nouns) != 1
+            or noun.head is not Head.CARD
+            or len(qualities) != 1
+            or not isinstance(qualities[0], WithKeyword)
+            or noun.types not in ((), ("Creature",))
+            or replace(noun, types=(), qualities=()) != Noun((), head=Head.CARD)
+        ):
+            raise UnreadError(f"exiled cards: {what.words()}")
+        return CardExiled(qualities[0].keyword, "".join(noun.types))
+
+    def controlled_has(self, _article: Token, what: Nouns, keyword: Token) -> Any:
+        """'a creature you control has first strike' (Odric): 'you control a creature with first strike'."""
+        if len(what.nouns) != 1 or what.nouns[0].controller is not Controller.YOU:
+            raise UnreadError("a permanent not of yours that has a keyword")
+        (noun,) = what.nouns
+        quality = WithKeyword(str(keyword).lower())
+        qualified = replace(noun, qualities=(*noun.qualities, quality), controller=Controller.UNSAID)
+        return ControlsAny(Nouns((qualified,)))
 
     def turn_fact(self, *parts: Any) -> Any:
         deed = Deed(next(str(p).lower() for p in parts if isinstance(p, Token) and p.type == "TURN_DEED"))

@@ -159,6 +159,16 @@ def parse_resolved_effect(sentence: str) -> ResolvedSentence:
     return cast("ResolvedSentence", _parse(sentence, "resolved_effect"))
 
 
+def parse_counter_entry(clause: str) -> str:
+    """The kind of counter a clause puts a permanent onto the battlefield with (the counter that marks it);
+    raises UnreadError.
+
+    >>> parse_counter_entry("you may put it onto the battlefield with a manifestation counter on it.")
+    'manifestation'
+    """
+    return cast("str", _parse(clause, "counter_entry"))
+
+
 def parse_created_tokens(effect: str) -> Any:
     """The tokens an effect that only creates tokens creates (``created_mana_tokens``: a
     :class:`~models.oracle.token_rules.CreatedTokens`); raises UnreadError.

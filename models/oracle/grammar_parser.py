@@ -369,6 +369,7 @@ STARTS = (
     "token_replacement",
     "token_opening",
     "resolved_effect",
+    "counter_entry",
     "created_mana_tokens",
     "triggers_again",
     "own_spell_rule",

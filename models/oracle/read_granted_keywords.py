@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Final
 
 from models.abilities import Condition, ObjectFilter, Who
 from models.layer_effects import ColorChange, GrantHaste, TypeChange
@@ -19,7 +18,7 @@ from models.oracle.build_filters import object_filters, while_condition
 from models.oracle.grammar import UnreadError, parse_static
 from models.oracle.parsed import SAME_HASTE_NOTE, SAME_KEYWORDS_NOTE, Collector
 
-__all__ = ["CARDS_TYPES_NOTE", "haste_while", "same_for_keywords", "same_is_true"]
+__all__ = ["haste_while", "same_for_keywords", "same_is_true"]
 
 
 def haste_while(reading: s.KeywordsWhile, sentence: str) -> tuple[GrantHaste, ...]:
@@ -43,45 +42,35 @@ def haste_while(reading: s.KeywordsWhile, sentence: str) -> tuple[GrantHaste, ..
         return (GrantHaste(sentence, pair),)
     if reading.turn:  # ('During your turn, ...': the board's active_player, CR 302.6 reads haste then)
         held = Condition((), your_turn=True)
+    if reading.combat:  # (a beginning-of-combat trigger's grant until end of turn: from its combat on)
+        held = replace(held or Condition(()), combat_began=True)
     affected = (ObjectFilter(self_only=True),) if reading.what is None else object_filters(reading.what)
     return tuple(GrantHaste(sentence, flt, held) for flt in affected)
-
-
-#: The note on a type change's rider that names cards that aren't on the battlefield (Biotransference).
-CARDS_TYPES_NOTE: Final = (
-    "the spells it names are followed; the types of cards that aren't on the battlefield are not"
-)
 
 
 def same_is_true(reading: s.SameIsTrue, body: str, sentence: str, out: Collector) -> None:
     """'The same is true for [creature] spells you control and ... cards ...': the rider of the color
     change before it (Celestial Dawn: whose spells and cards it changes too) or of the card types a type
     change before it adds (Biotransference: 'Creatures you control are artifacts ...', whose spells of the
-    types it names it reaches too, while the cards it names are not followed: that part is said); after
+    types it names it reaches too, and the cards of those types that aren't on the battlefield); after
     anything else, or naming other types than the change's, it is not understood (never ignored: a payment
     reads a spell's types and colors)."""
     last = out.effects[-1] if out.effects else None
-    spells = Who.YOU if reading.spells_yours else Who.ANY
-    if isinstance(last, ColorChange) and not reading.spell_type and not reading.card_type:
-        cards = None if not reading.cards else (Who.YOU if reading.cards == "you" else Who.ANY)
-        out.effects[-1] = replace(last, text=f"{last.text} {body}.", spells=spells, cards=cards)
-        out.read(sentence, "effect")
-    elif (
+    colored = isinstance(last, ColorChange) and not reading.spell_type and not reading.card_type
+    typed = (
         isinstance(last, TypeChange)
         and last.adds
-        and (last.card_types or last.chosen_creature)
+        and (bool(last.card_types) or last.chosen_creature)
         and not last.land_types
         and _names_only_types(last.affected)
         and reading.spell_type in ("", *last.affected.types)
         and reading.card_type in ("", *last.affected.types)
-    ):
-        out.effects[-1] = replace(last, text=f"{last.text} {body}.", spells=spells)
-        if reading.cards:
-            # the spells are followed; the cards in hands and graveyards are read as printed (a revealed or
-            # exiled card's types), so that part is said, never silent
-            out.unread(sentence, CARDS_TYPES_NOTE)
-        else:
-            out.read(sentence, "effect")
+    )
+    if isinstance(last, ColorChange | TypeChange) and (colored or typed):
+        spells = Who.YOU if reading.spells_yours else Who.ANY
+        cards = None if not reading.cards else (Who.YOU if reading.cards == "you" else Who.ANY)
+        out.effects[-1] = replace(last, text=f"{last.text} {body}.", spells=spells, cards=cards)
+        out.read(sentence, "effect")
     else:
         out.unread(sentence)
 

@@ -66,6 +66,7 @@ from models.oracle.grammar import (
     parse_static,
 )
 from models.oracle.mana_outputs import needs_imprinted, output_after_add, quoted_output
+from models.oracle.marked_referents import MARKED_REFERENT_NOTE, marked_referent_effects
 from models.oracle.parsed import (
     CAST_RIDER_NOTE,
     EXILED_ABILITIES_NOTE,
@@ -120,6 +121,14 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         out.ignored.append(sentence)
         return
     body = sentence.strip().rstrip(".")
+    before = out.sentences[-1].text if out.sentences else ""
+    if "counter" in f"{body} {before}" and classify.starts_with(classify.tokens(body), "that"):
+        # ('That land is ...': a trigger's effect on the permanent a counter marks)
+        marked = marked_referent_effects(sentence, before)
+        if marked is not None:
+            out.effects.extend(marked)
+            out.read(sentence, "effect", MARKED_REFERENT_NOTE)
+            return
     if body[:1] in ("\u2022", "*"):
         body = body[1:].lstrip()  # '• Add {R}.': one mode of a modal ability
     if body.lower().startswith("until end of turn, "):

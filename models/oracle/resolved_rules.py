@@ -105,6 +105,10 @@ class ResolvedRules(Transformer[Token, Any]):
             any(part.once for part in parts),
         )
 
+    def counter_entry(self, *parts: Any) -> str:
+        """'you may put it onto the battlefield with a manifestation counter on it': the counter's kind."""
+        return next(part for part in parts if isinstance(part, str) and not isinstance(part, Token))
+
     def resolved_reminder(self, _reminder: Token) -> ResolvedPart:
         return _word("")
 

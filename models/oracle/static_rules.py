@@ -635,6 +635,22 @@ class StaticRules(Transformer[Token, Any]):
         (keyword,) = tokens_of(parts, "KEYWORD")
         return KeywordsWhile((str(keyword).lower(),), tokens_of(parts, "WHILE_TEXT")[0].strip())
 
+    def keyword_if_exiled(self, _article: Token, what: Nouns, *parts: Any) -> KeywordsWhile:
+        """'If a creature card with flying was exiled with ~'s delve ability, ~ has flying.' (Soulflayer): the
+        keyword while the condition holds, as written for the condition's grammar (``exiled_card_with``)."""
+        ability, granted = tokens_of(parts, "KEYWORD")
+        held = f"a {what.words()} was exiled with ~'s {str(ability).lower()} ability"
+        return KeywordsWhile((str(granted).lower(),), held)
+
+    def keyword_from_combat(self, *parts: Any) -> KeywordsWhile:
+        """'At the beginning of each combat, ~ gains flying until end of turn if <condition>' (Majestic
+        Myriarch; 'creatures you control gain ...', Odric): the keyword from this turn's combat on, if the
+        condition held as the trigger resolved (CR 603.4)."""
+        what = next((part for part in parts if isinstance(part, Nouns)), None)
+        (keyword,) = tokens_of(parts, "KEYWORD")
+        held = tokens_of(parts, "WHILE_TEXT")[0].strip()
+        return KeywordsWhile((str(keyword).lower(),), held, what, combat=True)
+
     def keywords_of_pair(self, *parts: Any) -> KeywordsWhile:
         """'As long as <condition>, both creatures have <keywords>' (soulbond's pair, CR 702.95)."""
         if [kind.lower() for kind in tokens_of(parts, "CARD_TYPE")] != ["creatures"]:

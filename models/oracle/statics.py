@@ -347,6 +347,9 @@ class KeywordsWhile:
     #: 'As long as ~ is paired with another creature, both creatures have haste.' (soulbond, CR 702.95: the
     #: source and the creature it is paired with)
     both_paired: bool = False
+    #: 'At the beginning of each combat, ~ gains flying until end of turn if <condition>' (Majestic
+    #: Myriarch): a trigger's grant, from this turn's beginning of combat to its end, if the condition held
+    combat: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,7 @@ from models.oracle.defining import defined_types
 from models.oracle.levels import striation_power
 from planner.rules.defined_powers import defined_power_gap, own_defined_power
 from planner.rules.devotion import devotion
+from planner.rules.layers import types_elsewhere
 from planner.rules.power_changes import (
     POWER_COUNTER,
     counter_power,
@@ -155,7 +156,7 @@ def card_matches(view: BoardView, flt: ObjectFilter, card: Card, player: str, so
     """
     read = read_card(card.oracle, card.name, card.type_line)
     keywords = read.keywords
-    line = defined_types(card.type_line, keywords, read.effects)
+    line = types_elsewhere(view, defined_types(card.type_line, keywords, read.effects), player, spell=False)
     if not all(line.is_a(word) for word in flt.types) or any(line.is_a(word) for word in flt.excluded):
         return False
     if flt.keyword and flt.keyword not in keywords:

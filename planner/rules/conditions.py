@@ -26,6 +26,12 @@ __all__ = ["condition_holds", "counted_by_conditions"]
 _CONDITIONAL = (GrantAbility, GrantHaste, PowerChange, TypeChange)
 
 
+#: The board's steps in which this turn's combat has begun (:data:`models.board.state.STEPS`: its
+#: ``combat`` phase and the ``end`` phase after it); ``beginning`` is before it, and ``main`` may be either
+#: main phase, before or after combat (:func:`~planner.rules.steady.condition_gap` says so).
+COMBAT_BEGUN = ("combat", "end")
+
+
 def condition_holds(
     view: BoardView, condition: Condition, source: str, removed: frozenset[str] = frozenset()
 ) -> bool:
@@ -47,6 +53,8 @@ def condition_holds(
     permanent = view.permanent(source)
     if condition.your_turn and view.board.active_player != permanent.controller:
         return False  # ('as long as it's your turn [and ...]': the board's active_player)
+    if condition.combat_began and view.board.step not in COMBAT_BEGUN:
+        return False  # (a beginning-of-combat trigger's grant: not before this turn's combat, CR 506.1)
     if condition.entered_this_turn:
         return permanent.entered_this_turn
     if condition.source_tapped is not None:  # ('as long as ~ is tapped': Centaur Omenreader)
@@ -67,7 +75,9 @@ def condition_holds(
         # ('a card exiled with ~ has haste': one of those cards has it, by its text, CR 607.2a)
         cards, _gap = exiled_cards(view, source, "")
         return any(
-            condition.exiled_keyword in read_card(c.oracle, c.name, c.type_line).keywords for c in cards
+            condition.exiled_keyword in read_card(c.oracle, c.name, c.type_line).keywords
+            and (not condition.exiled_card_type or c.type_line.is_a(condition.exiled_card_type))
+            for c in cards
         )
     if condition.exiled_card:
         return permanent.choices.exiled_any

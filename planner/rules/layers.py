@@ -29,6 +29,7 @@ __all__ = [
     "in_force",
     "missing_choice",
     "type_changes",
+    "types_elsewhere",
     "with_chosen_color",
     "with_chosen_type",
 ]
@@ -131,6 +132,48 @@ def with_chosen_color(effect: StaticEffect, choices: Choices) -> StaticEffect:
     if not isinstance(effect, ProductionReplacement) or not effect.chosen_color or choices.color is None:
         return effect
     return replace(effect, new_type=ManaTypes(choices.color))
+
+
+def types_elsewhere(view: BoardView, line: TypeLine, player: str, *, spell: bool) -> TypeLine:
+    """The type line of a spell ``player`` controls (``spell``), or of a card ``player`` owns that isn't on
+    the battlefield (in a hand, a graveyard, a library, exile), whose printed one is ``line``, after the
+    type-changing effects that reach it there (layer 4, CR 613.1d, 611.3a), in timestamp order: the card types
+    they add (Biotransference's 'Creatures you control are artifacts ... The same is true for creature spells
+    you control and creature cards you own that aren't on the battlefield') and the creature type chosen
+    (Arcane Adaptation, CR 205.3d), to what has the types the effect's permanents have.
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "op"}], "permanents": [
+    ...     {"id": "a", "name": "Adapt", "type_line": "Enchantment", "controller": "me",
+    ...      "choices": {"creature_type": "Elf"},
+    ...      "oracle": "Creatures you control are the chosen type in addition to their other types. The same "
+    ...                "is true for creature spells you control and creature cards you own that aren't on "
+    ...                "the battlefield."}]})
+    >>> view, bear = BoardView(board), TypeLine.parse("Creature — Bear")
+    >>> [str(types_elsewhere(view, bear, who, spell=False)) for who in ("me", "op")]
+    ['Creature — Bear Elf', 'Creature — Bear']
+    >>> str(types_elsewhere(view, TypeLine.parse("Instant"), "me", spell=True))
+    'Instant'
+    """
+    for sourced in view.effects_of(TypeChange):
+        effect = sourced.effect
+        assert isinstance(effect, TypeChange)
+        whose = effect.spells if spell else effect.cards
+        if whose is None or not whose.includes(sourced.controller, player):
+            continue
+        affected = effect.affected
+        if not all(line.is_a(word) for word in affected.types) or any(
+            line.is_a(word) for word in affected.excluded
+        ):
+            continue
+        added = tuple(word for word in effect.card_types if word not in line.card_types)
+        line = replace(line, card_types=(*added, *line.card_types))
+        chosen = with_chosen_type(effect, view.permanent(sourced.source).choices).subtypes
+        new = tuple(word for word in chosen if word not in line.subtypes)
+        if new:  # (Arcane Adaptation's chosen creature type: the spell or card is a creature one, CR 205.3d)
+            line = line.with_subtypes((*line.subtypes, *new))
+    return line
 
 
 def type_changes(

@@ -14,7 +14,7 @@ from models.board import Board, Player, card_colors
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
 from models.folding import fold_name
-from models.layer_effects import ColorChange, TypeChange
+from models.layer_effects import ColorChange
 from models.mana import ALL_COLORS, ManaBag, ManaType, ManaTypes
 from models.mana_effects import (
     CostModifier,
@@ -25,6 +25,7 @@ from models.mana_effects import (
 )
 from models.oracle import read_card
 from models.oracle.lexicon import CREATURE_TYPES
+from models.types import TypeLine
 from planner.rules.ability_costs import ability_change, ability_locked_in
 from planner.rules.amounts import (
     cost_source_power,
@@ -36,7 +37,7 @@ from planner.rules.amounts import (
 )
 from planner.rules.cast_riders import casts, with_cast_riders
 from planner.rules.devotion import devotion
-from planner.rules.layers import with_chosen_type
+from planner.rules.layers import types_elsewhere
 from planner.rules.life_for_mana import paid_by_life, with_life_for_mana
 from planner.rules.minimum_cost import (
     minimum_in_force,
@@ -707,22 +708,7 @@ def with_changed_types(view: BoardView, target: PaymentTarget, player: str) -> P
     >>> str(with_changed_types(BoardView(board), bolt, "me").type_line)
     'Instant'
     """
-    line = target.type_line
-    for sourced in view.effects_of(TypeChange):
-        effect = sourced.effect
-        assert isinstance(effect, TypeChange)
-        if effect.spells is None or not effect.spells.includes(sourced.controller, player):
-            continue
-        affected = effect.affected
-        excluded = any(line.is_a(word) for word in affected.excluded)
-        if all(line.is_a(word) for word in affected.types) and not excluded:
-            added = tuple(word for word in effect.card_types if word not in line.card_types)
-            line = replace(line, card_types=(*added, *line.card_types))
-            # (Arcane Adaptation's chosen creature type, CR 205.3d: the spell is a creature spell)
-            chosen = with_chosen_type(effect, view.permanent(sourced.source).choices).subtypes
-            new = tuple(word for word in chosen if word not in line.subtypes)
-            if new:
-                line = line.with_subtypes((*line.subtypes, *new))
+    line = types_elsewhere(view, target.type_line, player, spell=True)
     return target if line == target.type_line else replace(target, type_line=line)
 
 
@@ -828,7 +814,9 @@ def _spell_facts_hold(view: BoardView, sourced: SourcedEffect, target: PaymentTa
             return False
     if effect.shares_exiled_card_type:  # (Semblance Anvil: the exiled card's, known: see unknown_fact)
         exiled = view.permanent(sourced.source).choices.imprinted_card_types or ()
-        if not set(exiled) & set(target.type_line.card_types):
+        # (as it is in exile: Biotransference makes an exiled creature card of its controller an artifact one)
+        exiled_line = types_elsewhere(view, TypeLine(card_types=exiled), sourced.controller, spell=False)
+        if not set(exiled_line.card_types) & set(target.type_line.card_types):
             return False
     return not effect.targets_source or sourced.source in (target.targeted or ())
 

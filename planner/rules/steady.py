@@ -53,6 +53,12 @@ def condition_gap(view: BoardView, held: Condition, source: str, *, ordered: boo
     """
     if held.unevaluated:
         return "which no board records"
+    if held.combat_began and view.board.step == "main":
+        # (a beginning-of-combat trigger's grant until end of turn: the board's 'main' is either main phase)
+        return (
+            "which the board's step does not tell ('main' is before or after this turn's combat: give "
+            "'combat' or 'end' once it began)"
+        )
     if held.either:
         return _removal_gap(view, held, source, ordered=ordered) or next(
             (why for one in held.either if (why := condition_gap(view, one, source, ordered=ordered))), None

@@ -73,6 +73,8 @@ class CardExiled:
     has flying' (one of them has it)."""
 
     keyword: str = ""
+    #: 'a creature card with flying was exiled with ~'s delve ability' (Soulflayer): the card type it has too
+    card_type: str = ""
 
 
 @dataclass(frozen=True, slots=True)

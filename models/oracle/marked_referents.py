@@ -1,0 +1,95 @@
+"""A card's sentence whose 'That <noun>' names a permanent an earlier sentence of the card marked with a
+counter, read with that referent: 'That permanent is an enchantment in addition to its other types.' after
+'you may put it onto the battlefield with a manifestation counter on it' (Arbiter of the Ideal), and 'That
+land is an Island for as long as it has a flood counter on it.' (Quicksilver Fountain, whose upkeep trigger
+puts the flood counter on the land). The effect is a resolved trigger's (CR 611.2): the counter marks which
+permanents it changed, so the card's text reads it as changing each permanent with such a counter on it (CR
+122.1), its words read by the grammar as an effect in force's (:func:`~models.oracle.resolved.static_form`:
+'That land' bound as an Aura's 'Enchanted land'), the referent then made 'each <noun> with a <kind> counter
+on it'. A counter with a meaning of its own (+1/+1, -1/-1, a keyword counter, CR 122.1a-b) marks nothing:
+such a sentence stays unread. An effect of this kind whose source has left, or a permanent it changed whose
+counter is gone, is the board's to give (``effects``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Final
+
+from models.layer_effects import AbilityLoss, ColorChange, GrantAbility, GrantHaste, PowerChange, TypeChange
+from models.mana_effects import StaticEffect
+from models.oracle import lexicon
+from models.oracle.grammar import UnreadError, parse_counter_entry
+
+__all__ = ["MARKED_REFERENT_NOTE", "marked_referent_effects"]
+
+#: The note on a sentence read with its referent marked by a counter.
+MARKED_REFERENT_NOTE: Final = (
+    "a trigger's effect on the permanent it marked with a counter: each permanent with that counter on it"
+)
+
+#: The kinds of effect such a sentence may be read as: those that change the characteristics of the
+#: permanent it names (layers 4 to 7c), as an effect in force's are (:mod:`planner.rules.effects_in_force`).
+_CHANGES = (TypeChange, ColorChange, GrantAbility, GrantHaste, AbilityLoss, PowerChange)
+
+
+def marked_referent_effects(sentence: str, before: str) -> tuple[StaticEffect, ...] | None:
+    """The effects of ``sentence`` ('That land is ...') on the permanents marked with the counter it names
+    ('for as long as it has a flood counter on it') or the sentence ``before`` it puts on its referent ('...,
+    you may put it onto the battlefield with a manifestation counter on it.'); None when it is not such a
+    sentence, or its words are not read in full.
+
+    >>> (fountain,) = marked_referent_effects(
+    ...     "That land is an Island for as long as it has a flood counter on it.", "")
+    >>> fountain.affected.describe(), fountain.land_types, fountain.adds
+    ('land with a flood counter on it', ('Island',), False)
+    >>> before = ("If it's a land card, you may put it onto the battlefield with a manifestation "
+    ...     "counter on it.")
+    >>> that = "That permanent is an enchantment in addition to its other types."
+    >>> (arbiter,) = marked_referent_effects(that, before)
+    >>> arbiter.affected.describe(), arbiter.card_types
+    ('permanent with a manifestation counter on it', ('Enchantment',))
+    >>> marked_referent_effects("That permanent is an enchantment in addition to its other types.",
+    ...     "Return it to the battlefield with a +1/+1 counter on it.") is None
+    True
+    """
+    from models.oracle.reader import parse_oracle  # (the reader reads a card's sentences with this module)
+    from models.oracle.resolved import static_form
+
+    form = static_form(sentence)
+    if form.text is None or form.bound_to != "permanent" or form.once:
+        return None
+    if form.duration == "as_long_as":
+        kind = form.while_counter
+    elif form.duration is None:
+        kind = _counter_put(before)
+    else:
+        return None
+    if not kind or not _marks(kind):
+        return None
+    parsed = parse_oracle(form.text)
+    if parsed.unsupported or parsed.mana_abilities or not parsed.effects:
+        return None
+    found: list[StaticEffect] = []
+    for effect in parsed.effects:
+        if not isinstance(effect, _CHANGES) or not effect.affected.attached:
+            return None
+        marked = replace(effect.affected, attached=False, counter=kind)
+        found.append(replace(effect, text=sentence, affected=marked))
+    return tuple(found)
+
+
+def _counter_put(before: str) -> str | None:
+    """The kind of counter the last clause of ``before`` puts its permanent onto the battlefield with, as the
+    grammar reads it (``counter_entry``), or None."""
+    clause = before.rsplit(", ", 1)[-1].strip()
+    try:
+        return parse_counter_entry(clause)
+    except UnreadError:
+        return None
+
+
+def _marks(kind: str) -> bool:
+    """True when a counter of this kind has no meaning of its own, so that it marks (CR 122.1: not a +1/+1 or
+    -1/-1 counter, 122.1a; not a keyword counter, 122.1b)."""
+    return "/" not in kind and kind not in lexicon.KEYWORDS and kind not in ("shield", "stun")
