@@ -251,6 +251,20 @@ CHOICES: Final = ObjectFields(
             nullable=True,
         ),
         Field(
+            "number",
+            _COUNT,
+            "A chosen number (extension): Sanctum Prelate's 'Noncreature spells with mana value equal to the "
+            "chosen number can't be cast.' (not given: no spell is forbidden by it, with a warning).",
+            nullable=True,
+        ),
+        Field(
+            "word",
+            _TEXT,
+            "A chosen word (extension): Meddling Kids' 'Spells with the chosen word in their text box can't "
+            "be cast.' (not given: no spell is forbidden by it, with a warning).",
+            nullable=True,
+        ),
+        Field(
             "imprinted",
             {
                 "anyOf": [

@@ -24,6 +24,7 @@ from lark import Token, Transformer, v_args
 from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellName, SpellsGranted
 from models.cost import SPELL_ZONES
 from models.oracle import lexicon
+from models.oracle import readings as r
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Controller, Nouns, Number
@@ -37,7 +38,7 @@ from models.oracle.statics import (
     SameIsTrueForTypes,
 )
 
-__all__ = ["BanRules", "ManaValueAbove", "ban_scope"]
+__all__ = ["BanRules", "ManaValueAbove", "ban_scope", "passive_spells"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +246,19 @@ class BanRules(Transformer[Token, Any]):
             terms=terms,
         )
 
+    def passive_cast_ban(self, what: Nouns) -> CastBanReading:
+        """'<spells> can't be cast' (Meddling Mage's 'Spells with the chosen name can't be cast.', Gaddock
+        Teeg's 'Noncreature spells with mana value 4 or greater can't be cast.'): a prohibition on casting
+        that names no player binds every player (CR 101.2), the spells the one noun phrase describes
+        (:func:`passive_spells`).
+
+        >>> from models.oracle.grammar import parse_static
+        >>> ban = parse_static("Noncreature spells with {X} in their mana costs can't be cast.")
+        >>> ban.everyone, ban.spells.excluded, ban.x_in_cost
+        (True, ('Creature',), True)
+        """
+        return passive_spells(what)
+
     def spells_of_chosen_color(self) -> str:
         return "chosen_color"
 
@@ -281,3 +295,59 @@ class BanRules(Transformer[Token, Any]):
             most=1,
             terms=terms,
         )
+
+
+#: The noun's names that a prohibition's spells may have (CR 201.2a): 'with the chosen name', 'with the same
+#: name as the exiled card'
+_BANNED_NAMES = {r.CHOSEN_NAME: SpellName.CHOSEN, r.EXILED_NAME: SpellName.EXILED}
+
+
+def passive_spells(what: Nouns) -> CastBanReading:
+    """The prohibition of every player (CR 101.2) on casting the spells ``what`` describes: one noun phrase
+    whose head is 'spells', of its types and 'non' types, with the qualities a prohibition holds (a mana
+    value bound, {X} in the mana cost, the chosen number, word, name, color or type); any other part is not
+    read (never a prohibition wider or narrower than written).
+
+    >>> from models.oracle.grammar import parse_objects
+    >>> ban = passive_spells(parse_objects("noncreature spells with mana value 4 or greater"))
+    >>> ban.everyone, ban.spells.excluded, ban.mana_values.least
+    (True, ('Creature',), 4)
+    >>> passive_spells(parse_objects("spells with the chosen name")).named
+    <SpellName.CHOSEN: 'with the chosen name'>
+    """
+    if len(what.nouns) != 1:
+        raise UnreadError(f"a prohibition on casting {what.words(plural=True)!r}: more than one kind")
+    (noun,) = what.nouns
+    plain = r.Noun(
+        types=noun.types,
+        excluded=noun.excluded,
+        head=noun.head,
+        qualities=noun.qualities,
+        chosen_type=noun.chosen_type,
+        chosen_color=noun.chosen_color,
+        named=noun.named,
+    )
+    if noun.head is not r.Head.SPELL or noun != plain or (noun.named and noun.named not in _BANNED_NAMES):
+        raise UnreadError(f"a prohibition on casting {noun.words(plural=True)!r}")
+    least = [q.at_least for q in noun.qualities if isinstance(q, r.WithManaValue)]
+    most = [q.at_most for q in noun.qualities if isinstance(q, r.WithManaValueAtMost)]
+    held = (r.WithSymbolInCost("{X}"), r.WithChosenNumber(), r.WithChosenWord())
+    others = [
+        q
+        for q in noun.qualities
+        if q not in held and not isinstance(q, r.WithManaValue | r.WithManaValueAtMost)
+    ]
+    if others or len(least) + len(most) > 1 or len(set(noun.qualities)) != len(noun.qualities):
+        raise UnreadError(f"a prohibition on casting {noun.words(plural=True)!r}")
+    values = ManaValues(least=least[0]) if least else ManaValues(most=most[0]) if most else EVERY_MANA_VALUE
+    return CastBanReading(
+        SpellsGranted(types=noun.types, excluded=noun.excluded),
+        everyone=True,
+        mana_values=values,
+        chosen_color=noun.chosen_color,
+        chosen_type=noun.chosen_type,
+        named=_BANNED_NAMES.get(noun.named),
+        x_in_cost=r.WithSymbolInCost("{X}") in noun.qualities,
+        chosen_number=r.WithChosenNumber() in noun.qualities,
+        chosen_word=r.WithChosenWord() in noun.qualities,
+    )

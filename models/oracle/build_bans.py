@@ -41,6 +41,9 @@ def cast_ban(reading: s.CastBanReading, sentence: str) -> CastBan:
         reading.chosen_type,
         reading.named,
         _terms(reading.terms),
+        reading.x_in_cost,
+        reading.chosen_number,
+        reading.chosen_word,
     )
 
 

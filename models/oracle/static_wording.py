@@ -425,6 +425,12 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             words += " of the chosen color" if chosen_color else ""
             words += " of the chosen type" if reading.chosen_type else ""
             words += reading.named.words() if reading.named is not None else ""
+            passive = reading.x_in_cost or reading.chosen_number or reading.chosen_word
+            if passive:  # (read in the passive only: 'Noncreature spells with {X} in their mana costs ...')
+                words += " with {X} in their mana costs" if reading.x_in_cost else ""
+                words += " with mana value equal to the chosen number" if reading.chosen_number else ""
+                words += " with the chosen word in their text box" if reading.chosen_word else ""
+                return f"{words[0].upper()}{words[1:]} can't be cast"
             after = terms.combat and not terms.abilities  # (else first: :func:`_ban_head`)
             when = " during your turn" if your_turn else " during combat" if after else ""
             also = " or activate abilities that aren't mana abilities" if terms.abilities else ""

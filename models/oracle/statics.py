@@ -509,6 +509,12 @@ class CastBanReading:
     named: SpellName | None = None
     #: whom, when and what else beyond the plain scope
     terms: BanTermsReading = BanTermsReading()
+    #: 'with {X} in their mana costs' (Gaddock Teeg)
+    x_in_cost: bool = False
+    #: 'with mana value equal to the chosen number' (Sanctum Prelate)
+    chosen_number: bool = False
+    #: 'with the chosen word in their text box' (Meddling Kids)
+    chosen_word: bool = False
 
 
 @dataclass(frozen=True, slots=True)

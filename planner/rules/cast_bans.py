@@ -71,6 +71,8 @@ def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[Sour
         ban = _judged(view, sourced, player)
         if ban.most is not None and cast < ban.most:
             continue  # ('more than one spell each turn': the spells cast this turn before this one)
+        if ban.chosen_number and _chosen_number(view, sourced) is None:
+            continue  # (no number chosen: it forbids no spell, :func:`undecided_ban_warnings` says so)
         if (
             _describes(ban, target)
             and _of_chosen_color(view, sourced, target, player) is True
@@ -99,11 +101,19 @@ def _judged(view: BoardView, sourced: SourcedEffect, player: str) -> CastBan:
     202.3)."""
     ban = sourced.effect
     assert isinstance(ban, CastBan)
+    number = _chosen_number(view, sourced) if ban.chosen_number else None
+    if number is not None:  # ('with mana value equal to the chosen number': Sanctum Prelate, CR 202.3)
+        return replace(ban, mana_values=ManaValues(least=number, most=number))
     counted = ban.terms.mana_value_above
     if counted is None:
         return ban
     lands = controlled(view, sourced, counted, player)
     return replace(ban, mana_values=ManaValues(least=lands + 1))
+
+
+def _chosen_number(view: BoardView, sourced: SourcedEffect) -> int | None:
+    """The number the prohibition's permanent chose as it entered (``choices.number``), or None."""
+    return view.permanent(sourced.source).choices.number
 
 
 def _of_chosen_color(
@@ -132,6 +142,7 @@ def _describes(ban: CastBan, spell: PaymentTarget) -> bool:
         and ban.spells.matches(spell.type_line)
         and _every_x_forbidden(ban.mana_values, spell)
         and (ban.zones is None or (spell.zone or "hand") in ban.zones)
+        and (not ban.x_in_cost or spell.contains_x)  # ('with {X} in their mana costs': Gaddock Teeg)
     )
 
 
@@ -300,6 +311,7 @@ def undecided_ban_warnings(view: BoardView, target: PaymentTarget, player: str) 
     return (
         _x_bound_warnings(view, target, player)
         + _unchosen_color_warnings(view, target, player)
+        + _unchosen_number_warnings(view, target, player)
         + _unknown_attack_warnings(view, target, player)
         + _unjudged_name_warnings(view, target, player)
     )
@@ -315,7 +327,10 @@ def _unjudged_name_warnings(view: BoardView, target: PaymentTarget, player: str)
     for sourced in view.effects_of(CastBan):
         ban = sourced.effect
         assert isinstance(ban, CastBan)
-        if not (ban.chosen_type or ban.named) or applies(view, sourced, player) is not True:
+        if (
+            not (ban.chosen_type or ban.named or ban.chosen_word)
+            or applies(view, sourced, player) is not True
+        ):
             continue
         if ban.most is not None or not (target.type_line.card_types or ban.named):
             continue  # (a cost alone is judged by a name only: of any type, it is forbidden nothing)
@@ -347,6 +362,22 @@ def _unchosen_color_warnings(view: BoardView, target: PaymentTarget, player: str
         TextWarning(sourced.source, ban.text, "choices.color: none", WarningKind.UNDEFINED)
         for sourced, ban in _binding(view, player)
         if _describes(ban, target) and _of_chosen_color(view, sourced, target, player) is None
+    )
+
+
+def _unchosen_number_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """A warning for each prohibition of 'spells with mana value equal to the chosen number' whose permanent
+    names no number (the board's ``choices.number``): it forbids no spell then, said, never silent."""
+    return tuple(
+        TextWarning(
+            sourced.source,
+            ban.text,
+            f"{view.path(sourced.source)}.choices.number is not given: no number chosen, no spell forbidden "
+            "by it",
+            WarningKind.UNDEFINED,
+        )
+        for sourced, ban in _binding(view, player)
+        if ban.chosen_number and _chosen_number(view, sourced) is None and _describes(ban, target)
     )
 
 
