@@ -284,6 +284,23 @@ class BanRules(Transformer[Token, Any]):
         while_self = said.removeprefix("~ is ")
         return OthersEnterTappedReading(what, untapped=tapped.type == "UNTAPPED", while_self=while_self)
 
+    def cant_cast_additional(
+        self, _article: Token, cast: SpellsGranted, forbidden: SpellsGranted
+    ) -> CastBanReading:
+        """'Each player who has cast a nonartifact spell this turn can't cast additional nonartifact spells.'
+        (Ethersworn Canonist): every player may cast at most one spell of the kind each turn, counting the
+        spells of the kind cast before (CR 101.2); two kinds that differ are not read.
+
+        >>> from models.oracle.grammar import parse_static
+        >>> ban = parse_static("Each player who has cast a nonartifact spell this turn can't cast additional "
+        ...     "nonartifact spells.")
+        >>> ban.everyone, ban.most, ban.spells.excluded
+        (True, 1, ('Artifact',))
+        """
+        if cast != forbidden:
+            raise UnreadError("a prohibition on spells of another kind than those cast")
+        return CastBanReading(forbidden, everyone=True, most=1)
+
     def cant_cast_more_than_one(self, *parts: Any) -> CastBanReading:
         """'<players> can't cast more than one spell each turn' (Archon of Emeria; 'Enchanted player ...':
         Curse of Exhaustion, CR 101.2)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from models.alternative_costs import SpellName
+from models.alternative_costs import SpellName, SpellsGranted
 from models.cost import SPELL_ZONES
 from models.oracle import lexicon
 from models.oracle.entering import (
@@ -35,6 +35,7 @@ from models.oracle.own_cost_readings import (
     own_cost_text,
 )
 from models.oracle.readings import Controller, CountOf, LandTypesAmong, Nouns
+from models.oracle.readings.nouns import count_words
 from models.oracle.readings.amounts import quantity_text
 from models.oracle.statics import (
     _CAST_ZONES,
@@ -416,6 +417,12 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             who = _ban_head(terms, "each player" if everyone else "your opponents" if opponents else "you")
             if reading.named is SpellName.THAT_CREATURE:
                 who = "that creature's owner"  # (Reflector Mage's)
+            if most == 1 and spells != SpellsGranted():  # (Ethersworn Canonist's)
+                kind = " ".join(spells.kind_words())
+                return (
+                    f"each player who has cast {count_words(1, kind)} {kind} spell this turn can't cast "
+                    f"additional {kind} spells"
+                )
             if most == 1:
                 return f"{who} can't cast more than one spell each turn"
             words = " ".join((*spells.kind_words(), "spells")) + values.words()

@@ -12,9 +12,9 @@ forbids its caster is answered with a warning naming the sentence, and a turn's 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellName
+from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellName, SpellsGranted
 from models.board import Card
 from models.cost import PaymentKind, PaymentTarget
 from models.folding import folded_names
@@ -28,11 +28,13 @@ from planner.rules.special_actions import SPECIAL_ACTIONS
 from planner.rules.view import BoardView
 
 __all__ = [
+    "SpellLimit",
     "bans_later_spells",
     "cast_ban_warnings",
     "cast_bans",
     "land_play_ban",
     "names_later_spells",
+    "spells_cast_of",
     "spells_left",
     "turn_count_warnings",
     "undecided_ban_warnings",
@@ -63,14 +65,15 @@ def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[Sour
         return ()
     if target.purposes & SPECIAL_ACTIONS:
         return ()  # (turning a permanent face up, plotting: special actions, no spells, CR 116.2b, 116.2k)
-    cast = view.board.player(player).spells_cast_this_turn
     found = []
     for sourced in view.effects_of(CastBan):
         if applies(view, sourced, player) is not True:
             continue
         ban = _judged(view, sourced, player)
-        if ban.most is not None and cast < ban.most:
-            continue  # ('more than one spell each turn': the spells cast this turn before this one)
+        if ban.most is not None and (spells_cast_of(view, player, ban.spells) or 0) < ban.most:
+            # ('more than one spell each turn': the spells of its kind cast this turn before this one; not
+            # known: :func:`undecided_ban_warnings` says so)
+            continue
         if ban.chosen_number and _chosen_number(view, sourced) is None:
             continue  # (no number chosen: it forbids no spell, :func:`undecided_ban_warnings` says so)
         if (
@@ -80,6 +83,27 @@ def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[Sour
         ):
             found.append(sourced)
     return tuple(found)
+
+
+def spells_cast_of(view: BoardView, player: str, spells: SpellsGranted) -> int | None:
+    """How many spells ``spells`` describes ``player`` has cast this turn (the board's
+    ``spells_cast_this_turn``: of every kind, its count; of a kind, the spells it lists); None when the board
+    gives a count only and the kind is not every spell.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [
+    ...     {"id": "me", "spells_cast_this_turn": ["Sol Ring", "Lightning Bolt"]}, {"id": "opp",
+    ...     "spells_cast_this_turn": 1}]})
+    >>> nonartifact = SpellsGranted(excluded=("Artifact",))
+    >>> [spells_cast_of(BoardView(board), who, kind) for who in ("me", "opp") for kind in
+    ...  (SpellsGranted(), nonartifact)]
+    [2, 1, 1, None]
+    """
+    cast = view.board.player(player)
+    if spells == SpellsGranted():
+        return cast.spells_cast_this_turn
+    listed = cast.spells_cast
+    return None if listed is None else sum(1 for card in listed if spells.matches(card.type_line))
 
 
 def _ability_bans(view: BoardView, player: str) -> tuple[SourcedEffect, ...]:
@@ -172,35 +196,53 @@ def _bounds_x(ban: CastBan, spell: PaymentTarget) -> bool:
     )
 
 
-def spells_left(view: BoardView, player: str) -> tuple[int, str] | None:
-    """How many more spells ``player`` may cast this turn under a limit on the board ("Each player can't cast
-    more than one spell each turn.": Archon of Emeria, CR 101.2), counting the spells already cast this turn
-    (``spells_cast_this_turn``), and why; None when no limit binds the player.
+@dataclass(frozen=True, slots=True)
+class SpellLimit:
+    """How many more spells of a kind (``spells``: every spell, or Ethersworn Canonist's nonartifact ones) a
+    player may cast this turn under a limit on the board, and why (CR 101.2)."""
+
+    left: int
+    why: str
+    spells: SpellsGranted
+
+    def exceeded(self, lines: Iterable[TypeLine]) -> bool:
+        """True when the spells of these type lines, cast this turn, are more of its kind than it allows.
+
+        >>> SpellLimit(1, "why", SpellsGranted(excluded=("Artifact",))).exceeded(
+        ...     [TypeLine.parse("Artifact"), TypeLine.parse("Instant")])
+        False
+        """
+        return sum(1 for line in lines if self.spells.matches(line)) > self.left
+
+
+def spells_left(view: BoardView, player: str) -> tuple[SpellLimit, ...]:
+    """How many more spells ``player`` may cast this turn under each limit on the board ("Each player can't
+    cast more than one spell each turn.": Archon of Emeria; "Each player who has cast a nonartifact spell this
+    turn can't cast additional nonartifact spells.": Ethersworn Canonist, CR 101.2), counting the spells of
+    its kind already cast this turn (``spells_cast_this_turn``: of a kind, when the board lists them; a count
+    only counts none of a kind, which :func:`undecided_ban_warnings` says), and why.
 
     >>> from models.board import Board
     >>> archon = {"id": "a", "name": "Test Archon", "type_line": "Creature", "controller": "opp",
     ...     "oracle": "Each player can't cast more than one spell each turn."}
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
     ...     "permanents": [archon]})
-    >>> left, why = spells_left(BoardView(board), "me")
-    >>> left, why.endswith("allows me 1 more spell this turn (CR 101.2)")
+    >>> (limit,) = spells_left(BoardView(board), "me")
+    >>> limit.left, limit.why.endswith("allows me 1 more spell this turn (CR 101.2)")
     (1, True)
     """
-    cast = view.board.player(player).spells_cast_this_turn
-    fewest: tuple[int, str] | None = None
+    found = []
     for sourced in view.effects_of(CastBan):
         ban = sourced.effect
         assert isinstance(ban, CastBan)
         if ban.most is None or applies(view, sourced, player) is not True:
             continue
-        left = max(0, ban.most - cast)
-        if fewest is None or left < fewest[0]:
-            name = view.permanent(sourced.source).name
-            why = (
-                f"{name}'s {ban.text!r} allows {player} {left} more spell{'' if left == 1 else 's'} this turn"
-            )
-            fewest = (left, f"{why} (CR 101.2)")
-    return fewest
+        left = max(0, ban.most - (spells_cast_of(view, player, ban.spells) or 0))
+        name = view.permanent(sourced.source).name
+        kind = " ".join((*ban.spells.kind_words(), "spell"))
+        why = f"{name}'s {ban.text!r} allows {player} {left} more {kind}{'' if left == 1 else 's'} this turn"
+        found.append(SpellLimit(left, f"{why} (CR 101.2)", ban.spells))
+    return tuple(found)
 
 
 def land_play_ban(view: BoardView, player: str) -> str | None:
@@ -312,6 +354,7 @@ def undecided_ban_warnings(view: BoardView, target: PaymentTarget, player: str) 
         _x_bound_warnings(view, target, player)
         + _unchosen_color_warnings(view, target, player)
         + _unchosen_number_warnings(view, target, player)
+        + _uncounted_warnings(view, target, player)
         + _unknown_attack_warnings(view, target, player)
         + _unjudged_name_warnings(view, target, player)
     )
@@ -378,6 +421,27 @@ def _unchosen_number_warnings(view: BoardView, target: PaymentTarget, player: st
         )
         for sourced, ban in _binding(view, player)
         if ban.chosen_number and _chosen_number(view, sourced) is None and _describes(ban, target)
+    )
+
+
+def _uncounted_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """A warning for each limit on the spells of a kind each turn (Ethersworn Canonist's nonartifact spells)
+    that may forbid ``player`` the spell ``target`` when the board gives a count of the spells cast this turn
+    but not the spells: whether one was of its kind is not known, and none is counted, never a silent yes."""
+    index = [p.id for p in view.board.players].index(player)
+    return tuple(
+        TextWarning(
+            sourced.source,
+            ban.text,
+            f"players[{index}].spells_cast_this_turn gives a count only: whether {player} has cast "
+            f"{' '.join(ban.spells.kind_words())} spells this turn is not known, none counted; list the "
+            "spells (CR 101.2)",
+            WarningKind.FORBIDDEN,
+        )
+        for sourced, ban in _binding(view, player)
+        if ban.most is not None
+        and spells_cast_of(view, player, ban.spells) is None
+        and _describes(ban, target)
     )
 
 

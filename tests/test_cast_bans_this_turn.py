@@ -1,0 +1,148 @@
+"""Prohibitions on casting that read what the turn has seen (issue 35, CR 101.2): "Each player who has cast a
+nonartifact spell this turn can't cast additional nonartifact spells." (Ethersworn Canonist: the spells of
+the kind in ``spells_cast_this_turn``, and in a turn's plan the turn's own casts).
+
+A spell that can't be cast is "not castable" whatever mana there is (CR 601.2e, 601.3); what the board
+does not say (a count of the spells cast, not the spells) is warned of, never a silent yes or no. The cards
+are made up in the phrases of real cards; turns are checked against the brute force, payments against the
+reference search.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from models.board import Board
+from models.mana_effects import CastBan
+from models.oracle import parse_oracle
+from models.oracle.grammar import parse_static
+from models.oracle.static_wording import render_static
+from models.spells import spell_of
+from planner.api import could_produce, max_x, pay
+from planner.turn import plan_turn
+from tests.boards import agrees_with_reference
+from tests.turn_brute_force import matches_brute_force
+
+CANONIST = "Each player who has cast a nonartifact spell this turn can't cast additional nonartifact spells."
+
+SPARK: dict[str, Any] = {"name": "Test Spark", "type_line": "Instant", "mana_cost": "{G}", "oracle": ""}
+BEAR: dict[str, Any] = {
+    "name": "Test Bear",
+    "type_line": "Creature — Bear",
+    "mana_cost": "{1}{G}",
+    "oracle": "",
+}
+TOME: dict[str, Any] = {"name": "Test Tome", "type_line": "Artifact", "mana_cost": "{2}", "oracle": ""}
+ROCK: dict[str, Any] = {"name": "Test Rock", "type_line": "Artifact", "mana_cost": "{1}", "oracle": ""}
+
+
+def _board(
+    sentence: str,
+    owner: str = "opp",
+    *,
+    cast: Any = 0,
+    hand: list[Any] | None = None,
+    forests: int = 4,
+    **board: Any,
+) -> Board:
+    """``forests`` Forests of "me", who cast ``cast`` this turn, and a made-up "Test Canon" of ``owner``
+    with ``sentence``; "me" is the active player."""
+    permanents: list[dict[str, Any]] = [
+        {"id": f"f{n}", "card": "Forest", "controller": "me"} for n in range(forests)
+    ]
+    canon = {"id": "c", "name": "Test Canon", "type_line": "Artifact Creature — Golem", "oracle": sentence}
+    permanents.append({**canon, "controller": owner})
+    players = [{"id": "me", "hand": hand or [], "spells_cast_this_turn": cast}, {"id": "opp"}]
+    return Board.from_dict(
+        {"version": 1, "active_player": "me", "players": players, "permanents": permanents, **board}
+    )
+
+
+def _forbidden(result: Any, sentence: str) -> bool:
+    """True for a "no" naming the Canon, its sentence and CR 101.2."""
+    reason = result.reason or ""
+    return bool(
+        result.payable is False and "Test Canon" in reason and sentence in reason and "101.2" in reason
+    )
+
+
+def test_the_canonist_is_read_as_a_limit_of_a_kind() -> None:
+    parsed = parse_oracle(CANONIST, "Test Canon")
+    assert [s.read_as for s in parsed.sentences] == ["effect"]
+    (ban,) = parsed.effects
+    assert isinstance(ban, CastBan)
+    assert (ban.everyone, ban.most, ban.spells.excluded) == (True, 1, ("Artifact",))
+    reading = parse_static(CANONIST)
+    assert parse_static(render_static(reading)) == reading
+
+
+def test_two_kinds_are_not_read() -> None:
+    sentence = "Each player who has cast a creature spell this turn can't cast additional noncreature spells."
+    assert [s.read_as for s in parse_oracle(sentence, "Test Canon").sentences] == ["unsupported"]
+
+
+BEAR_SPELL = spell_of("{1}{G}", type_line="Creature — Bear", name="Test Bear", text="")
+TOME_SPELL = spell_of("{2}", type_line="Artifact", name="Test Tome", text="")
+
+
+@pytest.mark.parametrize(
+    ("cast", "bear_forbidden"),
+    [
+        ([SPARK], True),  # (a nonartifact spell cast: no additional one, CR 101.2)
+        ([ROCK], False),  # (an artifact spell is not of the kind)
+        ([ROCK, ROCK], False),
+        ([], False),
+    ],
+)
+def test_a_nonartifact_spell_cast_forbids_another(cast: list[Any], bear_forbidden: bool) -> None:
+    """Every player, the Canon's controller too; an artifact spell is never forbidden by it."""
+    for owner in ("me", "opp"):
+        board = _board(CANONIST, owner, cast=cast)
+        bear = pay(board, BEAR_SPELL, player="me")
+        if bear_forbidden:
+            assert _forbidden(bear, CANONIST)
+        else:
+            assert agrees_with_reference(board, BEAR_SPELL, max_states=20_000) is not None
+        assert agrees_with_reference(board, TOME_SPELL, max_states=20_000) is not None
+
+
+def test_max_x_of_a_forbidden_spell_is_not_castable() -> None:
+    board = _board(CANONIST, cast=[SPARK])
+    blaze = spell_of("{X}{G}", type_line="Sorcery", name="Test Blaze", text="")
+    assert _forbidden(max_x(board, blaze, player="me"), CANONIST)
+    engine = spell_of("{X}", type_line="Artifact", name="Test Engine", text="")
+    assert max_x(board, engine, player="me").x == 4
+
+
+def test_a_count_alone_is_warned() -> None:
+    """The board says one spell was cast, not which: whether it was nonartifact is not known; none counted,
+    with a warning naming the field, never a silent yes."""
+    result = pay(_board(CANONIST, cast=1), BEAR_SPELL, player="me")
+    assert result.payable is True
+    assert [w for w in result.warnings if "spells_cast_this_turn" in w.reason and w.sentence == CANONIST]
+
+
+def test_could_produce_is_unchanged() -> None:
+    assert str(could_produce(_board(CANONIST, cast=[SPARK]), "me")["f0"]) == "G"
+
+
+def test_plan_turn_casts_one_nonartifact_spell() -> None:
+    """Five Forests; a Spark ({G}), a Bear ({1}{G}) and a Tome ({2}) in hand: without the Canon all three
+    (mana value 5); with it one nonartifact spell only, the Bear, and the Tome (4), as the brute force
+    finds; asked to cast the Spark and the Bear, a "no" naming the Canon."""
+    free = plan_turn(_board("", hand=[SPARK, BEAR, TOME], forests=5))
+    assert free.mana_value_cast == 5
+    board = _board(CANONIST, hand=[SPARK, BEAR, TOME], forests=5)
+    turn = matches_brute_force(board)
+    assert sorted(spell.card for spell in turn.spells) == ["Test Bear", "Test Tome"]
+    asked = plan_turn(board, casts=["Test Spark", "Test Bear"])
+    assert asked.castable is False and asked.reason is not None and "Test Canon" in asked.reason
+
+
+def test_plan_turn_counts_the_spells_cast_before() -> None:
+    """A nonartifact spell already cast this turn: the turn casts no other, the Tome only."""
+    board = _board(CANONIST, cast=[SPARK], hand=[SPARK, BEAR, TOME], forests=5)
+    turn = matches_brute_force(board)
+    assert [spell.card for spell in turn.spells] == ["Test Tome"]
