@@ -621,6 +621,9 @@ class CastBan:
     #: only spells with the word its permanent's choice named in their text box ('with the chosen word in
     #: their text box': Meddling Kids; the board's ``choices.word``, CR 207.2)
     chosen_word: bool = False
+    #: only spells that share a color with the spell most recently cast this turn, by any player (Mana
+    #: Maze, CR 105.2): the board's ``spells_cast_this_turn``, and in a turn's plan the turn's own casts
+    shares_last_color: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,7 @@ from models.carddata.names import CardResolver
 from models.cost import PaymentTarget
 from models.errors import InputError
 from models.limits import MAX_GENERIC, within
+from models.mana import ManaTypes
 from planner.answer_warnings import cast_fact_warnings, spell_text_warnings
 from planner.api import solve_cpsat
 from planner.rules.additional_costs import planned_costs
@@ -56,6 +57,7 @@ from planner.rules.cast_bans import (
 )
 from planner.rules.graveyard_permissions import graveyard_lands
 from planner.rules.hand import HandAbility, hand_abilities
+from planner.rules.last_spell import ColorChain, color_chain, spell_colors
 from planner.rules.question import within_question
 from planner.rules.token_replacements import token_replacement_notes
 from planner.rules.view import BoardView, TextWarning
@@ -215,10 +217,13 @@ class _Search:
         landfall: bool,
         energy: bool = False,
         limits: tuple[SpellLimit, ...] = (),
+        chain: ColorChain | None = None,
     ) -> None:
         self.board, self.player, self.hold, self.deadline = board, player, hold, deadline
         # (the most spells of a kind the turn may cast, CR 101.2: each spell is then an event)
         self.limits = limits
+        self.chain = chain  # (Mana Maze's: each spell is then an event, in its order)
+        self.kind_colors: list[ManaTypes] = []
         self.spells, self.sensitive, self.mode, self.landfall = spells, sensitive, mode, landfall
         self.energy = energy  # (the energy the turn gives is counted: turn_alternative.energy_counted)
         self.cast_mana = False  # (triggers on casting a spell add mana: turn_cast_mana)
@@ -298,12 +303,14 @@ class _Search:
     def _choice(self, lands: LandPlays, exiled: tuple[HandAbility, ...], spells: list[TurnSpell]) -> None:
         """Search the orders of one choice of the lands played and of the cards exiled, with the spells
         left."""
-        events = [s for s in spells if s.event or self.sensitive or self.limits]
+        events = [s for s in spells if s.event or self.sensitive or self._ordered]
         self.kinds = _kinds(events)
+        view = BoardView(self.board)
+        self.kind_colors = spell_colors(view, self.player, [copies[0].target for copies in self.kinds])
         # (a plain delve spell after the other plain spells: their instants and sorceries are then in the
         # graveyard for it, SpellPayment.fed_by)
         self.plain = sorted(
-            (s for s in spells if not (s.event or self.sensitive or self.limits)),
+            (s for s in spells if not (s.event or self.sensitive or self._ordered)),
             key=lambda s: s.target.delve,
         )
         self.given = tuple(spells)
@@ -320,6 +327,11 @@ class _Search:
             return self._visit(order, done, lands)
 
         depth_first(counts, visit, lands=placed, first=self._first(lands), check=self.check)
+
+    @property
+    def _ordered(self) -> bool:
+        """True when a prohibition reads the turn's spells (a limit, Mana Maze's): each is then an event."""
+        return bool(self.limits) or self.chain is not None
 
     def _beyond_limits(self, used: list[int]) -> bool:
         """True when the event spells ``used`` (how many of each kind) are more of a kind than a limit on the
@@ -401,6 +413,8 @@ class _Search:
             used[kind] += 1
         if self._beyond_limits(used):
             return False  # (more spells than a limit allows, CR 101.2: nor its extensions)
+        if self.chain is not None and self.chain.broken(self.kind_colors[k] for k in order if k != LAND):
+            return False  # (a spell sharing a color with the one before, CR 101.2: nor its extensions)
         if placed < len(placed_lands):
             if self.mode == "best" and not done:
                 return True  # (the order is not complete without its lands)
@@ -647,7 +661,8 @@ def plan_turn(
     playable_land = bool(hand_lands(hand, cards) or graveyard_lands(board, player))
     warnings += turn_count_warnings(view, player, lines, land_in_hand=playable_land)
     why_not = {
-        id(s.card): why_not_castable_now(s.card, board, player) or why_forbidden(view, s.target, player)
+        id(s.card): why_not_castable_now(s.card, board, player)
+        or why_forbidden(view, s.target, player, in_turn=True)
         for s in distinct(spells)
     }
     held_back = [why for s in distinct(spells) if (why := why_not[id(s.card)])]
@@ -658,6 +673,14 @@ def plan_turn(
     exceeded = [limit.why for limit in limits if limit.exceeded(s.card.type_line for s in spells)]
     if casts and exceeded:
         return TurnResult(castable=False, reason=exceeded[0], warnings=warnings)
+    chain = color_chain(view, player)  # (Mana Maze: spell by spell, CR 101.2)
+    if (
+        casts
+        and order == "given"
+        and chain is not None
+        and chain.broken(spell_colors(view, player, [s.target for s in spells]))
+    ):
+        return TurnResult(castable=False, reason=chain.why, warnings=warnings)
     alone = not board.opponents(player)  # (a Curse cast then enchants its caster: no other player, CR 303.4a)
     banning = _banning(view, spells, player, order if casts else "choose", alone=alone)
     if banning and casts:  # (in the order given, a "no"; in the best one, not searched: no answer)
@@ -733,6 +756,7 @@ def plan_turn(
         landfall=landfall,
         energy=energy,
         limits=limits,
+        chain=chain,
     )
     search.cast_mana = cast_mana
     if zones.spells:  # (their ways are checked where they are cast; the relaxation does not follow them)

@@ -146,3 +146,75 @@ def test_plan_turn_counts_the_spells_cast_before() -> None:
     board = _board(CANONIST, cast=[SPARK], hand=[SPARK, BEAR, TOME], forests=5)
     turn = matches_brute_force(board)
     assert [spell.card for spell in turn.spells] == ["Test Tome"]
+
+
+MAZE = "Players can't cast spells that share a color with the spell most recently cast this turn."
+
+SHOCK: dict[str, Any] = {"name": "Test Shock", "type_line": "Instant", "mana_cost": "{R}", "oracle": ""}
+CHARM: dict[str, Any] = {"name": "Test Charm", "type_line": "Instant", "mana_cost": "{R}{G}", "oracle": ""}
+SHOCK_SPELL = spell_of("{R}", type_line="Instant", name="Test Shock", text="")
+
+
+def _maze(cast: Any = 0, hand: list[Any] | None = None, opp_cast: Any = 0) -> Board:
+    """Two Forests and two Mountains of "me", who cast ``cast`` this turn ("opp" ``opp_cast``), and a
+    made-up "Test Canon" of "opp" with Mana Maze's sentence."""
+    lands = [{"id": f"f{n}", "card": "Forest", "controller": "me"} for n in range(2)]
+    lands += [{"id": f"m{n}", "card": "Mountain", "controller": "me"} for n in range(2)]
+    maze = {"id": "c", "name": "Test Canon", "type_line": "Enchantment", "oracle": MAZE, "controller": "opp"}
+    players = [
+        {"id": "me", "hand": hand or [], "spells_cast_this_turn": cast},
+        {"id": "opp", "spells_cast_this_turn": opp_cast},
+    ]
+    return Board.from_dict(
+        {"version": 1, "active_player": "me", "players": players, "permanents": [*lands, maze]}
+    )
+
+
+@pytest.mark.parametrize("sentence", [MAZE, MAZE.replace("the spell most recently", "the last spell")])
+def test_mana_maze_is_read(sentence: str) -> None:
+    (ban,) = parse_oracle(sentence, "Test Canon").effects
+    assert isinstance(ban, CastBan) and ban.everyone and ban.shares_last_color
+    reading = parse_static(sentence)
+    assert parse_static(render_static(reading)) == reading
+
+
+@pytest.mark.parametrize(
+    ("cast", "forbidden"),
+    [
+        ([SHOCK], True),  # (red after red, CR 105.2)
+        ([CHARM], True),  # (red and green: shares red)
+        ([SPARK], False),  # (green)
+        ([SHOCK, SPARK], False),  # (the most recent is the green Spark)
+        ([SPARK, SHOCK], True),
+        ([ROCK], False),  # (a colorless spell shares no color)
+        ([], False),  # (no spell cast this turn)
+    ],
+)
+def test_mana_maze_reads_the_spell_cast_last(cast: list[Any], forbidden: bool) -> None:
+    board = _maze(cast)
+    if forbidden:
+        assert _forbidden(pay(board, SHOCK_SPELL, player="me"), MAZE)
+    else:
+        assert agrees_with_reference(board, SHOCK_SPELL, max_states=20_000) is not None
+
+
+@pytest.mark.parametrize(("cast", "opp_cast"), [(1, 0), ([SPARK], [SHOCK]), (0, 2)])
+def test_an_unknown_last_spell_is_warned(cast: Any, opp_cast: Any) -> None:
+    """A count without the spells, or spells of two players (their order is not given): which spell was cast
+    last is not known; paid, with a warning, never a silent yes."""
+    result = pay(_maze(cast, opp_cast=opp_cast), SHOCK_SPELL, player="me")
+    assert result.payable is True
+    assert [w for w in result.warnings if w.sentence == MAZE and "most recently" in w.reason]
+
+
+def test_plan_turn_alternates_colors() -> None:
+    """Two Shocks and a Spark, four lands: red, green, red (mana value 3), as the brute force finds; the
+    two Shocks in a row are not castable; after a red spell cast before the turn, the Spark first."""
+    turn = matches_brute_force(_maze([], [SHOCK, SHOCK, SPARK]))
+    assert [spell.card for spell in turn.spells] == ["Test Shock", "Test Spark", "Test Shock"]
+    both = plan_turn(_maze([], [SHOCK, SHOCK]), casts=["Test Shock", "Test Shock"])
+    assert both.castable is False and both.reason is not None and "Test Canon" in both.reason
+    after_red = matches_brute_force(_maze([SHOCK], [SHOCK, SPARK]))
+    assert [spell.card for spell in after_red.spells] == ["Test Spark", "Test Shock"]
+    best = plan_turn(_maze([SHOCK], [SHOCK, SPARK]), casts=["Test Shock", "Test Spark"], order="best")
+    assert best.castable is True and [spell.card for spell in best.spells] == ["Test Spark", "Test Shock"]

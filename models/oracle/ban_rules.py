@@ -244,7 +244,11 @@ class BanRules(Transformer[Token, Any]):
             chosen_type="chosen_type" in rest,
             named=named,
             terms=terms,
+            shares_last_color="shares_last_color" in rest,
         )
+
+    def sharing_last_color(self, *_words: Token) -> str:
+        return "shares_last_color"
 
     def passive_cast_ban(self, what: Nouns) -> CastBanReading:
         """'<spells> can't be cast' (Meddling Mage's 'Spells with the chosen name can't be cast.', Gaddock

@@ -44,6 +44,7 @@ def cast_ban(reading: s.CastBanReading, sentence: str) -> CastBan:
         reading.x_in_cost,
         reading.chosen_number,
         reading.chosen_word,
+        reading.shares_last_color,
     )
 
 

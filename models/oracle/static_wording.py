@@ -432,6 +432,8 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             words += " of the chosen color" if chosen_color else ""
             words += " of the chosen type" if reading.chosen_type else ""
             words += reading.named.words() if reading.named is not None else ""
+            if reading.shares_last_color:
+                words += " that share a color with the spell most recently cast this turn"
             passive = reading.x_in_cost or reading.chosen_number or reading.chosen_word
             if passive:  # (read in the passive only: 'Noncreature spells with {X} in their mana costs ...')
                 words += " with {X} in their mana costs" if reading.x_in_cost else ""

@@ -515,6 +515,8 @@ class CastBanReading:
     chosen_number: bool = False
     #: 'with the chosen word in their text box' (Meddling Kids)
     chosen_word: bool = False
+    #: 'that share a color with the spell most recently cast this turn' (Mana Maze)
+    shares_last_color: bool = False
 
 
 @dataclass(frozen=True, slots=True)

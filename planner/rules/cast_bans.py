@@ -23,6 +23,7 @@ from models.oracle import read_card
 from models.types import TypeLine
 from planner.rules.ban_names import judged
 from planner.rules.ban_scope import applies, controlled
+from planner.rules.last_spell import shares_last_color
 from planner.rules.records import SourcedEffect, TextWarning, WarningKind
 from planner.rules.special_actions import SPECIAL_ACTIONS
 from planner.rules.view import BoardView
@@ -42,12 +43,15 @@ __all__ = [
 ]
 
 
-def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[SourcedEffect, ...]:
+def cast_bans(
+    view: BoardView, target: PaymentTarget, player: str, *, in_turn: bool = False
+) -> tuple[SourcedEffect, ...]:
     """The prohibitions in force that forbid ``player`` to cast the spell ``target`` names: its own
     controller's ("You can't ...") or an opponent's ("Your opponents can't ...", with "during your turn" only
     on that opponent's turn), of the spell's types ("permanent spells": an artifact, battle, creature,
     enchantment or planeswalker spell, CR 110.4). A cost that names no spell (no card type) is forbidden
-    nothing: it may be an ability's.
+    nothing: it may be an ability's. ``in_turn``: for a turn's plan, which follows Mana Maze's prohibition
+    spell by spell (:func:`~planner.rules.last_spell.color_chain`): it is left out here.
 
     >>> from models.board import Board
     >>> codex = {"id": "c", "name": "Test Codex", "type_line": "Artifact", "controller": "me",
@@ -74,6 +78,8 @@ def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[Sour
             # ('more than one spell each turn': the spells of its kind cast this turn before this one; not
             # known: :func:`undecided_ban_warnings` says so)
             continue
+        if ban.shares_last_color and (in_turn or not shares_last_color(view, target, player)):
+            continue  # (Mana Maze: the spell cast last not known, :func:`undecided_ban_warnings` says so)
         if ban.chosen_number and _chosen_number(view, sourced) is None:
             continue  # (no number chosen: it forbids no spell, :func:`undecided_ban_warnings` says so)
         if (
@@ -355,6 +361,7 @@ def undecided_ban_warnings(view: BoardView, target: PaymentTarget, player: str) 
         + _unchosen_color_warnings(view, target, player)
         + _unchosen_number_warnings(view, target, player)
         + _uncounted_warnings(view, target, player)
+        + _unknown_last_spell_warnings(view, target, player)
         + _unknown_attack_warnings(view, target, player)
         + _unjudged_name_warnings(view, target, player)
     )
@@ -445,6 +452,27 @@ def _uncounted_warnings(view: BoardView, target: PaymentTarget, player: str) -> 
     )
 
 
+def _unknown_last_spell_warnings(
+    view: BoardView, target: PaymentTarget, player: str
+) -> tuple[TextWarning, ...]:
+    """A warning for each prohibition like Mana Maze's when the board does not say which spell was cast
+    last this turn (spells of more than one player, or a count alone): not judged, never a silent yes."""
+    return tuple(
+        TextWarning(
+            sourced.source,
+            ban.text,
+            "the spell most recently cast this turn is not known (spells_cast_this_turn: a count, or spells "
+            "of more than one player, whose order is not given): whether the spell shares a color with it "
+            "is not judged (CR 105.2, 101.2)",
+            WarningKind.FORBIDDEN,
+        )
+        for sourced, ban in _binding(view, player)
+        if ban.shares_last_color
+        and shares_last_color(view, target, player) is None
+        and _describes(ban, target)
+    )
+
+
 def _x_bound_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
     """A warning for each prohibition of some mana values on a spell with X: whether it may be cast depends on
     X (CR 202.3e, 101.2), not judged (a search for the largest X would not know which X are allowed)."""
@@ -480,10 +508,12 @@ def _unknown_attack_warnings(view: BoardView, target: PaymentTarget, player: str
     )
 
 
-def why_forbidden(view: BoardView, target: PaymentTarget, player: str) -> str | None:
+def why_forbidden(
+    view: BoardView, target: PaymentTarget, player: str, *, in_turn: bool = False
+) -> str | None:
     """Why ``player`` can't cast the spell ``target`` (or activate the ability it pays for) on this board
-    (the first prohibition that forbids it), or None."""
-    bans = cast_bans(view, target, player)
+    (the first prohibition that forbids it), or None; ``in_turn`` as for :func:`cast_bans`."""
+    bans = cast_bans(view, target, player, in_turn=in_turn)
     if not bans:
         return None
     source = view.permanent(bans[0].source).name
