@@ -211,6 +211,15 @@ PLAYER: Final = ObjectFields(
             nullable=True,
         ),
         Field(
+            "attacked_this_turn",
+            {"type": "array", "items": _TEXT},
+            "The ids of the players the player attacked this turn, themselves or a planeswalker they control "
+            "(extension): what 'Each opponent who attacked you or a planeswalker you control this turn can't "
+            "cast spells.' reads (default: not given; on the player's own turn after its beginning, whether "
+            "it binds is not known, with a warning).",
+            nullable=True,
+        ),
+        Field(
             "speed",
             {"type": "integer", "minimum": 0, "maximum": 4},
             "The player's speed (CR 702.179, 0 to 4): what 'where X is your speed' reads (default: not "

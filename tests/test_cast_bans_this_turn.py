@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from models.board import Board
+from models.errors import BoardError
 from models.mana_effects import CastBan
 from models.oracle import parse_oracle
 from models.oracle.grammar import parse_static
@@ -218,3 +219,64 @@ def test_plan_turn_alternates_colors() -> None:
     assert [spell.card for spell in after_red.spells] == ["Test Spark", "Test Shock"]
     best = plan_turn(_maze([SHOCK], [SHOCK, SPARK]), casts=["Test Shock", "Test Spark"], order="best")
     assert best.castable is True and [spell.card for spell in best.spells] == ["Test Spark", "Test Shock"]
+
+
+GLYPH = "Each opponent who attacked you or a planeswalker you control this turn can't cast spells."
+
+
+def _glyph(owner: str = "opp", *, active: str = "me", step: str = "main", **me: Any) -> Board:
+    """Two Forests of "me" and a made-up "Test Canon" of ``owner`` with Sandswirl Wanderglyph's sentence."""
+    lands = [{"id": f"f{n}", "card": "Forest", "controller": "me"} for n in range(2)]
+    glyph = {"id": "c", "name": "Test Canon", "type_line": "Creature — Sphinx", "oracle": GLYPH}
+    return Board.from_dict(
+        {
+            "version": 1,
+            "active_player": active,
+            "step": step,
+            "players": [{"id": "me", "hand": [BEAR, SPARK], **me}, {"id": "opp"}],
+            "permanents": [*lands, {**glyph, "controller": owner}],
+        }
+    )
+
+
+def test_sandswirl_is_read() -> None:
+    (ban,) = parse_oracle(GLYPH, "Test Canon").effects
+    assert isinstance(ban, CastBan) and ban.opponents and ban.terms.attacked_you
+    reading = parse_static(GLYPH)
+    assert parse_static(render_static(reading)) == reading
+    alone = "Each opponent who attacked you this turn can't cast spells."  # (the board can't tell it apart)
+    assert [s.read_as for s in parse_oracle(alone, "Test Canon").sentences] == ["unsupported"]
+
+
+def test_an_opponent_who_attacked_can_cast_no_spell() -> None:
+    """ "me" attacked the Canon's controller this turn (CR 508.1): no spell at all (CR 101.2)."""
+    board = _glyph(attacked_this_turn=["opp"])
+    assert _forbidden(pay(board, SHOCK_SPELL, player="me"), GLYPH)
+    assert plan_turn(board).spells == ()
+    asked = plan_turn(board, casts=["Test Spark"])
+    assert asked.castable is False and asked.reason is not None and "Test Canon" in asked.reason
+
+
+@pytest.mark.parametrize(
+    ("board", "warned"),
+    [
+        (_glyph(attacked_this_turn=[]), False),  # (it attacked no one)
+        (_glyph(active="opp"), False),  # (not its turn: it attacked no one this turn, CR 506.2)
+        (_glyph(step="beginning"), False),  # (no combat yet this turn)
+        (_glyph("me", attacked_this_turn=["opp"]), False),  # (its controller is not bound)
+        (_glyph(), True),  # (its turn, the attacks not given: not known)
+    ],
+)
+def test_a_player_who_did_not_or_may_have_attacked(board: Board, warned: bool) -> None:
+    spark = spell_of("{G}", type_line="Instant", name="Test Spark", text="")
+    result = pay(board, spark, player="me")
+    assert result.payable is True
+    said = [w for w in result.warnings if w.sentence == GLYPH and "attacked_this_turn" in w.reason]
+    assert bool(said) is warned
+
+
+def test_the_attacked_players_are_board_players() -> None:
+    with pytest.raises(BoardError, match=r"players\[0\]\.attacked_this_turn\[0\].*unknown player"):
+        _glyph(attacked_this_turn=["nobody"])
+    board = _glyph(attacked_this_turn=["opp"])
+    assert board.player("me").to_dict()["attacked_this_turn"] == ["opp"]

@@ -91,6 +91,14 @@ class BanRules(Transformer[Token, Any]):
         """'Each opponent who controls more creatures than you' (Ward of Bones)."""
         return BanTermsReading(more_than_you=what)
 
+    def ban_opponents_who_attacked(self, *parts: Token) -> BanTermsReading:
+        """'Each opponent who attacked you or a planeswalker you control this turn' (Sandswirl Wanderglyph);
+        'who attacked you' alone is not read (the board's record of attacks counts planeswalkers too)."""
+        kinds = [str(part).lower() for part in parts if part.type == "CARD_TYPE"]
+        if kinds != ["planeswalker"]:
+            raise UnreadError(f"an opponent who attacked you or a {' '.join(kinds) or 'nothing else'}")
+        return BanTermsReading(attacked_you=True)
+
     def ban_combat(self) -> str:
         return "combat"
 

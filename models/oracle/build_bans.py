@@ -93,6 +93,7 @@ def _terms(reading: s.BanTermsReading) -> BanTerms:
         attacking=attacking,
         mana_value_above=_uncontrolled(reading.mana_value_above),
         abilities=reading.abilities,
+        attacked_you=reading.attacked_you,
     )
 
 

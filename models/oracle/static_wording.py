@@ -35,8 +35,8 @@ from models.oracle.own_cost_readings import (
     own_cost_text,
 )
 from models.oracle.readings import Controller, CountOf, LandTypesAmong, Nouns
-from models.oracle.readings.nouns import count_words
 from models.oracle.readings.amounts import quantity_text
+from models.oracle.readings.nouns import count_words
 from models.oracle.statics import (
     _CAST_ZONES,
     AbilitiesCostReading,
@@ -156,6 +156,8 @@ def _ban_head(terms: BanTermsReading, who: str) -> str:
         who = "defending player"
     elif terms.more_than_you is not None:
         who = f"each opponent who controls more {terms.more_than_you.words(plural=True)} than you"
+    elif terms.attacked_you:
+        who = "each opponent who attacked you or a planeswalker you control this turn"
     if terms.while_text:
         return f"as long as {terms.while_text}, {who}"
     return f"during combat, {who}" if terms.combat and terms.abilities else who

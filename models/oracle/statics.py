@@ -482,6 +482,8 @@ class BanTermsReading:
     while_text: str = ""
     mana_value_above: Nouns | None = None
     abilities: bool = False
+    #: 'Each opponent who attacked you or a planeswalker you control this turn'
+    attacked_you: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -495,12 +495,19 @@ def _unknown_attack_warnings(view: BoardView, target: PaymentTarget, player: str
     player can't cast spells.') in its controller's combat: the board does not say which creatures attack,
     nor whom, so whether it forbids the spell is not judged (CR 506.2, 101.2), never a silent yes."""
     name = target.name or "the spell"
+    index = [p.id for p in view.board.players].index(player)
     return tuple(
         TextWarning(
             sourced.source,
             ban.text,
-            f"{player} can't cast {name} if {view.permanent(sourced.source).name} is attacking {player} "
-            "(CR 506.2, 101.2): the board does not say which creatures attack, not judged",
+            (
+                f"{player} can't cast {name} if {player} attacked {sourced.controller} or a planeswalker "
+                f"they control this turn (CR 508.1, 101.2): players[{index}].attacked_this_turn is not "
+                "given, not judged"
+            )
+            if ban.terms.attacked_you
+            else f"{player} can't cast {name} if {view.permanent(sourced.source).name} is attacking "
+            f"{player} (CR 506.2, 101.2): the board does not say which creatures attack, not judged",
             WarningKind.FORBIDDEN,
         )
         for sourced, ban in _binding(view, player, known=False)
