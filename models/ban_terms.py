@@ -40,6 +40,9 @@ class BanTerms:
     mana_value_above: ObjectFilter | None = None
     #: activating abilities that aren't mana abilities is forbidden too (CR 602.5, 605.1a)
     abilities: bool = False
+    #: only an opponent who attacked its controller or a planeswalker its controller controls this turn (CR
+    #: 508.1: Sandswirl Wanderglyph; the board's ``attacked_this_turn``)
+    attacked_you: bool = False
 
     def describe(self) -> str:
         """The terms in words, for display ('' for none).
@@ -64,6 +67,10 @@ class BanTerms:
                     f"mana value greater than the number of {_described(self.mana_value_above)} they control",
                 ),
                 (self.abilities, "nor activate abilities that aren't mana abilities"),
+                (
+                    self.attacked_you,
+                    "only an opponent who attacked you or a planeswalker you control this turn",
+                ),
             )
             if held
         ]

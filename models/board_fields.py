@@ -211,6 +211,15 @@ PLAYER: Final = ObjectFields(
             nullable=True,
         ),
         Field(
+            "attacked_this_turn",
+            {"type": "array", "items": _TEXT},
+            "The ids of the players the player attacked this turn, themselves or a planeswalker they control "
+            "(extension): what 'Each opponent who attacked you or a planeswalker you control this turn can't "
+            "cast spells.' reads (default: not given; on the player's own turn after its beginning, whether "
+            "it binds is not known, with a warning).",
+            nullable=True,
+        ),
+        Field(
             "speed",
             {"type": "integer", "minimum": 0, "maximum": 4},
             "The player's speed (CR 702.179, 0 to 4): what 'where X is your speed' reads (default: not "
@@ -248,6 +257,20 @@ CHOICES: Final = ObjectFields(
             "attack trigger's this turn ('Spells with the chosen name cost {1} less to cast this turn'; not "
             "given: that change is not applied, with a warning where it would matter). One name: a split "
             "card's half's (CR 709.4a).",
+            nullable=True,
+        ),
+        Field(
+            "number",
+            _COUNT,
+            "A chosen number (extension): Sanctum Prelate's 'Noncreature spells with mana value equal to the "
+            "chosen number can't be cast.' (not given: no spell is forbidden by it, with a warning).",
+            nullable=True,
+        ),
+        Field(
+            "word",
+            _TEXT,
+            "A chosen word (extension): Meddling Kids' 'Spells with the chosen word in their text box can't "
+            "be cast.' (not given: no spell is forbidden by it, with a warning).",
             nullable=True,
         ),
         Field(

@@ -613,6 +613,18 @@ class CastBan:
     named: SpellName | None = None
     #: whom, when and what else beyond the plain scope (Curse of Exhaustion, Marisi, Lavinia, Hand to Hand)
     terms: BanTerms = NO_BAN_TERMS
+    #: only spells with {X} in their mana costs (Gaddock Teeg's 'Noncreature spells with {X} in their mana
+    #: costs can't be cast.', CR 107.3)
+    x_in_cost: bool = False
+    #: only spells whose mana value is the number its permanent's choice named ('with mana value equal to
+    #: the chosen number': Sanctum Prelate; the board's ``choices.number``, CR 202.3)
+    chosen_number: bool = False
+    #: only spells with the word its permanent's choice named in their text box ('with the chosen word in
+    #: their text box': Meddling Kids; the board's ``choices.word``, CR 207.2)
+    chosen_word: bool = False
+    #: only spells that share a color with the spell most recently cast this turn, by any player (Mana
+    #: Maze, CR 105.2): the board's ``spells_cast_this_turn``, and in a turn's plan the turn's own casts
+    shares_last_color: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -286,6 +286,11 @@ def _effect_summary(effect: StaticEffect) -> str:
         values += (" of the chosen type" if effect.chosen_type else "") + (
             effect.named.words() if effect.named is not None else ""
         )
+        values += " with {X} in their mana costs" if effect.x_in_cost else ""
+        values += " with mana value equal to the chosen number" if effect.chosen_number else ""
+        values += " with the chosen word in their text box" if effect.chosen_word else ""
+        if effect.shares_last_color:
+            values += " that share a color with the spell most recently cast this turn"
         return f"{who} can't cast {kind + ' ' if kind else ''}spells{values}{where}{when}{terms}"
     if isinstance(effect, ActivationBan):
         return f"no activated ability of {with_article(effect.affected.describe())} can be activated"

@@ -41,10 +41,12 @@ from models.carddata.names import CardResolver
 from models.cost import PaymentTarget
 from models.errors import InputError
 from models.limits import MAX_GENERIC, within
+from models.mana import ManaTypes
 from planner.answer_warnings import cast_fact_warnings, spell_text_warnings
 from planner.api import solve_cpsat
 from planner.rules.additional_costs import banned_life_reason, planned_costs
 from planner.rules.cast_bans import (
+    SpellLimit,
     bans_later_spells,
     land_play_ban,
     names_later_spells,
@@ -55,6 +57,7 @@ from planner.rules.cast_bans import (
 )
 from planner.rules.graveyard_permissions import graveyard_lands
 from planner.rules.hand import HandAbility, hand_abilities
+from planner.rules.last_spell import ColorChain, color_chain, spell_colors
 from planner.rules.question import within_question
 from planner.rules.token_replacements import token_replacement_notes
 from planner.rules.turn import land_play_condition_warnings
@@ -216,10 +219,14 @@ class _Search:
         mode: str,
         landfall: bool,
         energy: bool = False,
-        most: int | None = None,
+        limits: tuple[SpellLimit, ...] = (),
+        chain: ColorChain | None = None,
     ) -> None:
         self.board, self.player, self.hold, self.deadline = board, player, hold, deadline
-        self.most = most  # (the most spells the turn may cast, CR 101.2: each spell is then an event)
+        # (the most spells of a kind the turn may cast, CR 101.2: each spell is then an event)
+        self.limits = limits
+        self.chain = chain  # (Mana Maze's: each spell is then an event, in its order)
+        self.kind_colors: list[ManaTypes] = []
         self.spells, self.sensitive, self.mode, self.landfall = spells, sensitive, mode, landfall
         self.energy = energy  # (the energy the turn gives is counted: turn_alternative.energy_counted)
         self.cast_mana = False  # (triggers on casting a spell add mana: turn_cast_mana)
@@ -301,12 +308,14 @@ class _Search:
     def _choice(self, lands: LandPlays, exiled: tuple[HandAbility, ...], spells: list[TurnSpell]) -> None:
         """Search the orders of one choice of the lands played and of the cards exiled, with the spells
         left."""
-        events = [s for s in spells if s.event or self.sensitive or self.most is not None]
+        events = [s for s in spells if s.event or self.sensitive or self._ordered]
         self.kinds = _kinds(events)
+        view = BoardView(self.board)
+        self.kind_colors = spell_colors(view, self.player, [copies[0].target for copies in self.kinds])
         # (a plain delve spell after the other plain spells: their instants and sorceries are then in the
         # graveyard for it, SpellPayment.fed_by)
         self.plain = sorted(
-            (s for s in spells if not (s.event or self.sensitive or self.most is not None)),
+            (s for s in spells if not (s.event or self.sensitive or self._ordered)),
             key=lambda s: s.target.delve,
         )
         self.given = tuple(spells)
@@ -323,6 +332,19 @@ class _Search:
             return self._visit(order, done, lands)
 
         depth_first(counts, visit, lands=placed, first=self._first(lands), check=self.check)
+
+    @property
+    def _ordered(self) -> bool:
+        """True when a prohibition reads the turn's spells (a limit, Mana Maze's): each is then an event."""
+        return bool(self.limits) or self.chain is not None
+
+    def _beyond_limits(self, used: list[int]) -> bool:
+        """True when the event spells ``used`` (how many of each kind) are more of a kind than a limit on the
+        spells of the turn allows (CR 101.2)."""
+        if not self.limits:
+            return False
+        lines = [self.kinds[kind][0].card.type_line for kind, count in enumerate(used) for _ in range(count)]
+        return any(limit.exceeded(lines) for limit in self.limits)
 
     def _placed_lands(self, lands: LandPlays) -> LandPlays:
         """The lands the search places among the event spells (landfall: not a bounce land, played last)."""
@@ -394,8 +416,10 @@ class _Search:
                 continue
             items.append(TurnItem(spell=self.kinds[kind][used[kind]]))
             used[kind] += 1
-        if self.most is not None and sum(used) > self.most:
+        if self._beyond_limits(used):
             return False  # (more spells than a limit allows, CR 101.2: nor its extensions)
+        if self.chain is not None and self.chain.broken(self.kind_colors[k] for k in order if k != LAND):
+            return False  # (a spell sharing a color with the one before, CR 101.2: nor its extensions)
         if placed < len(placed_lands):
             if self.mode == "best" and not done:
                 return True  # (the order is not complete without its lands)
@@ -680,16 +704,26 @@ def plan_turn(
         warnings += land_play_condition_warnings(view, player, lines)
     why_not = {
         id(s.card): why_not_castable_now(s.card, board, player)
-        or why_forbidden(view, s.target, player, step="main")
+        or why_forbidden(view, s.target, player, step="main", in_turn=True)
         or banned_life_reason(board, player, s.target.additional_life)  # (CR 118.3: Yasharn)
         for s in distinct(spells)
     }
     held_back = [why for s in distinct(spells) if (why := why_not[id(s.card)])]
     if casts and held_back:
         return TurnResult(castable=False, reason=held_back[0], warnings=warnings)
-    limit = spells_left(view, player)  # (a limit on the spells of a turn, CR 101.2: Archon of Emeria)
-    if casts and limit is not None and len(spells) > limit[0]:
-        return TurnResult(castable=False, reason=limit[1], warnings=warnings)
+    # (the limits on the spells of a turn, CR 101.2: Archon of Emeria, Ethersworn Canonist)
+    limits = spells_left(view, player)
+    exceeded = [limit.why for limit in limits if limit.exceeded(s.card.type_line for s in spells)]
+    if casts and exceeded:
+        return TurnResult(castable=False, reason=exceeded[0], warnings=warnings)
+    chain = color_chain(view, player)  # (Mana Maze: spell by spell, CR 101.2)
+    if (
+        casts
+        and order == "given"
+        and chain is not None
+        and chain.broken(spell_colors(view, player, [s.target for s in spells]))
+    ):
+        return TurnResult(castable=False, reason=chain.why, warnings=warnings)
     alone = not board.opponents(player)  # (a Curse cast then enchants its caster: no other player, CR 303.4a)
     banning = _banning(view, spells, player, order if casts else "choose", alone=alone)
     if banning and casts:  # (in the order given, a "no"; in the best one, not searched: no answer)
@@ -766,7 +800,8 @@ def plan_turn(
         mode="choose" if not casts else order,
         landfall=landfall,
         energy=energy,
-        most=limit[0] if limit is not None else None,
+        limits=limits,
+        chain=chain,
     )
     search.cast_mana = cast_mana
     if zones.spells:  # (their ways are checked where they are cast; the relaxation does not follow them)
@@ -775,7 +810,7 @@ def plan_turn(
     search.most_lands = max((len(choice) for choice in lands), default=0)
     left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)
     notes += sorted({f"{why}: not cast" for why in held_back})
-    notes += [limit[1]] if limit is not None and len(spells) > limit[0] else []
+    notes += exceeded
     no_play = land_play_ban(view, player) if playable_land else None  # (CR 101.2: Ward of Bones)
     notes += [f"{no_play}: no land played"] if no_play is not None else []
     complete = search.run(lands, exiles)

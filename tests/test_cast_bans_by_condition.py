@@ -320,8 +320,8 @@ def test_only_a_permanent_played_enters_tapped() -> None:
     "sentence",
     [
         "Each opponent who attacked you this turn can't cast spells.",
-        "Each player who has cast a nonartifact spell this turn can't cast additional nonartifact spells.",
-        "Players can't cast spells that share a color with the spell most recently cast this turn.",
+        # (Ethersworn Canonist's and Mana Maze's are read since: tests/test_cast_bans_this_turn.py)
+        "Each player who has cast a creature spell this turn can't cast additional noncreature spells.",
     ],
 )
 def test_a_prohibition_not_read_is_warned_never_ignored(sentence: str) -> None:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from models.additional_costs import SacrificeCost
 from models.board import Board, Card, Permanent
 from models.cost import ManaCost, PaymentTarget
+from models.mana_effects import CastBan
 from models.oracle import parse_land_search, parse_oracle
 from models.oracle.token_rules import CreatedTokens
 from models.spells import spell_target
@@ -17,6 +18,7 @@ from planner.rules.additional_costs import cost_ways, planned_costs, sacrifice_c
 from planner.rules.alternative_costs import Way, cast_for, foretold_only, paid_board, usable_ways
 from planner.rules.alternative_costs import exile_choices as way_exile_choices
 from planner.rules.alternatives import alternative_choices, covered_slots, reduced_costs
+from planner.rules.cast_bans import why_forbidden
 from planner.rules.graveyard_ways import graveyard_way_required
 from planner.rules.hand import hand_abilities
 from planner.rules.payment import payments
@@ -126,6 +128,8 @@ def brute_force(board: Board) -> tuple[int, int]:
                 continue
             if why_not_castable_now(card, state.board, "me") is not None:
                 continue  # (no legal target now: CR 601.2c)
+            if why_forbidden(view, spell_target(card), "me") is not None:
+                continue  # (a "can't" on the board, with the spells cast this turn so far: CR 101.2)
             for cast_on, target, kept, exiled, mana_value in _ways_to_cast(state, card, cards, rest, view):
                 life_left = cast_on.player("me").life
                 for before, cost in _paid_without_mana(cast_on, target):
@@ -133,10 +137,8 @@ def brute_force(board: Board) -> tuple[int, int]:
                         unspent = remove_units(state.pool, spent)
                         assert unspent is not None
                         for board_paid, left, discarded in _additional_paid(before, kept, target):
-                            board_after = board_paid.replace_player(
-                                "me",
-                                life=life_left - life,
-                                spells_cast_this_turn=state.board.player("me").spells_cast_this_turn + 1,
+                            board_after = _having_cast(
+                                board_paid.replace_player("me", life=life_left - life), card
                             )
                             effect = resolution(card)
                             graveyard = board_after.player("me").graveyard
@@ -196,6 +198,15 @@ def brute_force(board: Board) -> tuple[int, int]:
                     value_now = value + cast_for(target, way).mana_value
                     stack.append((after, cards, played, value_now, used + 1, fired))
     return best
+
+
+def _having_cast(board: Board, card: Card) -> Board:
+    """The board once "me" cast ``card`` (CR 601.2i): one more spell cast this turn, and the card among the
+    spells listed when a prohibition on casting may read them (else the count alone: fewer states)."""
+    record = board.player("me")
+    if BoardView(board).effects_of(CastBan):
+        return board.with_player(record.having_cast(card))
+    return board.replace_player("me", spells_cast_this_turn=record.spells_cast_this_turn + 1)
 
 
 def _zone_ways(state: PlanState) -> list[tuple[Card, Board, PaymentTarget, Way]]:

@@ -196,6 +196,12 @@ class Choices:
     #: the chosen name.') or by its trigger this turn (Cheering Fanatic's 'Spells with the chosen name cost
     #: {1} less to cast this turn.'): one name, a split card's half's (CR 709.4a, 201.2)
     card_name: str | None = None
+    #: the number chosen as it entered (Sanctum Prelate's 'Noncreature spells with mana value equal to the
+    #: chosen number can't be cast.')
+    number: int | None = None
+    #: the word chosen as it entered (Meddling Kids' 'Spells with the chosen word in their text box can't be
+    #: cast.'), as given
+    word: str | None = None
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __hash__(self) -> int:
@@ -355,6 +361,10 @@ class Choices:
             out["copied"] = copied_json(self.copied)
         if self.card_name is not None:
             out["card_name"] = self.card_name
+        if self.number is not None:
+            out["number"] = self.number
+        if self.word is not None:
+            out["word"] = self.word
         return out
 
     def __bool__(self) -> bool:
@@ -376,6 +386,8 @@ class Choices:
             self.paired_with,
             self.copied,
             self.card_name,
+            self.number,
+            self.word,
         )
         return any(value is not None for value in chosen)
 
@@ -726,6 +738,14 @@ def _read_card_name(value: object, path: JsonPath) -> str:
     return name
 
 
+def _read_word(value: object, path: JsonPath) -> str:
+    """A chosen word: one word, letters only (Meddling Kids' 'choose a word with four or more letters')."""
+    word = read_text(value, path).strip()
+    if not word.isalpha():
+        raise FieldError(path, f"{word!r} is not one word of letters")
+    return word
+
+
 _read_basic_land_type = read_named(BASIC_LAND_TYPES, "basic land type")
 _read_odd_or_even = read_named(("odd", "even"), "choice of odd or even")
 
@@ -771,6 +791,8 @@ def _read_choices(value: object, path: JsonPath) -> Choices:
         paired_with=fields.optional("paired_with", read_text, None),
         copied=fields.optional("copied", read_copied, None),
         card_name=fields.optional("card_name", _read_card_name, None),
+        number=fields.optional("number", read_count, None),
+        word=fields.optional("word", _read_word, None),
     )
     return NOTHING_CHOSEN if choices == NOTHING_CHOSEN else choices
 

@@ -149,6 +149,10 @@ class Player:
     #: the cards the player foretold (exiled face down by foretell, CR 702.143a: each may be cast from exile
     #: for its foretell cost), as cards (None: not given)
     foretold: tuple[Card, ...] | None = None
+    #: the ids of the players the player attacked this turn, themselves or a planeswalker they control (CR
+    #: 506.2, 508.1; None: not given), what Sandswirl Wanderglyph's "Each opponent who attacked you or a
+    #: planeswalker you control this turn can't cast spells." reads
+    attacked_this_turn: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.library_cards is not None and self.library != len(self.library_cards):
@@ -225,6 +229,8 @@ class Player:
             out["speed"] = self.speed
         if self.foretold is not None:
             out["foretold"] = [card.to_json() for card in self.foretold]
+        if self.attacked_this_turn is not None:
+            out["attacked_this_turn"] = list(self.attacked_this_turn)
         return out
 
     @property
@@ -405,7 +411,15 @@ def read_player(value: object, path: JsonPath) -> Player:
         cards_discarded_this_turn=fields.optional("cards_discarded_this_turn", read_count, None),
         speed=fields.optional("speed", _read_speed, None),
         foretold=fields.optional("foretold", read_cards, None),
+        attacked_this_turn=fields.optional("attacked_this_turn", _read_player_ids, None),
     )
+
+
+def _read_player_ids(value: object, path: JsonPath) -> tuple[str, ...]:
+    """A list of player ids (each checked against the board's players with the other references)."""
+    if not isinstance(value, list):
+        raise FieldError(path, f"expected a list of player ids, got {describe_json(value)}")
+    return tuple(read_text(item, (*path, n)) for n, item in enumerate(value))
 
 
 #: A player's highest speed (CR 702.179d: it can't increase past 4).

@@ -569,6 +569,12 @@ def _check_references(board: Board) -> None:
     """Raise ``FieldError`` for the first reference that points nowhere (see ``Board.check``)."""
     if board.active_player not in board._player_index:
         raise FieldError(("active_player",), f"unknown player {quote(board.active_player)}")
+    for position, player in enumerate(board.players):
+        for n, attacked in enumerate(player.attacked_this_turn or ()):
+            if attacked not in board._player_index:
+                raise FieldError(
+                    ("players", position, "attacked_this_turn", n), f"unknown player {quote(attacked)}"
+                )
     for position, permanent in enumerate(board.permanents):
         if permanent.controller not in board._player_index:
             raise FieldError(

@@ -24,6 +24,7 @@ from lark import Token, Transformer, v_args
 from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellName, SpellsGranted
 from models.cost import SPELL_ZONES
 from models.oracle import lexicon
+from models.oracle import readings as r
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Controller, Nouns, Number
@@ -38,7 +39,7 @@ from models.oracle.statics import (
     TimingLimitReading,
 )
 
-__all__ = ["BanRules", "ManaValueAbove", "ban_scope"]
+__all__ = ["BanRules", "ManaValueAbove", "ban_scope", "passive_spells"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +91,14 @@ class BanRules(Transformer[Token, Any]):
     def ban_opponents_with_more(self, what: Nouns) -> BanTermsReading:
         """'Each opponent who controls more creatures than you' (Ward of Bones)."""
         return BanTermsReading(more_than_you=what)
+
+    def ban_opponents_who_attacked(self, *parts: Token) -> BanTermsReading:
+        """'Each opponent who attacked you or a planeswalker you control this turn' (Sandswirl Wanderglyph);
+        'who attacked you' alone is not read (the board's record of attacks counts planeswalkers too)."""
+        kinds = [str(part).lower() for part in parts if part.type == "CARD_TYPE"]
+        if kinds != ["planeswalker"]:
+            raise UnreadError(f"an opponent who attacked you or a {' '.join(kinds) or 'nothing else'}")
+        return BanTermsReading(attacked_you=True)
 
     def ban_combat(self) -> str:
         return "combat"
@@ -299,7 +308,24 @@ class BanRules(Transformer[Token, Any]):
             chosen_type="chosen_type" in rest,
             named=named,
             terms=terms,
+            shares_last_color="shares_last_color" in rest,
         )
+
+    def sharing_last_color(self, *_words: Token) -> str:
+        return "shares_last_color"
+
+    def passive_cast_ban(self, what: Nouns) -> CastBanReading:
+        """'<spells> can't be cast' (Meddling Mage's 'Spells with the chosen name can't be cast.', Gaddock
+        Teeg's 'Noncreature spells with mana value 4 or greater can't be cast.'): a prohibition on casting
+        that names no player binds every player (CR 101.2), the spells the one noun phrase describes
+        (:func:`passive_spells`).
+
+        >>> from models.oracle.grammar import parse_static
+        >>> ban = parse_static("Noncreature spells with {X} in their mana costs can't be cast.")
+        >>> ban.everyone, ban.spells.excluded, ban.x_in_cost
+        (True, ('Creature',), True)
+        """
+        return passive_spells(what)
 
     def spells_of_chosen_color(self) -> str:
         return "chosen_color"
@@ -326,6 +352,23 @@ class BanRules(Transformer[Token, Any]):
         while_self = said.removeprefix("~ is ")
         return OthersEnterTappedReading(what, untapped=tapped.type == "UNTAPPED", while_self=while_self)
 
+    def cant_cast_additional(
+        self, _article: Token, cast: SpellsGranted, forbidden: SpellsGranted
+    ) -> CastBanReading:
+        """'Each player who has cast a nonartifact spell this turn can't cast additional nonartifact spells.'
+        (Ethersworn Canonist): every player may cast at most one spell of the kind each turn, counting the
+        spells of the kind cast before (CR 101.2); two kinds that differ are not read.
+
+        >>> from models.oracle.grammar import parse_static
+        >>> ban = parse_static("Each player who has cast a nonartifact spell this turn can't cast additional "
+        ...     "nonartifact spells.")
+        >>> ban.everyone, ban.most, ban.spells.excluded
+        (True, 1, ('Artifact',))
+        """
+        if cast != forbidden:
+            raise UnreadError("a prohibition on spells of another kind than those cast")
+        return CastBanReading(forbidden, everyone=True, most=1)
+
     def cant_cast_more_than_one(self, *parts: Any) -> CastBanReading:
         """'<players> can't cast more than one spell each turn' (Archon of Emeria; 'Enchanted player ...':
         Curse of Exhaustion, CR 101.2)."""
@@ -337,3 +380,59 @@ class BanRules(Transformer[Token, Any]):
             most=1,
             terms=terms,
         )
+
+
+#: The noun's names that a prohibition's spells may have (CR 201.2a): 'with the chosen name', 'with the same
+#: name as the exiled card'
+_BANNED_NAMES = {r.CHOSEN_NAME: SpellName.CHOSEN, r.EXILED_NAME: SpellName.EXILED}
+
+
+def passive_spells(what: Nouns) -> CastBanReading:
+    """The prohibition of every player (CR 101.2) on casting the spells ``what`` describes: one noun phrase
+    whose head is 'spells', of its types and 'non' types, with the qualities a prohibition holds (a mana
+    value bound, {X} in the mana cost, the chosen number, word, name, color or type); any other part is not
+    read (never a prohibition wider or narrower than written).
+
+    >>> from models.oracle.grammar import parse_objects
+    >>> ban = passive_spells(parse_objects("noncreature spells with mana value 4 or greater"))
+    >>> ban.everyone, ban.spells.excluded, ban.mana_values.least
+    (True, ('Creature',), 4)
+    >>> passive_spells(parse_objects("spells with the chosen name")).named
+    <SpellName.CHOSEN: 'with the chosen name'>
+    """
+    if len(what.nouns) != 1:
+        raise UnreadError(f"a prohibition on casting {what.words(plural=True)!r}: more than one kind")
+    (noun,) = what.nouns
+    plain = r.Noun(
+        types=noun.types,
+        excluded=noun.excluded,
+        head=noun.head,
+        qualities=noun.qualities,
+        chosen_type=noun.chosen_type,
+        chosen_color=noun.chosen_color,
+        named=noun.named,
+    )
+    if noun.head is not r.Head.SPELL or noun != plain or (noun.named and noun.named not in _BANNED_NAMES):
+        raise UnreadError(f"a prohibition on casting {noun.words(plural=True)!r}")
+    least = [q.at_least for q in noun.qualities if isinstance(q, r.WithManaValue)]
+    most = [q.at_most for q in noun.qualities if isinstance(q, r.WithManaValueAtMost)]
+    held = (r.WithSymbolInCost("{X}"), r.WithChosenNumber(), r.WithChosenWord())
+    others = [
+        q
+        for q in noun.qualities
+        if q not in held and not isinstance(q, r.WithManaValue | r.WithManaValueAtMost)
+    ]
+    if others or len(least) + len(most) > 1 or len(set(noun.qualities)) != len(noun.qualities):
+        raise UnreadError(f"a prohibition on casting {noun.words(plural=True)!r}")
+    values = ManaValues(least=least[0]) if least else ManaValues(most=most[0]) if most else EVERY_MANA_VALUE
+    return CastBanReading(
+        SpellsGranted(types=noun.types, excluded=noun.excluded),
+        everyone=True,
+        mana_values=values,
+        chosen_color=noun.chosen_color,
+        chosen_type=noun.chosen_type,
+        named=_BANNED_NAMES.get(noun.named),
+        x_in_cost=r.WithSymbolInCost("{X}") in noun.qualities,
+        chosen_number=r.WithChosenNumber() in noun.qualities,
+        chosen_word=r.WithChosenWord() in noun.qualities,
+    )

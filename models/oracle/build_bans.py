@@ -41,6 +41,10 @@ def cast_ban(reading: s.CastBanReading, sentence: str) -> CastBan:
         reading.chosen_type,
         reading.named,
         _terms(reading.terms),
+        reading.x_in_cost,
+        reading.chosen_number,
+        reading.chosen_word,
+        reading.shares_last_color,
     )
 
 
@@ -104,6 +108,7 @@ def _terms(reading: s.BanTermsReading) -> BanTerms:
         attacking=attacking,
         mana_value_above=_uncontrolled(reading.mana_value_above),
         abilities=reading.abilities,
+        attacked_you=reading.attacked_you,
     )
 
 

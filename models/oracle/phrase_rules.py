@@ -82,6 +82,8 @@ from models.oracle.readings import (
     UntapOthers,
     UntapSymbol,
     WithChosenManaValue,
+    WithChosenNumber,
+    WithChosenWord,
     WithCounter,
     WithKeyword,
     WithManaValue,
@@ -224,6 +226,12 @@ class PhraseRules(Transformer[Token, Any]):
 
     def with_chosen_mana_value(self, *_words: Token) -> Any:
         return lambda noun: replace(noun, qualities=(*noun.qualities, WithChosenManaValue()))
+
+    def with_chosen_number(self) -> Any:
+        return lambda noun: replace(noun, qualities=(*noun.qualities, WithChosenNumber()))
+
+    def with_chosen_word(self) -> Any:
+        return lambda noun: replace(noun, qualities=(*noun.qualities, WithChosenWord()))
 
     def with_mana_value_x_from_hand(self, _x: Token) -> Any:
         """'with mana value X from your hand' (the Shoals; with 'from your hand', apart from 'with mana value

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Final
 
-from models.alternative_costs import SpellName
+from models.alternative_costs import SpellName, SpellsGranted
 from models.cost import SPELL_ZONES
 from models.oracle import lexicon
 from models.oracle.entering import (
@@ -36,6 +36,7 @@ from models.oracle.own_cost_readings import (
 )
 from models.oracle.readings import Controller, CountOf, LandTypesAmong, Nouns
 from models.oracle.readings.amounts import quantity_text
+from models.oracle.readings.nouns import count_words
 from models.oracle.statics import (
     _CAST_ZONES,
     AbilitiesCostReading,
@@ -157,6 +158,8 @@ def _ban_head(terms: BanTermsReading, who: str) -> str:
         who = "defending player"
     elif terms.more_than_you is not None:
         who = f"each opponent who controls more {terms.more_than_you.words(plural=True)} than you"
+    elif terms.attacked_you:
+        who = "each opponent who attacked you or a planeswalker you control this turn"
     if terms.while_text:
         return f"as long as {terms.while_text}, {who}"
     return f"during combat, {who}" if terms.combat and terms.abilities else who
@@ -420,6 +423,12 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             who = _ban_head(terms, "each player" if everyone else "your opponents" if opponents else "you")
             if reading.named is SpellName.THAT_CREATURE:
                 who = "that creature's owner"  # (Reflector Mage's)
+            if most == 1 and spells != SpellsGranted():  # (Ethersworn Canonist's)
+                kind = " ".join(spells.kind_words())
+                return (
+                    f"each player who has cast {count_words(1, kind)} {kind} spell this turn can't cast "
+                    f"additional {kind} spells"
+                )
             if most == 1:
                 return f"{who} can't cast more than one spell each turn"
             words = " ".join((*spells.kind_words(), "spells")) + values.words()
@@ -429,6 +438,14 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
             words += " of the chosen color" if chosen_color else ""
             words += " of the chosen type" if reading.chosen_type else ""
             words += reading.named.words() if reading.named is not None else ""
+            if reading.shares_last_color:
+                words += " that share a color with the spell most recently cast this turn"
+            passive = reading.x_in_cost or reading.chosen_number or reading.chosen_word
+            if passive:  # (read in the passive only: 'Noncreature spells with {X} in their mana costs ...')
+                words += " with {X} in their mana costs" if reading.x_in_cost else ""
+                words += " with mana value equal to the chosen number" if reading.chosen_number else ""
+                words += " with the chosen word in their text box" if reading.chosen_word else ""
+                return f"{words[0].upper()}{words[1:]} can't be cast"
             after = terms.combat and not terms.abilities  # (else first: :func:`_ban_head`)
             when = " during your turn" if your_turn else " during combat" if after else ""
             also = " or activate abilities that aren't mana abilities" if terms.abilities else ""

@@ -496,6 +496,8 @@ class BanTermsReading:
     while_text: str = ""
     mana_value_above: Nouns | None = None
     abilities: bool = False
+    #: 'Each opponent who attacked you or a planeswalker you control this turn'
+    attacked_you: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -523,6 +525,14 @@ class CastBanReading:
     named: SpellName | None = None
     #: whom, when and what else beyond the plain scope
     terms: BanTermsReading = BanTermsReading()
+    #: 'with {X} in their mana costs' (Gaddock Teeg)
+    x_in_cost: bool = False
+    #: 'with mana value equal to the chosen number' (Sanctum Prelate)
+    chosen_number: bool = False
+    #: 'with the chosen word in their text box' (Meddling Kids)
+    chosen_word: bool = False
+    #: 'that share a color with the spell most recently cast this turn' (Mana Maze)
+    shares_last_color: bool = False
 
 
 @dataclass(frozen=True, slots=True)

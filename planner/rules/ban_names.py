@@ -15,6 +15,8 @@ warning instead.
 
 from __future__ import annotations
 
+import re
+
 from models.alternative_costs import SpellName
 from models.board import Card
 from models.cost import PaymentTarget
@@ -54,6 +56,17 @@ def judged(view: BoardView, sourced: SourcedEffect, spell: PaymentTarget) -> boo
             return _warning(sourced, where + "card_type is not given: no type chosen", WarningKind.UNDEFINED)
         if not spell.type_line.is_a(chosen):
             return False  # (a cost given without a type line is forbidden nothing, as for any type)
+    if ban.chosen_word:
+        word = permanent.choices.word
+        if word is None:
+            return _warning(
+                sourced,
+                where + "word is not given: no word chosen, no spell forbidden by it",
+                WarningKind.UNDEFINED,
+            )
+        has_word = _text_has_word(spell, word)
+        if has_word is not True:
+            return _warning(sourced, has_word) if isinstance(has_word, str) else False
     if ban.named is None:
         return True
     names = _spell_names(spell)
@@ -76,6 +89,30 @@ _NAME_NOT_KNOWN = (
     "the spell's name is not known: whether it can be cast is not judged; "
     "name the card with --spell (CR 201.2a)"
 )
+
+
+def _text_has_word(spell: PaymentTarget, word: str) -> bool | str:
+    """Whether the word ``word`` is in the text box of ``spell`` (Meddling Kids, CR 207.2): True when its
+    rules text has it as a whole word (any case; '~' is the spell's name as printed there, CR 201.4); else
+    why it is not known: the text not given, or flavor text, which the text box holds too and no board
+    gives. A face-down spell has no text (CR 708.2).
+
+    >>> from models.spells import spell_of
+    >>> bolt = spell_of("{R}", type_line="Instant", name="Test Bolt", text="~ deals 3 damage to any target.")
+    >>> _text_has_word(bolt, "damage"), _text_has_word(bolt, "bolt"), _text_has_word(bolt, "dam")
+    (True, True, "its text box may hold 'dam' in flavor text, which is not given: not judged (CR 207.2)")
+    """
+    if "face_down" in spell.purposes:
+        return False
+    if not spell.text:
+        return (
+            "the spell's rules text is not given: whether its text box holds the chosen word is not judged; "
+            "give the card with --spell (CR 207.2)"
+        )
+    text = spell.text.replace("~", spell.name) if spell.name else spell.text
+    if re.search(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])", text, re.IGNORECASE):
+        return True
+    return f"its text box may hold {word!r} in flavor text, which is not given: not judged (CR 207.2)"
 
 
 def _warning(sourced: SourcedEffect, reason: str, kind: WarningKind = WarningKind.FORBIDDEN) -> TextWarning:

@@ -38,7 +38,8 @@ def applies(view: BoardView, sourced: SourcedEffect, player: str) -> bool | None
     controller's opponents, every player, the player it enchants, an opponent who controls more of some
     permanents; "during your turn" only on its controller's turn, "during combat" only in the board's
     ``combat`` step, "as long as ~ is attached to a creature" only so); None when it may but the board does
-    not say (whether the permanent attacks, in its controller's combat)."""
+    not say (whether the permanent attacks, in its controller's combat; whether the player attacked its
+    controller this turn, ``attacked_this_turn`` not given)."""
     ban = sourced.effect
     assert isinstance(ban, CastBan | LandPlayBan)
     if not ban.everyone and (sourced.controller != player) != ban.opponents:
@@ -77,6 +78,16 @@ def applies(view: BoardView, sourced: SourcedEffect, player: str) -> bool | None
         view, sourced, more, sourced.controller
     ):
         return False  # ('Each opponent who controls more creatures than you')
+    if terms.attacked_you:
+        # ('Each opponent who attacked you or a planeswalker you control this turn': only the active player
+        # attacks, in combat, CR 506.2, 508.1; after the turn's beginning the board says whom, or not)
+        if board.active_player != player or board.step == "beginning":
+            return False
+        attacked = board.player(player).attacked_this_turn
+        if attacked is None:
+            return None
+        if sourced.controller not in attacked:
+            return False
     if terms.attacking:
         # (a creature attacks only in its controller's combat, CR 506.2, 508.1; which ones do, and whom, the
         # board does not say)

@@ -12,9 +12,9 @@ forbids its caster is answered with a warning naming the sentence, and a turn's 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellName
+from models.alternative_costs import EVERY_MANA_VALUE, ManaValues, SpellName, SpellsGranted
 from models.board import Card
 from models.cost import PaymentKind, PaymentTarget
 from models.folding import folded_names
@@ -24,16 +24,19 @@ from models.types import TypeLine
 from planner.rules.ban_names import judged
 from planner.rules.ban_scope import applies, controlled
 from planner.rules.cast_timing import why_untimely
+from planner.rules.last_spell import shares_last_color
 from planner.rules.records import SourcedEffect, TextWarning, WarningKind
 from planner.rules.special_actions import SPECIAL_ACTIONS
 from planner.rules.view import BoardView
 
 __all__ = [
+    "SpellLimit",
     "bans_later_spells",
     "cast_ban_warnings",
     "cast_bans",
     "land_play_ban",
     "names_later_spells",
+    "spells_cast_of",
     "spells_left",
     "turn_count_warnings",
     "undecided_ban_warnings",
@@ -41,12 +44,15 @@ __all__ = [
 ]
 
 
-def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[SourcedEffect, ...]:
+def cast_bans(
+    view: BoardView, target: PaymentTarget, player: str, *, in_turn: bool = False
+) -> tuple[SourcedEffect, ...]:
     """The prohibitions in force that forbid ``player`` to cast the spell ``target`` names: its own
     controller's ("You can't ...") or an opponent's ("Your opponents can't ...", with "during your turn" only
     on that opponent's turn), of the spell's types ("permanent spells": an artifact, battle, creature,
     enchantment or planeswalker spell, CR 110.4). A cost that names no spell (no card type) is forbidden
-    nothing: it may be an ability's.
+    nothing: it may be an ability's. ``in_turn``: for a turn's plan, which follows Mana Maze's prohibition
+    spell by spell (:func:`~planner.rules.last_spell.color_chain`): it is left out here.
 
     >>> from models.board import Board
     >>> codex = {"id": "c", "name": "Test Codex", "type_line": "Artifact", "controller": "me",
@@ -64,14 +70,19 @@ def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[Sour
         return ()
     if target.purposes & SPECIAL_ACTIONS:
         return ()  # (turning a permanent face up, plotting: special actions, no spells, CR 116.2b, 116.2k)
-    cast = view.board.player(player).spells_cast_this_turn
     found = []
     for sourced in view.effects_of(CastBan):
         if applies(view, sourced, player) is not True:
             continue
         ban = _judged(view, sourced, player)
-        if ban.most is not None and cast < ban.most:
-            continue  # ('more than one spell each turn': the spells cast this turn before this one)
+        if ban.most is not None and (spells_cast_of(view, player, ban.spells) or 0) < ban.most:
+            # ('more than one spell each turn': the spells of its kind cast this turn before this one; not
+            # known: :func:`undecided_ban_warnings` says so)
+            continue
+        if ban.shares_last_color and (in_turn or not shares_last_color(view, target, player)):
+            continue  # (Mana Maze: the spell cast last not known, :func:`undecided_ban_warnings` says so)
+        if ban.chosen_number and _chosen_number(view, sourced) is None:
+            continue  # (no number chosen: it forbids no spell, :func:`undecided_ban_warnings` says so)
         if (
             _describes(ban, target)
             and _of_chosen_color(view, sourced, target, player) is True
@@ -79,6 +90,27 @@ def cast_bans(view: BoardView, target: PaymentTarget, player: str) -> tuple[Sour
         ):
             found.append(sourced)
     return tuple(found)
+
+
+def spells_cast_of(view: BoardView, player: str, spells: SpellsGranted) -> int | None:
+    """How many spells ``spells`` describes ``player`` has cast this turn (the board's
+    ``spells_cast_this_turn``: of every kind, its count; of a kind, the spells it lists); None when the board
+    gives a count only and the kind is not every spell.
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [
+    ...     {"id": "me", "spells_cast_this_turn": ["Sol Ring", "Lightning Bolt"]}, {"id": "opp",
+    ...     "spells_cast_this_turn": 1}]})
+    >>> nonartifact = SpellsGranted(excluded=("Artifact",))
+    >>> [spells_cast_of(BoardView(board), who, kind) for who in ("me", "opp") for kind in
+    ...  (SpellsGranted(), nonartifact)]
+    [2, 1, 1, None]
+    """
+    cast = view.board.player(player)
+    if spells == SpellsGranted():
+        return cast.spells_cast_this_turn
+    listed = cast.spells_cast
+    return None if listed is None else sum(1 for card in listed if spells.matches(card.type_line))
 
 
 def _ability_bans(view: BoardView, player: str) -> tuple[SourcedEffect, ...]:
@@ -100,11 +132,19 @@ def _judged(view: BoardView, sourced: SourcedEffect, player: str) -> CastBan:
     202.3)."""
     ban = sourced.effect
     assert isinstance(ban, CastBan)
+    number = _chosen_number(view, sourced) if ban.chosen_number else None
+    if number is not None:  # ('with mana value equal to the chosen number': Sanctum Prelate, CR 202.3)
+        return replace(ban, mana_values=ManaValues(least=number, most=number))
     counted = ban.terms.mana_value_above
     if counted is None:
         return ban
     lands = controlled(view, sourced, counted, player)
     return replace(ban, mana_values=ManaValues(least=lands + 1))
+
+
+def _chosen_number(view: BoardView, sourced: SourcedEffect) -> int | None:
+    """The number the prohibition's permanent chose as it entered (``choices.number``), or None."""
+    return view.permanent(sourced.source).choices.number
 
 
 def _of_chosen_color(
@@ -133,6 +173,7 @@ def _describes(ban: CastBan, spell: PaymentTarget) -> bool:
         and ban.spells.matches(spell.type_line)
         and _every_x_forbidden(ban.mana_values, spell)
         and (ban.zones is None or (spell.zone or "hand") in ban.zones)
+        and (not ban.x_in_cost or spell.contains_x)  # ('with {X} in their mana costs': Gaddock Teeg)
     )
 
 
@@ -162,35 +203,53 @@ def _bounds_x(ban: CastBan, spell: PaymentTarget) -> bool:
     )
 
 
-def spells_left(view: BoardView, player: str) -> tuple[int, str] | None:
-    """How many more spells ``player`` may cast this turn under a limit on the board ("Each player can't cast
-    more than one spell each turn.": Archon of Emeria, CR 101.2), counting the spells already cast this turn
-    (``spells_cast_this_turn``), and why; None when no limit binds the player.
+@dataclass(frozen=True, slots=True)
+class SpellLimit:
+    """How many more spells of a kind (``spells``: every spell, or Ethersworn Canonist's nonartifact ones) a
+    player may cast this turn under a limit on the board, and why (CR 101.2)."""
+
+    left: int
+    why: str
+    spells: SpellsGranted
+
+    def exceeded(self, lines: Iterable[TypeLine]) -> bool:
+        """True when the spells of these type lines, cast this turn, are more of its kind than it allows.
+
+        >>> SpellLimit(1, "why", SpellsGranted(excluded=("Artifact",))).exceeded(
+        ...     [TypeLine.parse("Artifact"), TypeLine.parse("Instant")])
+        False
+        """
+        return sum(1 for line in lines if self.spells.matches(line)) > self.left
+
+
+def spells_left(view: BoardView, player: str) -> tuple[SpellLimit, ...]:
+    """How many more spells ``player`` may cast this turn under each limit on the board ("Each player can't
+    cast more than one spell each turn.": Archon of Emeria; "Each player who has cast a nonartifact spell this
+    turn can't cast additional nonartifact spells.": Ethersworn Canonist, CR 101.2), counting the spells of
+    its kind already cast this turn (``spells_cast_this_turn``: of a kind, when the board lists them; a count
+    only counts none of a kind, which :func:`undecided_ban_warnings` says), and why.
 
     >>> from models.board import Board
     >>> archon = {"id": "a", "name": "Test Archon", "type_line": "Creature", "controller": "opp",
     ...     "oracle": "Each player can't cast more than one spell each turn."}
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}],
     ...     "permanents": [archon]})
-    >>> left, why = spells_left(BoardView(board), "me")
-    >>> left, why.endswith("allows me 1 more spell this turn (CR 101.2)")
+    >>> (limit,) = spells_left(BoardView(board), "me")
+    >>> limit.left, limit.why.endswith("allows me 1 more spell this turn (CR 101.2)")
     (1, True)
     """
-    cast = view.board.player(player).spells_cast_this_turn
-    fewest: tuple[int, str] | None = None
+    found = []
     for sourced in view.effects_of(CastBan):
         ban = sourced.effect
         assert isinstance(ban, CastBan)
         if ban.most is None or applies(view, sourced, player) is not True:
             continue
-        left = max(0, ban.most - cast)
-        if fewest is None or left < fewest[0]:
-            name = view.permanent(sourced.source).name
-            why = (
-                f"{name}'s {ban.text!r} allows {player} {left} more spell{'' if left == 1 else 's'} this turn"
-            )
-            fewest = (left, f"{why} (CR 101.2)")
-    return fewest
+        left = max(0, ban.most - (spells_cast_of(view, player, ban.spells) or 0))
+        name = view.permanent(sourced.source).name
+        kind = " ".join((*ban.spells.kind_words(), "spell"))
+        why = f"{name}'s {ban.text!r} allows {player} {left} more {kind}{'' if left == 1 else 's'} this turn"
+        found.append(SpellLimit(left, f"{why} (CR 101.2)", ban.spells))
+    return tuple(found)
 
 
 def land_play_ban(view: BoardView, player: str) -> str | None:
@@ -301,6 +360,9 @@ def undecided_ban_warnings(view: BoardView, target: PaymentTarget, player: str) 
     return (
         _x_bound_warnings(view, target, player)
         + _unchosen_color_warnings(view, target, player)
+        + _unchosen_number_warnings(view, target, player)
+        + _uncounted_warnings(view, target, player)
+        + _unknown_last_spell_warnings(view, target, player)
         + _unknown_attack_warnings(view, target, player)
         + _unjudged_name_warnings(view, target, player)
     )
@@ -316,7 +378,10 @@ def _unjudged_name_warnings(view: BoardView, target: PaymentTarget, player: str)
     for sourced in view.effects_of(CastBan):
         ban = sourced.effect
         assert isinstance(ban, CastBan)
-        if not (ban.chosen_type or ban.named) or applies(view, sourced, player) is not True:
+        if (
+            not (ban.chosen_type or ban.named or ban.chosen_word)
+            or applies(view, sourced, player) is not True
+        ):
             continue
         if ban.most is not None or not (target.type_line.card_types or ban.named):
             continue  # (a cost alone is judged by a name only: of any type, it is forbidden nothing)
@@ -351,6 +416,64 @@ def _unchosen_color_warnings(view: BoardView, target: PaymentTarget, player: str
     )
 
 
+def _unchosen_number_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """A warning for each prohibition of 'spells with mana value equal to the chosen number' whose permanent
+    names no number (the board's ``choices.number``): it forbids no spell then, said, never silent."""
+    return tuple(
+        TextWarning(
+            sourced.source,
+            ban.text,
+            f"{view.path(sourced.source)}.choices.number is not given: no number chosen, no spell forbidden "
+            "by it",
+            WarningKind.UNDEFINED,
+        )
+        for sourced, ban in _binding(view, player)
+        if ban.chosen_number and _chosen_number(view, sourced) is None and _describes(ban, target)
+    )
+
+
+def _uncounted_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
+    """A warning for each limit on the spells of a kind each turn (Ethersworn Canonist's nonartifact spells)
+    that may forbid ``player`` the spell ``target`` when the board gives a count of the spells cast this turn
+    but not the spells: whether one was of its kind is not known, and none is counted, never a silent yes."""
+    index = [p.id for p in view.board.players].index(player)
+    return tuple(
+        TextWarning(
+            sourced.source,
+            ban.text,
+            f"players[{index}].spells_cast_this_turn gives a count only: whether {player} has cast "
+            f"{' '.join(ban.spells.kind_words())} spells this turn is not known, none counted; list the "
+            "spells (CR 101.2)",
+            WarningKind.FORBIDDEN,
+        )
+        for sourced, ban in _binding(view, player)
+        if ban.most is not None
+        and spells_cast_of(view, player, ban.spells) is None
+        and _describes(ban, target)
+    )
+
+
+def _unknown_last_spell_warnings(
+    view: BoardView, target: PaymentTarget, player: str
+) -> tuple[TextWarning, ...]:
+    """A warning for each prohibition like Mana Maze's when the board does not say which spell was cast
+    last this turn (spells of more than one player, or a count alone): not judged, never a silent yes."""
+    return tuple(
+        TextWarning(
+            sourced.source,
+            ban.text,
+            "the spell most recently cast this turn is not known (spells_cast_this_turn: a count, or spells "
+            "of more than one player, whose order is not given): whether the spell shares a color with it "
+            "is not judged (CR 105.2, 101.2)",
+            WarningKind.FORBIDDEN,
+        )
+        for sourced, ban in _binding(view, player)
+        if ban.shares_last_color
+        and shares_last_color(view, target, player) is None
+        and _describes(ban, target)
+    )
+
+
 def _x_bound_warnings(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
     """A warning for each prohibition of some mana values on a spell with X: whether it may be cast depends on
     X (CR 202.3e, 101.2), not judged (a search for the largest X would not know which X are allowed)."""
@@ -373,12 +496,19 @@ def _unknown_attack_warnings(view: BoardView, target: PaymentTarget, player: str
     player can't cast spells.') in its controller's combat: the board does not say which creatures attack,
     nor whom, so whether it forbids the spell is not judged (CR 506.2, 101.2), never a silent yes."""
     name = target.name or "the spell"
+    index = [p.id for p in view.board.players].index(player)
     return tuple(
         TextWarning(
             sourced.source,
             ban.text,
-            f"{player} can't cast {name} if {view.permanent(sourced.source).name} is attacking {player} "
-            "(CR 506.2, 101.2): the board does not say which creatures attack, not judged",
+            (
+                f"{player} can't cast {name} if {player} attacked {sourced.controller} or a planeswalker "
+                f"they control this turn (CR 508.1, 101.2): players[{index}].attacked_this_turn is not "
+                "given, not judged"
+            )
+            if ban.terms.attacked_you
+            else f"{player} can't cast {name} if {view.permanent(sourced.source).name} is attacking "
+            f"{player} (CR 506.2, 101.2): the board does not say which creatures attack, not judged",
             WarningKind.FORBIDDEN,
         )
         for sourced, ban in _binding(view, player, known=False)
@@ -387,14 +517,14 @@ def _unknown_attack_warnings(view: BoardView, target: PaymentTarget, player: str
 
 
 def why_forbidden(
-    view: BoardView, target: PaymentTarget, player: str, *, step: str | None = None
+    view: BoardView, target: PaymentTarget, player: str, *, step: str | None = None, in_turn: bool = False
 ) -> str | None:
     """Why ``player`` can't cast the spell ``target`` (or activate the ability it pays for) on this board
     (the first prohibition that forbids it, or a restriction on when: :func:`~planner.rules.cast_timing.
-    why_untimely`, in ``step``, the board's own when None), or None."""
+    why_untimely`, in ``step``, the board's own when None), or None; ``in_turn`` as for :func:`cast_bans`."""
     if (untimely := why_untimely(view, target, player, step=step)) is not None:
         return untimely
-    bans = cast_bans(view, target, player)
+    bans = cast_bans(view, target, player, in_turn=in_turn)
     if not bans:
         return None
     source = view.permanent(bans[0].source).name

@@ -128,6 +128,16 @@ class WithChosenManaValue:
 
 
 @dataclass(frozen=True, slots=True)
+class WithChosenNumber:
+    """'with mana value equal to the chosen number' (Sanctum Prelate: the number chosen as it entered)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WithChosenWord:
+    """'with the chosen word in their text box' (Meddling Kids: the word chosen as it entered)."""
+
+
+@dataclass(frozen=True, slots=True)
 class OfOrdinalChosenType:
     """'of the first chosen type' (Illusionary Terrain: the first of the basic land types chosen as it
     entered)."""
@@ -178,6 +188,8 @@ Quality = (
     | WithManaValueAtMost
     | WithManaValueX
     | WithChosenManaValue
+    | WithChosenNumber
+    | WithChosenWord
     | OfOrdinalChosenType
     | WithWatermark
     | WithSymbolInCost
@@ -199,6 +211,10 @@ def _quality(quality: Quality) -> str:
         return "with mana value X"
     if isinstance(quality, WithChosenManaValue):
         return "with mana value of the chosen value"
+    if isinstance(quality, WithChosenNumber):
+        return "with mana value equal to the chosen number"
+    if isinstance(quality, WithChosenWord):
+        return "with the chosen word in their text box"
     if isinstance(quality, OfOrdinalChosenType):
         return f"of the {quality.ordinal} chosen type"
     if isinstance(quality, WithWatermark):
