@@ -1,0 +1,339 @@
+"""The assertions of another engine's own card tests (laxika/magicalvibes, a Java engine: its per-card
+``BaseCardTest`` classes ``BloodMoonTest``, ``UrborgTombOfYawgmothTest``, ``JeganthaTheWellspringTest``,
+``ChromaticOrreryTest``, ``PiliPalaTest``, ``CabalCoffersTest``, ``FoodChainTest``), replayed on the planner
+(issue 35 item 4: the peers' truths). Each assertion about paying (castable or not with this board, mana
+produced, what a permanent could produce) becomes the same board and the same question on our API; the
+answer is derived from the Comprehensive Rules in each docstring first.
+
+An engine's "tap it and look at the pool" becomes :func:`planner.could_produce` (the types a permanent could
+produce, CR 106.7) or a ``pay`` of that mana; a "cast it" or "not playable" becomes a ``pay`` of the spell.
+The cards are given by their current Oracle text and mana cost (:data:`CARDS`; other names are the
+catalogue's). Facts only: no code or prose of the peer is copied here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boards import ME, OPP, CardTexts
+
+from models.board import Board
+from models.cost import PaymentTarget
+from models.spells import spell_of
+from planner.api import PayResult, could_produce, pay
+
+#: name -> (type line, mana cost, Oracle text).
+CARDS: dict[str, tuple[str, str, str]] = {
+    "Coastal Tower": ("Land", "", "Coastal Tower enters tapped.\n{T}: Add {W} or {U}."),
+    "Glimmerpost": (
+        "Land — Locus",
+        "",
+        "When Glimmerpost enters, you gain 1 life for each Locus on the battlefield.\n{T}: Add {C}.",
+    ),
+    "Jegantha, the Wellspring": (
+        "Legendary Creature — Elemental Elk",
+        "{4}{R/G}",
+        "Companion — No card in your starting deck has more than one of the same mana symbol in its mana "
+        "cost. (If this card is your chosen companion, you may put it into your hand from outside the game "
+        "for {3} as a sorcery.)\n{T}: Add {W}{U}{B}{R}{G}. This mana can't be spent to pay generic mana "
+        "costs.",
+    ),
+    "Chromatic Orrery": (
+        "Legendary Artifact",
+        "{7}",
+        "You may spend mana as though it were mana of any color.\n{T}: Add {C}{C}{C}{C}{C}.\n{5}, {T}: Draw "
+        "a card for each color among permanents you control.",
+    ),
+    "Mycosynth Lattice": (
+        "Artifact",
+        "{6}",
+        "All permanents are artifacts in addition to their other types.\nAll cards that aren't on the "
+        "battlefield, spells, and permanents are colorless.\nPlayers may spend mana as though it were mana "
+        "of any color.",
+    ),
+    "Food Chain": (
+        "Enchantment",
+        "{2}{G}",
+        "Exile a creature you control: Add X mana of any one color, where X is 1 plus the exiled creature's "
+        "mana value. Spend this mana only to cast creature spells.",
+    ),
+    "Rushwood Dryad": (
+        "Creature — Dryad",
+        "{1}{G}",
+        "Forestwalk (This creature can't be blocked as long as defending player controls a Forest.)",
+    ),
+}
+
+TEXTS = CardTexts(CARDS)
+permanent = TEXTS.permanent
+
+
+def board(*permanents: dict[str, Any], pool: tuple[str, ...] = (), opp_pool: tuple[str, ...] = ()) -> Board:
+    """A board of "me" (active, with ``pool`` floating) and "opp" (with ``opp_pool``)."""
+    me: dict[str, Any] = {"id": ME, "pool": list(pool)}
+    opp: dict[str, Any] = {"id": OPP, "pool": list(opp_pool)}
+    return Board.from_dict({"version": 1, "players": [me, opp], "permanents": list(permanents)})
+
+
+def mine(name: str, pid: str, **status: Any) -> dict[str, Any]:
+    """A permanent of "me" by name (:data:`CARDS` or the catalogue), with its status."""
+    return {**permanent(name, pid), **status}
+
+
+def theirs(name: str, pid: str, **status: Any) -> dict[str, Any]:
+    """A permanent of "opp" by name, with its status."""
+    return {**permanent(name, pid, controller=OPP), **status}
+
+
+def produces(on: Board) -> dict[str, str]:
+    """What each permanent could produce (CR 106.7), as ``WUBRGC`` letters."""
+    return {pid: str(types) for pid, types in could_produce(on).items()}
+
+
+def spell(cost: str, type_line: str = "Sorcery", name: str = "Test Toy") -> PaymentTarget:
+    """A spell of that mana cost and type line, without text."""
+    return spell_of(cost, type_line=type_line, text="", name=name)
+
+
+def cast(on: Board, cost: str, type_line: str = "Sorcery", player: str = ME) -> PayResult:
+    """``pay`` for a spell of that cost and type line, by ``player``."""
+    return pay(on, spell(cost, type_line), player=player)
+
+
+# --- BloodMoonTest: nonbasic lands are Mountains (CR 305.7, 613.1d) -----------------------------------------
+
+
+def test_a_nonbasic_land_under_blood_moon_taps_for_red_only() -> None:
+    """BloodMoonTest.nonbasicLandProducesRed, opponentsNonbasicLandIsAffected,
+    opponentNonbasicLandProducesRed: "Nonbasic lands are Mountains." sets each nonbasic land's subtype to
+    Mountain: it loses every ability from its rules text and has "{T}: Add {R}." (CR 305.7), whoever controls
+    it. City of Brass (any color), the opponent's City of Brass and the opponent's Glimmerpost ({C}) could
+    produce {R} alone."""
+    b = board(
+        mine("Blood Moon", "moon"),
+        mine("City of Brass", "city"),
+        theirs("City of Brass", "their_city"),
+        theirs("Glimmerpost", "post"),
+    )
+    got = produces(b)
+    assert (got["city"], got["their_city"], got["post"]) == ("R", "R", "R")
+    assert cast(b, "{R}").payable
+    assert not cast(b, "{U}").payable  # the City's "any color" is gone (305.7)
+    assert cast(b, "{R}", player=OPP).payable and not cast(b, "{C}", player=OPP).payable  # Glimmerpost's {C}
+
+
+def test_a_basic_land_under_blood_moon_keeps_its_mana() -> None:
+    """BloodMoonTest.basicLandUnaffected: Blood Moon names nonbasic lands only; a Forest keeps its type and
+    its intrinsic "{T}: Add {G}." (CR 305.6): {G} payable, {R} not."""
+    b = board(mine("Blood Moon", "moon"), mine("Forest", "f"))
+    assert produces(b)["f"] == "G"
+    assert cast(b, "{G}").payable and not cast(b, "{R}").payable
+
+
+def test_a_nonbasic_land_gives_its_own_mana_without_blood_moon() -> None:
+    """BloodMoonTest.normalManaResumesWhenBloodMoonLeaves: without Blood Moon, Coastal Tower's own ability
+    adds {W} or {U}, and no {R}."""
+    b = board(mine("Coastal Tower", "tower"))
+    assert produces(b)["tower"] == "WU"
+    assert cast(b, "{W}").payable and not cast(b, "{R}").payable
+
+
+def test_a_painland_under_blood_moon_taps_for_red_without_damage() -> None:
+    """BloodMoonTest.nonbasicLandLosesPrintedActivatedAbilities: Karplusan Forest loses both printed abilities
+    ({C}; {R} or {G} with 1 damage) and has only "{T}: Add {R}." (CR 305.7): {R} is paid with no damage, {G}
+    and {C} can't be paid. The same for City of Brass's tapping trigger (lost): no damage
+    (BloodMoonTest.nonbasicLandLosesPrintedTriggeredAbilities)."""
+    forest = board(mine("Blood Moon", "moon"), mine("Karplusan Forest", "kf"))
+    red = cast(forest, "{R}")
+    assert red.payable and red.damage_taken == 0 and red.life_paid == 0
+    assert not cast(forest, "{G}").payable and not cast(forest, "{C}").payable
+    city = cast(board(mine("Blood Moon", "moon"), mine("City of Brass", "city")), "{R}")
+    assert city.payable and city.damage_taken == 0
+
+
+# --- UrborgTombOfYawgmothTest: each land is a Swamp in addition (CR 305.7, 305.6) ---------------------------
+
+
+def test_urborg_makes_every_land_tap_for_black_too() -> None:
+    """UrborgTombOfYawgmothTest.allLandsBecomeSwampsAdditively, landsTapForBlack, urborgIsItselfASwamp: "Each
+    land is a Swamp in addition to its other land types." gives every land "{T}: Add {B}." beside its own (CR
+    305.7: "in addition" keeps the other types and abilities). Each Forest could produce {B} or {G}; Urborg
+    itself, a Swamp too, {B}. Two Forests and Urborg pay {B}{B}{G} and {B}{B}{B}, never four mana."""
+    b = board(mine("Urborg, Tomb of Yawgmoth", "urborg"), mine("Forest", "f1"), mine("Forest", "f2"))
+    got = produces(b)
+    assert (got["urborg"], got["f1"], got["f2"]) == ("B", "BG", "BG")
+    assert cast(b, "{B}{B}{G}").payable and cast(b, "{B}{B}{B}").payable
+    assert not cast(b, "{B}{B}{B}{B}").payable and not cast(b, "{B}{G}{G}{G}").payable
+
+
+def test_urborg_reaches_the_opponents_lands_not_their_creatures() -> None:
+    """UrborgTombOfYawgmothTest.opponentLandsTapForBlack, nonlandsAreUnaffected: "each land" is every land on
+    the battlefield, the opponent's too (their Forest could produce {B}); Llanowar Elves is no land and still
+    adds {G} only."""
+    b = board(
+        mine("Urborg, Tomb of Yawgmoth", "urborg"),
+        theirs("Forest", "their_forest"),
+        mine("Llanowar Elves", "elf"),
+    )
+    got = produces(b)
+    assert (got["their_forest"], got["elf"]) == ("BG", "G")
+    assert cast(b, "{B}", player=OPP).payable
+
+
+# --- JeganthaTheWellspringTest: mana that can't pay generic costs (CR 106.6) --------------------------------
+
+
+def test_jegantha_mana_pays_colored_costs_only() -> None:
+    """JeganthaTheWellspringTest.tappingAddsRestrictedManaOfEachColor, restrictedManaPaysColoredCost,
+    restrictedManaCannotPayGenericCost: Jegantha adds {W}{U}{B}{R}{G} that "can't be spent to pay generic mana
+    costs" (a restriction on spending, CR 106.6). It pays Llanowar Elves ({G}) and a {W}{U}{B}{R}{G} spell,
+    never Grizzly Bears' {1}{G}: its generic {1} has no mana it may take."""
+    b = board(mine("Jegantha, the Wellspring", "jeg"))
+    assert cast(b, "{G}", "Creature — Elf Druid").payable
+    assert cast(b, "{W}{U}{B}{R}{G}", "Creature").payable
+    assert not cast(b, "{1}{G}", "Creature — Bear").payable
+
+
+def test_jegantha_mana_pays_a_monohybrid_symbol_by_its_color() -> None:
+    """JeganthaTheWellspringTest.restrictedManaPaysHybridAlternative: a {1}{2/G} creature. {2/G} may be paid
+    with {G} (CR 107.4e), which Jegantha's mana may pay; the generic {1} may not take it, so Jegantha alone
+    can't cast the spell, and Jegantha with one {C} floating can."""
+    alone = board(mine("Jegantha, the Wellspring", "jeg"))
+    assert not cast(alone, "{1}{2/G}", "Creature").payable
+    assert cast(board(mine("Jegantha, the Wellspring", "jeg"), pool=("{C}",)), "{1}{2/G}", "Creature").payable
+
+
+def test_a_summoning_sick_jegantha_adds_nothing() -> None:
+    """(The peer's tests make Jegantha ready first.) Its ability has {T} in its cost: a creature its
+    controller has not controlled since their most recent turn began can't pay it (CR 302.6): {G} unpayable.
+    """
+    b = board(mine("Jegantha, the Wellspring", "jeg", summoning_sick=True))
+    assert not cast(b, "{G}").payable
+
+
+# --- ChromaticOrreryTest: spending mana as though it were mana of any color (CR 609.4b) ---------------------
+
+
+def test_chromatic_orrery_lets_colorless_mana_pay_a_colored_spell() -> None:
+    """ChromaticOrreryTest.colorlessManaPaysColoredSpell, coloredManaCanPayADifferentColor: "You may spend
+    mana as though it were mana of any color." lets its controller spend {C} or {G} on Shock's {R} (CR 609.4b:
+    the type of the mana does not change, only what it may be spent on)."""
+    assert cast(
+        board(mine("Chromatic Orrery", "orrery", tapped=True), pool=("{C}",)), "{R}", "Instant"
+    ).payable
+    assert cast(
+        board(mine("Chromatic Orrery", "orrery", tapped=True), pool=("{G}",)), "{R}", "Instant"
+    ).payable
+
+
+def test_chromatic_orrery_gives_its_controller_alone_the_permission() -> None:
+    """ChromaticOrreryTest.opponentCannotUseOrreryManaPermission: "You may spend" is its controller's
+    permission; the opponent's floating {C} still can't pay their Shock's {R} (CR 106.1, 609.4b)."""
+    b = board(mine("Chromatic Orrery", "orrery", tapped=True), opp_pool=("{C}",))
+    assert not cast(b, "{R}", "Instant", player=OPP).payable
+
+
+def test_mycosynth_lattice_gives_every_player_the_permission() -> None:
+    """ChromaticOrreryTest.aGlobalManaPermissionStillAppliesToAnOpponentAlongsideOrrery: Mycosynth Lattice's
+    "Players may spend mana as though it were mana of any color." is every player's: the opponent's {G} pays
+    their {R}."""
+    b = board(
+        mine("Chromatic Orrery", "orrery", tapped=True),
+        mine("Mycosynth Lattice", "lattice"),
+        opp_pool=("{G}",),
+    )
+    assert cast(b, "{R}", "Instant", player=OPP).payable
+
+
+def test_chromatic_orrery_pays_five_colors_with_its_own_colorless_mana() -> None:
+    """ChromaticOrreryTest.tapAbilityAddsFiveColorlessMana, and XMage ChromaticOrreryTest
+    .testSpendManyAsThoughAnyColor: the Orrery taps for {C}{C}{C}{C}{C}, and its permission lets those five
+    pay Sliver Overlord's {W}{U}{B}{R}{G}; it could produce {C} only (CR 106.7: the permission changes no
+    mana's type). Six mana is more than it makes."""
+    b = board(mine("Chromatic Orrery", "orrery"))
+    assert produces(b)["orrery"] == "C"
+    assert cast(b, "{W}{U}{B}{R}{G}", "Legendary Creature — Sliver Mutant").payable
+    assert not cast(b, "{5}{W}").payable
+
+
+# --- PiliPalaTest: an {Q} ability (CR 107.6) ----------------------------------------------------------------
+
+
+def test_pili_pala_untaps_for_one_mana_of_any_color() -> None:
+    """PiliPalaTest.activatePromptsColorAndUntaps, choosingColorAddsOneMana,
+    producesEachColorWithoutUsingStack: "{2}, {Q}: Add one mana of any color." A tapped Pili-Pala with {C}{C}
+    floating: paying {2} and untapping it adds one mana of any color: each of {W} ... {G} is payable, two
+    colored mana are not."""
+    b = board(mine("Pili-Pala", "pili", tapped=True), pool=("{C}{C}",))
+    for color in "WUBRG":
+        assert cast(b, f"{{{color}}}").payable
+    assert not cast(b, "{G}{G}").payable
+
+
+def test_pili_pala_needs_to_be_tapped_ready_and_paid() -> None:
+    """PiliPalaTest.cannotActivateWhileUntapped: {Q} can be paid only if the permanent is tapped (CR 107.6).
+    cannotActivateWithSummoningSickness: nor by a creature that came under its controller's control since
+    their most recent turn began (CR 302.6). cannotActivateWithoutTwoMana: {2} needs two mana. In each case
+    {G} is unpayable."""
+    assert not cast(board(mine("Pili-Pala", "pili"), pool=("{C}{C}",)), "{G}").payable
+    sick = board(mine("Pili-Pala", "pili", tapped=True, summoning_sick=True), pool=("{C}{C}",))
+    assert not cast(sick, "{G}").payable
+    assert not cast(board(mine("Pili-Pala", "pili", tapped=True), pool=("{C}",)), "{G}").payable
+
+
+# --- CabalCoffersTest: mana counted as the ability resolves (CR 106.4, 605.3) -------------------------------
+
+
+def test_cabal_coffers_counts_the_swamps_its_controller_controls() -> None:
+    """CabalCoffersTest.addsBlackManaForEachControlledSwamp: "{2}, {T}: Add {B} for each Swamp you control."
+    With {C}{C} floating, two Swamps of mine and one of the opponent's, Coffers adds {B}{B} (the opponent's
+    Swamp is not counted); the Swamps, tapped or not, still count, and tap for {B} each: {B}{B}{B}{B} in all,
+    never five."""
+    b = board(
+        mine("Cabal Coffers", "coffers"),
+        mine("Swamp", "s1"),
+        mine("Swamp", "s2"),
+        theirs("Swamp", "their_swamp"),
+        pool=("{C}{C}",),
+    )
+    assert cast(b, "{B}{B}{B}{B}").payable
+    assert not cast(b, "{B}{B}{B}{B}{B}").payable
+
+
+def test_cabal_coffers_without_swamps_adds_nothing() -> None:
+    """CabalCoffersTest.addsNoManaWithNoControlledSwamps: with no Swamp, Coffers adds no mana: the {C}{C}
+    floating pay no {B}."""
+    assert not cast(board(mine("Cabal Coffers", "coffers"), pool=("{C}{C}",)), "{B}").payable
+
+
+# --- FoodChainTest: mana from exiling a creature, for creature spells only (CR 106.6, 202.3) ----------------
+
+
+def test_food_chain_adds_one_plus_the_mana_value_for_creature_spells() -> None:
+    """FoodChainTest.exilingCreatureAddsRestrictedMana, restrictedManaCastsCreatureSpell,
+    restrictedManaCannotCastNoncreatureSpell: exiling Rushwood Dryad (mana value 2, CR 202.3) adds three mana
+    of one color, spendable on creature spells only (CR 106.6): a {2}{G} creature is payable, a {G} instant is
+    not, nor a {3}{G} creature (four mana)."""
+    b = board(mine("Food Chain", "chain"), mine("Rushwood Dryad", "dryad"))
+    assert cast(b, "{2}{G}", "Creature — Dryad").payable
+    assert not cast(b, "{G}", "Instant").payable
+    assert not cast(b, "{3}{G}", "Creature — Dryad").payable
+
+
+def test_food_chain_exiles_creatures_its_controller_controls_only() -> None:
+    """FoodChainTest.exileCostRequiresControlledCreature: "a creature you control": the opponent's Dryad can't
+    be exiled, so my Forest is all I have: a {1}{G} creature is unpayable, a {G} one payable."""
+    b = board(mine("Food Chain", "chain"), mine("Forest", "f"), theirs("Rushwood Dryad", "their_dryad"))
+    assert not cast(b, "{1}{G}", "Creature").payable
+    assert cast(b, "{G}", "Creature").payable
+
+
+def test_food_chain_can_be_activated_once_per_creature() -> None:
+    """FoodChainTest.repeatedActivationsResolveWithoutUsingStack: a mana ability with no {T} may be activated
+    again while its cost can be paid (CR 605.3a): two Dryads give 3 + 3 mana, each activation of one color of
+    its own: a {3}{G}{G}{U} creature is payable ({G}{G}{G} + {U}{U}{U}), a {6}{G} one is not (six mana in
+    all)."""
+    b = board(mine("Food Chain", "chain"), mine("Rushwood Dryad", "d1"), mine("Rushwood Dryad", "d2"))
+    assert cast(b, "{3}{G}{G}{U}", "Creature").payable
+    assert not cast(b, "{6}{G}", "Creature").payable
+    assert cast(b, "{G}{G}{G}{G}", "Creature").payable  # both activations may choose green
