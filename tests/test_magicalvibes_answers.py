@@ -1,8 +1,9 @@
 """The assertions of another engine's own card tests (laxika/magicalvibes, a Java engine: its per-card
 ``BaseCardTest`` classes ``BloodMoonTest``, ``UrborgTombOfYawgmothTest``, ``JeganthaTheWellspringTest``,
-``ChromaticOrreryTest``, ``PiliPalaTest``, ``CabalCoffersTest``, ``FoodChainTest``), replayed on the planner
-(issue 35 item 4: the peers' truths). Each assertion about paying (castable or not with this board, mana
-produced, what a permanent could produce) becomes the same board and the same question on our API; the
+``ChromaticOrreryTest``, ``PiliPalaTest``, ``CabalCoffersTest``, ``FoodChainTest``, ``PriestOfTitaniaTest``,
+``SerrasSanctumTest``, ``TolarianAcademyTest``, ``SpringleafDrumTest``, ``MoxOpalTest``), replayed on the
+planner (issue 35 item 4: the peers' truths). Each assertion about paying (castable or not with this board,
+mana produced, what a permanent could produce) becomes the same board and the same question on our API; the
 answer is derived from the Comprehensive Rules in each docstring first.
 
 An engine's "tap it and look at the pool" becomes :func:`planner.could_produce` (the types a permanent could
@@ -61,6 +62,43 @@ CARDS: dict[str, tuple[str, str, str]] = {
         "Creature — Dryad",
         "{1}{G}",
         "Forestwalk (This creature can't be blocked as long as defending player controls a Forest.)",
+    ),
+    "Elvish Lyrist": (
+        "Creature — Elf",
+        "{G}",
+        "{G}, {T}, Sacrifice Elvish Lyrist: Destroy target enchantment.",
+    ),
+    "Gorilla Warrior": ("Creature — Ape Warrior", "{2}{G}", ""),
+    "Abundance": (
+        "Enchantment",
+        "{2}{G}{G}",
+        "If you would draw a card, you may instead choose land or nonland and reveal cards from the top of "
+        "your library until you reveal a card of the chosen kind. Put that card into your hand and put all "
+        "other cards revealed this way on the bottom of your library in any order.",
+    ),
+    "Greater Good": (
+        "Enchantment",
+        "{2}{G}{G}",
+        "Sacrifice a creature: Draw cards equal to the sacrificed creature's power, then discard three "
+        "cards.",
+    ),
+    "Voltaic Key": ("Artifact", "{1}", "{1}, {T}: Untap target artifact."),
+    "Woodland Changeling": (
+        "Creature — Shapeshifter",
+        "{1}{G}",
+        "Changeling (This card is every creature type.)",
+    ),
+    "March of the Machines": (
+        "Enchantment",
+        "{3}{U}",
+        "Each noncreature artifact is an artifact creature with power and toughness each equal to its mana "
+        "value.",
+    ),
+    "Memnite": ("Artifact Creature — Construct", "{0}", ""),
+    "Accorder's Shield": (
+        "Artifact — Equipment",
+        "{0}",
+        "Equipped creature gets +0/+3 and has vigilance.\nEquip {3}",
     ),
 }
 
@@ -337,3 +375,126 @@ def test_food_chain_can_be_activated_once_per_creature() -> None:
     assert cast(b, "{3}{G}{G}{U}", "Creature").payable
     assert not cast(b, "{6}{G}", "Creature").payable
     assert cast(b, "{G}{G}{G}{G}", "Creature").payable  # both activations may choose green
+
+
+# --- PriestOfTitaniaTest, SerrasSanctumTest, TolarianAcademyTest: mana counted as it resolves (CR 106.4) ----
+
+
+def test_priest_of_titania_counts_every_elf_on_the_battlefield() -> None:
+    """PriestOfTitaniaTest.tappingAddsManaForElvesOnAllBattlefields, countsItselfAndResolvesImmediately: "{T}:
+    Add {G} for each Elf on the battlefield." counts every player's Elves, itself too (an Elf Druid): with my
+    Elvish Lyrist and the opponent's Lyrist and Gorilla Warrior (no Elf), {G}{G}{G}; alone, {G}. The Lyrists
+    add nothing themselves (their ability destroys, and has a target: no mana ability, CR 605.1a)."""
+    crowd = board(
+        mine("Priest of Titania", "priest"),
+        mine("Elvish Lyrist", "lyrist"),
+        theirs("Elvish Lyrist", "their_lyrist"),
+        theirs("Gorilla Warrior", "gorilla"),
+    )
+    assert cast(crowd, "{G}{G}{G}").payable and not cast(crowd, "{G}{G}{G}{G}").payable
+    alone = board(mine("Priest of Titania", "priest"))
+    assert cast(alone, "{G}").payable and not cast(alone, "{G}{G}").payable
+
+
+def test_a_summoning_sick_priest_of_titania_adds_nothing() -> None:
+    """PriestOfTitaniaTest.cannotActivateWithSummoningSickness: {T} of a creature its controller has not
+    controlled since their most recent turn began can't be paid (CR 302.6)."""
+    assert not cast(board(mine("Priest of Titania", "priest", summoning_sick=True)), "{G}").payable
+
+
+def test_serras_sanctum_counts_its_controllers_enchantments() -> None:
+    """SerrasSanctumTest.tappingAddsManaForControlledEnchantments: "{T}: Add {W} for each enchantment you
+    control.": my Abundance and Greater Good count, my Worn Powerstone (an artifact, here tapped) and the
+    opponent's Abundance don't: {W}{W}, never three."""
+    b = board(
+        mine("Serra's Sanctum", "sanctum"),
+        mine("Abundance", "abundance"),
+        mine("Greater Good", "good"),
+        mine("Worn Powerstone", "stone", tapped=True),
+        theirs("Abundance", "their_abundance"),
+    )
+    assert cast(b, "{W}{W}").payable and not cast(b, "{W}{W}{W}").payable
+
+
+def test_serras_sanctum_without_enchantments_adds_nothing() -> None:
+    """SerrasSanctumTest.tappingProducesNoManaWithoutControlledEnchantments: no enchantment, no mana: neither
+    {W} nor {1} can be paid."""
+    b = board(mine("Serra's Sanctum", "sanctum"))
+    assert not cast(b, "{W}").payable and not cast(b, "{1}").payable
+
+
+def test_tolarian_academy_counts_its_controllers_artifacts_tapped_or_not() -> None:
+    """TolarianAcademyTest.addsBlueManaForControlledArtifacts, countsOnlyArtifactsOnBattlefieldRegardlessOf
+    TappedState: "{T}: Add {U} for each artifact you control.": my two Voltaic Keys (one tapped) count, the
+    opponent's doesn't: {U}{U}, never three. With none, nothing (addsNoManaWithoutArtifacts)."""
+    b = board(
+        mine("Tolarian Academy", "academy"),
+        mine("Voltaic Key", "key1"),
+        mine("Voltaic Key", "key2", tapped=True),
+        theirs("Voltaic Key", "their_key"),
+    )
+    assert cast(b, "{U}{U}").payable and not cast(b, "{U}{U}{U}").payable
+    assert not cast(board(mine("Tolarian Academy", "academy")), "{U}").payable
+
+
+# --- SpringleafDrumTest: tapping another untapped creature as a cost (CR 602.2b; 302.6 does not apply) ------
+
+
+def test_springleaf_drum_taps_a_creature_for_one_mana_of_any_color() -> None:
+    """SpringleafDrumTest.tapsCreatureAndAddsChosenColorMana, canTapSummoningSickCreatureForAnyColor: "{T},
+    Tap an untapped creature you control: Add one mana of any color." The creature's tapping is no {T} of its
+    own, so a summoning-sick one may pay it (CR 302.6 is about the creature's own {T} and {Q} abilities): one
+    mana of each color is payable, two mana are not."""
+    ready = board(mine("Springleaf Drum", "drum"), mine("Woodland Changeling", "changeling"))
+    sick = board(
+        mine("Springleaf Drum", "drum"), mine("Woodland Changeling", "changeling", summoning_sick=True)
+    )
+    for color in "WUBRG":
+        assert cast(ready, f"{{{color}}}").payable and cast(sick, f"{{{color}}}").payable
+    assert not cast(ready, "{1}{G}").payable
+
+
+def test_springleaf_drum_needs_an_untapped_creature_of_its_controller() -> None:
+    """SpringleafDrumTest.cannotActivateWithoutUntappedCreature, cannotActivateWithOnlyTappedCreature,
+    cannotActivateWithOnlyOpponentsCreature, cannotActivateTappedDrum: no creature, a tapped one, only the
+    opponent's, or the Drum itself tapped: the cost can't be paid, {G} is unpayable."""
+    assert not cast(board(mine("Springleaf Drum", "drum")), "{G}").payable
+    tapped = board(mine("Springleaf Drum", "drum"), mine("Woodland Changeling", "c", tapped=True))
+    assert not cast(tapped, "{G}").payable
+    assert not cast(board(mine("Springleaf Drum", "drum"), theirs("Woodland Changeling", "c")), "{G}").payable
+    drum_tapped = board(mine("Springleaf Drum", "drum", tapped=True), mine("Woodland Changeling", "c"))
+    assert not cast(drum_tapped, "{G}").payable
+
+
+def test_an_animated_springleaf_drum_cannot_tap_itself_twice() -> None:
+    """SpringleafDrumTest.animatedDrumCannotPayBothTapCostsWithItself: under March of the Machines the Drum is
+    a creature (a 1/1: mana value 1), but its {T} taps it, and "tap an untapped creature you control" then
+    needs another untapped creature (an object tapped for one part of a cost is no longer untapped for the
+    other, CR 601.2h): with no other creature, no mana."""
+    b = board(mine("Springleaf Drum", "drum"), mine("March of the Machines", "march"))
+    assert not cast(b, "{G}").payable
+
+
+# --- MoxOpalTest: metalcraft, an activation restriction (CR 602.5b; an ability word, 207.2c) ----------------
+
+
+def test_mox_opal_needs_three_artifacts_of_its_controller() -> None:
+    """MoxOpalTest.cannotActivateWithoutThreeArtifacts, opponentsArtifactsDoNotCount: "Activate only if you
+    control three or more artifacts." Mox Opal and Memnite are two; the opponent's Accorder's Shield is not
+    mine: {G} unpayable."""
+    assert not cast(board(mine("Mox Opal", "opal"), mine("Memnite", "memnite")), "{G}").payable
+    shield = theirs("Accorder's Shield", "shield")
+    assert not cast(board(mine("Mox Opal", "opal"), mine("Memnite", "memnite"), shield), "{G}").payable
+
+
+def test_mox_opal_with_three_artifacts_taps_for_any_color() -> None:
+    """MoxOpalTest.canActivateWithThreeArtifacts, choosingColorAddsMana, tappedArtifactsCountAndManaResolves
+    Immediately, moreThanThreeArtifactsAllowActivation: the Mox itself, Memnite and Accorder's Shield are
+    three artifacts (tapped or not): one mana of any color; the Mox could produce WUBRG."""
+    b = board(
+        mine("Mox Opal", "opal"), mine("Memnite", "memnite", tapped=True), mine("Accorder's Shield", "shield")
+    )
+    assert produces(b)["opal"] == "WUBRG"
+    for color in "WUBRG":
+        assert cast(b, f"{{{color}}}").payable
+    assert not cast(b, "{G}{G}").payable
