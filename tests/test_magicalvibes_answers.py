@@ -1,10 +1,10 @@
 """The assertions of another engine's own card tests (laxika/magicalvibes, a Java engine: its per-card
 ``BaseCardTest`` classes ``BloodMoonTest``, ``UrborgTombOfYawgmothTest``, ``JeganthaTheWellspringTest``,
 ``ChromaticOrreryTest``, ``PiliPalaTest``, ``CabalCoffersTest``, ``FoodChainTest``, ``PriestOfTitaniaTest``,
-``SerrasSanctumTest``, ``TolarianAcademyTest``, ``SpringleafDrumTest``, ``MoxOpalTest``), replayed on the
-planner (issue 35 item 4: the peers' truths). Each assertion about paying (castable or not with this board,
-mana produced, what a permanent could produce) becomes the same board and the same question on our API; the
-answer is derived from the Comprehensive Rules in each docstring first.
+``SerrasSanctumTest``, ``TolarianAcademyTest``, ``SpringleafDrumTest``, ``MoxOpalTest``, ``UtopiaSprawlTest``,
+``CryptolithRiteTest``), replayed on the planner (issue 35 item 4: the peers' truths). Each assertion about
+paying (castable or not with this board, mana produced, what a permanent could produce) becomes the same board
+and the same question on our API; the answer is derived from the Comprehensive Rules in each docstring first.
 
 An engine's "tap it and look at the pool" becomes :func:`planner.could_produce` (the types a permanent could
 produce, CR 106.7) or a ``pay`` of that mana; a "cast it" or "not playable" becomes a ``pay`` of the spell.
@@ -100,6 +100,7 @@ CARDS: dict[str, tuple[str, str, str]] = {
         "{0}",
         "Equipped creature gets +0/+3 and has vigilance.\nEquip {3}",
     ),
+    "Grizzly Bears": ("Creature — Bear", "{1}{G}", ""),
 }
 
 TEXTS = CardTexts(CARDS)
@@ -498,3 +499,51 @@ def test_mox_opal_with_three_artifacts_taps_for_any_color() -> None:
     for color in "WUBRG":
         assert cast(b, f"{{{color}}}").payable
     assert not cast(b, "{G}{G}").payable
+
+
+# --- UtopiaSprawlTest: a triggered mana ability on tapping the enchanted Forest (CR 605.1b, 106.12a) --------
+
+
+def test_utopia_sprawl_adds_the_chosen_color_to_the_enchanted_forest() -> None:
+    """UtopiaSprawlTest.enchantedForestAddsChosenColorMana, onlyEnchantedForestGetsAdditionalMana: blue
+    chosen, the enchanted Forest adds {G} and, as it is tapped for mana, an additional {U} (a triggered mana
+    ability, resolved at once, CR 605.1b, 605.4a): {G}{U} payable from it alone; a second Forest adds only
+    {G}: two Forests pay {G}{G}{U} but not {U}{U}."""
+    sprawl = {**mine("Utopia Sprawl", "sprawl"), "attached_to": "f1", "choices": {"color": "U"}}
+    one = board(mine("Forest", "f1"), sprawl)
+    assert cast(one, "{G}{U}").payable and not cast(one, "{U}{U}").payable
+    two = board(mine("Forest", "f1"), mine("Forest", "f2"), sprawl)
+    assert cast(two, "{G}{G}{U}").payable and not cast(two, "{U}{U}").payable
+
+
+def test_utopia_sprawl_gives_the_mana_to_the_forests_controller() -> None:
+    """UtopiaSprawlTest.enchantedForestControllerGetsAdditionalMana: my Sprawl on the opponent's Forest: "its
+    controller adds" the {U}: the opponent pays {G}{U}; I get nothing from it."""
+    sprawl = {**mine("Utopia Sprawl", "sprawl"), "attached_to": "f1", "choices": {"color": "U"}}
+    b = board(theirs("Forest", "f1"), sprawl)
+    assert cast(b, "{G}{U}", player=OPP).payable
+    assert not cast(b, "{U}").payable
+
+
+# --- CryptolithRiteTest: a granted {T} mana ability (CR 613.1f, 302.6) --------------------------------------
+
+
+def test_cryptolith_rite_gives_its_controllers_creatures_a_mana_ability() -> None:
+    """CryptolithRiteTest.ownCreaturesGainAnyColorManaAbility, grantedAbilityCanProduceEachColor,
+    creaturesAlreadyOnBattlefieldGainAbilityWhenRiteEnters: 'Creatures you control have "{T}: Add one mana of
+    any color."': my Grizzly Bears could produce WUBRG; one mana, never two."""
+    b = board(mine("Cryptolith Rite", "rite"), mine("Grizzly Bears", "bears"))
+    assert produces(b)["bears"] == "WUBRG"
+    assert cast(b, "{R}").payable and not cast(b, "{R}{R}").payable
+
+
+def test_cryptolith_rite_gives_nothing_to_others_lands_or_sick_creatures() -> None:
+    """CryptolithRiteTest.creaturesDoNotHaveAbilityWithoutCryptolithRite, opponentCreaturesDoNotGainAbility,
+    landsDoNotGainAbility, summoningSickCreatureCannotPayGrantedTapCost: no Rite, no ability; the opponent's
+    Bears get none; a Forest keeps its {G} alone; a summoning-sick creature can't pay {T} (CR 302.6)."""
+    assert produces(board(mine("Grizzly Bears", "bears")))["bears"] == ""
+    theirs_only = board(mine("Cryptolith Rite", "rite"), theirs("Grizzly Bears", "bears"))
+    assert not cast(theirs_only, "{R}", player=OPP).payable
+    assert produces(board(mine("Cryptolith Rite", "rite"), mine("Forest", "f")))["f"] == "G"
+    sick = board(mine("Cryptolith Rite", "rite"), mine("Grizzly Bears", "bears", summoning_sick=True))
+    assert not cast(sick, "{R}").payable
