@@ -1,10 +1,10 @@
 """More of XMage's own tests (Mage.Tests ``cards/abilities/keywords``: ``ConvergeTest``, ``EmergeTest``;
-``cards/single/m21/ChromaticOrreryTest`` is replayed in tests/test_magicalvibes_answers.py beside another
-engine's test of the same card), replayed on the planner (issue 35 item 4: the peers' truths). Each assertion
-about paying becomes the same board and the same question on our API; the answer is derived from the
-Comprehensive Rules in the docstring first. Where XMage's test checks what the spell did once resolved (damage
-dealt, cards drawn, life lost), the planner's answer is the part the payment decides: the colors of mana spent
-(converge), the creature sacrificed (emerge).
+``cards/triggers/HeartbeatOfSpringTest``; ``cards/single/m21/ChromaticOrreryTest`` is replayed in
+tests/test_magicalvibes_answers.py beside another engine's test of the same card), replayed on the planner
+(issue 35 item 4: the peers' truths). Each assertion about paying becomes the same board and the same question
+on our API; the answer is derived from the Comprehensive Rules in the docstring first. Where XMage's test
+checks what the spell did once resolved (damage dealt, cards drawn, life lost), the planner's answer is the
+part the payment decides: the colors of mana spent (converge), the creature sacrificed (emerge).
 
 The cards are given by their current Oracle text and mana cost (:data:`CARDS`; other names are the
 catalogue's). Facts only: no XMage code or prose is copied here.
@@ -17,7 +17,7 @@ from typing import Any
 from boards import ME, OPP, CardTexts
 
 from models.board import Board
-from models.spells import find_spell, spell_target
+from models.spells import find_spell, spell_of, spell_target
 from planner.api import PayResult, pay
 
 #: name -> (type line, mana cost, Oracle text).
@@ -116,3 +116,22 @@ def test_emerge_needs_a_creature_to_sacrifice() -> None:
     """(The same board without the Lion.) Emerge's cost includes sacrificing a creature (CR 702.119a): with no
     creature there is no emerge, and four Islands can't pay {7}."""
     assert cast(board(("Island", 4), hand=("Wretched Gryff",)), "Wretched Gryff").payable is False
+
+
+# --- HeartbeatOfSpringTest (cards/triggers): a triggered mana ability copies the type produced (CR 605.1b) --
+
+
+def test_heartbeat_of_spring_doubles_an_urzas_mine() -> None:
+    """HeartbeatOfSpringTest.testWorksForUrzasLand: Heartbeat of Spring ("Whenever a player taps a land for
+    mana, that player adds one mana of any type that land produced."), three tapped Forests (they paid for it)
+    and an Urza's Mine without the Tower and the Power-Plant ({C}): tapping the Mine adds {C}, and the trigger
+    another {C} (a triggered mana ability, CR 605.1b, 605.4a): Angel's Feather's {2} is payable; {3} is not.
+    """
+    forests = [{"id": f"forest{n}", "card": "Forest", "controller": ME, "tapped": True} for n in range(3)]
+    heartbeat = TEXTS.permanent("Heartbeat of Spring", "heartbeat")
+    mine = TEXTS.permanent("Urza's Mine", "urza")
+    b = Board.from_dict(
+        {"version": 1, "players": [{"id": ME}, {"id": OPP}], "permanents": [heartbeat, mine, *forests]}
+    )
+    assert pay(b, spell_of("{2}", type_line="Artifact", text="", name="Test Toy")).payable
+    assert not pay(b, spell_of("{3}", type_line="Artifact", text="", name="Test Toy")).payable
