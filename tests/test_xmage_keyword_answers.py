@@ -1,10 +1,11 @@
 """More of XMage's own tests (Mage.Tests ``cards/abilities/keywords``: ``ConvergeTest``, ``EmergeTest``;
-``cards/triggers/HeartbeatOfSpringTest``; ``cards/single/m21/ChromaticOrreryTest`` is replayed in
-tests/test_magicalvibes_answers.py beside another engine's test of the same card), replayed on the planner
-(issue 35 item 4: the peers' truths). Each assertion about paying becomes the same board and the same question
-on our API; the answer is derived from the Comprehensive Rules in the docstring first. Where XMage's test
-checks what the spell did once resolved (damage dealt, cards drawn, life lost), the planner's answer is the
-part the payment decides: the colors of mana spent (converge), the creature sacrificed (emerge).
+``cards/triggers/HeartbeatOfSpringTest``; ``cards/cost/additional/PhyrexianPurgeTest``;
+``cards/single/m21/ChromaticOrreryTest`` is replayed in tests/test_magicalvibes_answers.py beside another
+engine's test of the same card), replayed on the planner (issue 35 item 4: the peers' truths). Each assertion
+about paying becomes the same board and the same question on our API; the answer is derived from the
+Comprehensive Rules in the docstring first. Where XMage's test checks what the spell did once resolved (damage
+dealt, cards drawn, life lost), the planner's answer is the part the payment decides: the colors of mana spent
+(converge), the creature sacrificed (emerge).
 
 The cards are given by their current Oracle text and mana cost (:data:`CARDS`; other names are the
 catalogue's). Facts only: no XMage code or prose is copied here.
@@ -12,6 +13,7 @@ catalogue's). Facts only: no XMage code or prose is copied here.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from boards import ME, OPP, CardTexts
@@ -40,6 +42,11 @@ CARDS: dict[str, tuple[str, str, str]] = {
         "{7}",
         "Emerge {5}{U} (You may cast this spell by sacrificing a creature and paying the emerge cost reduced "
         "by that creature's mana value.)\nWhen you cast this spell, draw a card.\nFlying",
+    ),
+    "Phyrexian Purge": (
+        "Sorcery",
+        "{2}{B}{R}",
+        "This spell costs 3 life more to cast for each target.\nDestroy any number of target creatures.",
     ),
 }
 
@@ -135,3 +142,30 @@ def test_heartbeat_of_spring_doubles_an_urzas_mine() -> None:
     )
     assert pay(b, spell_of("{2}", type_line="Artifact", text="", name="Test Toy")).payable
     assert not pay(b, spell_of("{3}", type_line="Artifact", text="", name="Test Toy")).payable
+
+
+# --- PhyrexianPurgeTest (cards/cost/additional): a cost increase in life, not implemented: warned -----------
+
+
+def test_a_spells_cost_in_life_per_target_is_warned_not_dropped() -> None:
+    """PhyrexianPurgeTest.simpleTest: Phyrexian Purge ("This spell costs 3 life more to cast for each
+    target.") cast with two targets costs {2}{B}{R} and 6 life (CR 601.2c: the targets are chosen before the
+    total cost is determined, 601.2f; 119.4: 6 life needs a life total of at least 6). The planner does not
+    add life per target; the sentence is about the spell's cost, so it must be warned of, never ignored in
+    silence (before, it was read as having nothing to do with paying, and a player at 5 life was told the
+    spell is payable with no warning)."""
+    purge = TEXTS.text_of("Phyrexian Purge")
+    permanents = [
+        {"id": f"l{n}", "card": land, "controller": ME}
+        for n, land in enumerate(("Swamp", "Swamp", "Mountain", "Mountain"))
+    ]
+    on = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": ME, "life": 5, "hand": [purge]}, {"id": OPP}],
+            "permanents": permanents,
+        }
+    )
+    target = replace(spell_target(find_spell(on.player(ME), "Phyrexian Purge")), targets=2)
+    warned = [w.sentence for w in pay(on, target).warnings]
+    assert warned == ["~ costs 3 life more to cast for each target."]
