@@ -1,5 +1,5 @@
 """More of XMage's own tests (Mage.Tests ``cards/abilities/keywords``: ``ConvergeTest``, ``EmergeTest``;
-``cards/triggers/HeartbeatOfSpringTest``; ``cards/cost/additional/PhyrexianPurgeTest``;
+``cards/triggers/HeartbeatOfSpringTest``; ``cards/cost/additional/PhyrexianPurgeTest``, ``LivingDestinyTest``;
 ``cards/single/m21/ChromaticOrreryTest`` is replayed in tests/test_magicalvibes_answers.py beside another
 engine's test of the same card), replayed on the planner (issue 35 item 4: the peers' truths). Each assertion
 about paying becomes the same board and the same question on our API; the answer is derived from the
@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from boards import ME, OPP, CardTexts
 
 from models.board import Board
@@ -48,6 +49,14 @@ CARDS: dict[str, tuple[str, str, str]] = {
         "{2}{B}{R}",
         "This spell costs 3 life more to cast for each target.\nDestroy any number of target creatures.",
     ),
+    "Living Destiny": (
+        "Instant",
+        "{3}{G}",
+        "As an additional cost to cast this spell, reveal a creature card from your hand.\nYou gain life "
+        "equal to the revealed card's mana value.",
+    ),
+    "Craw Wurm": ("Creature — Wurm", "{4}{G}{G}", ""),
+    "Divination": ("Sorcery", "{2}{U}", "Draw two cards."),
 }
 
 TEXTS = CardTexts(CARDS)
@@ -169,3 +178,19 @@ def test_a_spells_cost_in_life_per_target_is_warned_not_dropped() -> None:
     target = replace(spell_target(find_spell(on.player(ME), "Phyrexian Purge")), targets=2)
     warned = [w.sentence for w in pay(on, target).warnings]
     assert warned == ["~ costs 3 life more to cast for each target."]
+
+
+# --- LivingDestinyTest (cards/cost/additional): reveal a creature card from the hand (CR 601.2b, 601.2h) ----
+
+
+@pytest.mark.parametrize(("other", "payable"), [("Craw Wurm", True), (None, False), ("Divination", False)])
+def test_living_destiny_reveals_a_creature_card_from_the_hand(other: str | None, payable: bool) -> None:
+    """LivingDestinyTest.testCard, testCantCast, testNonCreatureCard: Living Destiny ({3}{G}, "As an
+    additional cost to cast this spell, reveal a creature card from your hand.") with four Forests: castable
+    with Craw Wurm in hand (the Wurm revealed); with no other card, or with Divination alone (no creature
+    card), the additional cost can't be paid, so the spell can't be cast (CR 601.2h)."""
+    hand = ("Living Destiny", *((other,) if other else ()))
+    result = cast(board(("Forest", 4), hand=hand), "Living Destiny")
+    assert result.payable is payable
+    if payable:
+        assert result.additional is not None and result.additional.revealed == ("Craw Wurm",)
