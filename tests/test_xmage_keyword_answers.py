@@ -1,11 +1,11 @@
 """More of XMage's own tests (Mage.Tests ``cards/abilities/keywords``: ``ConvergeTest``, ``EmergeTest``;
-``cards/triggers/HeartbeatOfSpringTest``; ``cards/cost/additional/PhyrexianPurgeTest``, ``LivingDestinyTest``;
-``cards/single/m21/ChromaticOrreryTest`` is replayed in tests/test_magicalvibes_answers.py beside another
-engine's test of the same card), replayed on the planner (issue 35 item 4: the peers' truths). Each assertion
-about paying becomes the same board and the same question on our API; the answer is derived from the
-Comprehensive Rules in the docstring first. Where XMage's test checks what the spell did once resolved (damage
-dealt, cards drawn, life lost), the planner's answer is the part the payment decides: the colors of mana spent
-(converge), the creature sacrificed (emerge).
+``cards/triggers/HeartbeatOfSpringTest``; ``cards/cost/additional/PhyrexianPurgeTest``, ``LivingDestinyTest``,
+``PayXLifeTest``; ``cards/single/m21/ChromaticOrreryTest`` is replayed in tests/test_magicalvibes_answers.py
+beside another engine's test of the same card), replayed on the planner (issue 35 item 4: the peers' truths).
+Each assertion about paying becomes the same board and the same question on our API; the answer is derived
+from the Comprehensive Rules in the docstring first. Where XMage's test checks what the spell did once
+resolved (damage dealt, cards drawn, life lost), the planner's answer is the part the payment decides: the
+colors of mana spent (converge), the creature sacrificed (emerge).
 
 The cards are given by their current Oracle text and mana cost (:data:`CARDS`; other names are the
 catalogue's). Facts only: no XMage code or prose is copied here.
@@ -57,6 +57,11 @@ CARDS: dict[str, tuple[str, str, str]] = {
     ),
     "Craw Wurm": ("Creature — Wurm", "{4}{G}{G}", ""),
     "Divination": ("Sorcery", "{2}{U}", "Draw two cards."),
+    "Toxic Deluge": (
+        "Sorcery",
+        "{2}{B}",
+        "As an additional cost to cast this spell, pay X life.\nAll creatures get -X/-X until end of turn.",
+    ),
 }
 
 TEXTS = CardTexts(CARDS)
@@ -194,3 +199,16 @@ def test_living_destiny_reveals_a_creature_card_from_the_hand(other: str | None,
     assert result.payable is payable
     if payable:
         assert result.additional is not None and result.additional.revealed == ("Craw Wurm",)
+
+
+# --- PayXLifeTest (cards/cost/additional): an additional cost of X life, not implemented: warned ------------
+
+
+def test_an_additional_cost_of_x_life_is_warned_not_dropped() -> None:
+    """PayXLifeTest.testToxicDeluge: Toxic Deluge ({2}{B}, "As an additional cost to cast this spell, pay X
+    life.") with X = 4 costs {2}{B} and 4 life (CR 601.2b: X announced; 601.2h; 119.4: a life total of at
+    least 4). The planner does not pay life by X (an X in no mana symbol); the sentence is named in the
+    warnings, so the answer (the mana alone) is never taken for the whole cost."""
+    on = board(("Swamp", 5), hand=("Toxic Deluge",))
+    warned = [w.sentence for w in cast(on, "Toxic Deluge", x=4).warnings]
+    assert warned == ["As an additional cost to cast this spell, pay X life."]
