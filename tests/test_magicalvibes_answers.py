@@ -547,3 +547,28 @@ def test_cryptolith_rite_gives_nothing_to_others_lands_or_sick_creatures() -> No
     assert produces(board(mine("Cryptolith Rite", "rite"), mine("Forest", "f")))["f"] == "G"
     sick = board(mine("Cryptolith Rite", "rite"), mine("Grizzly Bears", "bears", summoning_sick=True))
     assert not cast(sick, "{R}").payable
+
+
+# --- ZendikarResurgentTest: an additional mana of a type the land produced (CR 605.1b, 106.12a) -------------
+
+
+def test_zendikar_resurgent_adds_one_more_mana_of_the_type_its_controllers_land_made() -> None:
+    """ZendikarResurgentTest.addsManaWhenControllerTapsLand, addsColorlessManaImmediately: "Whenever you tap a
+    land for mana, add one mana of any type that land produced." A Forest makes {G}{G} (not {G}{U}: the type
+    it produced), a Wastes {C}{C} (colorless is a type, CR 106.1b), never three."""
+    forest = board(mine("Zendikar Resurgent", "resurgent"), mine("Forest", "f"))
+    assert cast(forest, "{G}{G}").payable and not cast(forest, "{G}{U}").payable
+    wastes = board(mine("Zendikar Resurgent", "resurgent"), mine("Wastes", "w"))
+    assert cast(wastes, "{C}{C}").payable and not cast(wastes, "{3}").payable
+
+
+def test_zendikar_resurgent_is_its_controllers_alone_and_each_copy_adds_one() -> None:
+    """ZendikarResurgentTest.doesNotAddManaWhenOpponentTapsLand, multipleCopiesEachAddMana: "you tap": the
+    opponent's Forest makes {G} alone for them; two Resurgents each trigger: a Wastes makes {C}{C}{C}."""
+    theirs_forest = board(mine("Zendikar Resurgent", "resurgent"), theirs("Forest", "f"))
+    assert (
+        cast(theirs_forest, "{G}", player=OPP).payable
+        and not cast(theirs_forest, "{G}{G}", player=OPP).payable
+    )
+    two = board(mine("Zendikar Resurgent", "r1"), mine("Zendikar Resurgent", "r2"), mine("Wastes", "w"))
+    assert cast(two, "{C}{C}{C}").payable and not cast(two, "{4}").payable
