@@ -26,6 +26,12 @@ STILL_UNREAD: set[str] = set()
 #: (issue 35: a sentence about mana or costs the reader refuses makes its face one, ``has_mana_text``).
 UNREAD_CASTING_TEXT: set[str] = set()
 
+#: Instants and sorceries whose own text about their cost is not read: a payment for the spell warns of it
+#: (``spell_text_warnings``); the benchmark counts permanents' faces only (``has_mana_text``), so not these.
+#: Phyrexian Purge's "This spell costs 3 life more to cast for each target." (XMage PhyrexianPurgeTest): life
+#: per target is not added to the total cost (CR 601.2c, 601.2f); tests/test_xmage_keyword_answers.py.
+UNREAD_SPELL_TEXT: set[str] = {"Phyrexian Purge"}
+
 
 def test_every_peer_card_is_read() -> None:
     faces = peer_faces(PEER_CARDS)
@@ -38,7 +44,7 @@ def test_every_peer_card_is_read() -> None:
         if s.read_as == "ignored" and adds_mana(s.text)
     ]
     assert misread == []  # a sentence that adds mana is never put aside as having nothing to do with mana
-    assert unread == STILL_UNREAD | UNREAD_CASTING_TEXT
+    assert unread == STILL_UNREAD | UNREAD_CASTING_TEXT | UNREAD_SPELL_TEXT
 
 
 def test_the_benchmark_counts_the_same_faces_unread() -> None:

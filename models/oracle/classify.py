@@ -353,6 +353,7 @@ def mentions_mana(body: str) -> bool:
                 or after[0] in ("more", "less")
                 or after[1:2] in (("more",), ("less",))
                 or after[:2] == ("up", "to")  # ('cost up to {2} less': Urza's Filter)
+                or (after[1:2] == ("life",) and after[2:3] in (("more",), ("less",)))  # (Phyrexian Purge)
             )
         ):
             return True
