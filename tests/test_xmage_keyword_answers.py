@@ -21,7 +21,7 @@ from boards import ME, OPP, CardTexts
 
 from models.board import Board
 from models.spells import find_spell, spell_of, spell_target
-from planner.api import PayResult, pay
+from planner.api import PayResult, max_x, pay
 
 #: name -> (type line, mana cost, Oracle text).
 CARDS: dict[str, tuple[str, str, str]] = {
@@ -201,14 +201,18 @@ def test_living_destiny_reveals_a_creature_card_from_the_hand(other: str | None,
         assert result.additional is not None and result.additional.revealed == ("Craw Wurm",)
 
 
-# --- PayXLifeTest (cards/cost/additional): an additional cost of X life, not implemented: warned ------------
+# --- PayXLifeTest (cards/cost/additional): an additional cost of X life (CR 601.2b, 119.4) -----------------
 
 
-def test_an_additional_cost_of_x_life_is_warned_not_dropped() -> None:
+def test_an_additional_cost_of_x_life_is_paid_with_the_mana() -> None:
     """PayXLifeTest.testToxicDeluge: Toxic Deluge ({2}{B}, "As an additional cost to cast this spell, pay X
     life.") with X = 4 costs {2}{B} and 4 life (CR 601.2b: X announced; 601.2h; 119.4: a life total of at
-    least 4). The planner does not pay life by X (an X in no mana symbol); the sentence is named in the
-    warnings, so the answer (the mana alone) is never taken for the whole cost."""
+    least 4 pays 4): five Swamps at 20 life cast it, 4 life paid; at 3 life X = 4 can't be paid, and the
+    largest X is the life there is (3)."""
     on = board(("Swamp", 5), hand=("Toxic Deluge",))
-    warned = [w.sentence for w in cast(on, "Toxic Deluge", x=4).warnings]
-    assert warned == ["As an additional cost to cast this spell, pay X life."]
+    paid = cast(on, "Toxic Deluge", x=4)
+    assert (paid.payable, paid.life_paid, paid.warnings) == (True, 4, ())
+    low = board(("Swamp", 5), hand=("Toxic Deluge",), life=3)
+    assert cast(low, "Toxic Deluge", x=4).payable is False
+    largest = max_x(low, spell_target(find_spell(low.player(ME), "Toxic Deluge")), player=ME)
+    assert (largest.x, largest.optimal) == (3, True)
