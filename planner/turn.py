@@ -92,6 +92,7 @@ from planner.turn_choices import (
     TurnSpell,
     cast_card,
     colors_made,
+    converted_token_events,
     counted_events,
     distinct,
     exile_choices,
@@ -104,6 +105,7 @@ from planner.turn_choices import (
     taxed_by_count,
     turn_notes,
     turn_spell,
+    unread_mana_notes,
     why_not_castable_now,
     with_card_faces,
     without_mana_events,
@@ -656,6 +658,7 @@ def plan_turn(
     overloads = [s for s in distinct(spells) if why_not[id(s.card)] and overloaded(board, player, s)]
     spells = additional_events([s for s in spells if why_not[id(s.card)] is None])
     spells = counted_events(energy_events(board, player, alternative_events(board, player, spells)))
+    spells = converted_token_events(board, player, spells)  # (a Food made a Treasure too: CR 614.1a)
     spells = without_mana_events(spells)
     # (the spells that may set off a trigger adding mana, and its permanent spells: events)
     spells, cast_mana = cast_mana_events(board, player, spells)
@@ -743,7 +746,9 @@ def plan_turn(
     if best is None:
         if not complete:
             return replace(base, castable=None, reason="time limit", optimal=False)
-        if (more := replayed_land or next(iter(unplanned_mana + zone_notes), None)) is not None:
+        # (nor may the unread mana or tokens of a spell's own effect, which would pay a later spell)
+        unread_mana = _unread_before_later(spells, order) if casts else []
+        if (more := replayed_land or next(iter(unplanned_mana + zone_notes + unread_mana), None)) is not None:
             # (a land a bounce land returns played again, a Treasure made with priority, a cast trigger's
             # mana might cast them: a "no" of a search that plans none of them is no answer)
             return replace(base, castable=None, reason=more, optimal=False)
@@ -825,6 +830,18 @@ def _banning(
         if why is not None:
             found[spell.card.name] = why
     return found
+
+
+def _unread_before_later(spells: list[TurnSpell], order: str) -> list[str]:
+    """The notes on the mana sentences a spell's effect or enters trigger has that the plan does not count
+    (:func:`~planner.turn_choices.turn_notes`), of the spells a later spell follows: that mana might pay it
+    (a bound not planned is never a "no")."""
+    return [
+        note
+        for n, spell in enumerate(spells)
+        if next(_later(spells, n, order), None) is not None
+        for note in unread_mana_notes(spell.card)
+    ]
 
 
 def _later(spells: list[TurnSpell], n: int, order: str) -> Iterator[PaymentTarget]:
