@@ -55,6 +55,7 @@ from planner.rules.cast_bans import (
 )
 from planner.rules.graveyard_permissions import graveyard_lands
 from planner.rules.hand import HandAbility, hand_abilities
+from planner.rules.next_spell_abilities import next_spell_notes
 from planner.rules.question import within_question
 from planner.rules.token_replacements import token_replacement_notes
 from planner.rules.view import BoardView, TextWarning
@@ -695,6 +696,7 @@ def plan_turn(
     # first: then a plan that casts nothing is no "no")
     library_notes = library_life_notes(board, player)
     unplanned_mana = token_ability_notes(board, player) + loyalty_mana_notes(board, player) + library_notes
+    unplanned_mana += next_spell_notes(view, player)  # (Kaza's: activated before a spell, not planned)
     # (a landfall sentence's mana not counted, Omnath's "If it's the second time, add ...": with a land to
     # play, a plan that casts nothing is no "no")
     unread_triggers = landfall_unread_notes(board, player) if every_land else []

@@ -104,7 +104,8 @@ def test_the_food_made_brings_a_treasure(permanents: list[Any], theirs: list[Any
 
 def test_an_enters_trigger_clue_and_a_foundry_cast_this_turn() -> None:
     """Five Forests: the Foundry ({3}), then the Sleuth ({G}), whose Clue is a Clue, a Food and a Treasure
-    (the Foundry on the battlefield as its trigger resolves); the last Forest and the Treasure pay the Bear."""
+    (the Foundry on the battlefield as its trigger resolves); the last Forest and the Treasure pay the
+    Bear."""
     board = _board(["Forest"] * 5, [FOUNDRY, SLEUTH, BEAR])
     turn = plan_turn(board, casts=["Test Foundry", "Test Sleuth", "Test Bear"], time_limit=120)
     assert turn.castable is True, turn.notes

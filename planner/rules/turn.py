@@ -60,7 +60,7 @@ _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fi
 _PREDEFINED = "Treasure|Food|Clue|Gold|Blood|Powerstone|Map|Junk|Shard"
 _COUNT = r"(?:a|an|one|two|three|four|five|six|\d+)"
 #: 'create a Food token and a Treasure token': the predefined tokens one effect creates (one event, CR
-#: 614.1a); 'Target player creates a Treasure token.' (the caster may target itself, CR 115.1: its tokens then)
+#: 614.1a); 'Target player creates a Treasure token.' (the caster may target itself, CR 115.1)
 _CREATES = re.compile(
     rf"\b(?:create|target player creates|each player creates) ({_COUNT} (?:{_PREDEFINED}) tokens?"
     rf"(?:(?:,| and|, and) {_COUNT} (?:{_PREDEFINED}) tokens?)*)\b",

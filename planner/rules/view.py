@@ -41,7 +41,12 @@ from planner.rules.amounts import (
 from planner.rules.characteristics import worked_out_characteristics
 from planner.rules.conditions import condition_holds, counted_by_conditions
 from planner.rules.costs import keep_tapped
-from planner.rules.effects_in_force import NONE_IN_FORCE, EffectsInForce, effects_in_force
+from planner.rules.effects_in_force import (
+    NONE_IN_FORCE,
+    EffectsInForce,
+    effects_in_force,
+    trigger_effect_gaps,
+)
 from planner.rules.executed import (
     counters_removed_any,
     removing,
@@ -187,6 +192,7 @@ class BoardView:
             + priority_untap_warnings(self)
             + unsteady_type_changes(self)
             + self.given_effects.warnings
+            + trigger_effect_gaps(self.board, self.parsed)
         )
 
     @cached_property
