@@ -13,7 +13,8 @@ from __future__ import annotations
 from models.board import Permanent
 from models.oracle import text as oracle_text
 from models.oracle.resolved import static_form
-from planner.rules.records import TextWarning, WarningKind
+from planner.rules.reading_facts import board_facts
+from planner.rules.records import MAY_LEAVE_AN_EFFECT, TextWarning, WarningKind
 from planner.rules.view import BoardView
 
 __all__ = ["NEXT_SPELL_NOT_WEIGHED", "next_spell_abilities", "next_spell_notes", "next_spell_warnings"]
@@ -39,12 +40,14 @@ def next_spell_abilities(view: BoardView, player: str) -> list[tuple[Permanent, 
     [('k', '{T}:')]
     """
     found: list[tuple[Permanent, str]] = []
+    if not board_facts(view) & MAY_LEAVE_AN_EFFECT:
+        return found  # (the common case: no sentence of the board's could be one)
     for permanent in view.board.permanents:
-        if permanent.controller != player or view.lost_any_abilities(permanent.id):
+        if permanent.controller != player:
             continue
         for sentence in view.parsed[permanent.id].sentences:
-            colon = oracle_text.find_colon(sentence.text) if "less" in sentence.text else -1
-            if colon < 0 or sentence.read_as != "ignored":
+            colon = oracle_text.find_colon(sentence.text) if " less" in sentence.text else -1
+            if colon < 0 or sentence.read_as != "ignored" or view.lost_any_abilities(permanent.id):
                 continue
             cost, effect = sentence.text[:colon], sentence.text[colon + 1 :].strip()
             form = static_form(effect)

@@ -62,6 +62,7 @@ from planner.rules.reading_facts import board_facts
 from planner.rules.records import (
     ENTERS_AS_A_COPY,
     GRANTS_A_CHOICE_READER,
+    MAY_LEAVE_AN_EFFECT,
     MAY_MISS_A_CHOICE,
     MAY_READ_A_CHOICE,
     UNREAD_SENTENCE,
@@ -192,7 +193,11 @@ class BoardView:
             + priority_untap_warnings(self)
             + unsteady_type_changes(self)
             + self.given_effects.warnings
-            + trigger_effect_gaps(self.board, self.parsed)
+            + (
+                trigger_effect_gaps(self.board, self.parsed)
+                if board_facts(self) & MAY_LEAVE_AN_EFFECT
+                else ()
+            )
         )
 
     @cached_property
