@@ -31,6 +31,7 @@ from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes
 from planner.rules.exile_grants import unknown_zone_ways
 from planner.rules.graveyard_ways import graveyard_grant_warnings
 from planner.rules.life_exiled import unknown_library_warnings
+from planner.rules.next_spell_abilities import next_spell_warnings
 from planner.rules.pool import one_card_assumptions
 from planner.rules.question import view_of, within_question
 from planner.rules.records import WarningKind, unread_warning
@@ -157,6 +158,7 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + life_reduction_warnings(problem)
         + life_for_mana_warnings(problem)
         + unknown_library_warnings(problem.board, problem.view, problem.player)
+        + next_spell_warnings(problem.view, problem.player)
     )
 
 

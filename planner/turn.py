@@ -58,6 +58,7 @@ from planner.rules.cast_bans import (
 from planner.rules.graveyard_permissions import graveyard_lands
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.last_spell import ColorChain, color_chain, spell_colors
+from planner.rules.next_spell_abilities import next_spell_notes
 from planner.rules.question import within_question
 from planner.rules.token_replacements import token_replacement_notes
 from planner.rules.turn import land_play_condition_warnings
@@ -97,6 +98,7 @@ from planner.turn_choices import (
     TurnSpell,
     cast_card,
     colors_made,
+    converted_token_events,
     counted_events,
     distinct,
     exile_choices,
@@ -109,6 +111,7 @@ from planner.turn_choices import (
     taxed_by_count,
     turn_notes,
     turn_spell,
+    unread_mana_notes,
     why_not_castable_now,
     with_card_faces,
     without_mana_events,
@@ -734,6 +737,7 @@ def plan_turn(
     overloads = [s for s in distinct(spells) if why_not[id(s.card)] and overloaded(board, player, s)]
     spells = additional_events([s for s in spells if why_not[id(s.card)] is None])
     spells = counted_events(energy_events(board, player, alternative_events(board, player, spells)))
+    spells = converted_token_events(board, player, spells)  # (a Food made a Treasure too: CR 614.1a)
     spells = without_mana_events(spells)
     # (a permanent a mana ability counts once it resolved, Gaea's Cradle's creatures: an event, CR 608.2h)
     spells = battlefield_read_events(board, player, spells)
@@ -772,6 +776,7 @@ def plan_turn(
     # first: then a plan that casts nothing is no "no")
     library_notes = library_life_notes(board, player)
     unplanned_mana = token_ability_notes(board, player) + loyalty_mana_notes(board, player) + library_notes
+    unplanned_mana += next_spell_notes(view, player)  # (Kaza's: activated before a spell, not planned)
     # (a landfall sentence's mana not counted, Omnath's "If it's the second time, add ...": with a land to
     # play, a plan that casts nothing is no "no")
     unread_triggers = landfall_unread_notes(board, player) if every_land else []
@@ -824,7 +829,9 @@ def plan_turn(
     if best is None:
         if not complete:
             return replace(base, castable=None, reason="time limit", optimal=False)
-        if (more := replayed_land or next(iter(unplanned_mana + zone_notes), None)) is not None:
+        # (nor may the unread mana or tokens of a spell's own effect, which would pay a later spell)
+        unread_mana = _unread_before_later(spells, order) if casts else []
+        if (more := replayed_land or next(iter(unplanned_mana + zone_notes + unread_mana), None)) is not None:
             # (a land a bounce land returns played again, a Treasure made with priority, a cast trigger's
             # mana might cast them: a "no" of a search that plans none of them is no answer)
             return replace(base, castable=None, reason=more, optimal=False)
@@ -906,6 +913,18 @@ def _banning(
         if why is not None:
             found[spell.card.name] = why
     return found
+
+
+def _unread_before_later(spells: list[TurnSpell], order: str) -> list[str]:
+    """The notes on the mana sentences a spell's effect or enters trigger has that the plan does not count
+    (:func:`~planner.turn_choices.turn_notes`), of the spells a later spell follows: that mana might pay it
+    (a bound not planned is never a "no")."""
+    return [
+        note
+        for n, spell in enumerate(spells)
+        if next(_later(spells, n, order), None) is not None
+        for note in unread_mana_notes(spell.card)
+    ]
 
 
 def _later(spells: list[TurnSpell], n: int, order: str) -> Iterator[PaymentTarget]:

@@ -36,6 +36,7 @@ from planner.rules.payment_bans import life_banned, sacrifice_forbidden_by
 from planner.rules.production import Packet
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import could_produce_of
+from planner.rules.token_replacements import TREASURE, replacements_of
 from planner.rules.turn import (
     LandEntry,
     Resolution,
@@ -53,6 +54,7 @@ __all__ = [
     "TurnSpell",
     "cast_card",
     "colors_made",
+    "converted_token_events",
     "distinct",
     "exile_choices",
     "face_card",
@@ -71,6 +73,7 @@ __all__ = [
     "taxed_by_count",
     "turn_notes",
     "turn_spell",
+    "unread_mana_notes",
     "with_card_faces",
     "without_mana_events",
 ]
@@ -303,6 +306,31 @@ def counted_events(spells: list[TurnSpell]) -> list[TurnSpell]:
         return spells
     return [
         replace(spell, event=True) if spell.card.type_line.is_permanent and not spell.event else spell
+        for spell in spells
+    ]
+
+
+def converted_token_events(board: Board, player: str, spells: list[TurnSpell]) -> list[TurnSpell]:
+    """The spells with each one made an event whose tokens a replacement effect of ``player``'s may turn
+    into Treasures (CR 614.1a: Academy Manufactor's 'If you would create a Clue, Food, or Treasure token,
+    instead create one of each.' makes a Treasure of a Food): one on ``board``, or one of the turn's
+    permanent spells (cast before it, its permanent's replacement applies)."""
+    replacements = list(replacements_of(board, player))
+    for spell in distinct(spells):
+        if spell.card.type_line.is_permanent:
+            replacements += read_card(
+                spell.card.oracle, spell.card.name, spell.card.type_line
+            ).token_replacements
+    converted = {
+        name for r in replacements if r.result == "each" and TREASURE in r.one_of for name in r.one_of
+    }
+    if not converted:
+        return spells
+    return [
+        replace(spell, event=True)
+        if not spell.event
+        and any(name in converted for event in resolution(spell.card).token_events for name, _ in event)
+        else spell
         for spell in spells
     ]
 
@@ -636,6 +664,15 @@ def exile_choices(abilities: tuple[HandAbility, ...], taken: set[int]) -> Iterat
         yield tuple(ability for kind, count in zip(copies, counts, strict=True) for ability in kind[:count])
 
 
+def unread_mana_notes(card: Card) -> list[str]:
+    """A note for each sentence of ``card``'s effect or enters trigger whose mana a turn's plan does not
+    count (:func:`~planner.rules.turn.resolution`'s ``unread``)."""
+    return [
+        f"{card.name}: the mana of {sentence!r} is not counted in turn plans"
+        for sentence in resolution(card).unread
+    ]
+
+
 def turn_notes(
     spells: list[TurnSpell],
     lands: Sequence[LandPlay | None],
@@ -646,10 +683,7 @@ def turn_notes(
 ) -> list[str]:
     """What the plan does not count, a sentence each (nothing the user gave is silently ignored): a plan with
     any of these is not called optimal (contract section 11)."""
-    notes = set()
-    for spell in distinct(spells):
-        for sentence in resolution(spell.card).unread:
-            notes.add(f"{spell.card.name}: the mana of {sentence!r} is not counted in turn plans")
+    notes = {note for spell in distinct(spells) for note in unread_mana_notes(spell.card)}
     usable: dict[int, int] = {}
     for ability in hand_abilities(board, player):
         usable[ability.position] = usable.get(ability.position, 0) + 1

@@ -83,10 +83,48 @@ def test_tokens_a_cast_trigger_makes_are_noted_when_not_followed() -> None:
         {"card": name, "id": f"l{n}"} for n, name in enumerate(("Mountain", "Forest", "Forest", "Forest"))
     ]
     board = make_board(lands, hand=[CHRYSALIS, ROCK])
-    # (four lands pay the Chrysalis; the two Spawn's {C}{C} would pay the Rock: the plan does not follow them)
+    # (four lands pay the Chrysalis; the two Spawn's {C}{C} would pay the Rock (CR 603.3, 500.4): the plan
+    # does not follow them, so its "no" is a bound not planned, never a "no" (contract: an unplanned way out
+    # leaves no answer): castable is null, the note says why)
     turn = plan_turn(board, casts=["Test Chrysalis", "Test Rock"], time_limit=300)
+    assert turn.castable is None
+    note = f"Test Chrysalis: the mana of {SPAWNED!r} is not counted in turn plans"
+    assert turn.notes == (note,)
+    assert turn.reason == note
+
+
+def test_a_spell_s_unfollowed_mana_with_no_spell_after_it_leaves_a_no() -> None:
+    # (the Rock first, then the Chrysalis: its Spawn come after the last spell, CR 601.2h; three lands pay
+    # the Rock's {2} but leave one land for the Chrysalis's {2}{R}{G}: a sure "no", whatever the Spawn do)
+    lands = [{"card": name, "id": f"l{n}"} for n, name in enumerate(("Mountain", "Forest", "Forest"))]
+    board = make_board(lands, hand=[CHRYSALIS, ROCK])
+    turn = plan_turn(board, casts=["Test Rock", "Test Chrysalis"], time_limit=300)
     assert turn.castable is False
-    assert turn.notes == (f"Test Chrysalis: the mana of {SPAWNED!r} is not counted in turn plans",)
+
+
+#: a modal spell's Treasure (Prismari Command's shape): its caster chooses the mode and targets itself (CR
+#: 700.2a, 115.1), so its Treasure is there for the later spells (CR 111.10a)
+COMMAND = {
+    "name": "Test Command",
+    "type_line": "Instant",
+    "mana_cost": "{1}{U}{R}",
+    "oracle": "Choose two —\n• Test Command deals 2 damage to any target.\n• Target player draws two cards, "
+    "then discards two cards.\n• Target player creates a Treasure token.\n• Destroy target artifact.",
+}
+MERFOLK = {"name": "Test Merfolk", "type_line": "Creature — Merfolk", "mana_cost": "{U}", "power": 1}
+
+
+@pytest.mark.parametrize(
+    ("lands", "castable"), [(("Island", "Mountain", "Mountain"), True), (("Island",) * 2, False)]
+)
+def test_a_modal_spell_s_treasure_pays_the_next_spell(lands: tuple[str, ...], castable: bool) -> None:
+    # (Island + 2 Mountains pay {1}{U}{R}; the Treasure mode's Treasure pays the Merfolk's {U}; two Islands
+    # can't pay the Command ({R}): a "no")
+    board = make_board(
+        [{"card": name, "id": f"l{n}"} for n, name in enumerate(lands)], hand=[COMMAND, MERFOLK]
+    )
+    turn = plan_turn(board, casts=["Test Command", "Test Merfolk"], time_limit=300)
+    assert turn.castable is castable, turn.notes
 
 
 def test_treasures_an_enters_trigger_makes_are_counted_not_noted() -> None:

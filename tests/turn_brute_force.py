@@ -161,8 +161,9 @@ def brute_force(board: Board) -> tuple[int, int]:
                                 for _, tokens in made
                             ]
                             created += [
-                                (CreatedTokens(n, "Treasure"), _most_treasures(board_after, n))
-                                for n in effect.treasure_events
+                                (CreatedTokens(n, "Treasure"), n)
+                                for event in effect.token_events
+                                if (n := _most_made(board_after, dict(event)))
                             ]
                             for tokens, count in created:
                                 for _ in range(count):
@@ -302,6 +303,37 @@ def _most_treasures(board: Board, count: int, token: str = "Treasure") -> int:
             elif replacement.result == "plus" and replacement.additional == token:
                 treasures += 1
         best = max(best, treasures)
+    return best
+
+
+def _most_made(board: Board, event: dict[str, int]) -> int:
+    """The most Treasure tokens "me" ends up with when an effect would create the tokens ``event`` names on
+    ``board``: every order of every replacement effect on creating tokens of "me"'s (CR 616.1, each once: CR
+    614.5), each applied while the event creates a token it names ('twice that many', 'those tokens plus an
+    additional <name> token', 'one of each' of the names: that many of each)."""
+    view = BoardView(board)
+    replacements = [
+        replacement
+        for permanent in board.permanents
+        if not view.lost_any_abilities(permanent.id)
+        for replacement in view.parsed[permanent.id].token_replacements
+        if replacement.every_player or permanent.controller == "me"
+    ]
+    best = 0
+    for order in itertools.permutations(replacements):
+        made = dict(event)
+        for replacement in order:
+            names = replacement.one_of or ((replacement.token,) if replacement.token else tuple(made))
+            present = [name for name in names if made.get(name, 0) > 0]
+            if not present:
+                continue
+            if replacement.result == "twice":
+                made |= {name: made[name] * 2 for name in present}
+            elif replacement.result == "plus":
+                made[replacement.additional] = made.get(replacement.additional, 0) + 1
+            elif replacement.result == "each":
+                made = made | dict.fromkeys(replacement.one_of, sum(made[name] for name in present))
+        best = max(best, made.get("Treasure", 0))
     return best
 
 

@@ -19,9 +19,10 @@ __all__ = ["CreatedTokens", "TokenReplacement", "TokenRules"]
 @dataclass(frozen=True, slots=True)
 class TokenReplacement:
     """A replacement effect on creating tokens: the tokens it applies to (``token``: a token's name such as
-    "Treasure", or "" for any token), whether it applies to every player's tokens or only to those created
-    under its controller's control, and what is created instead (``result``: "twice" for twice that many,
-    "plus" for those tokens plus one ``additional`` token of that name, "" for a result not read)."""
+    "Treasure", or "" for any token; or ``one_of``: the names of 'a Clue, Food, or Treasure token'), whether
+    it applies to every player's tokens or only to those created under its controller's control, and what is
+    created instead (``result``: "twice" for twice that many, "plus" for those tokens plus one ``additional``
+    token of that name, "each" for that many of each token ``one_of`` names, "" for a result not read)."""
 
     token: str
     every_player: bool
@@ -29,14 +30,21 @@ class TokenReplacement:
     additional: str = ""
     #: the sentence read (set by :func:`token_replacement_of`)
     text: str = ""
+    #: the tokens it names when it names several ('If you would create a Clue, Food, or Treasure token')
+    one_of: tuple[str, ...] = ()
 
     def applies_to(self, token: str) -> bool:
         """True when the replacement applies to creating tokens named ``token`` (CR 614.1a: 'one or more
-        Treasure tokens' applies to Treasures only, 'one or more tokens' to any).
+        Treasure tokens' applies to Treasures only, 'one or more tokens' to any, 'a Clue, Food, or Treasure
+        token' to those three).
 
         >>> TokenReplacement("Treasure", False, "twice").applies_to("Food")
         False
+        >>> TokenReplacement("", False, "each", one_of=("Clue", "Food", "Treasure")).applies_to("Food")
+        True
         """
+        if self.one_of:
+            return token in self.one_of
         return self.token in ("", token)
 
 
@@ -66,11 +74,32 @@ class CreatedTokens:
 class TokenRules(Transformer[Token, Any]):
     """The grammar's methods for a replacement effect on creating tokens (mixed into its transformer)."""
 
-    def token_replacement(self, creation: tuple[str, bool], result: tuple[str, str]) -> TokenReplacement:
-        return TokenReplacement(creation[0], creation[1], result[0], result[1])
+    def token_replacement(
+        self, creation: tuple[str | tuple[str, ...], bool], result: tuple[str, str]
+    ) -> TokenReplacement:
+        token, every_player = creation
+        if isinstance(token, tuple):
+            return TokenReplacement("", every_player, result[0], result[1], one_of=token)
+        if result[0] == "each":  # ('one of each' with no tokens named: its result is not read)
+            return TokenReplacement(token, every_player, "")
+        return TokenReplacement(token, every_player, result[0], result[1])
 
-    def token_opening(self, creation: tuple[str, bool], _rest: Token) -> TokenReplacement:
-        return TokenReplacement(creation[0], creation[1], "")
+    def token_opening(self, creation: tuple[str | tuple[str, ...], bool], _rest: Token) -> TokenReplacement:
+        token, every_player = creation
+        if isinstance(token, tuple):
+            return TokenReplacement("", every_player, "", one_of=token)
+        return TokenReplacement(token, every_player, "")
+
+    def created_one_of(
+        self, _article: Token, names: tuple[str, ...], _token: Token
+    ) -> tuple[tuple[str, ...], bool]:
+        return names, False  # ('If you would create a Clue, Food, or Treasure token': its controller's)
+
+    def token_names(self, *words: Token) -> tuple[str, ...]:
+        return tuple(str(word) for word in words if word.type == "NAME_WORD")
+
+    def one_of_each(self, *_words: Token) -> tuple[str, str]:
+        return "each", ""
 
     def created_by_you(self, _one: Token, _or: Token, token: str) -> tuple[str, bool]:
         return token, False  # ('If you would create': the tokens its controller creates, CR 111.2)

@@ -23,6 +23,8 @@ effects[1]: unsupported text ignored: 'You draw a card.'
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from models.abilities import ObjectFilter
@@ -30,11 +32,12 @@ from models.board import Board, Choices, Permanent
 from models.board.effects import EffectInForce
 from models.layer_effects import AbilityLoss, ColorChange, GrantAbility, GrantHaste, PowerChange, TypeChange
 from models.mana_effects import CastBan, CostModifier, StaticEffect
+from models.oracle.parsed import ParsedText
 from models.oracle.resolved import read_resolved
 from models.types import TypeLine
 from planner.rules.records import TextWarning, WarningKind
 
-__all__ = ["APPLIED_KINDS", "EffectSource", "EffectsInForce", "effects_in_force"]
+__all__ = ["APPLIED_KINDS", "EffectSource", "EffectsInForce", "effects_in_force", "trigger_effect_gaps"]
 
 #: The kinds of effect an entry's sentence may be read as that the planner applies from an effect in force:
 #: those that change permanents' characteristics (layers 4 to 6, whose set is locked in: CR 611.2c), and the
@@ -188,3 +191,46 @@ def _stand_in(entry: EffectInForce, pid: str, referent: str | None) -> Permanent
         attached_to=referent,
         choices=Choices(linked_permanent=referent, card_name=entry.named),
     )
+
+
+#: A triggered ability's effect after its condition and intervening "if" clause (CR 603.1, 603.4)
+_TRIGGER_EFFECT = re.compile(r"^(?:When|Whenever)\b[^,]*,(?: if [^,]*,)? (.+)$", re.I)
+
+#: Why a permanent's trigger whose effect lasts while the permanent remains is warned
+TRIGGER_EFFECT_GAP = (
+    "its trigger's effect lasts while it remains (CR 611.2b) on what it targeted, which the board can't "
+    "name: if it is in force, give it in `effects` with `refers_to` and `source`"
+)
+
+
+def trigger_effect_gaps(board: Board, parsed: Mapping[str, ParsedText]) -> tuple[TextWarning, ...]:
+    """A warning for each permanent on ``board`` with a triggered ability it has (read as nothing about
+    mana: ``parsed``, by id) whose effect lasts 'for as long as ~ remains on the battlefield' and changes
+    permanents as an effect the planner reads (Tide Shaper's 'When ~ enters, if it was kicked, target land
+    becomes an Island for as long as ~ remains on the battlefield.'): it may be in force on a permanent the
+    board does not name, unless an entry of ``board.effects`` gives its ``source``.
+
+    >>> shaper = {"id": "s", "name": "Test Shaper", "type_line": "Creature — Merfolk", "controller": "me",
+    ...     "power": 1, "toughness": 1, "oracle": "When ~ enters, target land becomes an Island for as long "
+    ...     "as ~ remains on the battlefield."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [shaper]})
+    >>> from models.oracle import read_card
+    >>> parsed = {p.id: read_card(p.oracle, p.name, p.type_line) for p in board.permanents}
+    >>> [w.permanent for w in trigger_effect_gaps(board, parsed)]
+    ['s']
+    """
+    given = {entry.source for entry in board.effects if entry.source is not None}
+    warnings: list[TextWarning] = []
+    for permanent in board.permanents:
+        if permanent.id in given or permanent.name in given:
+            continue
+        for sentence in parsed[permanent.id].sentences:
+            found = _TRIGGER_EFFECT.match(sentence.text) if "for as long as" in sentence.text else None
+            if found is None or sentence.read_as != "ignored":
+                continue
+            forms = read_resolved(found.group(1)).sentences
+            if forms and all(p is not None and f.duration == "as_long_as" and f.bound for f, p in forms):
+                warnings.append(
+                    TextWarning(permanent.id, sentence.text, TRIGGER_EFFECT_GAP, WarningKind.UNSUPPORTED)
+                )
+    return tuple(warnings)

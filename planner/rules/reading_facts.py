@@ -42,6 +42,7 @@ from planner.rules.layers import missing_choice
 from planner.rules.records import (
     ENTERS_AS_A_COPY,
     GRANTS_A_CHOICE_READER,
+    MAY_LEAVE_AN_EFFECT,
     MAY_MISS_A_CHOICE,
     MAY_READ_A_CHOICE,
     PRIORITY_UNTAP_SENTENCE,
@@ -86,6 +87,11 @@ def card_facts(oracle: str, name: str, type_line: TypeLine, level: Level) -> int
         for effect in reading.effects
     ):
         facts |= SAME_NAME_TRIGGER
+    if any(
+        s.read_as == "ignored" and ("for as long as" in s.text or " less" in s.text)
+        for s in reading.sentences
+    ):
+        facts |= MAY_LEAVE_AN_EFFECT
     return facts
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "ENTERS_AS_A_COPY",
     "GIVE_AS_EFFECT",
     "GRANTS_A_CHOICE_READER",
+    "MAY_LEAVE_AN_EFFECT",
     "MAY_MISS_A_CHOICE",
     "MAY_READ_A_CHOICE",
     "PRIORITY_UNTAP_SENTENCE",
@@ -284,6 +285,10 @@ MAY_MISS_A_CHOICE = 16
 PRIORITY_UNTAP_SENTENCE = 32
 #: a mana trigger of it counts lands with the tapped land's name (Sasaya's Essence)
 SAME_NAME_TRIGGER = 64
+#: a sentence of it read as nothing about mana may make an effect that outlasts it or changes the next
+#: spell's cost ('for as long as', 'less': :mod:`planner.rules.effects_in_force`'s trigger_effect_gaps,
+#: :mod:`planner.rules.next_spell_abilities`)
+MAY_LEAVE_AN_EFFECT = 128
 
 
 @dataclass(slots=True)

@@ -17,13 +17,15 @@ from collections.abc import Iterable, Sequence
 from models.board import Board, Card, Permanent
 from models.oracle import read_card
 from models.oracle.token_replacements import CreatedTokens, TokenReplacement
-from planner.rules.turn import Resolution
+from planner.rules.turn import Resolution, TokenEvent
 from planner.rules.view import BoardView
 
 __all__ = [
     "TREASURE",
+    "most_created",
     "most_treasures",
     "other_tokens",
+    "replacements_of",
     "spell_treasures",
     "token_replacement_notes",
     "treasure_replacements",
@@ -68,10 +70,87 @@ def treasures_created(board: Board, player: str, count: int, token: str = TREASU
     >>> treasures_created(board, "me", 1), treasures_created(board, "me", 0)
     (4, 0)
     """
-    replacements = treasure_replacements(board, player, token)
-    plus = sum(1 for r in replacements if r.result == "plus" and r.additional == token)
-    doublings = sum(1 for r in replacements if r.result == "twice")
-    return most_treasures(count, plus, doublings)
+    return most_created(((token, count),), replacements_of(board, player), token)
+
+
+def replacements_of(board: Board, player: str) -> tuple[TokenReplacement, ...]:
+    """The replacement effects on creating tokens with a result read of the permanents on ``board`` that
+    apply to tokens created under ``player``'s control (:func:`treasure_replacements`, of any token)."""
+    view = BoardView(board)
+    return tuple(
+        replacement
+        for permanent in board.permanents
+        if not view.lost_any_abilities(permanent.id)
+        for replacement in view.parsed[permanent.id].token_replacements
+        if replacement.result and (replacement.every_player or permanent.controller == player)
+    )
+
+
+def most_created(made: TokenEvent, replacements: Sequence[TokenReplacement], token: str = TREASURE) -> int:
+    """The most tokens named ``token`` an effect that would create the tokens ``made`` (by name, with how
+    many) creates with ``replacements`` applied: the player who controls the tokens chooses the order (CR
+    616.1), each applies once (CR 614.5) and only while the event creates tokens it applies to (CR 616.1e:
+    Academy Manufactor's 'one of each' first, then Xorn's "plus an additional Treasure" applies to a Food
+    made). Every order is tried (those of the same replacement once).
+
+    >>> each = TokenReplacement("", False, "each", one_of=("Clue", "Food", "Treasure"))
+    >>> xorn = TokenReplacement("Treasure", False, "plus", "Treasure")
+    >>> twice = TokenReplacement("", False, "twice")
+    >>> most_created((("Food", 1),), [each]), most_created((("Food", 1),), [each, each])
+    (1, 3)
+    >>> most_created((("Food", 1),), [each, xorn, twice]), most_created((("Clue", 1),), [xorn])
+    (4, 0)
+    """
+    kinds = sorted(set(replacements), key=repr)
+    if all(r.result in ("plus", "twice") and not r.one_of for r in kinds) and all(
+        name == token for name, _ in made
+    ):  # (the common case: Treasures only, every "plus" before every doubling)
+        count = sum(count for _, count in made)
+        plus = sum(
+            1 for r in replacements if r.result == "plus" and r.additional == token and r.applies_to(token)
+        )
+        return most_treasures(
+            count, plus, sum(1 for r in replacements if r.result == "twice" and r.applies_to(token))
+        )
+    left = tuple(sum(1 for r in replacements if r == kind) for kind in kinds)
+    best: dict[tuple[TokenEvent, tuple[int, ...]], int] = {}
+
+    def search(counts: TokenEvent, remaining: tuple[int, ...]) -> int:
+        key = (counts, remaining)
+        if key not in best:
+            found = dict(counts).get(token, 0)
+            for index, kind in enumerate(kinds):
+                after = _replaced(counts, kind) if remaining[index] else None
+                if after is not None:
+                    fewer = (*remaining[:index], remaining[index] - 1, *remaining[index + 1 :])
+                    found = max(found, search(after, fewer))
+            best[key] = found
+        return best[key]
+
+    return search(tuple(sorted((name, count) for name, count in made if count > 0)), left)
+
+
+def _replaced(counts: TokenEvent, replacement: TokenReplacement) -> TokenEvent | None:
+    """The tokens an event creates once ``replacement`` is applied to it, or None when it does not apply
+    (the event creates none of the tokens it applies to).
+
+    >>> _replaced((("Food", 2),), TokenReplacement("", False, "each", one_of=("Clue", "Food", "Treasure")))
+    (('Clue', 2), ('Food', 2), ('Treasure', 2))
+    """
+    made = dict(counts)
+    applied = [name for name, count in counts if count > 0 and replacement.applies_to(name)]
+    if not applied:
+        return None
+    if replacement.result == "plus":
+        made[replacement.additional] = made.get(replacement.additional, 0) + 1
+    elif replacement.result == "twice":
+        made |= {name: made[name] * 2 for name in applied}
+    elif replacement.result == "each":  # (that many of each: as many as the tokens it applies to, CR 614.1a)
+        total = sum(made[name] for name in applied)
+        made |= {name: total for name in replacement.one_of}
+    else:
+        return None
+    return tuple(sorted(made.items()))
 
 
 def most_treasures(count: int, plus: int, doublings: int) -> int:
@@ -107,7 +186,8 @@ def spell_treasures(
     after = board
     for permanent in entered:
         after = after.with_permanent(permanent)
-    return made + sum(treasures_created(after, player, count) for count in effect.treasure_events)
+    replacements = replacements_of(after, player)
+    return made + sum(most_created(event, replacements) for event in effect.token_events)
 
 
 def other_tokens(

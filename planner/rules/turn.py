@@ -38,6 +38,7 @@ from planner.rules.view import BoardView
 __all__ = [
     "LandEntry",
     "Resolution",
+    "TokenEvent",
     "arriving",
     "cast_spell",
     "conditioned_land_plays",
@@ -51,13 +52,27 @@ __all__ = [
     "packet_units",
     "paid_without_mana",
     "resolution",
+    "token_events",
     "treasure",
     "treasure_events",
     "treasures_made",
 ]
 
+#: the predefined tokens one effect creates, each name with how many (CR 111.10, 614.1a)
+TokenEvent = tuple[tuple[str, int], ...]
+
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_TREASURES = re.compile(r"\bcreate (a|an|one|two|three|four|five|six|\d+) treasure tokens?\b", re.I)
+#: the predefined tokens an effect names by their names alone (CR 111.10: 'create a Food token')
+_PREDEFINED = "Treasure|Food|Clue|Gold|Blood|Powerstone|Map|Junk|Shard"
+_COUNT = r"(?:a|an|one|two|three|four|five|six|\d+)"
+#: 'create a Food token and a Treasure token': the predefined tokens one effect creates (one event, CR
+#: 614.1a); 'Target player creates a Treasure token.' (the caster may target itself, CR 115.1)
+_CREATES = re.compile(
+    rf"\b(?:create|target player creates|each player creates) ({_COUNT} (?:{_PREDEFINED}) tokens?"
+    rf"(?:(?:,| and|, and) {_COUNT} (?:{_PREDEFINED}) tokens?)*)\b",
+    re.I,
+)
+_EACH_TOKEN = re.compile(rf"({_COUNT}) ({_PREDEFINED}) tokens?\b", re.I)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -327,6 +342,8 @@ class Resolution:
     treasures: int = 0
     #: its Treasures by the effect that creates them (:func:`treasure_events`)
     treasure_events: tuple[int, ...] = ()
+    #: the predefined tokens it creates by the effect that creates them (:func:`token_events`)
+    token_events: tuple[TokenEvent, ...] = ()
     unread: tuple[str, ...] = ()
     #: the energy ({E}) its effect or enters trigger gives, and its landfall trigger each time a land enters
     #: (:func:`energy_gained`; the lines giving energy it does not read in ``energy_unread``)
@@ -417,7 +434,8 @@ def resolution(card: Card) -> Resolution:
             unread.append(record.text)
             continue
         (landfall if record.kind is NotPaymentKind.LANDFALL else mana).extend(packets)
-    events = treasure_events(card.oracle, card.name, permanent=permanent)
+    made = token_events(card.oracle, card.name, permanent=permanent)
+    events = _treasures_of(made)
     energy, landfall_energy, energy_unread = energy_gained(card.oracle, card.name, permanent=permanent)
     return Resolution(
         permanent=permanent,
@@ -425,6 +443,7 @@ def resolution(card: Card) -> Resolution:
         landfall=tuple(landfall),
         treasures=sum(events),
         treasure_events=events,
+        token_events=made,
         unread=tuple(unread),
         energy=energy,
         landfall_energy=landfall_energy,
@@ -539,26 +558,60 @@ def treasure_events(oracle: str, name: str, *, permanent: bool) -> tuple[int, ..
     >>> treasure_events(raider, "Test Raider", permanent=True)
     (1,)
     """
+    return _treasures_of(token_events(oracle, name, permanent=permanent))
+
+
+def _treasures_of(events: tuple[TokenEvent, ...]) -> tuple[int, ...]:
+    """The Treasures of each event of ``events`` that creates some."""
+    counts = (sum(count for token, count in event if token == "Treasure") for event in events)
+    return tuple(count for count in counts if count)
+
+
+def token_events(oracle: str, name: str, *, permanent: bool) -> tuple[TokenEvent, ...]:
+    """The predefined tokens (CR 111.10) a card creates as it resolves, by the effect that creates them (each
+    one event to which the replacement effects on creating tokens apply: CR 614.1a, 616.1): a permanent's by
+    its enters trigger (or a mode of a modal one), an instant's or sorcery's by its effect; not those of
+    other triggers ('Whenever ~ attacks') or activated abilities.
+
+    >>> token_events("Create a Food token.", "Test Baker", permanent=False)
+    ((('Food', 1),),)
+    >>> token_events("When ~ enters, create a Clue token and two Treasure tokens.", "Test", permanent=True)
+    ((('Clue', 1), ('Treasure', 2)),)
+    >>> token_events("{2}, {T}: Create a Food token.", "Test Oven", permanent=True)
+    ()
+    >>> token_events("Choose two —\\n• Draw a card.\\n• Target player creates a Treasure token.", "C",
+    ...     permanent=False)
+    ((('Treasure', 1),),)
+    """
     enters = re.compile(rf"^When (?:{re.escape(name)}|~|this [a-z]+) enters\b", re.I)
-    made: list[int] = []
+    made: list[TokenEvent] = []
     opener = ""  # (the line a mode's bullet belongs to: 'When ~ enters, choose up to one —')
     for line in oracle.splitlines():
         mode = line.lstrip().startswith("•")
         opener = opener if mode else line
-        for match in _TREASURES.finditer(line):
+        for match in _CREATES.finditer(line):
             before = line[: match.start()]
             if permanent and mode:
                 # (a mode of a modal enters trigger: its controller chooses it as the trigger is put on the
-                # stack, CR 700.2a, 603.3c; a Treasure mode has no target, so it can always be chosen)
+                # stack, CR 700.2a, 603.3c; a token mode has no target, so it can always be chosen)
                 counted = bool(enters.match(opener)) and _MODAL.search(opener) is not None
             elif permanent:
                 counted = bool(enters.match(line))
             else:
                 counted = not re.match(r"^(?:When|Whenever|At)\b", line) and ":" not in before
             if counted:
-                word = match.group(1).lower()
-                made.append(int(word) if word.isdigit() else _NUMBER_WORDS[word])
+                made.append(
+                    tuple(
+                        (token.capitalize(), _count_of(word))
+                        for word, token in _EACH_TOKEN.findall(match.group(1))
+                    )
+                )
     return tuple(made)
+
+
+def _count_of(word: str) -> int:
+    """The number a count word or numeral says ('a', 'two', '3')."""
+    return int(word) if word.isdigit() else _NUMBER_WORDS[word.lower()]
 
 
 def arriving(card: Card, pid: str, player: str, *, tapped: bool = False) -> Permanent:

@@ -41,7 +41,12 @@ from planner.rules.amounts import (
 from planner.rules.characteristics import worked_out_characteristics
 from planner.rules.conditions import condition_holds, counted_by_conditions
 from planner.rules.costs import keep_tapped
-from planner.rules.effects_in_force import NONE_IN_FORCE, EffectsInForce, effects_in_force
+from planner.rules.effects_in_force import (
+    NONE_IN_FORCE,
+    EffectsInForce,
+    effects_in_force,
+    trigger_effect_gaps,
+)
 from planner.rules.executed import (
     counters_removed_any,
     removing,
@@ -57,6 +62,7 @@ from planner.rules.reading_facts import board_facts
 from planner.rules.records import (
     ENTERS_AS_A_COPY,
     GRANTS_A_CHOICE_READER,
+    MAY_LEAVE_AN_EFFECT,
     MAY_MISS_A_CHOICE,
     MAY_READ_A_CHOICE,
     UNREAD_SENTENCE,
@@ -187,6 +193,11 @@ class BoardView:
             + priority_untap_warnings(self)
             + unsteady_type_changes(self)
             + self.given_effects.warnings
+            + (
+                trigger_effect_gaps(self.board, self.parsed)
+                if board_facts(self) & MAY_LEAVE_AN_EFFECT
+                else ()
+            )
         )
 
     @cached_property

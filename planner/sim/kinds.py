@@ -146,8 +146,10 @@ def card_kinds(
             if permanent and any(_binds_its_controller(e) for e in parsed.effects):
                 ignored.append(card.name)  # ('Permanents enter the battlefield tapped.': not simulated)
             replacements = [r for r in parsed.token_replacements if r.applies_to(TREASURE)]
-            if permanent and any(not r.result for r in replacements):
-                ignored.append(card.name)  # (a replacement whose result is not read: not simulated, said so)
+            if permanent and any(r.result not in ("plus", "twice") for r in replacements):
+                # (a replacement whose result is not read, or Academy Manufactor's 'one of each', which makes
+                # Treasures of the Foods and Clues the simulation does not follow: not simulated, said so)
+                ignored.append(card.name)
             elif permanent:  # (every permanent of a goldfish is its player's: its own and every player's)
                 treasure_plus = sum(r.result == "plus" and r.additional == TREASURE for r in replacements)
                 treasure_doublings = sum(r.result == "twice" for r in replacements)
