@@ -13,6 +13,7 @@ counter is gone, is the board's to give (``effects``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Final
 
@@ -20,6 +21,8 @@ from models.layer_effects import AbilityLoss, ColorChange, GrantAbility, GrantHa
 from models.mana_effects import StaticEffect
 from models.oracle import lexicon
 from models.oracle.grammar import UnreadError, parse_counter_entry
+from models.oracle.parsed import ParsedText
+from models.oracle.static_forms import static_form
 
 __all__ = ["MARKED_REFERENT_NOTE", "marked_referent_effects"]
 
@@ -33,29 +36,30 @@ MARKED_REFERENT_NOTE: Final = (
 _CHANGES = (TypeChange, ColorChange, GrantAbility, GrantHaste, AbilityLoss, PowerChange)
 
 
-def marked_referent_effects(sentence: str, before: str) -> tuple[StaticEffect, ...] | None:
+def marked_referent_effects(
+    sentence: str, before: str, read: Callable[[str], ParsedText]
+) -> tuple[StaticEffect, ...] | None:
     """The effects of ``sentence`` ('That land is ...') on the permanents marked with the counter it names
     ('for as long as it has a flood counter on it') or the sentence ``before`` it puts on its referent ('...,
     you may put it onto the battlefield with a manifestation counter on it.'); None when it is not such a
-    sentence, or its words are not read in full.
+    sentence, or its words are not read in full. Its static form is read by ``read`` (the reader's own reading
+    of a static sentence, given by it: this module is the reader's, and imports none of it).
 
+    >>> from models.oracle import parse_oracle
     >>> (fountain,) = marked_referent_effects(
-    ...     "That land is an Island for as long as it has a flood counter on it.", "")
+    ...     "That land is an Island for as long as it has a flood counter on it.", "", parse_oracle)
     >>> fountain.affected.describe(), fountain.land_types, fountain.adds
     ('land with a flood counter on it', ('Island',), False)
     >>> before = ("If it's a land card, you may put it onto the battlefield with a manifestation "
     ...     "counter on it.")
     >>> that = "That permanent is an enchantment in addition to its other types."
-    >>> (arbiter,) = marked_referent_effects(that, before)
+    >>> (arbiter,) = marked_referent_effects(that, before, parse_oracle)
     >>> arbiter.affected.describe(), arbiter.card_types
     ('permanent with a manifestation counter on it', ('Enchantment',))
     >>> marked_referent_effects("That permanent is an enchantment in addition to its other types.",
-    ...     "Return it to the battlefield with a +1/+1 counter on it.") is None
+    ...     "Return it to the battlefield with a +1/+1 counter on it.", parse_oracle) is None
     True
     """
-    from models.oracle.reader import parse_oracle  # (the reader reads a card's sentences with this module)
-    from models.oracle.resolved import static_form
-
     form = static_form(sentence)
     if form.text is None or form.bound_to != "permanent" or form.once:
         return None
@@ -67,7 +71,7 @@ def marked_referent_effects(sentence: str, before: str) -> tuple[StaticEffect, .
         return None
     if not kind or not _marks(kind):
         return None
-    parsed = parse_oracle(form.text)
+    parsed = read(form.text)
     if parsed.unsupported or parsed.mana_abilities or not parsed.effects:
         return None
     found: list[StaticEffect] = []

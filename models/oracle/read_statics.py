@@ -83,6 +83,7 @@ from models.oracle.parsed import (
     TRIGGER_COST_NOTE,
     UNSPENT_LIFE_NOTE,
     Collector,
+    ParsedText,
     SentenceReading,
     paying_trigger,
 )
@@ -124,7 +125,7 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
     before = out.sentences[-1].text if out.sentences else ""
     if "counter" in f"{body} {before}" and classify.starts_with(classify.tokens(body), "that"):
         # ('That land is ...': a trigger's effect on the permanent a counter marks)
-        marked = marked_referent_effects(sentence, before)
+        marked = marked_referent_effects(sentence, before, _read_alone)
         if marked is not None:
             out.effects.extend(marked)
             out.read(sentence, "effect", MARKED_REFERENT_NOTE)
@@ -422,6 +423,18 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         out.unread(sentence)
     else:
         out.ignore(sentence)
+
+
+def _read_alone(sentence: str) -> ParsedText:
+    """A static sentence read on its own, as a card of that one sentence is (the static form of a sentence
+    whose referent a counter marks: :mod:`models.oracle.marked_referents`).
+
+    >>> [type(e).__name__ for e in _read_alone("Enchanted land is an Island.").effects]
+    ['TypeChange']
+    """
+    out = Collector()
+    read_static_sentence(sentence, out)
+    return out.freeze()
 
 
 def _it_loses_abilities(keywords: tuple[str, ...], sentence: str, out: Collector) -> None:

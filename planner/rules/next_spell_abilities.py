@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from models.board import Permanent
 from models.oracle import text as oracle_text
-from models.oracle.resolved import static_form
+from models.oracle.static_forms import static_form
 from planner.rules.reading_facts import board_facts
 from planner.rules.records import MAY_LEAVE_AN_EFFECT, TextWarning, WarningKind
 from planner.rules.view import BoardView
