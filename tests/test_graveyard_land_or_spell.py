@@ -22,6 +22,7 @@ from models.oracle import parse_oracle
 from models.spells import spell_target
 from planner.api import max_x, pay
 from planner.rules.graveyard_permissions import graveyard_lands
+from planner.turn import plan_turn
 
 ME = "me"
 
@@ -151,3 +152,13 @@ def test_turn_hand_land_and_graveyard_spell() -> None:
     board = board_of(2, [ELK, GIANT, GROWTH, "Forest"], [PARAGON], hand=["Forest"])
     turn = matches_brute_force(board)
     assert turn.mana_value_cast == 3 and [s.card for s in turn.spells] == ["Test Elk"]
+
+
+def test_turn_x_counts_in_the_mana_value() -> None:
+    """plan-turn --x: {X}{G} from the graveyard by '3 or less' is cast with X = 2 (mana value 3) and never
+    with X = 4 (mana value 5 on the stack, CR 202.3e), though five Forests pay {4}{G}."""
+    board = board_of(5, [HYDRA], [PARAGON])
+    two = plan_turn(board, x=2, no_land=True)
+    assert two.castable and two.mana_value_cast == 3
+    four = plan_turn(board, x=4, no_land=True)
+    assert four.castable is False and four.mana_value_cast == 0
