@@ -111,9 +111,12 @@ def test_max_x_under_lurrus_shape() -> None:
 
 def test_max_x_uncapped_beside_an_unlimited_permission() -> None:
     """A permission of any mana value beside it allows the spell with any X (CR 601.2a): five Forests pay
-    X = 4."""
+    X = 4, by that permission (the capped one allows X = 1 at most, CR 202.3e)."""
     board = board_of(5, [HYDRA], [LURRUS, "You may cast creature spells from your graveyard."])
-    assert max_x(board, from_graveyard(HYDRA)).x == 4
+    answer = max_x(board, from_graveyard(HYDRA))
+    assert answer.x == 4 and answer.alternative_cost is not None
+    assert answer.alternative_cost.permission == "p1"  # (not p0's: mana value 5 is over its 2)
+    assert pay(board, from_graveyard(HYDRA), x=2).alternative_cost.permission == "p1"  # type: ignore[union-attr]
 
 
 def test_the_land_play_uses_the_permission() -> None:
