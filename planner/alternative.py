@@ -30,6 +30,7 @@ from planner.rules.alternative_costs import (
     check_alternative,
     exile_choices,
     paid_board,
+    permits_x,
     usable_ways,
     way_x,
     with_alternative,
@@ -73,6 +74,8 @@ def choose_way(
     """The best payment of ``target`` among its mana cost (unless ``option`` is ``require``) and its usable
     alternative costs; None when it has none to try (the caller pays the mana cost as usual)."""
     ways = usable_ways(board, player, target) if option != "forbid" else ()
+    if x is not None:  # (a permission's greatest mana value counts the X chosen: CR 202.3e)
+        ways = tuple(way for way in ways if permits_x(board, player, target, way, x))
     if not ways:
         return None
     deadline = time.monotonic() + time_limit

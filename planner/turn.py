@@ -55,7 +55,7 @@ from planner.rules.cast_bans import (
     undecided_ban_warnings,
     why_forbidden,
 )
-from planner.rules.graveyard_permissions import graveyard_lands
+from planner.rules.graveyard_permissions import graveyard_land_played, graveyard_lands
 from planner.rules.hand import HandAbility, hand_abilities
 from planner.rules.last_spell import ColorChain, color_chain, spell_colors
 from planner.rules.next_spell_abilities import next_spell_notes
@@ -811,7 +811,12 @@ def plan_turn(
     search.cast_mana = cast_mana
     if zones.spells:  # (their ways are checked where they are cast; the relaxation does not follow them)
         search.alternatives, search.relax = True, False
-    search.take_land = not casts and discards and any(lands)
+    # (and a land of the graveyard whose play uses up a permission a spell could use, Serra Paragon's: not
+    # forced, turn_choices.land_choices; then, all else equal, the plan that plays it wins, as a discard's)
+    uses_permission = any(
+        graveyard_land_played(board, player, c) is not board for c in graveyard_lands(board, player)
+    )
+    search.take_land = not casts and (discards or uses_permission) and any(lands)
     search.most_lands = max((len(choice) for choice in lands), default=0)
     left_out = bool(notes)  # (the notes on spells held back follow the rules: nothing is left out there)
     notes += sorted({f"{why}: not cast" for why in held_back})

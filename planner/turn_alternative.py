@@ -421,7 +421,7 @@ def ways_hold(board: Board, timeline: Timeline, player: str) -> bool:
         if spell is None or spell.way is None:
             continue
         try:
-            check_alternative(stage.board, player, spell.as_printed, paid_way(board, stage, player))
+            check_alternative(stage.board, player, spell.as_printed, paid_way(board, stage, player), spell.x)
         except IllegalPlanError:
             return False
     return True

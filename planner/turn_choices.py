@@ -30,7 +30,7 @@ from planner.rules.additional_costs import taps_unplanned
 from planner.rules.alternative_costs import Way, own_alternative_costs
 from planner.rules.ban_names import forbidden_land
 from planner.rules.cast_bans import land_play_ban
-from planner.rules.graveyard_permissions import graveyard_lands
+from planner.rules.graveyard_permissions import graveyard_land_played, graveyard_lands
 from planner.rules.hand import HandAbility, hand_abilities, usable_from_hand
 from planner.rules.payment_bans import life_banned, sacrifice_forbidden_by
 from planner.rules.production import Packet
@@ -530,8 +530,18 @@ def land_choices(
             if key not in seen:
                 seen.add(key)
                 choices.append(play)
-    if take and choices and choices[0] is None and any(c is not None and c.position < 0 for c in choices):
-        return choices[1:]  # (an MDFC alone may be cast rather than played: CR 712.4 lets either be)
+    # (an MDFC alone may be cast rather than played: CR 712.4 lets either be; a land of the graveyard that
+    # uses up a permission its spells could use, Serra Paragon's, may be left for a spell: contract section 11
+    # takes the hand's lands)
+    forcing = [
+        c
+        for c in choices
+        if c is not None
+        and c.position < 0
+        and not (c.from_graveyard and graveyard_land_played(board, player, c.card) is not board)
+    ]
+    if take and choices and choices[0] is None and forcing:
+        return choices[1:]
     return choices
 
 

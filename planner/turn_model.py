@@ -20,6 +20,7 @@ from planner.rules.activations import Activation, activation_templates
 from planner.rules.alternative_costs import paid_board
 from planner.rules.alternatives import AlternativeWay, alternative_ways
 from planner.rules.amounts import graveyard_growth
+from planner.rules.graveyard_permissions import graveyard_land_played
 from planner.rules.hand import HandAbility, without_card
 from planner.rules.pool import SpendRules
 from planner.rules.production import Packet, activation_outcomes
@@ -412,7 +413,7 @@ def land_play_made(board: Board, player: str, land: LandPlay) -> Board:
     """
     board = land_played(board, player, land.entry.life)
     if land.from_graveyard:  # (played from the graveyard a permission allows, CR 305.1: it leaves it)
-        board = out_of_graveyard(board, player, land.card)
+        board = out_of_graveyard(graveyard_land_played(board, player, land.card), player, land.card)
     if land.fetched is None:
         return board
     board = in_graveyard(board, player, land.card)

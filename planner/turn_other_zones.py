@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from models.board import Board, Card
 from models.spells import spell_target
-from planner.rules.alternative_costs import Way, foretold_only, own_alternative_costs, usable_ways
+from planner.rules.alternative_costs import Way, foretold_only, own_alternative_costs, permits_x, usable_ways
 from planner.rules.graveyard_permissions import PERMANENT_TYPES, graveyard_turn_notes, permissions
 from planner.rules.graveyard_ways import graveyard_cast_error, graveyard_way_required
 from planner.turn_alternative import spell_for_way
@@ -95,7 +95,10 @@ def _zone_spell(board: Board, player: str, card: Card, zone: str, x: int, used_i
         return ""  # (no way of its own nor a permission read: pay warns of a permission not read)
     if zone == "exile" and not foretold_only(board, player, target):
         return ""  # (foretold with no foretell cost read: pay warns, CR 702.143a)
-    ways = usable_ways(board, player, target)
+    # (its X as the turn casts it counts in the mana value a permission allows, CR 202.3e)
+    ways = tuple(
+        way for way in usable_ways(board, player, target) if permits_x(board, player, target, way, x)
+    )
     place = "from the graveyard" if zone == "graveyard" else "from exile (foretold)"
     if not ways:
         later = [c for c in own_alternative_costs(target.text, target.name) if c.graveyard_exile]

@@ -101,7 +101,7 @@ def _alternative_paid(
     if spell.way is None:
         return state, paid
     alternative = paid_way(board, stage, state.player)
-    check_alternative(before, state.player, spell.as_printed, alternative)
+    check_alternative(before, state.player, spell.as_printed, alternative, spell.x)
     after = paid_board(state.board, state.player, spell.way, alternative.exiled)
     paid = with_way_paid(paid, spell.as_printed, alternative)
     if spell.target.chosen_x is not None and "X" in spell.way.cost.mana:  # (the way's X: the turn's)

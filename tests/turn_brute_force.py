@@ -13,12 +13,13 @@ from models.cost import ManaCost, PaymentTarget
 from models.mana_effects import CastBan
 from models.oracle import parse_land_search, parse_oracle
 from models.oracle.token_rules import CreatedTokens
-from models.spells import spell_target
+from models.spells import spell_of, spell_target
 from planner.rules.additional_costs import cost_ways, planned_costs, sacrifice_candidates
 from planner.rules.alternative_costs import Way, cast_for, foretold_only, paid_board, usable_ways
 from planner.rules.alternative_costs import exile_choices as way_exile_choices
 from planner.rules.alternatives import alternative_choices, covered_slots, reduced_costs
 from planner.rules.cast_bans import why_forbidden
+from planner.rules.graveyard_permissions import permissions, why_not_permitted
 from planner.rules.graveyard_ways import graveyard_way_required
 from planner.rules.hand import hand_abilities
 from planner.rules.payment import payments
@@ -198,6 +199,9 @@ def brute_force(board: Board) -> tuple[int, int]:
                     after = replace(state, board=board_after, pool=(*unspent, *mana))
                     value_now = value + cast_for(target, way).mana_value
                     stack.append((after, cards, played, value_now, used + 1, fired))
+        if played < plays_left:  # (a land of the graveyard a permission lets be played: CR 305.1)
+            for board_now in _graveyard_land_plays(state.board, f"land{played}"):
+                stack.append((replace(state, board=board_now), cards, played + 1, value, used + 1, fired))
     return best
 
 
@@ -208,6 +212,41 @@ def _having_cast(board: Board, card: Card) -> Board:
     if BoardView(board).effects_of(CastBan):
         return board.with_player(record.having_cast(card))
     return board.replace_player("me", spells_cast_this_turn=record.spells_cast_this_turn + 1)
+
+
+def _graveyard_land_plays(board: Board, pid: str) -> list[Board]:
+    """Each board once a land card of "me"'s graveyard (a list) is played from there as a permission in force
+    allows it (CR 305.1: 'play lands', 'play a land ... or cast ...'): out of the graveyard, on the
+    battlefield as it enters, and, when only permissions limited each turn allow it, its use recorded on one
+    of them ('Land' in ``graveyard_uses_this_turn``), a board for each (an unlimited one records none)."""
+    cards = board.player("me").graveyard
+    found: list[Board] = []
+    for at, card in enumerate(cards if isinstance(cards, tuple) else ()):
+        if not card.type_line.is_a("Land") or card in cards[:at]:
+            continue
+        land = replace(
+            spell_of(ManaCost(()), name=card.name, type_line=card.type_line, text=card.oracle),
+            cast_from="graveyard",
+        )
+        allowing = [
+            p
+            for p in permissions(board, "me")
+            if p.effect.play and not p.effect.keyword and why_not_permitted(board, "me", land, p) is None
+        ]
+        unlimited = any(not (p.effect.once_each_turn or p.effect.each_permanent_type) for p in allowing)
+        recorded = [board] if unlimited else []
+        for permission in allowing if not unlimited else ():
+            uses = board.permanent(permission.source).graveyard_uses_this_turn
+            recorded.append(
+                board.replace_permanent(permission.source, graveyard_uses_this_turn=(*uses, "Land"))
+            )
+        for now in recorded:
+            now = now.replace_player("me", graveyard=(*cards[:at], *cards[at + 1 :]))
+            for entry in land_entries(BoardView(now), card, "me"):
+                entered = arriving(card, pid, "me", tapped=entry.tapped)
+                life = now.player("me").life - entry.life
+                found.append(now.with_permanent(entered).replace_player("me", life=life))
+    return found
 
 
 def _zone_ways(state: PlanState) -> list[tuple[Card, Board, PaymentTarget, Way]]:

@@ -556,6 +556,23 @@ class SpellCostRules(Transformer[Token, Any]):
             most_mana_value=most_mana_value,
         )
 
+    def graveyard_land_or_spell(self, *parts: Any) -> GraveyardPermissionReading:
+        """'Once during each of your turns, you may play a land from your graveyard or cast a permanent spell
+        with mana value 3 or less from your graveyard.' (Serra Paragon): one permission, used once each turn
+        by either (a land played from the graveyard is the turn's land play, CR 305.1): a 'play' permission
+        for land cards and the spells it names, within the mana value (a land card's is 0, CR 202.3)."""
+        first = next(i for i, part in enumerate(parts) if isinstance(part, Noun))
+        land = parts[first]
+        verbs = [
+            part.name for part in parts if isinstance(part, _PermissionPart) and part.name in ("cast", "play")
+        ]
+        if verbs != ["play"] or land.types != ("Land",) or land.qualities or land.excluded:
+            raise UnreadError(f"a {land.words()} played from the graveyard, not a land")
+        others = (part for i, part in enumerate(parts) if i != first and not isinstance(part, Token))
+        reading = self.graveyard_permission(*others)
+        played = replace(land, head=Head.CARD, zone="graveyard")
+        return replace(reading, what=Nouns((played, *reading.what.nouns)), play=True)
+
     def flashback_granted(self, what: Nouns, _keyword: Token) -> GraveyardPermissionReading:
         """'Each instant and sorcery card in your graveyard has flashback.' (Lier, CR 702.34a): the cards of
         its controller's graveyard it names may be cast from there, for the flashback cost the next sentence

@@ -78,6 +78,7 @@ __all__ = [
     "offering_costs",
     "own_alternative_costs",
     "paid_board",
+    "permits_x",
     "undecided_offerings",
     "unknown_cast_ways",
     "unweighed_ways",
@@ -557,6 +558,16 @@ def _permitted_ways(
     return tuple(replace(way, permission=way.permission or way.source) for way in ways)
 
 
+def permits_x(board: Board, player: str, target: PaymentTarget, way: Way, x: int) -> bool:
+    """True when the permission ``way`` casts ``target`` from the graveyard by (if any) allows it with X =
+    ``x``: the spell's mana value on the stack counts X (CR 202.3e) against the permission's greatest
+    (Lurrus's 'with mana value 2 or less'); True for a way of no permission and for a spell without X."""
+    if not way.permission or not target.cost.has_variable or target.zone != "graveyard":
+        return True
+    permission = next((p for p in permissions(board, player) if p.source == way.permission), None)
+    return permission is None or why_not_permitted(board, player, target.with_x(x), permission) is None
+
+
 def emerge_ways(board: Board, player: str, way: Way, spell_cost: ManaCost | None = None) -> tuple[Way, ...]:
     """An emerge way (CR 702.119a: sacrifice a creature and pay the emerge cost reduced by its mana value)
     made one way for each mana value among the creatures ``player`` controls: its mana less that value
@@ -891,10 +902,12 @@ def check_alternative(
 ) -> None:
     """Check that ``target`` may be cast for the alternative cost ``paid`` on ``board`` (with X ``x`` when
     chosen) and that what paid it pays it: :class:`IllegalPlanError` when not (the rules replay's check of an
-    answer)."""
+    answer). From the graveyard the X chosen counts in the mana value a permission allows (CR 202.3e)."""
     way = Way(paid.source, paid.cost, paid.permission)
     if way not in usable_ways(board, player, target):
         raise IllegalPlanError(0, f"{paid.describe()}: not an alternative cost of {target.name} here")
+    if x is not None and not permits_x(board, player, target, way, x):
+        raise IllegalPlanError(0, f"{paid.describe()}: not for {target.name} with X = {x} (CR 202.3e)")
     exile = paid.cost.exile
     fits = Counter(card.name for card in _exilable(board, player, target, way, x))
     fits.subtract(Counter(paid.exiled))

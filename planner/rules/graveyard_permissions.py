@@ -45,6 +45,7 @@ from planner.rules.view import BoardView
 __all__ = [
     "Permission",
     "check_graveyard_uses",
+    "graveyard_land_played",
     "graveyard_lands",
     "graveyard_turn_notes",
     "keyword_permission_warnings",
@@ -220,6 +221,43 @@ def graveyard_lands(board: Board, player: str) -> list[Card]:
         if any(why_not_permitted(board, player, land, permission) is None for permission in playing):
             found.append(card)
     return found
+
+
+def graveyard_land_played(board: Board, player: str, card: Card) -> Board:
+    """The board once ``player`` played the land ``card`` from their graveyard (still listed there): its use
+    recorded on the permission that allowed it (``graveyard_uses_this_turn``, 'Land') when only permissions
+    limited each turn do (Serra Paragon's 'Once during each of your turns, you may play a land from your
+    graveyard or cast a permanent spell ...' is then used up for the turn's spells too, CR 305.1, 601.2a).
+    Of several, Muldrotha's land slot is used first (no spell can use it); an unlimited permission ('You may
+    play lands from your graveyard.') records nothing.
+
+    >>> board = Board.from_dict({"version": 1, "active_player": "me", "players": [{"id": "me", "graveyard":
+    ...     ["Forest"]}], "permanents": [{"id": "para", "name": "Test Paragon", "type_line": "Creature",
+    ...     "controller": "me", "oracle": "Once during each of your turns, you may play a land from your "
+    ...     "graveyard or cast a permanent spell with mana value 3 or less from your graveyard."}]})
+    >>> after = graveyard_land_played(board, "me", Card.from_json("Forest"))
+    >>> after.permanent("para").graveyard_uses_this_turn, graveyard_lands(after, "me")
+    (('Land',), [])
+    """
+    land = spell_of(ManaCost(()), name=card.name, type_line=card.type_line, text=card.oracle)
+    allowing = [
+        permission
+        for permission in permissions(board, player)
+        if permission.effect.play
+        and not permission.effect.keyword
+        and why_not_permitted(board, player, land, permission) is None
+    ]
+    if not allowing or any(not _limited(permission.effect) for permission in allowing):
+        return board
+    chosen = min(allowing, key=lambda permission: not permission.effect.each_permanent_type)
+    used = board.permanent(chosen.source).graveyard_uses_this_turn
+    return board.replace_permanent(chosen.source, graveyard_uses_this_turn=(*used, "Land"))
+
+
+def _limited(effect: GraveyardPermission) -> bool:
+    """True when the permission allows a limited number of cards each turn (once, or one of each permanent
+    type: what ``graveyard_uses_this_turn`` records)."""
+    return effect.once_each_turn or effect.each_permanent_type
 
 
 def graveyard_turn_notes(board: Board, player: str) -> list[str]:

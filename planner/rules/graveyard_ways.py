@@ -6,6 +6,8 @@ permissions not read.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from models.alternative_costs import (
     GRAVEYARD_KEYWORDS,
 )
@@ -26,12 +28,14 @@ from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 
 __all__ = [
+    "GraveyardXCap",
     "graveyard_cast_error",
     "graveyard_grant_warnings",
     "graveyard_grants",
     "graveyard_only",
     "graveyard_others",
     "graveyard_way_required",
+    "graveyard_x_cap",
     "unread_graveyard_permission",
 ]
 
@@ -116,6 +120,56 @@ def graveyard_way_required(board: Board, target: PaymentTarget) -> bool:
     if graveyard_only(target):
         return True
     return not (unread_graveyard_permission(target) or graveyard_grants(board))
+
+
+@dataclass(frozen=True, slots=True)
+class GraveyardXCap:
+    """The largest X (``most``) a spell cast from the graveyard may have for a permission to allow it: the
+    permission's greatest mana value (``sentence``, of the permanent ``source``) counts X as chosen (CR
+    202.3e, 601.2a)."""
+
+    most: int
+    source: str
+    sentence: str
+
+
+def graveyard_x_cap(board: Board, player: str, target: PaymentTarget) -> GraveyardXCap | None:
+    """The cap a permission's mana value puts on the X of ``target``, a named spell cast from the graveyard,
+    when each way that allows it there is such a permission (Lurrus's 'with mana value 2 or less', Serra
+    Paragon's '3 or less': on the stack X counts as chosen, CR 202.3e, so {X}{G} is allowed X = 2 by '3 or
+    less'; of several such, the largest); None when a way without one allows it (its own flashback, a
+    permission of any mana value, or one not read: warned), and for a spell from elsewhere or with no X.
+
+    >>> from dataclasses import replace
+    >>> board = Board.from_dict({"version": 1, "active_player": "me", "players": [{"id": "me"}],
+    ...     "permanents": [{"id": "para", "name": "Test Paragon", "type_line": "Creature", "controller":
+    ...     "me", "oracle": "Once during each of your turns, you may play a land from your graveyard or cast "
+    ...     "a permanent spell with mana value 3 or less from your graveyard."}]})
+    >>> hydra = replace(PaymentTarget.of("{X}{G}", name="Test Hydra", type_line="Creature"),
+    ...     cast_from="graveyard")
+    >>> graveyard_x_cap(board, "me", hydra).most
+    2
+    >>> graveyard_x_cap(board, "me", replace(hydra, cast_from="hand")) is None
+    True
+    """
+    if (
+        target.zone != "graveyard"
+        or not target.cost.has_variable
+        or not graveyard_way_required(board, target)
+    ):
+        return None
+    if graveyard_only(target):
+        return None  # (its own flashback, escape or sentence: no mana value asked)
+    allowing = [p for p in permissions(board, player) if why_not_permitted(board, player, target, p) is None]
+    capped = [(p.effect.most_mana_value, p) for p in allowing if p.effect.most_mana_value is not None]
+    if not allowing or len(capped) < len(allowing):
+        return None
+    most, permission = max(capped, key=lambda pair: pair[0])
+    base = target.with_x(0).mana_value
+    each = target.with_x(1).mana_value - base  # (each X of the cost counts X: {X}{X} twice)
+    if each <= 0:
+        return None
+    return GraveyardXCap((most - base) // each, permission.source, permission.effect.text)
 
 
 def unread_graveyard_permission(target: PaymentTarget) -> str | None:

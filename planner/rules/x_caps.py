@@ -1,6 +1,8 @@
-"""A spell's own cap on its X (Winter's Chill's 'X can't be greater than the number of snow lands you
-control.': :func:`models.oracle.cast_rules.own_x_cap`): the largest X its caster may announce, counted on the
-board as the spell is cast (CR 107.3, 601.2b), which ``max-x`` answers within and ``pay --x`` refuses beyond.
+"""A cap on a spell's X: its own (Winter's Chill's 'X can't be greater than the number of snow lands you
+control.': :func:`models.oracle.cast_rules.own_x_cap`), the largest X its caster may announce, counted on the
+board as the spell is cast (CR 107.3, 601.2b); and, cast from the graveyard, the greatest mana value of the
+permissions that allow it there (:func:`~planner.rules.graveyard_ways.graveyard_x_cap`: X counts on the stack,
+CR 202.3e). ``max-x`` answers within it and ``pay --x`` refuses beyond it.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from models.cost import PaymentKind, PaymentTarget
 from models.oracle.cast_rules import own_x_cap
+from planner.rules.graveyard_ways import graveyard_x_cap
 from planner.rules.spell_cost import counted_for_caster
 
 if TYPE_CHECKING:
@@ -20,14 +23,22 @@ __all__ = ["XLimit", "x_limit"]
 
 @dataclass(frozen=True, slots=True)
 class XLimit:
-    """The largest X the spell allows (``most``) and the sentence of its text that says so."""
+    """The largest X the spell allows (``most``) and the sentence that says so: of its own text, or of the
+    permanent ``source``'s permission to cast it from the graveyard."""
 
     most: int
     sentence: str
+    source: str = ""
 
     def refusal(self, target: PaymentTarget, x: int) -> str:
         """Why X = ``x`` can't be announced for ``target`` (its reason for 'not payable')."""
         name = target.name or "the spell"
+        if self.source:
+            return (
+                f"{name}: with X = {x} no permission allows it from the graveyard: {self.source}'s "
+                f"{self.sentence!r} allows X = {self.most} at most (its mana value counts X, CR 202.3e, "
+                "601.2a)"
+            )
         return (
             f"{name}: X = {x} can't be announced: its {self.sentence!r} allows at most {self.most} "
             "(CR 107.3, 601.2b)"
@@ -48,9 +59,13 @@ def x_limit(view: BoardView, target: PaymentTarget, player: str) -> XLimit | Non
     >>> x_limit(BoardView(board), chill, "me").most
     1
     """
-    if target.kind is not PaymentKind.SPELL or not target.text or not target.cost.has_variable:
+    if target.kind is not PaymentKind.SPELL or not target.cost.has_variable:
         return None
-    cap = own_x_cap(target.text, target.name)
-    if cap is None:
-        return None
-    return XLimit(counted_for_caster(view, cap.counted, player), cap.text)
+    limits: list[XLimit] = []
+    cap = own_x_cap(target.text, target.name) if target.text else None
+    if cap is not None:
+        limits.append(XLimit(counted_for_caster(view, cap.counted, player), cap.text))
+    permitted = graveyard_x_cap(view.board, player, target)
+    if permitted is not None:
+        limits.append(XLimit(max(permitted.most, 0), permitted.sentence, permitted.source))
+    return min(limits, key=lambda limit: limit.most, default=None)
