@@ -219,9 +219,10 @@ def _graveyard_land_plays(board: Board, pid: str) -> list[Board]:
     allows it (CR 305.1: 'play lands', 'play a land ... or cast ...'): out of the graveyard, on the
     battlefield as it enters, and, when only permissions limited each turn allow it, its use recorded on one
     of them ('Land' in ``graveyard_uses_this_turn``), a board for each (an unlimited one records none)."""
-    cards = board.player("me").graveyard
+    graveyard = board.player("me").graveyard
+    cards = graveyard if isinstance(graveyard, tuple) else ()
     found: list[Board] = []
-    for at, card in enumerate(cards if isinstance(cards, tuple) else ()):
+    for at, card in enumerate(cards):
         if not card.type_line.is_a("Land") or card in cards[:at]:
             continue
         land = replace(
