@@ -326,9 +326,17 @@ def mentions_mana(body: str) -> bool:
         return True
     if "devotion" in present and not {"increased", "decreased"}.isdisjoint(present):
         return True  # (Altar of the Pantheon: what a devotion's mana reads, CR 700.5)
-    if has_phrase_among(words, present, "rather than pay the mana cost", "rather than pay its mana cost"):
+    if has_phrase_among(
+        words,
+        present,
+        "rather than pay the mana cost",
+        "rather than pay its mana cost",
+        "rather than paying the mana cost",
+        "rather than paying its mana cost",
+    ):
         # (an alternative cost of other spells, CR 118.9: Nissa, Worldsoul Speaker's; Bolas's Citadel's 'If
-        # you cast a spell this way, pay life equal to its mana value rather than pay its mana cost')
+        # you cast a spell this way, pay life equal to its mana value rather than pay its mana cost'; an
+        # exiled card's 'you may cast the exiled card ... by waterbending {X} rather than paying its mana cost')
         return True
     if has_phrase_among(words, present, "land types", "is the chosen type", "are the chosen type"):
         return True
