@@ -16,6 +16,7 @@ from models.cost import PaymentTarget
 from models.layer_effects import GrantHaste
 from models.oracle import parse_oracle
 from planner.api import could_produce, max_x, text_warnings
+from planner.turn import plan_turn
 
 BOOTS = {"name": "Test Spurs", "type_line": "Artifact — Equipment", "mana_cost": "{1}",
          "oracle": "Equipped creature gets +1/+0 and has haste and ward {1}.\nEquip {1}"}  # fmt: skip
@@ -61,3 +62,17 @@ def test_every_creature_of_a_grant_with_ward_first_taps() -> None:
     assert checked_verdict(board, "{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}")
     assert max_x(board, PaymentTarget.of("{X}")).x == 3
     assert not text_warnings(board)
+
+
+def test_plan_turn_says_an_equip_activation_is_not_planned() -> None:
+    # CR 702.6a: equip is activated as a sorcery (no mana ability, never while paying); the turn's search
+    # activates none, so moving the boots' haste onto the sick Elves (CR 302.6) is said, never silent. The
+    # hand's Elves cast this turn would be sick too: said as well.
+    loose = make_board([_sick_elves(), mine("b", BOOTS), mine("f", "Forest")])
+    (note,) = [n for n in plan_turn(loose, casts=["{G}{G}"]).notes if "equip" in n]
+    assert note.startswith("Test Spurs: equipping") and "702.6a" in note
+    cast = make_board([mine("b", BOOTS), mine("f", "Forest")], hand=["Llanowar Elves"])
+    assert any("Test Spurs: equipping" in n for n in plan_turn(cast).notes)
+    # no creature that would tap: nothing to say
+    idle = make_board([mine("b", BOOTS), mine("f", "Forest")])
+    assert not any("equip" in n for n in plan_turn(idle, casts=["{G}"]).notes)
