@@ -204,6 +204,9 @@ class GrantHaste:
     #: the haste of a permanent made a creature ('is a 7/7 red Giant creature with haste'): given to what the
     #: type change of the same source and sentence applied to in layer 4 (CR 613.6)
     linked: bool = False
+    #: 'loses all abilities and has haste' (Hellcat's effect): granted by the effect that takes the abilities,
+    #: after it takes them, so that loss of the same source keeps it (CR 613.7: one effect, in its order)
+    after_own_loss: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -137,6 +137,7 @@ from planner.turn_search import LAND, depth_first
 from planner.turn_unplanned import (
     cast_token_notes,
     cast_trigger_notes,
+    equip_haste_notes,
     landfall_unread_notes,
     library_life_notes,
     loyalty_mana_notes,
@@ -784,6 +785,7 @@ def plan_turn(
     unread_triggers += main_phase_trigger_notes(board, player)
     unplanned_mana += unread_triggers
     cast_cards = [s.card for s in distinct(spells)]
+    unplanned_mana += equip_haste_notes(board, player, cast_cards)  # (an equip activation's haste, CR 702.6a)
     trigger_notes = cast_trigger_notes(board, player, cast_cards)
     trigger_notes += cast_token_notes(board, player, cast_cards)
     trigger_notes += token_replacement_notes(board, player, cast_cards)

@@ -24,6 +24,10 @@
   turn's replay, but the search pays life-cost mana abilities from the life total only: where the player
   has one, more of them might be activated than the life total pays (:func:`library_life_notes`), so a plan
   that casts nothing is no "no".
+- An equip activation (sorcery speed, CR 702.6a) that moves an Equipment's haste to a summoning-sick creature
+  with a {T} mana ability, or to one the turn casts, would let it tap for mana (CR 302.6); the turn's search
+  does not activate abilities that aren't mana abilities, so it is said (:func:`equip_haste_notes`) and a plan
+  that casts nothing is then no "no".
 """
 
 from __future__ import annotations
@@ -31,11 +35,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from models.board import Board, Card
+from models.layer_effects import GrantHaste
 from models.mana_effects import LifePaymentsExiled, NotPaymentKind
+from models.oracle import parse_oracle
 from models.oracle.classify import adds_mana, starts_with, tokens
 from models.oracle.parsed import PRIORITY_TOKEN
 from models.oracle.sentence_facts import is_loyalty_cost
-from planner.rules.eligibility import token_ability_ready
+from planner.rules.eligibility import is_sick, token_ability_ready
 from planner.rules.life_exiled import library_life
 from planner.rules.turn import resolution
 from planner.rules.view import BoardView
@@ -51,6 +57,7 @@ from planner.turn_cast_mana import (
 __all__ = [
     "cast_token_notes",
     "cast_trigger_notes",
+    "equip_haste_notes",
     "landfall_unread_notes",
     "library_life_notes",
     "loyalty_mana_notes",
@@ -112,6 +119,56 @@ def token_ability_notes(board: Board, player: str) -> list[str]:
             and token_ability_ready(view, p.id, sentence.text)
         }
     )
+
+
+def equip_haste_notes(board: Board, player: str, cards: Iterable[Card] = ()) -> list[str]:
+    """A note for each Equipment of the player whose text gives the equipped creature haste and has an equip
+    ability, when a summoning-sick creature of the player, or a creature card among ``cards`` (those the turn
+    may cast), has a {T} mana ability: equipping it (sorcery speed, CR 702.6a) would let it tap for mana (CR
+    302.6), which the turn's search does not plan.
+
+    >>> spurs = {"id": "s", "name": "Test Spurs", "type_line": "Artifact — Equipment", "controller": "me",
+    ...     "oracle": "Equipped creature has haste.\\nEquip {1}"}
+    >>> elves = {"id": "e", "card": "Llanowar Elves", "controller": "me", "summoning_sick": True}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [spurs, elves]})
+    >>> equip_haste_notes(board, "me")  # doctest: +NORMALIZE_WHITESPACE
+    ['Test Spurs: equipping a summoning-sick creature to tap it for mana is not planned (CR 702.6a, 302.6:
+    an equip ability is activated as a sorcery, not while paying): the plan may not be the best']
+    >>> alone = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [spurs]})
+    >>> equip_haste_notes(alone, "me")
+    []
+    """
+    view = BoardView(board)
+    equipment = sorted(
+        {
+            p.name
+            for p in board.controlled_by(player)
+            if not view.lost_any_abilities(p.id)
+            and any(keyword.startswith("equip") for keyword in view.parsed[p.id].keywords)
+            and any(
+                isinstance(effect, GrantHaste) and effect.affected.attached
+                for effect in view.parsed[p.id].effects
+            )
+        }
+    )
+    if not equipment:
+        return []
+    sick_tappers = any(
+        is_sick(view, p.id) and any(ability.cost.tap for ability in view.mana_abilities(p.id))
+        for p in board.controlled_by(player)
+    )
+    cast_tappers = any(
+        card.type_line.is_a("Creature")
+        and any(ability.cost.tap for ability in parse_oracle(card.oracle, card.name).mana_abilities)
+        for card in cards
+    )
+    if not (sick_tappers or cast_tappers):
+        return []
+    return [
+        f"{name}: equipping a summoning-sick creature to tap it for mana is not planned (CR 702.6a, 302.6: "
+        "an equip ability is activated as a sorcery, not while paying): the plan may not be the best"
+        for name in equipment
+    ]
 
 
 def loyalty_mana_notes(board: Board, player: str) -> list[str]:

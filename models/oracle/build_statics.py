@@ -363,6 +363,10 @@ def _ability_losses(reading: s.AbilityLossReading, sentence: str) -> tuple[Stati
     >>> (splendor,) = _ability_losses(parse_static(text), text + ".")
     >>> splendor.affected.describe(), splendor.base_toughness
     ('creature enchanted player controls', 1)
+    >>> text = "Enchanted permanent loses all abilities and has haste and flying"
+    >>> loss, haste = _ability_losses(parse_static(text), text + ".")
+    >>> type(haste).__name__, haste.after_own_loss
+    ('GrantHaste', True)
     """
     if reading.types or reading.gets:
         return _losses_with_changes(reading, sentence)
@@ -381,10 +385,13 @@ def _ability_losses(reading: s.AbilityLossReading, sentence: str) -> tuple[Stati
     if any(flt.keyword or flt.power_at_least is not None or flt.reads_status for flt in filters):
         raise UnreadError(sentence)
     power, toughness = reading.base if reading.base is not None else (None, None)
-    return tuple(
+    losses = tuple(
         AbilityLoss(sentence, flt, reading.except_mana, power, toughness, stays_tapped=reading.stays_tapped)
         for flt in filters
     )
+    # (the keywords the same effect grants after its loss: haste alone changes a payment, CR 302.6)
+    kept = tuple(replace(grant, after_own_loss=True) for grant in _haste(filters, reading.keywords, sentence))
+    return (*losses, *kept)
 
 
 def _losses_with_changes(reading: s.AbilityLossReading, sentence: str) -> tuple[StaticEffect, ...]:

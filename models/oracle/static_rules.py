@@ -737,6 +737,11 @@ class StaticRules(Transformer[Token, Any]):
         base = next((part for part in parts if isinstance(part, tuple)), None)
         return AbilityLossReading(what, any(part is True for part in parts), base)
 
+    def ability_loss_with_keywords(self, what: Nouns, *parts: Any) -> AbilityLossReading:
+        """'It loses all abilities and has haste' (an effect in force, 'gains' read as 'has')."""
+        keywords = next(part for part in parts if isinstance(part, tuple))
+        return AbilityLossReading(what, keywords=keywords)
+
     def ability_loss_untapping(self, what: Nouns, *_tokens: Token) -> AbilityLossReading:
         """'Enchanted creature loses all abilities and can't become untapped' (Frozen in Ice)."""
         return AbilityLossReading(what, stays_tapped=True)

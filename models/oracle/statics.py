@@ -639,6 +639,9 @@ class AbilityLossReading:
     gets: str = ""
     #: '... and can't become untapped' (Frozen in Ice): the objects stay tapped too
     stays_tapped: bool = False
+    #: '... loses all abilities and has haste' (Hellcat's effect): the keywords the same effect grants after
+    #: the loss, which the objects keep
+    keywords: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

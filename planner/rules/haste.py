@@ -57,8 +57,11 @@ def haste_granted(view: BoardView, pid: str) -> bool:
             lost is not None
             and not effect.permission
             and not lost.keeps_grant(sourced.source, order, mana=False)
+            and not (effect.after_own_loss and lost.last == sourced.source)
         ):
-            continue  # (a permission, Thousand-Year Elixir's, is no ability of the creature's: kept)
+            # (a permission, Thousand-Year Elixir's, is no ability of the creature's: kept; so is the haste
+            # the last loss's own effect grants after it, 'loses all abilities and has haste', CR 613.7)
+            continue
         if effect.condition is None or holds_steadily(view, effect.condition, sourced.source, ordered=True):
             return True
     return False
