@@ -105,19 +105,19 @@ def test_plan_turn_casts_the_hands_spells_for_their_mana_cost() -> None:
 
 
 BENDER_TEXT = (
-    "When ~ enters, target opponent mills three cards. Exile up to one noncreature, nonland card from among "
-    "cards in that player's graveyard. For as long as you control ~, you may cast the exiled card during your "
-    "turn by waterbending {X} rather than paying its mana cost, where X is its mana value."
+    "When ~ enters, target opponent mills three cards. Exile up to one noncreature, nonland card from "
+    "among cards in that player's graveyard. For as long as you control ~, you may cast the exiled card "
+    "during your turn by waterbending {X} rather than paying its mana cost, where X is its mana value."
 )
 
 
 def test_an_exiled_cards_waterbend_permission_not_read_is_warned_never_a_silent_no() -> None:
-    """A permanent's permission to cast the card it exiled by waterbending {X} rather than paying its mana cost,
-    X its mana value (an alternative cost, CR 118.9; waterbend, CR 701.67a: artifacts and creatures tapped for
-    the generic mana) is not read: Test Ogre ({2}{R}, mana value 3) exiled by Test Bender, beside three
-    artifacts and no land, can't be paid its mana cost, while the permission's waterbend {3} would tap the three
-    artifacts. The answer is a "no" for the mana cost only, so the warning names the sentence (it was filed as
-    ignored: a silent "no")."""
+    """A permanent's permission to cast the card it exiled by waterbending {X} rather than paying its mana
+    cost, X its mana value (an alternative cost, CR 118.9; waterbend, CR 701.67a: artifacts and creatures
+    tapped for the generic mana) is not read: Test Ogre ({2}{R}, mana value 3) exiled by Test Bender, beside
+    three artifacts and no land, can't be paid its mana cost, while the permission's waterbend {3} would tap
+    the three artifacts. The answer is a "no" for the mana cost only, so the warning names the sentence (it
+    was filed as ignored: a silent "no")."""
     bender = {
         **mine(
             "hb", {"name": "Test Bender", "type_line": "Legendary Creature — Human", "oracle": BENDER_TEXT}

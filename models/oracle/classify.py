@@ -336,7 +336,8 @@ def mentions_mana(body: str) -> bool:
     ):
         # (an alternative cost of other spells, CR 118.9: Nissa, Worldsoul Speaker's; Bolas's Citadel's 'If
         # you cast a spell this way, pay life equal to its mana value rather than pay its mana cost'; an
-        # exiled card's 'you may cast the exiled card ... by waterbending {X} rather than paying its mana cost')
+        # exiled card's 'you may cast the exiled card ... by waterbending {X} rather than paying its mana
+        # cost')
         return True
     if has_phrase_among(words, present, "land types", "is the chosen type", "are the chosen type"):
         return True
