@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from boards import agrees_with_reference
+from turn_brute_force import matches_brute_force
 
 from models.board import Board
 from models.errors import BoardError
@@ -23,8 +25,6 @@ from models.oracle.static_wording import render_static
 from models.spells import spell_of
 from planner.api import could_produce, max_x, pay
 from planner.turn import plan_turn
-from tests.boards import agrees_with_reference
-from tests.turn_brute_force import matches_brute_force
 
 CANONIST = "Each player who has cast a nonartifact spell this turn can't cast additional nonartifact spells."
 

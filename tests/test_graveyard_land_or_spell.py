@@ -59,7 +59,11 @@ def board_of(
         {"id": f"f{i}", "card": "Forest", "controller": ME} for i in range(forests)
     ]
     for i, oracle in enumerate(oracles):
-        permanent = {"id": f"p{i}", "name": f"Test Granter {i}", "type_line": "Creature — Angel"}
+        permanent: dict[str, Any] = {
+            "id": f"p{i}",
+            "name": f"Test Granter {i}",
+            "type_line": "Creature — Angel",
+        }
         permanent |= {"controller": ME, "oracle": oracle}
         if i == 0 and uses:
             permanent["graveyard_uses_this_turn"] = uses

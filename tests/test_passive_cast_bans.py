@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from boards import agrees_with_reference
 
 from models.board import Board
 from models.cost import PaymentTarget
@@ -28,7 +29,6 @@ from models.spells import spell_of
 from planner.api import could_produce, max_x, pay
 from planner.rules.records import WarningKind
 from planner.turn import plan_turn
-from tests.boards import agrees_with_reference
 
 NAMED = "Spells with the chosen name can't be cast."
 FOUR_OR_MORE = "Noncreature spells with mana value 4 or greater can't be cast."

@@ -23,7 +23,7 @@ from planner.rules.token_replacements import most_created
 from planner.sim.kinds import card_kinds
 from planner.turn import plan_turn
 
-FOUNDRY = {
+FOUNDRY: dict[str, Any] = {
     "name": "Test Foundry",
     "type_line": "Artifact Creature — Construct",
     "mana_cost": "{3}",
@@ -32,7 +32,7 @@ FOUNDRY = {
     "oracle": "If you would create a Clue, Food, or Treasure token, instead create one of each.",
 }
 #: a doubler (its controller's tokens)
-TWINS = {
+TWINS: dict[str, Any] = {
     "name": "Test Twins",
     "type_line": "Enchantment",
     "mana_cost": "{1}",
