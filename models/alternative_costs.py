@@ -261,6 +261,9 @@ class AlternativeCost:
     #: usable only once the player discarded a card this turn (Asmoranomardicadaistinaculdacar's "As long as
     #: you've discarded a card this turn": the board's ``cards_discarded_this_turn``)
     if_discarded: bool = False
+    #: usable only once a creature died this turn (a card's own "You may cast this card from your graveyard if
+    #: a creature died this turn.": the board's ``creatures_died_this_turn``)
+    if_creature_died: bool = False
     #: other cards exiled from the player's graveyard (escape, CR 702.138a)
     graveyard_exile: int = 0
     spells: SpellsGranted | None = None

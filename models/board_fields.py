@@ -478,6 +478,14 @@ PERMANENT: Final = ObjectFields(
             "cast from exile.'); true on a permanent with no such grant is bad input.",
         ),
         Field(
+            "resolved_this_turn",
+            _COUNT,
+            "An extension of contract section 10: how many times its triggered ability that counts its own "
+            "resolutions ('if this is the first time this ability has resolved this turn. If it's the second "
+            "time, add {R}{G}{W}{U}.') resolved this turn (CR 608.2c); not given: not known, and that "
+            "mana is not counted (named in warnings).",
+        ),
+        Field(
             "owner",
             _TEXT,
             "The id of the player who owns it (extension; CR 108.3; Laughing Jasper Flint's 'Creatures you "

@@ -107,6 +107,9 @@ class NotPaymentMana:
     output: ManaOutput | None = None
     cost: AbilityCost | None = None
     restriction: SpendRestriction | None = None  # 'Spend this mana only ...' after it
+    #: the resolution of its triggered ability this turn it is added on ('If it's the second time, add ...':
+    #: 2; CR 608.2c), None when it is added on each
+    resolution_time: int | None = None
 
 
 class ReplacementKind(Enum):

@@ -106,6 +106,7 @@ from planner.turn_choices import (
     hand_lands,
     hand_spells,
     landfall_possible,
+    landfall_times_unknown,
     landfall_twice_warnings,
     returned_land,
     taxed_by_count,
@@ -769,6 +770,7 @@ def plan_turn(
     exiles = exile_choices(hand_abilities(board, player), taken_positions)
     every_land = [played for sequence in lands for played in sequence]
     warnings += landfall_twice_warnings(board, player) if landfall and every_land else ()
+    warnings += landfall_times_unknown(board, player) if landfall and every_land else ()
     notes = turn_notes(spells, every_land, board, player, landfall=landfall) + sorted(banning.values())
     replayed_land = bounce_replay_note(lands, board, player)
     notes += [replayed_land] if replayed_land is not None else []

@@ -55,6 +55,7 @@ __all__ = [
     "cast_card",
     "colors_made",
     "converted_token_events",
+    "counts_landfall_resolutions",
     "distinct",
     "exile_choices",
     "face_card",
@@ -66,6 +67,7 @@ __all__ = [
     "land_choices",
     "landfall_mana",
     "landfall_possible",
+    "landfall_times_unknown",
     "landfall_twice_warnings",
     "only_mana_permanent",
     "returned_land",
@@ -140,9 +142,72 @@ def landfall_energy(permanent: Permanent) -> int:
 
 
 def landfall_mana(permanent: Permanent) -> tuple[Packet, ...]:
-    """The mana a permanent's landfall trigger adds when a land enters under its controller's control."""
+    """The mana a permanent's landfall trigger adds when a land enters under its controller's control, as it
+    resolves next: with the mana it adds only on one resolution this turn (Omnath's "If it's the second
+    time, add {R}{G}{W}{U}.", CR 608.2c) when that one is next by its ``resolved_this_turn`` (not known: not
+    counted, :func:`landfall_times_unknown`).
+
+    >>> omen = {"id": "o", "name": "Test Omen", "type_line": "Creature", "controller": "me", "oracle":
+    ...     "Landfall — Whenever a land you control enters, you gain 4 life if this is the first time this "
+    ...     "ability has resolved this turn. If it's the second time, add {R}{G}{W}{U}.",
+    ...     "resolved_this_turn": 1}
+    >>> [str(p.types) for p in landfall_mana(Permanent.from_dict(omen))]
+    ['W', 'U', 'R', 'G']
+    >>> landfall_mana(Permanent.from_dict(omen | {"resolved_this_turn": 0}))
+    ()
+    """
     card = Card(card=None, name=permanent.name, type_line=permanent.type_line, oracle=permanent.oracle)
-    return resolution(card).landfall
+    read = resolution(card)
+    if not read.landfall_timed or permanent.resolved_this_turn is None:
+        return read.landfall
+    next_time = permanent.resolved_this_turn + 1
+    return read.landfall + tuple(
+        p for time, packets in read.landfall_timed if time == next_time for p in packets
+    )
+
+
+def counts_landfall_resolutions(permanent: Permanent) -> bool:
+    """True when a permanent's landfall trigger adds mana on one of its resolutions this turn only (Omnath's
+    "If it's the second time, add ...": CR 608.2c), which its ``resolved_this_turn`` counts."""
+    if "time" not in permanent.oracle:
+        return False
+    card = Card(card=None, name=permanent.name, type_line=permanent.type_line, oracle=permanent.oracle)
+    return bool(resolution(card).landfall_timed)
+
+
+def landfall_times_unknown(board: Board, player: str) -> tuple[TextWarning, ...]:
+    """A warning for each of ``player``'s permanents whose landfall trigger adds mana on one of its
+    resolutions this turn only while the board does not say how many times it resolved this turn
+    (``permanents[i].resolved_this_turn``): that mana is not counted in a turn's plan, never guessed.
+
+    >>> omen = {"id": "o", "name": "Test Omen", "type_line": "Creature", "controller": "me", "oracle":
+    ...     "Whenever a land you control enters, you gain 4 life if this is the first time this ability "
+    ...     "has resolved this turn. If it's the second time, add {R}{G}{W}{U}."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [omen]})
+    >>> print(landfall_times_unknown(board, "me")[0].reason)
+    permanents[0].resolved_this_turn is not given: how many times its landfall trigger resolved this turn \
+(CR 608.2c) is not known, and the mana of its later resolutions is not counted
+    """
+    return tuple(
+        TextWarning(
+            permanent.id,
+            "; ".join(_timed_texts(permanent)),
+            f"permanents[{index}].resolved_this_turn is not given: how many times its landfall trigger "
+            "resolved this turn (CR 608.2c) is not known, and the mana of its later resolutions is not "
+            "counted",
+            WarningKind.NOT_USED,
+        )
+        for index, permanent in enumerate(board.permanents)
+        if permanent.controller == player
+        and permanent.resolved_this_turn is None
+        and counts_landfall_resolutions(permanent)
+    )
+
+
+def _timed_texts(permanent: Permanent) -> list[str]:
+    """The sentences of a permanent's landfall trigger that add mana on one resolution this turn only."""
+    parsed = read_card(permanent.oracle, permanent.name, permanent.type_line)
+    return [r.text for r in parsed.not_payment if r.resolution_time is not None]
 
 
 def cast_card(
@@ -765,8 +830,8 @@ def taxed_by_count(view: BoardView, player: str, spells: list[TurnSpell]) -> boo
 def landfall_possible(board: Board, spells: list[TurnSpell]) -> bool:
     """True when a land entering adds mana (Lotus Cobra on the board or among the spells): the land's place
     among the events then matters."""
-    return any(landfall_mana(p) for p in board.permanents) or any(
-        resolution(s.card).landfall for s in distinct(spells)
+    return any(landfall_mana(p) or counts_landfall_resolutions(p) for p in board.permanents) or any(
+        resolution(s.card).landfall or resolution(s.card).landfall_timed for s in distinct(spells)
     )
 
 

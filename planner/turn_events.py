@@ -16,11 +16,12 @@ from dataclasses import replace
 from models.board import Board, Card, Permanent
 from models.oracle.entering_again import entering_again_of
 from models.oracle.reader import reading_units
+from planner.rules.production import Packet
 from planner.rules.turn import arriving
 from planner.rules.view import BoardView
-from planner.turn_choices import LandPlay, TurnSpell
+from planner.turn_choices import LandPlay, TurnSpell, counts_landfall_resolutions, landfall_mana
 
-__all__ = ["land_play_triggers", "landfall_again_events", "landfall_times"]
+__all__ = ["land_play_triggers", "landfall_again_events", "landfall_resolutions", "landfall_times"]
 
 
 def landfall_again_events(spells: list[TurnSpell]) -> list[TurnSpell]:
@@ -97,3 +98,32 @@ def landfall_times(board: Board, player: str, land: Permanent) -> int:
             if described and any(view.matches(f, land.id, permanent.id) for f in described):
                 times += 1
     return times
+
+
+def landfall_resolutions(
+    board: Board, player: str, triggers: int
+) -> tuple[Board, tuple[tuple[str, tuple[Packet, ...]], ...]]:
+    """The board once each landfall trigger of ``player``'s permanents resolved ``triggers`` times (a land
+    entered: :func:`land_play_triggers`), and the mana each resolution added, in order, as (permanent id,
+    packets), those adding none left out. A trigger that counts its own resolutions this turn (Omnath's "If
+    it's the second time, add {R}{G}{W}{U}.", CR 608.2c) adds the mana of each resolution in turn, and the
+    board counts them (``resolved_this_turn``, when known).
+
+    >>> omen = {"id": "o", "name": "Test Omen", "type_line": "Creature", "controller": "me", "oracle":
+    ...     "Whenever a land you control enters, you gain 4 life if this is the first time this ability has "
+    ...     "resolved this turn. If it's the second time, add {R}{G}{W}{U}.", "resolved_this_turn": 0}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [omen]})
+    >>> after, made = landfall_resolutions(board, "me", 2)  # (a land entering, its trigger doubled)
+    >>> after.permanent("o").resolved_this_turn, [(pid, len(packets)) for pid, packets in made]
+    (2, [('o', 4)])
+    """
+    made: list[tuple[str, tuple[Packet, ...]]] = []
+    for permanent in board.controlled_by(player):
+        counted = counts_landfall_resolutions(permanent)
+        for _ in range(triggers):
+            if packets := landfall_mana(permanent):
+                made.append((permanent.id, packets))
+            if counted and permanent.resolved_this_turn is not None:
+                permanent = replace(permanent, resolved_this_turn=permanent.resolved_this_turn + 1)
+        board = board.with_permanent(permanent)
+    return board, tuple(made)

@@ -32,9 +32,9 @@ from planner.solve.problem import BoardAnalysis, EventMana, PaymentProblem, Spel
 from planner.turn_additional import tapped_before, tapped_first, without_paid
 from planner.turn_cast_counters import counters_of_casting, counters_planned, with_counters
 from planner.turn_cast_mana import CastTokens, mana_of_casting, treasures_of_casting, untold_treasures
-from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy, landfall_mana
+from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy
 from planner.turn_entering import as_entering, entry_sources, with_sources_tapped
-from planner.turn_events import land_play_triggers
+from planner.turn_events import land_play_triggers, landfall_resolutions
 from planner.turn_zones import cast_zone, exiled_after, leaving_zone, left_zone
 
 __all__ = [
@@ -182,12 +182,10 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             if sequence.energy:
                 gained = sum(landfall_energy(permanent) for permanent in current.controlled_by(player))
                 current = with_energy(current, player, gained * triggers)
-            for permanent in current.controlled_by(player):
-                packets = landfall_mana(permanent)
-                for _ in range(triggers):
-                    if packets:
-                        added.append(len(mana))
-                        mana.append(EventMana(epoch=epoch + 1, packets=packets, source=permanent.id))
+            current, made_by_landfall = landfall_resolutions(current, player, triggers)
+            for source, packets in made_by_landfall:
+                added.append(len(mana))
+                mana.append(EventMana(epoch=epoch + 1, packets=packets, source=source))
             if at_start:  # (played first: it is there from the start, no epoch before it)
                 for index in added:
                     mana[index] = replace(mana[index], epoch=0)

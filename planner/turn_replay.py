@@ -45,10 +45,9 @@ from planner.turn_choices import (
     LandPlay,
     TurnSpell,
     landfall_energy,
-    landfall_mana,
     returned_land,
 )
-from planner.turn_events import land_play_triggers
+from planner.turn_events import land_play_triggers, landfall_resolutions
 from planner.turn_lands import entries_now, lands_left
 from planner.turn_model import (
     Stage,
@@ -181,16 +180,19 @@ def _as_made(token: Permanent) -> tuple[str, str, str, int | None, int | None]:
     return token.name, str(token.type_line), token.oracle, token.power, token.toughness
 
 
-def _check_landfall(board: Board, player: str, land: LandPlay, stage: Stage, index: int) -> None:
-    """Raise IllegalPlanError when a land play's stage does not make each landfall trigger's mana of the
-    player's permanents as many times as it triggers (:func:`~planner.turn_events.land_play_triggers`),
+def _check_landfall(board: Board, player: str, land: LandPlay, stage: Stage, index: int) -> Board:
+    """The board once the landfall triggers of a land play resolved (each counting its resolutions this
+    turn, CR 608.2c); raise IllegalPlanError when the land play's stage does not make each landfall
+    trigger's mana of the player's permanents as many times as it triggers and adds mana
+    (:func:`~planner.turn_events.land_play_triggers`, :func:`~planner.turn_events.landfall_resolutions`),
     read again from the rules on ``board`` (the land there)."""
     triggers = land_play_triggers(board, player, land, board.permanent(land.pid))
-    wanted = triggers * sum(1 for p in board.controlled_by(player) if landfall_mana(p))
-    if len(stage.mana) != wanted:
+    after, made = landfall_resolutions(board, player, triggers)
+    if len(stage.mana) != len(made):
         raise IllegalPlanError(
-            index, f"{land.card.name}: its landfall mana {len(stage.mana)} times, not {wanted}"
+            index, f"{land.card.name}: its landfall mana {len(stage.mana)} times, not {len(made)}"
         )
+    return after
 
 
 def _entered(
@@ -302,7 +304,8 @@ def replayed(
             for permanent in arrivals:
                 state = replace(state, board=state.board.with_permanent(permanent))
             if item.land is not None:  # (its landfall triggers, each time they trigger: CR 603.2d)
-                _check_landfall(state.board, player, item.land, stage, len(lands) - 1)
+                landed = _check_landfall(state.board, player, item.land, stage, len(lands) - 1)
+                state = replace(state, board=landed)
             if sequence.energy:  # (the energy the stage gives, read again: turn_alternative.energy_counted)
                 state = replace(state, board=with_energy(state.board, player, _energy_given(state, item)))
             units: list[ManaUnit] = []

@@ -309,16 +309,17 @@ def landfall_unread_notes(board: Board, player: str) -> list[str]:
     for permanent in board.controlled_by(player):
         if view.lost_any_abilities(permanent.id):
             continue
-        landfall = {
-            record.text
-            for record in view.parsed[permanent.id].not_payment
-            if record.kind is NotPaymentKind.LANDFALL
-        }
+        records = [r for r in view.parsed[permanent.id].not_payment if r.kind is NotPaymentKind.LANDFALL]
+        landfall = {record.text for record in records}
         card = Card(card=None, name=permanent.name, type_line=permanent.type_line, oracle=permanent.oracle)
+        read = resolution(card)
+        # (mana on one resolution this turn, Omnath's, when the board does not count them: CR 608.2c)
+        known = permanent.resolved_this_turn is not None
+        unknown = [] if known else [r.text for r in records if r.resolution_time is not None]
         notes |= {
             f"{permanent.name}: the mana of its landfall's {text!r} is not counted in turn plans (CR 608.2c: "
             "how many times it resolved this turn): the plan may not be the best"
-            for text in resolution(card).unread
+            for text in [*read.unread, *unknown]
             if text in landfall
         }
     return sorted(notes)

@@ -41,7 +41,7 @@ from planner.rules.view import BoardView, locked_in
 from planner.turn import TurnResult, plan_turn
 from planner.turn_cast_counters import counters_of_casting, with_counters
 from planner.turn_cast_mana import cast_mana_of, describes_every_spell, permanent_treasures
-from planner.turn_choices import landfall_mana, why_not_castable_now
+from planner.turn_choices import why_not_castable_now
 from planner.turn_events import landfall_times
 
 
@@ -111,7 +111,8 @@ def brute_force(board: Board) -> tuple[int, int]:
                     board_after = state.board.with_permanent(land)
                     board_after = board_after.replace_player("me", life=state.life - entry.life)
                     entering = parse_oracle(card.oracle, card.name).entering
-                    pool = (*state.pool, *_landfall(board_after, land))  # (its landfall triggers' mana)
+                    board_after, made = _landfall(board_after, land)  # (its landfall triggers' mana)
+                    pool = (*state.pool, *made)
                     for returned in _returnable(board_after, entering is not None and entering.returns_land):
                         board_now = (
                             board_after if returned is None else board_after.without_permanent(returned)
@@ -503,20 +504,34 @@ def _fetches(state: PlanState, view: BoardView) -> list[PlanState]:
                     arriving(card, f"fetched-{fetch.id}", "me", tapped=tapped)
                 )
                 left = (*library[:at], *library[at + 1 :])
-                pool = (*state.pool, *_landfall(board, board.permanent(f"fetched-{fetch.id}")))
+                board, made = _landfall(board, board.permanent(f"fetched-{fetch.id}"))
+                pool = (*state.pool, *made)
                 board = board.replace_player("me", life=life, library_cards=left)
                 found.append(replace(state, board=board, pool=pool))
     return found
 
 
-def _landfall(board: Board, land: Permanent) -> tuple[ManaUnit, ...]:
-    """The mana the landfall triggers of "me"'s permanents add as ``land`` enters (``board`` has it): each
-    trigger's fixed mana, as many times as it triggers (CR 603.2d: once more for each "triggers an
-    additional time" that describes the land)."""
+def _landfall(board: Board, land: Permanent) -> tuple[Board, tuple[ManaUnit, ...]]:
+    """The board once the landfall triggers of "me"'s permanents resolved as ``land`` entered (``board`` has
+    it), and the mana they added: each trigger's fixed mana, as many times as it triggers (CR 603.2d: once
+    more for each "triggers an additional time" that describes the land); a trigger counting its own
+    resolutions ("If it's the second time, add ...") adds that mana on that resolution only, its count one
+    more each time (CR 608.2c; the board's ``resolved_this_turn``)."""
     times = landfall_times(board, "me", land)
-    packets = [packet for p in board.controlled_by("me") for packet in landfall_mana(p)]
+    packets: list[Packet] = []
+    for permanent in board.controlled_by("me"):
+        card = Card(card=None, name=permanent.name, type_line=permanent.type_line, oracle=permanent.oracle)
+        read = resolution(card)
+        for _ in range(times):
+            packets += read.landfall
+            if read.landfall_timed:
+                assert permanent.resolved_this_turn is not None, "the brute force needs the count"
+                now = permanent.resolved_this_turn + 1
+                packets += [p for time, timed in read.landfall_timed if time == now for p in timed]
+                permanent = replace(permanent, resolved_this_turn=now)
+        board = board.with_permanent(permanent)
     assert all(len(p.types) == 1 for p in packets), "the brute force takes fixed landfall mana"
-    return packet_units(tuple(packets)) * times
+    return board, packet_units(tuple(packets))
 
 
 def _as_entering(board: Board, token: Permanent) -> Permanent:

@@ -465,6 +465,10 @@ class Permanent:
     #: the alternative cost it grants once each turn was used this turn (Warped Space's 'Once each turn, you
     #: may pay {0} rather than pay the mana cost for a spell you cast from exile.')
     alternative_cost_used_this_turn: bool = False
+    #: how many times its triggered ability that counts its own resolutions this turn resolved this turn (CR
+    #: 608.2c: Omnath, Locus of Creation's landfall, "If it's the second time, add {R}{G}{W}{U}."); None: not
+    #: known (the board did not say)
+    resolved_this_turn: int | None = None
     #: its printed power and toughness (before counters and effects); None when not known (no card data
     #: gives a number: a noncreature, a card given by its text without them, a printed '*')
     power: int | None = None
@@ -676,6 +680,8 @@ class Permanent:
             out["graveyard_uses_this_turn"] = [word.lower() for word in self.graveyard_uses_this_turn]
         if self.alternative_cost_used_this_turn:
             out["alternative_cost_used_this_turn"] = True
+        if self.resolved_this_turn is not None:
+            out["resolved_this_turn"] = self.resolved_this_turn
         return out
 
 
@@ -846,6 +852,7 @@ def read_permanent(value: object, path: JsonPath) -> Permanent:
         activated_this_turn=fields.optional("activated_this_turn", _read_ability_texts, ()),
         graveyard_uses_this_turn=fields.optional("graveyard_uses_this_turn", _read_card_types, ()),
         alternative_cost_used_this_turn=fields.optional("alternative_cost_used_this_turn", read_bool, False),
+        resolved_this_turn=fields.optional("resolved_this_turn", read_count, None),
         power=fields.optional("power", read_printed, base.power),
         toughness=fields.optional("toughness", read_printed, base.toughness),
         owner=fields.optional("owner", read_text, None),

@@ -162,6 +162,7 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
         or read.if_opponent_cast
         or read.if_opponent_gained_life
         or read.if_discarded
+        or read.if_creature_died
     ):
         return None
     return replace(read, mana=mana, graveyard_exile=graveyard_exile, keyword=keyword, text=unit)

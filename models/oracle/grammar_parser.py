@@ -373,6 +373,7 @@ STARTS = (
     "created_mana_tokens",
     "triggers_again",
     "own_spell_rule",
+    "resolution_time",
 )
 
 

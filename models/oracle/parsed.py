@@ -32,6 +32,7 @@ from models.oracle.mana_outputs import (
     reads_imprinted_colors,
     reads_palette,
 )
+from models.oracle.resolution_times import resolution_time
 from models.oracle.token_replacements import TokenReplacement, token_replacement_of
 
 #: The classes of a sentence (the contract's section 5), in the order they are documented.
@@ -359,7 +360,8 @@ class Collector:
                 self.sentences.append(SentenceReading(sentence, "ignored", TAPPING_TRIGGER if untaps else ""))
             elif (kind := classify.not_payment_kind(sentence.rstrip("."), as_read or text)) is not None:
                 output = output_after_add(sentence.rstrip("."))
-                self.not_payment.append(NotPaymentMana(sentence, kind, output))
+                timed = resolution_time(sentence)
+                self.not_payment.append(NotPaymentMana(sentence, kind, output, resolution_time=timed))
                 self.sentences.append(SentenceReading(sentence, "not_payment", trigger))
             else:
                 self.unsupported.append(sentence)

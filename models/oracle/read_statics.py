@@ -90,6 +90,7 @@ from models.oracle.parsed import (
 from models.oracle.read_activated import read_mana_ability
 from models.oracle.read_granted_keywords import haste_while, same_for_keywords, same_is_true
 from models.oracle.readings import Head, NotForNonartifact, Nouns
+from models.oracle.resolution_times import resolution_time
 from models.oracle.rider_clauses import cast_rider, clause_riders, sentence_mana_sources, way_mana_sources
 from models.oracle.spell_cost_rules import FlashbackCostIsManaCost, GraveyardPermissionReading
 from models.types import BASIC_LAND_TYPES, CARD_TYPES, SUPERTYPES, TypeLine
@@ -412,7 +413,9 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
     adds = classify.adds_mana(body)
     if adds and (why := classify.not_payment_kind(body, line or sentence)) is not None:
         output = quoted_output(body) if why is NotPaymentKind.GRANTED else output_after_add(body)
-        out.not_payment.append(NotPaymentMana(sentence, why, output))
+        out.not_payment.append(
+            NotPaymentMana(sentence, why, output, resolution_time=resolution_time(sentence))
+        )
         out.ignored.append(sentence)
         out.sentences.append(SentenceReading(sentence, "not_payment", paying_trigger(sentence)))
     elif (

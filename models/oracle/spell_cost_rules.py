@@ -160,6 +160,8 @@ class ControlConditions:
     cast: ObjectFilter | None = None
     #: "As long as you've discarded a card this turn" (Asmoranomardicadaistinaculdacar)
     discarded: bool = False
+    #: "if a creature died this turn" (a card's own permission to be cast from its graveyard)
+    creature_died: bool = False
 
     def on(self, cost: AlternativeCost) -> AlternativeCost:
         """``cost`` usable only under these conditions."""
@@ -173,6 +175,7 @@ class ControlConditions:
             if_opponent_gained_life=self.opponent_gained_life,
             if_cast=self.cast,
             if_discarded=self.discarded,
+            if_creature_died=self.creature_died,
         )
 
 
@@ -638,6 +641,7 @@ class SpellCostRules(Transformer[Token, Any]):
             any(c.opponent_gained_life for c in conditions),
             next((c.cast for c in conditions if c.cast is not None), None),
             any(c.discarded for c in conditions),
+            any(c.creature_died for c in conditions),
         )
 
     def you_control_one(self, _article: Token, what: str) -> ControlConditions:
@@ -680,6 +684,13 @@ class SpellCostRules(Transformer[Token, Any]):
         """'As long as you've discarded a card this turn' (Asmoranomardicadaistinaculdacar): the board's
         ``cards_discarded_this_turn``."""
         return ControlConditions(discarded=True)
+
+    def creature_died_this_turn(self, _article: Token, what: Nouns, *_words: Token) -> ControlConditions:
+        """'if a creature died this turn': the board's ``creatures_died_this_turn``, a count, which says
+        whether any creature died but not which (a 'non-Zombie creature' or one 'not named ~' is not read)."""
+        if what != Nouns((Noun(types=("Creature",)),)):
+            raise UnreadError(f"if {what.words()} died this turn")
+        return ControlConditions(creature_died=True)
 
     def own_spell(self, *_words: Token) -> None:
         return None

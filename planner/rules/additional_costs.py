@@ -346,6 +346,13 @@ def turn_fact_warnings(board: Board, player: str, target: PaymentTarget) -> tupl
             for cost in own_alternative_costs(target.text, target.name)
             if cost.if_discarded
         ]
+    if board.creatures_died_this_turn is None:
+        # (its own "You may cast this card from your graveyard if a creature died this turn.")
+        unknown += [
+            (cost.text, "creatures_died_this_turn is not given: none counted")
+            for cost in own_alternative_costs(target.text, target.name)
+            if cost.if_creature_died
+        ]
     facts = tuple(
         TextWarning(target.name or "spell", sentence, why, WarningKind.ASSUMED) for sentence, why in unknown
     )

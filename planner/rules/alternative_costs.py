@@ -306,6 +306,8 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
         return f"{cost.describe()}: no opponent of {player} gained life this turn"
     if cost.if_discarded and not state.cards_discarded_this_turn:  # (not given: none, with a warning)
         return f"{cost.describe()}: {player} discarded no card this turn"
+    if cost.if_creature_died and not board.creatures_died_this_turn:  # (not given: none, with a warning)
+        return f"{cost.describe()}: no creature died this turn"
     if cost.keyword == "mutate" and not any(
         _mutate_target(view, p.id, player, target) for p in board.permanents
     ):

@@ -339,6 +339,9 @@ class Resolution:
     permanent: bool
     mana: tuple[Packet, ...] = ()
     landfall: tuple[Packet, ...] = ()
+    #: the mana its landfall trigger adds only as it resolves for the given time this turn (Omnath's "If it's
+    #: the second time, add {R}{G}{W}{U}.": ``((2, packets),)``; CR 608.2c)
+    landfall_timed: tuple[tuple[int, tuple[Packet, ...]], ...] = ()
     treasures: int = 0
     #: its Treasures by the effect that creates them (:func:`treasure_events`)
     treasure_events: tuple[int, ...] = ()
@@ -354,7 +357,7 @@ class Resolution:
     @property
     def changes_payments(self) -> bool:
         """True when later spells of the turn can use something it brings (mana, Treasures)."""
-        return bool(self.mana or self.landfall or self.treasures)
+        return bool(self.mana or self.landfall or self.landfall_timed or self.treasures)
 
 
 def output_packets(output: ManaOutput | None, source: str) -> tuple[Packet, ...] | None:
@@ -398,6 +401,7 @@ def resolution(card: Card) -> Resolution:
     permanent = card.type_line.is_permanent
     mana: list[Packet] = []
     landfall: list[Packet] = []
+    timed: list[tuple[int, tuple[Packet, ...]]] = []
     unread: list[str] = []
     adds = (NotPaymentKind.ENTERS,) if permanent else (NotPaymentKind.SPELL,)
     legendary = card.type_line.is_a("Legendary")
@@ -416,6 +420,15 @@ def resolution(card: Card) -> Resolution:
         if record.kind not in (*adds, NotPaymentKind.LANDFALL) or record.cost is not None:
             continue
         if record.kind is NotPaymentKind.LANDFALL and not permanent:
+            continue
+        if record.kind is NotPaymentKind.LANDFALL and record.resolution_time is not None:
+            # (Omnath's "If it's the second time, add {R}{G}{W}{U}.": added as the trigger resolves for that
+            # time this turn, CR 608.2c, which the permanent's resolved_this_turn counts)
+            timed_packets = output_packets(record.output, card.name)
+            if timed_packets is None or record.restriction is not None:
+                unread.append(record.text)
+            else:
+                timed.append((record.resolution_time, timed_packets))
             continue
         if _intervening_if(record.text) or (
             record.kind is NotPaymentKind.LANDFALL and record.text.lower().startswith("if ")
@@ -441,6 +454,7 @@ def resolution(card: Card) -> Resolution:
         permanent=permanent,
         mana=tuple(mana),
         landfall=tuple(landfall),
+        landfall_timed=tuple(timed),
         treasures=sum(events),
         treasure_events=events,
         token_events=made,
@@ -636,8 +650,13 @@ def arriving(card: Card, pid: str, player: str, *, tapped: bool = False) -> Perm
         if card.power is not None:  # (its printed power, which a count of powers reads: contract section 10)
             entry["power"] = card.power
     haste = "haste" in read_card(card.oracle, card.name, card.type_line).keywords
+    # (a new object, CR 400.7: none of its abilities resolved this turn)
     return replace(
-        Permanent.from_dict(entry, f"card {card.name!r}"), tapped=tapped, summoning_sick=True, haste=haste
+        Permanent.from_dict(entry, f"card {card.name!r}"),
+        tapped=tapped,
+        summoning_sick=True,
+        haste=haste,
+        resolved_this_turn=0,
     )
 
 
