@@ -21,7 +21,7 @@ from models.oracle import parse_oracle
 from planner.turn import plan_turn
 
 #: Omnath's shape (your own card: a land play more, the counted landfall)
-OMEN = {
+OMEN: dict[str, Any] = {
     "name": "Test Omen",
     "type_line": "Legendary Creature — Elemental",
     "mana_cost": "{G}",

@@ -111,8 +111,8 @@ def brute_force(board: Board) -> tuple[int, int]:
                     board_after = state.board.with_permanent(land)
                     board_after = board_after.replace_player("me", life=state.life - entry.life)
                     entering = parse_oracle(card.oracle, card.name).entering
-                    board_after, made = _landfall(board_after, land)  # (its landfall triggers' mana)
-                    pool = (*state.pool, *made)
+                    board_after, landfall_mana = _landfall(board_after, land)  # (its landfall triggers' mana)
+                    pool = (*state.pool, *landfall_mana)
                     for returned in _returnable(board_after, entering is not None and entering.returns_land):
                         board_now = (
                             board_after if returned is None else board_after.without_permanent(returned)
