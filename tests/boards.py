@@ -64,6 +64,22 @@ def graveyard_board(*permanents: dict[str, Any], graveyard: Any = 0) -> Board:
     return Board.from_dict({"version": 1, "players": [me, {"id": OPP}], "permanents": [*permanents]})
 
 
+def turn_board(permanents: list[Any], hand: list[Any], theirs: list[Any] | None = None) -> Board:
+    """A turn's board: "me"'s permanents (ids p0, p1...; a name is a built-in card) and hand (cards as given,
+    their toughness left out), no spell cast yet, and the opponent's permanents (ids q0...)."""
+    listed = [
+        {"id": f"p{n}", "controller": ME, **({"card": p} if isinstance(p, str) else p)}
+        for n, p in enumerate(permanents)
+    ]
+    listed += [
+        {"id": f"q{n}", "controller": OPP, **({"card": p} if isinstance(p, str) else p)}
+        for n, p in enumerate(theirs or [])
+    ]
+    cards = [{k: v for k, v in c.items() if k != "toughness"} for c in hand]
+    player = {"id": ME, "hand": cards, "spells_cast_this_turn": 0}
+    return Board.from_dict({"version": 1, "players": [player, {"id": OPP}], "permanents": listed})
+
+
 def mine(pid: str, card: str | dict[str, Any], **status: Any) -> dict[str, Any]:
     """A permanent of "me": a catalogue card by name, or a card described by its fields, with its status."""
     described = {"card": card} if isinstance(card, str) else dict(card)

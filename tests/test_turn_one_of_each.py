@@ -12,9 +12,9 @@ from dataclasses import replace as changed
 from typing import Any
 
 import pytest
+from boards import turn_board
 from turn_brute_force import brute_force, matches_brute_force
 
-from models.board import Board
 from models.catalogue import CardData
 from models.cost import ManaCost
 from models.decklist import DeckCard, parse_deck
@@ -58,21 +58,6 @@ BEAR = {
 GIANT = {"name": "Test Giant", "type_line": "Artifact Creature — Golem", "mana_cost": "{3}", "power": 3}
 
 
-def _board(permanents: list[Any], hand: list[Any], theirs: list[Any] | None = None) -> Board:
-    """``me``'s permanents (ids p0, p1...) and hand, and the opponent's permanents (ids q0...)."""
-    listed = [
-        {"id": f"p{n}", "controller": "me", **({"card": p} if isinstance(p, str) else p)}
-        for n, p in enumerate(permanents)
-    ]
-    listed += [
-        {"id": f"q{n}", "controller": "opp", **({"card": p} if isinstance(p, str) else p)}
-        for n, p in enumerate(theirs or [])
-    ]
-    cards = [{k: v for k, v in c.items() if k != "toughness"} for c in hand]
-    player = {"id": "me", "hand": cards, "spells_cast_this_turn": 0}
-    return Board.from_dict({"version": 1, "players": [player, {"id": "opp"}], "permanents": listed})
-
-
 def test_read_as_a_replacement_of_the_tokens_it_names() -> None:
     """Read by the grammar as a replacement (CR 614.1a) of its controller's Clues, Foods and Treasures."""
     parsed = parse_oracle(FOUNDRY["oracle"], FOUNDRY["name"])
@@ -97,7 +82,7 @@ def test_read_as_a_replacement_of_the_tokens_it_names() -> None:
 def test_the_food_made_brings_a_treasure(permanents: list[Any], theirs: list[Any], castable: bool) -> None:
     """Two Forests: the Baker ({G}) creates a Food; the Bear ({1}{G}) needs the other Forest and one more
     mana: the Treasure the Foundry makes of the Food (CR 614.1a, 111.10a)."""
-    board = _board(permanents, [BAKER, BEAR], theirs)
+    board = turn_board(permanents, [BAKER, BEAR], theirs)
     turn = plan_turn(board, casts=["Test Baker", "Test Bear"], time_limit=120)
     assert turn.castable is castable, turn.notes
 
@@ -106,10 +91,10 @@ def test_an_enters_trigger_clue_and_a_foundry_cast_this_turn() -> None:
     """Five Forests: the Foundry ({3}), then the Sleuth ({G}), whose Clue is a Clue, a Food and a Treasure
     (the Foundry on the battlefield as its trigger resolves); the last Forest and the Treasure pay the
     Bear."""
-    board = _board(["Forest"] * 5, [FOUNDRY, SLEUTH, BEAR])
+    board = turn_board(["Forest"] * 5, [FOUNDRY, SLEUTH, BEAR])
     turn = plan_turn(board, casts=["Test Foundry", "Test Sleuth", "Test Bear"], time_limit=120)
     assert turn.castable is True, turn.notes
-    short = _board(["Forest"] * 4, [FOUNDRY, SLEUTH, BEAR])
+    short = turn_board(["Forest"] * 4, [FOUNDRY, SLEUTH, BEAR])
     assert (
         plan_turn(short, casts=["Test Foundry", "Test Sleuth", "Test Bear"], time_limit=120).castable is False
     )
@@ -146,7 +131,7 @@ def test_the_player_orders_them_for_the_most(
 def test_the_brute_force_agrees(permanents: list[Any], hand: list[Any], most: int) -> None:
     """The plan choosing from the hand casts the hand-derived mana value; the brute force (every order of
     the replacements for each effect) agrees."""
-    board = _board(permanents, hand)
+    board = turn_board(permanents, hand)
     assert brute_force(board)[0] == most
     assert matches_brute_force(board).mana_value_cast == most
 

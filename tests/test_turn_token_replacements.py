@@ -13,9 +13,10 @@ from dataclasses import replace as changed
 from typing import Any
 
 import pytest
+from boards import turn_board
 from turn_brute_force import brute_force, matches_brute_force
 
-from models.board import Board, Card
+from models.board import Card
 from models.catalogue import CardData
 from models.cost import ManaCost
 from models.decklist import DeckCard, parse_deck
@@ -97,21 +98,6 @@ GIANT = {
 }
 
 
-def _board(permanents: list[Any], hand: list[Any], theirs: list[Any] | None = None) -> Board:
-    """``me``'s permanents (ids p0, p1...) and hand, and the opponent's permanents (ids q0...)."""
-    listed = [
-        {"id": f"p{n}", "controller": "me", **({"card": p} if isinstance(p, str) else p)}
-        for n, p in enumerate(permanents)
-    ]
-    listed += [
-        {"id": f"q{n}", "controller": "opp", **({"card": p} if isinstance(p, str) else p)}
-        for n, p in enumerate(theirs or [])
-    ]
-    cards = [{k: v for k, v in c.items() if k != "toughness"} for c in hand]
-    player = {"id": "me", "hand": cards, "spells_cast_this_turn": 0}
-    return Board.from_dict({"version": 1, "players": [player, {"id": "opp"}], "permanents": listed})
-
-
 @pytest.mark.parametrize(
     ("card", "token", "every_player", "result", "additional"),
     [
@@ -150,7 +136,7 @@ def test_the_extra_treasures_pay_the_next_spell(
 ) -> None:
     """Four Mountains; Windfall ({2}{R}: three Mountains) creates two Treasures, then the Ogre ({3}{R}) needs
     four mana: the fourth Mountain and three Treasures at least (CR 111.10a)."""
-    board = _board(["Mountain"] * 4 + permanents, [WINDFALL, OGRE], theirs)
+    board = turn_board(["Mountain"] * 4 + permanents, [WINDFALL, OGRE], theirs)
     turn = plan_turn(board, casts=["Test Windfall", "Test Ogre"], time_limit=120)
     assert turn.castable is castable, turn.notes
 
@@ -166,14 +152,14 @@ def test_the_extra_treasures_pay_the_next_spell(
 )
 def test_the_player_orders_the_replacements(permanents: list[Any], most: int) -> None:
     """One Treasure would be created: each replacement applies once, in the order that makes the most."""
-    assert treasures_created(_board(permanents, []), "me", 1) == most
+    assert treasures_created(turn_board(permanents, []), "me", 1) == most
 
 
 @pytest.mark.parametrize(("permanents", "castable"), [([DIGGER, TWINS], True), ([TWINS], False)])
 def test_xorn_first_then_the_doubler_casts_a_four_drop(permanents: list[Any], castable: bool) -> None:
     """One Mountain casts the Trinket ({R}: one Treasure); the Giant ({4}) needs four Treasures: Xorn's shape
     then the doubler make (1 + 1) x 2 = 4 (CR 616.1); the doubler alone 2."""
-    board = _board(["Mountain", *permanents], [TRINKET, GIANT])
+    board = turn_board(["Mountain", *permanents], [TRINKET, GIANT])
     turn = plan_turn(board, casts=["Test Trinket", "Test Giant"], time_limit=120)
     assert turn.castable is castable, turn.notes
 
@@ -181,7 +167,7 @@ def test_xorn_first_then_the_doubler_casts_a_four_drop(permanents: list[Any], ca
 def test_a_doubler_cast_this_turn_doubles_the_later_treasures() -> None:
     """Four Mountains: the Twins ({1}) then Windfall (the other three) make 2 x 2 = 4 Treasures, which pay
     the Ogre ({3}{R}); the Twins is on the battlefield as Windfall resolves (CR 614.1a)."""
-    board = _board(["Mountain"] * 4, [TWINS, WINDFALL, OGRE])
+    board = turn_board(["Mountain"] * 4, [TWINS, WINDFALL, OGRE])
     turn = plan_turn(board, casts=["Test Twins", "Test Windfall", "Test Ogre"], time_limit=120)
     assert turn.castable is True, turn.notes
 
@@ -201,14 +187,14 @@ def test_a_doubler_cast_this_turn_doubles_the_later_treasures() -> None:
 def test_the_brute_force_agrees(permanents: list[Any], hand: list[Any], most: int) -> None:
     """The plan (choosing from the hand) casts the hand-derived mana value, and the brute force (every order
     of the replacements for each effect) agrees."""
-    board = _board(permanents, hand)
+    board = turn_board(permanents, hand)
     assert brute_force(board)[0] == most
     assert matches_brute_force(board).mana_value_cast == most
 
 
 def test_a_result_not_read_is_noted() -> None:
     """A replacement whose result the grammar does not read is not applied, never guessed: noted."""
-    board = _board(["Mountain"] * 4 + [CHEF], [WINDFALL, OGRE])
+    board = turn_board(["Mountain"] * 4 + [CHEF], [WINDFALL, OGRE])
     turn = plan_turn(board, casts=["Test Windfall", "Test Ogre"], time_limit=120)
     assert any("Test Chef" in note and "not applied" in note for note in turn.notes)
 
@@ -216,7 +202,7 @@ def test_a_result_not_read_is_noted() -> None:
 def test_the_replay_counts_the_replaced_treasures_again() -> None:
     """The replay's own count refuses a stage whose Windfall brings two Treasures where Xorn's shape makes
     three (CR 614.1a), and takes one with three."""
-    board = _board(["Mountain", DIGGER], [])
+    board = turn_board(["Mountain", DIGGER], [])
     ids = Ids({"p0", "p1"})
     windfall = turn_spell(Card.from_json(WINDFALL), 0, ids)
     assert windfall.event
