@@ -1,4 +1,4 @@
-"""Deck lists and goldfishing: parsing, land behaviour, agreement with sources-needed."""
+"""Goldfishing: land behaviour, agreement with sources-needed (deck-list parsing: tests/test_decklist.py)."""
 
 from __future__ import annotations
 
@@ -8,91 +8,17 @@ from pathlib import Path
 import pytest
 
 from models.catalogue import lookup
-from models.decklist import DeckListError, load_deck, parse_deck
+from models.decklist import load_deck, parse_deck
 from planner.sim.simulate import Entry, goldfish, land_profile, sources_needed
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = ROOT / "examples" / "decks"
-
-# --------------------------------------------------------------------------------------------------------
-# Deck lists
 
 
 def known(probability: float | None) -> float:
     """A probability the simulation must have computed (None is for turns that don't apply)."""
     assert probability is not None
     return probability
-
-
-def test_the_export_format() -> None:
-    deck = parse_deck(
-        "\n".join(
-            [
-                "// a comment",
-                "Deck",
-                "4 Llanowar Elves (DOM) 168",
-                "4x Lightning Bolt",
-                "2 Lightning Bolt",
-                "10 Forest",
-                "10 Mountain",
-                "30 Grizzly Bears {1}{G}",
-                "",
-                "SB: 3 Pyroblast {R}",
-                "Sideboard",
-                "2 Flusterstorm",
-                "3 Anything At All",
-            ]
-        ),
-        "deck.txt",
-    )
-    assert deck.size == 60 and deck.lands == 20 and not deck.is_commander
-    assert [(c.name, c.count, c.lines) for c in deck.spells] == [
-        ("Llanowar Elves", 4, (3,)),
-        ("Lightning Bolt", 6, (4, 5)),
-        ("Grizzly Bears", 30, (8,)),
-    ]
-    assert str(deck.spells[1].cost) == "{R}" and deck.spells[2].card is None
-
-
-def test_a_commander_deck() -> None:
-    text = "Commander\n1 Omnath {G}{W}{U}\nDeck\n1 Command Tower\n40 Forest\n58 Thing {2}{G}\n"
-    deck = parse_deck(text)
-    assert deck.is_commander and deck.size == 99
-    assert [c.name for c in deck.commanders] == ["Omnath"]
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("4 Forest\nLightning Bolt", "deck.txt: line 2: expected '<count> <card name>'"),
-        ("0 Forest", "deck.txt: line 1: a count must be at least 1"),
-        ("4 Forest {G}", "deck.txt: line 1: Forest is a land: it has no mana cost"),
-        ("4 Bolt {Q}", "deck.txt: line 1: invalid mana symbol '{Q}'"),
-        ("Sideboard\n4 Forest", "deck.txt: the deck list has no cards"),
-        ("4 Bolt {R}\n4 Bolt {U}", "deck.txt: line 2: 'Bolt' has the cost {U} here but {R} on line 1"),
-    ],
-)
-def test_malformed_deck_lists(text: str, message: str) -> None:
-    with pytest.raises(DeckListError) as error:
-        parse_deck(text, "deck.txt")
-    assert str(error.value).startswith(message)
-    assert "\n" not in str(error.value)
-
-
-def test_unknown_cards_in_one_error_with_lines_and_suggestions() -> None:
-    with pytest.raises(DeckListError) as error:
-        parse_deck("4 Llanowar Elfs\n20 Forest\n2 Goblin Guide\n1 Goblin Guide\n4 Tundr", "my deck.txt")
-    message = str(error.value)
-    assert message.startswith(
-        "my deck.txt: unknown cards: line 1 'Llanowar Elfs' (did you mean 'Llanowar Elves'"
-    )
-    assert "line 3, 4 'Goblin Guide'" in message and "line 5 'Tundr' (did you mean 'Tundra'" in message
-    assert "\n" not in message
-
-
-def test_load_deck_names_the_file() -> None:
-    with pytest.raises(DeckListError, match=r"^nowhere\.txt: can't read"):
-        load_deck("nowhere.txt")
 
 
 # --------------------------------------------------------------------------------------------------------
