@@ -792,6 +792,9 @@ class AbilityCostChange:
     targeting: ObjectFilter | None = None
     #: 'As long as it's your turn, ...' (Nahiri, Storm of Stone): only on its controller's turn
     your_turn: bool = False
+    #: 'Mana abilities of ~ cost an additional 1 life to activate.' (Thran Portal): the mana abilities of the
+    #: permanents it describes (no other ability) each cost that much life more to activate
+    life: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,9 +4,11 @@ activation produces written as plain strings, so that tests read like the worked
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
+from benchmarks.bench_parser import PEER_CARDS
 from models.board import Board
 from models.cost import PaymentTarget
 from models.mana import ManaBag, ManaTypes
@@ -113,6 +115,18 @@ class CardTexts:
         if name in self.cards:
             return {"id": pid, "controller": controller, **self.text_of(name)}
         return card(name, pid, controller=controller)
+
+
+def _peer_card_texts() -> dict[str, tuple[str, str, str]]:
+    """The cards of ``benchmarks/peer_cards.json``: name -> (type line, mana cost, Oracle text)."""
+    cards = json.loads(PEER_CARDS.read_text(encoding="utf-8"))["cards"]
+    return {c["name"]: (c["type_line"], c.get("mana_cost") or "", c["oracle"]) for c in cards}
+
+
+#: The cards of the peers' own tests, in their current Oracle wording and mana cost: the one fixture
+#: (``benchmarks/peer_cards.json``, also read by ``bench_parser --peers`` and tests/test_peer_cards.py) that
+#: every test replaying a peer's board takes its cards from.
+PEER_TEXTS: Final = CardTexts(_peer_card_texts())
 
 
 def custom(name: str, pid: str, type_line: str, oracle: str, **fields: Any) -> dict[str, Any]:

@@ -11,34 +11,19 @@ by cards of our own, "Test ..."). Facts only: no code or prose of the peer is co
 
 from __future__ import annotations
 
+from typing import Final
+
 import pytest
-from boards import ME, OPP, CardTexts
+from boards import ME, OPP, PEER_TEXTS
 
 from models.board import Board
 from models.spells import spell_of
 from planner.api import pay
 
-#: name -> (type line, mana cost, Oracle text).
-CARDS: dict[str, tuple[str, str, str]] = {
-    "Krosan Drover": (
-        "Creature — Elf",
-        "{3}{G}",
-        "Creature spells you cast with mana value 6 or greater cost {2} less to cast.",
-    ),
-    "Edgewalker": (
-        "Creature — Human Cleric",
-        "{1}{W}{B}",
-        "Cleric spells you cast cost {W}{B} less to cast. This effect reduces only the amount of colored "
-        "mana you pay.",
-    ),
-    "Goblin Warchief": (
-        "Creature — Goblin Warrior",
-        "{1}{R}{R}",
-        "Goblin spells you cast cost {1} less to cast.\nGoblins you control have haste.",
-    ),
-}
+#: The peers' cards by their current Oracle text and mana cost (``benchmarks/peer_cards.json``).
+CARDS: Final = PEER_TEXTS.cards
 
-TEXTS = CardTexts(CARDS)
+TEXTS = PEER_TEXTS
 
 
 def board(*names: str) -> Board:

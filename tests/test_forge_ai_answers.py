@@ -11,54 +11,20 @@ catalogue's). Facts only: no Forge code or prose is copied here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import pytest
-from boards import ME, OPP, CardTexts
+from boards import ME, OPP, PEER_TEXTS
 
 from models.board import Board
 from models.spells import find_spell, spell_target
 from planner.api import PayResult, pay
 from planner.turn import plan_turn
 
-#: name -> (type line, mana cost, Oracle text).
-CARDS: dict[str, tuple[str, str, str]] = {
-    "Engineered Explosives": (
-        "Artifact",
-        "{X}",
-        "Sunburst (This enters with a charge counter on it for each color of mana spent to cast it.)\n{2}, "
-        "Sacrifice Engineered Explosives: Destroy each nonland permanent with mana value equal to the number "
-        "of charge counters on Engineered Explosives.",
-    ),
-    "Sweep the Skies": (
-        "Sorcery",
-        "{X}{U}{U}",
-        "Converge — Create a 1/1 colorless Thopter artifact creature token with flying for each color of "
-        "mana spent to cast this spell.",
-    ),
-    "Painful Truths": (
-        "Sorcery",
-        "{2}{B}",
-        "Converge — You draw X cards and you lose X life, where X is the number of colors of mana spent to "
-        "cast this spell.",
-    ),
-    "Bring to Light": (
-        "Sorcery",
-        "{3}{G}{U}",
-        "Converge — Search your library for a creature, instant, or sorcery card with mana value less than "
-        "or equal to the number of colors of mana spent to cast this spell, exile that card, then shuffle. "
-        "You may cast that card without paying its mana cost.",
-    ),
-    "Juggernaut": (
-        "Artifact Creature — Juggernaut",
-        "{4}",
-        "Juggernaut attacks each combat if able.\nJuggernaut can't be blocked by Walls.",
-    ),
-    "Fire Elemental": ("Creature — Elemental", "{3}{R}{R}", ""),
-    "Apprentice Wizard": ("Creature — Human Wizard", "{1}{U}{U}", "{U}, {T}: Add {C}{C}{C}."),
-}
+#: The peers' cards by their current Oracle text and mana cost (``benchmarks/peer_cards.json``).
+CARDS: Final = PEER_TEXTS.cards
 
-TEXTS = CardTexts(CARDS)
+TEXTS = PEER_TEXTS
 FIVE_BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 
 

@@ -14,96 +14,19 @@ catalogue's). Facts only: no code or prose of the peer is copied here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from boards import ME, OPP, CardTexts
+from boards import ME, OPP, PEER_TEXTS
 
 from models.board import Board
 from models.cost import PaymentTarget
 from models.spells import spell_of
 from planner.api import PayResult, could_produce, pay
 
-#: name -> (type line, mana cost, Oracle text).
-CARDS: dict[str, tuple[str, str, str]] = {
-    "Coastal Tower": ("Land", "", "Coastal Tower enters tapped.\n{T}: Add {W} or {U}."),
-    "Glimmerpost": (
-        "Land — Locus",
-        "",
-        "When Glimmerpost enters, you gain 1 life for each Locus on the battlefield.\n{T}: Add {C}.",
-    ),
-    "Jegantha, the Wellspring": (
-        "Legendary Creature — Elemental Elk",
-        "{4}{R/G}",
-        "Companion — No card in your starting deck has more than one of the same mana symbol in its mana "
-        "cost. (If this card is your chosen companion, you may put it into your hand from outside the game "
-        "for {3} as a sorcery.)\n{T}: Add {W}{U}{B}{R}{G}. This mana can't be spent to pay generic mana "
-        "costs.",
-    ),
-    "Chromatic Orrery": (
-        "Legendary Artifact",
-        "{7}",
-        "You may spend mana as though it were mana of any color.\n{T}: Add {C}{C}{C}{C}{C}.\n{5}, {T}: Draw "
-        "a card for each color among permanents you control.",
-    ),
-    "Mycosynth Lattice": (
-        "Artifact",
-        "{6}",
-        "All permanents are artifacts in addition to their other types.\nAll cards that aren't on the "
-        "battlefield, spells, and permanents are colorless.\nPlayers may spend mana as though it were mana "
-        "of any color.",
-    ),
-    "Food Chain": (
-        "Enchantment",
-        "{2}{G}",
-        "Exile a creature you control: Add X mana of any one color, where X is 1 plus the exiled creature's "
-        "mana value. Spend this mana only to cast creature spells.",
-    ),
-    "Rushwood Dryad": (
-        "Creature — Dryad",
-        "{1}{G}",
-        "Forestwalk (This creature can't be blocked as long as defending player controls a Forest.)",
-    ),
-    "Elvish Lyrist": (
-        "Creature — Elf",
-        "{G}",
-        "{G}, {T}, Sacrifice Elvish Lyrist: Destroy target enchantment.",
-    ),
-    "Gorilla Warrior": ("Creature — Ape Warrior", "{2}{G}", ""),
-    "Abundance": (
-        "Enchantment",
-        "{2}{G}{G}",
-        "If you would draw a card, you may instead choose land or nonland and reveal cards from the top of "
-        "your library until you reveal a card of the chosen kind. Put that card into your hand and put all "
-        "other cards revealed this way on the bottom of your library in any order.",
-    ),
-    "Greater Good": (
-        "Enchantment",
-        "{2}{G}{G}",
-        "Sacrifice a creature: Draw cards equal to the sacrificed creature's power, then discard three "
-        "cards.",
-    ),
-    "Voltaic Key": ("Artifact", "{1}", "{1}, {T}: Untap target artifact."),
-    "Woodland Changeling": (
-        "Creature — Shapeshifter",
-        "{1}{G}",
-        "Changeling (This card is every creature type.)",
-    ),
-    "March of the Machines": (
-        "Enchantment",
-        "{3}{U}",
-        "Each noncreature artifact is an artifact creature with power and toughness each equal to its mana "
-        "value.",
-    ),
-    "Memnite": ("Artifact Creature — Construct", "{0}", ""),
-    "Accorder's Shield": (
-        "Artifact — Equipment",
-        "{0}",
-        "Equipped creature gets +0/+3 and has vigilance.\nEquip {3}",
-    ),
-    "Grizzly Bears": ("Creature — Bear", "{1}{G}", ""),
-}
+#: The peers' cards by their current Oracle text and mana cost (``benchmarks/peer_cards.json``).
+CARDS: Final = PEER_TEXTS.cards
 
-TEXTS = CardTexts(CARDS)
+TEXTS = PEER_TEXTS
 permanent = TEXTS.permanent
 
 

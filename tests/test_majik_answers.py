@@ -11,37 +11,19 @@ catalogue's). Facts only: no code or prose of the peer is copied here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import pytest
-from boards import ME, OPP, CardTexts
+from boards import ME, OPP, PEER_TEXTS
 
 from models.board import Board
 from models.spells import spell_of
 from planner.api import PayResult, could_produce, pay
 
-#: name -> (type line, mana cost, Oracle text).
-CARDS: dict[str, tuple[str, str, str]] = {
-    "Trinisphere": (
-        "Artifact",
-        "{3}",
-        "As long as Trinisphere is untapped, each spell that would cost less than three mana to cast costs "
-        "three mana to cast. (Additional mana in the cost may be paid with any color of mana or colorless "
-        "mana. For example, a spell that would cost {1}{B} to cast costs {2}{B} to cast instead.)",
-    ),
-    "Thorn of Amethyst": ("Artifact", "{2}", "Noncreature spells cost {1} more to cast."),
-    "Helm of Awakening": ("Artifact", "{2}", "Spells cost {1} less to cast."),
-    "Gemstone Caverns": (
-        "Legendary Land",
-        "",
-        "If Gemstone Caverns is in your opening hand and you're not the starting player, you may begin the "
-        "game with Gemstone Caverns on the battlefield with a luck counter on it. If you do, exile a card "
-        "from your hand.\n{T}: Add {C}. If Gemstone Caverns has a luck counter on it, instead add one mana "
-        "of any color.",
-    ),
-}
+#: The peers' cards by their current Oracle text and mana cost (``benchmarks/peer_cards.json``).
+CARDS: Final = PEER_TEXTS.cards
 
-TEXTS = CardTexts(CARDS)
+TEXTS = PEER_TEXTS
 
 
 def board(*permanents: tuple[str, str, str], **status: dict[str, Any]) -> Board:

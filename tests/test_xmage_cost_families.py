@@ -13,10 +13,10 @@ prose is copied here.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 import pytest
-from boards import ME, OPP, CardTexts, make_board
+from boards import ME, OPP, PEER_TEXTS, make_board
 
 from models.additional_costs import SacrificeCost
 from models.board import Board
@@ -24,96 +24,12 @@ from models.cost import PaymentTarget
 from models.spells import find_spell, spell_of, spell_target
 from planner.api import PayResult, pay
 
-#: name -> (type line, mana cost, Oracle text).
-CARDS: dict[str, tuple[str, str, str]] = {
-    "Helm of Awakening": ("Artifact", "{2}", "Spells cost {1} less to cast."),
-    "Sphere of Resistance": ("Artifact", "{2}", "Spells cost {1} more to cast."),
-    "Omniscience": (
-        "Enchantment",
-        "{7}{U}{U}{U}",
-        "You may cast spells from your hand without paying their mana costs.",
-    ),
-    "Gray Ogre": ("Creature — Ogre", "{2}{R}", ""),
-    "Haakon, Stromgald Scourge": (
-        "Legendary Creature — Zombie Knight",
-        "{1}{B}{B}",
-        "You can't cast this card from anywhere other than your graveyard.\nAs long as Haakon is on the "
-        "battlefield, you may cast Knight spells from your graveyard.\nWhenever you cast a Knight spell from "
-        "your graveyard, you lose 2 life.",
-    ),
-    "Knight of the White Orchid": (
-        "Creature — Human Knight",
-        "{W}{W}",
-        "First strike\nWhen Knight of the White Orchid enters, if an opponent controls more lands than you, "
-        "you may search your library for a Plains card, put it onto the battlefield, then shuffle.",
-    ),
-    "Dream Halls": (
-        "Enchantment",
-        "{3}{U}{U}",
-        "Rather than pay the mana cost for a spell, its controller may discard a card that shares a color "
-        "with that spell.",
-    ),
-    "Lightning Bolt": ("Instant", "{R}", "Lightning Bolt deals 3 damage to any target."),
-    "Juggernaut": (
-        "Artifact Creature — Juggernaut",
-        "{4}",
-        "Juggernaut attacks each combat if able.\nJuggernaut can't be blocked by Walls.",
-    ),
-    "Haunted Plate Mail": (
-        "Artifact — Equipment",
-        "{4}",
-        "Equipped creature gets +4/+4.\n{0}: Until end of turn, Haunted Plate Mail becomes a 4/4 Spirit "
-        "artifact creature that's no longer an Equipment. Activate only if you control no creatures.\n"
-        "Equip {4}",
-    ),
-    "Defiler of Vigor": (
-        "Creature — Phyrexian Horror",
-        "{3}{G}{G}",
-        "Trample\nAs an additional cost to cast green permanent spells, you may pay 2 life. Those spells "
-        "cost {G} less to cast if you paid life this way. This effect reduces only the amount of green mana "
-        "you pay.\nWhenever you cast a green permanent spell, put a +1/+1 counter on each creature you "
-        "control.",
-    ),
-    "Defiler of Instinct": (
-        "Creature — Phyrexian Elemental",
-        "{2}{R}{R}",
-        "First strike\nAs an additional cost to cast red permanent spells, you may pay 2 life. Those spells "
-        "cost {R} less to cast if you paid life this way. This effect reduces only the amount of red mana "
-        "you pay.\nWhenever you cast a red permanent spell, Defiler of Instinct deals 1 damage to any "
-        "target.",
-    ),
-    "Grizzly Bears": ("Creature — Bear", "{1}{G}", ""),
-    "Excavation": (
-        "Enchantment",
-        "{1}{U}",
-        "{1}, Sacrifice a land: Draw a card. Any player may activate this ability.",
-    ),
-    "Titans' Nest": (
-        "Enchantment",
-        "{1}{B}{G}{U}",
-        "At the beginning of your upkeep, look at the top card of your library. You may put that card into "
-        "your graveyard.\nExile a card from your graveyard: Add {C}. Spend this mana only to cast a colored "
-        "spell without {X} in its mana cost.",
-    ),
-    "Bolas's Citadel": (
-        "Legendary Artifact",
-        "{3}{B}{B}{B}",
-        "You may look at the top card of your library any time.\nYou may play lands and cast spells from the "
-        "top of your library. If you cast a spell this way, pay life equal to its mana value rather than pay "
-        "its mana cost.\n{T}, Sacrifice ten nonland permanents: Each opponent loses 10 life.",
-    ),
-    "Fluctuator": (
-        "Artifact",
-        "{2}",
-        "Cycling abilities you activate cost you up to {2} less to activate.",
-    ),
-    "Kalonian Tusker": ("Creature — Elephant", "{G}{G}", ""),
-    "Scarwood Goblins": ("Creature — Goblin", "{R}{G}", ""),
-}
+#: The peers' cards by their current Oracle text and mana cost (``benchmarks/peer_cards.json``).
+CARDS: Final = PEER_TEXTS.cards
 
 
 #: The cards of :data:`CARDS` as hand cards and permanents (other names: the catalogue's).
-TEXTS = CardTexts(CARDS)
+TEXTS = PEER_TEXTS
 text_of = TEXTS.text_of
 permanent = TEXTS.permanent
 

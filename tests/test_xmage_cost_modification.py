@@ -11,9 +11,9 @@ the rules before the assertion.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
-from boards import ME, OPP, CardTexts, make_board
+from boards import ME, OPP, PEER_TEXTS, make_board
 
 from models.board import Board
 from models.cost import PaymentTarget
@@ -24,150 +24,12 @@ from planner.rules.reference import reference_search
 from planner.rules.spell_cost import locked_in
 from planner.turn import plan_turn
 
-#: name -> (type line, mana cost, Oracle text) of the cards the catalogue does not hold.
-CARDS: dict[str, tuple[str, str, str]] = {
-    "Helm of Awakening": ("Artifact", "{2}", "Spells cost {1} less to cast."),
-    "Etherium Sculptor": (
-        "Artifact Creature — Vedalken Artificer",
-        "{1}{U}",
-        "Artifact spells you cast cost {1} less to cast.",
-    ),
-    "Myr Superion": (
-        "Artifact Creature — Myr",
-        "{2}",
-        "Spend only mana produced by creatures to cast this spell.",
-    ),
-    "Pyretic Ritual": ("Instant", "{1}{R}", "Add {R}{R}{R}."),
-    "Fated Conflagration": (
-        "Instant",
-        "{1}{R}{R}{R}",
-        "Fated Conflagration deals 5 damage to target creature or planeswalker. If it's your turn, scry 2.",
-    ),
-    "Grand Arbiter Augustin IV": (
-        "Legendary Creature — Human Advisor",
-        "{2}{W}{U}",
-        "White spells you cast cost {1} less to cast.\nBlue spells you cast cost {1} less to cast.\n"
-        "Spells your opponents cast cost {1} more to cast.",
-    ),
-    "Divination": ("Sorcery", "{2}{U}", "Draw two cards."),
-    "Doom Blade": ("Instant", "{1}{B}", "Destroy target nonblack creature."),
-    "Accursed Witch": (
-        "Creature — Human Shaman",
-        "{3}{B}",
-        "Spells your opponents cast that target Accursed Witch cost {1} less to cast.\nWhen Accursed Witch "
-        "dies, return it to the battlefield transformed under your control attached to target opponent.",
-    ),
-    "Grapeshot": (
-        "Sorcery",
-        "{1}{R}",
-        "Grapeshot deals 1 damage to any target.\nStorm (When you cast this spell, copy it for each spell "
-        "cast before it this turn. You may choose new targets for the copies.)",
-    ),
-    "Boreal Elemental": (
-        "Creature — Elemental",
-        "{4}{U}",
-        "Flying\nSpells your opponents cast that target Boreal Elemental cost {2} more to cast.",
-    ),
-    "Engulfing Flames": (
-        "Instant",
-        "{R}",
-        "Engulfing Flames deals 1 damage to target creature. It can't be regenerated this turn.\nFlashback "
-        "{3}{R} (You may cast this card from your graveyard for its flashback cost. Then exile it.)",
-    ),
-    "Grizzly Bears": ("Creature — Bear", "{1}{G}", ""),
-    "Silence the Believers": (
-        "Instant",
-        "{2}{B}{B}",
-        "Strive — This spell costs {2}{B} more to cast for each target beyond the first.\nExile any number "
-        "of target creatures and all Auras attached to them.",
-    ),
-    "Launch the Fleet": (
-        "Sorcery",
-        "{W}",
-        "Strive — This spell costs {1} more to cast for each target beyond the first.\nUntil end of turn, "
-        'any number of target creatures each get "Whenever this creature attacks, create a 1/1 white Soldier '
-        "creature token that's tapped and attacking.\"",
-    ),
-    "Trinisphere": (
-        "Artifact",
-        "{3}",
-        "As long as Trinisphere is untapped, each spell that would cost less than three mana to cast costs "
-        "three mana to cast.",
-    ),
-    "Gitaxian Probe": (
-        "Sorcery",
-        "{U/P}",
-        "({U/P} can be paid with either {U} or 2 life.)\nLook at target player's hand.\nDraw a card.",
-    ),
-    "Battlefield Thaumaturge": (
-        "Creature — Human Wizard",
-        "{1}{U}",
-        "Each instant and sorcery spell you cast costs {1} less to cast for each creature it targets.\n"
-        "Heroic — Whenever you cast a spell that targets Battlefield Thaumaturge, Battlefield Thaumaturge "
-        "gains hexproof until end of turn.",
-    ),
-    "Lightning Strike": ("Instant", "{1}{R}", "Lightning Strike deals 3 damage to any target."),
-    "Curse of the Swine": (
-        "Sorcery",
-        "{X}{U}{U}",
-        "Exile X target creatures. For each creature exiled this way, its controller creates a 2/2 green "
-        "Boar creature token.",
-    ),
-    "Descent of the Dragons": (
-        "Sorcery",
-        "{4}{R}{R}",
-        "Destroy any number of target creatures. For each creature destroyed this way, its controller "
-        "creates a 4/4 red Dragon creature token with flying.",
-    ),
-    "Fade into Antiquity": ("Sorcery", "{2}{G}", "Exile target artifact or enchantment."),
-    "Heliod, God of the Sun": (
-        "Legendary Enchantment Creature — God",
-        "{3}{W}",
-        "Indestructible\nAs long as your devotion to white is less than five, Heliod isn't a creature.\n"
-        "Other creatures you control have vigilance.\n{2}{W}: Create a 2/1 white Cleric enchantment "
-        "creature token.",
-    ),
-    "Spectra Ward": (
-        "Enchantment — Aura",
-        "{3}{W}{W}",
-        "Enchant creature\nEnchanted creature gets +2/+2 and has protection from all colors. This effect "
-        "doesn't remove Auras.",
-    ),
-    "Arcane Melee": ("Enchantment", "{4}{U}", "Instant and sorcery spells cost {2} less to cast."),
-    "Flow of Ideas": ("Sorcery", "{5}{U}", "Draw a card for each Island you control."),
-    "Merfolk Looter": ("Creature — Merfolk Rogue", "{1}{U}", "{T}: Draw a card, then discard a card."),
-    "Price of Fame": (
-        "Instant",
-        "{3}{B}",
-        "This spell costs {2} less to cast if it targets a legendary creature.\nDestroy target creature.\n"
-        "Surveil 2.",
-    ),
-    "Anje Falkenrath": (
-        "Legendary Creature — Vampire",
-        "{1}{B}{R}",
-        "Haste\n{T}, Discard a card: Draw a card.\nWhenever you discard a card, if it has madness, untap "
-        "Anje Falkenrath.",
-    ),
-    "Balduvian Bears": ("Creature — Bear", "{1}{G}", ""),
-    "Fervent Champion": (
-        "Creature — Human Knight",
-        "{R}",
-        "First strike, haste\nWhenever Fervent Champion attacks, another target attacking Knight you control "
-        "gets +1/+0 until end of turn.\nEquip abilities you activate that target Fervent Champion cost {3} "
-        "less to activate.",
-    ),
-    "Sword of Fire and Ice": (
-        "Artifact — Equipment",
-        "{3}",
-        "Equipped creature gets +2/+2 and has protection from red and from blue.\nWhenever equipped creature "
-        "deals combat damage to a player, Sword of Fire and Ice deals 2 damage to any target and you draw a "
-        "card.\nEquip {2}",
-    ),
-}
+#: The peers' cards by their current Oracle text and mana cost (``benchmarks/peer_cards.json``).
+CARDS: Final = PEER_TEXTS.cards
 
 
 #: The cards of :data:`CARDS` as hand cards and permanents (other names: the catalogue's).
-TEXTS = CardTexts(CARDS)
+TEXTS = PEER_TEXTS
 text_of = TEXTS.text_of
 permanent = TEXTS.permanent
 

@@ -299,9 +299,16 @@ def _abilities_cost(reading: s.AbilitiesCostReading, sentence: str) -> AbilityCo
     >>> zirda = _abilities_cost(parse_static(text), text + ".")
     >>> zirda.generic, zirda.non_mana, zirda.affected.controller.value
     (-2, True, 'you')
+    >>> text = "Mana abilities of ~ cost an additional 1 life to activate"
+    >>> portal = _abilities_cost(parse_static(text), text + ".")
+    >>> portal.generic, portal.life, portal.affected.self_only
+    (0, 1, True)
     """
     if reading.while_text and reading.while_text.lower() not in ("it's your turn", "it is your turn"):
         raise UnreadError(f"activated abilities' costs changed as long as {reading.while_text}")
+    if reading.life:  # ('Mana abilities of ~ cost an additional 1 life': no mana, those abilities only)
+        described = ObjectFilter(self_only=True) if reading.what is None else only_filter(reading.what)
+        return AbilityCostChange(sentence, described, 0, life=reading.life)
     symbols = reading.symbols
     amount_counted = None
     if reading.where_x is not None:

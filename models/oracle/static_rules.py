@@ -795,6 +795,14 @@ class StaticRules(Transformer[Token, Any]):
         Field)."""
         return AbilitiesCostReading(None, str(symbols).upper(), str(more).lower() == "more", non_mana=True)
 
+    def mana_abilities_cost_life(
+        self, what: Nouns | Token, _costs: Token, _an: Token, life: Token
+    ) -> AbilitiesCostReading:
+        """'Mana abilities of ~ cost an additional 1 life to activate.' (Thran Portal: its own, ``own``)"""
+        if isinstance(what, Token):
+            return AbilitiesCostReading(None, "", True, own=True, life=int(life))
+        return AbilitiesCostReading(what, "", True, life=int(life))
+
     def your_non_mana_abilities_cost(
         self, _costs: Token, symbols: Token, more: Token
     ) -> AbilitiesCostReading:

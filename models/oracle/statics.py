@@ -694,6 +694,9 @@ class AbilitiesCostReading:
     keywords_granted: tuple[Nouns, str] | None = None
     #: '... abilities your opponents activate ...' (Tithe Taker): those its controller's opponents activate
     opponents: bool = False
+    #: 'Mana abilities of ~ cost an additional 1 life to activate.' (Thran Portal): mana abilities only, each
+    #: activation costing that much life more
+    life: int = 0
 
 
 @dataclass(frozen=True, slots=True)

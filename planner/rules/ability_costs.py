@@ -173,6 +173,8 @@ def ability_changes(
         affected = effect.affected
         if not spell_matches(affected, target) or not casts(affected.controller, sourced.controller, player):
             continue
+        if effect.life:
+            continue  # ('Mana abilities of ~ cost an additional 1 life': not the ability paid for)
         if effect.your_turn and view.board.active_player != sourced.controller:
             continue  # ('As long as it's your turn': the board's active player, Nahiri)
         if effect.targets_source and target.targeted is not None and sourced.source not in target.targeted:

@@ -347,12 +347,13 @@ def _with_cost_changes(
         if not found.mana_abilities:
             continue
         matching = [(s, e) for s, e in applied if view.matches(e.affected, pid, s)]
-        change, floor, left_out = combined_changes([effect for _, effect in matching])
+        life = sum(effect.life for _, effect in matching)  # (Thran Portal's 'an additional 1 life')
+        change, floor, left_out = combined_changes([effect for _, effect in matching if not effect.life])
         for source, effect in matching:
             if effect in left_out:
                 unexecuted.append(TextWarning(source, effect.text, FLOOR_LEFT_OUT))
-        if change:
-            changed = tuple(with_cost_change(ability, change, floor) for ability in found.mana_abilities)
+        if change or life:
+            changed = tuple(with_cost_change(a, change, floor, life) for a in found.mana_abilities)
             result[pid] = replace(found, mana_abilities=changed)
 
 

@@ -780,10 +780,10 @@ def _take(part: CostPart, names: Sequence[str], hand: list[Card]) -> list[Card]:
     return left
 
 
-def with_cost_change(ability: ManaAbility, change: int, floor: int = 0) -> ManaAbility:
+def with_cost_change(ability: ManaAbility, change: int, floor: int = 0, life: int = 0) -> ManaAbility:
     """The ability with the generic part of its mana cost changed by ``change`` (an effect's 'cost {1} less
     to activate': -1), never below {0} (CR 602.2b, 601.2f), nor a reduction below ``floor`` mana in all
-    (:func:`changed_mana`).
+    (:func:`changed_mana`), and ``life`` more life to pay ('cost an additional 1 life': Thran Portal).
 
     >>> from models.oracle import parse_oracle
     >>> (valley,) = parse_oracle("{1}, {T}: Add {R}{G}.").mana_abilities
@@ -791,8 +791,11 @@ def with_cost_change(ability: ManaAbility, change: int, floor: int = 0) -> ManaA
     ('', '')
     >>> str(with_cost_change(valley, 1).cost.mana), str(with_cost_change(valley, -1, floor=1).cost.mana)
     ('{2}', '{1}')
+    >>> with_cost_change(valley, 0, life=1).cost.describe()
+    '{1}, {T}, Pay 1 life'
     """
-    return replace(ability, cost=replace(ability.cost, mana=changed_mana(ability.cost.mana, change, floor)))
+    mana = changed_mana(ability.cost.mana, change, floor)
+    return replace(ability, cost=replace(ability.cost, mana=mana, life=ability.cost.life + life))
 
 
 def changed_mana(mana: ManaCost, change: int, floor: int = 0) -> ManaCost:
