@@ -14,30 +14,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from models.abilities import ObjectFilter, Who
+from models.abilities import ManaAbility, ObjectFilter, Who
 from models.cost import PaymentTarget
 from models.errors import InputError
 from models.mana import ManaTypes
-from models.mana_effects import (
-    AbilityCostChange,
-    spell_matches,
-)
-from planner.rules.amounts import (
-    cost_source_power,
-)
+from models.mana_effects import AbilityCostChange, spell_matches
+from planner.rules.amounts import cost_source_power, power_change
 from planner.rules.cast_riders import casts
 from planner.rules.costs import changed_mana, combined_changes
-from planner.rules.records import SourcedEffect
-
-if TYPE_CHECKING:
-    from planner.rules.view import BoardView
-
-
-from typing import TYPE_CHECKING
-
-from models.abilities import ManaAbility
-from planner.rules.amounts import power_change
 from planner.rules.power_changes import power_change_gap
+from planner.rules.records import SourcedEffect
 from planner.rules.takers import possible_abilities
 
 if TYPE_CHECKING:
