@@ -31,7 +31,7 @@ from models.abilities import ObjectFilter
 from models.board import Board, Choices, Permanent
 from models.board.effects import EffectInForce
 from models.layer_effects import AbilityLoss, ColorChange, GrantAbility, GrantHaste, PowerChange, TypeChange
-from models.mana_effects import CastBan, CostModifier, StaticEffect
+from models.mana_effects import CastBan, CostModifier, ManaTrigger, ProductionReplacement, StaticEffect
 from models.oracle.parsed import ParsedText
 from models.oracle.resolved import read_resolved
 from models.types import TypeLine
@@ -51,7 +51,17 @@ _LOCKED_KINDS: tuple[type[StaticEffect], ...] = (
     PowerChange,
 )
 
-APPLIED_KINDS: tuple[type[StaticEffect], ...] = (*_LOCKED_KINDS, CostModifier, CastBan)
+#: ... and the effects on the mana a permanent tapped for mana produces (CR 106.12, 614.1a: 'if you tap a
+#: land for mana, it produces ... instead', 'whenever a player taps an Island for mana, that player adds an
+#: additional {U}'), which apply to each tapping while in force, the set of permanents not locked in (CR
+#: 611.2c concerns characteristics alone).
+APPLIED_KINDS: tuple[type[StaticEffect], ...] = (
+    *_LOCKED_KINDS,
+    CostModifier,
+    CastBan,
+    ProductionReplacement,
+    ManaTrigger,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +138,10 @@ def _sources_of(
             reason = (
                 "the number it counts was counted as it resolved (CR 608.2h), which the board does not give"
             )
+            warnings.append(TextWarning(path, form.printed, reason, WarningKind.NOT_USED))
+            continue
+        if any(getattr(e, "chosen_color", False) for e in applied):
+            reason = "it reads the color chosen as it was made, which the board's effects can't give"
             warnings.append(TextWarning(path, form.printed, reason, WarningKind.NOT_USED))
             continue
         bound[form.bound_to].extend(applied)
