@@ -97,7 +97,8 @@ def _anaphors_bound(parts: tuple[ResolvedPart, ...]) -> tuple[ResolvedPart, ...]
     ...     as_referent="enchanted player adds")
     >>> [p.words for p in _anaphors_bound((adds,))]
     ['enchanted player adds']
-    >>> [p.words for p in _anaphors_bound((ResolvedPart("a player taps", "a player taps", tapping=True), adds))]
+    >>> taps = ResolvedPart("a player taps", "a player taps", tapping=True)
+    >>> [p.words for p in _anaphors_bound((taps, adds))]
     ['a player taps', 'that player adds']
     """
     bound: list[ResolvedPart] = []
@@ -230,7 +231,6 @@ class ResolvedRules(Transformer[Token, Any]):
         if words.lower() != "that player adds":
             return _word(words)
         return _word(words, anaphor="player", as_referent="enchanted player adds")
-
 
     def comma_word(self) -> ResolvedPart:
         return _word(",")

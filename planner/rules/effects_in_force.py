@@ -31,7 +31,15 @@ from models.abilities import ObjectFilter
 from models.board import Board, Choices, Permanent
 from models.board.effects import EffectInForce
 from models.layer_effects import AbilityLoss, ColorChange, GrantAbility, GrantHaste, PowerChange, TypeChange
-from models.mana_effects import CastBan, CostModifier, ManaTrigger, ProductionReplacement, StaticEffect
+from models.mana_effects import (
+    ActivationBan,
+    CastBan,
+    CostModifier,
+    ManaTrigger,
+    ProductionReplacement,
+    StaticEffect,
+    UnspentManaEffect,
+)
 from models.oracle.parsed import ParsedText
 from models.oracle.resolved import read_resolved
 from models.types import TypeLine
@@ -53,14 +61,18 @@ _LOCKED_KINDS: tuple[type[StaticEffect], ...] = (
 
 #: ... and the effects on the mana a permanent tapped for mana produces (CR 106.12, 614.1a: 'if you tap a
 #: land for mana, it produces ... instead', 'whenever a player taps an Island for mana, that player adds an
-#: additional {U}'), which apply to each tapping while in force, the set of permanents not locked in (CR
-#: 611.2c concerns characteristics alone).
+#: additional {U}'), on activating abilities ('activated abilities of that permanent can't be activated this
+#: turn': its mana abilities too, CR 605.1a) and on unspent mana ('you don't lose unspent red mana as steps
+#: and phases end', CR 500.4), which apply while in force to whatever they name then: their set of
+#: permanents is not locked in (CR 611.2c concerns characteristics alone).
 APPLIED_KINDS: tuple[type[StaticEffect], ...] = (
     *_LOCKED_KINDS,
     CostModifier,
     CastBan,
     ProductionReplacement,
     ManaTrigger,
+    ActivationBan,
+    UnspentManaEffect,
 )
 
 
