@@ -179,7 +179,7 @@ class ResolvedRules(Transformer[Token, Any]):
     def that_referent(self, noun: Token, *_whose: Any) -> ResolvedPart:
         # (after a tapping, 'that Mountain' is the permanent tapped: :func:`_anaphors_bound`)
         bound = f"enchanted {str(noun).lower()}"
-        return _word(f"that {noun}", bound, anaphor="permanent", as_referent=bound)
+        return _word(f"that {noun}", anaphor="permanent", as_referent=bound)
 
     def target_referent(self, *words: Any) -> ResolvedPart:
         noun = next(word for word in words if isinstance(word, Token) and word.type == "RESOLVED_NOUN")
@@ -221,7 +221,7 @@ class ResolvedRules(Transformer[Token, Any]):
         return _word("have", "gain")
 
     def resolved_word(self, word: Token) -> ResolvedPart:
-        return _word(str(word), tapping=str(word).lower() == "tapped")
+        return _word(str(word))
 
     def tapper_word(self, tapper: Token) -> ResolvedPart:
         return _word(" ".join(str(tapper).split()), tapping=True)
