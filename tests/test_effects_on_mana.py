@@ -27,6 +27,7 @@ from planner.answer_warnings import text_warnings
 from planner.api import could_produce, max_x, pay
 from planner.cli import app
 from planner.rules.records import WarningKind
+from planner.turn import plan_turn
 
 HARVEST = (
     "Until end of turn, if you tap a land for mana, it produces one mana of a color of your choice instead "
@@ -180,3 +181,31 @@ def test_the_color_chosen_as_it_was_made_is_warned_never_guessed() -> None:
     assert warning.kind is WarningKind.NOT_USED and "color chosen" in warning.reason
     assert _letters(board) == {"f1": "G", "f2": "G"}
     assert pay(board, PaymentTarget.of("{G}{G}")).payable
+
+
+def test_a_land_played_later_is_tapped_under_the_effect_too() -> None:
+    # CR 611.2c locks in the permanents an effect on characteristics affects; a replacement of what a land
+    # tapped for mana makes, and a mana trigger, apply to every tapping while in force: the Forest played this
+    # turn makes one mana of a chosen color as well ({U}{R}, not three mana), the Island played this turn two
+    # {U} (four in all, not five)
+    harvest = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": ME, "hand": ["Forest"]}],
+            "permanents": [mine("f1", "Forest")],
+            "effects": [_effect(HARVEST)],
+        }
+    )
+    assert plan_turn(harvest, casts=["{U}{R}"]).castable is True
+    assert plan_turn(harvest, casts=["{U}{R}{B}"]).castable is False
+    tide = "Until end of turn, whenever a player taps an Island for mana, that player adds an additional {U}."
+    islands = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": ME, "hand": ["Island"]}],
+            "permanents": [mine("i1", "Island")],
+            "effects": [_effect(tide)],
+        }
+    )
+    assert plan_turn(islands, casts=["{U}{U}{U}{U}"]).castable is True
+    assert plan_turn(islands, casts=["{U}{U}{U}{U}{U}"]).castable is False
