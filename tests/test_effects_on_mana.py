@@ -37,8 +37,10 @@ TWO_FORESTS = [mine("f1", "Forest"), mine("f2", "Forest")]
 VAULT = mine("v", {"name": "Test Vault", "type_line": "Land", "oracle": "{T}: Add {C}{C}."})
 
 
-def _board(permanents: list[dict[str, Any]], *effects: dict[str, Any]) -> Board:
-    players = [{"id": ME}, {"id": OPP}]
+def _board(
+    permanents: list[dict[str, Any]], *effects: dict[str, Any], hand: list[str] | None = None
+) -> Board:
+    players: list[dict[str, Any]] = [{"id": ME, "hand": hand or []}, {"id": OPP}]
     return Board.from_dict(
         {"version": 1, "players": players, "permanents": permanents, "effects": list(effects)}
     )
@@ -188,24 +190,10 @@ def test_a_land_played_later_is_tapped_under_the_effect_too() -> None:
     # tapped for mana makes, and a mana trigger, apply to every tapping while in force: the Forest played this
     # turn makes one mana of a chosen color as well ({U}{R}, not three mana), the Island played this turn two
     # {U} (four in all, not five)
-    harvest = Board.from_dict(
-        {
-            "version": 1,
-            "players": [{"id": ME, "hand": ["Forest"]}],
-            "permanents": [mine("f1", "Forest")],
-            "effects": [_effect(HARVEST)],
-        }
-    )
+    harvest = _board([mine("f1", "Forest")], _effect(HARVEST), hand=["Forest"])
     assert plan_turn(harvest, casts=["{U}{R}"]).castable is True
     assert plan_turn(harvest, casts=["{U}{R}{B}"]).castable is False
     tide = "Until end of turn, whenever a player taps an Island for mana, that player adds an additional {U}."
-    islands = Board.from_dict(
-        {
-            "version": 1,
-            "players": [{"id": ME, "hand": ["Island"]}],
-            "permanents": [mine("i1", "Island")],
-            "effects": [_effect(tide)],
-        }
-    )
+    islands = _board([mine("i1", "Island")], _effect(tide), hand=["Island"])
     assert plan_turn(islands, casts=["{U}{U}{U}{U}"]).castable is True
     assert plan_turn(islands, casts=["{U}{U}{U}{U}{U}"]).castable is False
