@@ -17,11 +17,13 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from boards import ME, OPP, checked_verdict, mine
 from typer.testing import CliRunner
 
 from models.board import Board
 from models.cost import PaymentTarget
+from models.errors import BoardError
 from models.oracle.resolved import read_resolved, static_form
 from planner.answer_warnings import text_warnings
 from planner.api import could_produce, max_x, pay
@@ -171,18 +173,42 @@ def test_activated_abilities_of_that_permanent_cant_be_activated_this_turn() -> 
     assert not text_warnings(board)
 
 
-def test_the_color_chosen_as_it_was_made_is_warned_never_guessed() -> None:
-    # Hall of Gemstone's effect of this turn reads the color its trigger chose, which an entry can't give:
-    # warned, not applied (before: every land made no mana, with no warning)
+def test_the_color_chosen_as_it_was_made_is_given_in_choices_never_guessed() -> None:
+    # Hall of Gemstone's effect of this turn: lands tapped for mana make mana of the color its trigger chose
+    # instead of any other color (CR 614.1a, 106.5). The entry's choices.color gives it: red Forests. Not
+    # given: warned at effects[0].choices.color, not applied (before: every land made no mana, unwarned)
     text = (
         "Until end of turn, lands tapped for mana produce mana of the chosen color instead of any other "
         "color."
     )
+    red = _board(TWO_FORESTS, {**_effect(text), "choices": {"color": "R"}})
+    assert _letters(red) == {"f1": "R", "f2": "R"} and not text_warnings(red)
+    assert checked_verdict(red, "{R}{R}") and not checked_verdict(red, "{G}")
     board = _board(TWO_FORESTS, _effect(text))
     (warning,) = text_warnings(board)
-    assert warning.kind is WarningKind.NOT_USED and "color chosen" in warning.reason
+    assert warning.kind is WarningKind.NOT_USED and "effects[0].choices.color" in warning.reason
     assert _letters(board) == {"f1": "G", "f2": "G"}
     assert pay(board, PaymentTarget.of("{G}{G}")).payable
+
+
+def test_the_basic_land_type_of_your_choice_is_the_entrys_chosen_type() -> None:
+    # Jinx's 'Target land becomes the basic land type of your choice until end of turn.': read as an Aura's
+    # 'Enchanted land is the chosen type.' with the type chosen as it resolved (choices.basic_land_type): the
+    # Forest is an Island (CR 305.7: {T}: Add {U} alone); not given, warned and not applied
+    text = "Target land becomes the basic land type of your choice until end of turn."
+    island = _board(TWO_FORESTS, {**_effect(text, "f1"), "choices": {"basic_land_type": "Island"}})
+    assert _letters(island) == {"f1": "U", "f2": "G"} and not text_warnings(island)
+    assert checked_verdict(island, "{U}{G}") and not checked_verdict(island, "{G}{G}")
+    unchosen = _board(TWO_FORESTS, _effect(text, "f1"))
+    (warning,) = text_warnings(unchosen)
+    assert "effects[0].choices.basic_land_type" in warning.reason
+    assert _letters(unchosen) == {"f1": "G", "f2": "G"}
+    # the field round-trips, and a bad choice is bad input naming its path
+    assert island.to_dict()["effects"][0]["choices"] == {"basic_land_type": "Island"}
+    assert Board.loads(island.dumps()) == island
+    with pytest.raises(BoardError) as raised:
+        _board(TWO_FORESTS, {**_effect(text, "f1"), "choices": {"basic_land_type": "Desert"}})
+    assert raised.value.path == "effects[0].choices.basic_land_type"
 
 
 def test_a_land_played_later_is_tapped_under_the_effect_too() -> None:

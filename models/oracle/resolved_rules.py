@@ -226,6 +226,9 @@ class ResolvedRules(Transformer[Token, Any]):
     def tapper_word(self, tapper: Token) -> ResolvedPart:
         return _word(" ".join(str(tapper).split()), tapping=True)
 
+    def chosen_land_type(self, _words: Token) -> ResolvedPart:
+        return _word("the chosen type", "the basic land type of your choice")
+
     def adder_word(self, adder: Token) -> ResolvedPart:
         words = " ".join(str(adder).split())
         if words.lower() != "that player adds":

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from models.abilities import ObjectFilter
 from models.board import Board, Choices, Permanent
@@ -43,6 +43,7 @@ from models.mana_effects import (
 from models.oracle.parsed import ParsedText
 from models.oracle.resolved import read_resolved
 from models.types import TypeLine
+from planner.rules.layers import missing_choice, with_chosen_color, with_chosen_type
 from planner.rules.records import TextWarning, WarningKind
 
 __all__ = ["APPLIED_KINDS", "EffectSource", "EffectsInForce", "effects_in_force", "trigger_effect_gaps"]
@@ -152,11 +153,12 @@ def _sources_of(
             )
             warnings.append(TextWarning(path, form.printed, reason, WarningKind.NOT_USED))
             continue
-        if any(getattr(e, "chosen_color", False) for e in applied):
-            reason = "it reads the color chosen as it was made, which the board's effects can't give"
+        missing = next((m for e in applied if (m := missing_choice(e, entry.choices)) is not None), None)
+        if missing is not None:
+            reason = f"{path}.choices.{missing}"
             warnings.append(TextWarning(path, form.printed, reason, WarningKind.NOT_USED))
             continue
-        bound[form.bound_to].extend(applied)
+        bound[form.bound_to].extend(_with_choices(e, entry.choices) for e in applied)
         if form.while_counter is not None:
             countered.append(form.while_counter)
     referents = {
@@ -187,6 +189,22 @@ def _sources_of(
     return sources, warnings
 
 
+def _with_choices(effect: StaticEffect, choices: Choices) -> StaticEffect:
+    """The effect with what was chosen as it resolved in it (the entry's ``choices``), as a permanent's effect
+    has what was chosen as it entered: Jinx's 'the basic land type of your choice', Hall of Gemstone's color.
+
+    >>> from models.oracle.resolved import read_resolved
+    >>> ((_, parsed),) = read_resolved("Target land becomes the basic land type of your choice until end "
+    ...     "of turn.").sentences
+    >>> assert parsed is not None and isinstance(parsed.effects[0], TypeChange)
+    >>> _with_choices(parsed.effects[0], Choices(basic_land_type="Island")).land_types
+    ('Island',)
+    """
+    if isinstance(effect, TypeChange):
+        return with_chosen_type(effect, choices)
+    return with_chosen_color(effect, choices)
+
+
 def _counted_as_it_resolved(effect: StaticEffect) -> bool:
     """True when the effect's size is a count ('gets +1/+0 for each artifact you control', 'costs {1} less for
     each ...'): a resolved effect's count is made once, as it resolved (CR 608.2h), never again from the
@@ -215,7 +233,9 @@ def _stand_in(entry: EffectInForce, pid: str, referent: str | None) -> Permanent
         name=entry.source or pid,
         type_line=_NO_TYPES,
         attached_to=referent,
-        choices=Choices(linked_permanent=referent, card_name=entry.named),
+        choices=replace(
+            entry.choices, linked_permanent=referent, card_name=entry.named or entry.choices.card_name
+        ),
     )
 
 
