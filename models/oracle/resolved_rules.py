@@ -16,6 +16,8 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
+from models.oracle import lexicon
+
 __all__ = ["ResolvedPart", "ResolvedRules", "ResolvedSentence"]
 
 
@@ -103,12 +105,26 @@ def _anaphors_bound(parts: tuple[ResolvedPart, ...]) -> tuple[ResolvedPart, ...]
     """
     bound: list[ResolvedPart] = []
     tapped = False
-    for part in parts:
-        tapped = tapped or part.tapping
+    for index, part in enumerate(parts):
+        # ('is tapped for mana', 'tapped for two or more mana': the words of a tapping, as TAPPER's are)
+        after = parts[index + 1 : index + 3]
+        tapped_for = part.words.lower() == "tapped" and [p.words.lower() for p in after[:1]] == ["for"]
+        tapped = tapped or part.tapping or (tapped_for and _of_mana(after[1:]))
         if part.anaphor is not None and not tapped:
             part = ResolvedPart(part.as_referent, part.as_referent, bound_to=part.anaphor)
         bound.append(part)
     return tuple(bound)
+
+
+def _of_mana(following: tuple[ResolvedPart, ...]) -> bool:
+    """True when the word after 'tapped for' is one of mana ('mana', '{C}', 'two' of 'two or more mana'),
+    not 'as' of 'tapped for as long as'.
+
+    >>> _of_mana((_word("mana"),)), _of_mana((_word("{C}"),)), _of_mana(())
+    (True, True, False)
+    """
+    word = following[0].words.lower() if following else ""
+    return word == "mana" or word.startswith("{") or lexicon.number_value(word) is not None
 
 
 def _word(words: str, kept: str | None = None, **given: Any) -> ResolvedPart:
@@ -226,7 +242,7 @@ class ResolvedRules(Transformer[Token, Any]):
     def tapper_word(self, tapper: Token) -> ResolvedPart:
         return _word(" ".join(str(tapper).split()), tapping=True)
 
-    def chosen_land_type(self, _words: Token) -> ResolvedPart:
+    def chosen_land_type(self) -> ResolvedPart:
         return _word("the chosen type", "the basic land type of your choice")
 
     def adder_word(self, adder: Token) -> ResolvedPart:
