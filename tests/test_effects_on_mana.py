@@ -4,8 +4,10 @@ you tap a land for mana, it produces one mana of a color of your choice instead 
 amount.', Harvest Mage's), a trigger it sets up until end of turn ('whenever a player taps an Island for
 mana, that player adds an additional {U}', High Tide's: CR 605.1b), a ban on activating a permanent's
 abilities (Trickbind's: its mana abilities too, CR 605.1a), and a land made a creature that is still a land
-(CR 205.1b). Before, each was read and not applied (warned) or, for 'It's still a land.' in its own sentence,
-applied wrongly: the land was made a creature alone and tapped for nothing.
+(CR 205.1b), and a choice made as it resolved (the entry's ``choices``: Jinx's 'the basic land type of your
+choice', Hall of Gemstone's color this turn). Before, each was read and not applied (warned) or, for 'It's
+still a land.' in its own sentence and a chosen color, applied wrongly: the land was made a creature alone and
+tapped for nothing; every land tapped for no mana.
 
 Every card name is made up; values are derived by hand from the rules (the rule in a comment), the payments
 checked against the reference search too (``checked_verdict``).
