@@ -537,6 +537,12 @@ EFFECT: Final = ObjectFields(
             "The card name its words 'that creature' name when that is on no battlefield (Reflector Mage's "
             "'... with the same name as that creature': the creature it returned).",
         ),
+        Field(
+            "choices",
+            _ref("choices"),
+            "What was chosen as it resolved, as a permanent's choices (Jinx's 'the basic land type of your "
+            "choice': basic_land_type; the color chosen this turn: color); default none.",
+        ),
     ),
 )
 BOARD: Final = ObjectFields(

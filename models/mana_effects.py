@@ -141,6 +141,9 @@ class ProductionReplacement:
     factor: int = field(default=1, metadata=facts_read())
     mana: ManaBag = field(default=ManaBag(), metadata=facts_read())
     new_type: ManaTypes = field(default=ManaTypes(), metadata=facts_read())
+    #: SET_MANA: that many mana more, each of a color its player chooses as it is produced ('one mana of a
+    #: color of your choice instead of any other type and amount': Harvest Mage's, CR 614.1a)
+    colors_chosen: int = field(default=0, metadata=facts_read())
     #: 'tapped for two or more mana' (Damping Sphere): of the mana made
     min_amount: int = field(default=1, metadata=facts_read())
     #: (the chosen color is filled into ``new_type`` when the board is read)

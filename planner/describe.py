@@ -358,7 +358,9 @@ def _effect_summary(effect: StaticEffect) -> str:
         if effect.kind is ReplacementKind.MULTIPLY:
             result = f"{effect.factor} times as much"
         elif effect.kind is ReplacementKind.SET_MANA:
-            result = f"{effect.mana} instead of any other type and amount"
+            chosen = f"{effect.colors_chosen} mana of a color of your choice" if effect.colors_chosen else ""
+            made = " and ".join(filter(None, (str(effect.mana) if effect.mana.total else "", chosen)))
+            result = f"{made} instead of any other type and amount"
         else:
             result = f"{_type_words(effect.new_type)} mana instead of any other type (amount kept)"
         subject = with_article(effect.affected.describe())

@@ -897,6 +897,8 @@ _PHRASE_TERMINALS = {
     "AND_ONLY", "_WHERE", "_UNLESS", "USE_JOINER", "RIDER_AND", "_LIST_COMMA", "CASTER", "OR_IF", "TAPPER",
     "ADDER", "QUOTED_AFTER_AND", "PART_AND", "PART_OR", "AND_IS", "_AND_ATTACK", "_THAT_DONT", "_AND_EACH",
     "_AND_LOSES", "_THAT_COULD_PRODUCE",
+    # (a resolved effect's 'the basic land type of your choice' apart from 'the basic lands you control')
+    "_BASIC_LAND_TYPE",
     # kept as written
     "THIS_TURN_TEXT",
     # phrases still written as one terminal

@@ -29,6 +29,7 @@ from models.board.json_fields import (
     read_named,
     read_text,
 )
+from models.board.permanents import NOTHING_CHOSEN, Choices, read_choices
 from models.board_fields import EFFECT as EFFECT_FIELDS
 from models.limits import MAX_PERMANENTS
 
@@ -57,6 +58,9 @@ class EffectInForce:
     #: the card name its words 'that creature' name when that is on no battlefield (Reflector Mage's returned
     #: creature, CR 201.2)
     named: str | None = None
+    #: what was chosen as it resolved, as a permanent's ``choices`` (Jinx's 'the basic land type of your
+    #: choice': ``basic_land_type``; Hall of Gemstone's color chosen this turn: ``color``)
+    choices: Choices = NOTHING_CHOSEN
 
     def to_dict(self) -> dict[str, Any]:
         """The board-file form, leaving out defaults.
@@ -75,6 +79,8 @@ class EffectInForce:
             out["source"] = self.source
         if self.named is not None:
             out["named"] = self.named
+        if self.choices != NOTHING_CHOSEN:
+            out["choices"] = self.choices.to_dict()
         return out
 
 
@@ -108,6 +114,7 @@ def read_effect(value: object, path: JsonPath) -> EffectInForce:
         until=fields.optional("until", read_named(EFFECT_ENDS, "end"), None),
         source=fields.optional("source", read_text, None),
         named=fields.optional("named", read_text, None),
+        choices=fields.optional("choices", read_choices, NOTHING_CHOSEN),
     )
 
 

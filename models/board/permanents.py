@@ -322,7 +322,7 @@ class Choices:
     @classmethod
     def from_dict(cls, data: object, source: str = "<choices>") -> Choices:
         """Read a ``choices`` object; raises ``BoardError`` naming ``source``."""
-        return checked(source, lambda: _read_choices(data, ()))
+        return checked(source, lambda: read_choices(data, ()))
 
     def to_dict(self) -> dict[str, Any]:
         """The board-file form, listing only what was chosen."""
@@ -766,8 +766,8 @@ def _read_basic_land_types(value: object, path: JsonPath) -> tuple[str, ...]:
     return tuple(_read_basic_land_type(item, (*path, n)) for n, item in enumerate(value))
 
 
-def _read_choices(value: object, path: JsonPath) -> Choices:
-    """A ``choices`` object."""
+def read_choices(value: object, path: JsonPath) -> Choices:
+    """A ``choices`` object (a permanent's, or an effect in force's: :mod:`models.board.effects`)."""
     fields = Fields(value, path, CHOICES)
     exiled = fields.optional("imprinted", _read_exiled, None)
     if isinstance(exiled, str):
@@ -847,7 +847,7 @@ def read_permanent(value: object, path: JsonPath) -> Permanent:
         counters=fields.optional("counters", read_counters, ()),
         class_level=fields.optional("class_level", _class_level_of(type_line), 1),
         attached_to=fields.optional("attached_to", read_text, None),
-        choices=fields.optional("choices", _read_choices, NOTHING_CHOSEN),
+        choices=fields.optional("choices", read_choices, NOTHING_CHOSEN),
         token=fields.optional("token", read_bool, base.token),
         activated_this_turn=fields.optional("activated_this_turn", _read_ability_texts, ()),
         graveyard_uses_this_turn=fields.optional("graveyard_uses_this_turn", _read_card_types, ()),

@@ -444,7 +444,9 @@ def _replacement(reading: r.Replacement, text: str) -> ProductionReplacement:
             return made(kind=ReplacementKind.MULTIPLY, factor=factor)
         case r.ProducedMana(symbols), "type and amount" if symbols:
             return made(kind=ReplacementKind.SET_MANA, mana=_bag(symbols))
-        case r.ProducedMana(""), "type":
+        case r.ProducedMana("", count), "type and amount" if count:
+            return made(kind=ReplacementKind.SET_MANA, colors_chosen=count)
+        case r.ProducedMana("", 0), "type":
             return made(kind=ReplacementKind.SET_TYPE, new_type=ALL_COLORS)
         case r.ProducedMana(symbol), "type" if len(symbol) == 3:
             return made(kind=ReplacementKind.SET_TYPE, new_type=ManaTypes.parse(symbol[1]))

@@ -510,6 +510,9 @@ class EffectRules(Transformer[Token, Any]):
     def produced_any_color(self, _article: Token) -> Any:
         return ProducedMana("")
 
+    def produced_colors_chosen(self, number: Number, _article: Token) -> Any:
+        return ProducedMana("", fixed_number(number))
+
     def produced_chosen_color(self) -> Any:
         return ProducedMana("chosen")
 

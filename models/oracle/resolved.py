@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from models.oracle.parsed import ParsedText
 from models.oracle.reader import parse_oracle
@@ -56,6 +56,10 @@ def read_resolved(text: str) -> ResolvedReading:
     for sentence in split_sentences(text):
         form = static_form(sentence)
         parsed = None if form.once else _read_static(form.text)
+        ridden = _with_rider(found[-1], sentence) if parsed is None and found else None
+        if ridden is not None:
+            found[-1] = ridden
+            continue
         if parsed is None and form.duration is not None and not form.once:
             # (a static sentence that says its own duration, as printed or with its referents bound: Reflector
             # Mage's 'That creature's owner can't cast spells with the same name as that creature until your
@@ -63,6 +67,31 @@ def read_resolved(text: str) -> ResolvedReading:
             parsed = _read_static(form.with_duration) or _read_static(form.printed)
         found.append((form, parsed))
     return ResolvedReading(tuple(found))
+
+
+def _with_rider(
+    before: tuple[StaticForm, ParsedText | None], sentence: str
+) -> tuple[StaticForm, ParsedText] | None:
+    """The sentence before read with ``sentence`` as its rider, when the static grammar reads the two as one
+    effect as it reads a permanent's ('Enchanted land is a 3/3 creature. It's still a land.': its other
+    card types kept, CR 205.1b), else None.
+
+    >>> form, parsed = _with_rider(read_resolved("Target land becomes a 2/2 creature until end of turn.")
+    ...     .sentences[0], "It's still a land.")
+    >>> form.text, [(e.adds, e.card_types) for e in parsed.effects]
+    ("Enchanted land is a 2/2 creature. It's still a land.", [(True, ('Creature',))])
+    """
+    form, parsed = before
+    if parsed is None or form.text is None:
+        return None
+    joined = _read_static(f"{form.text} {sentence}")
+    if (
+        joined is None
+        or len(joined.effects) != len(parsed.effects)
+        or any(read.read_as == "ignored" for read in joined.sentences)
+    ):
+        return None
+    return replace(form, printed=f"{form.printed} {sentence}", text=f"{form.text} {sentence}"), joined
 
 
 def _read_static(text: str | None) -> ParsedText | None:

@@ -16,6 +16,8 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
+from models.oracle import lexicon
+
 __all__ = ["ResolvedPart", "ResolvedRules", "ResolvedSentence"]
 
 
@@ -31,6 +33,12 @@ class ResolvedPart:
     bound_to: str | None = None
     while_counter: str | None = None
     once: bool = False
+    #: a tapping for mana ('a player taps', 'is tapped'), or an anaphor of one ('that player adds': 'player';
+    #: 'that Mountain produces': 'permanent'), which names a referent when no tapping comes before it
+    tapping: bool = False
+    anaphor: str | None = None
+    #: the anaphor's words when it names a referent (the enchanted player or permanent)
+    as_referent: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +91,42 @@ def _commas_of_durations(parts: tuple[ResolvedPart, ...]) -> set[int]:
     return dropped
 
 
+def _anaphors_bound(parts: tuple[ResolvedPart, ...]) -> tuple[ResolvedPart, ...]:
+    """The parts with each anaphor of a tapping ('that player adds') that no tapping comes before made the
+    referent it then names ('enchanted player adds').
+
+    >>> adds = ResolvedPart("that player adds", "that player adds", anaphor="player",
+    ...     as_referent="enchanted player adds")
+    >>> [p.words for p in _anaphors_bound((adds,))]
+    ['enchanted player adds']
+    >>> taps = ResolvedPart("a player taps", "a player taps", tapping=True)
+    >>> [p.words for p in _anaphors_bound((taps, adds))]
+    ['a player taps', 'that player adds']
+    """
+    bound: list[ResolvedPart] = []
+    tapped = False
+    for index, part in enumerate(parts):
+        # ('is tapped for mana', 'tapped for two or more mana': the words of a tapping, as TAPPER's are)
+        after = parts[index + 1 : index + 3]
+        tapped_for = part.words.lower() == "tapped" and [p.words.lower() for p in after[:1]] == ["for"]
+        tapped = tapped or part.tapping or (tapped_for and _of_mana(after[1:]))
+        if part.anaphor is not None and not tapped:
+            part = ResolvedPart(part.as_referent, part.as_referent, bound_to=part.anaphor)
+        bound.append(part)
+    return tuple(bound)
+
+
+def _of_mana(following: tuple[ResolvedPart, ...]) -> bool:
+    """True when the word after 'tapped for' is one of mana ('mana', '{C}', 'two' of 'two or more mana'),
+    not 'as' of 'tapped for as long as'.
+
+    >>> _of_mana((_word("mana"),)), _of_mana((_word("{C}"),)), _of_mana(())
+    (True, True, False)
+    """
+    word = following[0].words.lower() if following else ""
+    return word == "mana" or word.startswith("{") or lexicon.number_value(word) is not None
+
+
 def _word(words: str, kept: str | None = None, **given: Any) -> ResolvedPart:
     return ResolvedPart(words, words if kept is None else kept, **given)
 
@@ -91,7 +135,8 @@ def _word(words: str, kept: str | None = None, **given: Any) -> ResolvedPart:
 class ResolvedRules(Transformer[Token, Any]):
     """The grammar's methods for a resolved effect in force (mixed into its transformer)."""
 
-    def resolved_effect(self, *parts: ResolvedPart) -> ResolvedSentence:
+    def resolved_effect(self, *given_parts: ResolvedPart) -> ResolvedSentence:
+        parts = _anaphors_bound(given_parts)
         dropped = _commas_of_durations(parts)
         words = [part.words for index, part in enumerate(parts) if index not in dropped]
         given = [part for part in parts if part.duration is not None]
@@ -148,7 +193,9 @@ class ResolvedRules(Transformer[Token, Any]):
         return _word("that's")
 
     def that_referent(self, noun: Token, *_whose: Any) -> ResolvedPart:
-        return _word(f"enchanted {str(noun).lower()}", bound_to="permanent")
+        # (after a tapping, 'that Mountain' is the permanent tapped: :func:`_anaphors_bound`)
+        bound = f"enchanted {str(noun).lower()}"
+        return _word(f"that {noun}", anaphor="permanent", as_referent=bound)
 
     def target_referent(self, *words: Any) -> ResolvedPart:
         noun = next(word for word in words if isinstance(word, Token) and word.type == "RESOLVED_NOUN")
@@ -191,6 +238,18 @@ class ResolvedRules(Transformer[Token, Any]):
 
     def resolved_word(self, word: Token) -> ResolvedPart:
         return _word(str(word))
+
+    def tapper_word(self, tapper: Token) -> ResolvedPart:
+        return _word(" ".join(str(tapper).split()), tapping=True)
+
+    def chosen_land_type(self) -> ResolvedPart:
+        return _word("the chosen type", "the basic land type of your choice")
+
+    def adder_word(self, adder: Token) -> ResolvedPart:
+        words = " ".join(str(adder).split())
+        if words.lower() != "that player adds":
+            return _word(words)
+        return _word(words, anaphor="player", as_referent="enchanted player adds")
 
     def comma_word(self) -> ResolvedPart:
         return _word(",")

@@ -25,16 +25,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from models.abilities import ObjectFilter
 from models.board import Board, Choices, Permanent
 from models.board.effects import EffectInForce
 from models.layer_effects import AbilityLoss, ColorChange, GrantAbility, GrantHaste, PowerChange, TypeChange
-from models.mana_effects import CastBan, CostModifier, StaticEffect
+from models.mana_effects import (
+    ActivationBan,
+    CastBan,
+    CostModifier,
+    ManaTrigger,
+    ProductionReplacement,
+    StaticEffect,
+    UnspentManaEffect,
+)
 from models.oracle.parsed import ParsedText
 from models.oracle.resolved import read_resolved
 from models.types import TypeLine
+from planner.rules.layers import missing_choice, with_chosen_color, with_chosen_type
 from planner.rules.records import TextWarning, WarningKind
 
 __all__ = ["APPLIED_KINDS", "EffectSource", "EffectsInForce", "effects_in_force", "trigger_effect_gaps"]
@@ -51,7 +60,21 @@ _LOCKED_KINDS: tuple[type[StaticEffect], ...] = (
     PowerChange,
 )
 
-APPLIED_KINDS: tuple[type[StaticEffect], ...] = (*_LOCKED_KINDS, CostModifier, CastBan)
+#: ... and the effects on the mana a permanent tapped for mana produces (CR 106.12, 614.1a: 'if you tap a
+#: land for mana, it produces ... instead', 'whenever a player taps an Island for mana, that player adds an
+#: additional {U}'), on activating abilities ('activated abilities of that permanent can't be activated this
+#: turn': its mana abilities too, CR 605.1a) and on unspent mana ('you don't lose unspent red mana as steps
+#: and phases end', CR 500.4), which apply while in force to whatever they name then: their set of
+#: permanents is not locked in (CR 611.2c concerns characteristics alone).
+APPLIED_KINDS: tuple[type[StaticEffect], ...] = (
+    *_LOCKED_KINDS,
+    CostModifier,
+    CastBan,
+    ProductionReplacement,
+    ManaTrigger,
+    ActivationBan,
+    UnspentManaEffect,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +153,12 @@ def _sources_of(
             )
             warnings.append(TextWarning(path, form.printed, reason, WarningKind.NOT_USED))
             continue
-        bound[form.bound_to].extend(applied)
+        missing = next((m for e in applied if (m := missing_choice(e, entry.choices)) is not None), None)
+        if missing is not None:
+            reason = f"{path}.choices.{missing}"
+            warnings.append(TextWarning(path, form.printed, reason, WarningKind.NOT_USED))
+            continue
+        bound[form.bound_to].extend(_with_choices(e, entry.choices) for e in applied)
         if form.while_counter is not None:
             countered.append(form.while_counter)
     referents = {
@@ -161,6 +189,22 @@ def _sources_of(
     return sources, warnings
 
 
+def _with_choices(effect: StaticEffect, choices: Choices) -> StaticEffect:
+    """The effect with what was chosen as it resolved in it (the entry's ``choices``), as a permanent's effect
+    has what was chosen as it entered: Jinx's 'the basic land type of your choice', Hall of Gemstone's color.
+
+    >>> from models.oracle.resolved import read_resolved
+    >>> ((_, parsed),) = read_resolved("Target land becomes the basic land type of your choice until end "
+    ...     "of turn.").sentences
+    >>> assert parsed is not None and isinstance(parsed.effects[0], TypeChange)
+    >>> _with_choices(parsed.effects[0], Choices(basic_land_type="Island")).land_types
+    ('Island',)
+    """
+    if isinstance(effect, TypeChange):
+        return with_chosen_type(effect, choices)
+    return with_chosen_color(effect, choices)
+
+
 def _counted_as_it_resolved(effect: StaticEffect) -> bool:
     """True when the effect's size is a count ('gets +1/+0 for each artifact you control', 'costs {1} less for
     each ...'): a resolved effect's count is made once, as it resolved (CR 608.2h), never again from the
@@ -189,7 +233,9 @@ def _stand_in(entry: EffectInForce, pid: str, referent: str | None) -> Permanent
         name=entry.source or pid,
         type_line=_NO_TYPES,
         attached_to=referent,
-        choices=Choices(linked_permanent=referent, card_name=entry.named),
+        choices=replace(
+            entry.choices, linked_permanent=referent, card_name=entry.named or entry.choices.card_name
+        ),
     )
 
 

@@ -3,18 +3,22 @@ its controller could pick (CR 616.1): 'twice as much of that mana', 'colorless m
 type', '{B} instead of any other type and amount', 'mana of the chosen color instead of any other color'.
 
 >>> from models.abilities import ObjectFilter, Who
->>> from models.mana import ManaTypes
+>>> from models.mana import ALL_COLORS, ManaTypes
 >>> from planner.rules.packets import ManaTag, Packet
 >>> forest = (Packet(ManaTypes.parse("G"), 1, 1, ManaTag(source="f")),)
 >>> [str(p.types) for p in applied(ProductionReplacement(text="", who=Who.ANY, affected=ObjectFilter(),
 ...     kind=ReplacementKind.SET_COLOR, new_type=ManaTypes.parse("R")), forest)]
 ['R']
+>>> harvest = ProductionReplacement(text="", who=Who.YOU, affected=ObjectFilter(),
+...     kind=ReplacementKind.SET_MANA, colors_chosen=1)
+>>> [(str(p.types), p.total) for p in applied(harvest, forest)]
+[('WUBRG', 1)]
 """
 
 from __future__ import annotations
 
 from models.abilities import ManaAbility, Who
-from models.mana import ManaTypes
+from models.mana import ALL_COLORS, ManaTypes
 from models.mana_effects import ProductionReplacement, ReplacementKind
 from planner.rules.packets import Packet, bag_packets, normalised
 from planner.rules.view import BoardView, SourcedEffect
@@ -53,7 +57,8 @@ def applied(effect: ProductionReplacement, packets: tuple[Packet, ...]) -> tuple
             for p in packets
         )
     tag = packets[0].tag  # SET_MANA: 'instead of any other type and amount' keeps the restrictions
-    return normalised(bag_packets(effect.mana, 1, tag))
+    chosen = (Packet(ALL_COLORS, effect.colors_chosen, 1, tag),) if effect.colors_chosen else ()
+    return normalised((*bag_packets(effect.mana, 1, tag), *chosen))
 
 
 def _min_amount(sourced: SourcedEffect) -> int:

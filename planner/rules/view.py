@@ -392,8 +392,10 @@ class BoardView:
     # ---------------------------------------------------------------- effects and layer 6
 
     def type_line(self, pid: str) -> TypeLine:
-        """The permanent's type line after layer 4."""
-        return self._layer4[0][pid]
+        """The permanent's type line after layer 4 (a stand-in source's own, of no card type, for an effect in
+        force: :mod:`planner.rules.effects_in_force`)."""
+        found = self._layer4[0].get(pid)
+        return self.permanent(pid).type_line if found is None else found
 
     def type_change_applied(self, source: str, text: str) -> frozenset[str]:
         """The permanents the type change of ``source`` written ``text`` applied to in layer 4 (none when it

@@ -43,9 +43,11 @@ class Multiplied:
 @dataclass(frozen=True, slots=True)
 class ProducedMana:
     """'{B}', 'colorless mana' ('{C}'), 'black mana' ('{B}'), 'mana of a color of your choice' (''),
-    'mana of the chosen color' ('chosen')."""
+    'mana of the chosen color' ('chosen'); ``count``: 'one mana of a color of your choice' (1: that many mana,
+    each of a color chosen as it is produced)."""
 
     symbol: str
+    count: int = 0
 
 
 #: What a replacement makes a tapped permanent produce instead.
@@ -69,6 +71,8 @@ class Replacement:
         match self.produced:
             case Multiplied(factor):
                 produced = f"{_TIMES[factor]} as much of that mana"
+            case ProducedMana("", count) if count:
+                produced = f"{number_words(count)} mana of a color of your choice"
             case ProducedMana(""):
                 produced = "mana of a color of your choice"
             case ProducedMana("chosen"):
