@@ -136,6 +136,28 @@ def test_creatures_without_the_artifacts_name() -> None:
     assert not checked_verdict(board, "{2}")
 
 
+def test_a_count_the_end_of_the_name_raises() -> None:
+    """CR 611.3a, 608.2h: the Aura sacrificed for {R} first, both bears are Test Bear again and the artifact
+    counts two creatures without its name ({C}{C}): {2}{R} is paid (tapped first, it counts one: {1}{R}).
+    A way to activate that only the board without the Aura offers
+    (:func:`~planner.rules.activations.revealed_templates`)."""
+    oracle = "{T}: Add {C} for each creature you control that doesn't have the same name as this artifact."
+    board = make_board([bear("b1"), bear("b2"), alias("b1"), artifact(NEIGHBOR, "d", oracle), CHARM_ALTAR])
+    assert checked_verdict(board, "{2}{R}")
+    assert not checked_verdict(board, "{3}{R}")
+
+
+def test_a_count_of_colors_the_end_of_a_color_change_raises() -> None:
+    """The same for a color (layer 5): the Aura that made a green bear blue sacrificed for {R} first, the Lamp
+    counts two green creatures: {G}{G}{R} is paid, {G}{G}{G}{R} is not."""
+    blue = custom("Test Blue", "w", "Enchantment — Aura", "Enchant creature\nEnchanted creature is blue.")
+    lamp = artifact("Green Lamp", "l", "{T}: Add {G} for each green creature you control.")
+    green = [{**bear(pid), "mana_cost": "{1}{G}"} for pid in ("b1", "b2")]
+    board = make_board([*green, {**blue, "controller": ME, "attached_to": "b1"}, lamp, CHARM_ALTAR])
+    assert checked_verdict(board, "{G}{G}{R}")
+    assert not checked_verdict(board, "{G}{G}{G}{R}")
+
+
 def test_a_prohibition_by_the_names_of_nontoken_permanents() -> None:
     """ "Players can't cast spells with the same name as a nontoken permanent." (CR 101.2): the enchanted bear
     is named Quiet Neighbor and has no other name (CR 201.2), so a spell named Quiet Neighbor can't be cast
