@@ -214,7 +214,6 @@ def revealed_templates(
     """
     sources = {sourced.source for sourced in view.effects}
     arriving = arriving_grants(view)
-    ways_now = {_way(template, pid) for template in templates for pid in template.sources}
     removals = sorted(
         {
             tuple(sorted(sources.intersection(t.gone) | arriving.intersection(_sacrificed(t))))
@@ -222,6 +221,9 @@ def revealed_templates(
         }
         - {()}
     )
+    if not removals:
+        return []
+    ways_now = {_way(template, pid) for template in templates for pid in template.sources}
     found: list[Activation] = []
 
     def given_back(removed: tuple[str, ...], wanted: Callable[[Activation], bool]) -> list[Activation]:
