@@ -305,7 +305,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         and not set(effect.sets_types.subtypes) & set(lexicon.LAND_TYPES)
     ):
         # ('... loses all abilities and is a blue Frog creature ...': the loss is an effect of its own)
-        return f"{_each(effect.affected)} is {effect.sets_types} (its card types and subtypes set)"
+        named = f", named {effect.name} (its other names lost)" if effect.name else ""
+        return f"{_each(effect.affected)} is {effect.sets_types} (its card types and subtypes set){named}"
     if isinstance(effect, TypeChange) and effect.sets_types is not None:
         lost = "its card types and subtypes"
         if effect.keeps_subtypes:
