@@ -51,6 +51,7 @@ from planner.rules.alternative_costs import (
     usable_ways,
 )
 from planner.rules.cast_bans import why_forbidden
+from planner.rules.exiled_card_ways import cards_exiled_with
 from planner.rules.graveyard_ways import graveyard_cast_error, graveyard_way_required
 from planner.rules.question import question as one_question
 from planner.rules.question import view_of, within_question
@@ -67,6 +68,7 @@ __all__ = [
     "PayResult",
     "PlanStep",
     "SolverNeededError",
+    "cards_exiled_with",
     "could_produce",
     "described_payment",
     "fast_path_only",

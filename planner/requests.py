@@ -279,7 +279,7 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
     payer = checked_player(board, question.player)
     if question.spell is not None:
         from models.spells import card_has_adventure, find_spell, spell_target
-        from planner.rules.exiled_card_ways import cards_exiled_with
+        from planner.api import cards_exiled_with
 
         mana_cost = question.bare_target.cost if question.bare_target is not None else None
         try:

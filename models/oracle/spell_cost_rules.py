@@ -339,8 +339,6 @@ def alternative_cost(parts: tuple[SpellCostPart, ...], *, x_said: bool = False) 
             sacrifices.append(part)
         elif isinstance(part, HandExile) and exile is None:
             exile = part
-        elif isinstance(part, DiscardCost) and not part.exiled and not part.colors and exile is None:
-            exile = HandExile(part.count, discard=True)  # ('by discarding a card', The Infamous Cruelclaw's)
         else:
             raise UnreadError(f"an alternative cost's part: {part}")
     return AlternativeCost(
@@ -527,8 +525,14 @@ class SpellCostRules(Transformer[Token, Any]):
         return conditions.on(replace(alternative_cost(costs), from_graveyard=True))
 
     def gerund_costs(self, *parts: Any) -> tuple[SpellCostPart, ...]:
-        """'paying {B}{B} and sacrificing two creatures': the parts of :meth:`spell_costs`, as it reads them."""
-        return self.spell_costs(*parts)
+        """'paying {B}{B} and sacrificing two creatures': the parts of :meth:`spell_costs`, as it reads them;
+        'discarding a card' (The Infamous Cruelclaw's) the hand's card a permission's cost discards."""
+        return tuple(
+            HandExile(part.count, discard=True)
+            if isinstance(part, DiscardCost) and not part.exiled and not part.colors
+            else part
+            for part in self.spell_costs(*parts)
+        )
 
     def exiled_card_turn(self) -> _PermissionPart:
         return _PermissionPart("your_turn")
