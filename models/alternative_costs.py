@@ -304,9 +304,9 @@ class AlternativeCost:
     #: exiled card", the board's ``choices.imprinted``) from exile for this cost (CR 601.2a, 118.9), and only
     #: so: usable only for that card cast from exile (:attr:`~models.cost.PaymentTarget.zone` 'exile')
     exiled_card: bool = False
-    #: with ``exiled_card``: the permission of a resolving ability ("You may cast that card by discarding a card
-    #: rather than paying its mana cost.", The Infamous Cruelclaw's), used as that ability resolves (CR 608.2g:
-    #: the card is cast then, timing aside), not later in a turn
+    #: with ``exiled_card``: the permission of a resolving ability ("You may cast that card by discarding a
+    #: card rather than paying its mana cost.", The Infamous Cruelclaw's), used as that ability resolves (CR
+    #: 608.2g: the card is cast then, timing aside), not later in a turn
     as_it_resolves: bool = False
 
     @property

@@ -114,7 +114,9 @@ def choose_way(
         check_alternative(board, player, target, best.paid, x)
         answer = with_way_paid(answer, target, best.paid, way_x(board, player, best.paid, x))
         if best.paid.cost.exiled_card:  # (Hama's {X} that is the card's mana value: X = 0 only, said so)
-            answer = replace(answer, warnings=answer.warnings + x_zero_warnings(board, target, best.paid.source))
+            answer = replace(
+                answer, warnings=answer.warnings + x_zero_warnings(board, target, best.paid.source)
+            )
     return replace(answer, objective=best.levels, optimal=proven)
 
 

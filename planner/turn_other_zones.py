@@ -3,7 +3,8 @@ is cast from a zone other than the hand only by a permission): each card of the 
 that its own text (flashback, CR 702.34a; escape, 702.138a; "You may cast ~ from your graveyard") or a
 permanent's permission lets them cast now, each card of their ``foretold`` list (its foretell cost,
 702.143a), and each card exiled with a permanent of theirs whose permission casts it (Hama's, 607.2a: that
-permission's cost, during their turn), is a spell of the turn, cast for that way only, as ``pay --cast-from`` pays it.
+permission's cost, during their turn), is a spell of the turn, cast for that way only, as ``pay
+--cast-from`` pays it.
 
 Each is an *event* of the turn's search (:mod:`planner.turn`): the card leaves its zone as it is cast (what
 counts the graveyard's cards and delve no longer count it), escape's other cards are exiled, flashback exiles
@@ -103,7 +104,9 @@ def _zone_spell(board: Board, player: str, card: Card, zone: str, x: int, used_i
     target = replace(spell_target(card), cast_from=zone)
     if zone == "graveyard" and not graveyard_way_required(board, target):
         return ""  # (no way of its own nor a permission read: pay warns of a permission not read)
-    if zone == "exile" and not (foretold_only(board, player, target) or exiled_card_only(board, player, target)):
+    if zone == "exile" and not (
+        foretold_only(board, player, target) or exiled_card_only(board, player, target)
+    ):
         return ""  # (foretold with no foretell cost read: pay warns, CR 702.143a)
     # (its X as the turn casts it counts in the mana value a permission allows, CR 202.3e)
     ways = tuple(

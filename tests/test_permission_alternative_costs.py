@@ -1,7 +1,7 @@
-"""Permissions to cast a card from another zone for an alternative cost written as gerunds (issue 35, CR 118.9,
-601.2a-b, 601.2h): a card's own "You may cast ~ from your graveyard by paying {B}{B} and sacrificing two
-creatures rather than paying its mana cost." (the sacrifice is part of the total cost, 601.2b, and obeys the
-prohibitions on sacrificing, 118.3), a permanent's "For as long as you control ~, you may cast the exiled card
+"""Permissions to cast a card from another zone for an alternative cost written as gerunds (issue 35, CR
+118.9, 601.2a-b, 601.2h): a card's own "You may cast ~ from your graveyard by paying {B}{B} and sacrificing
+two creatures rather than paying its mana cost." (the sacrifice is part of the total cost, 601.2b, and obeys
+the prohibitions on sacrificing, 118.3), a permanent's "For as long as you control ~, you may cast the exiled card
 during your turn by waterbending {X} rather than paying its mana cost, where X is its mana value." (the card
 its linked ability exiled, CR 607.2a, the board's ``choices.imprinted``; waterbend, 701.67a) and a resolving
 trigger's "You may cast that card by discarding a card rather than paying its mana cost." (the discarded card
@@ -67,7 +67,7 @@ BAN = {
 
 
 def _scourge_board(*permanents: dict[str, Any]) -> Board:
-    """"me" with Test Scourge in the graveyard (and an opponent "opp"), on their turn."""
+    """ "me" with Test Scourge in the graveyard (and an opponent "opp"), on their turn."""
     return Board.from_dict(
         {
             "version": 1,
@@ -83,7 +83,9 @@ def _from(card: dict[str, Any], zone: str | None) -> PaymentTarget:
 
 
 def _bender(imprinted: Any = BLAST) -> dict[str, Any]:
-    bender = mine("hb", {"name": "Test Bender", "type_line": "Legendary Creature — Human", "oracle": BENDER_TEXT})
+    bender = mine(
+        "hb", {"name": "Test Bender", "type_line": "Legendary Creature — Human", "oracle": BENDER_TEXT}
+    )
     return bender if imprinted is None else {**bender, "choices": {"imprinted": imprinted}}
 
 
@@ -114,7 +116,9 @@ def test_the_gerund_costs_are_read_by_the_grammar() -> None:
     bender = granted_alternative_cost(BENDER_TEXT.split(". ", 2)[2])
     assert bender is not None and bender.exiled_card and bender.waterbend and bender.x_is_mana_value
     assert bender.if_your_turn and not bender.as_it_resolves
-    claw = granted_alternative_cost("You may cast that card by discarding a card rather than paying its mana cost.")
+    claw = granted_alternative_cost(
+        "You may cast that card by discarding a card rather than paying its mana cost."
+    )
     assert claw is not None and claw.exiled_card and claw.as_it_resolves and not claw.if_your_turn
     assert claw.exile is not None and claw.exile.discard and claw.exile.count == 1
     unread = "You may cast ~ from your graveyard by paying {B} and discarding a Swamp card rather than paying"
@@ -145,15 +149,22 @@ def test_the_graveyard_way_pays_two_black_and_sacrifices_two_creatures() -> None
 
 
 def test_one_creature_or_a_ban_on_sacrificing_is_a_no() -> None:
-    """One Bear: two creatures can't be sacrificed; two Bears beside an opponent's "Players can't ... sacrifice
-    nonland permanents to cast spells" (CR 118.3): none may be. Both "no", the reason naming why; the brute
-    force over the way finds nothing either for one Bear."""
+    """One Bear: two creatures can't be sacrificed; two Bears beside an opponent's "Players can't ...
+    sacrifice nonland permanents to cast spells" (CR 118.3): none may be. Both "no", the reason naming why;
+    the brute force over the way finds nothing either for one Bear."""
     swamps = (mine("s0", "Swamp"), mine("s1", "Swamp"))
     one = _scourge_board(*swamps, mine("b0", BEAR))
     answer = pay(one, _from(SCOURGE, "graveyard"))
     assert answer.payable is False and "1 creature" in (answer.reason or "")
-    assert brute_force(one, _from(SCOURGE, "graveyard"), [Way("{B}{B}", sacrifice=(SacrificeCost(2, ("Creature",)),))]) is None
-    banned = _scourge_board(*swamps, mine("b0", BEAR), mine("b1", BEAR), {"id": "w", "controller": "opp", **BAN})
+    assert (
+        brute_force(
+            one, _from(SCOURGE, "graveyard"), [Way("{B}{B}", sacrifice=(SacrificeCost(2, ("Creature",)),))]
+        )
+        is None
+    )
+    banned = _scourge_board(
+        *swamps, mine("b0", BEAR), mine("b1", BEAR), {"id": "w", "controller": "opp", **BAN}
+    )
     refused = pay(banned, _from(SCOURGE, "graveyard"))
     assert refused.payable is False and "prohibition" in (refused.reason or "")
 
@@ -174,8 +185,8 @@ def test_plan_turn_notes_the_sacrificing_way_never_a_no() -> None:
 
 # ------------------------------------------------------------------------- the exiled card's waterbend
 def test_the_exiled_card_is_cast_by_waterbending_its_mana_value() -> None:
-    """Test Blast ({2}{R}, mana value 3) exiled with Test Bender, three Test Rocks and no land, on "me"'s turn:
-    waterbend {3} taps the three artifacts (CR 701.67a, 202.3); its mana cost could not be paid. The
+    """Test Blast ({2}{R}, mana value 3) exiled with Test Bender, three Test Rocks and no land, on "me"'s
+    turn: waterbend {3} taps the three artifacts (CR 701.67a, 202.3); its mana cost could not be paid. The
     reference search on the spell cast for that way agrees."""
     board = make_board([_bender(), *(mine(f"a{n}", ROCK) for n in range(3))])
     target = _from(BLAST, "exile")
@@ -253,7 +264,9 @@ def test_that_card_is_cast_by_discarding_a_card_from_the_hand() -> None:
     board = make_board([_claw(), mine("m", "Mountain")], hand=["Forest"])
     answer = pay(board, _from(BLAST, "exile"))
     assert answer.payable and answer.tapped == ()
-    assert answer.alternative_cost is not None and answer.alternative_cost.to_json()["discarded"] == ["Forest"]
+    assert answer.alternative_cost is not None and answer.alternative_cost.to_json()["discarded"] == [
+        "Forest"
+    ]
     copy = pay(make_board([_claw(), mine("m", "Mountain")], hand=[BLAST]), _from(BLAST, "exile"))
     assert copy.payable and copy.alternative_cost is not None
     assert copy.alternative_cost.to_json()["discarded"] == ["Test Blast"]

@@ -514,7 +514,8 @@ class SpellCostRules(Transformer[Token, Any]):
         """'[As long as you control a Giant, ]you may cast ~ from your graveyard[ by paying {U} rather than
         paying its mana cost].': the spell's own permission to be cast from its graveyard (CR 601.2a), for
         those parts (an alternative cost, CR 118.9: 'by paying {B}{B} and sacrificing two creatures', its
-        sacrifice part of the total cost, 601.2b, 601.2h) or else for its mana cost, under those conditions."""
+        sacrifice part of the total cost, 601.2b, 601.2h) or else for its mana cost, under those
+        conditions."""
         conditions = next((p for p in parts if isinstance(p, ControlConditions)), ControlConditions())
         costs = next((p for p in parts if isinstance(p, tuple)), None)
         if costs is None:
@@ -539,10 +540,10 @@ class SpellCostRules(Transformer[Token, Any]):
 
     def exiled_card_alternative(self, *parts: Any) -> AlternativeCost:
         """'For as long as you control ~, you may cast the exiled card[ during your turn] by waterbending {X}
-        rather than paying its mana cost[, where X is its mana value].' (Hama, the Bloodbender): the permanent's
-        permission to cast the card its linked ability exiled (CR 607.2a) from exile, for that alternative
-        cost only (CR 601.2a, 118.9), in force while its controller controls it (a granted cost of its
-        controller's); {X} is the card's mana value (CR 202.3)."""
+        rather than paying its mana cost[, where X is its mana value].' (Hama, the Bloodbender): the
+        permanent's permission to cast the card its linked ability exiled (CR 607.2a) from exile, for that
+        alternative cost only (CR 601.2a, 118.9), in force while its controller controls it (a granted cost
+        of its controller's); {X} is the card's mana value (CR 202.3)."""
         return self._exiled_card_cost(parts, as_it_resolves=False)
 
     def resolving_card_alternative(self, *parts: Any) -> AlternativeCost:

@@ -501,7 +501,9 @@ def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, 
         # (the card a permanent exiled, cast from exile by its permission, for that permission's cost only:
         # CR 601.2a, 118.9a)
         return tuple(
-            way for way in granted if way.cost.exiled_card and why_not_usable(board, player, target, way) is None
+            way
+            for way in granted
+            if way.cost.exiled_card and why_not_usable(board, player, target, way) is None
         )
     if foretold_only(board, player, target):
         # (foretell's cost, an alternative cost: none other joins it, CR 118.9a; a granted one's too)
@@ -556,7 +558,9 @@ def exiled_card_refused(board: Board, player: str, target: PaymentTarget) -> str
     listed = "; ".join(
         dict.fromkeys(way.cost.describe() for way in granted_ways(board, player) if way.cost.exiled_card)
     )
-    return f"{target.name}: cast from exile only by the permission for {listed} (CR 601.2a), not its mana cost"
+    return (
+        f"{target.name}: cast from exile only by the permission for {listed} (CR 601.2a), not its mana cost"
+    )
 
 
 def mana_cost_refused(board: Board, player: str, target: PaymentTarget) -> str | None:

@@ -1,8 +1,8 @@
 """A permanent's permission to cast the card its linked ability exiled, from exile, for an alternative cost
 (CR 607.2a, 601.2a, 118.9): "For as long as you control ~, you may cast the exiled card during your turn by
-waterbending {X} rather than paying its mana cost, where X is its mana value." (Hama, the Bloodbender), "You may
-cast that card by discarding a card rather than paying its mana cost." (The Infamous Cruelclaw, as its trigger
-resolves). The reader's record is a granted :class:`~models.alternative_costs.AlternativeCost` with
+waterbending {X} rather than paying its mana cost, where X is its mana value." (Hama, the Bloodbender), "You
+may cast that card by discarding a card rather than paying its mana cost." (The Infamous Cruelclaw, as its
+trigger resolves). The reader's record is a granted :class:`~models.alternative_costs.AlternativeCost` with
 ``exiled_card``; the card is the one the board's ``choices.imprinted`` of that permanent names (a name, an
 object, or a list of them). Such a card is cast from exile by that way only: the permission is for that cost
 (:func:`~planner.rules.alternative_costs.exiled_card_only`).
@@ -107,7 +107,8 @@ def without_exiled_card(board: Board, source: str, name: str) -> Board:
     if choices.imprinted_cards is not None:
         listed = list(choices.imprinted_cards)
         at = next(
-            (i for i, each in enumerate(listed) if (each if isinstance(each, str) else each.name) == name), None
+            (i for i, each in enumerate(listed) if (each if isinstance(each, str) else each.name) == name),
+            None,
         )
         if at is None:
             return board
@@ -134,12 +135,14 @@ def x_zero_warnings(board: Board, target: PaymentTarget, source: str) -> tuple[T
         TextWarning(
             source,
             effect.text,
-            f"{target.name} is cast for this cost with X = 0, its {{X}} the card's mana value so: a larger X, "
-            "counted in its mana value on the stack, is not weighed (CR 107.3b, 202.3e)",
+            f"{target.name} is cast for this cost with X = 0, its {{X}} the card's mana value so: a larger "
+            "X, counted in its mana value on the stack, is not weighed (CR 107.3b, 202.3e)",
             WarningKind.NOT_WEIGHED,
         )
         for effect in view_of(board).parsed[source].effects
-        if isinstance(effect, GrantedAlternativeCost) and effect.cost.exiled_card and effect.cost.x_is_mana_value
+        if isinstance(effect, GrantedAlternativeCost)
+        and effect.cost.exiled_card
+        and effect.cost.x_is_mana_value
     )
 
 
@@ -187,9 +190,9 @@ def exiled_card_warnings(board: Board, player: str, target: PaymentTarget) -> tu
             reason = f"{why}; its permission to cast that card is not weighed (CR 607.2a, 601.2a)"
         elif why is None and target.zone is None:
             reason = (
-                f"the zone the spell is cast from is not given, and {sourced.source} exiled {target.name}: its "
-                "permission to cast it from exile is not weighed (CR 601.2a; pay and max-x take --cast-from "
-                "exile)"
+                f"the zone the spell is cast from is not given, and {sourced.source} exiled {target.name}: "
+                "its permission to cast it from exile is not weighed (CR 601.2a; pay and max-x take "
+                "--cast-from exile)"
             )
         else:
             continue
