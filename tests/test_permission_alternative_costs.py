@@ -1,11 +1,11 @@
 """Permissions to cast a card from another zone for an alternative cost written as gerunds (issue 35, CR
 118.9, 601.2a-b, 601.2h): a card's own "You may cast ~ from your graveyard by paying {B}{B} and sacrificing
 two creatures rather than paying its mana cost." (the sacrifice is part of the total cost, 601.2b, and obeys
-the prohibitions on sacrificing, 118.3), a permanent's "For as long as you control ~, you may cast the exiled card
-during your turn by waterbending {X} rather than paying its mana cost, where X is its mana value." (the card
-its linked ability exiled, CR 607.2a, the board's ``choices.imprinted``; waterbend, 701.67a) and a resolving
-trigger's "You may cast that card by discarding a card rather than paying its mana cost." (the discarded card
-is one of the hand; the spell is in exile, not in the hand).
+the prohibitions on sacrificing, 118.3), a permanent's "For as long as you control ~, you may cast the exiled
+card during your turn by waterbending {X} rather than paying its mana cost, where X is its mana value." (the
+card its linked ability exiled, CR 607.2a, the board's ``choices.imprinted``; waterbend, 701.67a) and a
+resolving trigger's "You may cast that card by discarding a card rather than paying its mana cost." (the
+discarded card is one of the hand; the spell is in exile, not in the hand).
 
 Made-up cards; every answer is derived by hand in its docstring, and the payable ones are checked against the
 reference search on the spell cast for the way (its total cost, CR 601.2f) or the brute force over the
