@@ -896,7 +896,7 @@ _PHRASE_TERMINALS = {
     # LALR(1) joiners: a comma or a word whose meaning depends on the word after it
     "AND_ONLY", "_WHERE", "_UNLESS", "USE_JOINER", "RIDER_AND", "_LIST_COMMA", "CASTER", "OR_IF", "TAPPER",
     "ADDER", "QUOTED_AFTER_AND", "PART_AND", "PART_OR", "AND_IS", "_AND_ATTACK", "_THAT_DONT", "_AND_EACH",
-    "_AND_LOSES", "_THAT_COULD_PRODUCE",
+    "_AND_LOSES", "_THAT_COULD_PRODUCE", "GERUND_AND",
     # kept as written
     "THIS_TURN_TEXT",
     # phrases still written as one terminal
