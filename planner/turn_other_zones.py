@@ -34,7 +34,7 @@ from planner.rules.alternative_costs import (
     permits_x,
     usable_ways,
 )
-from planner.rules.exiled_card_ways import cards_exiled_with
+from planner.rules.exiled_card_ways import cards_exiled_with, unknown_exiled_names
 from planner.rules.graveyard_permissions import PERMANENT_TYPES, graveyard_turn_notes, permissions
 from planner.rules.graveyard_ways import graveyard_cast_error, graveyard_way_required
 from planner.turn_alternative import spell_for_way
@@ -80,6 +80,11 @@ def zone_spells(board: Board, player: str, x: int, used_ids: Ids) -> ZoneSpells:
         notes.update(dict.fromkeys(graveyard_turn_notes(board, player)))
     copies: dict[tuple[str, Card], Card] = {}
     exiled = (*(record.foretold or ()), *cards_exiled_with(board, player))
+    for pid, name in unknown_exiled_names(board, player):  # (its type line and text not known)
+        notes[
+            f"{name}: exiled with {pid}, whose permission may cast it, but neither its type line nor its text "
+            f"is given (choices.imprinted as an object): not planned (pay --spell {name!r} --cast-from exile)"
+        ] = None
     for zone, cards in (("graveyard", record.graveyard), ("exile", exiled if exiled else record.foretold)):
         if not isinstance(cards, tuple):
             continue

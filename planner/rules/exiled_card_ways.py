@@ -26,7 +26,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from models.board import Board, Card
-from models.board.permanents import Choices
+from models.board.permanents import Choices, ImprintedCard
+from models.board.printed import catalogue_card
 from models.cost import PaymentKind, PaymentTarget
 from models.mana_effects import GrantedAlternativeCost
 from planner.rules.question import view_of
@@ -37,6 +38,7 @@ __all__ = [
     "exiled_card_holder",
     "exiled_card_warnings",
     "exiled_names",
+    "unknown_exiled_names",
     "why_not_exiled_card",
     "without_exiled_card",
     "x_zero_warnings",
@@ -73,14 +75,44 @@ def _permission_sources(board: Board, player: str) -> tuple[str, ...]:
 
 def cards_exiled_with(board: Board, player: str) -> tuple[Card, ...]:
     """The cards exiled with the permanents of ``player`` whose permission casts them (Hama's, CR 607.2a),
-    as the board describes them (``choices.imprinted`` objects with their type line and text; a card given
-    by name alone is found in card data instead): the cards ``--spell NAME --cast-from exile`` may name."""
-    found: list[Card] = []
-    for pid in _permission_sources(board, player):
-        choices = board.permanent(pid).choices
-        described = choices.imprinted_cards or (choices.imprinted_card,)
-        found += [card for each in described if not isinstance(each, str | None) and (card := each.as_card())]
-    return tuple(found)
+    as the board describes them (``choices.imprinted`` objects with their type line and text, or names the
+    built-in catalogue knows): the cards ``--spell NAME --cast-from exile`` and turn plans may cast (a name
+    the catalogue does not know: :func:`unknown_exiled_names`)."""
+    return tuple(card for pid in _permission_sources(board, player) for card in _exiled_cards(board, pid)[0])
+
+
+def unknown_exiled_names(board: Board, player: str) -> tuple[tuple[str, str], ...]:
+    """(permanent id, card name) for each card exiled with a permanent of ``player`` whose permission casts
+    it, given by a name the built-in catalogue does not know and no type line and text: not cast in turn
+    plans (``pay --spell`` finds it in card data)."""
+    return tuple(
+        (pid, name) for pid in _permission_sources(board, player) for name in _exiled_cards(board, pid)[1]
+    )
+
+
+def _exiled_cards(board: Board, pid: str) -> tuple[list[Card], list[str]]:
+    """The cards exiled with the permanent that are known (described, or in the catalogue), and the names of
+    the others."""
+    choices = board.permanent(pid).choices
+    listed = choices.imprinted_cards
+    if listed is None:
+        listed = (choices.imprinted_card or choices.imprinted,) if choices.imprinted is not None else ()
+    known: list[Card] = []
+    unknown: list[str] = []
+    for each in listed:
+        if isinstance(each, str) or each is None:
+            printed = catalogue_card(each) if each else None
+            described = ImprintedCard.of_printed(printed) if printed is not None else None
+        else:
+            described = each if each.as_card() is not None else None
+            if described is None and (printed := catalogue_card(each.name)) is not None:
+                described = ImprintedCard.of_printed(printed)
+        card = described.as_card() if described is not None else None
+        if card is not None:
+            known.append(card)
+        elif each is not None:
+            unknown.append(each if isinstance(each, str) else each.name)
+    return known, unknown
 
 
 def exiled_card_holder(board: Board, player: str, name: str) -> str | None:
