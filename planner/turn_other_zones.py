@@ -82,8 +82,9 @@ def zone_spells(board: Board, player: str, x: int, used_ids: Ids) -> ZoneSpells:
     exiled = (*(record.foretold or ()), *cards_exiled_with(board, player))
     for pid, name in unknown_exiled_names(board, player):  # (its type line and text not known)
         notes[
-            f"{name}: exiled with {pid}, whose permission may cast it, but neither its type line nor its text "
-            f"is given (choices.imprinted as an object): not planned (pay --spell {name!r} --cast-from exile)"
+            f"{name}: exiled with {pid}, whose permission may cast it, but neither its type line nor its "
+            "text is given (choices.imprinted as an object): not planned "
+            f"(pay --spell {name!r} --cast-from exile)"
         ] = None
     for zone, cards in (("graveyard", record.graveyard), ("exile", exiled if exiled else record.foretold)):
         if not isinstance(cards, tuple):

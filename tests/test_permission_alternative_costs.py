@@ -283,8 +283,8 @@ def test_an_empty_hand_is_a_no_and_plan_turn_does_not_cast_it() -> None:
 
 def test_a_card_exiled_by_name_is_cast_from_the_catalogue_or_noted() -> None:
     """``choices.imprinted`` "Lightning Bolt" (a catalogue card, {R}, mana value 1) with one Test Rock: the
-    turn plan casts it from exile by waterbending {1}, tapping the Rock. A name no card data knows is not cast in
-    turn plans: a note names it (never a silent "no")."""
+    turn plan casts it from exile by waterbending {1}, tapping the Rock. A name no card data knows is not
+    cast in turn plans: a note names it (never a silent "no")."""
     bolt = plan_turn(make_board([_bender("Lightning Bolt"), mine("a0", ROCK)]), no_land=True)
     (spell,) = bolt.to_json()["spells"]
     assert (spell["card"], spell["from"], spell["payment"]["tapped"]) == ("Lightning Bolt", "exile", ["a0"])
