@@ -233,6 +233,8 @@ class AlternativeCost:
     'from your graveyard: pay {U}'
     >>> AlternativeCost(mana="", from_graveyard=True, mana_cost=True).describe()
     'from your graveyard: pay its mana cost'
+    >>> AlternativeCost(mana="", exile=HandExile(1, discard=True), exiled_card=True).describe()
+    'the card exiled with it, from exile: discard a card'
     """
 
     mana: str
@@ -298,6 +300,14 @@ class AlternativeCost:
     #: "If you cast a spell this way" after "You may ... cast spells from the top of your library.", CR
     #: 601.2a: :attr:`~models.cost.PaymentTarget.zone` 'library', the library's top card)
     from_library: bool = False
+    #: a permanent's permission to cast the card exiled with it (CR 607.2a, its linked ability's: Hama's "the
+    #: exiled card", the board's ``choices.imprinted``) from exile for this cost (CR 601.2a, 118.9), and only
+    #: so: usable only for that card cast from exile (:attr:`~models.cost.PaymentTarget.zone` 'exile')
+    exiled_card: bool = False
+    #: with ``exiled_card``: the permission of a resolving ability ("You may cast that card by discarding a
+    #: card rather than paying its mana cost.", The Infamous Cruelclaw's), used as that ability resolves (CR
+    #: 608.2g: the card is cast then, timing aside), not later in a turn
+    as_it_resolves: bool = False
 
     @property
     def without_mana(self) -> bool:
@@ -332,6 +342,8 @@ class AlternativeCost:
             said = f"from your graveyard: {said}"
         if self.from_library:
             said = f"from the top of your library: {said}"
+        if self.exiled_card:
+            said = f"the card exiled with it, from exile: {said}"
         return f"{self.keyword}: {said}" if self.keyword else said
 
     def __str__(self) -> str:
@@ -340,7 +352,7 @@ class AlternativeCost:
             if self.mana
             and not (self.life or self.energy or self.sacrifice or self.exile)
             and not (self.opponent_gains or self.graveyard_exile or self.from_graveyard or self.mana_cost)
-            and not (self.from_library or self.life_is_mana_value or self.waterbend)
+            and not (self.from_library or self.life_is_mana_value or self.waterbend or self.exiled_card)
             and not self.mana_from
             else (self.describe())
         )

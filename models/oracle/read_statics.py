@@ -77,6 +77,7 @@ from models.oracle.parsed import (
     NO_OPTIONAL_COST,
     OPTIONAL_COST_REDUCTION,
     OWN_ABILITIES_PERMISSION,
+    OWN_ALTERNATIVE_COST_NOTE,
     OWN_RIDER_NOTE,
     OWN_SPELL_MANA_NOTE,
     PUMP_SET_ASIDE_NOTE,
@@ -117,6 +118,11 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             return
         out.effects.append(GrantedAlternativeCost(sentence, granted))  # (planner.rules.alternative_costs)
         out.read(sentence, "effect", GRANTED_ALTERNATIVE_COST)
+        return
+    if classify.own_alternative_cost(sentence) and alternative_cost_of(sentence) is not None:
+        # (its own alternative cost, read: the spell's, planned when it is the spell paid for; CR 118.9)
+        out.read(sentence, "ignored", OWN_ALTERNATIVE_COST_NOTE)
+        out.ignored.append(sentence)
         return
     if _own_spell_mana(sentence) or _way_mana(sentence, out):
         out.read(sentence, "ignored", OWN_SPELL_MANA_NOTE)

@@ -513,14 +513,60 @@ class SpellCostRules(Transformer[Token, Any]):
     def own_graveyard_cast(self, *parts: Any) -> AlternativeCost:
         """'[As long as you control a Giant, ]you may cast ~ from your graveyard[ by paying {U} rather than
         paying its mana cost].': the spell's own permission to be cast from its graveyard (CR 601.2a), for
-        those symbols (an alternative cost, CR 118.9) or else for its mana cost, under those conditions."""
+        those parts (an alternative cost, CR 118.9: 'by paying {B}{B} and sacrificing two creatures', its
+        sacrifice part of the total cost, 601.2b, 601.2h) or else for its mana cost, under those
+        conditions."""
         conditions = next((p for p in parts if isinstance(p, ControlConditions)), ControlConditions())
-        symbols = next((str(p) for p in parts if isinstance(p, Token) and p.type == "SYMBOLS"), None)
-        if symbols is None:
+        costs = next((p for p in parts if isinstance(p, tuple)), None)
+        if costs is None:
             return conditions.on(AlternativeCost(mana="", from_graveyard=True, mana_cost=True))
-        if not _MANA.match(symbols) or "X" in symbols:
-            raise UnreadError(f"cast from the graveyard by paying {symbols}")
-        return conditions.on(AlternativeCost(mana=symbols, from_graveyard=True))
+        symbols = [part.symbols for part in costs if isinstance(part, ManaSymbols)]
+        if any(not _MANA.match(each) or "X" in each for each in symbols):
+            raise UnreadError(f"cast from the graveyard by paying {' '.join(symbols)}")
+        return conditions.on(replace(alternative_cost(costs), from_graveyard=True))
+
+    def gerund_costs(self, *parts: Any) -> tuple[SpellCostPart, ...]:
+        """'paying {B}{B} and sacrificing two creatures': the parts of :meth:`spell_costs`, as it reads them;
+        'discarding a card' (The Infamous Cruelclaw's) the hand's card a permission's cost discards."""
+        return tuple(
+            HandExile(part.count, discard=True)
+            if isinstance(part, DiscardCost) and not part.exiled and not part.colors
+            else part
+            for part in self.spell_costs(*parts)
+        )
+
+    def exiled_card_turn(self) -> _PermissionPart:
+        return _PermissionPart("your_turn")
+
+    def exiled_card_alternative(self, *parts: Any) -> AlternativeCost:
+        """'For as long as you control ~, you may cast the exiled card[ during your turn] by waterbending {X}
+        rather than paying its mana cost[, where X is its mana value].' (Hama, the Bloodbender): the
+        permanent's permission to cast the card its linked ability exiled (CR 607.2a) from exile, for that
+        alternative cost only (CR 601.2a, 118.9), in force while its controller controls it (a granted cost
+        of its controller's); {X} is the card's mana value (CR 202.3)."""
+        return self._exiled_card_cost(parts, as_it_resolves=False)
+
+    def resolving_card_alternative(self, *parts: Any) -> AlternativeCost:
+        """'You may cast that card by discarding a card rather than paying its mana cost.' (The Infamous
+        Cruelclaw): the resolving ability's permission to cast the card it exiled, from exile, for that
+        alternative cost only, as it resolves (CR 608.2g, 601.2a, 118.9)."""
+        return self._exiled_card_cost(parts, as_it_resolves=True)
+
+    def _exiled_card_cost(self, parts: tuple[Any, ...], *, as_it_resolves: bool) -> AlternativeCost:
+        costs = next(p for p in parts if isinstance(p, tuple))
+        x_said = True in parts
+        cost = alternative_cost(costs, x_said=x_said)
+        if x_said and cost.mana != "{X}":
+            raise UnreadError(f"X is the card's mana value in {cost.describe()!r}")
+        your_turn = any(isinstance(p, _PermissionPart) and p.name == "your_turn" for p in parts)
+        return replace(
+            cost,
+            spells=SpellsGranted(),
+            exiled_card=True,
+            as_it_resolves=as_it_resolves,
+            if_your_turn=your_turn,
+            x_is_mana_value=x_said,
+        )
 
     def graveyard_permission(self, *parts: Any) -> GraveyardPermissionReading:
         """'[During each of your turns, ]you may cast [one] <cards> [of each permanent type] from your

@@ -50,6 +50,7 @@ from planner.rules.additional_costs import (
     written_cost,
 )
 from planner.rules.amounts import mana_value, spells_cast_matching, spells_cast_unlisted
+from planner.rules.exiled_card_ways import why_not_exiled_card
 from planner.rules.granted_foretell import granted_foretell_costs, ungranted_grants
 from planner.rules.graveyard_permissions import (
     keyword_permission_warnings,
@@ -70,6 +71,8 @@ __all__ = [
     "check_alternative",
     "emerge_ways",
     "exile_choices",
+    "exiled_card_only",
+    "exiled_card_refused",
     "foretold_only",
     "foretold_warnings",
     "mana_cost_refused",
@@ -325,6 +328,8 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
         return f"{cost.describe()}: {player}'s graveyard has too few other cards"
     if cost.from_exile and target.zone != "exile":  # (Warped Space's 'a spell you cast from exile', 601.2a)
         return f"{cost.describe()}: cast from exile only (--cast-from exile)"
+    if cost.exiled_card and (why := why_not_exiled_card(board, target, way.source)) is not None:
+        return f"{cost.describe()}: {why}"  # (Hama's 'the exiled card', CR 607.2a, 601.2a)
     if cost.from_library and (why := _not_library_top(state, target)) is not None:  # (Bolas's Citadel)
         return f"{cost.describe()}: {why}"
     if cost.once_each_turn and board.permanent(way.source).alternative_cost_used_this_turn:
@@ -492,6 +497,14 @@ def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, 
     )
     usable = tuple(way for way in own if why_not_usable(board, player, target, way) is None)
     granted = granted_ways(board, player, target)
+    if exiled_card_only(board, player, target):
+        # (the card a permanent exiled, cast from exile by its permission, for that permission's cost only:
+        # CR 601.2a, 118.9a)
+        return tuple(
+            way
+            for way in granted
+            if way.cost.exiled_card and why_not_usable(board, player, target, way) is None
+        )
     if foretold_only(board, player, target):
         # (foretell's cost, an alternative cost: none other joins it, CR 118.9a; a granted one's too)
         granted_foretell = _granted_foretell_ways(board, player, target)
@@ -508,6 +521,46 @@ def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, 
             if jump and way.cost.exile is None
         ) + _permitted_ways(board, player, target, granted)
     return usable + tuple(way for way in granted if why_not_usable(board, player, target, way) is None)
+
+
+def exiled_card_only(board: Board, player: str, target: PaymentTarget) -> bool:
+    """True when ``target`` is the card a permanent of ``player`` exiled, cast from exile, and that
+    permanent's permission casts it (Hama's 'the exiled card', The Infamous Cruelclaw's 'that card': CR
+    607.2a, 601.2a): it is then cast for that permission's alternative cost only (118.9a), whether usable now
+    or not (:func:`why_not_usable` says why not: 'during your turn').
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "cc", "name": "Test Claw", "type_line": "Creature", "controller": "me", "oracle":
+    ...      "You may cast that card by discarding a card rather than paying its mana cost.",
+    ...      "choices": {"imprinted": {"name": "Test Bolt", "mana_cost": "{R}"}}}]})
+    >>> bolt = replace(PaymentTarget.of("{R}", name="Test Bolt"), cast_from="exile")
+    >>> exiled_card_only(board, "me", bolt), exiled_card_only(board, "me", replace(bolt, cast_from="hand"))
+    (True, False)
+    """
+    if target.zone != "exile" or target.kind is not PaymentKind.SPELL or not target.name:
+        return False
+    return any(
+        way.cost.exiled_card and why_not_exiled_card(board, target, way.source) is None
+        for way in granted_ways(board, player)
+    )
+
+
+def exiled_card_refused(board: Board, player: str, target: PaymentTarget) -> str | None:
+    """For the card a permanent exiled cast from exile by its permission only (:func:`exiled_card_only`),
+    why its mana cost does not cast it (``--alternative-cost forbid``, CR 601.2a); None otherwise.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": []})
+    >>> print(exiled_card_refused(board, "me", PaymentTarget.of("{R}", name="Test Bolt")))
+    None
+    """
+    if not exiled_card_only(board, player, target):
+        return None
+    listed = "; ".join(
+        dict.fromkeys(way.cost.describe() for way in granted_ways(board, player) if way.cost.exiled_card)
+    )
+    return (
+        f"{target.name}: cast from exile only by the permission for {listed} (CR 601.2a), not its mana cost"
+    )
 
 
 def mana_cost_refused(board: Board, player: str, target: PaymentTarget) -> str | None:
@@ -816,7 +869,7 @@ def _exilable(
     wanted = target.spell_colors if exile.shares_color else ManaTypes.parse(exile.colors)
     return tuple(
         card
-        for card in discard_candidates(board, player, target.name)
+        for card in discard_candidates(board, player, target.name if target.zone in ("hand", None) else "")
         if (not (exile.colors or exile.shares_color) or card.colors & wanted)
         and (not exile.mana_value_x or _valued(card, x))
     )
