@@ -36,7 +36,6 @@ from planner.rules.alternative_costs import (
     with_alternative,
 )
 from planner.rules.cast_riders import with_cast_riders
-from planner.rules.exiled_card_ways import x_zero_warnings
 from planner.rules.question import view_of
 from planner.rules.replay import replay
 from planner.solve.objective import OBJECTIVE_LEVELS, objective_of
@@ -113,10 +112,6 @@ def choose_way(
     if best.paid is not None:
         check_alternative(board, player, target, best.paid, x)
         answer = with_way_paid(answer, target, best.paid, way_x(board, player, best.paid, x))
-        if best.paid.cost.exiled_card:  # (Hama's {X} that is the card's mana value: X = 0 only, said so)
-            answer = replace(
-                answer, warnings=answer.warnings + x_zero_warnings(board, target, best.paid.source)
-            )
     return replace(answer, objective=best.levels, optimal=proven)
 
 

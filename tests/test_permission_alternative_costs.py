@@ -223,14 +223,22 @@ def test_a_card_not_exiled_with_it_or_not_given_is_not_taken() -> None:
     assert any("permanents[0].choices.imprinted" in w.reason for w in unknown.warnings)
 
 
-def test_max_x_of_an_exiled_x_card_is_0_and_said_so() -> None:
-    """Test Blaze ({X}{R}) exiled with Test Bender and one Test Rock: its mana value with X = 0 is 1, so the
-    waterbend {1} taps the Rock: X = 0. A larger X is not weighed for this way (its reading under CR 107.3b
-    is not settled here), and the warning says so."""
-    board = make_board([_bender(BLAZE), mine("a0", ROCK)])
+def test_max_x_of_an_exiled_x_card_counts_x_in_its_mana_value() -> None:
+    """Test Blaze ({X}{R}) exiled with Test Bender: the waterbend {X} is an alternative cost that includes X,
+    so the player chooses the spell's X (CR 107.3b), and its mana value on the stack is X + 1 (CR 202.3e).
+    Three Test Rocks and the Bender itself (a creature: waterbend taps artifacts and creatures, no {T} cost,
+    so summoning sickness does not matter, CR 701.67a, 302.6) and no land: waterbend {4} taps all four for
+    X = 3, not {5} for X = 4; with one Rock, X = 1."""
+    rocks = [mine(f"a{n}", ROCK) for n in range(3)]
+    board = make_board([_bender(BLAZE), *rocks])
     answer = max_x(board, _from(BLAZE, "exile"))
-    assert answer.payable and answer.x == 0 and answer.alternative_cost is not None
-    assert any("X = 0" in w.reason for w in answer.warnings)
+    assert answer.payable and answer.x == 3 and answer.alternative_cost is not None
+    assert not answer.warnings
+    three = pay(board, _from(BLAZE, "exile"), x=3)
+    assert three.payable and three.x == 3 and set(three.tapped) == {"hb", "a0", "a1", "a2"}
+    assert pay(board, _from(BLAZE, "exile"), x=4).payable is False
+    one = max_x(make_board([_bender(BLAZE), rocks[0]]), _from(BLAZE, "exile"))
+    assert one.payable and one.x == 1
 
 
 def test_plan_turn_casts_the_exiled_card_and_it_leaves_exile() -> None:

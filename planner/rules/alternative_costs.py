@@ -191,12 +191,28 @@ def granted_ways(board: Board, player: str, target: PaymentTarget | None = None)
 
 def _for_spell(way: Way, target: PaymentTarget) -> Way:
     """The way with what it asks worked out for the spell ``target`` (CR 202.3: its mana value, X as
-    chosen): Kentaro's {X} that much generic mana, Bolas's Citadel's life that much life."""
+    chosen): Kentaro's {X} that much generic mana (:func:`mana_value_mana`), Bolas's Citadel's life that
+    much life."""
     if way.cost.x_is_mana_value:
-        return replace(way, cost=replace(way.cost, mana=f"{{{target.mana_value}}}", x_is_mana_value=False))
+        return replace(way, cost=replace(way.cost, mana=mana_value_mana(target), x_is_mana_value=False))
     if way.cost.life_is_mana_value:
         return replace(way, cost=replace(way.cost, life=target.mana_value, life_is_mana_value=False))
     return way
+
+
+def mana_value_mana(target: PaymentTarget) -> str:
+    """An alternative cost's "{X}, where X is that spell's mana value" (Kentaro, the Smiling Cat; Hama's
+    waterbend {X}) as mana for the spell: its mana value in generic mana (CR 202.3e), with an {X} for each X
+    of its mana cost still to be chosen, which that cost lets the player choose (an alternative cost that
+    includes X, CR 107.3b) and which counts in its mana value on the stack.
+
+    >>> mana_value_mana(PaymentTarget.of("{1}{W}{W}")), mana_value_mana(PaymentTarget.of("{X}{X}{R}"))
+    ('{3}', '{X}{X}{1}')
+    >>> mana_value_mana(PaymentTarget.of("{X}{R}").with_x(4))
+    '{5}'
+    """
+    unchosen = sum(1 for symbol in target.cost.symbols if symbol.kind is SymbolKind.VARIABLE)
+    return "{X}" * unchosen + f"{{{target.mana_value}}}"
 
 
 def _to_anyone(cost: AlternativeCost) -> bool:
@@ -852,8 +868,9 @@ def cast_for(target: PaymentTarget, way: Way) -> PaymentTarget:
     cast = replace(cast, chosen_x=None if mana.has_variable else 0, announced=None)  # (its own symbols')
     if way.cost.mana_from == TREASURES:  # (Security Rhox's "Spend only mana produced by Treasures ...")
         cast = replace(cast, treasure_mana_only=True)
-    if way.cost.waterbend:  # (each generic mana of it may be paid by tapping, CR 701.67a-b)
-        cast = replace(cast, waterbend=mana.generic)
+    if way.cost.waterbend:  # (each generic mana of it may be paid by tapping, CR 701.67a-b; its X's too)
+        variables = sum(1 for symbol in mana.symbols if symbol.kind is SymbolKind.VARIABLE)
+        cast = replace(cast, waterbend=mana.generic, waterbend_x=variables)
     return replace(cast, additional_costs=(*target.additional_costs, *way.cost.sacrifice))
 
 

@@ -41,7 +41,6 @@ __all__ = [
     "unknown_exiled_names",
     "why_not_exiled_card",
     "without_exiled_card",
-    "x_zero_warnings",
 ]
 
 
@@ -150,32 +149,6 @@ def without_exiled_card(board: Board, source: str, name: str) -> Board:
     else:
         return board
     return board.replace_permanent(source, choices=kept)
-
-
-def x_zero_warnings(board: Board, target: PaymentTarget, source: str) -> tuple[TextWarning, ...]:
-    """For a card with X in its mana cost cast by the permission of ``source`` for an {X} that is the card's
-    mana value (Hama's): a warning that it was weighed with X = 0 only (its {X} worked out so), a larger X
-    (counted in its mana value on the stack, CR 202.3e; whether it may be chosen, CR 107.3b) not weighed.
-
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": []})
-    >>> x_zero_warnings(board, PaymentTarget.of("{R}", name="Test Bolt"), "hb")
-    ()
-    """
-    if not target.cost.has_variable or source not in {p.id for p in board.permanents}:
-        return ()
-    return tuple(
-        TextWarning(
-            source,
-            effect.text,
-            f"{target.name} is cast for this cost with X = 0, its {{X}} the card's mana value so: a larger "
-            "X, counted in its mana value on the stack, is not weighed (CR 107.3b, 202.3e)",
-            WarningKind.NOT_WEIGHED,
-        )
-        for effect in view_of(board).parsed[source].effects
-        if isinstance(effect, GrantedAlternativeCost)
-        and effect.cost.exiled_card
-        and effect.cost.x_is_mana_value
-    )
 
 
 def why_not_exiled_card(board: Board, target: PaymentTarget, source: str) -> str | None:
