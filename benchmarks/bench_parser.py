@@ -37,12 +37,12 @@ The face is *usable* when the planner answers and no warning of the answer is ab
   reads (the card exiled with it, a chosen basic land type or color; or ``players[i].speed``, the player's
   speed Samut's reduction reads; or ``players[i].library``, how many cards a library holds). This is about
   the board, not the text: it does not count against the face, and is listed apart as a *board gap* (the
-  heuristic below gives every choice the text names, so none is expected). So is a change of the spell's cost that asks what the
-  question does not give (the paid cost has no text, no zone it is cast from, no targets, no power: "give
-  --cast-from", "give --target", "give --targets", "name the card with --spell"), and an alternative cost a
-  permanent grants (Jodah's "rather than pay the mana cost", CR 118.9), which replaces a spell's mana cost
-  where the paid cost alone is not known to be one ("name the card with --spell"): about the question, not
-  the text.
+  heuristic below gives every choice the text names, so none is expected). So is a change of the spell's
+  cost that asks what the question does not give (the paid cost has no text, no zone it is cast from, no
+  targets, no power: "give --cast-from", "give --target", "give --targets", "name the card with --spell"),
+  and an alternative cost a permanent grants (Jodah's "rather than pay the mana cost", CR 118.9), which
+  replaces a spell's mana cost where the paid cost alone is not known to be one ("name the card with
+  --spell"): about the question, not the text.
 
 The only permanents besides the face are the heuristic's hosts, which have no text of their own (a basic
 Forest and a vanilla creature), and the cost paid has no text: every other warning is the face's text, and
