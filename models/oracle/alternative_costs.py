@@ -36,6 +36,7 @@ __all__ = [
     "granted_alternative_cost",
     "keyword_alternative_cost",
     "library_cast_permission",
+    "triggered_library_cast_permission",
 ]
 
 
@@ -191,6 +192,9 @@ def library_cast_permission(sentence: str) -> bool:
 
     >>> library_cast_permission("You may play lands and cast spells from the top of your library.")
     True
+    >>> library_cast_permission("You may look at the top card of your library any time and you may play cards "
+    ...     "from the top of your library.")
+    True
     >>> library_cast_permission("You may cast spells from your hand without paying their mana costs.")
     False
     """
@@ -201,6 +205,27 @@ def library_cast_permission(sentence: str) -> bool:
     except UnreadError:
         return False
     return read.from_library and read.mana_cost
+
+
+#: A triggered ability's effect that lasts until end of turn (CR 603.1, 611.2a): its trigger condition, then
+#: the effect
+_TRIGGERED_UNTIL_END_OF_TURN = re.compile(r"^(?:When|Whenever)\b[^,]*, until end of turn, (.+)$", re.I)
+
+
+def triggered_library_cast_permission(sentence: str) -> bool:
+    """True when the sentence is a triggered ability whose effect until end of turn is a permission to cast
+    spells from the top of the library (:func:`library_cast_permission`): Gwenom, Remorseless's "Whenever ~
+    attacks, until end of turn, you may look at the top card of your library any time and you may play cards
+    from the top of your library." (CR 603.3, 611.2a: in force once it resolved).
+
+    >>> triggered_library_cast_permission("Whenever ~ attacks, until end of turn, you may look at the top "
+    ...     "card of your library any time and you may play cards from the top of your library.")
+    True
+    >>> triggered_library_cast_permission("You may play lands and cast spells from the top of your library.")
+    False
+    """
+    found = _TRIGGERED_UNTIL_END_OF_TURN.match(sentence.strip())
+    return found is not None and library_cast_permission(found.group(1)[:1].upper() + found.group(1)[1:])
 
 
 def alternative_cost_of(sentence: str) -> AlternativeCost | None:

@@ -31,7 +31,7 @@ from models.abilities import ObjectFilter
 from models.board import Board, Choices, Permanent
 from models.board.effects import EffectInForce
 from models.layer_effects import AbilityLoss, ColorChange, GrantAbility, GrantHaste, PowerChange, TypeChange
-from models.mana_effects import CastBan, CostModifier, StaticEffect
+from models.mana_effects import CastBan, CostModifier, GrantedAlternativeCost, StaticEffect
 from models.oracle.parsed import ParsedText
 from models.oracle.resolved import read_resolved
 from models.types import TypeLine
@@ -41,7 +41,9 @@ __all__ = ["APPLIED_KINDS", "EffectSource", "EffectsInForce", "effects_in_force"
 
 #: The kinds of effect an entry's sentence may be read as that the planner applies from an effect in force:
 #: those that change permanents' characteristics (layers 4 to 6, whose set is locked in: CR 611.2c), and the
-#: rules a spell is cast by (cost changes, bans: CR 601.2f, 101.2), which read no stand-in's own status.
+#: rules a spell is cast by (cost changes, bans: CR 601.2f, 101.2; a permission's alternative cost, Gwenom's
+#: trigger's 'you may play cards from the top of your library. If you cast a spell this way, pay life equal
+#: to its mana value ...', CR 118.9, 611.2a), which read no stand-in's own status.
 _LOCKED_KINDS: tuple[type[StaticEffect], ...] = (
     TypeChange,
     GrantAbility,
@@ -51,7 +53,7 @@ _LOCKED_KINDS: tuple[type[StaticEffect], ...] = (
     PowerChange,
 )
 
-APPLIED_KINDS: tuple[type[StaticEffect], ...] = (*_LOCKED_KINDS, CostModifier, CastBan)
+APPLIED_KINDS: tuple[type[StaticEffect], ...] = (*_LOCKED_KINDS, CostModifier, CastBan, GrantedAlternativeCost)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,10 +15,11 @@ from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError
 from models.mana_effects import GrantedAlternativeCost
 from planner.rules.alternative_costs import granted_ways, why_not_usable
+from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.view import BoardView
 
-__all__ = ["check_alternative_cost_uses", "unknown_zone_ways"]
+__all__ = ["check_alternative_cost_uses", "unknown_zone_ways", "unresolved_trigger_ways"]
 
 #: Why a cost granted for spells cast from exile (the top of the library) is not weighed for a spell whose
 #: zone is not given.
@@ -79,4 +80,58 @@ def unknown_zone_ways(board: Board, player: str, target: PaymentTarget) -> tuple
             warnings.append(
                 TextWarning(way.source, way.cost.text or way.cost.describe(), reason, WarningKind.NOT_WEIGHED)
             )
+    return tuple(warnings)
+
+
+#: Why a cost a trigger's effect grants (Gwenom's) is not weighed when the board does not say whether that
+#: trigger resolved this turn.
+_TRIGGER_UNKNOWN = (
+    "{where} is not given: whether its trigger resolved this turn (its effect lasts until end of turn, CR "
+    "603.3, 611.2a) is not known, so this cost is not weighed (give 1 once it resolved, 0 if not)"
+)
+
+
+def unresolved_trigger_ways(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
+    """A warning for each cost a permanent of the player's grants by its trigger's effect until end of turn
+    (Gwenom, Remorseless's "Whenever ~ attacks, until end of turn, ... you may play cards from the top of
+    your library. If you cast a spell this way, pay life equal to its mana value rather than pay its mana
+    cost.") that would pay the named spell ``target`` (cast from the top of the library when its zone is
+    not given), when the permanent's ``resolved_this_turn`` is not given: the cost is then not in force
+    (:func:`planner.rules.layers.in_force`), never a silent "no" where it would pay.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "g",
+    ...     "name": "Test Gwen", "type_line": "Creature", "controller": "me", "power": 2, "toughness": 2,
+    ...     "oracle": "Whenever ~ attacks, until end of turn, you may play cards from the top of your "
+    ...     "library. If you cast a spell this way, pay life equal to its mana value rather than pay its "
+    ...     "mana cost."}]})
+    >>> ogre = PaymentTarget.of("{2}{R}", name="Test Ogre", type_line="Creature — Ogre")
+    >>> [w.reason.split(":")[0] for w in unresolved_trigger_ways(board, "me", ogre)]
+    ['permanents[0].resolved_this_turn is not given']
+    >>> unresolved_trigger_ways(board.replace_permanent("g", resolved_this_turn=0), "me", ogre)
+    ()
+    """
+    if target.kind is not PaymentKind.SPELL or not target.name:
+        return ()
+    view = view_of(board)
+    warnings = []
+    for permanent in board.permanents:
+        if permanent.controller != player or permanent.resolved_this_turn is not None:
+            continue
+        granted = [
+            effect
+            for effect in view.parsed[permanent.id].effects
+            if isinstance(effect, GrantedAlternativeCost) and effect.after_trigger
+        ]
+        if not granted:
+            continue
+        resolved = board.replace_permanent(permanent.id, resolved_this_turn=1)
+        cast = target if target.zone is not None else replace(target, cast_from="library")
+        if any(
+            way.source == permanent.id and why_not_usable(resolved, player, cast, way) is None
+            for way in granted_ways(resolved, player, cast)
+        ):
+            reason = _TRIGGER_UNKNOWN.format(where=f"{view.path(permanent.id)}.resolved_this_turn")
+            warnings += [
+                TextWarning(permanent.id, effect.text, reason, WarningKind.NOT_WEIGHED) for effect in granted
+            ]
     return tuple(warnings)
