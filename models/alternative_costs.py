@@ -298,6 +298,11 @@ class AlternativeCost:
     #: "If you cast a spell this way" after "You may ... cast spells from the top of your library.", CR
     #: 601.2a: :attr:`~models.cost.PaymentTarget.zone` 'library', the library's top card)
     from_library: bool = False
+    #: a permission to cast from the top of the library that is a trigger's effect until end of turn
+    #: (Gwenom's "Whenever ~ attacks, until end of turn, ... you may play cards from the top of your
+    #: library.", CR 603.3, 611.2a): the cost its next sentence grants is in force once it resolved
+    #: (:attr:`models.mana_effects.GrantedAlternativeCost.after_trigger`)
+    after_trigger: bool = False
 
     @property
     def without_mana(self) -> bool:

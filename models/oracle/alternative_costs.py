@@ -198,18 +198,20 @@ def library_cast_permission(sentence: str) -> bool:
     >>> library_cast_permission("You may cast spells from your hand without paying their mana costs.")
     False
     """
+    read = _library_permission(sentence)
+    return read is not None and not read.after_trigger
+
+
+def _library_permission(sentence: str) -> AlternativeCost | None:
+    """The grammar's reading of a permission to cast spells from the top of the library (its own, or a
+    trigger's until end of turn), None for any other sentence."""
     if "top of your library" not in sentence.lower():
-        return False  # (a gate, not a reader)
+        return None  # (a gate, not a reader)
     try:
         read = parse_alternative_cost(sentence)
     except UnreadError:
-        return False
-    return read.from_library and read.mana_cost
-
-
-#: A triggered ability's effect that lasts until end of turn (CR 603.1, 611.2a): its trigger condition, then
-#: the effect
-_TRIGGERED_UNTIL_END_OF_TURN = re.compile(r"^(?:When|Whenever)\b[^,]*, until end of turn, (.+)$", re.I)
+        return None
+    return read if read.from_library and read.mana_cost else None
 
 
 def triggered_library_cast_permission(sentence: str) -> bool:
@@ -224,8 +226,8 @@ def triggered_library_cast_permission(sentence: str) -> bool:
     >>> triggered_library_cast_permission("You may play lands and cast spells from the top of your library.")
     False
     """
-    found = _TRIGGERED_UNTIL_END_OF_TURN.match(sentence.strip())
-    return found is not None and library_cast_permission(found.group(1)[:1].upper() + found.group(1)[1:])
+    read = _library_permission(sentence)
+    return read is not None and read.after_trigger
 
 
 def alternative_cost_of(sentence: str) -> AlternativeCost | None:

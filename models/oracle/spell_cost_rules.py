@@ -773,6 +773,18 @@ class SpellCostRules(Transformer[Token, Any]):
         305.1, 601.2a), so it is :meth:`library_cast_permission`'s for every spell."""
         return AlternativeCost(mana="", mana_cost=True, from_library=True, spells=SpellsGranted())
 
+    def triggered_library_permission(self, _trigger: None, permission: AlternativeCost) -> AlternativeCost:
+        """'Whenever ~ attacks, until end of turn, <a permission to cast from the top of the library>.'
+        (Gwenom, Remorseless): the permission, a trigger's effect (in force once it resolved, CR 603.3,
+        611.2a: :mod:`models.oracle.read_statics` marks the cost its next sentence grants so)."""
+        return replace(permission, after_trigger=True)
+
+    def library_permission_sentence(self, permission: AlternativeCost) -> AlternativeCost:
+        return permission
+
+    def own_trigger(self, *_words: Any) -> None:
+        return None
+
     def library_look(self, *_words: Any) -> None:
         return None  # (looking at the top card is no cost and no permission to cast, CR 401.2)
 
