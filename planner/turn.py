@@ -135,6 +135,7 @@ from planner.turn_relaxed import relaxed_sequence
 from planner.turn_replay import bounce_land, replayed
 from planner.turn_result import LandPlayed, SpellCast, TurnResult
 from planner.turn_search import LAND, depth_first
+from planner.turn_library import library_cast_notes
 from planner.turn_unplanned import (
     cast_token_notes,
     cast_trigger_notes,
@@ -792,9 +793,9 @@ def plan_turn(
     trigger_notes += cast_token_notes(board, player, cast_cards)
     trigger_notes += token_replacement_notes(board, player, cast_cards)
     trigger_notes += cast_counter_notes(board, player, cast_cards)
-    # (a card the player may cast from the graveyard or exile, which the search does not cast: said, and a
-    # plan that casts nothing is then no "no")
-    zone_notes = [] if casts else [*zones.notes, *taken_out]
+    # (a card the player may cast from the graveyard, exile or the top of the library, which the search does
+    # not cast: said, and a plan that casts nothing is then no "no")
+    zone_notes = [] if casts else [*zones.notes, *taken_out, *library_cast_notes(board, player)]
     notes += [] if casts else recast_notes(board, player, spells)
     notes += unplanned_mana + trigger_notes + zone_notes
     if casts and len(spells) > 1:
