@@ -15,11 +15,18 @@ from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError
 from models.mana_effects import GrantedAlternativeCost
 from planner.rules.alternative_costs import granted_ways, why_not_usable
+from models.oracle.alternative_costs import library_cast_permission
+from models.oracle.resolved import read_resolved
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.view import BoardView
 
-__all__ = ["check_alternative_cost_uses", "unknown_zone_ways", "unresolved_trigger_ways"]
+__all__ = [
+    "check_alternative_cost_uses",
+    "library_way_required",
+    "unknown_zone_ways",
+    "unresolved_trigger_ways",
+]
 
 #: Why a cost granted for spells cast from exile (the top of the library) is not weighed for a spell whose
 #: zone is not given.
@@ -135,3 +142,54 @@ def unresolved_trigger_ways(board: Board, player: str, target: PaymentTarget) ->
                 TextWarning(permanent.id, effect.text, reason, WarningKind.NOT_WEIGHED) for effect in granted
             ]
     return tuple(warnings)
+
+
+def library_way_required(board: Board, player: str, target: PaymentTarget) -> bool:
+    """True when ``target``, a named spell cast from the top of the player's library, may be cast only for a
+    cost granted for spells cast from there (CR 601.2a, 118.9: "If you cast a spell this way, pay life equal
+    to its mana value rather than pay its mana cost." is no option: Bolas's Citadel's, Gwenom's): the player
+    has such a cost, in force or by a trigger whose resolution the board does not give, and no permission to
+    cast from there for the mana cost ("You may play lands and cast spells from the top of your library."
+    alone, a permanent's or an effect in force's).
+
+    >>> citadel = {"id": "c", "name": "Test Citadel", "type_line": "Artifact", "controller": "me", "oracle":
+    ...     "You may play lands and cast spells from the top of your library.\\nIf you cast a spell this way, "
+    ...     "pay life equal to its mana value rather than pay its mana cost."}
+    >>> sight = {"id": "s", "name": "Test Sight", "type_line": "Enchantment", "controller": "me", "oracle":
+    ...     "You may play lands and cast spells from the top of your library."}
+    >>> ogre = replace(PaymentTarget.of("{2}{R}", name="Test Ogre"), cast_from="library")
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [citadel]})
+    >>> library_way_required(board, "me", ogre), library_way_required(board.with_permanent(
+    ...     Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [sight]}).permanents[0]),
+    ...     "me", ogre)
+    (True, False)
+    """
+    if target.zone != "library" or target.kind is not PaymentKind.SPELL or not target.name:
+        return False
+    view = view_of(board)
+    mine = [p for p in board.permanents if p.controller == player]
+    granted = any(way.cost.from_library for way in granted_ways(board, player))
+    pending = any(
+        permanent.resolved_this_turn is None
+        and any(
+            isinstance(effect, GrantedAlternativeCost) and effect.after_trigger
+            for effect in view.parsed[permanent.id].effects
+        )
+        for permanent in mine
+    )
+    if not (granted or pending):
+        return False
+    plain = any(
+        any(library_cast_permission(sentence.text) for sentence in view.parsed[permanent.id].sentences)
+        and not any(
+            isinstance(effect, GrantedAlternativeCost) and effect.cost.from_library
+            for effect in view.parsed[permanent.id].effects
+        )
+        for permanent in mine
+    ) or any(
+        form.text is not None and library_cast_permission(form.text)
+        for entry in board.effects
+        if entry.controller == player
+        for form, _ in read_resolved(entry.text).sentences
+    )
+    return not plain
