@@ -120,6 +120,7 @@ from planner.turn_choices import (
 from planner.turn_entering import entry_sources
 from planner.turn_events import landfall_again_events
 from planner.turn_lands import LandPlays, bounce_replay_note, land_sequences
+from planner.turn_library import library_cast_notes
 from planner.turn_model import (
     SharedWork,
     Timeline,
@@ -135,7 +136,6 @@ from planner.turn_relaxed import relaxed_sequence
 from planner.turn_replay import bounce_land, replayed
 from planner.turn_result import LandPlayed, SpellCast, TurnResult
 from planner.turn_search import LAND, depth_first
-from planner.turn_library import library_cast_notes
 from planner.turn_unplanned import (
     cast_token_notes,
     cast_trigger_notes,

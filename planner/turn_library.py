@@ -25,8 +25,8 @@ def library_cast_notes(board: Board, player: str) -> list[str]:
     note as if it resolved, saying so.
 
     >>> citadel = {"id": "c", "name": "Test Citadel", "type_line": "Artifact", "controller": "me", "oracle":
-    ...     "You may play lands and cast spells from the top of your library.\\nIf you cast a spell this way, "
-    ...     "pay life equal to its mana value rather than pay its mana cost."}
+    ...     "You may play lands and cast spells from the top of your library.\\nIf you cast a spell this "
+    ...     "way, pay life equal to its mana value rather than pay its mana cost."}
     >>> ogre = {"name": "Test Ogre", "type_line": "Creature — Ogre", "mana_cost": "{2}{R}"}
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "library": [ogre]}],
     ...     "permanents": [citadel]})
@@ -78,8 +78,8 @@ def _top_card_notes(board: Board, player: str, only: str | None = None) -> list[
         return []  # (a land is played, not cast, CR 305.1)
     target = replace(spell_target(top), cast_from="library")
     return [
-        f"{top.name}: {_name(board, way.source)} may let it be cast ({way.cost.describe()}), which turn plans "
-        f"don't cast (pay --spell {top.name!r} --cast-from library)"
+        f"{top.name}: {_name(board, way.source)} may let it be cast ({way.cost.describe()}), which turn "
+        f"plans don't cast (pay --spell {top.name!r} --cast-from library)"
         for way in granted_ways(board, player, target)
         if way.source in {w.source for w in ways} and why_not_usable(board, player, target, way) is None
     ]

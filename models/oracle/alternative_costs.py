@@ -192,8 +192,8 @@ def library_cast_permission(sentence: str) -> bool:
 
     >>> library_cast_permission("You may play lands and cast spells from the top of your library.")
     True
-    >>> library_cast_permission("You may look at the top card of your library any time and you may play cards "
-    ...     "from the top of your library.")
+    >>> library_cast_permission("You may look at the top card of your library any time and you may play "
+    ...     "cards from the top of your library.")
     True
     >>> library_cast_permission("You may cast spells from your hand without paying their mana costs.")
     False

@@ -121,7 +121,8 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         if granted.from_library and not (library_cast_permission(before) or after_trigger):
             out.unread(sentence)
             return
-        out.effects.append(GrantedAlternativeCost(sentence, granted, after_trigger))  # (rules.alternative_costs)
+        # (planner.rules.alternative_costs)
+        out.effects.append(GrantedAlternativeCost(sentence, granted, after_trigger))
         out.read(sentence, "effect", GRANTED_ALTERNATIVE_COST)
         return
     if _own_spell_mana(sentence) or _way_mana(sentence, out):

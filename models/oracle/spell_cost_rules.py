@@ -85,6 +85,8 @@ _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Pl
 #: hybrid and Phyrexian symbols ('pay {W/U}', '{2/B}', '{G/P}'), and X (an additional cost's 'pay {X}', Old
 #: Stickfingers': the X of the spell's mana cost, CR 107.3; no alternative cost reads it).
 _MANA = re.compile(r"^(?:\{(?:[0-9]+|[WUBRGCX]|[WUBRG]/[WUBRGP]|2/[WUBRG]|[WUBRG]/[WUBRG]/P)\})+$")
+
+
 @dataclass(frozen=True, slots=True)
 class LifeOfManaValue:
     """'pay life equal to its mana value': as much life as the spell's mana value (CR 202.3), worked out for
@@ -104,6 +106,10 @@ SpellCostPart = (
     | HandExile
     | LifeOfManaValue
 )
+
+
+#: The parts of a spell's cost kept as the grammar reads them.
+_PAID_AS_READ = (ManaSymbols, PayLife, PayXLife, PayEnergy, WaterbendSymbols, LifeOfManaValue)
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,9 +401,7 @@ class SpellCostRules(Transformer[Token, Any]):
                 read.append(hand_exile(part))
             elif isinstance(part, Reveal):
                 read.append(reveal_cost(part))
-            elif isinstance(part, ManaSymbols | PayLife | PayXLife | PayEnergy | WaterbendSymbols):
-                read.append(part)
-            elif isinstance(part, LifeOfManaValue):  # (a granted cost's: alternative_cost says where)
+            elif isinstance(part, _PAID_AS_READ):  # (LifeOfManaValue: alternative_cost says where it is read)
                 read.append(part)
             else:
                 raise UnreadError(f"a spell's cost part: {part}")

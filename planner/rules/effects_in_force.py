@@ -53,7 +53,12 @@ _LOCKED_KINDS: tuple[type[StaticEffect], ...] = (
     PowerChange,
 )
 
-APPLIED_KINDS: tuple[type[StaticEffect], ...] = (*_LOCKED_KINDS, CostModifier, CastBan, GrantedAlternativeCost)
+APPLIED_KINDS: tuple[type[StaticEffect], ...] = (
+    *_LOCKED_KINDS,
+    CostModifier,
+    CastBan,
+    GrantedAlternativeCost,
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,9 +14,9 @@ from models.board import Board
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError
 from models.mana_effects import GrantedAlternativeCost
-from planner.rules.alternative_costs import granted_ways, why_not_usable
 from models.oracle.alternative_costs import library_cast_permission
 from models.oracle.resolved import read_resolved
+from planner.rules.alternative_costs import granted_ways, why_not_usable
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.view import BoardView
@@ -153,8 +153,8 @@ def library_way_required(board: Board, player: str, target: PaymentTarget) -> bo
     alone, a permanent's or an effect in force's).
 
     >>> citadel = {"id": "c", "name": "Test Citadel", "type_line": "Artifact", "controller": "me", "oracle":
-    ...     "You may play lands and cast spells from the top of your library.\\nIf you cast a spell this way, "
-    ...     "pay life equal to its mana value rather than pay its mana cost."}
+    ...     "You may play lands and cast spells from the top of your library.\\nIf you cast a spell this "
+    ...     "way, pay life equal to its mana value rather than pay its mana cost."}
     >>> sight = {"id": "s", "name": "Test Sight", "type_line": "Enchantment", "controller": "me", "oracle":
     ...     "You may play lands and cast spells from the top of your library."}
     >>> ogre = replace(PaymentTarget.of("{2}{R}", name="Test Ogre"), cast_from="library")
