@@ -172,6 +172,13 @@ def test_the_cost_is_no_option() -> None:
     }
     mana = pay(_board([OGRE], _gwen(1), sight, *mountains, life=2), _from_library(OGRE))
     assert (mana.payable, mana.life_paid, len(mana.tapped)) == (True, 0, 3)
+    # a permission for creature spells only lets the Ogre's mana cost be paid, not Test Bolt's (a sorcery):
+    # at 0 life the Bolt's 1 life can't be paid (CR 119.4), and the Mountain doesn't cast it
+    creatures = {**sight, "oracle": "You may cast creature spells from the top of your library."}
+    ogre = pay(_board([OGRE], _gwen(1), creatures, *mountains, life=2), _from_library(OGRE))
+    assert (ogre.payable, ogre.life_paid) == (True, 0)
+    bolt = pay(_board([BOLT], _gwen(1), creatures, *mountains, life=0), _from_library(BOLT))
+    assert bolt.payable is False
 
 
 def test_an_effect_in_force_gives_the_permission() -> None:

@@ -25,7 +25,13 @@ import re
 from dataclasses import replace
 
 from models.additional_costs import SacrificeCost
-from models.alternative_costs import FACE_DOWN_KEYWORDS, KEYWORD_ALTERNATIVE_COSTS, AlternativeCost, HandExile
+from models.alternative_costs import (
+    FACE_DOWN_KEYWORDS,
+    KEYWORD_ALTERNATIVE_COSTS,
+    AlternativeCost,
+    HandExile,
+    SpellsGranted,
+)
 from models.cost import ManaCost
 from models.errors import InputError
 from models.oracle.grammar import UnreadError, parse_alternative_cost, parse_costs
@@ -36,6 +42,7 @@ __all__ = [
     "granted_alternative_cost",
     "keyword_alternative_cost",
     "library_cast_permission",
+    "library_permission_spells",
     "triggered_library_cast_permission",
 ]
 
@@ -199,7 +206,20 @@ def library_cast_permission(sentence: str) -> bool:
     False
     """
     read = _library_permission(sentence)
-    return read is not None and not read.after_trigger
+    return read is not None and not read.after_trigger and read.spells == SpellsGranted()
+
+
+def library_permission_spells(sentence: str) -> SpellsGranted | None:
+    """The spells a permanent's own permission lets its controller cast from the top of their library for
+    their mana cost (CR 601.2a), None when the sentence is no such permission.
+
+    >>> library_permission_spells("You may cast creature spells from the top of your library.").types
+    ('Creature',)
+    >>> library_permission_spells("You may cast spells from your graveyard.") is None
+    True
+    """
+    read = _library_permission(sentence)
+    return read.spells if read is not None and not read.after_trigger else None
 
 
 def _library_permission(sentence: str) -> AlternativeCost | None:
@@ -227,7 +247,7 @@ def triggered_library_cast_permission(sentence: str) -> bool:
     False
     """
     read = _library_permission(sentence)
-    return read is not None and read.after_trigger
+    return read is not None and read.after_trigger and read.spells == SpellsGranted()
 
 
 def alternative_cost_of(sentence: str) -> AlternativeCost | None:

@@ -763,12 +763,11 @@ class SpellCostRules(Transformer[Token, Any]):
         return LifeOfManaValue()
 
     def library_cast_permission(self, *parts: Any) -> AlternativeCost:
-        """'You may [play lands and] cast spells from the top of your library.': the permission to cast a
-        spell from there for its mana cost (CR 601.2a; no alternative cost by the rules, as "You may cast ~
-        from your graveyard."); of spells of some types only, not read."""
+        """'You may [play lands and] cast [creature] spells from the top of your library.': the permission to
+        cast a spell (of those types) from there for its mana cost (CR 601.2a; no alternative cost by the
+        rules, as "You may cast ~ from your graveyard."); a 'this way' after it is read only when it is for
+        every spell (:func:`models.oracle.alternative_costs.library_cast_permission`)."""
         spells = next(part for part in parts if isinstance(part, SpellsGranted))
-        if spells != SpellsGranted():
-            raise UnreadError("a permission to cast some spells from the top of the library")
         return AlternativeCost(mana="", mana_cost=True, from_library=True, spells=spells)
 
     def library_play_permission(self, *_parts: Any) -> AlternativeCost:

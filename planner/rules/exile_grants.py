@@ -14,7 +14,7 @@ from models.board import Board
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError
 from models.mana_effects import GrantedAlternativeCost
-from models.oracle.alternative_costs import library_cast_permission
+from models.oracle.alternative_costs import library_permission_spells
 from models.oracle.resolved import read_resolved
 from planner.rules.alternative_costs import granted_ways, why_not_usable
 from planner.rules.question import view_of
@@ -149,8 +149,9 @@ def library_way_required(board: Board, player: str, target: PaymentTarget) -> bo
     cost granted for spells cast from there (CR 601.2a, 118.9: "If you cast a spell this way, pay life equal
     to its mana value rather than pay its mana cost." is no option: Bolas's Citadel's, Gwenom's): the player
     has such a cost, in force or by a trigger whose resolution the board does not give, and no permission to
-    cast from there for the mana cost ("You may play lands and cast spells from the top of your library."
-    alone, a permanent's or an effect in force's).
+    cast it from there for its mana cost ("You may play lands and cast spells from the top of your library."
+    alone, or "You may cast creature spells from the top of your library." for a creature spell; a
+    permanent's or an effect in force's).
 
     >>> citadel = {"id": "c", "name": "Test Citadel", "type_line": "Artifact", "controller": "me", "oracle":
     ...     "You may play lands and cast spells from the top of your library.\\nIf you cast a spell this "
@@ -179,17 +180,22 @@ def library_way_required(board: Board, player: str, target: PaymentTarget) -> bo
     )
     if not (granted or pending):
         return False
-    plain = any(
-        any(library_cast_permission(sentence.text) for sentence in view.parsed[permanent.id].sentences)
-        and not any(
+    texts = [
+        sentence.text
+        for permanent in mine
+        if not any(
             isinstance(effect, GrantedAlternativeCost) and effect.cost.from_library
             for effect in view.parsed[permanent.id].effects
         )
-        for permanent in mine
-    ) or any(
-        form.text is not None and library_cast_permission(form.text)
+        for sentence in view.parsed[permanent.id].sentences
+    ] + [
+        form.text
         for entry in board.effects
         if entry.controller == player
         for form, _ in read_resolved(entry.text).sentences
+        if form.text is not None
+    ]
+    return not any(
+        (spells := library_permission_spells(text)) is not None and spells.matches(target.type_line)
+        for text in texts
     )
-    return not plain
