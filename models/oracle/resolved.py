@@ -81,7 +81,7 @@ def _with_way(before: StaticForm, form: StaticForm) -> tuple[StaticForm, ParsedT
     ('end_of_turn', ['GrantedAlternativeCost'])
     """
     if not form.printed.lower().startswith("if you cast a spell this way") or before.text is None:
-        return None
+        return None  # (a gate, not a reader: the grammar reads the pair below)
     if form.text is None or before.once or before.bound:
         return None
     parsed = _read_static(f"{before.text} {form.text}")
