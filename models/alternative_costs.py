@@ -308,6 +308,11 @@ class AlternativeCost:
     #: card rather than paying its mana cost.", The Infamous Cruelclaw's), used as that ability resolves (CR
     #: 608.2g: the card is cast then, timing aside), not later in a turn
     as_it_resolves: bool = False
+    #: a permission to cast from the top of the library that is a trigger's effect until end of turn
+    #: (Gwenom's "Whenever ~ attacks, until end of turn, ... you may play cards from the top of your
+    #: library.", CR 603.3, 611.2a): the cost its next sentence grants is in force once it resolved
+    #: (:attr:`models.mana_effects.GrantedAlternativeCost.after_trigger`)
+    after_trigger: bool = False
 
     @property
     def without_mana(self) -> bool:

@@ -51,6 +51,7 @@ from planner.rules.alternative_costs import (
     usable_ways,
 )
 from planner.rules.cast_bans import why_forbidden
+from planner.rules.exile_grants import library_way_required
 from planner.rules.exiled_card_ways import cards_exiled_with
 from planner.rules.graveyard_ways import graveyard_cast_error, graveyard_way_required
 from planner.rules.question import question as one_question
@@ -283,12 +284,15 @@ def _forbidden(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult 
 def _one_way_only(board: Board, target: PaymentTarget, asked: _Asked) -> bool:
     """True when ``target`` is cast from a zone only by the ways that allow it (CR 601.2a): from the graveyard
     by flashback, escape, jump-start or a permanent's permission; from exile, foretold, by foretell (CR
-    702.143a), and the card a permanent exiled by that permanent's permission (CR 607.2a)."""
+    702.143a); the card a permanent exiled, by that permanent's permission (CR 607.2a); from the top of the
+    library, by the cost its permission grants (Bolas's Citadel's, Gwenom's:
+    :func:`~planner.rules.exile_grants.library_way_required`)."""
     player = checked_player(board, asked.player)
     return (
         graveyard_way_required(board, target)
         or foretold_only(board, player, target)
         or exiled_card_only(board, player, target)
+        or library_way_required(board, player, target)
     )
 
 

@@ -525,6 +525,12 @@ def _granted_cost_summary(effect: GrantedAlternativeCost) -> str:
     ...     "you cast.").effects
     >>> _granted_cost_summary(nissa)
     'you may pay 8 {E} rather than pay the mana cost of permanent spells you cast (CR 118.9)'
+    >>> (gwen,) = parse_oracle("Whenever ~ attacks, until end of turn, you may play cards from the top of "
+    ...     "your library. If you cast a spell this way, pay life equal to its mana value rather than pay "
+    ...     "its mana cost.").effects
+    >>> _granted_cost_summary(gwen)  # doctest: +NORMALIZE_WHITESPACE
+    'once its trigger resolved this turn, you may pay life equal to its mana value rather than pay the mana
+    cost of spells you cast from the top of your library (CR 118.9)'
     """
     cost, spells = effect.cost, effect.cost.spells
     kinds = list(spells.kind_words()) if spells is not None else []
@@ -533,11 +539,14 @@ def _granted_cost_summary(effect: GrantedAlternativeCost) -> str:
     where += " from exile" if cost.from_exile else ""  # (Warped Space)
     where += " from the top of your library" if cost.from_library else ""  # (Bolas's Citadel)
     once = "once each turn, " if cost.once_each_turn else ""
-    if cost.without_mana and not (cost.life or cost.energy or cost.sacrifice or cost.exile):
+    # (Gwenom's: its trigger's effect until end of turn, CR 611.2a)
+    once = "once its trigger resolved this turn, " if effect.after_trigger else once
+    paid = replace(cost, from_library=False).describe()  # (the zone said once, after the spells)
+    if cost.without_mana and not (
+        cost.life or cost.life_is_mana_value or cost.energy or cost.sacrifice or cost.exile
+    ):
         return f"{once}you may cast {which}{where} without paying their mana costs (CR 118.9)"
-    return (
-        f"{once}you may {cost.describe()} rather than pay the mana cost of {which} you cast{where} (CR 118.9)"
-    )
+    return f"{once}you may {paid} rather than pay the mana cost of {which} you cast{where} (CR 118.9)"
 
 
 def _color_change_summary(effect: ColorChange) -> str:

@@ -120,6 +120,7 @@ from planner.turn_choices import (
 from planner.turn_entering import entry_sources
 from planner.turn_events import landfall_again_events
 from planner.turn_lands import LandPlays, bounce_replay_note, land_sequences
+from planner.turn_library import library_cast_notes
 from planner.turn_model import (
     SharedWork,
     Timeline,
@@ -792,9 +793,9 @@ def plan_turn(
     trigger_notes += cast_token_notes(board, player, cast_cards)
     trigger_notes += token_replacement_notes(board, player, cast_cards)
     trigger_notes += cast_counter_notes(board, player, cast_cards)
-    # (a card the player may cast from the graveyard or exile, which the search does not cast: said, and a
-    # plan that casts nothing is then no "no")
-    zone_notes = [] if casts else [*zones.notes, *taken_out]
+    # (a card the player may cast from the graveyard, exile or the top of the library, which the search does
+    # not cast: said, and a plan that casts nothing is then no "no")
+    zone_notes = [] if casts else [*zones.notes, *taken_out, *library_cast_notes(board, player)]
     notes += [] if casts else recast_notes(board, player, spells)
     notes += unplanned_mana + trigger_notes + zone_notes
     if casts and len(spells) > 1:

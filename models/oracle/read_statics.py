@@ -47,6 +47,7 @@ from models.oracle.alternative_costs import (
     alternative_cost_of,
     granted_alternative_cost,
     library_cast_permission,
+    triggered_library_cast_permission,
 )
 from models.oracle.build import mana_effect, spend_restriction
 from models.oracle.build_bans import same_ban_for
@@ -113,10 +114,16 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         _read_graveyard_permission(sentence, out)  # (a trigger's: set aside, warned where it matters)
         return
     if "mana cost" in sentence and (granted := granted_alternative_cost(sentence)) is not None:
-        if granted.from_library and not (out.sentences and library_cast_permission(out.sentences[-1].text)):
-            out.unread(sentence)  # ('this way' of another permission: Gwenom's cards exiled from a library)
+        # ('If you cast a spell this way, ...': the cost of the permission before it, one to cast from the top
+        # of the library, Bolas's Citadel's static one or Gwenom's trigger's until end of turn, CR 611.2a; of
+        # another permission, Inside Information's cards exiled from a library: not read)
+        before = out.sentences[-1].text if out.sentences else ""
+        after_trigger = granted.from_library and triggered_library_cast_permission(before)
+        if granted.from_library and not (library_cast_permission(before) or after_trigger):
+            out.unread(sentence)
             return
-        out.effects.append(GrantedAlternativeCost(sentence, granted))  # (planner.rules.alternative_costs)
+        # (planner.rules.alternative_costs)
+        out.effects.append(GrantedAlternativeCost(sentence, granted, after_trigger))
         out.read(sentence, "effect", GRANTED_ALTERNATIVE_COST)
         return
     if classify.own_alternative_cost(sentence) and alternative_cost_of(sentence) is not None:

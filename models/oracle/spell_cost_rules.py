@@ -85,6 +85,14 @@ _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Pl
 #: hybrid and Phyrexian symbols ('pay {W/U}', '{2/B}', '{G/P}'), and X (an additional cost's 'pay {X}', Old
 #: Stickfingers': the X of the spell's mana cost, CR 107.3; no alternative cost reads it).
 _MANA = re.compile(r"^(?:\{(?:[0-9]+|[WUBRGCX]|[WUBRG]/[WUBRGP]|2/[WUBRG]|[WUBRG]/[WUBRG]/P)\})+$")
+
+
+@dataclass(frozen=True, slots=True)
+class LifeOfManaValue:
+    """'pay life equal to its mana value': as much life as the spell's mana value (CR 202.3), worked out for
+    each spell a granted cost is weighed for (:func:`planner.rules.alternative_costs.granted_ways`)."""
+
+
 #: A spell's cost part: a reading of the activated costs' rules, mana or energy paid, or a record made.
 SpellCostPart = (
     ManaSymbols
@@ -96,7 +104,12 @@ SpellCostPart = (
     | DiscardCost
     | RevealCost
     | HandExile
+    | LifeOfManaValue
 )
+
+
+#: The parts of a spell's cost kept as the grammar reads them.
+_PAID_AS_READ = (ManaSymbols, PayLife, PayXLife, PayEnergy, WaterbendSymbols, LifeOfManaValue)
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,15 +326,26 @@ def hand_exile(reading: ExileFromHand) -> HandExile:
     return HandExile(count, noun.colors, mana_value_x=mana_value_x)
 
 
-def alternative_cost(parts: tuple[SpellCostPart, ...], *, x_said: bool = False) -> AlternativeCost:
+def alternative_cost(
+    parts: tuple[SpellCostPart, ...], *, x_said: bool = False, life_of_mana_value: bool = False
+) -> AlternativeCost:
     """The alternative cost of its parts: mana once (or a waterbend, CR 701.67: mana whose generic part
     tapping may pay), life and energy summed, sacrifices, one exile; mana with X only when the sentence says
-    what X is (``x_said``: Kentaro's "where X is that spell's mana value").
+    what X is (``x_said``: Kentaro's "where X is that spell's mana value"); life equal to the spell's mana
+    value only where a granted cost is read (``life_of_mana_value``: the planner works it out for each spell
+    it grants it to; a spell's own cost is never worked out so).
 
     >>> alternative_cost((PayLife(1), HandExile(1, "U"))).describe()
     'pay 1 life and exile a blue card from your hand'
+    >>> alternative_cost((LifeOfManaValue(),), life_of_mana_value=True).describe()
+    'pay life equal to its mana value'
     """
+    if not life_of_mana_value and any(isinstance(part, LifeOfManaValue) for part in parts):
+        raise UnreadError("life equal to a mana value in a spell's own cost")
+    if sum(isinstance(part, LifeOfManaValue) for part in parts) > 1:
+        raise UnreadError("life equal to its mana value twice")
     mana, life, energy, waterbend = "", 0, 0, False
+    life_is_mana_value = False
     sacrifices: list[SacrificeCost] = []
     exile: HandExile | None = None
     for part in parts:
@@ -339,10 +363,20 @@ def alternative_cost(parts: tuple[SpellCostPart, ...], *, x_said: bool = False) 
             sacrifices.append(part)
         elif isinstance(part, HandExile) and exile is None:
             exile = part
+        elif isinstance(part, LifeOfManaValue):
+            life_is_mana_value = True
         else:
             raise UnreadError(f"an alternative cost's part: {part}")
+    if life_is_mana_value and life:
+        raise UnreadError("life equal to its mana value beside more life")
     return AlternativeCost(
-        mana=mana, life=life, energy=energy, sacrifice=tuple(sacrifices), exile=exile, waterbend=waterbend
+        mana=mana,
+        life=life,
+        energy=energy,
+        sacrifice=tuple(sacrifices),
+        exile=exile,
+        waterbend=waterbend,
+        life_is_mana_value=life_is_mana_value,
     )
 
 
@@ -367,7 +401,7 @@ class SpellCostRules(Transformer[Token, Any]):
                 read.append(hand_exile(part))
             elif isinstance(part, Reveal):
                 read.append(reveal_cost(part))
-            elif isinstance(part, ManaSymbols | PayLife | PayXLife | PayEnergy | WaterbendSymbols):
+            elif isinstance(part, _PAID_AS_READ):  # (LifeOfManaValue: alternative_cost says where it is read)
                 read.append(part)
             else:
                 raise UnreadError(f"a spell's cost part: {part}")
@@ -761,21 +795,47 @@ class SpellCostRules(Transformer[Token, Any]):
         cost = replace(alternative_cost(costs, x_said=False), spells=spells)
         return replace(cost, from_exile=True, once_each_turn=True)
 
-    def this_way_life_mana_value(self, *_words: Any) -> AlternativeCost:
-        """'If you cast a spell this way, pay life equal to its mana value rather than pay its mana cost.'
-        (Bolas's Citadel): life equal to the spell's mana value (CR 202.3), granted to any spell cast from the
-        top of the library (CR 118.9, 601.2a); read only after the permission it refers to
-        (:meth:`library_cast_permission`, :mod:`models.oracle.read_statics`)."""
-        return AlternativeCost(mana="", life_is_mana_value=True, from_library=True, spells=SpellsGranted())
+    def this_way_alternative(self, *parts: Any) -> AlternativeCost:
+        """'If you cast a spell this way, <costs> rather than pay its mana cost.' (Bolas's Citadel's, Gwenom's
+        'pay life equal to its mana value', CR 202.3): the cost granted to any spell the sentence before it
+        lets be cast (CR 118.9), not optional: the spell cast that way pays it. The only permission read for
+        it is one to cast from the top of the library (CR 601.2a: :meth:`library_cast_permission`), so it is
+        that permission's cost, and :mod:`models.oracle.read_statics` reads it only after such a sentence."""
+        (costs,) = (part for part in parts if isinstance(part, tuple))
+        cost = alternative_cost(costs, life_of_mana_value=True)
+        return replace(cost, from_library=True, spells=SpellsGranted())
+
+    def pay_life_mana_value(self, *_words: Any) -> LifeOfManaValue:
+        return LifeOfManaValue()
 
     def library_cast_permission(self, *parts: Any) -> AlternativeCost:
-        """'You may [play lands and] cast spells from the top of your library.': the permission to cast a
-        spell from there for its mana cost (CR 601.2a; no alternative cost by the rules, as "You may cast ~
-        from your graveyard."); of spells of some types only, not read."""
+        """'You may [play lands and] cast [creature] spells from the top of your library.': the permission to
+        cast a spell (of those types) from there for its mana cost (CR 601.2a; no alternative cost by the
+        rules, as "You may cast ~ from your graveyard."); a 'this way' after it is read only when it is for
+        every spell (:func:`models.oracle.alternative_costs.library_cast_permission`)."""
         spells = next(part for part in parts if isinstance(part, SpellsGranted))
-        if spells != SpellsGranted():
-            raise UnreadError("a permission to cast some spells from the top of the library")
         return AlternativeCost(mana="", mana_cost=True, from_library=True, spells=spells)
+
+    def library_play_permission(self, *_parts: Any) -> AlternativeCost:
+        """'[You may look at the top card of your library any time and ]you may play cards from the top of
+        your library' (Gwenom, Remorseless's trigger): to play a card is to play a land or cast a spell (CR
+        305.1, 601.2a), so it is :meth:`library_cast_permission`'s for every spell."""
+        return AlternativeCost(mana="", mana_cost=True, from_library=True, spells=SpellsGranted())
+
+    def triggered_library_permission(self, _trigger: None, permission: AlternativeCost) -> AlternativeCost:
+        """'Whenever ~ attacks, until end of turn, <a permission to cast from the top of the library>.'
+        (Gwenom, Remorseless): the permission, a trigger's effect (in force once it resolved, CR 603.3,
+        611.2a: :mod:`models.oracle.read_statics` marks the cost its next sentence grants so)."""
+        return replace(permission, after_trigger=True)
+
+    def library_permission_sentence(self, permission: AlternativeCost) -> AlternativeCost:
+        return permission
+
+    def own_trigger(self, *_words: Any) -> None:
+        return None
+
+    def library_look(self, *_words: Any) -> None:
+        return None  # (looking at the top card is no cost and no permission to cast, CR 401.2)
 
     def x_is_mana_value(self, *_words: Any) -> bool:
         return True
