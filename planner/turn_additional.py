@@ -35,6 +35,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from models.additional_costs import (
     DiscardCost,
@@ -52,9 +53,13 @@ from planner.rules.production import Packet, activation_outcomes
 from planner.rules.replay import could_produce_of, view_of
 from planner.turn_choices import TurnSpell, distinct
 
+if TYPE_CHECKING:
+    from planner.rules.view import BoardView
+
 __all__ = [
     "additional_events",
     "chosen_costs",
+    "dead_creature",
     "discard_count",
     "discarded_cards",
     "may_discard",
@@ -253,13 +258,18 @@ def discarded_cards(hand: Sequence[Card], used: set[int], count: int, taken: set
 
 def without_paid(board: Board, player: str, sacrificed: Sequence[str], discarded: Sequence[str]) -> Board:
     """The board once a spell's additional costs are paid: the permanents ``sacrificed`` gone to their
-    owner's graveyard, the cards ``discarded`` (names) gone from the hand to it (CR 701.8, 701.9)."""
+    owner's graveyard (the creatures among them counted as died this turn, CR 700.4: the board's
+    ``creatures_died_this_turn``), the cards ``discarded`` (names) gone from the hand to it (CR 701.8,
+    701.9)."""
     gone: list[Card] = []
+    view = view_of(board)
+    died = [dead_creature(view, pid) for pid in sacrificed if view.type_line(pid).is_a("Creature")]
     for pid in sacrificed:
         card = board.permanent(pid).as_card()
         board = board.without_permanent(pid)
         if card is not None:
             gone.append(card)
+    board = board.having_died(died)  # (a creature sacrificed dies, CR 700.4)
     hand = list(board.player(player).hand)
     for name in discarded:
         index = next(n for n, card in enumerate(hand) if card.name == name)
@@ -271,6 +281,23 @@ def without_paid(board: Board, player: str, sacrificed: Sequence[str], discarded
     if isinstance(graveyard, int):
         return board.replace_player(player, graveyard=graveyard + len(gone))
     return board
+
+
+def dead_creature(view: BoardView, pid: str) -> Card:
+    """The card a creature that dies is as the creatures died this turn list it: its name and its types as
+    it last existed on the battlefield (CR 608.2h), a token's too (it dies before it ceases to exist,
+    CR 700.4, 704.5d).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "e", "card": "Llanowar Elves", "controller": "me"}]})
+    >>> card = dead_creature(view_of(board), "e")
+    >>> card.name, str(card.type_line)
+    ('Llanowar Elves', 'Creature — Elf Druid')
+    """
+    permanent = view.permanent(pid)
+    printed = permanent.as_card() or Card(card=None, name=permanent.name, type_line=permanent.type_line)
+    return replace(printed, type_line=view.type_line(pid))
 
 
 def _unplanned(cost: object, chosen: bool) -> bool:
