@@ -264,6 +264,9 @@ class AlternativeCost:
     #: usable only once a creature died this turn (a card's own "You may cast this card from your graveyard if
     #: a creature died this turn.": the board's ``creatures_died_this_turn``)
     if_creature_died: bool = False
+    #: with ``if_creature_died``, which creature must have died ("a non-Zombie creature", "a creature not
+    #: named ~": ``other_name``, CR 201.2); None: any creature (the board's count answers it)
+    died_what: ObjectFilter | None = None
     #: other cards exiled from the player's graveyard (escape, CR 702.138a)
     graveyard_exile: int = 0
     spells: SpellsGranted | None = None

@@ -559,9 +559,11 @@ BOARD: Final = ObjectFields(
         Field("permanents", {"type": "array", "items": _ref("permanent")}, "The permanents, oldest first."),
         Field(
             "creatures_died_this_turn",
-            _COUNT,
-            "How many creatures died this turn, whoever controlled them: what 'for each creature that died "
-            "this turn' reads (default: not given, none counted, with a warning).",
+            {"anyOf": [_COUNT, {"type": "array", "items": _ZONE_CARD}]},
+            "How many creatures died this turn, whoever controlled them, or the creatures themselves (names "
+            "or cards, as in hand; the count is then their number): what 'for each creature that died this "
+            "turn' and 'if a non-Zombie creature died this turn' read (default: not given, none counted, "
+            "with a warning; a count alone does not say which died).",
             nullable=True,
         ),
         Field(

@@ -60,6 +60,7 @@ from planner.rules.graveyard_ways import graveyard_others, graveyard_way_require
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
+from planner.rules.turn_facts import creatures_died
 from planner.rules.view import BoardView
 
 __all__ = [
@@ -306,8 +307,13 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
         return f"{cost.describe()}: no opponent of {player} gained life this turn"
     if cost.if_discarded and not state.cards_discarded_this_turn:  # (not given: none, with a warning)
         return f"{cost.describe()}: {player} discarded no card this turn"
-    if cost.if_creature_died and not board.creatures_died_this_turn:  # (not given: none, with a warning)
-        return f"{cost.describe()}: no creature died this turn"
+    if cost.if_creature_died:  # (not given: none, with a warning; a count alone can't say which died)
+        died = creatures_died(view, cost.died_what, target.name)
+        what = "creature" if cost.died_what is None else cost.died_what.describe()
+        if died is None:
+            return f"{cost.describe()}: creatures_died_this_turn gives how many creatures died, not which"
+        if not died:
+            return f"{cost.describe()}: no {what} died this turn"
     if cost.keyword == "mutate" and not any(
         _mutate_target(view, p.id, player, target) for p in board.permanents
     ):
