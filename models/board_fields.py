@@ -220,6 +220,37 @@ PLAYER: Final = ObjectFields(
             nullable=True,
         ),
         Field(
+            "life_lost_this_turn",
+            _COUNT,
+            "How much life the player lost this turn (extension, CR 119.3): what spectacle's and 'if an "
+            "opponent lost life this turn' read of the opponents (default: not given, none counted, with a "
+            "warning).",
+            nullable=True,
+        ),
+        Field(
+            "attacked_with_this_turn",
+            {"anyOf": [_COUNT, {"type": "array", "items": _ZONE_CARD}]},
+            "The creatures the player attacked with this turn (extension, CR 508.1a): how many, or the "
+            "creatures themselves (names or cards, as in hand; the count is then their number): what raid's "
+            "'if you attacked with a creature this turn' and 'with three or more creatures' read (default: "
+            "not given, none counted, with a warning).",
+            nullable=True,
+        ),
+        Field(
+            "committed_crime_this_turn",
+            _BOOLEAN,
+            "Whether the player committed a crime this turn (extension, CR 700.13): what 'if you've "
+            "committed a crime this turn' reads (default: not given, none counted, with a warning).",
+            nullable=True,
+        ),
+        Field(
+            "cards_left_graveyard_this_turn",
+            _COUNT,
+            "How many cards left the player's graveyard this turn (extension): what 'if one or more cards "
+            "left your graveyard this turn' reads (default: not given, none counted, with a warning).",
+            nullable=True,
+        ),
+        Field(
             "speed",
             {"type": "integer", "minimum": 0, "maximum": 4},
             "The player's speed (CR 702.179, 0 to 4): what 'where X is your speed' reads (default: not "

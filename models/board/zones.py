@@ -195,6 +195,11 @@ def read_creatures_died(value: object, path: JsonPath) -> tuple[Card, ...] | int
     return read_counted_cards(value, path, "creatures")
 
 
+def read_attackers(value: object, path: JsonPath) -> tuple[Card, ...] | int:
+    """The creatures a player attacked with this turn: how many, or the cards themselves."""
+    return read_counted_cards(value, path, "creatures")
+
+
 def read_counted_cards(value: object, path: JsonPath, noun: str) -> tuple[Card, ...] | int:
     """A fact of the turn given as how many ``noun``, or as the cards themselves (names or objects)."""
     if isinstance(value, int) and not isinstance(value, bool):
