@@ -20,6 +20,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
+from models.abilities import TurnCondition
 from models.additional_costs import (
     PERMANENT,
     DiscardCost,
@@ -164,6 +165,8 @@ class ControlConditions:
     creature_died: bool = False
     #: with ``creature_died``, which creature ("a non-Zombie creature"); None: any
     died: ObjectFilter | None = None
+    #: "If you attacked with a creature this turn" (Admiral's Order's raid): events of the turn
+    turn_facts: tuple[TurnCondition, ...] = ()
 
     def on(self, cost: AlternativeCost) -> AlternativeCost:
         """``cost`` usable only under these conditions."""
@@ -179,6 +182,7 @@ class ControlConditions:
             if_discarded=self.discarded,
             if_creature_died=self.creature_died,
             died_what=self.died,
+            if_turn_facts=self.turn_facts,
         )
 
 
@@ -646,6 +650,7 @@ class SpellCostRules(Transformer[Token, Any]):
             any(c.discarded for c in conditions),
             any(c.creature_died for c in conditions),
             next((c.died for c in conditions if c.died is not None), None),
+            tuple(fact for c in conditions for fact in c.turn_facts),
         )
 
     def you_control_one(self, _article: Token, what: str) -> ControlConditions:
@@ -694,6 +699,10 @@ class SpellCostRules(Transformer[Token, Any]):
         non-Zombie creature died this turn', 'if a creature not named ~ died this turn': the board's
         ``creatures_died_this_turn`` (a count answers any creature; which one died needs the cards)."""
         return ControlConditions(creature_died=True, died=died_creatures(what))
+
+    def control_turn_event(self, event: TurnCondition) -> ControlConditions:
+        """'If you attacked with a creature this turn' (``turn_event``): the board's players' records."""
+        return ControlConditions(turn_facts=(event,))
 
     def own_spell(self, *_words: Token) -> None:
         return None

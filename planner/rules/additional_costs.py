@@ -47,7 +47,7 @@ from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
 from planner.rules.spell_cost import unknown_turn_facts
-from planner.rules.turn_facts import died_gap
+from planner.rules.turn_facts import died_gap, turn_event_gap
 
 __all__ = [
     "AdditionalPaid",
@@ -353,6 +353,12 @@ def turn_fact_warnings(board: Board, player: str, target: PaymentTarget) -> tupl
         (cost.text, gap)
         for cost in own_alternative_costs(target.text, target.name)
         if cost.if_creature_died and (gap := died_gap(view, cost.died_what))
+    ]
+    unknown += [  # (spectacle's "an opponent lost life this turn", raid's "you attacked with a creature")
+        (cost.text, gap)
+        for cost in own_alternative_costs(target.text, target.name)
+        for needed in cost.if_turn_facts
+        if (gap := turn_event_gap(board, player, needed.amount))
     ]
     facts = tuple(
         TextWarning(target.name or "spell", sentence, why, WarningKind.ASSUMED) for sentence, why in unknown

@@ -60,7 +60,7 @@ from planner.rules.graveyard_ways import graveyard_others, graveyard_way_require
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
-from planner.rules.turn_facts import creatures_died
+from planner.rules.turn_facts import creatures_died, turn_condition_holds
 from planner.rules.view import BoardView
 
 __all__ = [
@@ -314,6 +314,9 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
             return f"{cost.describe()}: creatures_died_this_turn gives how many creatures died, not which"
         if not died:
             return f"{cost.describe()}: no {what} died this turn"
+    for needed in cost.if_turn_facts:  # (spectacle's, raid's: not given, none counted, with a warning)
+        if not turn_condition_holds(board, player, needed):
+            return f"{cost.describe()}: not so this turn: {needed.text}"
     if cost.keyword == "mutate" and not any(
         _mutate_target(view, p.id, player, target) for p in board.permanents
     ):
