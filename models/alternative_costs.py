@@ -64,13 +64,23 @@ KEYWORD_ALTERNATIVE_COSTS = (
     *("flashback", "escape", "jump-start"),
     "foretell",
     "spectacle",
+    "surge",
 )
-#: What a keyword's cost asks of the turn (spectacle, CR 702.137a: "if an opponent lost life this turn", the
-#: board's players' ``life_lost_this_turn``).
+#: What a keyword's cost asks of the turn: spectacle (CR 702.137a: "if an opponent lost life this turn", the
+#: board's players' ``life_lost_this_turn``), surge (CR 702.117a: "if you or a teammate has cast another
+#: spell this turn": the caster's ``spells_cast_this_turn``; a board has no teams, CR 810, so no teammate).
+#: Every keyword of :data:`KEYWORD_ALTERNATIVE_COSTS` usable only under a condition of the turn is here.
 KEYWORD_TURN_CONDITIONS: Final = {
     "spectacle": (
         TurnCondition(Amount(kind=AmountKind.OPPONENT_LOST_LIFE), 1, "an opponent lost life this turn"),
-    )
+    ),
+    "surge": (
+        TurnCondition(
+            Amount(kind=AmountKind.SPELLS_CAST, filter=ObjectFilter()),
+            1,
+            "you've cast another spell this turn",
+        ),
+    ),
 }
 #: The keywords of :data:`KEYWORD_ALTERNATIVE_COSTS` that cast the spell face down, for {3}.
 FACE_DOWN_KEYWORDS = frozenset(("morph", "megamorph", "disguise"))

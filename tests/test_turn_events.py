@@ -217,3 +217,40 @@ def test_a_plan_graveyard_cast_is_a_card_that_left_it(left: int | None, cast: li
     turn = plan_turn(board, time_limit=60)
     assert [s.card for s in turn.spells] == cast, turn.to_json()
     assert turn.optimal
+
+
+BUSHWHACKER = {
+    "name": "Test Bushwhacker",
+    "type_line": "Creature — Goblin",
+    "mana_cost": "{2}{R}",
+    "oracle": "Surge {1}{R}\nHaste",
+}
+SHOCK = {"name": "Test Jolt", "type_line": "Instant", "mana_cost": "{R}", "oracle": "Draw a card."}
+
+
+@pytest.mark.parametrize(("cast", "payable"), [(1, True), (0, False)])
+def test_surge_once_another_spell_was_cast(cast: int, payable: bool) -> None:
+    """Two Mountains: surge {1}{R} (CR 702.117a) only once the caster cast another spell this turn (a board
+    has no teams: no teammate's spell counts); else {2}{R}, three mana."""
+    board = _board("Mountain", 2, me={"spells_cast_this_turn": cast})
+    spell = spell_of(
+        "{2}{R}", type_line="Creature — Goblin", name="Test Bushwhacker", text=BUSHWHACKER["oracle"]
+    )
+    assert _paid(board, spell, "{1}{R}" if payable else "{2}{R}") is payable
+    assert not pay(board, spell).warnings
+
+
+def test_a_turn_notes_surge_it_does_not_plan() -> None:
+    """Three Mountains: Jolt ({R}) then Bushwhacker for surge ({1}{R}) casts both; the turn does not plan a
+    keyword's way (what resolves is not followed), so it pays Bushwhacker's {2}{R} and says so: the plan is
+    not called optimal (never a silent worse plan)."""
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [{"id": ME, "hand": [BUSHWHACKER, SHOCK]}],
+            "permanents": [{"id": f"m{n}", "card": "Mountain", "controller": ME} for n in range(3)],
+        }
+    )
+    turn = plan_turn(board, time_limit=60)
+    assert not turn.optimal
+    assert any("surge: pay {1}{R}, once you've cast another spell this turn" in note for note in turn.notes)

@@ -106,6 +106,9 @@ def turn_event_count(board: Board, player: str, amount: Amount) -> int:
     """
     record = board.player(player)
     match amount.kind:
+        case AmountKind.SPELLS_CAST if amount.filter == ObjectFilter():
+            # (surge's "another spell": every spell cast before this one, CR 601.2i; 0 when not given)
+            return record.spells_cast_this_turn
         case AmountKind.OPPONENT_LOST_LIFE:
             return int(any(p.life_lost_this_turn for p in board.players if p.id != player))
         case AmountKind.ATTACKED_WITH:
@@ -145,6 +148,8 @@ def turn_event_gap(board: Board, player: str, amount: Amount) -> str:
     record = board.player(player)
     where = f"players[{ids.index(player)}]"
     match amount.kind:
+        case AmountKind.SPELLS_CAST:
+            return ""  # (none cast when not given: contract section 10's default)
         case AmountKind.OPPONENT_LOST_LIFE:
             opponents = [(n, p) for n, p in enumerate(board.players) if p.id != player]
             if any(p.life_lost_this_turn for _, p in opponents):
