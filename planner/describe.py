@@ -264,6 +264,7 @@ _TURN_EVENT_WORDS = {
     AmountKind.ATTACKED_WITH: "you attacked with {N} or more creatures this turn",
     AmountKind.CRIME: "you've committed a crime this turn",
     AmountKind.LEFT_GRAVEYARD: "{N} or more cards left your graveyard this turn",
+    AmountKind.SACRIFICED: "you've sacrificed {N} or more such permanents this turn",
 }
 
 

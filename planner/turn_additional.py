@@ -59,9 +59,9 @@ if TYPE_CHECKING:
 __all__ = [
     "additional_events",
     "chosen_costs",
-    "dead_creature",
     "discard_count",
     "discarded_cards",
+    "last_known_card",
     "may_discard",
     "sacrifice_options",
     "tapped_before",
@@ -259,17 +259,21 @@ def discarded_cards(hand: Sequence[Card], used: set[int], count: int, taken: set
 def without_paid(board: Board, player: str, sacrificed: Sequence[str], discarded: Sequence[str]) -> Board:
     """The board once a spell's additional costs are paid: the permanents ``sacrificed`` gone to their
     owner's graveyard (the creatures among them counted as died this turn, CR 700.4: the board's
-    ``creatures_died_this_turn``), the cards ``discarded`` (names) gone from the hand to it (CR 701.8,
-    701.9)."""
+    ``creatures_died_this_turn``; each added to the player's ``sacrificed_this_turn`` when given), the cards
+    ``discarded`` (names) gone from the hand to it (CR 701.8, 701.9)."""
     gone: list[Card] = []
     view = view_of(board)
-    died = [dead_creature(view, pid) for pid in sacrificed if view.type_line(pid).is_a("Creature")]
+    cards = [last_known_card(view, pid) for pid in sacrificed]
+    died = [card for card in cards if card.type_line.is_a("Creature")]
     for pid in sacrificed:
         card = board.permanent(pid).as_card()
         board = board.without_permanent(pid)
         if card is not None:
             gone.append(card)
     board = board.having_died(died)  # (a creature sacrificed dies, CR 700.4)
+    before = board.player(player).sacrificed_this_turn
+    if before is not None and cards:  # (the player's sacrifices this turn, when the board gives them)
+        board = board.replace_player(player, sacrificed_this_turn=(*before, *cards))
     hand = list(board.player(player).hand)
     for name in discarded:
         index = next(n for n, card in enumerate(hand) if card.name == name)
@@ -283,15 +287,15 @@ def without_paid(board: Board, player: str, sacrificed: Sequence[str], discarded
     return board
 
 
-def dead_creature(view: BoardView, pid: str) -> Card:
-    """The card a creature that dies is as the creatures died this turn list it: its name and its types as
-    it last existed on the battlefield (CR 608.2h), a token's too (it dies before it ceases to exist,
-    CR 700.4, 704.5d).
+def last_known_card(view: BoardView, pid: str) -> Card:
+    """The card a permanent sacrificed is as the turn's records list it (the creatures died, the permanents
+    sacrificed this turn): its name and its types as it last existed on the battlefield (CR 608.2h), a
+    token's too (it dies before it ceases to exist, CR 700.4, 704.5d).
 
     >>> from models.board import Board
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
     ...     {"id": "e", "card": "Llanowar Elves", "controller": "me"}]})
-    >>> card = dead_creature(view_of(board), "e")
+    >>> card = last_known_card(view_of(board), "e")
     >>> card.name, str(card.type_line)
     ('Llanowar Elves', 'Creature — Elf Druid')
     """

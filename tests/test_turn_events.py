@@ -254,3 +254,71 @@ def test_a_turn_notes_surge_it_does_not_plan() -> None:
     turn = plan_turn(board, time_limit=60)
     assert not turn.optimal
     assert any("surge: pay {1}{R}, once you've cast another spell this turn" in note for note in turn.notes)
+
+
+DETONATION = spell_of(
+    "{3}{R}",
+    type_line="Instant",
+    name="Test Detonation",
+    text="This spell costs {3} less to cast if you've sacrificed an artifact this turn.\nDraw a card.",
+)
+
+
+@pytest.mark.parametrize(("sacrificed", "payable"), [(["Treasure"], True), (["Llanowar Elves"], False)])
+def test_an_artifact_sacrificed_this_turn(sacrificed: list[str], payable: bool) -> None:
+    """One Mountain: {3}{R} - {3} = {R} once the caster sacrificed an artifact this turn (CR 701.21a: the
+    board's sacrificed_this_turn); a creature sacrificed is no artifact (four mana)."""
+    board = _board("Mountain", 1, me={"sacrificed_this_turn": sacrificed})
+    assert _paid(board, DETONATION, "{R}" if payable else "{3}{R}") is payable
+
+
+def test_an_artifact_sacrificed_not_given_is_warned() -> None:
+    result = pay(_board("Mountain", 1), DETONATION)
+    assert not result.payable
+    assert [w.reason for w in result.warnings] == [
+        "players[0].sacrificed_this_turn is not given: none counted"
+    ]
+
+
+FEEDING = {
+    "name": "Test Feeding",
+    "type_line": "Sorcery",
+    "mana_cost": "{R}",
+    "oracle": "As an additional cost to cast this spell, sacrifice an artifact.\nDraw a card.",
+}
+
+
+@pytest.mark.parametrize(
+    ("given", "cast"), [([], ["Test Feeding", "Test Detonation"]), (None, ["Test Feeding"])]
+)
+def test_a_plan_sacrifice_is_recorded_for_later_spells(given: list[str] | None, cast: list[str]) -> None:
+    """Two Mountains and a Treasure. Feeding ({R}) sacrifices the Treasure (its only artifact; tapped for
+    its mana first or not, CR 601.2h): an artifact sacrificed this turn, so Detonation costs {3}{R} - {3} =
+    {R}, the other Mountain: both cast. Not given, the turn's earlier sacrifices are not known: none
+    counted, and Detonation ({3}{R}) is not cast after Feeding."""
+    me: dict[str, Any] = {"id": ME, "hand": [FEEDING, {**WILT_CARD, **_card(DETONATION)}]}
+    if given is not None:
+        me["sacrificed_this_turn"] = given
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "players": [me],
+            "permanents": [
+                *({"id": f"m{n}", "card": "Mountain", "controller": ME} for n in range(2)),
+                {"id": "t", "card": "Treasure", "controller": ME},
+            ],
+        }
+    )
+    turn = plan_turn(board, time_limit=60)
+    assert [s.card for s in turn.spells] == cast, turn.to_json()
+    assert turn.optimal
+
+
+def _card(spell: PaymentTarget) -> dict[str, Any]:
+    """The hand card of a spell made with ``spell_of``."""
+    return {
+        "name": spell.name,
+        "type_line": str(spell.type_line),
+        "mana_cost": str(spell.cost),
+        "oracle": spell.text,
+    }

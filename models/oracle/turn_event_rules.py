@@ -24,7 +24,7 @@ from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Noun, Nouns, Number
 from models.oracle.readings.nouns import number_words
 
-__all__ = ["TurnEventRules", "attackers"]
+__all__ = ["TurnEventRules", "attackers", "sacrificed"]
 
 
 def attackers(what: Nouns) -> ObjectFilter | None:
@@ -42,6 +42,22 @@ def attackers(what: Nouns) -> ObjectFilter | None:
         return None
     if noun != Noun(types=noun.types) or len(noun.types) != 1:
         raise UnreadError(f"you attacked with {what.words()}")
+    return ObjectFilter(types=noun.types)
+
+
+def sacrificed(what: Nouns) -> ObjectFilter:
+    """The permanents 'you've sacrificed <what> this turn' asks one of: of one card type or more, nothing
+    else (their types as the board's ``sacrificed_this_turn`` lists them).
+
+    >>> from models.oracle.grammar import parse_objects
+    >>> sacrificed(parse_objects("artifact")).types, sacrificed(parse_objects("permanent")).types
+    (('Artifact',), ())
+    """
+    if len(what.nouns) != 1:
+        raise UnreadError(f"you've sacrificed {what.words()}")
+    (noun,) = what.nouns
+    if noun != Noun(types=noun.types):
+        raise UnreadError(f"you've sacrificed {what.words()}")
     return ObjectFilter(types=noun.types)
 
 
@@ -66,6 +82,12 @@ class TurnEventRules(Transformer[Token, Any]):
         many = f"{number_words(at_least)} or more" if counts else "a"
         text = f"you attacked with {many} {what.words(plural=bool(counts))} this turn"
         return TurnCondition(Amount(kind=AmountKind.ATTACKED_WITH, filter=attackers(what)), at_least, text)
+
+    def event_sacrificed(self, *parts: Any) -> TurnCondition:
+        """'if you've sacrificed an artifact this turn' (CR 701.21a): the board's ``sacrificed_this_turn``."""
+        what = next(part for part in parts if isinstance(part, Nouns))
+        text = f"you've sacrificed {what.words(1)} this turn"
+        return TurnCondition(Amount(kind=AmountKind.SACRIFICED, filter=sacrificed(what)), 1, text)
 
     def event_left_graveyard(self, *parts: Any) -> TurnCondition:
         counts: list[Number] = [

@@ -26,7 +26,13 @@ __all__ = [
 
 #: The events of the turn the board's players record (:class:`~models.abilities.AmountKind`).
 TURN_EVENTS = frozenset(
-    {AmountKind.OPPONENT_LOST_LIFE, AmountKind.ATTACKED_WITH, AmountKind.CRIME, AmountKind.LEFT_GRAVEYARD}
+    {
+        AmountKind.OPPONENT_LOST_LIFE,
+        AmountKind.ATTACKED_WITH,
+        AmountKind.CRIME,
+        AmountKind.LEFT_GRAVEYARD,
+        AmountKind.SACRIFICED,
+    }
 )
 
 
@@ -126,6 +132,10 @@ def turn_event_count(board: Board, player: str, amount: Amount) -> int:
             return int(bool(record.committed_crime_this_turn))
         case AmountKind.LEFT_GRAVEYARD:
             return record.cards_left_graveyard_this_turn or 0
+        case AmountKind.SACRIFICED:  # (the types each card has as listed: CR 701.21a)
+            wanted = amount.filter or ObjectFilter()
+            cards = record.sacrificed_this_turn or ()
+            return sum(1 for card in cards if all(card.type_line.is_a(word) for word in wanted.types))
     raise ValueError(f"not an event of the turn: {amount.kind}")  # pragma: no cover
 
 
@@ -174,6 +184,9 @@ def turn_event_gap(board: Board, player: str, amount: Amount) -> str:
         case AmountKind.LEFT_GRAVEYARD:
             known = record.cards_left_graveyard_this_turn is not None
             return "" if known else f"{where}.cards_left_graveyard_this_turn is not given: none counted"
+        case AmountKind.SACRIFICED:
+            known = record.sacrificed_this_turn is not None
+            return "" if known else f"{where}.sacrificed_this_turn is not given: none counted"
     raise ValueError(f"not an event of the turn: {amount.kind}")  # pragma: no cover
 
 
