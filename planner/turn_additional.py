@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from models.abilities import AmountKind
 from models.additional_costs import (
     DiscardCost,
     EitherCost,
@@ -47,6 +48,9 @@ from models.additional_costs import (
 )
 from models.board import Board, Card
 from models.mana import ManaTypes
+from models.mana_effects import CostModifier
+from models.oracle import read_card
+from models.spells import own_alternative_costs
 from planner.rules.additional_costs import costs_that_may_pay, planned_costs, sacrifice_candidates
 from planner.rules.eligibility import is_sick, why_not_activatable
 from planner.rules.production import Packet, activation_outcomes
@@ -64,6 +68,7 @@ __all__ = [
     "last_known_card",
     "may_discard",
     "sacrifice_options",
+    "sacrificed_for_mana_notes",
     "tapped_before",
     "tapped_first",
     "unplanned_mana",
@@ -313,6 +318,55 @@ def _unplanned(cost: object, chosen: bool) -> bool:
     return isinstance(cost, UnreadCost | RevealCost) or (
         isinstance(cost, EitherCost | OptionalSacrifice) and not chosen
     )
+
+
+#: What a spell's own cost change counts of the turn's sacrifices and deaths (the board's
+#: ``sacrificed_this_turn``, ``creatures_died_this_turn``).
+_SACRIFICE_FACTS = frozenset({AmountKind.SACRIFICED, AmountKind.SACRIFICED_TYPES, AmountKind.DIED_THIS_TURN})
+
+
+def sacrificed_for_mana_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:
+    """A note when a spell's cost reads the turn's sacrifices or deaths (Korvold's, "if you've sacrificed an
+    artifact this turn", "if a creature died this turn", its own "cast this card from your graveyard if a
+    creature died this turn") and a permanent of ``player``'s has a mana ability that sacrifices (a
+    Treasure's): the turn counts the sacrifices of spells' additional costs (:func:`without_paid`), not those
+    of the mana abilities that pay, so the plan is not called optimal (never a silent worse plan).
+
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "t", "card": "Treasure", "controller": "me"}]})
+    >>> picker = Card.from_json({"name": "Test Picker", "type_line": "Sorcery", "mana_cost": "{3}{B}",
+    ...     "oracle": "This spell costs {3} less to cast if a creature died this turn."})
+    >>> [note[:40] for note in sacrificed_for_mana_notes(board, "me", hand_spells([picker], 0, Ids(set())))]
+    ['Test Picker: its cost reads the sacrific']
+    """
+    readers = []
+    for spell in distinct(spells):
+        card = spell.card
+        effects = read_card(card.oracle, card.name, card.type_line).effects
+        if any(
+            isinstance(e, CostModifier)
+            and e.own
+            and e.amount is not None
+            and e.amount.kind in _SACRIFICE_FACTS
+            for e in effects
+        ) or any(cost.if_creature_died for cost in own_alternative_costs(card.oracle, card.name)):
+            readers.append(card.name)
+    if not readers:
+        return []
+    view = view_of(board)
+    sacrifices = any(
+        ability.cost.sacrifice_self or ability.cost.sacrifice is not None
+        for permanent in board.permanents
+        if permanent.controller == player
+        for ability in view.mana_abilities(permanent.id)
+    )
+    return [
+        f"{name}: its cost reads the sacrifices and deaths of the turn, and those of mana abilities (a "
+        "Treasure's) are not counted in turn plans: the plan is not called optimal"
+        for name in readers
+        if sacrifices
+    ]
 
 
 def unread_cost_notes(spells: list[TurnSpell], cast: set[str]) -> dict[str, str]:

@@ -167,3 +167,31 @@ def test_a_plan_sacrifice_is_a_death_later_spells_see(died: int | None, cast: li
     turn = plan_turn(Board.from_dict(data), time_limit=60)
     assert [s.card for s in turn.spells] == cast, turn.to_json()
     assert turn.optimal
+
+
+def test_a_mana_ability_sacrifice_is_noted_not_counted() -> None:
+    """A Swamp and Test Bloodling ("Sacrifice this creature: Add {B}."). By the rules both spells are cast:
+    Jolt ({B}) paid by the Bloodling's sacrifice (it dies, CR 700.4), then Picker for {3}{B} - {3} = {B},
+    the Swamp. The turn counts the deaths of spells' additional costs, not those of the mana abilities that
+    pay: it says so, and the plan is not called optimal (never a silent worse plan)."""
+    bloodling = {
+        "id": "b",
+        "name": "Test Bloodling",
+        "type_line": "Creature — Imp",
+        "controller": ME,
+        "oracle": "Sacrifice this creature: Add {B}.",
+    }
+    jolt = {"name": "Test Jolt", "type_line": "Instant", "mana_cost": "{B}", "oracle": "Draw a card."}
+    board = Board.from_dict(
+        {
+            "version": 1,
+            "creatures_died_this_turn": 0,
+            "players": [{"id": ME, "hand": [jolt, PICKER]}],
+            "permanents": [{"id": "s", "card": "Swamp", "controller": ME}, bloodling],
+        }
+    )
+    turn = plan_turn(board, time_limit=60)
+    assert not turn.optimal
+    assert any(
+        note.startswith("Test Picker: its cost reads the sacrifices and deaths") for note in turn.notes
+    )
