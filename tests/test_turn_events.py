@@ -321,3 +321,19 @@ def _card(spell: PaymentTarget) -> dict[str, Any]:
         "mana_cost": str(spell.cost),
         "oracle": spell.text,
     }
+
+
+INDULGENCE = spell_of(
+    "{3}{B}",
+    type_line="Instant",
+    name="Test Indulgence",
+    text="This spell costs {3} less to cast if you've gained 3 or more life this turn.\nDraw a card.",
+)
+
+
+@pytest.mark.parametrize(("gained", "payable"), [(3, True), (5, True), (2, False)])
+def test_three_or_more_life_gained(gained: int, payable: bool) -> None:
+    """One Swamp: {3}{B} - {3} = {B} once the caster gained 3 or more life this turn (the board's
+    life_gained_this_turn, contract section 10); 2 is not enough (four mana)."""
+    board = _board("Swamp", 1, me={"life_gained_this_turn": gained})
+    assert _paid(board, INDULGENCE, "{B}" if payable else "{3}{B}") is payable

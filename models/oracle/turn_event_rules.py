@@ -89,6 +89,18 @@ class TurnEventRules(Transformer[Token, Any]):
         text = f"you've sacrificed {what.words(1)} this turn"
         return TurnCondition(Amount(kind=AmountKind.SACRIFICED, filter=sacrificed(what)), 1, text)
 
+    def event_life_gained(self, *parts: Any) -> TurnCondition:
+        """'if you've gained 3 or more life this turn' (Sanguine Indulgence): the board's
+        ``life_gained_this_turn`` (contract section 10; 0 when not given)."""
+        deed = next(
+            str(part).lower() for part in parts if isinstance(part, Token) and part.type == "TURN_DEED"
+        )
+        if deed != "gained":
+            raise UnreadError(f"you've {deed} life this turn")
+        at_least = fixed_number(next(p for p in parts if isinstance(p, int) and not isinstance(p, bool)))
+        text = f"you've gained {at_least} or more life this turn"
+        return TurnCondition(Amount(kind=AmountKind.LIFE_GAINED, constant=1), at_least, text)
+
     def event_left_graveyard(self, *parts: Any) -> TurnCondition:
         counts: list[Number] = [
             part for part in parts if isinstance(part, int) and not isinstance(part, bool)

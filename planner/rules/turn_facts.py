@@ -112,6 +112,8 @@ def turn_event_count(board: Board, player: str, amount: Amount) -> int:
     """
     record = board.player(player)
     match amount.kind:
+        case AmountKind.LIFE_GAINED:  # (contract section 10: 0 when not given)
+            return record.life_gained_this_turn // max(amount.constant, 1)
         case AmountKind.SPELLS_CAST if amount.filter == ObjectFilter():
             # (surge's "another spell": every spell cast before this one, CR 601.2i; 0 when not given)
             return record.spells_cast_this_turn
@@ -158,8 +160,8 @@ def turn_event_gap(board: Board, player: str, amount: Amount) -> str:
     record = board.player(player)
     where = f"players[{ids.index(player)}]"
     match amount.kind:
-        case AmountKind.SPELLS_CAST:
-            return ""  # (none cast when not given: contract section 10's default)
+        case AmountKind.SPELLS_CAST | AmountKind.LIFE_GAINED:
+            return ""  # (none cast, none gained when not given: contract section 10's defaults)
         case AmountKind.OPPONENT_LOST_LIFE:
             opponents = [(n, p) for n, p in enumerate(board.players) if p.id != player]
             if any(p.life_lost_this_turn for _, p in opponents):
