@@ -267,8 +267,8 @@ def without_paid(board: Board, player: str, sacrificed: Sequence[str], discarded
     ``creatures_died_this_turn``; each added to the player's ``sacrificed_this_turn`` when given), the cards
     ``discarded`` (names) gone from the hand to it (CR 701.8, 701.9)."""
     gone: list[Card] = []
-    view = view_of(board)
-    cards = [last_known_card(view, pid) for pid in sacrificed]
+    view = view_of(board) if sacrificed else None
+    cards = [last_known_card(view, pid) for pid in sacrificed] if view is not None else []
     died = [card for card in cards if card.type_line.is_a("Creature")]
     for pid in sacrificed:
         card = board.permanent(pid).as_card()
