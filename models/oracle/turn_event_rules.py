@@ -50,8 +50,8 @@ def sacrificed(what: Nouns) -> ObjectFilter:
     else (their types as the board's ``sacrificed_this_turn`` lists them).
 
     >>> from models.oracle.grammar import parse_objects
-    >>> sacrificed(parse_objects("artifact")).types, sacrificed(parse_objects("permanent")).types
-    (('Artifact',), ())
+    >>> sacrificed(parse_objects("artifact")).types, sacrificed(parse_objects("artifact creature")).types
+    (('Artifact',), ('Artifact', 'Creature'))
     """
     if len(what.nouns) != 1:
         raise UnreadError(f"you've sacrificed {what.words()}")
