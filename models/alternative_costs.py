@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
+from models.abilities import Amount, AmountKind, TurnCondition
 from models.additional_costs import SacrificeCost
 from models.filters import ObjectFilter
 from models.types import TypeLine
@@ -34,6 +35,7 @@ __all__ = [
     "FACE_DOWN_KEYWORDS",
     "GRAVEYARD_KEYWORDS",
     "KEYWORD_ALTERNATIVE_COSTS",
+    "KEYWORD_TURN_CONDITIONS",
     "AlternativeCost",
     "HandExile",
     "SpellName",
@@ -61,7 +63,25 @@ KEYWORD_ALTERNATIVE_COSTS = (
     *("morph", "megamorph", "disguise"),
     *("flashback", "escape", "jump-start"),
     "foretell",
+    "spectacle",
+    "surge",
 )
+#: What a keyword's cost asks of the turn: spectacle (CR 702.137a: "if an opponent lost life this turn", the
+#: board's players' ``life_lost_this_turn``), surge (CR 702.117a: "if you or a teammate has cast another
+#: spell this turn": the caster's ``spells_cast_this_turn``; a board has no teams, CR 810, so no teammate).
+#: Every keyword of :data:`KEYWORD_ALTERNATIVE_COSTS` usable only under a condition of the turn is here.
+KEYWORD_TURN_CONDITIONS: Final = {
+    "spectacle": (
+        TurnCondition(Amount(kind=AmountKind.OPPONENT_LOST_LIFE), 1, "an opponent lost life this turn"),
+    ),
+    "surge": (
+        TurnCondition(
+            Amount(kind=AmountKind.SPELLS_CAST, filter=ObjectFilter()),
+            1,
+            "you've cast another spell this turn",
+        ),
+    ),
+}
 #: The keywords of :data:`KEYWORD_ALTERNATIVE_COSTS` that cast the spell face down, for {3}.
 FACE_DOWN_KEYWORDS = frozenset(("morph", "megamorph", "disguise"))
 #: The keywords of :data:`KEYWORD_ALTERNATIVE_COSTS` that let the card be cast from its owner's graveyard,
@@ -266,6 +286,12 @@ class AlternativeCost:
     #: usable only once a creature died this turn (a card's own "You may cast this card from your graveyard if
     #: a creature died this turn.": the board's ``creatures_died_this_turn``)
     if_creature_died: bool = False
+    #: with ``if_creature_died``, which creature must have died ("a non-Zombie creature", "a creature not
+    #: named ~": ``other_name``, CR 201.2); None: any creature (the board's count answers it)
+    died_what: ObjectFilter | None = None
+    #: usable only when these events of the turn happened (spectacle's "an opponent lost life this turn",
+    #: CR 702.137a; raid's "If you attacked with a creature this turn"): the board's players' records
+    if_turn_facts: tuple[TurnCondition, ...] = ()
     #: other cards exiled from the player's graveyard (escape, CR 702.138a)
     graveyard_exile: int = 0
     spells: SpellsGranted | None = None

@@ -258,6 +258,16 @@ _TURN_FACT_WORDS = {
 }
 
 
+#: The events of the turn a spell's own cost change asks for (``planner.rules.turn_facts``), {N} at least.
+_TURN_EVENT_WORDS = {
+    AmountKind.OPPONENT_LOST_LIFE: "an opponent lost life this turn",
+    AmountKind.ATTACKED_WITH: "you attacked with {N} or more creatures this turn",
+    AmountKind.CRIME: "you've committed a crime this turn",
+    AmountKind.LEFT_GRAVEYARD: "{N} or more cards left your graveyard this turn",
+    AmountKind.SACRIFICED: "you've sacrificed {N} or more such permanents this turn",
+}
+
+
 #: How a spell's own '{X} less, where X is ...' counts on its caster's permanents.
 _OWN_AMOUNT_WORDS = {AmountKind.TOTAL_MANA_VALUE: "the total mana value of each"}
 
@@ -387,6 +397,9 @@ def _effect_summary(effect: StaticEffect) -> str:
             return sentence[:1].lower() + sentence[1:]
         if effect.amount is not None and effect.amount.kind is AmountKind.PARTY:
             return f"this spell costs {by} to cast for each creature in your party"
+        if effect.amount is not None and effect.amount.kind in _TURN_EVENT_WORDS:
+            words = _TURN_EVENT_WORDS[effect.amount.kind].replace("{N}", str(effect.at_least or 1))
+            return f"this spell costs {by} to cast if {words}"
         if effect.amount is not None and effect.amount.kind in _TURN_FACT_WORDS:
             return f"this spell costs {by} to cast {_TURN_FACT_WORDS[effect.amount.kind]}".replace(
                 "{N}", str(effect.amount.constant)

@@ -73,6 +73,7 @@ from planner.solve.solution import Solution, SolveStatus
 from planner.turn_additional import (
     additional_events,
     may_discard,
+    sacrificed_for_mana_notes,
     unread_cost_notes,
 )
 from planner.turn_alternative import (
@@ -857,6 +858,9 @@ def plan_turn(
     # (an additional cost the reader does not read is not paid: said, never silent)
     unpaid = unread_cost_notes(spells, {spell.card for spell in result.spells})
     notes += sorted(unpaid.values())
+    # (a cost reading the turn's sacrifices, which the mana abilities' are not counted in: said)
+    unseen_sacrifices = sacrificed_for_mana_notes(board, player, spells)
+    notes += unseen_sacrifices
     notes += sorted(search.unplanned)
     # (an alternative cost the turn does not plan (mutate, overload), a land a cost returns to the hand,
     # energy gained in the turn not counted: said, never silent; the plan is then not called optimal)
@@ -880,7 +884,12 @@ def plan_turn(
         result,
         castable=castable,
         reason=None if castable else unknown if castable is None else _why_not(spells, mandatory=False),
-        optimal=complete and not left_out and not unpaid and not search.unplanned and not alternatives,
+        optimal=complete
+        and not left_out
+        and not unpaid
+        and not search.unplanned
+        and not alternatives
+        and not unseen_sacrifices,
         warnings=warnings,
         notes=tuple(notes),
     )

@@ -61,20 +61,28 @@ def zone_card_held(board: Board, player: str, card: Card, zone: str) -> bool:
 def leaving_zone(board: Board, player: str, card: Card, zone: str) -> Board:
     """The board ``card`` is cast on from ``zone``: cast from the graveyard, it is on the stack, no longer in
     it (CR 601.2a: the first copy of the list); a card foretold stays listed until it resolves
-    (:func:`left_zone`).
+    (:func:`left_zone`). A card that left the graveyard is counted in ``cards_left_graveyard_this_turn``
+    when the board gives it (the spell's own cost, locked in after, sees it: CR 601.2a, 601.2f).
 
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": ["Forest", "Island"]}]})
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": ["Forest", "Island"],
+    ...     "cards_left_graveyard_this_turn": 0}]})
     >>> after = leaving_zone(board, "me", Card.from_json("Island"), "graveyard")
-    >>> [c.name for c in after.player("me").graveyard]
-    ['Forest']
+    >>> [c.name for c in after.player("me").graveyard], after.player("me").cards_left_graveyard_this_turn
+    (['Forest'], 1)
     """
     if zone != "graveyard":
         return board
-    graveyard = board.player(player).graveyard
+    record = board.player(player)
+    graveyard = record.graveyard
     if not isinstance(graveyard, tuple) or card not in graveyard:
         return board
     at = graveyard.index(card)
-    return board.replace_player(player, graveyard=(*graveyard[:at], *graveyard[at + 1 :]))
+    left = record.cards_left_graveyard_this_turn
+    return board.replace_player(
+        player,
+        graveyard=(*graveyard[:at], *graveyard[at + 1 :]),
+        cards_left_graveyard_this_turn=None if left is None else left + 1,
+    )
 
 
 def left_zone(board: Board, player: str, card: Card, zone: str, way: Way | None) -> Board:

@@ -28,6 +28,7 @@ from models.additional_costs import SacrificeCost
 from models.alternative_costs import (
     FACE_DOWN_KEYWORDS,
     KEYWORD_ALTERNATIVE_COSTS,
+    KEYWORD_TURN_CONDITIONS,
     AlternativeCost,
     HandExile,
     SpellsGranted,
@@ -154,7 +155,13 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
     except InputError:
         return None
     if not rest:
-        return AlternativeCost(mana=mana, graveyard_exile=graveyard_exile, keyword=keyword, text=unit)
+        return AlternativeCost(
+            mana=mana,
+            graveyard_exile=graveyard_exile,
+            keyword=keyword,
+            text=unit,
+            if_turn_facts=KEYWORD_TURN_CONDITIONS.get(keyword, ()),
+        )
     parts = " and ".join(part[:1].lower() + part[1:] for part in rest)
     try:
         read = parse_alternative_cost(f"You may {parts} rather than pay ~'s mana cost.")
@@ -171,9 +178,13 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
         or read.if_opponent_gained_life
         or read.if_discarded
         or read.if_creature_died
+        or read.if_turn_facts
     ):
         return None
-    return replace(read, mana=mana, graveyard_exile=graveyard_exile, keyword=keyword, text=unit)
+    facts = KEYWORD_TURN_CONDITIONS.get(keyword, ())
+    return replace(
+        read, mana=mana, graveyard_exile=graveyard_exile, keyword=keyword, text=unit, if_turn_facts=facts
+    )
 
 
 def _read(sentence: str) -> AlternativeCost | None:

@@ -20,6 +20,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
+from models.abilities import TurnCondition
 from models.additional_costs import (
     PERMANENT,
     DiscardCost,
@@ -65,7 +66,7 @@ from models.oracle.readings import (
     WithManaValueAtMost,
     WithManaValueX,
 )
-from models.oracle.readings.nouns import X
+from models.oracle.readings.nouns import OTHER_NAME, X
 
 __all__ = [
     "GraveyardPermissionReading",
@@ -175,6 +176,10 @@ class ControlConditions:
     discarded: bool = False
     #: "if a creature died this turn" (a card's own permission to be cast from its graveyard)
     creature_died: bool = False
+    #: with ``creature_died``, which creature ("a non-Zombie creature"); None: any
+    died: ObjectFilter | None = None
+    #: "If you attacked with a creature this turn" (Admiral's Order's raid): events of the turn
+    turn_facts: tuple[TurnCondition, ...] = ()
 
     def on(self, cost: AlternativeCost) -> AlternativeCost:
         """``cost`` usable only under these conditions."""
@@ -189,6 +194,8 @@ class ControlConditions:
             if_cast=self.cast,
             if_discarded=self.discarded,
             if_creature_died=self.creature_died,
+            died_what=self.died,
+            if_turn_facts=self.turn_facts,
         )
 
 
@@ -722,6 +729,8 @@ class SpellCostRules(Transformer[Token, Any]):
             next((c.cast for c in conditions if c.cast is not None), None),
             any(c.discarded for c in conditions),
             any(c.creature_died for c in conditions),
+            next((c.died for c in conditions if c.died is not None), None),
+            tuple(fact for c in conditions for fact in c.turn_facts),
         )
 
     def you_control_one(self, _article: Token, what: str) -> ControlConditions:
@@ -766,11 +775,14 @@ class SpellCostRules(Transformer[Token, Any]):
         return ControlConditions(discarded=True)
 
     def creature_died_this_turn(self, _article: Token, what: Nouns, *_words: Token) -> ControlConditions:
-        """'if a creature died this turn': the board's ``creatures_died_this_turn``, a count, which says
-        whether any creature died but not which (a 'non-Zombie creature' or one 'not named ~' is not read)."""
-        if what != Nouns((Noun(types=("Creature",)),)):
-            raise UnreadError(f"if {what.words()} died this turn")
-        return ControlConditions(creature_died=True)
+        """'if a creature died this turn' (CR 700.4: put into a graveyard from the battlefield), 'if a
+        non-Zombie creature died this turn', 'if a creature not named ~ died this turn': the board's
+        ``creatures_died_this_turn`` (a count answers any creature; which one died needs the cards)."""
+        return ControlConditions(creature_died=True, died=died_creatures(what))
+
+    def control_turn_event(self, event: TurnCondition) -> ControlConditions:
+        """'If you attacked with a creature this turn' (``turn_event``): the board's players' records."""
+        return ControlConditions(turn_facts=(event,))
 
     def own_spell(self, *_words: Token) -> None:
         return None
@@ -862,6 +874,28 @@ class SpellCostRules(Transformer[Token, Any]):
             if isinstance(w, Token) and w.type == "NON_TYPE"
         )
         return SpellsGranted(types=types, permanent=permanent, excluded=excluded)
+
+
+def died_creatures(what: Nouns) -> ObjectFilter | None:
+    """The creatures 'if <what> died this turn' asks one of: None for any creature (a count answers it), else
+    a filter of their types as they last existed (CR 608.2h) and names ('not named ~': another name than the
+    card's own, CR 201.2); any other description is not read.
+
+    >>> from models.oracle.grammar import parse_objects
+    >>> died_creatures(parse_objects("creature")) is None
+    True
+    >>> died_creatures(parse_objects("non-Zombie creature")).describe()
+    'nonzombie creature'
+    >>> died_creatures(parse_objects("creature not named ~")).other_name
+    True
+    """
+    (noun,) = what.nouns if len(what.nouns) == 1 else (None,)
+    plain = None if noun is None else replace(noun, excluded=(), named="")
+    if noun is None or plain != Noun(types=("Creature",)) or noun.named not in ("", OTHER_NAME):
+        raise UnreadError(f"if {what.words()} died this turn")
+    if noun == Noun(types=("Creature",)):
+        return None
+    return ObjectFilter(types=("Creature",), excluded=noun.excluded, other_name=noun.named == OTHER_NAME)
 
 
 def cast_spells(what: Nouns) -> ObjectFilter:

@@ -61,6 +61,7 @@ from planner.rules.graveyard_ways import graveyard_others, graveyard_way_require
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
+from planner.rules.turn_facts import creatures_died, turn_condition_holds
 from planner.rules.view import BoardView
 
 __all__ = [
@@ -325,8 +326,16 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
         return f"{cost.describe()}: no opponent of {player} gained life this turn"
     if cost.if_discarded and not state.cards_discarded_this_turn:  # (not given: none, with a warning)
         return f"{cost.describe()}: {player} discarded no card this turn"
-    if cost.if_creature_died and not board.creatures_died_this_turn:  # (not given: none, with a warning)
-        return f"{cost.describe()}: no creature died this turn"
+    if cost.if_creature_died:  # (not given: none, with a warning; a count alone can't say which died)
+        died = creatures_died(view, cost.died_what, target.name)
+        what = "creature" if cost.died_what is None else cost.died_what.describe()
+        if died is None:
+            return f"{cost.describe()}: creatures_died_this_turn gives how many creatures died, not which"
+        if not died:
+            return f"{cost.describe()}: no {what} died this turn"
+    for needed in cost.if_turn_facts:  # (spectacle's, raid's: not given, none counted, with a warning)
+        if not turn_condition_holds(board, player, needed):
+            return f"{cost.describe()}: not so this turn: {needed.text}"
     if cost.keyword == "mutate" and not any(
         _mutate_target(view, p.id, player, target) for p in board.permanents
     ):
