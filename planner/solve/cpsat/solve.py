@@ -196,8 +196,10 @@ def _searched(
     feasibility as far as they can be (:func:`_from_bound_prefix`): all proved, the stage closes with that
     plan; some, they are fixed before the default search."""
     status = cp_model.UNKNOWN
+    planless = False  # (the share ran and found no plan at all)
     if not (first and record is not None and record.default_first):
         status = _solved_within(solver, model, _LP_FIRST)
+        planless = status == cp_model.UNKNOWN
     remaining = deadline - time.monotonic()
     if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
         return status
@@ -219,13 +221,14 @@ def _searched(
         solver.parameters.symmetry_level = _SYMMETRY_LEVEL
     linearization = solver.parameters.linearization_level
     try:
-        status = _solved_within(solver, model, _FULL_LP_SHARE)
-        remaining = deadline - time.monotonic()
-        if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
-            return status
-        if status == cp_model.FEASIBLE:
-            _hint_solution(model, solver)  # (the plan found so far)
-        solver.parameters.max_time_in_seconds = remaining
+        if not planless:  # (where the full LP led the share to no plan at all, it leads this search no better)
+            status = _solved_within(solver, model, _FULL_LP_SHARE)
+            remaining = deadline - time.monotonic()
+            if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
+                return status
+            if status == cp_model.FEASIBLE:
+                _hint_solution(model, solver)  # (the plan found so far)
+            solver.parameters.max_time_in_seconds = remaining
         solver.parameters.linearization_level = _RESTART_LINEARIZATION
         return solver.solve(model)
     finally:
