@@ -1,8 +1,9 @@
 """The default search that takes over a stage the LP-guided share did not prove
-(:func:`planner.solve.cpsat.solve._searched`, issue 41): at the full linearization for a share, then, not
-proved, again at the default linearization; the next LP-guided share at the full one again; and the answers
-of the restart on small boards of filter lands under mana multipliers (bench_no --multipliers seed 22
-question 243's shape) agree with the reference search."""
+(:func:`planner.solve.cpsat.solve._searched`, issue 41): where the share found a plan, at the full
+linearization for a share, then, not proved, again at the default linearization; where it found none, at
+the default linearization at once; the next LP-guided share at the full one again; and the answers of the
+restart on small boards of filter lands under mana multipliers (bench_no --multipliers seed 22 question
+243's shape) agree with the reference search."""
 
 from __future__ import annotations
 
@@ -28,19 +29,31 @@ _FORGE = custom(
 )
 
 
-def _linearizations(board: Board, cost: str, monkeypatch: pytest.MonkeyPatch) -> dict[int, list[int]]:
+def _linearizations(
+    board: Board, cost: str, monkeypatch: pytest.MonkeyPatch, *, share_plan: bool = False
+) -> dict[int, list[int]]:
     """The linearization level of each solve CP-SAT runs for the model of paying ``cost`` on ``board``, by
-    search branching, with no share for the LP-guided search nor for the default search at the full
-    linearization (each stage falls to the restart)."""
+    search branching, with no share for the default search at the full linearization (each stage falls to
+    the restart) and, unless ``share_plan``, none for the LP-guided search either (a share with no plan);
+    with ``share_plan``, the LP-guided share stops at its first plan and the probes of its levels have no
+    budget (the stage falls through the share with a plan)."""
     levels: dict[int, list[int]] = {}
     solve = cp_model.CpSolver.solve
 
     def solving(solver: cp_model.CpSolver, model: cp_model.CpModel, *args: Any, **kwargs: Any) -> Any:
         branching = int(solver.parameters.search_branching)
-        levels.setdefault(branching, []).append(solver.parameters.linearization_level)
-        return solve(solver, model, *args, **kwargs)
+        if len(model.proto.objective.vars):  # (the probes and the order's solve have no objective)
+            levels.setdefault(branching, []).append(solver.parameters.linearization_level)
+        solver.parameters.stop_after_first_solution = share_plan and branching == cp_model.LP_SEARCH
+        try:
+            return solve(solver, model, *args, **kwargs)
+        finally:
+            solver.parameters.stop_after_first_solution = False
 
     _no_shares(monkeypatch)
+    if share_plan:
+        monkeypatch.setattr(solve_module, "_LP_FIRST", 10.0)
+        monkeypatch.setattr(solve_module, "_PROBE_SHARE", 0.0)
     monkeypatch.setattr(cp_model.CpSolver, "solve", solving)
     solution = solve_payment(PaymentProblem.of(board, PaymentTarget.of(cost)))
     assert solution.status is SolveStatus.OPTIMAL
@@ -53,16 +66,36 @@ def _no_shares(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(solve_module, "_FULL_LP_SHARE", 0.0)
 
 
-def test_the_default_search_restarts_at_the_default_linearization(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each stage's default search at linearization 2, then 1; every LP-guided share at 2
-    (:func:`solve_module._solver`), the next stage's too."""
-    board = make_board(
+def _filters_under_a_multiplier() -> Board:
+    """A filter land and a painland under Nyxbloom Ancient, a Plains and a Mountain."""
+    return make_board(
         [{"card": "Nyxbloom Ancient"}, _PRAIRIE, _FORGE, {"card": "Plains"}, {"card": "Mountain"}],
         opponent=False,
     )
-    levels = _linearizations(board, "{7}{W}", monkeypatch)
+
+
+def test_the_default_search_restarts_at_the_default_linearization(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A share that ends with a plan and no proof: each such stage's default search at linearization 2,
+    then 1; every LP-guided share at 2 (:func:`solve_module._solver`), the next stage's too. (Before the
+    planless share went to linearization 1 at once, this test took its shares away; it now stops them at
+    their first plan, the path it was written for.)"""
+    levels = _linearizations(_filters_under_a_multiplier(), "{7}{W}", monkeypatch, share_plan=True)
     default = levels[int(cp_model.AUTOMATIC_SEARCH)]
     assert default and default == [2, 1] * (len(default) // 2)
+    assert set(levels[int(cp_model.LP_SEARCH)]) == {2}
+
+
+def test_a_share_with_no_plan_goes_to_the_default_linearization_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A share that found no plan at all (none: no deterministic time): each stage's default search at
+    linearization 1 alone, one solve a stage, no search at the full linearization that misled the share
+    (bench_no --multipliers seed 6 question 51: 0.035 + 0.035 + 0.106 -> 0.035 + 0.032 of deterministic
+    time); every LP-guided share at 2."""
+    levels = _linearizations(_filters_under_a_multiplier(), "{7}{W}", monkeypatch)
+    default = levels[int(cp_model.AUTOMATIC_SEARCH)]
+    assert default and set(default) == {1}
+    assert len(default) == len(levels[int(cp_model.LP_SEARCH)])  # (one default search per share)
     assert set(levels[int(cp_model.LP_SEARCH)]) == {2}
 
 
