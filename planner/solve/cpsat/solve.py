@@ -179,7 +179,12 @@ def _searched(
     other stages that fell through the LP-guided share on bench_no --multipliers seeds 14-18 and 22 and
     bench_big's seeds 1-8, only 14:232 is slower (0.042 -> 0.051): those proved within the share are solved
     as before (bench_big's seed 5 question 37 takes 0.010 at the full linearization, 0.421 at the default
-    one alone).
+    one alone). Where the share found no plan at all, the full LP that led it nowhere leads the default
+    search no better, and the default search starts at the default linearization at once (issue 41, session
+    37: bench_no --multipliers 6:51's stage 0.035 + 0.035 + 0.106 -> 0.035 + 0.032 of deterministic time,
+    2:193's model of every twin 0.035 + 0.035 + 0.096 -> 0.035 + 0.071, 6:173's 0.035 + 0.035 + 0.022 ->
+    0.035 + 0.019, 21:189's 0.035 + 0.053 either way; bench_big's one stage that falls through the share on
+    seeds 3 and 5-8, 5:37, ends its share with a plan, and is searched as before).
 
     Where the ``record``'s question has two colors it can't tell apart and some templates come in pairs
     swapped by them (:func:`~planner.solve.cpsat.color_symmetry.interchangeable_colors`, looked for only
@@ -221,7 +226,9 @@ def _searched(
         solver.parameters.symmetry_level = _SYMMETRY_LEVEL
     linearization = solver.parameters.linearization_level
     try:
-        if not planless:  # (where the full LP led the share to no plan at all, it leads this search no better)
+        if (
+            not planless
+        ):  # (where the full LP led the share to no plan at all, it leads this search no better)
             status = _solved_within(solver, model, _FULL_LP_SHARE)
             remaining = deadline - time.monotonic()
             if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
