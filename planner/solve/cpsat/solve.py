@@ -226,9 +226,8 @@ def _searched(
         solver.parameters.symmetry_level = _SYMMETRY_LEVEL
     linearization = solver.parameters.linearization_level
     try:
-        if (
-            not planless
-        ):  # (where the full LP led the share to no plan at all, it leads this search no better)
+        # (where the full LP led the share to no plan at all, it leads this search no better)
+        if not planless:
             status = _solved_within(solver, model, _FULL_LP_SHARE)
             remaining = deadline - time.monotonic()
             if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
