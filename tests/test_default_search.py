@@ -1,9 +1,9 @@
 """The default search that takes over a stage the LP-guided share did not prove
 (:func:`planner.solve.cpsat.solve._searched`, issue 41): where the share found a plan, at the full
-linearization for a share, then, not proved, again at the default linearization; where it found none, at
-the default linearization at once; the next LP-guided share at the full one again; and the answers of the
-restart on small boards of filter lands under mana multipliers (bench_no --multipliers seed 22 question
-243's shape) agree with the reference search."""
+linearization for a share, then, not proved, again at the default linearization; where it found none, a
+short share at the full linearization and a restart from no plan; the next LP-guided share at the full one
+again; and the answers of the restart on small boards of filter lands under mana multipliers (bench_no
+--multipliers seed 22 question 243's shape) agree with the reference search."""
 
 from __future__ import annotations
 
@@ -85,18 +85,47 @@ def test_the_default_search_restarts_at_the_default_linearization(monkeypatch: p
     assert set(levels[int(cp_model.LP_SEARCH)]) == {2}
 
 
-def test_a_share_with_no_plan_goes_to_the_default_linearization_at_once(
+def test_a_share_with_no_plan_gives_the_full_linearization_a_short_share(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A share that found no plan at all (none: no deterministic time): each stage's default search at
-    linearization 1 alone, one solve a stage, no search at the full linearization that misled the share
-    (bench_no --multipliers seed 6 question 51: 0.035 + 0.035 + 0.106 -> 0.035 + 0.032 of deterministic
-    time); every LP-guided share at 2."""
-    levels = _linearizations(_filters_under_a_multiplier(), "{7}{W}", monkeypatch)
-    default = levels[int(cp_model.AUTOMATIC_SEARCH)]
-    assert default and set(default) == {1}
-    assert len(default) == len(levels[int(cp_model.LP_SEARCH)])  # (one default search per share)
-    assert set(levels[int(cp_model.LP_SEARCH)]) == {2}
+    linearization 2 within :data:`solve_module._PLANLESS_SHARE` (not the share after a plan, here none),
+    then at 1 from no plan (bench_no --multipliers seed 6 question 51: 0.035 + 0.106 -> 0.010 + 0.032 of
+    deterministic time after the share)."""
+    searches = _planless_searches(monkeypatch)
+    assert searches and searches[0][0] == 2
+    assert all(share == solve_module._PLANLESS_SHARE for level, share, _ in searches if level == 2)
+    assert not any(hinted for level, _, hinted in searches if level == 1)
+
+
+def test_a_share_with_no_plan_restarts_from_no_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same with no deterministic time for the short share either: each stage's default search at
+    linearization 2, then 1, and the restart from no plan (no hint)."""
+    monkeypatch.setattr(solve_module, "_PLANLESS_SHARE", 0.0)
+    searches = _planless_searches(monkeypatch)
+    assert searches and [level for level, _, _ in searches] == [2, 1] * (len(searches) // 2)
+    assert not any(hinted for level, _, hinted in searches if level == 1)
+
+
+def _planless_searches(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, float, bool]]:
+    """Each default search's (linearization, deterministic time it has, whether the model has a hint) for
+    {7}{W} on the filters under a multiplier, every LP-guided share with no time (no plan)."""
+    searches: list[tuple[int, float, bool]] = []
+    solve = cp_model.CpSolver.solve
+
+    def solving(solver: cp_model.CpSolver, model: cp_model.CpModel, *args: Any, **kwargs: Any) -> Any:
+        if solver.parameters.search_branching == cp_model.AUTOMATIC_SEARCH:
+            hinted = len(model.proto.solution_hint.vars) > 0
+            parameters = solver.parameters
+            searches.append((parameters.linearization_level, parameters.max_deterministic_time, hinted))
+        return solve(solver, model, *args, **kwargs)
+
+    _no_shares(monkeypatch)
+    monkeypatch.setattr(cp_model.CpSolver, "solve", solving)
+    board = _filters_under_a_multiplier()
+    solution = solve_payment(PaymentProblem.of(board, PaymentTarget.of("{7}{W}")))
+    assert solution.status is SolveStatus.OPTIMAL
+    return searches
 
 
 @pytest.mark.parametrize(
