@@ -246,8 +246,10 @@ class ResolvedRules(Transformer[Token, Any]):
         return _word("the chosen type", "the basic land type of your choice")
 
     def adder_word(self, adder: Token) -> ResolvedPart:
+        # ('that player adds', 'that land's controller adds': after a tapping, the player who tapped and the
+        # tapped permanent's controller, one player, CR 106.12, 602.2; with none before, a referent's)
         words = " ".join(str(adder).split())
-        if words.lower() != "that player adds":
+        if not words.lower().startswith("that "):
             return _word(words)
         return _word(words, anaphor="player", as_referent="enchanted player adds")
 

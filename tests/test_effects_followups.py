@@ -1,0 +1,114 @@
+"""Effects in force, the follow-ups of effects37's audit (issue 35): a tapped permanent's controller as the
+one who adds a trigger's mana ('that land's controller adds', CR 106.12, 605.1b, 602.2), Channel's
+permission to pay life for mana any time a mana ability could be activated (warned, never dropped in
+silence), the missing choice of an effect that resolved named as made 'as it resolved' (CR 608.2), and the
+sentences that hold more than one effect or referent (two effects joined by 'and', CR 611.2; several
+targets, CR 115.1).
+
+Every card name is made up; values are derived by hand from the rules (the rule in a comment), the payments
+checked against the reference search too (``checked_verdict``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boards import ME, OPP, checked_verdict, mine
+from models.board import Board
+from models.cost import PaymentTarget
+from models.mana_effects import ManaTrigger
+from models.oracle import parse_oracle
+from models.oracle.resolved import static_form
+from planner.answer_warnings import text_warnings
+from planner.api import could_produce, max_x
+from planner.rules.records import WarningKind
+
+
+def _board(permanents: list[dict[str, Any]], *effects: dict[str, Any], life: int = 20) -> Board:
+    players: list[dict[str, Any]] = [{"id": ME, "life": life}, {"id": OPP}]
+    return Board.from_dict(
+        {"version": 1, "players": players, "permanents": permanents, "effects": list(effects)}
+    )
+
+
+def _effect(text: str, *refers_to: str, controller: str = ME, **fields: Any) -> dict[str, Any]:
+    entry: dict[str, Any] = {"text": text, "controller": controller, **fields}
+    if refers_to:
+        entry["refers_to"] = list(refers_to)
+    return entry
+
+
+def _letters(board: Board) -> dict[str, str]:
+    return {pid: str(types) for pid, types in could_produce(board).items()}
+
+
+def _theirs(pid: str, name: str, type_line: str, oracle: str) -> dict[str, Any]:
+    return {"id": pid, "controller": OPP, "name": name, "type_line": type_line, "oracle": oracle}
+
+
+FOREST_AND_ISLAND = [mine("f", "Forest"), mine("i", "Island")]
+
+
+def test_that_lands_controller_is_the_player_who_tapped_it() -> None:
+    # CR 106.12, 605.1b: 'that land's controller' after 'a land is tapped for mana' is the tapped land's
+    # controller (only its controller activates its mana abilities, CR 602.2), no referent: the opponent's
+    # effect gives me {G} for each of my lands tapped. Forest: {G}{G}; Island: {U}{G}: four mana, three {G}
+    text = "Until end of turn, whenever a land is tapped for mana, that land's controller adds an additional {G}."
+    assert static_form(text).bound_to is None
+    board = _board(FOREST_AND_ISLAND, _effect(text, controller=OPP))
+    assert not text_warnings(board)
+    assert max_x(board, PaymentTarget.of("{X}")).x == 4
+    assert checked_verdict(board, "{G}{G}{G}{U}") and not checked_verdict(board, "{G}{G}{G}{G}")
+    # with no tapping before it, 'that land's controller' is still a referent: the player refers_to names
+    alone = static_form("That land's controller adds {G}.")
+    assert alone.bound_to == "player" and alone.text == "Enchanted player adds {G}."
+
+
+def test_a_permanents_trigger_gives_the_tapped_lands_controller_its_mana() -> None:
+    # the same words on a permanent (the opponent's): a triggered mana ability whose mana goes to the player
+    # who tapped (CR 605.1b); before, the sentence was unsupported. 'that Forest's controller' after 'a
+    # player taps a Forest': my Forest makes {G}{R}, my Island {U} alone
+    text = "Whenever a player taps a Forest for mana, that Forest's controller adds an additional {R}."
+    (trigger,) = parse_oracle(text).effects
+    assert isinstance(trigger, ManaTrigger) and trigger.to_tapper
+    bloom = _theirs("b", "Test Bloom", "Enchantment", text)
+    board = _board([*FOREST_AND_ISLAND, bloom])
+    assert not text_warnings(board)
+    assert checked_verdict(board, "{G}{R}{U}") and not checked_verdict(board, "{G}{R}{R}")
+    assert max_x(board, PaymentTarget.of("{X}")).x == 3
+
+
+def test_paying_life_for_mana_any_time_is_warned_never_dropped() -> None:
+    # Channel's 'Any time you could activate a mana ability, you may pay 1 life. If you do, add {C}.': a
+    # permission to add {C} for 1 life while paying too (CR 605.3a, 119.4). The planner does not apply it:
+    # on a permanent and as an effect in force each sentence is warned (before, on a permanent, the first
+    # was ignored and the second taken for a trigger's mana outside a payment, in silence)
+    text = "Any time you could activate a mana ability, you may pay 1 life. If you do, add {C}."
+    conduit = mine("c", {"name": "Test Conduit", "type_line": "Enchantment", "oracle": text})
+    on_permanent = _board([mine("f", "Forest"), conduit])
+    warned = text_warnings(on_permanent)
+    assert [(w.permanent, w.kind) for w in warned] == [("c", WarningKind.UNSUPPORTED)] * 2
+    assert [w.sentence for w in warned] == [
+        "Any time you could activate a mana ability, you may pay 1 life.",
+        "If you do, add {C}.",
+    ]
+    as_effect = _board([mine("f", "Forest")], _effect(f"Until end of turn, {text[0].lower()}{text[1:]}"))
+    assert [(w.permanent, w.kind) for w in text_warnings(as_effect)] == [
+        ("effects[0]", WarningKind.UNSUPPORTED)
+    ] * 2
+
+
+def test_a_choice_an_effect_did_not_get_is_one_made_as_it_resolved() -> None:
+    # CR 608.2: what an effect in force chose, it chose as its spell or ability resolved (Jinx's basic land
+    # type), a permanent's as it entered (CR 614.12): the warning says which
+    text = "Target land becomes the basic land type of your choice until end of turn."
+    (warning,) = text_warnings(_board([mine("f", "Forest")], _effect(text, "f")))
+    assert "effects[0].choices.basic_land_type" in warning.reason
+    assert "as it resolved" in warning.reason and "as it entered" not in warning.reason
+    realm = {
+        "name": "Test Realm",
+        "type_line": "Enchantment — Aura",
+        "oracle": "Enchanted land is the chosen type.",
+    }
+    (kept,) = text_warnings(_board([mine("f", "Forest"), mine("r", realm, attached_to="f")]))
+    assert "as it entered" in kept.reason
