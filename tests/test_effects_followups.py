@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from boards import ME, OPP, checked_verdict, mine
+
 from models.board import Board
 from models.cost import PaymentTarget
 from models.mana_effects import ManaTrigger
@@ -53,7 +54,10 @@ def test_that_lands_controller_is_the_player_who_tapped_it() -> None:
     # CR 106.12, 605.1b: 'that land's controller' after 'a land is tapped for mana' is the tapped land's
     # controller (only its controller activates its mana abilities, CR 602.2), no referent: the opponent's
     # effect gives me {G} for each of my lands tapped. Forest: {G}{G}; Island: {U}{G}: four mana, three {G}
-    text = "Until end of turn, whenever a land is tapped for mana, that land's controller adds an additional {G}."
+    text = (
+        "Until end of turn, whenever a land is tapped for mana, that land's controller adds an "
+        "additional {G}."
+    )
     assert static_form(text).bound_to is None
     board = _board(FOREST_AND_ISLAND, _effect(text, controller=OPP))
     assert not text_warnings(board)
