@@ -116,3 +116,52 @@ def test_a_choice_an_effect_did_not_get_is_one_made_as_it_resolved() -> None:
     }
     (kept,) = text_warnings(_board([mine("f", "Forest"), mine("r", realm, attached_to="f")]))
     assert "as it entered" in kept.reason
+
+
+def test_two_effects_joined_by_and_are_both_in_force() -> None:
+    # CR 611.2: 'all creatures become black and all lands become Swamps' (Nightcreep's): two effects, each a
+    # clause with its own subject. The Forest is a Swamp (CR 305.7: {T}: Add {B} alone); the Elves are black,
+    # which changes nothing of their {G}. Before, the sentence was warned and nothing applied
+    text = "Until end of turn, all creatures become black and all lands become Swamps."
+    board = _board([mine("f", "Forest"), mine("e", "Llanowar Elves")], _effect(text))
+    assert _letters(board) == {"f": "B", "e": "G"} and not text_warnings(board)
+    assert checked_verdict(board, "{B}{G}") and not checked_verdict(board, "{G}{G}")
+    # a clause the static grammar does not read leaves the whole sentence warned, never half applied
+    half = _board(
+        [mine("f", "Forest")], _effect("Until end of turn, all lands become Swamps and you draw a card.")
+    )
+    assert [w.kind for w in text_warnings(half)] == [WarningKind.UNSUPPORTED]
+    assert _letters(half) == {"f": "G"}
+
+
+def test_each_of_several_targets_is_one_referent() -> None:
+    # CR 115.1: 'X target lands become Forests' (Deepwood Elder's) with X = 2: the two Wastes refers_to names
+    # are Forests ({T}: Add {G}, CR 305.7), the third is not: {G}{G}{C}, never three {G}
+    text = "X target lands become Forests until end of turn."
+    wastes = [mine("w1", "Wastes"), mine("w2", "Wastes"), mine("w3", "Wastes")]
+    board = _board(wastes, _effect(text, "w1", "w2"))
+    assert _letters(board) == {"w1": "G", "w2": "G", "w3": "C"} and not text_warnings(board)
+    assert checked_verdict(board, "{G}{G}{C}") and not checked_verdict(board, "{G}{G}{G}")
+    # 'up to two target lands you control': the same, one referent each
+    upto = _board(
+        wastes, _effect("Until end of turn, up to two target lands you control become Islands.", "w3")
+    )
+    assert _letters(upto) == {"w1": "C", "w2": "C", "w3": "U"}
+
+
+def test_each_of_those_lands_while_it_has_a_counter_is_a_creature_still_a_land() -> None:
+    # Liege of the Tangle's 'Each of those lands is an 8/8 green Elemental creature for as long as it has an
+    # awakening counter on it. They're still lands.': on each land refers_to names that has the counter
+    # (CR 611.2b), a creature that is still a Forest (CR 205.1b). Both Forests came this turn: the one with
+    # the counter is a creature that can't be tapped (CR 302.6), the other, no creature, taps for {G}
+    text = (
+        "Each of those lands is an 8/8 green Elemental creature for as long as it has an awakening counter "
+        "on it. They're still lands."
+    )
+    woken = mine("f1", "Forest", summoning_sick=True, counters={"awakening": 1})
+    board = _board([woken, mine("f2", "Forest", summoning_sick=True)], _effect(text, "f1", "f2"))
+    assert not text_warnings(board)
+    assert checked_verdict(board, "{G}") and not checked_verdict(board, "{G}{G}")
+    # not sick: both tap for {G} (still Forests)
+    awake = _board([{**woken, "summoning_sick": False}, mine("f2", "Forest")], _effect(text, "f1", "f2"))
+    assert checked_verdict(awake, "{G}{G}")

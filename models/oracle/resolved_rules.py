@@ -201,6 +201,15 @@ class ResolvedRules(Transformer[Token, Any]):
         noun = next(word for word in words if isinstance(word, Token) and word.type == "RESOLVED_NOUN")
         return _word(f"enchanted {str(noun).lower()}", bound_to="permanent")
 
+    def targets_referent(self, *words: Any) -> ResolvedPart:
+        # (each of several targets is one referent's permanent: 'enchanted lands', each stand-in's own)
+        noun = next(word for word in words if isinstance(word, Token) and word.type == "RESOLVED_NOUNS")
+        return _word(f"enchanted {str(noun).lower()}", bound_to="permanent")
+
+    def each_of_those(self, _each: Token, noun: Token) -> ResolvedPart:
+        # ('Each of those lands is ...': each the permanent of one referent, as 'enchanted land' is)
+        return _word(f"enchanted {str(noun).lower().removesuffix('s')}", bound_to="permanent")
+
     def attached_referent(self, attached: Token, noun: Token) -> ResolvedPart:
         if str(attached).lower() != "enchanted":  # ('equipped creature' is the Equipment's, not a referent)
             return _word(f"{attached} {noun}")
