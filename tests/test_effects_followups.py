@@ -165,3 +165,24 @@ def test_each_of_those_lands_while_it_has_a_counter_is_a_creature_still_a_land()
     # not sick: both tap for {G} (still Forests)
     awake = _board([{**woken, "summoning_sick": False}, mine("f2", "Forest")], _effect(text, "f1", "f2"))
     assert checked_verdict(awake, "{G}{G}")
+
+
+def test_two_targets_or_a_condition_over_two_clauses_stay_warned() -> None:
+    # CR 115.1: 'target creature you control ... and target creature an opponent controls ...' are two
+    # objects, which refers_to (one list of ids) can't tell apart: never both effects on each, warned
+    two = (
+        "Until end of turn, target creature you control gets +1/+1 and target creature an opponent controls "
+        "gets -1/-1."
+    )
+    assert static_form(two).text is None
+    elves = [mine("e1", "Llanowar Elves"), {"id": "e2", "card": "Llanowar Elves", "controller": OPP}]
+    assert [w.kind for w in text_warnings(_board(elves, _effect(two, "e1", "e2")))] == [
+        WarningKind.UNSUPPORTED
+    ]
+    # a condition before the first clause is the second's too: the sentence is not split (warned), never
+    # the second clause applied without it
+    scoped = "As long as you control a Plains, all creatures are black and all lands are Swamps."
+    board = _board([mine("f", "Forest")], _effect(scoped))
+    assert [w.kind for w in text_warnings(board)] == [WarningKind.UNSUPPORTED] and _letters(board) == {
+        "f": "G"
+    }

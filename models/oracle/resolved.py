@@ -117,12 +117,30 @@ def _read_clauses(text: str | None) -> ParsedText | None:
         first = " and ".join(pieces[:index]).rstrip(",")
         second = " and ".join(pieces[index:])
         second = f"{second[:1].upper()}{second[1:]}"
-        if _read_static(f"{first}.") is None or _read_static(f"{second}.") is None:
+        if _scoped(first, second) or _read_static(f"{first}.") is None or _read_static(f"{second}.") is None:
             continue
         parsed = _read_static(f"{first}. {second}.")
         if parsed is not None and all(read.read_as == "effect" for read in parsed.sentences):
             return parsed
     return None
+
+
+#: Words of a condition or a count that may scope over both clauses of a sentence ('As long as you control
+#: your commander, ~ gets +2/+2 and other creatures you control get +2/+2'): no such sentence is split
+_SCOPING_WORDS = frozenset({"if", "unless", "as", "while", "during", "where", "for", "except", "only"})
+
+
+def _scoped(first: str, second: str) -> bool:
+    """True when a word of either clause may be a condition on both (a comma in the first: a lead, 'As long
+    as X, ...'; a condition word in either: 'as long as', 'if', 'for each'), so that the two are not split.
+
+    >>> _scoped("All creatures are black", "All lands are Swamps")
+    False
+    >>> _scoped("As long as you control a Forest, ~ gets +1/+1", "Other creatures get +1/+1")
+    True
+    """
+    words = f"{first} {second}".lower().replace(",", " , ").split()
+    return "," in first or not _SCOPING_WORDS.isdisjoint(words)
 
 
 def _read_static(text: str | None) -> ParsedText | None:
