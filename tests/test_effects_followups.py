@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from boards import ME, OPP, checked_verdict, mine
+from boards import ME, OPP, checked_verdict, could, effect_entry, mine
 
 from models.board import Board
-from models.cost import PaymentTarget
+from models.cost import PaymentKind, PaymentTarget
 from models.mana_effects import ManaTrigger
 from models.oracle import parse_oracle
 from models.oracle.resolved import static_form
 from planner.answer_warnings import text_warnings
-from planner.api import could_produce, max_x
+from planner.api import max_x, pay
 from planner.rules.records import WarningKind
 
 
@@ -30,17 +30,6 @@ def _board(permanents: list[dict[str, Any]], *effects: dict[str, Any], life: int
     return Board.from_dict(
         {"version": 1, "players": players, "permanents": permanents, "effects": list(effects)}
     )
-
-
-def _effect(text: str, *refers_to: str, controller: str = ME, **fields: Any) -> dict[str, Any]:
-    entry: dict[str, Any] = {"text": text, "controller": controller, **fields}
-    if refers_to:
-        entry["refers_to"] = list(refers_to)
-    return entry
-
-
-def _letters(board: Board) -> dict[str, str]:
-    return {pid: str(types) for pid, types in could_produce(board).items()}
 
 
 def _theirs(pid: str, name: str, type_line: str, oracle: str) -> dict[str, Any]:
@@ -59,7 +48,7 @@ def test_that_lands_controller_is_the_player_who_tapped_it() -> None:
         "additional {G}."
     )
     assert static_form(text).bound_to is None
-    board = _board(FOREST_AND_ISLAND, _effect(text, controller=OPP))
+    board = _board(FOREST_AND_ISLAND, effect_entry(text, controller=OPP))
     assert not text_warnings(board)
     assert max_x(board, PaymentTarget.of("{X}")).x == 4
     assert checked_verdict(board, "{G}{G}{G}{U}") and not checked_verdict(board, "{G}{G}{G}{G}")
@@ -96,7 +85,7 @@ def test_paying_life_for_mana_any_time_is_warned_never_dropped() -> None:
         "Any time you could activate a mana ability, you may pay 1 life.",
         "If you do, add {C}.",
     ]
-    as_effect = _board([mine("f", "Forest")], _effect(f"Until end of turn, {text[0].lower()}{text[1:]}"))
+    as_effect = _board([mine("f", "Forest")], effect_entry(f"Until end of turn, {text[0].lower()}{text[1:]}"))
     assert [(w.permanent, w.kind) for w in text_warnings(as_effect)] == [
         ("effects[0]", WarningKind.UNSUPPORTED)
     ] * 2
@@ -106,7 +95,7 @@ def test_a_choice_an_effect_did_not_get_is_one_made_as_it_resolved() -> None:
     # CR 608.2: what an effect in force chose, it chose as its spell or ability resolved (Jinx's basic land
     # type), a permanent's as it entered (CR 614.12): the warning says which
     text = "Target land becomes the basic land type of your choice until end of turn."
-    (warning,) = text_warnings(_board([mine("f", "Forest")], _effect(text, "f")))
+    (warning,) = text_warnings(_board([mine("f", "Forest")], effect_entry(text, "f")))
     assert "effects[0].choices.basic_land_type" in warning.reason
     assert "as it resolved" in warning.reason and "as it entered" not in warning.reason
     realm = {
@@ -123,15 +112,15 @@ def test_two_effects_joined_by_and_are_both_in_force() -> None:
     # clause with its own subject. The Forest is a Swamp (CR 305.7: {T}: Add {B} alone); the Elves are black,
     # which changes nothing of their {G}. Before, the sentence was warned and nothing applied
     text = "Until end of turn, all creatures become black and all lands become Swamps."
-    board = _board([mine("f", "Forest"), mine("e", "Llanowar Elves")], _effect(text))
-    assert _letters(board) == {"f": "B", "e": "G"} and not text_warnings(board)
+    board = _board([mine("f", "Forest"), mine("e", "Llanowar Elves")], effect_entry(text))
+    assert could(board) == {"f": "B", "e": "G"} and not text_warnings(board)
     assert checked_verdict(board, "{B}{G}") and not checked_verdict(board, "{G}{G}")
     # a clause the static grammar does not read leaves the whole sentence warned, never half applied
     half = _board(
-        [mine("f", "Forest")], _effect("Until end of turn, all lands become Swamps and you draw a card.")
+        [mine("f", "Forest")], effect_entry("Until end of turn, all lands become Swamps and you draw a card.")
     )
     assert [w.kind for w in text_warnings(half)] == [WarningKind.UNSUPPORTED]
-    assert _letters(half) == {"f": "G"}
+    assert could(half) == {"f": "G"}
 
 
 def test_each_of_several_targets_is_one_referent() -> None:
@@ -139,14 +128,14 @@ def test_each_of_several_targets_is_one_referent() -> None:
     # are Forests ({T}: Add {G}, CR 305.7), the third is not: {G}{G}{C}, never three {G}
     text = "X target lands become Forests until end of turn."
     wastes = [mine("w1", "Wastes"), mine("w2", "Wastes"), mine("w3", "Wastes")]
-    board = _board(wastes, _effect(text, "w1", "w2"))
-    assert _letters(board) == {"w1": "G", "w2": "G", "w3": "C"} and not text_warnings(board)
+    board = _board(wastes, effect_entry(text, "w1", "w2"))
+    assert could(board) == {"w1": "G", "w2": "G", "w3": "C"} and not text_warnings(board)
     assert checked_verdict(board, "{G}{G}{C}") and not checked_verdict(board, "{G}{G}{G}")
     # 'up to two target lands you control': the same, one referent each
     upto = _board(
-        wastes, _effect("Until end of turn, up to two target lands you control become Islands.", "w3")
+        wastes, effect_entry("Until end of turn, up to two target lands you control become Islands.", "w3")
     )
-    assert _letters(upto) == {"w1": "C", "w2": "C", "w3": "U"}
+    assert could(upto) == {"w1": "C", "w2": "C", "w3": "U"}
 
 
 def test_each_of_those_lands_while_it_has_a_counter_is_a_creature_still_a_land() -> None:
@@ -159,11 +148,11 @@ def test_each_of_those_lands_while_it_has_a_counter_is_a_creature_still_a_land()
         "on it. They're still lands."
     )
     woken = mine("f1", "Forest", summoning_sick=True, counters={"awakening": 1})
-    board = _board([woken, mine("f2", "Forest", summoning_sick=True)], _effect(text, "f1", "f2"))
+    board = _board([woken, mine("f2", "Forest", summoning_sick=True)], effect_entry(text, "f1", "f2"))
     assert not text_warnings(board)
     assert checked_verdict(board, "{G}") and not checked_verdict(board, "{G}{G}")
     # not sick: both tap for {G} (still Forests)
-    awake = _board([{**woken, "summoning_sick": False}, mine("f2", "Forest")], _effect(text, "f1", "f2"))
+    awake = _board([{**woken, "summoning_sick": False}, mine("f2", "Forest")], effect_entry(text, "f1", "f2"))
     assert checked_verdict(awake, "{G}{G}")
 
 
@@ -176,13 +165,32 @@ def test_two_targets_or_a_condition_over_two_clauses_stay_warned() -> None:
     )
     assert static_form(two).text is None
     elves = [mine("e1", "Llanowar Elves"), {"id": "e2", "card": "Llanowar Elves", "controller": OPP}]
-    assert [w.kind for w in text_warnings(_board(elves, _effect(two, "e1", "e2")))] == [
+    assert [w.kind for w in text_warnings(_board(elves, effect_entry(two, "e1", "e2")))] == [
         WarningKind.UNSUPPORTED
     ]
     # a condition before the first clause is the second's too: the sentence is not split (warned), never
     # the second clause applied without it
     scoped = "As long as you control a Plains, all creatures are black and all lands are Swamps."
-    board = _board([mine("f", "Forest")], _effect(scoped))
-    assert [w.kind for w in text_warnings(board)] == [WarningKind.UNSUPPORTED] and _letters(board) == {
-        "f": "G"
-    }
+    board = _board([mine("f", "Forest")], effect_entry(scoped))
+    assert [w.kind for w in text_warnings(board)] == [WarningKind.UNSUPPORTED] and could(board) == {"f": "G"}
+
+
+def test_two_bans_on_one_target_player_in_one_sentence() -> None:
+    # Abeyance's 'target player can't cast instant or sorcery spells, and that player can't activate
+    # abilities that aren't mana abilities' (CR 101.2, 602.5): the opponent's effect on me forbids my instant
+    # and my sorcery and an activated ability's cost, not a creature spell, not the opponent's instant; my
+    # mana abilities still pay (CR 605.1a: they are no 'abilities that aren't mana abilities')
+    text = (
+        "Until end of turn, target player can't cast instant or sorcery spells, and that player can't "
+        "activate abilities that aren't mana abilities."
+    )
+    board = _board([mine("f", "Forest")], effect_entry(text, ME, controller=OPP))
+    assert not text_warnings(board)
+    for kind in ("Instant", "Sorcery"):
+        refused = pay(board, PaymentTarget.of("{G}", type_line=kind))
+        assert not refused.payable and "CR 101.2" in (refused.reason or "")
+    ability = pay(board, PaymentTarget.of("{G}", kind=PaymentKind.ABILITY))
+    assert not ability.payable and "CR 602.5" in (ability.reason or "")
+    assert pay(board, PaymentTarget.of("{G}", type_line="Creature")).payable
+    theirs = _board([mine("f", "Forest")], effect_entry(text, OPP, controller=ME))
+    assert pay(theirs, PaymentTarget.of("{G}", type_line="Instant")).payable

@@ -757,6 +757,10 @@ class SpellCostRules(Transformer[Token, Any]):
         )
         return SpellsGranted(types=types, permanent=permanent, excluded=excluded)
 
+    def spells_either(self, first: str, _or: Token, second: str, _spell: Token) -> SpellsGranted:
+        """'instant or sorcery spells': those of either type."""
+        return SpellsGranted(either=(*joined_subtypes([first]), *joined_subtypes([second])))
+
 
 def cast_spells(what: Nouns) -> ObjectFilter:
     """The spells cast this turn that a spell's own cost counts: of a type, a color or neither ('another
