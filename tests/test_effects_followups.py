@@ -194,3 +194,19 @@ def test_two_bans_on_one_target_player_in_one_sentence() -> None:
     assert pay(board, PaymentTarget.of("{G}", type_line="Creature")).payable
     theirs = _board([mine("f", "Forest")], effect_entry(text, OPP, controller=ME))
     assert pay(theirs, PaymentTarget.of("{G}", type_line="Instant")).payable
+
+
+def test_a_permanent_made_a_land_is_warned_never_ignored() -> None:
+    # 'Enchanted creature is a land.' (and Hydro-Man's 'he becomes a land and gains "{T}: Add {U}."', in
+    # force): a creature made a land alone is no creature, so summoning sickness no longer stops its {T}
+    # (CR 205.1a, 302.6); the grammar does not read it: warned (before, ignored in silence)
+    shift = {
+        "name": "Test Shift",
+        "type_line": "Enchantment — Aura",
+        "oracle": "Enchanted creature is a land.",
+    }
+    board = _board([mine("e", "Llanowar Elves"), mine("a", shift, attached_to="e")])
+    assert [(w.permanent, w.kind) for w in text_warnings(board)] == [("a", WarningKind.UNSUPPORTED)]
+    hydro = 'Until your next turn, it becomes a land and gains "{T}: Add {U}."'
+    warned = text_warnings(_board([mine("e", "Llanowar Elves")], effect_entry(hydro, "e")))
+    assert [(w.permanent, w.kind) for w in warned] == [("effects[0]", WarningKind.UNSUPPORTED)]

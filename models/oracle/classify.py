@@ -545,6 +545,8 @@ def _changes_types(words: Sequence[str]) -> bool:
     False
     >>> _changes_types(tokens("As long as ~ is a creature, it can block an additional creature."))
     False
+    >>> _changes_types(tokens("Enchanted creature is a land."))
+    True
     """
     return _static_clauses_possible(words) and any(map(_type_change_clause, _static_clauses(words)))
 
@@ -557,7 +559,8 @@ def _type_change_clause(clause: Sequence[str]) -> bool:
         if has_phrase(clause[index + 1 :], "in addition to its other", "in addition to their other"):
             return True
         for offset, later in enumerate(clause[index + 1 : index + 9], index + 1):
-            if later in ("creature", "creatures"):
+            # (made a land, Hydro-Man's 'he becomes a land': no creature, so no summoning sickness, CR 302.6)
+            if later in ("creature", "creatures", "land", "lands"):
                 return clause[offset + 1 : offset + 2] not in (("card",), ("cards",), ("spell",), ("spells",))
             if later in _NOT_IN_TYPE_CHANGE:
                 break
