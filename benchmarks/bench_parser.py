@@ -35,14 +35,14 @@ The face is *usable* when the planner answers and no warning of the answer is ab
   apart, as *set aside by the rules*, and the face stays usable;
 - ``mana ability not used (permanents[i].choices.<key>: ...)``: the board does not give a choice the text
   reads (the card exiled with it, a chosen basic land type or color; or ``players[i].speed``, the player's
-  speed Samut's reduction reads). This is about the board, not the
-  text: it does not count against the face, and is listed apart as a *board gap* (the heuristic below gives
-  every choice the text names, so none is expected). So is a change of the spell's cost that asks what the
-  question does not give (the paid cost has no text, no zone it is cast from, no targets, no power: "give
-  --cast-from", "give --target", "give --targets", "name the card with --spell"), and an alternative cost a
-  permanent grants (Jodah's "rather than pay the mana cost", CR 118.9), which replaces a spell's mana cost
-  where the paid cost alone is not known to be one ("name the card with --spell"): about the question, not
-  the text.
+  speed Samut's reduction reads; or ``players[i].library``, how many cards a library holds). This is about
+  the board, not the text: it does not count against the face, and is listed apart as a *board gap* (the
+  heuristic below gives every choice the text names, so none is expected). So is a change of the spell's
+  cost that asks what the question does not give (the paid cost has no text, no zone it is cast from, no
+  targets, no power: "give --cast-from", "give --target", "give --targets", "name the card with --spell"),
+  and an alternative cost a permanent grants (Jodah's "rather than pay the mana cost", CR 118.9), which
+  replaces a spell's mana cost where the paid cost alone is not known to be one ("name the card with
+  --spell"): about the question, not the text.
 
 The only permanents besides the face are the heuristic's hosts, which have no text of their own (a basic
 Forest and a vanilla creature), and the cost paid has no text: every other warning is the face's text, and
@@ -63,6 +63,7 @@ indicator, power and toughness (when printed as numbers), with, only when its te
   ("exiled with", "imprint") as a described red and green card, and the colors of the cards exiled to craft
   it ("used to craft"), red and green too;
 - *a hand* ("hand") and *a graveyard* ("graveyard"): Forest, Llanowar Elves, Lightning Bolt, Sol Ring;
+- *a library of 60 cards* (a count: "library has", "cards in your library", the library's size it reads);
 - *a commander* ("commander"): commander color identity WUBRG;
 - *hosts* (it grants a quoted ability, 'has "..."', or is an Aura or an Equipment): a Forest and a vanilla
   creature after it, an Aura attached to the one it enchants (land or creature), an Equipment to the
@@ -342,6 +343,12 @@ def _choices(text: str) -> dict[str, Any]:
     return choices
 
 
+#: Words that read how many cards a library holds (Ashiok, Wicked Manipulator's "while your library has at
+#: least that many cards in it"): the face's board then gives its player's library as a count
+_LIBRARY_SIZE: Final = re.compile(r"\blibrary has\b|\bcards? in (?:your|their|that player's) library\b", re.I)
+_LIBRARY_CARDS: Final = 60
+
+
 def face_board(face: CardFace) -> dict[str, Any]:
     """The board (as a board file's object) on which a face's usability is judged: the face alone, with what
     its text reads (the heuristic of the module's docstring).
@@ -404,6 +411,8 @@ def face_board(face: CardFace) -> dict[str, Any]:
         player["hand"] = list(_ZONE_CARDS)
     if "graveyard" in lower:
         player["graveyard"] = list(_ZONE_CARDS)
+    if _LIBRARY_SIZE.search(text):
+        player["library"] = _LIBRARY_CARDS
     permanents = [permanent]
     if _GRANTS.search(text) or "Aura" in subtypes or "Equipment" in subtypes:
         permanents += [dict(_HOST_LAND), dict(_HOST_CREATURE)]
@@ -422,9 +431,9 @@ _RULES_SET_ASIDE: Final = re.compile(
     + "|".join(map(re.escape, (PRIORITY_UNTAP, PRIORITY_TOKEN, *PRIORITY_NO_MANA_ABILITY.values()))),
     re.I,
 )
-#: Warnings about a choice the board does not give (or a player's speed, CR 702.179): about the board, not the
-#: text.
-_BOARD_GAP: Final = re.compile(r"permanents\[\d+\]\.choices\.|players\[\d+\]\.speed\b")
+#: Warnings about a choice the board does not give (or a player's speed, CR 702.179, or the library's size):
+#: about the board, not the text.
+_BOARD_GAP: Final = re.compile(r"permanents\[\d+\]\.choices\.|players\[\d+\]\.(?:speed|library)\b")
 #: Warnings about a fact of the spell the question does not give (the cost paid has none): about the
 #: question, not the text (listed with the board gaps).
 _QUESTION_GAP: Final = re.compile(

@@ -47,6 +47,7 @@ __all__ = [
     "SpendPurpose",
     "SpendRestriction",
     "SpendUse",
+    "TurnCondition",
     "Who",
     "amount_reads",
     "colors_match",
@@ -90,6 +91,18 @@ class AmountKind(Enum):
     #: 1 on its caster's turn, else 0 (Discontinuity's 'As long as it's your turn': the board's
     #: ``active_player``)
     YOUR_TURN = "your_turn"
+    #: events of the turn the board records of its players (contract section 10 extensions, issue 35): 1
+    #: when an opponent of its caster lost life this turn, else 0 (spectacle, CR 702.137a:
+    #: ``life_lost_this_turn``); the creatures its caster attacked with this turn that ``filter`` matches
+    #: (raid: ``attacked_with_this_turn``, CR 508.1a); 1 when its caster committed a crime this turn, else 0
+    #: (CR 700.13: ``committed_crime_this_turn``); the cards that left its caster's graveyard this turn
+    #: (``cards_left_graveyard_this_turn``); the permanents its caster sacrificed this turn that ``filter``
+    #: matches (``sacrificed_this_turn``, CR 701.21a)
+    OPPONENT_LOST_LIFE = "opponent_lost_life"
+    ATTACKED_WITH = "attacked_with"
+    CRIME = "crime"
+    LEFT_GRAVEYARD = "left_graveyard"
+    SACRIFICED = "sacrificed"
     REVEALED = "revealed"  # the number of cards revealed by the cost (Metalworker)
     MANA_VALUE = "mana_value"  # the mana value of the card the cost exiled or sacrificed (Food Chain)
     LIFE = "life"  # its controller's life total (Sanctum of the Sun)
@@ -216,6 +229,11 @@ AMOUNT_READS: dict[AmountKind, frozenset[BoardFact]] = {
     AmountKind.OPPONENT_SPELLS: frozenset({BoardFact.PLAYER}),
     AmountKind.SPELLS_CAST: frozenset({BoardFact.PLAYER}),
     AmountKind.YOUR_TURN: frozenset({BoardFact.PLAYER}),
+    AmountKind.OPPONENT_LOST_LIFE: frozenset({BoardFact.PLAYER}),
+    AmountKind.ATTACKED_WITH: frozenset({BoardFact.PLAYER}),
+    AmountKind.CRIME: frozenset({BoardFact.PLAYER}),
+    AmountKind.LEFT_GRAVEYARD: frozenset({BoardFact.PLAYER}),
+    AmountKind.SACRIFICED: frozenset({BoardFact.PLAYER}),
     AmountKind.REVEALED: frozenset({BoardFact.PLAYER, BoardFact.COST_PAID}),
     AmountKind.MANA_VALUE: frozenset({BoardFact.BATTLEFIELD, BoardFact.COST_PAID}),
     AmountKind.LIFE: frozenset({BoardFact.PLAYER, BoardFact.COST_PAID}),
@@ -445,6 +463,21 @@ def _amount_words(amount: Amount) -> str:
         return f"{prefix}X (the number sacrificed)"
     extra = f" + {amount.plus}" if amount.plus else ""
     return f"{prefix}#({amount.kind.value}){extra}"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnCondition:
+    """'if an opponent lost life this turn', 'if you attacked with three or more creatures this turn': at
+    least ``at_least`` of what ``amount`` counts of the turn's events on the board (an
+    :class:`AmountKind` of the turn), as written (``text``, without 'if').
+
+    >>> TurnCondition(Amount(kind=AmountKind.CRIME), 1, "you've committed a crime this turn").at_least
+    1
+    """
+
+    amount: Amount
+    at_least: int = 1
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)

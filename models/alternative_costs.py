@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
+from models.abilities import Amount, AmountKind, TurnCondition
 from models.additional_costs import SacrificeCost
 from models.filters import ObjectFilter
 from models.types import TypeLine
@@ -34,6 +35,7 @@ __all__ = [
     "FACE_DOWN_KEYWORDS",
     "GRAVEYARD_KEYWORDS",
     "KEYWORD_ALTERNATIVE_COSTS",
+    "KEYWORD_TURN_CONDITIONS",
     "AlternativeCost",
     "HandExile",
     "SpellName",
@@ -61,7 +63,25 @@ KEYWORD_ALTERNATIVE_COSTS = (
     *("morph", "megamorph", "disguise"),
     *("flashback", "escape", "jump-start"),
     "foretell",
+    "spectacle",
+    "surge",
 )
+#: What a keyword's cost asks of the turn: spectacle (CR 702.137a: "if an opponent lost life this turn", the
+#: board's players' ``life_lost_this_turn``), surge (CR 702.117a: "if you or a teammate has cast another
+#: spell this turn": the caster's ``spells_cast_this_turn``; a board has no teams, CR 810, so no teammate).
+#: Every keyword of :data:`KEYWORD_ALTERNATIVE_COSTS` usable only under a condition of the turn is here.
+KEYWORD_TURN_CONDITIONS: Final = {
+    "spectacle": (
+        TurnCondition(Amount(kind=AmountKind.OPPONENT_LOST_LIFE), 1, "an opponent lost life this turn"),
+    ),
+    "surge": (
+        TurnCondition(
+            Amount(kind=AmountKind.SPELLS_CAST, filter=ObjectFilter()),
+            1,
+            "you've cast another spell this turn",
+        ),
+    ),
+}
 #: The keywords of :data:`KEYWORD_ALTERNATIVE_COSTS` that cast the spell face down, for {3}.
 FACE_DOWN_KEYWORDS = frozenset(("morph", "megamorph", "disguise"))
 #: The keywords of :data:`KEYWORD_ALTERNATIVE_COSTS` that let the card be cast from its owner's graveyard,
@@ -243,6 +263,8 @@ class AlternativeCost:
     'from your graveyard: pay {U}'
     >>> AlternativeCost(mana="", from_graveyard=True, mana_cost=True).describe()
     'from your graveyard: pay its mana cost'
+    >>> AlternativeCost(mana="", exile=HandExile(1, discard=True), exiled_card=True).describe()
+    'the card exiled with it, from exile: discard a card'
     """
 
     mana: str
@@ -274,6 +296,12 @@ class AlternativeCost:
     #: usable only once a creature died this turn (a card's own "You may cast this card from your graveyard if
     #: a creature died this turn.": the board's ``creatures_died_this_turn``)
     if_creature_died: bool = False
+    #: with ``if_creature_died``, which creature must have died ("a non-Zombie creature", "a creature not
+    #: named ~": ``other_name``, CR 201.2); None: any creature (the board's count answers it)
+    died_what: ObjectFilter | None = None
+    #: usable only when these events of the turn happened (spectacle's "an opponent lost life this turn",
+    #: CR 702.137a; raid's "If you attacked with a creature this turn"): the board's players' records
+    if_turn_facts: tuple[TurnCondition, ...] = ()
     #: other cards exiled from the player's graveyard (escape, CR 702.138a)
     graveyard_exile: int = 0
     spells: SpellsGranted | None = None
@@ -308,6 +336,19 @@ class AlternativeCost:
     #: "If you cast a spell this way" after "You may ... cast spells from the top of your library.", CR
     #: 601.2a: :attr:`~models.cost.PaymentTarget.zone` 'library', the library's top card)
     from_library: bool = False
+    #: a permanent's permission to cast the card exiled with it (CR 607.2a, its linked ability's: Hama's "the
+    #: exiled card", the board's ``choices.imprinted``) from exile for this cost (CR 601.2a, 118.9), and only
+    #: so: usable only for that card cast from exile (:attr:`~models.cost.PaymentTarget.zone` 'exile')
+    exiled_card: bool = False
+    #: with ``exiled_card``: the permission of a resolving ability ("You may cast that card by discarding a
+    #: card rather than paying its mana cost.", The Infamous Cruelclaw's), used as that ability resolves (CR
+    #: 608.2g: the card is cast then, timing aside), not later in a turn
+    as_it_resolves: bool = False
+    #: a permission to cast from the top of the library that is a trigger's effect until end of turn
+    #: (Gwenom's "Whenever ~ attacks, until end of turn, ... you may play cards from the top of your
+    #: library.", CR 603.3, 611.2a): the cost its next sentence grants is in force once it resolved
+    #: (:attr:`models.mana_effects.GrantedAlternativeCost.after_trigger`)
+    after_trigger: bool = False
 
     @property
     def without_mana(self) -> bool:
@@ -342,6 +383,8 @@ class AlternativeCost:
             said = f"from your graveyard: {said}"
         if self.from_library:
             said = f"from the top of your library: {said}"
+        if self.exiled_card:
+            said = f"the card exiled with it, from exile: {said}"
         return f"{self.keyword}: {said}" if self.keyword else said
 
     def __str__(self) -> str:
@@ -350,7 +393,7 @@ class AlternativeCost:
             if self.mana
             and not (self.life or self.energy or self.sacrifice or self.exile)
             and not (self.opponent_gains or self.graveyard_exile or self.from_graveyard or self.mana_cost)
-            and not (self.from_library or self.life_is_mana_value or self.waterbend)
+            and not (self.from_library or self.life_is_mana_value or self.waterbend or self.exiled_card)
             and not self.mana_from
             else (self.describe())
         )

@@ -139,6 +139,9 @@ POOL_ENTRY: Final = ObjectFields(
 )
 #: A card in a hand or a graveyard: its name in card data, or the card described.
 _ZONE_CARD: Final = {"anyOf": [_TEXT, _ref("zone_card")]}
+#: How many of something, or the cards themselves (names or cards, as in hand): spells cast, a library, the
+#: creatures that died or attacked this turn.
+_COUNT_OR_CARDS: Final = {"anyOf": [_COUNT, {"type": "array", "items": _ZONE_CARD}]}
 PLAYER: Final = ObjectFields(
     "player",
     "a player",
@@ -153,7 +156,7 @@ PLAYER: Final = ObjectFields(
         Field("commander_colors", _COLORS, "The commander's color identity, e.g. 'WUG'.", nullable=True),
         Field(
             "spells_cast_this_turn",
-            {"anyOf": [_COUNT, {"type": "array", "items": _ZONE_CARD}]},
+            _COUNT_OR_CARDS,
             "Spells the player cast this turn (default 0; taxes read it), or the spells themselves (names or "
             "cards, as in hand; the count is then their number): what 'for each instant and sorcery you've "
             "cast this turn' reads.",
@@ -167,7 +170,7 @@ PLAYER: Final = ObjectFields(
         ),
         Field(
             "library",
-            {"anyOf": [_COUNT, {"type": "array", "items": _ZONE_CARD}]},
+            _COUNT_OR_CARDS,
             "How many cards are in the library (default: unknown, large), or the cards in it (names or "
             "cards, as in hand; the count is then their number).",
             nullable=True,
@@ -217,6 +220,37 @@ PLAYER: Final = ObjectFields(
             "(extension): what 'Each opponent who attacked you or a planeswalker you control this turn can't "
             "cast spells.' reads (default: not given; on the player's own turn after its beginning, whether "
             "it binds is not known, with a warning).",
+            nullable=True,
+        ),
+        Field(
+            "life_lost_this_turn",
+            _COUNT,
+            "How much life the player lost this turn (extension, CR 119.3): what spectacle's and 'if an "
+            "opponent lost life this turn' read of the opponents (default: not given, none counted, with a "
+            "warning).",
+            nullable=True,
+        ),
+        Field(
+            "attacked_with_this_turn",
+            _COUNT_OR_CARDS,
+            "The creatures the player attacked with this turn (extension, CR 508.1a): how many, or the "
+            "creatures themselves (names or cards, as in hand; the count is then their number): what raid's "
+            "'if you attacked with a creature this turn' and 'with three or more creatures' read (default: "
+            "not given, none counted, with a warning).",
+            nullable=True,
+        ),
+        Field(
+            "committed_crime_this_turn",
+            _BOOLEAN,
+            "Whether the player committed a crime this turn (extension, CR 700.13): what 'if you've "
+            "committed a crime this turn' reads (default: not given, none counted, with a warning).",
+            nullable=True,
+        ),
+        Field(
+            "cards_left_graveyard_this_turn",
+            _COUNT,
+            "How many cards left the player's graveyard this turn (extension): what 'if one or more cards "
+            "left your graveyard this turn' reads (default: not given, none counted, with a warning).",
             nullable=True,
         ),
         Field(
@@ -565,9 +599,11 @@ BOARD: Final = ObjectFields(
         Field("permanents", {"type": "array", "items": _ref("permanent")}, "The permanents, oldest first."),
         Field(
             "creatures_died_this_turn",
-            _COUNT,
-            "How many creatures died this turn, whoever controlled them: what 'for each creature that died "
-            "this turn' reads (default: not given, none counted, with a warning).",
+            _COUNT_OR_CARDS,
+            "How many creatures died this turn, whoever controlled them, or the creatures themselves (names "
+            "or cards, as in hand; the count is then their number): what 'for each creature that died this "
+            "turn' and 'if a non-Zombie creature died this turn' read (default: not given, none counted, "
+            "with a warning; a count alone does not say which died).",
             nullable=True,
         ),
         Field(

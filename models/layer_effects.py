@@ -107,6 +107,10 @@ class TypeChange:
     #: Nexus; the Everywhere token's 'This land is every basic land type.', CR 604.3): applied before the
     #: other effects of layer 4 (CR 613.3), so a later 'Nonbasic lands are Mountains' sets its land types
     defining: bool = False
+    #: with ``sets_types``, '... named Legitimate Businessperson' (Witness Protection): the name the same
+    #: effect gives what its type change applied to, its other names lost (CR 201.2, 613.6;
+    #: :func:`planner.rules.names.permanent_name`)
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -816,6 +816,11 @@ class GrantedAlternativeCost:
 
     text: str
     cost: AlternativeCost
+    #: the permission it is the cost of is a triggered ability's effect until end of turn ("Whenever ~
+    #: attacks, until end of turn, ... you may play cards from the top of your library.": Gwenom,
+    #: Remorseless): in force only once that trigger resolved this turn (CR 603.3, 611.2a), which the
+    #: permanent's ``resolved_this_turn`` says (:func:`planner.rules.layers.in_force`)
+    after_trigger: bool = False
 
 
 @dataclass(frozen=True, slots=True)

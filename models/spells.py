@@ -40,10 +40,12 @@ def find_spell(
     from_graveyard: bool = False,
     from_exile: bool = False,
     from_library: bool = False,
+    exiled: tuple[Card, ...] = (),
 ) -> Card:
     """The card called ``name``: the first such card in the player's hand (with ``from_graveyard``, in their
     graveyard: a spell cast from there, CR 601.2a; with ``from_exile``, among the cards they foretold, cast
-    for its foretell cost, 702.143a; with ``from_library``, the top card of a library given as a list), else
+    for its foretell cost, 702.143a, then among ``exiled``, the cards a permanent exiled whose permission
+    casts them, 607.2a; with ``from_library``, the top card of a library given as a list), else
     the card from card data (``cards``, default the built-in catalogue); unknown names are an ``InputError``
     with suggestions.
 
@@ -58,6 +60,8 @@ def find_spell(
     held = player.in_graveyard(name) if from_graveyard else player.in_hand(name)
     if held is None and from_exile:
         held = player.in_foretold(name)
+        wanted = name.strip().casefold()
+        held = held or next((card for card in exiled if card.name.casefold() == wanted), None)
     top = player.library_cards[0] if from_library and player.library_cards else None
     if from_library:  # (only its top card is cast from there: Bolas's Citadel's permission)
         held = top if top is not None and top.name.casefold() == name.strip().casefold() else None

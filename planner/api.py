@@ -43,12 +43,16 @@ from planner.rules.alternative_costs import (
     Way,
     card_mana_value,
     exile_choices,
+    exiled_card_only,
+    exiled_card_refused,
     foretold_only,
     mana_cost_refused,
     no_alternative_reason,
     usable_ways,
 )
 from planner.rules.cast_bans import why_forbidden
+from planner.rules.exile_grants import library_way_required
+from planner.rules.exiled_card_ways import cards_exiled_with
 from planner.rules.graveyard_ways import graveyard_cast_error, graveyard_way_required
 from planner.rules.question import question as one_question
 from planner.rules.question import view_of, within_question
@@ -65,6 +69,7 @@ __all__ = [
     "PayResult",
     "PlanStep",
     "SolverNeededError",
+    "cards_exiled_with",
     "could_produce",
     "described_payment",
     "fast_path_only",
@@ -256,6 +261,8 @@ def _not_castable_from_graveyard(board: Board, target: PaymentTarget, asked: _As
     why = graveyard_cast_error(board, player, target)
     if why is None and asked.mana_cost_only and graveyard_way_required(board, target):
         why = mana_cost_refused(board, player, target)  # (its ways pay more than its mana cost: CR 601.2a)
+    if why is None and asked.mana_cost_only:
+        why = exiled_card_refused(board, player, target)  # (Hama's exiled card: its permission's cost only)
     if why is None:
         return None
     return _refused(target, why)
@@ -277,9 +284,15 @@ def _forbidden(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult 
 def _one_way_only(board: Board, target: PaymentTarget, asked: _Asked) -> bool:
     """True when ``target`` is cast from a zone only by the ways that allow it (CR 601.2a): from the graveyard
     by flashback, escape, jump-start or a permanent's permission; from exile, foretold, by foretell (CR
-    702.143a)."""
-    return graveyard_way_required(board, target) or foretold_only(
-        board, checked_player(board, asked.player), target
+    702.143a); the card a permanent exiled, by that permanent's permission (CR 607.2a); from the top of the
+    library, by the cost its permission grants (Bolas's Citadel's, Gwenom's:
+    :func:`~planner.rules.exile_grants.library_way_required`)."""
+    player = checked_player(board, asked.player)
+    return (
+        graveyard_way_required(board, target)
+        or foretold_only(board, player, target)
+        or exiled_card_only(board, player, target)
+        or library_way_required(board, player, target)
     )
 
 

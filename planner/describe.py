@@ -258,6 +258,16 @@ _TURN_FACT_WORDS = {
 }
 
 
+#: The events of the turn a spell's own cost change asks for (``planner.rules.turn_facts``), {N} at least.
+_TURN_EVENT_WORDS = {
+    AmountKind.OPPONENT_LOST_LIFE: "an opponent lost life this turn",
+    AmountKind.ATTACKED_WITH: "you attacked with {N} or more creatures this turn",
+    AmountKind.CRIME: "you've committed a crime this turn",
+    AmountKind.LEFT_GRAVEYARD: "{N} or more cards left your graveyard this turn",
+    AmountKind.SACRIFICED: "you've sacrificed {N} or more such permanents this turn",
+}
+
+
 #: How a spell's own '{X} less, where X is ...' counts on its caster's permanents.
 _OWN_AMOUNT_WORDS = {AmountKind.TOTAL_MANA_VALUE: "the total mana value of each"}
 
@@ -305,7 +315,8 @@ def _effect_summary(effect: StaticEffect) -> str:
         and not set(effect.sets_types.subtypes) & set(lexicon.LAND_TYPES)
     ):
         # ('... loses all abilities and is a blue Frog creature ...': the loss is an effect of its own)
-        return f"{_each(effect.affected)} is {effect.sets_types} (its card types and subtypes set)"
+        named = f", named {effect.name} (its other names lost)" if effect.name else ""
+        return f"{_each(effect.affected)} is {effect.sets_types} (its card types and subtypes set){named}"
     if isinstance(effect, TypeChange) and effect.sets_types is not None:
         lost = "its card types and subtypes"
         if effect.keeps_subtypes:
@@ -386,6 +397,9 @@ def _effect_summary(effect: StaticEffect) -> str:
             return sentence[:1].lower() + sentence[1:]
         if effect.amount is not None and effect.amount.kind is AmountKind.PARTY:
             return f"this spell costs {by} to cast for each creature in your party"
+        if effect.amount is not None and effect.amount.kind in _TURN_EVENT_WORDS:
+            words = _TURN_EVENT_WORDS[effect.amount.kind].replace("{N}", str(effect.at_least or 1))
+            return f"this spell costs {by} to cast if {words}"
         if effect.amount is not None and effect.amount.kind in _TURN_FACT_WORDS:
             return f"this spell costs {by} to cast {_TURN_FACT_WORDS[effect.amount.kind]}".replace(
                 "{N}", str(effect.amount.constant)
@@ -524,6 +538,12 @@ def _granted_cost_summary(effect: GrantedAlternativeCost) -> str:
     ...     "you cast.").effects
     >>> _granted_cost_summary(nissa)
     'you may pay 8 {E} rather than pay the mana cost of permanent spells you cast (CR 118.9)'
+    >>> (gwen,) = parse_oracle("Whenever ~ attacks, until end of turn, you may play cards from the top of "
+    ...     "your library. If you cast a spell this way, pay life equal to its mana value rather than pay "
+    ...     "its mana cost.").effects
+    >>> _granted_cost_summary(gwen)  # doctest: +NORMALIZE_WHITESPACE
+    'once its trigger resolved this turn, you may pay life equal to its mana value rather than pay the mana
+    cost of spells you cast from the top of your library (CR 118.9)'
     """
     cost, spells = effect.cost, effect.cost.spells
     kinds = list(spells.kind_words()) if spells is not None else []
@@ -532,11 +552,14 @@ def _granted_cost_summary(effect: GrantedAlternativeCost) -> str:
     where += " from exile" if cost.from_exile else ""  # (Warped Space)
     where += " from the top of your library" if cost.from_library else ""  # (Bolas's Citadel)
     once = "once each turn, " if cost.once_each_turn else ""
-    if cost.without_mana and not (cost.life or cost.energy or cost.sacrifice or cost.exile):
+    # (Gwenom's: its trigger's effect until end of turn, CR 611.2a)
+    once = "once its trigger resolved this turn, " if effect.after_trigger else once
+    paid = replace(cost, from_library=False).describe()  # (the zone said once, after the spells)
+    if cost.without_mana and not (
+        cost.life or cost.life_is_mana_value or cost.energy or cost.sacrifice or cost.exile
+    ):
         return f"{once}you may cast {which}{where} without paying their mana costs (CR 118.9)"
-    return (
-        f"{once}you may {cost.describe()} rather than pay the mana cost of {which} you cast{where} (CR 118.9)"
-    )
+    return f"{once}you may {paid} rather than pay the mana cost of {which} you cast{where} (CR 118.9)"
 
 
 def _color_change_summary(effect: ColorChange) -> str:

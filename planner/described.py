@@ -23,7 +23,7 @@ from planner.rules.alternatives import covered_slots, reduced_costs
 from planner.rules.costs import energy_paid, exerts, graveyard_exiled
 from planner.rules.graveyard_grants import arriving_grants, without_removed
 from planner.rules.hand import HAND
-from planner.rules.life_exiled import exiles_life, library_life
+from planner.rules.life_exiled import UNKNOWN_LIBRARY, exiles_life, library_life
 from planner.rules.payment import assign_symbols
 from planner.rules.pool import ManaUnit
 from planner.rules.question import view_of, within_question
@@ -312,6 +312,8 @@ def answer_with_exiled_life(
     read the raised one: such a plan is still replayed on the real board, but may not be the best.)"""
     answer = answer_of(problem, *solve(problem))
     player = problem.player
+    if problem.view.player(player).library is None and exiles_life(problem.view, player):
+        return _unknown_library(answer, problem)
     library = library_life(problem.view, player)
     step = _life_step(problem) if library else 0
     exilable = library - library % step if step else 0
@@ -344,6 +346,21 @@ def answer_with_exiled_life(
     if answer.payable and _levels(answer) <= _levels(widest):
         return answer if widest.optimal else replace(answer, optimal=False)
     return widest
+
+
+def _unknown_library(answer: PayResult, problem: PaymentProblem) -> PayResult:
+    """The answer paid from the life total where the library's size is not given: when a mana ability of the
+    payer's pays life (:func:`_life_step`), the library might pay what the life total can't (CR 614.1a), so a
+    "no" is no answer (``payable`` None) and a "yes" not proven best (max-x's X might be larger); the answer's
+    warnings name ``players[i].library`` (:func:`~planner.rules.life_exiled.unknown_library_warnings`). With
+    no such ability the total cost's life is judged on the life total either way (CR 119.4): the answer is
+    the rules'."""
+    if not _life_step(problem):
+        return answer
+    where = f"players[{[p.id for p in problem.board.players].index(problem.player)}].library"
+    if answer.payable is False:
+        return replace(answer, payable=None, reason=UNKNOWN_LIBRARY.format(where=where), optimal=False)
+    return replace(answer, optimal=False)
 
 
 def _life_step(problem: PaymentProblem) -> int:

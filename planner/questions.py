@@ -73,7 +73,8 @@ def _spell() -> Any:
     return param(
         None,
         "Pay for this card: from the player's hand if it is there (with --cast-from graveyard, their "
-        "graveyard; with exile, also the cards they foretold), else from card data; its mana cost, type "
+        "graveyard; with exile, also the cards they foretold and those exiled with their permanents whose "
+        "permission casts them, choices.imprinted), else from card data; its mana cost, type "
         "line, colors, convoke, improvise, delve and own cost reductions (affinity) are used.",
         metavar="NAME",
     )

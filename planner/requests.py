@@ -279,6 +279,7 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
     payer = checked_player(board, question.player)
     if question.spell is not None:
         from models.spells import card_has_adventure, find_spell, spell_target
+        from planner.api import cards_exiled_with
 
         mana_cost = question.bare_target.cost if question.bare_target is not None else None
         try:
@@ -290,6 +291,7 @@ def _target(question: PayQuestion | MaxXQuestion, board: Board, cards: CardResol
                 from_graveyard=graveyard,
                 from_exile=question.cast_from == "exile",
                 from_library=question.cast_from == "library",
+                exiled=cards_exiled_with(board, payer) if question.cast_from == "exile" else (),
             )
             target = spell_target(found, mana_cost)
         except InputError as error:

@@ -73,6 +73,7 @@ from planner.solve.solution import Solution, SolveStatus
 from planner.turn_additional import (
     additional_events,
     may_discard,
+    sacrificed_for_mana_notes,
     unread_cost_notes,
 )
 from planner.turn_alternative import (
@@ -120,6 +121,7 @@ from planner.turn_choices import (
 from planner.turn_entering import entry_sources
 from planner.turn_events import landfall_again_events
 from planner.turn_lands import LandPlays, bounce_replay_note, land_sequences
+from planner.turn_library import library_cast_notes
 from planner.turn_model import (
     SharedWork,
     Timeline,
@@ -792,9 +794,9 @@ def plan_turn(
     trigger_notes += cast_token_notes(board, player, cast_cards)
     trigger_notes += token_replacement_notes(board, player, cast_cards)
     trigger_notes += cast_counter_notes(board, player, cast_cards)
-    # (a card the player may cast from the graveyard or exile, which the search does not cast: said, and a
-    # plan that casts nothing is then no "no")
-    zone_notes = [] if casts else [*zones.notes, *taken_out]
+    # (a card the player may cast from the graveyard, exile or the top of the library, which the search does
+    # not cast: said, and a plan that casts nothing is then no "no")
+    zone_notes = [] if casts else [*zones.notes, *taken_out, *library_cast_notes(board, player)]
     notes += [] if casts else recast_notes(board, player, spells)
     notes += unplanned_mana + trigger_notes + zone_notes
     if casts and len(spells) > 1:
@@ -856,6 +858,9 @@ def plan_turn(
     # (an additional cost the reader does not read is not paid: said, never silent)
     unpaid = unread_cost_notes(spells, {spell.card for spell in result.spells})
     notes += sorted(unpaid.values())
+    # (a cost reading the turn's sacrifices, which the mana abilities' are not counted in: said)
+    unseen_sacrifices = sacrificed_for_mana_notes(board, player, spells)
+    notes += unseen_sacrifices
     notes += sorted(search.unplanned)
     # (an alternative cost the turn does not plan (mutate, overload), a land a cost returns to the hand,
     # energy gained in the turn not counted: said, never silent; the plan is then not called optimal)
@@ -879,7 +884,12 @@ def plan_turn(
         result,
         castable=castable,
         reason=None if castable else unknown if castable is None else _why_not(spells, mandatory=False),
-        optimal=complete and not left_out and not unpaid and not search.unplanned and not alternatives,
+        optimal=complete
+        and not left_out
+        and not unpaid
+        and not search.unplanned
+        and not alternatives
+        and not unseen_sacrifices,
         warnings=warnings,
         notes=tuple(notes),
     )

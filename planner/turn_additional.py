@@ -35,7 +35,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
+from models.abilities import AmountKind
 from models.additional_costs import (
     DiscardCost,
     EitherCost,
@@ -46,19 +48,27 @@ from models.additional_costs import (
 )
 from models.board import Board, Card
 from models.mana import ManaTypes
+from models.mana_effects import CostModifier
+from models.oracle import read_card
+from models.spells import own_alternative_costs
 from planner.rules.additional_costs import costs_that_may_pay, planned_costs, sacrifice_candidates
 from planner.rules.eligibility import is_sick, why_not_activatable
 from planner.rules.production import Packet, activation_outcomes
 from planner.rules.replay import could_produce_of, view_of
 from planner.turn_choices import TurnSpell, distinct
 
+if TYPE_CHECKING:
+    from planner.rules.view import BoardView
+
 __all__ = [
     "additional_events",
     "chosen_costs",
     "discard_count",
     "discarded_cards",
+    "last_known_card",
     "may_discard",
     "sacrifice_options",
+    "sacrificed_for_mana_notes",
     "tapped_before",
     "tapped_first",
     "unplanned_mana",
@@ -253,13 +263,22 @@ def discarded_cards(hand: Sequence[Card], used: set[int], count: int, taken: set
 
 def without_paid(board: Board, player: str, sacrificed: Sequence[str], discarded: Sequence[str]) -> Board:
     """The board once a spell's additional costs are paid: the permanents ``sacrificed`` gone to their
-    owner's graveyard, the cards ``discarded`` (names) gone from the hand to it (CR 701.8, 701.9)."""
+    owner's graveyard (the creatures among them counted as died this turn, CR 700.4: the board's
+    ``creatures_died_this_turn``; each added to the player's ``sacrificed_this_turn`` when given), the cards
+    ``discarded`` (names) gone from the hand to it (CR 701.8, 701.9)."""
     gone: list[Card] = []
+    view = view_of(board) if sacrificed else None
+    cards = [last_known_card(view, pid) for pid in sacrificed] if view is not None else []
+    died = [card for card in cards if card.type_line.is_a("Creature")]
     for pid in sacrificed:
         card = board.permanent(pid).as_card()
         board = board.without_permanent(pid)
         if card is not None:
             gone.append(card)
+    board = board.having_died(died)  # (a creature sacrificed dies, CR 700.4)
+    before = board.player(player).sacrificed_this_turn
+    if before is not None and cards:  # (the player's sacrifices this turn, when the board gives them)
+        board = board.replace_player(player, sacrificed_this_turn=(*before, *cards))
     hand = list(board.player(player).hand)
     for name in discarded:
         index = next(n for n, card in enumerate(hand) if card.name == name)
@@ -273,6 +292,23 @@ def without_paid(board: Board, player: str, sacrificed: Sequence[str], discarded
     return board
 
 
+def last_known_card(view: BoardView, pid: str) -> Card:
+    """The card a permanent sacrificed is as the turn's records list it (the creatures died, the permanents
+    sacrificed this turn): its name and its types as it last existed on the battlefield (CR 608.2h), a
+    token's too (it dies before it ceases to exist, CR 700.4, 704.5d).
+
+    >>> from models.board import Board
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "e", "card": "Llanowar Elves", "controller": "me"}]})
+    >>> card = last_known_card(view_of(board), "e")
+    >>> card.name, str(card.type_line)
+    ('Llanowar Elves', 'Creature — Elf Druid')
+    """
+    permanent = view.permanent(pid)
+    printed = permanent.as_card() or Card(card=None, name=permanent.name, type_line=permanent.type_line)
+    return replace(printed, type_line=view.type_line(pid))
+
+
 def _unplanned(cost: object, chosen: bool) -> bool:
     """True for an additional cost the turn's plan leaves out: one the reader does not read, a choice the
     search does not make (``chosen``: :func:`chosen_costs`). An optional sacrifice that takes nothing off
@@ -282,6 +318,55 @@ def _unplanned(cost: object, chosen: bool) -> bool:
     return isinstance(cost, UnreadCost | RevealCost) or (
         isinstance(cost, EitherCost | OptionalSacrifice) and not chosen
     )
+
+
+#: What a spell's own cost change counts of the turn's sacrifices and deaths (the board's
+#: ``sacrificed_this_turn``, ``creatures_died_this_turn``).
+_SACRIFICE_FACTS = frozenset({AmountKind.SACRIFICED, AmountKind.SACRIFICED_TYPES, AmountKind.DIED_THIS_TURN})
+
+
+def sacrificed_for_mana_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:
+    """A note when a spell's cost reads the turn's sacrifices or deaths (Korvold's, "if you've sacrificed an
+    artifact this turn", "if a creature died this turn", its own "cast this card from your graveyard if a
+    creature died this turn") and a permanent of ``player``'s has a mana ability that sacrifices (a
+    Treasure's): the turn counts the sacrifices of spells' additional costs (:func:`without_paid`), not those
+    of the mana abilities that pay, so the plan is not called optimal (never a silent worse plan).
+
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "t", "card": "Treasure", "controller": "me"}]})
+    >>> picker = Card.from_json({"name": "Test Picker", "type_line": "Sorcery", "mana_cost": "{3}{B}",
+    ...     "oracle": "This spell costs {3} less to cast if a creature died this turn."})
+    >>> [note[:40] for note in sacrificed_for_mana_notes(board, "me", hand_spells([picker], 0, Ids(set())))]
+    ['Test Picker: its cost reads the sacrific']
+    """
+    readers = []
+    for spell in distinct(spells):
+        card = spell.card
+        effects = read_card(card.oracle, card.name, card.type_line).effects
+        if any(
+            isinstance(e, CostModifier)
+            and e.own
+            and e.amount is not None
+            and e.amount.kind in _SACRIFICE_FACTS
+            for e in effects
+        ) or any(cost.if_creature_died for cost in own_alternative_costs(card.oracle, card.name)):
+            readers.append(card.name)
+    if not readers:
+        return []
+    view = view_of(board)
+    sacrifices = any(
+        ability.cost.sacrifice_self or ability.cost.sacrifice is not None
+        for permanent in board.permanents
+        if permanent.controller == player
+        for ability in view.mana_abilities(permanent.id)
+    )
+    return [
+        f"{name}: its cost reads the sacrifices and deaths of the turn, and those of mana abilities (a "
+        "Treasure's) are not counted in turn plans: the plan is not called optimal"
+        for name in readers
+        if sacrifices
+    ]
 
 
 def unread_cost_notes(spells: list[TurnSpell], cast: set[str]) -> dict[str, str]:

@@ -560,9 +560,17 @@ def alternative_cost_notes(board: Board, player: str, spells: list[TurnSpell]) -
     for spell in distinct(spells):
         if spell.way is not None:
             continue  # (cast from the graveyard or exile for its one way: turn_other_zones)
-        ways = [way for way in usable_ways(board, player, spell.target) if not plannable(way, spell)]
+        usable = usable_ways(board, player, spell.target)
+        ways = [way.cost.describe() for way in usable if not plannable(way, spell)]
+        # (a keyword's way usable once an event of the turn happens, which the turn's own spells may bring:
+        # surge's "another spell cast this turn", CR 702.117a; not planned, so never a silent better plan)
+        ways += [
+            f"{cost.describe()}, once {' and '.join(fact.text for fact in cost.if_turn_facts)}"
+            for cost in own_alternative_costs(spell.target.text, spell.target.name)
+            if cost.keyword and cost.if_turn_facts and all(way.cost != cost for way in usable)
+        ]
         if ways:
-            named = " or ".join(way.cost.describe() for way in ways)
+            named = " or ".join(ways)
             notes.append(
                 f"{spell.card.name}: its alternative cost ({named}) is not planned in turn plans: the plan "
                 "pays its mana cost"

@@ -1,8 +1,10 @@
 """The spells a turn casts from the graveyard and from exile (contract section 11, issue 35; CR 601.2a: a card
 is cast from a zone other than the hand only by a permission): each card of the player's ``graveyard`` list
 that its own text (flashback, CR 702.34a; escape, 702.138a; "You may cast ~ from your graveyard") or a
-permanent's permission lets them cast now, and each card of their ``foretold`` list (its foretell cost,
-702.143a), is a spell of the turn, cast for that way only, as ``pay --cast-from`` pays it.
+permanent's permission lets them cast now, each card of their ``foretold`` list (its foretell cost,
+702.143a), and each card exiled with a permanent of theirs whose permission casts it (Hama's, 607.2a: that
+permission's cost, during their turn), is a spell of the turn, cast for that way only, as ``pay
+--cast-from`` pays it.
 
 Each is an *event* of the turn's search (:mod:`planner.turn`): the card leaves its zone as it is cast (what
 counts the graveyard's cards and delve no longer count it), escape's other cards are exiled, flashback exiles
@@ -24,7 +26,15 @@ from dataclasses import dataclass, replace
 
 from models.board import Board, Card
 from models.spells import spell_target
-from planner.rules.alternative_costs import Way, foretold_only, own_alternative_costs, permits_x, usable_ways
+from planner.rules.alternative_costs import (
+    Way,
+    exiled_card_only,
+    foretold_only,
+    own_alternative_costs,
+    permits_x,
+    usable_ways,
+)
+from planner.rules.exiled_card_ways import cards_exiled_with, unknown_exiled_names
 from planner.rules.graveyard_permissions import PERMANENT_TYPES, graveyard_turn_notes, permissions
 from planner.rules.graveyard_ways import graveyard_cast_error, graveyard_way_required
 from planner.turn_alternative import spell_for_way
@@ -69,7 +79,14 @@ def zone_spells(board: Board, player: str, x: int, used_ids: Ids) -> ZoneSpells:
     if not isinstance(record.graveyard, tuple):
         notes.update(dict.fromkeys(graveyard_turn_notes(board, player)))
     copies: dict[tuple[str, Card], Card] = {}
-    for zone, cards in (("graveyard", record.graveyard), ("exile", record.foretold)):
+    exiled = (*(record.foretold or ()), *cards_exiled_with(board, player))
+    for pid, name in unknown_exiled_names(board, player):  # (its type line and text not known)
+        notes[
+            f"{name}: exiled with {pid}, whose permission may cast it, but neither its type line nor its "
+            "text is given (choices.imprinted as an object): not planned "
+            f"(pay --spell {name!r} --cast-from exile)"
+        ] = None
+    for zone, cards in (("graveyard", record.graveyard), ("exile", exiled if exiled else record.foretold)):
         if not isinstance(cards, tuple):
             continue
         for card in cards:
@@ -93,13 +110,15 @@ def _zone_spell(board: Board, player: str, card: Card, zone: str, x: int, used_i
     target = replace(spell_target(card), cast_from=zone)
     if zone == "graveyard" and not graveyard_way_required(board, target):
         return ""  # (no way of its own nor a permission read: pay warns of a permission not read)
-    if zone == "exile" and not foretold_only(board, player, target):
+    if zone == "exile" and not (
+        foretold_only(board, player, target) or exiled_card_only(board, player, target)
+    ):
         return ""  # (foretold with no foretell cost read: pay warns, CR 702.143a)
     # (its X as the turn casts it counts in the mana value a permission allows, CR 202.3e)
     ways = tuple(
         way for way in usable_ways(board, player, target) if permits_x(board, player, target, way, x)
     )
-    place = "from the graveyard" if zone == "graveyard" else "from exile (foretold)"
+    place = "from the graveyard" if zone == "graveyard" else "from exile"
     if not ways:
         later = [c for c in own_alternative_costs(target.text, target.name) if c.graveyard_exile]
         if zone == "graveyard" and later:
@@ -120,6 +139,8 @@ def _why_not_planned(board: Board, player: str, card: Card, ways: Sequence[Way])
     if len(ways) > 1:
         return f"more than one way may cast it ({named}): not planned"
     cost = ways[0].cost
+    if cost.as_it_resolves:  # (The Infamous Cruelclaw's 'that card': cast as its trigger resolves, CR 608.2g)
+        return f"its way ({named}) casts it only as the ability that exiled it resolves: not planned"
     if cost.energy or cost.exile is not None or cost.sacrifice:
         return f"its way ({named}) pays more than mana, life and graveyard cards: not planned"
     if exiled_after(ways[0]) and card.type_line.is_permanent:

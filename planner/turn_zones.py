@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from models.board import Board, Card
 from models.cost import PaymentTarget
-from planner.rules.alternative_costs import Way, foretold_only
+from planner.rules.alternative_costs import Way, exiled_card_only, foretold_only
+from planner.rules.exiled_card_ways import exiled_card_holder, without_exiled_card
 from planner.rules.graveyard_permissions import PERMANENT_TYPES, permissions
 from planner.rules.graveyard_ways import graveyard_way_required
 
@@ -41,7 +42,8 @@ def cast_zone(target: PaymentTarget) -> str | None:
 
 
 def zone_card_held(board: Board, player: str, card: Card, zone: str) -> bool:
-    """True when ``player``'s ``zone`` (their graveyard, or their cards foretold for exile) lists ``card``.
+    """True when ``player``'s ``zone`` (their graveyard, or their cards foretold for exile, or for exile the
+    cards exiled with their permanents whose permission casts them, CR 607.2a) lists ``card``.
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": ["Forest"]}]})
     >>> zone_card_held(board, "me", Card.from_json("Forest"), "graveyard")
@@ -51,26 +53,36 @@ def zone_card_held(board: Board, player: str, card: Card, zone: str) -> bool:
     """
     record = board.player(player)
     cards = record.graveyard if zone == "graveyard" else record.foretold
+    if zone == "exile" and exiled_card_holder(board, player, card.name) is not None:
+        return True
     return isinstance(cards, tuple) and card in cards
 
 
 def leaving_zone(board: Board, player: str, card: Card, zone: str) -> Board:
     """The board ``card`` is cast on from ``zone``: cast from the graveyard, it is on the stack, no longer in
     it (CR 601.2a: the first copy of the list); a card foretold stays listed until it resolves
-    (:func:`left_zone`).
+    (:func:`left_zone`). A card that left the graveyard is counted in ``cards_left_graveyard_this_turn``
+    when the board gives it (the spell's own cost, locked in after, sees it: CR 601.2a, 601.2f).
 
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": ["Forest", "Island"]}]})
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": ["Forest", "Island"],
+    ...     "cards_left_graveyard_this_turn": 0}]})
     >>> after = leaving_zone(board, "me", Card.from_json("Island"), "graveyard")
-    >>> [c.name for c in after.player("me").graveyard]
-    ['Forest']
+    >>> [c.name for c in after.player("me").graveyard], after.player("me").cards_left_graveyard_this_turn
+    (['Forest'], 1)
     """
     if zone != "graveyard":
         return board
-    graveyard = board.player(player).graveyard
+    record = board.player(player)
+    graveyard = record.graveyard
     if not isinstance(graveyard, tuple) or card not in graveyard:
         return board
     at = graveyard.index(card)
-    return board.replace_player(player, graveyard=(*graveyard[:at], *graveyard[at + 1 :]))
+    left = record.cards_left_graveyard_this_turn
+    return board.replace_player(
+        player,
+        graveyard=(*graveyard[:at], *graveyard[at + 1 :]),
+        cards_left_graveyard_this_turn=None if left is None else left + 1,
+    )
 
 
 def left_zone(board: Board, player: str, card: Card, zone: str, way: Way | None) -> Board:
@@ -86,6 +98,8 @@ def left_zone(board: Board, player: str, card: Card, zone: str, way: Way | None)
     ()
     """
     if zone == "exile":
+        if way is not None and way.cost.exiled_card:  # (out of exile: no longer the card exiled with it)
+            return without_exiled_card(board, way.source, card.name)
         foretold = board.player(player).foretold
         if foretold is not None and card in foretold:
             at = foretold.index(card)
@@ -141,7 +155,7 @@ def zone_cast_error(
     only = (
         graveyard_way_required(board, printed)
         if zone == "graveyard"
-        else foretold_only(board, player, printed)
+        else foretold_only(board, player, printed) or exiled_card_only(board, player, printed)
     )
     if way is None and only:
         return (

@@ -111,13 +111,13 @@ BENDER_TEXT = (
 )
 
 
-def test_an_exiled_cards_waterbend_permission_not_read_is_warned_never_a_silent_no() -> None:
+def test_an_exiled_cards_waterbend_permission_is_paid() -> None:
     """A permanent's permission to cast the card it exiled by waterbending {X} rather than paying its mana
     cost, X its mana value (an alternative cost, CR 118.9; waterbend, CR 701.67a: artifacts and creatures
-    tapped for the generic mana) is not read: Test Ogre ({2}{R}, mana value 3) exiled by Test Bender, beside
-    three artifacts and no land, can't be paid its mana cost, while the permission's waterbend {3} would tap
-    the three artifacts. The answer is a "no" for the mana cost only, so the warning names the sentence (it
-    was filed as ignored: a silent "no")."""
+    tapped for the generic mana): Test Ogre ({2}{R}, mana value 3) exiled by Test Bender, beside three
+    artifacts and no land, can't be paid its mana cost, but the permission's waterbend {3} taps the three
+    artifacts (on "me"'s turn: "during your turn"). Main answered "no" with a warning naming the sentence (it
+    was not read); altcost37 reads it (tests/test_permission_alternative_costs.py)."""
     bender = {
         **mine(
             "hb", {"name": "Test Bender", "type_line": "Legendary Creature — Human", "oracle": BENDER_TEXT}
@@ -126,5 +126,7 @@ def test_an_exiled_cards_waterbend_permission_not_read_is_warned_never_a_silent_
     }
     rocks = [mine(f"a{n}", {"name": "Test Rock", "type_line": "Artifact", "oracle": ""}) for n in range(3)]
     result = pay(make_board([bender, *rocks]), ogre("exile"))
-    assert result.payable is False
-    assert any(w.permanent == "hb" and "waterbending {X}" in w.sentence for w in result.warnings)
+    assert result.payable is True and set(result.tapped) == {"a0", "a1", "a2"}
+    paid = paid_instead(result)
+    assert paid is not None and paid.source == "hb" and paid.cost.waterbend and paid.cost.mana == "{3}"
+    assert not result.warnings

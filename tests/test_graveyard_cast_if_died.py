@@ -56,7 +56,8 @@ def test_the_condition_is_read() -> None:
     read = alternative_cost_of("You may cast ~ from your graveyard if a creature died this turn.")
     assert read is not None and read.from_graveyard and read.if_creature_died
     picky = alternative_cost_of("You may cast ~ from your graveyard if a non-Zombie creature died this turn.")
-    assert picky is None
+    # (read since facts37: which creature died is the board's list, tests/test_turn_facts_died.py)
+    assert picky is not None and picky.died_what is not None and picky.died_what.excluded == ("Zombie",)
 
 
 @pytest.mark.parametrize(("died", "payable"), [(1, True), (3, True), (0, False)])

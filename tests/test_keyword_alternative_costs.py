@@ -221,8 +221,11 @@ def test_a_face_down_spell_pays_3_and_is_a_colorless_creature_spell() -> None:
     assert reduced.payable and reduced.total_cost == "{2}"
 
 
-def test_a_keyword_cost_under_an_unread_condition_is_named_in_warnings() -> None:
-    # surge (CR 702.117a) pays only if another spell was cast this turn, which the board does not say
+@pytest.mark.parametrize(("cast", "payable"), [(0, False), (1, True)])
+def test_a_keyword_cost_under_a_condition_of_the_turn(cast: int, payable: bool) -> None:
+    # surge (CR 702.117a) pays only if another spell was cast this turn: the board's spells_cast_this_turn
+    # (0 when not given, contract section 10; a board has no teams). Read since facts37 (this test asserted
+    # the sentence was warned as unread): an Island and a Wastes pay {1}{U}, not {4}{U}
     surger = {
         "name": "Test Surger",
         "type_line": "Instant",
@@ -231,9 +234,12 @@ def test_a_keyword_cost_under_an_unread_condition_is_named_in_warnings() -> None
         "another spell this turn.)\nDraw two cards.",
     }
     board = make_board([mine("i", "Island"), mine("w", "Wastes")], hand=[surger])
+    board = board.replace_player(ME, spells_cast_this_turn=cast)
     result = pay(board, _held(surger))
-    assert result.payable is False
-    assert [w.sentence for w in result.warnings] == ["Surge {1}{U}"]
+    assert result.payable is payable
+    assert not result.warnings
+    if payable:
+        assert result.total_cost == "{1}{U}"
 
 
 def _held(card: dict[str, str]) -> PaymentTarget:

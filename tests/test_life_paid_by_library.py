@@ -133,7 +133,27 @@ def test_a_library_not_given_is_warned_and_life_is_paid() -> None:
     board = _board(40, None, _toy("pump", PUMP))
     result = pay(board, PaymentTarget.of("{B}"))
     assert (result.life_paid, result.exiled_from_library) == (2, 0)
-    assert [(w.permanent, w.reason.split(":")[0]) for w in result.warnings] == [("seer", "not used")]
+    assert [(w.permanent, w.reason.split(":")[0]) for w in result.warnings] == [
+        ("seer", "players[0].library is not given")
+    ]
+
+
+def test_a_library_not_given_makes_no_no_where_it_could_pay() -> None:
+    """3 life, the library's size not given, two 'Pay 2 life: Add {B}.': from the life total one activation
+    pays (3 -> 1) and a second can't (CR 119.4), but a library of 2 or more cards would pay the first (CR
+    614.1a: the life total stays 3) and the life total the second: {2} is payable with 4 cards (by hand:
+    test_a_small_library_then_life's board), so with the size unknown, {2} is no "no" (payable None, the
+    reason naming players[0].library); max-x's X = 1 from the life total is not proven best."""
+    board = _board(3, None, _toy("pump", PUMP))
+    two = pay(board, PaymentTarget.of("{2}"))
+    assert two.payable is None and (two.reason or "").startswith("players[0].library is not given")
+    assert pay(_board(3, 4, _toy("pump", PUMP)), PaymentTarget.of("{2}")).payable is True
+    widest = max_x(board, PaymentTarget.of("{X}"))
+    assert (widest.x, widest.optimal) == (1, False)
+    # with no mana ability that pays life, the total cost's life is judged on the life total either way (CR
+    # 119.4): {1}{B/P}{B/P} at 3 life with a Forest alone is a "no" whatever the library holds
+    blade = pay(_board(3, None, _land("f", "Forest")), PaymentTarget.of("{1}{B/P}{B/P}"))
+    assert blade.payable is False
 
 
 def test_an_opponents_effect_changes_no_payment_of_mine() -> None:

@@ -522,6 +522,23 @@ def test_a_samurai_is_paid_with_its_mana_value_in_generic_mana(mountains: int, p
         assert not result.warnings
 
 
+def test_a_samurai_with_x_chooses_x_and_pays_its_mana_value() -> None:
+    """{X}{W}{W} under Kentaro from five Mountains: the alternative cost includes X, so the spell's X is
+    chosen (CR 107.3b) and counts in its mana value on the stack (CR 202.3e): X = 3 pays {5}, X = 4 would need
+    {6}; so max-x is 3 (its mana cost, {W}{W}, no Mountain pays). The reference search agrees on {5} and
+    {6}."""
+    blade = {**SAMURAI, "name": "Test Blade", "mana_cost": "{X}{W}{W}"}
+    lands = [mine(f"m{n}", "Mountain") for n in range(5)]
+    board = make_board([source("cat", KENTARO), *lands], hand=[blade])
+    most = max_x(board, card_target(blade), player=ME)
+    assert most.x == 3 and most.optimal and most.alternative_cost is not None
+    three = pay(board, card_target(blade), player=ME, x=3)
+    assert three.payable and three.x == 3 and three.total_cost == "{5}"
+    assert pay(board, card_target(blade), player=ME, x=4).payable is False
+    assert reference_search(board, instant("{5}"), player=ME).payable
+    assert not reference_search(board, instant("{6}"), player=ME).payable
+
+
 def test_a_spell_not_a_samurai_pays_its_mana_cost() -> None:
     board = make_board([source("cat", KENTARO), *[mine(f"m{n}", "Mountain") for n in range(3)]])
     bear = {"name": "Test Bear", "type_line": "Creature — Bear", "mana_cost": "{1}{W}{W}"}

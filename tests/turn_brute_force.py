@@ -267,9 +267,14 @@ def _zone_ways(state: PlanState) -> list[tuple[Card, Board, PaymentTarget, Way]]
                 continue
             printed = replace(spell_target(card), cast_from=zone)
             cast_on = state.board
-            if zone == "graveyard":
+            if zone == "graveyard":  # (a card that left the graveyard, counted when the board gives it)
                 at = cards.index(card)
-                cast_on = cast_on.replace_player("me", graveyard=(*cards[:at], *cards[at + 1 :]))
+                left = record.cards_left_graveyard_this_turn
+                cast_on = cast_on.replace_player(
+                    "me",
+                    graveyard=(*cards[:at], *cards[at + 1 :]),
+                    cards_left_graveyard_this_turn=None if left is None else left + 1,
+                )
             ways = usable_ways(cast_on, "me", printed)
             required = graveyard_way_required(cast_on, printed) or foretold_only(cast_on, "me", printed)
             assert required or not ways, "the brute force casts cards of other zones by their ways only"
@@ -455,6 +460,26 @@ def _cost_choices(view: BoardView, target: PaymentTarget) -> list[PaymentTarget]
     ]
 
 
+def _sacrifices_recorded(before: Board, after: Board, chosen: tuple[str, ...]) -> Board:
+    """``after`` with the permanents ``chosen`` (sacrificed on ``before``) recorded as the turn's facts the
+    board gives: "me"'s ``sacrificed_this_turn``, and the creatures among them in ``creatures_died_this_turn``
+    (CR 700.4, 701.21a), as cards with their types as they last existed (CR 608.2h)."""
+    view = BoardView(before)
+    cards = [
+        Card(card=None, name=before.permanent(pid).name, type_line=view.type_line(pid)) for pid in chosen
+    ]
+    record = after.player("me")
+    if record.sacrificed_this_turn is not None:
+        after = after.replace_player("me", sacrificed_this_turn=(*record.sacrificed_this_turn, *cards))
+    died = [card for card in cards if card.type_line.is_a("Creature")]
+    if died and after.creatures_died_this_turn is not None:
+        listed = None if after.creatures_died is None else (*after.creatures_died, *died)
+        after = replace(
+            after, creatures_died_this_turn=after.creatures_died_this_turn + len(died), creatures_died=listed
+        )
+    return after
+
+
 def _additional_paid(
     board: Board, hand: tuple[Card, ...], target: PaymentTarget
 ) -> list[tuple[Board, tuple[Card, ...], int]]:
@@ -470,7 +495,7 @@ def _additional_paid(
                     after = before
                     for pid in chosen:
                         after = after.without_permanent(pid)
-                    paid.append((after, cards, discarded))
+                    paid.append((_sacrifices_recorded(before, after, chosen), cards, discarded))
                 continue
             for places in itertools.combinations(range(len(cards)), cost.count):
                 left = tuple(card for n, card in enumerate(cards) if n not in places)

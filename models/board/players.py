@@ -26,7 +26,14 @@ from models.board.json_fields import (
     read_rule,
     read_text,
 )
-from models.board.zones import Card, read_cards, read_graveyard, read_library, read_spells_cast
+from models.board.zones import (
+    Card,
+    read_attackers,
+    read_cards,
+    read_graveyard,
+    read_library,
+    read_spells_cast,
+)
 from models.board_fields import PLAYER, POOL_ENTRY
 from models.errors import OracleParseError
 from models.limits import MAX_POOL_MANA
@@ -153,6 +160,17 @@ class Player:
     #: 506.2, 508.1; None: not given), what Sandswirl Wanderglyph's "Each opponent who attacked you or a
     #: planeswalker you control this turn can't cast spells." reads
     attacked_this_turn: tuple[str, ...] | None = None
+    #: events of the turn the player's conditions read (contract section 10 extensions; None: not given, none
+    #: counted, with a warning): how much life the player lost this turn (CR 119.3: spectacle's "if an
+    #: opponent lost life this turn"), how many creatures the player attacked with this turn (CR 508.1a:
+    #: raid's "if you attacked with a creature this turn") and, when the board lists them, which
+    #: (``attacked_with_cards``: the count is then their number), whether the player committed a crime this
+    #: turn (CR 700.13), how many cards left the player's graveyard this turn
+    life_lost_this_turn: int | None = None
+    attacked_with_this_turn: int | None = None
+    attacked_with_cards: tuple[Card, ...] | None = None
+    committed_crime_this_turn: bool | None = None
+    cards_left_graveyard_this_turn: int | None = None
 
     def __post_init__(self) -> None:
         if self.library_cards is not None and self.library != len(self.library_cards):
@@ -231,6 +249,13 @@ class Player:
             out["foretold"] = [card.to_json() for card in self.foretold]
         if self.attacked_this_turn is not None:
             out["attacked_this_turn"] = list(self.attacked_this_turn)
+        if self.attacked_with_cards is not None:
+            out["attacked_with_this_turn"] = [card.to_json() for card in self.attacked_with_cards]
+        elif self.attacked_with_this_turn is not None:
+            out["attacked_with_this_turn"] = self.attacked_with_this_turn
+        for key in ("life_lost_this_turn", "committed_crime_this_turn", "cards_left_graveyard_this_turn"):
+            if (value := getattr(self, key)) is not None:
+                out[key] = value
         return out
 
     @property
@@ -389,6 +414,7 @@ def read_player(value: object, path: JsonPath) -> Player:
     fields = Fields(value, path, PLAYER)
     library = fields.optional("library", read_library, None)
     cast = fields.optional("spells_cast_this_turn", read_spells_cast, None) or 0
+    attacked = fields.optional("attacked_with_this_turn", read_attackers, None)
     return Player(
         id=fields.required("id", read_text),
         life=fields.optional("life", read_int, 20),
@@ -412,6 +438,11 @@ def read_player(value: object, path: JsonPath) -> Player:
         speed=fields.optional("speed", _read_speed, None),
         foretold=fields.optional("foretold", read_cards, None),
         attacked_this_turn=fields.optional("attacked_this_turn", _read_player_ids, None),
+        life_lost_this_turn=fields.optional("life_lost_this_turn", read_count, None),
+        attacked_with_this_turn=attacked if attacked is None or isinstance(attacked, int) else len(attacked),
+        attacked_with_cards=None if attacked is None or isinstance(attacked, int) else attacked,
+        committed_crime_this_turn=fields.optional("committed_crime_this_turn", read_bool, None),
+        cards_left_graveyard_this_turn=fields.optional("cards_left_graveyard_this_turn", read_count, None),
     )
 
 

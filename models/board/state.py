@@ -28,13 +28,13 @@ from models.board.json_fields import (
     parse_json,
     quote,
     read_board_text,
-    read_count,
     read_int,
     read_text,
 )
 from models.board.permanents import Permanent, read_permanent
 from models.board.players import Player, read_player
 from models.board.printed import CARD_RESOLVER
+from models.board.zones import Card, read_creatures_died
 from models.board_fields import BOARD as BOARD_FIELDS
 from models.errors import BoardError
 from models.hashing import cached_hash, state_without_hash
@@ -93,6 +93,10 @@ class Board:
     #: not in the board file: the most mana in one player's pool on the board the planner's structure of a
     #: board (pools emptied) was made from, which such an X may be paid with; 0 on a board as loaded
     pool_most: int = 0
+    #: the creatures that died this turn, as cards, when the board lists them (``creatures_died_this_turn``
+    #: given as a list: ``creatures_died_this_turn`` is then their number), what "if a non-Zombie creature
+    #: died this turn" reads; None: a count alone (or not given)
+    creatures_died: tuple[Card, ...] | None = None
     _player_index: dict[str, int] = field(init=False, repr=False, compare=False)
     _permanent_index: dict[str, int] = field(init=False, repr=False, compare=False)
     _hash: int = field(default=0, init=False, repr=False, compare=False)
@@ -165,7 +169,9 @@ class Board:
             out["permanents"] = [permanent.to_dict() for permanent in self.permanents]
         if self.step != "main":
             out["step"] = self.step
-        if self.creatures_died_this_turn is not None:
+        if self.creatures_died is not None:
+            out["creatures_died_this_turn"] = [card.to_json() for card in self.creatures_died]
+        elif self.creatures_died_this_turn is not None:
             out["creatures_died_this_turn"] = self.creatures_died_this_turn
         if self.effects:
             out["effects"] = [effect.to_dict() for effect in self.effects]
@@ -413,6 +419,28 @@ class Board:
             runs.setdefault(key, []).append(pid)
         return [tuple(run) for run in runs.values()]
 
+    def having_died(self, creatures: Iterable[Card]) -> Board:
+        """This board once these creatures died (CR 700.4: put into a graveyard from the battlefield), as
+        ``creatures_died_this_turn`` counts them: added to its count, and to its list when it gives one; not
+        given, it stays not given (the deaths before are not known).
+
+        >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}],
+        ...     "creatures_died_this_turn": ["Llanowar Elves"]})
+        >>> later = board.having_died([Card.from_json("Birds of Paradise")])
+        >>> later.creatures_died_this_turn, [card.name for card in later.creatures_died or ()]
+        (2, ['Llanowar Elves', 'Birds of Paradise'])
+        >>> unknown = Board(1, "me", (Player("me"),))
+        >>> print(unknown.having_died(later.creatures_died or ()).creatures_died_this_turn)
+        None
+        """
+        dead = tuple(creatures)
+        if not dead or self.creatures_died_this_turn is None:
+            return self
+        listed = None if self.creatures_died is None else (*self.creatures_died, *dead)
+        return replace(
+            self, creatures_died_this_turn=self.creatures_died_this_turn + len(dead), creatures_died=listed
+        )
+
     def with_player(self, player: Player) -> Board:
         """This board with ``player`` replacing the one with its id in place, or else added last.
 
@@ -548,10 +576,13 @@ def _read_board(value: object) -> Board:
     permanents: tuple[Permanent, ...] = fields.optional("permanents", _read_permanents, ())
     active_player = fields.optional("active_player", read_text, players[0].id)
     step = fields.optional("step", _read_step, "main")
-    died = fields.optional("creatures_died_this_turn", read_count, None)
+    died = fields.optional("creatures_died_this_turn", read_creatures_died, None)
     effects: tuple[EffectInForce, ...] = fields.optional("effects", read_effects, ())
     loaded = frozenset(p.id for p in permanents) if effects else None
-    return Board(version, active_player, players, permanents, step, died, effects, loaded)
+    count, cards = (died, None) if died is None or isinstance(died, int) else (len(died), died)
+    return Board(
+        version, active_player, players, permanents, step, count, effects, loaded, creatures_died=cards
+    )
 
 
 #: The steps and phases a board's ``step`` may name.

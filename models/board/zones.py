@@ -181,10 +181,31 @@ def read_spells_cast(value: object, path: JsonPath) -> tuple[Card, ...] | int:
     >>> read_spells_cast(2, ()), [card.name for card in spells] if isinstance(spells, tuple) else spells
     (2, ['Lightning Bolt'])
     """
+    return read_counted_cards(value, path, "spells")
+
+
+def read_creatures_died(value: object, path: JsonPath) -> tuple[Card, ...] | int:
+    """The creatures that died this turn: how many, or the cards themselves (names or objects, as in a hand).
+
+    >>> read_creatures_died("two", ())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    models...FieldError: expected a count of creatures or a list of cards, got the string 'two'
+    """
+    return read_counted_cards(value, path, "creatures")
+
+
+def read_attackers(value: object, path: JsonPath) -> tuple[Card, ...] | int:
+    """The creatures a player attacked with this turn: how many, or the cards themselves."""
+    return read_counted_cards(value, path, "creatures")
+
+
+def read_counted_cards(value: object, path: JsonPath, noun: str) -> tuple[Card, ...] | int:
+    """A fact of the turn given as how many ``noun``, or as the cards themselves (names or objects)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return read_count(value, path)
     if not isinstance(value, list):
-        raise FieldError(path, f"expected a count of spells or a list of cards, got {describe_json(value)}")
+        raise FieldError(path, f"expected a count of {noun} or a list of cards, got {describe_json(value)}")
     return read_cards(value, path)
 
 

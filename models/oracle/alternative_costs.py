@@ -25,7 +25,14 @@ import re
 from dataclasses import replace
 
 from models.additional_costs import SacrificeCost
-from models.alternative_costs import FACE_DOWN_KEYWORDS, KEYWORD_ALTERNATIVE_COSTS, AlternativeCost, HandExile
+from models.alternative_costs import (
+    FACE_DOWN_KEYWORDS,
+    KEYWORD_ALTERNATIVE_COSTS,
+    KEYWORD_TURN_CONDITIONS,
+    AlternativeCost,
+    HandExile,
+    SpellsGranted,
+)
 from models.cost import ManaCost
 from models.errors import InputError
 from models.oracle.grammar import UnreadError, parse_alternative_cost, parse_costs
@@ -36,6 +43,8 @@ __all__ = [
     "granted_alternative_cost",
     "keyword_alternative_cost",
     "library_cast_permission",
+    "library_permission_spells",
+    "triggered_library_cast_permission",
 ]
 
 
@@ -146,7 +155,13 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
     except InputError:
         return None
     if not rest:
-        return AlternativeCost(mana=mana, graveyard_exile=graveyard_exile, keyword=keyword, text=unit)
+        return AlternativeCost(
+            mana=mana,
+            graveyard_exile=graveyard_exile,
+            keyword=keyword,
+            text=unit,
+            if_turn_facts=KEYWORD_TURN_CONDITIONS.get(keyword, ()),
+        )
     parts = " and ".join(part[:1].lower() + part[1:] for part in rest)
     try:
         read = parse_alternative_cost(f"You may {parts} rather than pay ~'s mana cost.")
@@ -163,9 +178,13 @@ def keyword_alternative_cost(unit: str) -> AlternativeCost | None:
         or read.if_opponent_gained_life
         or read.if_discarded
         or read.if_creature_died
+        or read.if_turn_facts
     ):
         return None
-    return replace(read, mana=mana, graveyard_exile=graveyard_exile, keyword=keyword, text=unit)
+    facts = KEYWORD_TURN_CONDITIONS.get(keyword, ())
+    return replace(
+        read, mana=mana, graveyard_exile=graveyard_exile, keyword=keyword, text=unit, if_turn_facts=facts
+    )
 
 
 def _read(sentence: str) -> AlternativeCost | None:
@@ -191,16 +210,55 @@ def library_cast_permission(sentence: str) -> bool:
 
     >>> library_cast_permission("You may play lands and cast spells from the top of your library.")
     True
+    >>> library_cast_permission("You may look at the top card of your library any time and you may play "
+    ...     "cards from the top of your library.")
+    True
     >>> library_cast_permission("You may cast spells from your hand without paying their mana costs.")
     False
     """
+    read = _library_permission(sentence)
+    return read is not None and not read.after_trigger and read.spells == SpellsGranted()
+
+
+def library_permission_spells(sentence: str) -> SpellsGranted | None:
+    """The spells a permanent's own permission lets its controller cast from the top of their library for
+    their mana cost (CR 601.2a), None when the sentence is no such permission.
+
+    >>> library_permission_spells("You may cast creature spells from the top of your library.").types
+    ('Creature',)
+    >>> library_permission_spells("You may cast spells from your graveyard.") is None
+    True
+    """
+    read = _library_permission(sentence)
+    return read.spells if read is not None and not read.after_trigger else None
+
+
+def _library_permission(sentence: str) -> AlternativeCost | None:
+    """The grammar's reading of a permission to cast spells from the top of the library (its own, or a
+    trigger's until end of turn), None for any other sentence."""
     if "top of your library" not in sentence.lower():
-        return False  # (a gate, not a reader)
+        return None  # (a gate, not a reader)
     try:
         read = parse_alternative_cost(sentence)
     except UnreadError:
-        return False
-    return read.from_library and read.mana_cost
+        return None
+    return read if read.from_library and read.mana_cost else None
+
+
+def triggered_library_cast_permission(sentence: str) -> bool:
+    """True when the sentence is a triggered ability whose effect until end of turn is a permission to cast
+    spells from the top of the library (:func:`library_cast_permission`): Gwenom, Remorseless's "Whenever ~
+    attacks, until end of turn, you may look at the top card of your library any time and you may play cards
+    from the top of your library." (CR 603.3, 611.2a: in force once it resolved).
+
+    >>> triggered_library_cast_permission("Whenever ~ attacks, until end of turn, you may look at the top "
+    ...     "card of your library any time and you may play cards from the top of your library.")
+    True
+    >>> triggered_library_cast_permission("You may play lands and cast spells from the top of your library.")
+    False
+    """
+    read = _library_permission(sentence)
+    return read is not None and read.after_trigger and read.spells == SpellsGranted()
 
 
 def alternative_cost_of(sentence: str) -> AlternativeCost | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from models.abilities import Amount, AmountKind, ObjectFilter, Who
+from models.abilities import Amount, AmountKind, ObjectFilter, TurnCondition, Who
 from models.mana import ManaBag, ManaTypes
 from models.mana_effects import CostModifier
 from models.oracle import readings as r
@@ -159,6 +159,8 @@ def _amount(counted: OwnCounted) -> Amount:
     match counted:
         case Died():
             return Amount(kind=AmountKind.DIED_THIS_TURN)
+        case TurnCondition(amount):  # (an event of the turn the board records: planner.rules.turn_facts)
+            return amount
         case r.CountOf(
             what
         ):  # (cards in its caster's graveyard: Igneous Elemental, The Cauldron of Eternity)

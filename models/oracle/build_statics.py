@@ -415,6 +415,11 @@ def _losses_with_changes(reading: s.AbilityLossReading, sentence: str) -> tuple[
     >>> change, colors, loss = _losses_with_changes(parse_static(text), text + ".")
     >>> str(change.sets_types), str(colors.colors), loss.linked, loss.base_power, loss.base_toughness
     ('Creature — Frog', 'U', True, 1, 1)
+    >>> text = ("Enchanted creature loses all abilities and is a green and white Citizen creature with base "
+    ...     "power and toughness 1/1 named Legitimate Businessperson")
+    >>> change, colors, loss = _losses_with_changes(parse_static(text), text + ".")
+    >>> str(change.sets_types), change.name, str(colors.colors)
+    ('Creature — Citizen', 'Legitimate Businessperson', 'WG')
     >>> text = "Enchanted creature gets -2/-0 and loses all abilities"
     >>> [type(effect).__name__ for effect in _losses_with_changes(parse_static(text), text + ".")]
     ['PowerChange', 'AbilityLoss']
@@ -432,9 +437,8 @@ def _losses_with_changes(reading: s.AbilityLossReading, sentence: str) -> tuple[
     if reading.adds:
         change = TypeChange(sentence, flt, (), True, card_types=card_types, subtypes=subtypes)
     else:  # (no card type said: its subtypes of their kind replaced, CR 205.1b; its card types kept)
-        change = TypeChange(
-            sentence, flt, (), False, sets_types=TypeLine(card_types=card_types, subtypes=subtypes)
-        )
+        types = TypeLine(card_types=card_types, subtypes=subtypes)
+        change = TypeChange(sentence, flt, (), False, sets_types=types, name=reading.name)
     colors = (
         ()
         if reading.colors is None

@@ -42,6 +42,7 @@ from models.oracle.spent_rules import SpentRules
 from models.oracle.static_rules import StaticRules
 from models.oracle.statics import EntersUnless, LandSearchReading, StaticSentence
 from models.oracle.token_rules import TokenRules
+from models.oracle.turn_event_rules import TurnEventRules
 
 __all__ = [
     "UnreadError",
@@ -78,6 +79,7 @@ class _Readings(
     OwnSpellRules,
     TokenRules,
     ResolvedRules,
+    TurnEventRules,
 ):
     """The parse tree to readings, one method per rule alternative (its ``-> name``), from the rules of each
     kind of phrase (applied as the text is parsed: :func:`_reader`)."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from models.abilities import TurnCondition
 from models.oracle import lexicon
 from models.oracle.lexicon import article
 from models.oracle.readings import CountOf, Devotion, Noun, Nouns, Quantity
@@ -202,6 +203,7 @@ OwnCounted = (
     | TotalPower
     | DifferentlyNamed
     | TargetsA
+    | TurnCondition
 )
 
 
@@ -392,6 +394,8 @@ def _condition(counted: OwnCounted, at_least: int) -> str:
     match counted:
         case Died():
             return "a creature died this turn"
+        case TurnCondition(text=text):
+            return text
         case CountOf(what) if what.nouns[-1].zone:
             return f"there is a {what.words()}"
         case CardTypesAmong(among):

@@ -14,6 +14,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
+from models.abilities import TurnCondition
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.own_cost_readings import (
     BothCounts,
@@ -94,6 +95,10 @@ class OwnCostRules(Transformer[Token, Any]):
         if what != Nouns((Noun(types=("Creature",)),)):
             raise UnreadError(f"a count of {what.words()} that died this turn")
         return _Condition(Died(), 1)
+
+    def own_turn_event(self, event: TurnCondition) -> _Condition:
+        """'if an opponent lost life this turn', 'if you've committed a crime this turn' (``turn_event``)."""
+        return _Condition(event, event.at_least)
 
     def there_is_card(self, _article: Token, what: Nouns) -> _Condition:
         noun = what.nouns[-1]

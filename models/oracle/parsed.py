@@ -94,6 +94,12 @@ UNSPENT_LIFE_NOTE = "mana is lost only as a step or phase ends (CR 500.4), never
 #: ~.") is read, and changes no payment of the permanent: a rule of casting its own card, applied when it is
 #: the spell paid for (models/spells.py: the payment target's restriction)
 OWN_SPELL_MANA_NOTE = "a rule of the mana spent to cast ~ itself: applied when it is the spell paid for"
+#: The note on a card's own alternative cost the reader reads ("You may cast ~ from your graveyard by paying
+#: {B}{B} and sacrificing two creatures rather than paying its mana cost.", CR 118.9): no ability of the
+#: permanent's
+OWN_ALTERNATIVE_COST_NOTE = (
+    "an alternative cost of ~ itself (CR 118.9): applied when it is the spell paid for"
+)
 TRIGGER_COST_NOTE = "reduces the cost the trigger before it asks as it resolves: no spell's or ability's cost"
 #: The note on an activated ability that untaps permanents and adds no mana ('{G}, {T}: Untap target Elf.'):
 #: no mana ability (CR 605.1a), so a player activates it with priority, before casting, and never while a

@@ -47,6 +47,7 @@ from models.oracle.alternative_costs import (
     alternative_cost_of,
     granted_alternative_cost,
     library_cast_permission,
+    triggered_library_cast_permission,
 )
 from models.oracle.build import mana_effect, spend_restriction
 from models.oracle.build_bans import same_ban_for
@@ -77,6 +78,7 @@ from models.oracle.parsed import (
     NO_OPTIONAL_COST,
     OPTIONAL_COST_REDUCTION,
     OWN_ABILITIES_PERMISSION,
+    OWN_ALTERNATIVE_COST_NOTE,
     OWN_RIDER_NOTE,
     OWN_SPELL_MANA_NOTE,
     PUMP_SET_ASIDE_NOTE,
@@ -112,11 +114,22 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         _read_graveyard_permission(sentence, out)  # (a trigger's: set aside, warned where it matters)
         return
     if "mana cost" in sentence and (granted := granted_alternative_cost(sentence)) is not None:
-        if granted.from_library and not (out.sentences and library_cast_permission(out.sentences[-1].text)):
-            out.unread(sentence)  # ('this way' of another permission: Gwenom's cards exiled from a library)
+        # ('If you cast a spell this way, ...': the cost of the permission before it, one to cast from the top
+        # of the library, Bolas's Citadel's static one or Gwenom's trigger's until end of turn, CR 611.2a; of
+        # another permission, Inside Information's cards exiled from a library: not read)
+        before = out.sentences[-1].text if out.sentences else ""
+        after_trigger = granted.from_library and triggered_library_cast_permission(before)
+        if granted.from_library and not (library_cast_permission(before) or after_trigger):
+            out.unread(sentence)
             return
-        out.effects.append(GrantedAlternativeCost(sentence, granted))  # (planner.rules.alternative_costs)
+        # (planner.rules.alternative_costs)
+        out.effects.append(GrantedAlternativeCost(sentence, granted, after_trigger))
         out.read(sentence, "effect", GRANTED_ALTERNATIVE_COST)
+        return
+    if classify.own_alternative_cost(sentence) and alternative_cost_of(sentence) is not None:
+        # (its own alternative cost, read: the spell's, planned when it is the spell paid for; CR 118.9)
+        out.read(sentence, "ignored", OWN_ALTERNATIVE_COST_NOTE)
+        out.ignored.append(sentence)
         return
     if _own_spell_mana(sentence) or _way_mana(sentence, out):
         out.read(sentence, "ignored", OWN_SPELL_MANA_NOTE)

@@ -55,6 +55,9 @@ def read_resolved(text: str) -> ResolvedReading:
     found: list[tuple[StaticForm, ParsedText | None]] = []
     for sentence in split_sentences(text):
         form = static_form(sentence)
+        if found and (joined := _with_way(found[-1][0], form)) is not None:
+            found[-1] = joined  # ('If you cast a spell this way, ...': the cost of the permission before it)
+            continue
         parsed = None if form.once else _read_static(form.text)
         ridden = _with_rider(found[-1], sentence) if parsed is None and found else None
         if ridden is not None:
@@ -141,6 +144,29 @@ def _scoped(first: str, second: str) -> bool:
     """
     words = f"{first} {second}".lower().replace(",", " , ").split()
     return "," in first or not _SCOPING_WORDS.isdisjoint(words)
+
+
+def _with_way(before: StaticForm, form: StaticForm) -> tuple[StaticForm, ParsedText] | None:
+    """The permission ``before`` and the sentence ``form`` after it that says what a spell cast by it costs
+    ("If you cast a spell this way, pay life equal to its mana value rather than pay its mana cost.", CR
+    118.9), read as one static text (the way the grammar reads the pair on a permanent); None when ``form`` is
+    no such sentence or the pair is not read.
+
+    >>> before = static_form("Until end of turn, you may play cards from the top of your library.")
+    >>> joined = _with_way(before, static_form("If you cast a spell this way, pay life equal to its mana "
+    ...     "value rather than pay its mana cost."))
+    >>> joined[0].duration, [type(e).__name__ for e in joined[1].effects]
+    ('end_of_turn', ['GrantedAlternativeCost'])
+    """
+    if not form.printed.lower().startswith("if you cast a spell this way") or before.text is None:
+        return None  # (a gate, not a reader: the grammar reads the pair below)
+    if form.text is None or before.once or before.bound:
+        return None
+    parsed = _read_static(f"{before.text} {form.text}")
+    if parsed is None:
+        return None
+    printed = f"{before.printed} {form.printed}"
+    return replace(before, printed=printed, text=f"{before.text} {form.text}", with_duration=None), parsed
 
 
 def _read_static(text: str | None) -> ParsedText | None:

@@ -117,10 +117,11 @@ def changes_mana(text: str) -> bool:
     return False
 
 
-#: Keywords whose cost is paid rather than the mana cost only when something the board does not say holds
-#: (surge: another spell cast this turn; spectacle: an opponent lost life this turn; prowl, freerunning:
-#: combat damage dealt this turn; web-slinging: a tapped creature returned as the spell is cast; sneak: an
-#: unblocked attacker returned): its own alternative cost, not read.
+#: Keywords whose cost is paid rather than the mana cost only when something holds this turn (surge: another
+#: spell cast this turn; spectacle: an opponent lost life this turn, read since facts37 from the board's
+#: ``life_lost_this_turn``: models.oracle.alternative_costs; prowl, freerunning: combat damage dealt this
+#: turn; web-slinging: a tapped creature returned as the spell is cast; sneak: an unblocked attacker
+#: returned): its own alternative cost, warned where the reader does not read it.
 _CONDITIONAL_KEYWORD_COSTS = (
     *("surge", "spectacle", "prowl", "freerunning", "sneak"),
     *("web - slinging",),

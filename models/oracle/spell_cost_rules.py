@@ -20,6 +20,7 @@ from typing import Any
 
 from lark import Token, Transformer, v_args
 
+from models.abilities import TurnCondition
 from models.additional_costs import (
     PERMANENT,
     DiscardCost,
@@ -65,7 +66,7 @@ from models.oracle.readings import (
     WithManaValueAtMost,
     WithManaValueX,
 )
-from models.oracle.readings.nouns import X
+from models.oracle.readings.nouns import OTHER_NAME, X
 
 __all__ = [
     "GraveyardPermissionReading",
@@ -85,6 +86,14 @@ _PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Pl
 #: hybrid and Phyrexian symbols ('pay {W/U}', '{2/B}', '{G/P}'), and X (an additional cost's 'pay {X}', Old
 #: Stickfingers': the X of the spell's mana cost, CR 107.3; no alternative cost reads it).
 _MANA = re.compile(r"^(?:\{(?:[0-9]+|[WUBRGCX]|[WUBRG]/[WUBRGP]|2/[WUBRG]|[WUBRG]/[WUBRG]/P)\})+$")
+
+
+@dataclass(frozen=True, slots=True)
+class LifeOfManaValue:
+    """'pay life equal to its mana value': as much life as the spell's mana value (CR 202.3), worked out for
+    each spell a granted cost is weighed for (:func:`planner.rules.alternative_costs.granted_ways`)."""
+
+
 #: A spell's cost part: a reading of the activated costs' rules, mana or energy paid, or a record made.
 SpellCostPart = (
     ManaSymbols
@@ -96,7 +105,12 @@ SpellCostPart = (
     | DiscardCost
     | RevealCost
     | HandExile
+    | LifeOfManaValue
 )
+
+
+#: The parts of a spell's cost kept as the grammar reads them.
+_PAID_AS_READ = (ManaSymbols, PayLife, PayXLife, PayEnergy, WaterbendSymbols, LifeOfManaValue)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +176,10 @@ class ControlConditions:
     discarded: bool = False
     #: "if a creature died this turn" (a card's own permission to be cast from its graveyard)
     creature_died: bool = False
+    #: with ``creature_died``, which creature ("a non-Zombie creature"); None: any
+    died: ObjectFilter | None = None
+    #: "If you attacked with a creature this turn" (Admiral's Order's raid): events of the turn
+    turn_facts: tuple[TurnCondition, ...] = ()
 
     def on(self, cost: AlternativeCost) -> AlternativeCost:
         """``cost`` usable only under these conditions."""
@@ -176,6 +194,8 @@ class ControlConditions:
             if_cast=self.cast,
             if_discarded=self.discarded,
             if_creature_died=self.creature_died,
+            died_what=self.died,
+            if_turn_facts=self.turn_facts,
         )
 
 
@@ -313,15 +333,26 @@ def hand_exile(reading: ExileFromHand) -> HandExile:
     return HandExile(count, noun.colors, mana_value_x=mana_value_x)
 
 
-def alternative_cost(parts: tuple[SpellCostPart, ...], *, x_said: bool = False) -> AlternativeCost:
+def alternative_cost(
+    parts: tuple[SpellCostPart, ...], *, x_said: bool = False, life_of_mana_value: bool = False
+) -> AlternativeCost:
     """The alternative cost of its parts: mana once (or a waterbend, CR 701.67: mana whose generic part
     tapping may pay), life and energy summed, sacrifices, one exile; mana with X only when the sentence says
-    what X is (``x_said``: Kentaro's "where X is that spell's mana value").
+    what X is (``x_said``: Kentaro's "where X is that spell's mana value"); life equal to the spell's mana
+    value only where a granted cost is read (``life_of_mana_value``: the planner works it out for each spell
+    it grants it to; a spell's own cost is never worked out so).
 
     >>> alternative_cost((PayLife(1), HandExile(1, "U"))).describe()
     'pay 1 life and exile a blue card from your hand'
+    >>> alternative_cost((LifeOfManaValue(),), life_of_mana_value=True).describe()
+    'pay life equal to its mana value'
     """
+    if not life_of_mana_value and any(isinstance(part, LifeOfManaValue) for part in parts):
+        raise UnreadError("life equal to a mana value in a spell's own cost")
+    if sum(isinstance(part, LifeOfManaValue) for part in parts) > 1:
+        raise UnreadError("life equal to its mana value twice")
     mana, life, energy, waterbend = "", 0, 0, False
+    life_is_mana_value = False
     sacrifices: list[SacrificeCost] = []
     exile: HandExile | None = None
     for part in parts:
@@ -339,10 +370,20 @@ def alternative_cost(parts: tuple[SpellCostPart, ...], *, x_said: bool = False) 
             sacrifices.append(part)
         elif isinstance(part, HandExile) and exile is None:
             exile = part
+        elif isinstance(part, LifeOfManaValue):
+            life_is_mana_value = True
         else:
             raise UnreadError(f"an alternative cost's part: {part}")
+    if life_is_mana_value and life:
+        raise UnreadError("life equal to its mana value beside more life")
     return AlternativeCost(
-        mana=mana, life=life, energy=energy, sacrifice=tuple(sacrifices), exile=exile, waterbend=waterbend
+        mana=mana,
+        life=life,
+        energy=energy,
+        sacrifice=tuple(sacrifices),
+        exile=exile,
+        waterbend=waterbend,
+        life_is_mana_value=life_is_mana_value,
     )
 
 
@@ -367,7 +408,7 @@ class SpellCostRules(Transformer[Token, Any]):
                 read.append(hand_exile(part))
             elif isinstance(part, Reveal):
                 read.append(reveal_cost(part))
-            elif isinstance(part, ManaSymbols | PayLife | PayXLife | PayEnergy | WaterbendSymbols):
+            elif isinstance(part, _PAID_AS_READ):  # (LifeOfManaValue: alternative_cost says where it is read)
                 read.append(part)
             else:
                 raise UnreadError(f"a spell's cost part: {part}")
@@ -513,14 +554,60 @@ class SpellCostRules(Transformer[Token, Any]):
     def own_graveyard_cast(self, *parts: Any) -> AlternativeCost:
         """'[As long as you control a Giant, ]you may cast ~ from your graveyard[ by paying {U} rather than
         paying its mana cost].': the spell's own permission to be cast from its graveyard (CR 601.2a), for
-        those symbols (an alternative cost, CR 118.9) or else for its mana cost, under those conditions."""
+        those parts (an alternative cost, CR 118.9: 'by paying {B}{B} and sacrificing two creatures', its
+        sacrifice part of the total cost, 601.2b, 601.2h) or else for its mana cost, under those
+        conditions."""
         conditions = next((p for p in parts if isinstance(p, ControlConditions)), ControlConditions())
-        symbols = next((str(p) for p in parts if isinstance(p, Token) and p.type == "SYMBOLS"), None)
-        if symbols is None:
+        costs = next((p for p in parts if isinstance(p, tuple)), None)
+        if costs is None:
             return conditions.on(AlternativeCost(mana="", from_graveyard=True, mana_cost=True))
-        if not _MANA.match(symbols) or "X" in symbols:
-            raise UnreadError(f"cast from the graveyard by paying {symbols}")
-        return conditions.on(AlternativeCost(mana=symbols, from_graveyard=True))
+        symbols = [part.symbols for part in costs if isinstance(part, ManaSymbols)]
+        if any(not _MANA.match(each) or "X" in each for each in symbols):
+            raise UnreadError(f"cast from the graveyard by paying {' '.join(symbols)}")
+        return conditions.on(replace(alternative_cost(costs), from_graveyard=True))
+
+    def gerund_costs(self, *parts: Any) -> tuple[SpellCostPart, ...]:
+        """'paying {B}{B} and sacrificing two creatures': the parts of :meth:`spell_costs`, as it reads them;
+        'discarding a card' (The Infamous Cruelclaw's) the hand's card a permission's cost discards."""
+        return tuple(
+            HandExile(part.count, discard=True)
+            if isinstance(part, DiscardCost) and not part.exiled and not part.colors
+            else part
+            for part in self.spell_costs(*parts)
+        )
+
+    def exiled_card_turn(self) -> _PermissionPart:
+        return _PermissionPart("your_turn")
+
+    def exiled_card_alternative(self, *parts: Any) -> AlternativeCost:
+        """'For as long as you control ~, you may cast the exiled card[ during your turn] by waterbending {X}
+        rather than paying its mana cost[, where X is its mana value].' (Hama, the Bloodbender): the
+        permanent's permission to cast the card its linked ability exiled (CR 607.2a) from exile, for that
+        alternative cost only (CR 601.2a, 118.9), in force while its controller controls it (a granted cost
+        of its controller's); {X} is the card's mana value (CR 202.3)."""
+        return self._exiled_card_cost(parts, as_it_resolves=False)
+
+    def resolving_card_alternative(self, *parts: Any) -> AlternativeCost:
+        """'You may cast that card by discarding a card rather than paying its mana cost.' (The Infamous
+        Cruelclaw): the resolving ability's permission to cast the card it exiled, from exile, for that
+        alternative cost only, as it resolves (CR 608.2g, 601.2a, 118.9)."""
+        return self._exiled_card_cost(parts, as_it_resolves=True)
+
+    def _exiled_card_cost(self, parts: tuple[Any, ...], *, as_it_resolves: bool) -> AlternativeCost:
+        costs = next(p for p in parts if isinstance(p, tuple))
+        x_said = True in parts
+        cost = alternative_cost(costs, x_said=x_said)
+        if x_said and cost.mana != "{X}":
+            raise UnreadError(f"X is the card's mana value in {cost.describe()!r}")
+        your_turn = any(isinstance(p, _PermissionPart) and p.name == "your_turn" for p in parts)
+        return replace(
+            cost,
+            spells=SpellsGranted(),
+            exiled_card=True,
+            as_it_resolves=as_it_resolves,
+            if_your_turn=your_turn,
+            x_is_mana_value=x_said,
+        )
 
     def graveyard_permission(self, *parts: Any) -> GraveyardPermissionReading:
         """'[During each of your turns, ]you may cast [one] <cards> [of each permanent type] from your
@@ -642,6 +729,8 @@ class SpellCostRules(Transformer[Token, Any]):
             next((c.cast for c in conditions if c.cast is not None), None),
             any(c.discarded for c in conditions),
             any(c.creature_died for c in conditions),
+            next((c.died for c in conditions if c.died is not None), None),
+            tuple(fact for c in conditions for fact in c.turn_facts),
         )
 
     def you_control_one(self, _article: Token, what: str) -> ControlConditions:
@@ -686,11 +775,14 @@ class SpellCostRules(Transformer[Token, Any]):
         return ControlConditions(discarded=True)
 
     def creature_died_this_turn(self, _article: Token, what: Nouns, *_words: Token) -> ControlConditions:
-        """'if a creature died this turn': the board's ``creatures_died_this_turn``, a count, which says
-        whether any creature died but not which (a 'non-Zombie creature' or one 'not named ~' is not read)."""
-        if what != Nouns((Noun(types=("Creature",)),)):
-            raise UnreadError(f"if {what.words()} died this turn")
-        return ControlConditions(creature_died=True)
+        """'if a creature died this turn' (CR 700.4: put into a graveyard from the battlefield), 'if a
+        non-Zombie creature died this turn', 'if a creature not named ~ died this turn': the board's
+        ``creatures_died_this_turn`` (a count answers any creature; which one died needs the cards)."""
+        return ControlConditions(creature_died=True, died=died_creatures(what))
+
+    def control_turn_event(self, event: TurnCondition) -> ControlConditions:
+        """'If you attacked with a creature this turn' (``turn_event``): the board's players' records."""
+        return ControlConditions(turn_facts=(event,))
 
     def own_spell(self, *_words: Token) -> None:
         return None
@@ -715,21 +807,47 @@ class SpellCostRules(Transformer[Token, Any]):
         cost = replace(alternative_cost(costs, x_said=False), spells=spells)
         return replace(cost, from_exile=True, once_each_turn=True)
 
-    def this_way_life_mana_value(self, *_words: Any) -> AlternativeCost:
-        """'If you cast a spell this way, pay life equal to its mana value rather than pay its mana cost.'
-        (Bolas's Citadel): life equal to the spell's mana value (CR 202.3), granted to any spell cast from the
-        top of the library (CR 118.9, 601.2a); read only after the permission it refers to
-        (:meth:`library_cast_permission`, :mod:`models.oracle.read_statics`)."""
-        return AlternativeCost(mana="", life_is_mana_value=True, from_library=True, spells=SpellsGranted())
+    def this_way_alternative(self, *parts: Any) -> AlternativeCost:
+        """'If you cast a spell this way, <costs> rather than pay its mana cost.' (Bolas's Citadel's, Gwenom's
+        'pay life equal to its mana value', CR 202.3): the cost granted to any spell the sentence before it
+        lets be cast (CR 118.9), not optional: the spell cast that way pays it. The only permission read for
+        it is one to cast from the top of the library (CR 601.2a: :meth:`library_cast_permission`), so it is
+        that permission's cost, and :mod:`models.oracle.read_statics` reads it only after such a sentence."""
+        (costs,) = (part for part in parts if isinstance(part, tuple))
+        cost = alternative_cost(costs, life_of_mana_value=True)
+        return replace(cost, from_library=True, spells=SpellsGranted())
+
+    def pay_life_mana_value(self, *_words: Any) -> LifeOfManaValue:
+        return LifeOfManaValue()
 
     def library_cast_permission(self, *parts: Any) -> AlternativeCost:
-        """'You may [play lands and] cast spells from the top of your library.': the permission to cast a
-        spell from there for its mana cost (CR 601.2a; no alternative cost by the rules, as "You may cast ~
-        from your graveyard."); of spells of some types only, not read."""
+        """'You may [play lands and] cast [creature] spells from the top of your library.': the permission to
+        cast a spell (of those types) from there for its mana cost (CR 601.2a; no alternative cost by the
+        rules, as "You may cast ~ from your graveyard."); a 'this way' after it is read only when it is for
+        every spell (:func:`models.oracle.alternative_costs.library_cast_permission`)."""
         spells = next(part for part in parts if isinstance(part, SpellsGranted))
-        if spells != SpellsGranted():
-            raise UnreadError("a permission to cast some spells from the top of the library")
         return AlternativeCost(mana="", mana_cost=True, from_library=True, spells=spells)
+
+    def library_play_permission(self, *_parts: Any) -> AlternativeCost:
+        """'[You may look at the top card of your library any time and ]you may play cards from the top of
+        your library' (Gwenom, Remorseless's trigger): to play a card is to play a land or cast a spell (CR
+        305.1, 601.2a), so it is :meth:`library_cast_permission`'s for every spell."""
+        return AlternativeCost(mana="", mana_cost=True, from_library=True, spells=SpellsGranted())
+
+    def triggered_library_permission(self, _trigger: None, permission: AlternativeCost) -> AlternativeCost:
+        """'Whenever ~ attacks, until end of turn, <a permission to cast from the top of the library>.'
+        (Gwenom, Remorseless): the permission, a trigger's effect (in force once it resolved, CR 603.3,
+        611.2a: :mod:`models.oracle.read_statics` marks the cost its next sentence grants so)."""
+        return replace(permission, after_trigger=True)
+
+    def library_permission_sentence(self, permission: AlternativeCost) -> AlternativeCost:
+        return permission
+
+    def own_trigger(self, *_words: Any) -> None:
+        return None
+
+    def library_look(self, *_words: Any) -> None:
+        return None  # (looking at the top card is no cost and no permission to cast, CR 401.2)
 
     def x_is_mana_value(self, *_words: Any) -> bool:
         return True
@@ -760,6 +878,28 @@ class SpellCostRules(Transformer[Token, Any]):
     def spells_either(self, first: str, _or: Token, second: str, _spell: Token) -> SpellsGranted:
         """'instant or sorcery spells': those of either type."""
         return SpellsGranted(either=(*joined_subtypes([first]), *joined_subtypes([second])))
+
+
+def died_creatures(what: Nouns) -> ObjectFilter | None:
+    """The creatures 'if <what> died this turn' asks one of: None for any creature (a count answers it), else
+    a filter of their types as they last existed (CR 608.2h) and names ('not named ~': another name than the
+    card's own, CR 201.2); any other description is not read.
+
+    >>> from models.oracle.grammar import parse_objects
+    >>> died_creatures(parse_objects("creature")) is None
+    True
+    >>> died_creatures(parse_objects("non-Zombie creature")).describe()
+    'nonzombie creature'
+    >>> died_creatures(parse_objects("creature not named ~")).other_name
+    True
+    """
+    (noun,) = what.nouns if len(what.nouns) == 1 else (None,)
+    plain = None if noun is None else replace(noun, excluded=(), named="")
+    if noun is None or plain != Noun(types=("Creature",)) or noun.named not in ("", OTHER_NAME):
+        raise UnreadError(f"if {what.words()} died this turn")
+    if noun == Noun(types=("Creature",)):
+        return None
+    return ObjectFilter(types=("Creature",), excluded=noun.excluded, other_name=noun.named == OTHER_NAME)
 
 
 def cast_spells(what: Nouns) -> ObjectFilter:

@@ -101,6 +101,13 @@ class _Colors:
 
 
 @dataclass(frozen=True, slots=True)
+class _SetName:
+    """'... named Legitimate Businessperson': the name an object is given (its other names lost, CR 201.2)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class _Supertyped:
     """'a legendary Soldier': a supertype and the types after it."""
 
@@ -767,9 +774,13 @@ class StaticRules(Transformer[Token, Any]):
         types = tuple(p for p in parts if isinstance(p, str) and not isinstance(p, Token))
         power, toughness = tokens_of(parts, "BASE_PT")[0].split("/")
         base = (int(power), int(toughness))
+        name = next((part.name for part in parts if isinstance(part, _SetName)), "")
         return AbilityLossReading(
-            Nouns(()), base=base, types=types, colors=colors, adds=_Mark.ADDITION in parts
+            Nouns(()), base=base, types=types, colors=colors, adds=_Mark.ADDITION in parts, name=name
         )
+
+    def set_name(self, name: str) -> _SetName:
+        return _SetName(name)
 
     def losing_power_change(self, what: Subject, change: Token, *_words_tokens: Token) -> AbilityLossReading:
         if not isinstance(what, Nouns):

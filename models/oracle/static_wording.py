@@ -492,10 +492,10 @@ def _static_text(reading: StaticSentence | EntersUnless | LandSearchReading) -> 
         case AbilitiesOfReading(what, sources):
             shared = f"all activated abilities of all {sources.words(plural=True)}"
             return f"~ has {shared}" if what is None else f"{_subject(what)} {_has(what)} {shared}"
-        case AbilityLossReading(what, _, base, types, colors, adds, gets) if types:
+        case AbilityLossReading(what, _, base, types, colors, adds, gets, name=name) if types:
             colored = "colorless " if colors == "" else f"{_colors(colors).lower()} " if colors else ""
             words = " ".join(t.lower() if t in CARD_TYPES else t for t in types)
-            added = " in addition to its other types" if adds else ""
+            added = " in addition to its other types" if adds else f" named {name}" if name else ""
             pt = f"{base[0]}/{base[1]}" if base else ""
             return (
                 f"{_subject(what)} loses all abilities and {_be(what)} a {colored}{words} with base power "

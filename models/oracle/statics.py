@@ -642,6 +642,9 @@ class AbilityLossReading:
     #: '... loses all abilities and has haste' (Hellcat's effect): the keywords the same effect grants after
     #: the loss, which the objects keep
     keywords: tuple[str, ...] = ()
+    #: with ``types``, '... with base power and toughness 1/1 named Legitimate Businessperson' (Witness
+    #: Protection): the name the objects are given, their other names lost (CR 201.2)
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)

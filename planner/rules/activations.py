@@ -194,7 +194,10 @@ def revealed_templates(
     """The abilities the player's permanents have only once a cost among ``templates`` took the source of
     an effect off the battlefield (CR 611.3a: the effect of a static ability ends when its source leaves):
     each with :attr:`Activation.after_gone` naming those sources. Sacrificing Magus of the Moon ("Nonbasic
-    lands are Mountains.") to Phyrexian Altar gives Boros Garrison back its "{T}: Add {R}{W}.". Likewise the
+    lands are Mountains.") to Phyrexian Altar gives Boros Garrison back its "{T}: Add {R}{W}.". So are the
+    ways to activate an ability the permanent has now that only the board without those sources offers: a
+    cost's choice or an outcome an effect's end changes (a count of green creatures once an Aura that made
+    one blue is sacrificed, of creatures without a name once an Aura that gave one that name is). Likewise the
     abilities a card grants from its owner's graveyard once a cost sacrificed it (Riftstone Portal: CR
     113.6b, :func:`~planner.rules.graveyard_grants.arriving_grants`), its card put there. Each set of
     sources one template's cost removes is tried alone; what the permanent has now is not repeated.
@@ -218,6 +221,9 @@ def revealed_templates(
         }
         - {()}
     )
+    if not removals:
+        return []
+    ways_now = {_way(template, pid) for template in templates for pid in template.sources}
     found: list[Activation] = []
 
     def given_back(removed: tuple[str, ...], wanted: Callable[[Activation], bool]) -> list[Activation]:
@@ -236,7 +242,11 @@ def revealed_templates(
                 hand_costs=hand_costs,
                 reveal=False,
             )
-            if (template.ability not in view.mana_abilities(template.pid) or _sick_now(view, template))
+            if (
+                template.ability not in view.mana_abilities(template.pid)
+                or _sick_now(view, template)
+                or _way(template, template.pid) not in ways_now
+            )
             and wanted(template)
         ]
 
@@ -245,6 +255,12 @@ def revealed_templates(
     if len(removals) > 1:
         found += _given_back_together(view, removals, arriving, found, given_back, check)
     return found
+
+
+def _way(template: Activation, pid: str) -> tuple[object, ...]:
+    """What one activation of the template by ``pid`` (one of its sources) is: its ability, what its cost
+    takes and the outcome it resolves to."""
+    return (pid, template.ability, template.sacrificed, template.tapped, template.choices, template.outcome)
 
 
 def _sick_now(view: BoardView, template: Activation) -> bool:

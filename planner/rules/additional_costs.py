@@ -47,6 +47,7 @@ from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
 from planner.rules.spell_cost import unknown_turn_facts
+from planner.rules.turn_facts import died_gap, turn_event_gap
 
 __all__ = [
     "AdditionalPaid",
@@ -346,13 +347,19 @@ def turn_fact_warnings(board: Board, player: str, target: PaymentTarget) -> tupl
             for cost in own_alternative_costs(target.text, target.name)
             if cost.if_discarded
         ]
-    if board.creatures_died_this_turn is None:
-        # (its own "You may cast this card from your graveyard if a creature died this turn.")
-        unknown += [
-            (cost.text, "creatures_died_this_turn is not given: none counted")
-            for cost in own_alternative_costs(target.text, target.name)
-            if cost.if_creature_died
-        ]
+    # (its own "You may cast this card from your graveyard if a [non-Zombie] creature died this turn.")
+    view = view_of(board)
+    unknown += [
+        (cost.text, gap)
+        for cost in own_alternative_costs(target.text, target.name)
+        if cost.if_creature_died and (gap := died_gap(view, cost.died_what))
+    ]
+    unknown += [  # (spectacle's "an opponent lost life this turn", raid's "you attacked with a creature")
+        (cost.text, gap)
+        for cost in own_alternative_costs(target.text, target.name)
+        for needed in cost.if_turn_facts
+        if (gap := turn_event_gap(board, player, needed.amount))
+    ]
     facts = tuple(
         TextWarning(target.name or "spell", sentence, why, WarningKind.ASSUMED) for sentence, why in unknown
     )

@@ -50,6 +50,7 @@ from planner.rules.additional_costs import (
     written_cost,
 )
 from planner.rules.amounts import mana_value, spells_cast_matching, spells_cast_unlisted
+from planner.rules.exiled_card_ways import why_not_exiled_card
 from planner.rules.granted_foretell import granted_foretell_costs, ungranted_grants
 from planner.rules.graveyard_permissions import (
     keyword_permission_warnings,
@@ -60,6 +61,7 @@ from planner.rules.graveyard_ways import graveyard_others, graveyard_way_require
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.replay import IllegalPlanError, PaymentSummary
+from planner.rules.turn_facts import creatures_died, turn_condition_holds
 from planner.rules.view import BoardView
 
 __all__ = [
@@ -70,6 +72,8 @@ __all__ = [
     "check_alternative",
     "emerge_ways",
     "exile_choices",
+    "exiled_card_only",
+    "exiled_card_refused",
     "foretold_only",
     "foretold_warnings",
     "mana_cost_refused",
@@ -188,12 +192,28 @@ def granted_ways(board: Board, player: str, target: PaymentTarget | None = None)
 
 def _for_spell(way: Way, target: PaymentTarget) -> Way:
     """The way with what it asks worked out for the spell ``target`` (CR 202.3: its mana value, X as
-    chosen): Kentaro's {X} that much generic mana, Bolas's Citadel's life that much life."""
+    chosen): Kentaro's {X} that much generic mana (:func:`mana_value_mana`), Bolas's Citadel's life that
+    much life."""
     if way.cost.x_is_mana_value:
-        return replace(way, cost=replace(way.cost, mana=f"{{{target.mana_value}}}", x_is_mana_value=False))
+        return replace(way, cost=replace(way.cost, mana=mana_value_mana(target), x_is_mana_value=False))
     if way.cost.life_is_mana_value:
         return replace(way, cost=replace(way.cost, life=target.mana_value, life_is_mana_value=False))
     return way
+
+
+def mana_value_mana(target: PaymentTarget) -> str:
+    """An alternative cost's "{X}, where X is that spell's mana value" (Kentaro, the Smiling Cat; Hama's
+    waterbend {X}) as mana for the spell: its mana value in generic mana (CR 202.3e), with an {X} for each X
+    of its mana cost still to be chosen, which that cost lets the player choose (an alternative cost that
+    includes X, CR 107.3b) and which counts in its mana value on the stack.
+
+    >>> mana_value_mana(PaymentTarget.of("{1}{W}{W}")), mana_value_mana(PaymentTarget.of("{X}{X}{R}"))
+    ('{3}', '{X}{X}{1}')
+    >>> mana_value_mana(PaymentTarget.of("{X}{R}").with_x(4))
+    '{5}'
+    """
+    unchosen = sum(1 for symbol in target.cost.symbols if symbol.kind is SymbolKind.VARIABLE)
+    return "{X}" * unchosen + f"{{{target.mana_value}}}"
 
 
 def _to_anyone(cost: AlternativeCost) -> bool:
@@ -306,8 +326,16 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
         return f"{cost.describe()}: no opponent of {player} gained life this turn"
     if cost.if_discarded and not state.cards_discarded_this_turn:  # (not given: none, with a warning)
         return f"{cost.describe()}: {player} discarded no card this turn"
-    if cost.if_creature_died and not board.creatures_died_this_turn:  # (not given: none, with a warning)
-        return f"{cost.describe()}: no creature died this turn"
+    if cost.if_creature_died:  # (not given: none, with a warning; a count alone can't say which died)
+        died = creatures_died(view, cost.died_what, target.name)
+        what = "creature" if cost.died_what is None else cost.died_what.describe()
+        if died is None:
+            return f"{cost.describe()}: creatures_died_this_turn gives how many creatures died, not which"
+        if not died:
+            return f"{cost.describe()}: no {what} died this turn"
+    for needed in cost.if_turn_facts:  # (spectacle's, raid's: not given, none counted, with a warning)
+        if not turn_condition_holds(board, player, needed):
+            return f"{cost.describe()}: not so this turn: {needed.text}"
     if cost.keyword == "mutate" and not any(
         _mutate_target(view, p.id, player, target) for p in board.permanents
     ):
@@ -325,6 +353,8 @@ def why_not_usable(board: Board, player: str, target: PaymentTarget, way: Way) -
         return f"{cost.describe()}: {player}'s graveyard has too few other cards"
     if cost.from_exile and target.zone != "exile":  # (Warped Space's 'a spell you cast from exile', 601.2a)
         return f"{cost.describe()}: cast from exile only (--cast-from exile)"
+    if cost.exiled_card and (why := why_not_exiled_card(board, target, way.source)) is not None:
+        return f"{cost.describe()}: {why}"  # (Hama's 'the exiled card', CR 607.2a, 601.2a)
     if cost.from_library and (why := _not_library_top(state, target)) is not None:  # (Bolas's Citadel)
         return f"{cost.describe()}: {why}"
     if cost.once_each_turn and board.permanent(way.source).alternative_cost_used_this_turn:
@@ -492,6 +522,14 @@ def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, 
     )
     usable = tuple(way for way in own if why_not_usable(board, player, target, way) is None)
     granted = granted_ways(board, player, target)
+    if exiled_card_only(board, player, target):
+        # (the card a permanent exiled, cast from exile by its permission, for that permission's cost only:
+        # CR 601.2a, 118.9a)
+        return tuple(
+            way
+            for way in granted
+            if way.cost.exiled_card and why_not_usable(board, player, target, way) is None
+        )
     if foretold_only(board, player, target):
         # (foretell's cost, an alternative cost: none other joins it, CR 118.9a; a granted one's too)
         granted_foretell = _granted_foretell_ways(board, player, target)
@@ -508,6 +546,46 @@ def usable_ways(board: Board, player: str, target: PaymentTarget) -> tuple[Way, 
             if jump and way.cost.exile is None
         ) + _permitted_ways(board, player, target, granted)
     return usable + tuple(way for way in granted if why_not_usable(board, player, target, way) is None)
+
+
+def exiled_card_only(board: Board, player: str, target: PaymentTarget) -> bool:
+    """True when ``target`` is the card a permanent of ``player`` exiled, cast from exile, and that
+    permanent's permission casts it (Hama's 'the exiled card', The Infamous Cruelclaw's 'that card': CR
+    607.2a, 601.2a): it is then cast for that permission's alternative cost only (118.9a), whether usable now
+    or not (:func:`why_not_usable` says why not: 'during your turn').
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "cc", "name": "Test Claw", "type_line": "Creature", "controller": "me", "oracle":
+    ...      "You may cast that card by discarding a card rather than paying its mana cost.",
+    ...      "choices": {"imprinted": {"name": "Test Bolt", "mana_cost": "{R}"}}}]})
+    >>> bolt = replace(PaymentTarget.of("{R}", name="Test Bolt"), cast_from="exile")
+    >>> exiled_card_only(board, "me", bolt), exiled_card_only(board, "me", replace(bolt, cast_from="hand"))
+    (True, False)
+    """
+    if target.zone != "exile" or target.kind is not PaymentKind.SPELL or not target.name:
+        return False
+    return any(
+        way.cost.exiled_card and why_not_exiled_card(board, target, way.source) is None
+        for way in granted_ways(board, player)
+    )
+
+
+def exiled_card_refused(board: Board, player: str, target: PaymentTarget) -> str | None:
+    """For the card a permanent exiled cast from exile by its permission only (:func:`exiled_card_only`),
+    why its mana cost does not cast it (``--alternative-cost forbid``, CR 601.2a); None otherwise.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": []})
+    >>> print(exiled_card_refused(board, "me", PaymentTarget.of("{R}", name="Test Bolt")))
+    None
+    """
+    if not exiled_card_only(board, player, target):
+        return None
+    listed = "; ".join(
+        dict.fromkeys(way.cost.describe() for way in granted_ways(board, player) if way.cost.exiled_card)
+    )
+    return (
+        f"{target.name}: cast from exile only by the permission for {listed} (CR 601.2a), not its mana cost"
+    )
 
 
 def mana_cost_refused(board: Board, player: str, target: PaymentTarget) -> str | None:
@@ -799,8 +877,9 @@ def cast_for(target: PaymentTarget, way: Way) -> PaymentTarget:
     cast = replace(cast, chosen_x=None if mana.has_variable else 0, announced=None)  # (its own symbols')
     if way.cost.mana_from == TREASURES:  # (Security Rhox's "Spend only mana produced by Treasures ...")
         cast = replace(cast, treasure_mana_only=True)
-    if way.cost.waterbend:  # (each generic mana of it may be paid by tapping, CR 701.67a-b)
-        cast = replace(cast, waterbend=mana.generic)
+    if way.cost.waterbend:  # (each generic mana of it may be paid by tapping, CR 701.67a-b; its X's too)
+        variables = sum(1 for symbol in mana.symbols if symbol.kind is SymbolKind.VARIABLE)
+        cast = replace(cast, waterbend=mana.generic, waterbend_x=variables)
     return replace(cast, additional_costs=(*target.additional_costs, *way.cost.sacrifice))
 
 
@@ -816,7 +895,7 @@ def _exilable(
     wanted = target.spell_colors if exile.shares_color else ManaTypes.parse(exile.colors)
     return tuple(
         card
-        for card in discard_candidates(board, player, target.name)
+        for card in discard_candidates(board, player, target.name if target.zone in ("hand", None) else "")
         if (not (exile.colors or exile.shares_color) or card.colors & wanted)
         and (not exile.mana_value_x or _valued(card, x))
     )

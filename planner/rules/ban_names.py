@@ -23,6 +23,7 @@ from models.cost import PaymentTarget
 from models.folding import folded_names
 from models.mana_effects import CastBan, LandPlayBan
 from planner.rules.ban_scope import applies
+from planner.rules.names import permanent_name
 from planner.rules.records import SourcedEffect, TextWarning, WarningKind
 from planner.rules.view import BoardView
 
@@ -136,7 +137,10 @@ def _banned_names(view: BoardView, sourced: SourcedEffect, named: SpellName) -> 
             return "card_name is not given: no name chosen"
         return folded_names(choices.card_name)
     if named is SpellName.NONTOKEN_PERMANENT:
-        return frozenset(name for p in view.board.permanents if not p.token for name in folded_names(p.name))
+        permanents = view.board.permanents
+        return frozenset(
+            name for p in permanents if not p.token for name in folded_names(permanent_name(view, p))
+        )
     exiled = choices.exiled_names
     if exiled is None:
         return "imprinted is not given: the card exiled with it is not known"

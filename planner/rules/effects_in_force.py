@@ -35,6 +35,7 @@ from models.mana_effects import (
     ActivationBan,
     CastBan,
     CostModifier,
+    GrantedAlternativeCost,
     ManaTrigger,
     ProductionReplacement,
     StaticEffect,
@@ -50,7 +51,9 @@ __all__ = ["APPLIED_KINDS", "EffectSource", "EffectsInForce", "effects_in_force"
 
 #: The kinds of effect an entry's sentence may be read as that the planner applies from an effect in force:
 #: those that change permanents' characteristics (layers 4 to 6, whose set is locked in: CR 611.2c), and the
-#: rules a spell is cast by (cost changes, bans: CR 601.2f, 101.2), which read no stand-in's own status.
+#: rules a spell is cast by (cost changes, bans: CR 601.2f, 101.2; a permission's alternative cost, Gwenom's
+#: trigger's 'you may play cards from the top of your library. If you cast a spell this way, pay life equal
+#: to its mana value ...', CR 118.9, 611.2a), which read no stand-in's own status.
 _LOCKED_KINDS: tuple[type[StaticEffect], ...] = (
     TypeChange,
     GrantAbility,
@@ -74,6 +77,7 @@ APPLIED_KINDS: tuple[type[StaticEffect], ...] = (
     ManaTrigger,
     ActivationBan,
     UnspentManaEffect,
+    GrantedAlternativeCost,
 )
 
 

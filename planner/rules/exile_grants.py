@@ -14,11 +14,19 @@ from models.board import Board
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError
 from models.mana_effects import GrantedAlternativeCost
+from models.oracle.alternative_costs import library_permission_spells
+from models.oracle.resolved import read_resolved
 from planner.rules.alternative_costs import granted_ways, why_not_usable
+from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.view import BoardView
 
-__all__ = ["check_alternative_cost_uses", "unknown_zone_ways"]
+__all__ = [
+    "check_alternative_cost_uses",
+    "library_way_required",
+    "unknown_zone_ways",
+    "unresolved_trigger_ways",
+]
 
 #: Why a cost granted for spells cast from exile (the top of the library) is not weighed for a spell whose
 #: zone is not given.
@@ -80,3 +88,114 @@ def unknown_zone_ways(board: Board, player: str, target: PaymentTarget) -> tuple
                 TextWarning(way.source, way.cost.text or way.cost.describe(), reason, WarningKind.NOT_WEIGHED)
             )
     return tuple(warnings)
+
+
+#: Why a cost a trigger's effect grants (Gwenom's) is not weighed when the board does not say whether that
+#: trigger resolved this turn.
+_TRIGGER_UNKNOWN = (
+    "{where} is not given: whether its trigger resolved this turn (its effect lasts until end of turn, CR "
+    "603.3, 611.2a) is not known, so this cost is not weighed (give 1 once it resolved, 0 if not)"
+)
+
+
+def unresolved_trigger_ways(board: Board, player: str, target: PaymentTarget) -> tuple[TextWarning, ...]:
+    """A warning for each cost a permanent of the player's grants by its trigger's effect until end of turn
+    (Gwenom, Remorseless's "Whenever ~ attacks, until end of turn, ... you may play cards from the top of
+    your library. If you cast a spell this way, pay life equal to its mana value rather than pay its mana
+    cost.") that would pay the named spell ``target`` (cast from the top of the library when its zone is
+    not given), when the permanent's ``resolved_this_turn`` is not given: the cost is then not in force
+    (:func:`planner.rules.layers.in_force`), never a silent "no" where it would pay.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [{"id": "g",
+    ...     "name": "Test Gwen", "type_line": "Creature", "controller": "me", "power": 2, "toughness": 2,
+    ...     "oracle": "Whenever ~ attacks, until end of turn, you may play cards from the top of your "
+    ...     "library. If you cast a spell this way, pay life equal to its mana value rather than pay its "
+    ...     "mana cost."}]})
+    >>> ogre = PaymentTarget.of("{2}{R}", name="Test Ogre", type_line="Creature — Ogre")
+    >>> [w.reason.split(":")[0] for w in unresolved_trigger_ways(board, "me", ogre)]
+    ['permanents[0].resolved_this_turn is not given']
+    >>> unresolved_trigger_ways(board.replace_permanent("g", resolved_this_turn=0), "me", ogre)
+    ()
+    """
+    if target.kind is not PaymentKind.SPELL or not target.name:
+        return ()
+    view = view_of(board)
+    warnings = []
+    for permanent in board.permanents:
+        if permanent.controller != player or permanent.resolved_this_turn is not None:
+            continue
+        granted = [
+            effect
+            for effect in view.parsed[permanent.id].effects
+            if isinstance(effect, GrantedAlternativeCost) and effect.after_trigger
+        ]
+        if not granted:
+            continue
+        resolved = board.replace_permanent(permanent.id, resolved_this_turn=1)
+        cast = target if target.zone is not None else replace(target, cast_from="library")
+        if any(
+            way.source == permanent.id and why_not_usable(resolved, player, cast, way) is None
+            for way in granted_ways(resolved, player, cast)
+        ):
+            reason = _TRIGGER_UNKNOWN.format(where=f"{view.path(permanent.id)}.resolved_this_turn")
+            warnings += [
+                TextWarning(permanent.id, effect.text, reason, WarningKind.NOT_WEIGHED) for effect in granted
+            ]
+    return tuple(warnings)
+
+
+def library_way_required(board: Board, player: str, target: PaymentTarget) -> bool:
+    """True when ``target``, a named spell cast from the top of the player's library, may be cast only for a
+    cost granted for spells cast from there (CR 601.2a, 118.9: "If you cast a spell this way, pay life equal
+    to its mana value rather than pay its mana cost." is no option: Bolas's Citadel's, Gwenom's): the player
+    has such a cost, in force or by a trigger whose resolution the board does not give, and no permission to
+    cast it from there for its mana cost ("You may play lands and cast spells from the top of your library."
+    alone, or "You may cast creature spells from the top of your library." for a creature spell; a
+    permanent's or an effect in force's).
+
+    >>> citadel = {"id": "c", "name": "Test Citadel", "type_line": "Artifact", "controller": "me", "oracle":
+    ...     "You may play lands and cast spells from the top of your library.\\nIf you cast a spell this "
+    ...     "way, pay life equal to its mana value rather than pay its mana cost."}
+    >>> sight = {"id": "s", "name": "Test Sight", "type_line": "Enchantment", "controller": "me", "oracle":
+    ...     "You may play lands and cast spells from the top of your library."}
+    >>> ogre = replace(PaymentTarget.of("{2}{R}", name="Test Ogre"), cast_from="library")
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [citadel]})
+    >>> library_way_required(board, "me", ogre), library_way_required(board.with_permanent(
+    ...     Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [sight]}).permanents[0]),
+    ...     "me", ogre)
+    (True, False)
+    """
+    if target.zone != "library" or target.kind is not PaymentKind.SPELL or not target.name:
+        return False
+    view = view_of(board)
+    mine = [p for p in board.permanents if p.controller == player]
+    granted = any(way.cost.from_library for way in granted_ways(board, player))
+    pending = any(
+        permanent.resolved_this_turn is None
+        and any(
+            isinstance(effect, GrantedAlternativeCost) and effect.after_trigger
+            for effect in view.parsed[permanent.id].effects
+        )
+        for permanent in mine
+    )
+    if not (granted or pending):
+        return False
+    texts = [
+        sentence.text
+        for permanent in mine
+        if not any(
+            isinstance(effect, GrantedAlternativeCost) and effect.cost.from_library
+            for effect in view.parsed[permanent.id].effects
+        )
+        for sentence in view.parsed[permanent.id].sentences
+    ] + [
+        form.text
+        for entry in board.effects
+        if entry.controller == player
+        for form, _ in read_resolved(entry.text).sentences
+        if form.text is not None
+    ]
+    return not any(
+        (spells := library_permission_spells(text)) is not None and spells.matches(target.type_line)
+        for text in texts
+    )

@@ -13,7 +13,7 @@ from models.abilities import Condition
 from models.board import Choices, Permanent
 from models.layer_effects import AbilityLoss, ColorChange, GrantAbility, GrantHaste, TypeChange
 from models.mana import ManaTypes
-from models.mana_effects import ManaTrigger, ProductionReplacement, StaticEffect
+from models.mana_effects import GrantedAlternativeCost, ManaTrigger, ProductionReplacement, StaticEffect
 from models.oracle import needs_imprinted
 from models.oracle.defining import defined_types
 from models.oracle.lexicon import SUBTYPES
@@ -75,10 +75,15 @@ def missing_choice(effect: StaticEffect, choices: Choices, when: str = "as it en
 def in_force(effect: StaticEffect, permanent: Permanent) -> bool:
     """True when a static effect of the permanent applies: it reads no choice the board doesn't give
     (:func:`missing_choice`), the counter it applies while is on the permanent (Zhao), the number counted at
-    this turn's upkeep is odd or even as it asks (Chaos Moon), and it is no grant that works only from a
-    graveyard (Riftstone Portal: :mod:`planner.rules.graveyard_grants`)."""
+    this turn's upkeep is odd or even as it asks (Chaos Moon), it is no grant that works only from a
+    graveyard (Riftstone Portal: :mod:`planner.rules.graveyard_grants`), and a cost granted by a trigger's
+    effect until end of turn (Gwenom's) applies once that trigger resolved this turn (CR 603.3, 611.2a: the
+    permanent's ``resolved_this_turn``; not given, not applied and warned:
+    :func:`planner.rules.exile_grants.unresolved_trigger_ways`)."""
     if missing_choice(effect, permanent.choices) is not None:
         return False
+    if isinstance(effect, GrantedAlternativeCost) and effect.after_trigger:
+        return bool(permanent.resolved_this_turn)
     if isinstance(effect, ProductionReplacement | ManaTrigger) and effect.while_counted:
         counted = permanent.choices.upkeep_count
         return counted is not None and ("odd" if counted % 2 else "even") == effect.while_counted

@@ -8,7 +8,9 @@ whole (601.2h). Whether it can be paid at all is judged on the life total first 
 the reference search's checks, unchanged); the payment is then replaced when the library holds at least that
 many cards, and the life total does not change. The replacement is not optional: a payment the library
 covers exiles. The board gives the library's size (contract §10: ``players[].library``); without it the
-payments are paid with life and the answer warns (:func:`unknown_library_warnings`)."""
+payments are paid with life and the answer warns (:func:`unknown_library_warnings`); a "no" that the library
+might turn into a "yes" (a mana ability of the payer's pays life) is then no answer (``payable`` None:
+:func:`planner.described.answer_with_exiled_life`), never a silent "no"."""
 
 from __future__ import annotations
 
@@ -33,8 +35,8 @@ __all__ = [
 
 #: Why a player's own "exile that many cards ... instead" of life is not applied.
 UNKNOWN_LIBRARY = (
-    "not used: the board does not give how many cards {where} holds, so life payments are paid with life "
-    "(give the library's size, contract §10)"
+    "{where} is not given: how many cards it holds is not known, so life payments are paid with life and a "
+    "payment only the library could make is not judged (give the library's size, contract §10)"
 )
 
 
@@ -114,8 +116,8 @@ def unknown_library_warnings(board: Board, view: BoardView, player: str) -> tupl
     ...     "If you would pay life while your library has at least that many cards in it, exile that many "
     ...     "cards from the top of your library instead."}
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [toy]})
-    >>> [w.reason.split(",")[0] for w in unknown_library_warnings(board, BoardView(board), "me")]
-    ['not used: the board does not give how many cards players[0].library holds']
+    >>> [w.reason.split(":")[0] for w in unknown_library_warnings(board, BoardView(board), "me")]
+    ['players[0].library is not given']
     """
     mine = [s for s in view.effects_of(LifePaymentsExiled) if s.controller == player]
     if not mine or view.player(player).library is not None:

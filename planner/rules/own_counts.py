@@ -15,6 +15,7 @@ from models.errors import InputError
 from models.oracle import lexicon
 from models.types import CARD_TYPES
 from planner.rules.amounts import graveyard_cards, known_power, known_toughness, power_changer
+from planner.rules.names import permanent_name
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -96,7 +97,7 @@ def own_count(view: BoardView, amount: Amount, player: str) -> int:
     if kind is AmountKind.COLORS_AMONG:  # (CR 105.2: colorless is no color)
         return len({color for pid in matching for color in view.colors(pid)})
     if kind is AmountKind.DISTINCT_NAMES:  # (CR 201.2: names as they are now, a copy's the copied one's)
-        return len({view.permanent(pid).name for pid in matching})
+        return len({permanent_name(view, view.permanent(pid)) for pid in matching})
     changer = power_changer(view)
     if changer is not None:
         raise InputError(

@@ -330,6 +330,8 @@ class Structure:
     counted: tuple[frozenset[str], tuple[tuple[ObjectFilter, str], ...]] | None = None
     #: layer 7b: the base power and toughness the effects in force set, by permanent (most boards: none)
     layer7b: dict[str, tuple[int, int]] | None = None
+    #: the names effects set, by permanent (most boards: none; :func:`~planner.rules.names.permanent_name`)
+    names: dict[str, str] | None = None
 
     def handed_on(self) -> Structure:
         """A copy for a rebound view: what is worked out so far, and the same shared tables (made field by
@@ -357,4 +359,5 @@ class Structure:
             self.devoted,
             self.counted,
             self.layer7b,
+            self.names,
         )

@@ -20,6 +20,7 @@ from models.board import Permanent
 from models.folding import fold_name
 from models.mana_effects import ManaTrigger
 from models.types import BASIC_LAND_TYPES
+from planner.rules.names import permanent_name
 from planner.rules.records import SAME_NAME_TRIGGER
 from planner.rules.takers import TAKING_PARTS, possible_abilities
 
@@ -46,11 +47,11 @@ def counted_lands(
     >>> counted_lands(BoardView(board), "f1", ObjectFilter(types=("Land",), controller=Who.YOU))
     ('f2',)
     """
-    name = fold_name(view.permanent(pid).name)
+    name = fold_name(permanent_name(view, view.permanent(pid)))
     return tuple(
         other
         for other in view.matching(flt, pid, removed)
-        if other != pid and fold_name(view.permanent(other).name) == name
+        if other != pid and fold_name(permanent_name(view, view.permanent(other))) == name
     )
 
 
@@ -112,12 +113,16 @@ def _changer(view: BoardView, source: str) -> str | None:
     of their lands that shares its name with another of them, or None."""
     controller = view.permanent(source).controller
     board = view.board
-    names = [fold_name(p.name) for p in board.permanents if p.controller == controller and _land(view, p)]
+    names = [
+        fold_name(permanent_name(view, p))
+        for p in board.permanents
+        if p.controller == controller and _land(view, p)
+    ]
     shared = {name for name in names if names.count(name) > 1}
     if not shared:
         return None
     for permanent, ability in possible_abilities(view):
-        own_shared = _land(view, permanent) and fold_name(permanent.name) in shared
+        own_shared = _land(view, permanent) and fold_name(permanent_name(view, permanent)) in shared
         if permanent.controller == controller and _takes_shared(
             view, ability, own_shared, shared, controller
         ):
@@ -146,7 +151,9 @@ def _takes_shared(
     return any(
         _may_match(view, cost.sacrifice, land)
         for land in view.board.permanents
-        if land.controller == controller and _land(view, land) and fold_name(land.name) in shared
+        if land.controller == controller
+        and _land(view, land)
+        and fold_name(permanent_name(view, land)) in shared
     )
 
 

@@ -57,6 +57,7 @@ from planner.rules.spell_cost_gaps import (
     unknown_spell_facts,
     unknown_turn_facts,
 )
+from planner.rules.turn_facts import TURN_EVENTS, turn_event_count
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -465,6 +466,8 @@ def _own_times(view: BoardView, effect: CostModifier, target: PaymentTarget, pla
         return spells_cast_matching(view, amount.filter, player)
     if amount.kind in TURN_FACTS:
         return turn_fact(view.board, player, amount)
+    if amount.kind in TURN_EVENTS:  # (Seize the Secrets' crime, spectacle's kin: planner.rules.turn_facts)
+        return turn_event_count(view.board, player, amount)
     if amount.kind is AmountKind.PARTY:  # (Tazri, Beacon of Unity)
         return party_size(view, player)
     counted_on = amount.filter

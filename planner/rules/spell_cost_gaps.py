@@ -18,6 +18,7 @@ from planner.rules.cast_riders import casts
 from planner.rules.own_counts import OWN_COUNTS, own_count_gaps
 from planner.rules.records import SourcedEffect
 from planner.rules.special_actions import SPECIAL_ACTIONS
+from planner.rules.turn_facts import TURN_EVENTS, turn_event_gap
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -73,6 +74,8 @@ def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tupl
             found.append((effect.text, gap))
         elif kind in TURN_FACTS and paths[kind]:
             found.append((effect.text, f"{paths[kind]} is not given: none counted"))
+        elif kind in TURN_EVENTS and (gap := turn_event_gap(board, player, effect.amount)):
+            found.append((effect.text, gap))
         elif (
             kind is AmountKind.SPELLS_CAST
             and effect.amount.filter is not None

@@ -56,6 +56,7 @@ from planner.rules.executed import (
 )
 from planner.rules.graveyard_grants import GraveyardGrant, granted_to, graveyard_grants
 from planner.rules.layers import base_powers_set, in_force, missing_choice, type_changes, with_chosen_color
+from planner.rules.names import permanent_name
 from planner.rules.priority_untaps import priority_untap_warnings
 from planner.rules.producing import could_produce_of
 from planner.rules.reading_facts import board_facts
@@ -721,19 +722,21 @@ class BoardView:
             parity = source_permanent.choices.odd_or_even if source_permanent else None
             if parity is None or ("odd" if mana_value(permanent) % 2 else "even") != parity:
                 return False
+        if not (flt.named_as_imprinted or flt.named_as_source or flt.other_name or flt.named):
+            return True
+        # (names after effects, CR 201.2; the copiable ones while layer 4 is worked out: planner.rules.names)
+        name = fold_name(permanent.name if types is not None else permanent_name(self, permanent))
         if flt.named_as_imprinted:
             exiled = source_permanent.choices.imprinted if source_permanent else None
-            if exiled is None or fold_name(exiled) != fold_name(permanent.name):
+            if exiled is None or fold_name(exiled) != name:
                 return False
-        if flt.named_as_source and (
-            source_permanent is None or fold_name(source_permanent.name) != fold_name(permanent.name)
-        ):
-            return False
-        if flt.other_name and (
-            source_permanent is None or fold_name(source_permanent.name) == fold_name(permanent.name)
-        ):
-            return False
-        return not flt.named or fold_name(flt.named) == fold_name(permanent.name)
+        if flt.named_as_source or flt.other_name:
+            if source_permanent is None:
+                return False
+            own = source_permanent.name if types is not None else permanent_name(self, source_permanent)
+            if (fold_name(own) == name) is not flt.named_as_source:
+                return False
+        return not flt.named or fold_name(flt.named) == name
 
     def _pair(
         self, source: str, types: dict[str, TypeLine] | None, removed: frozenset[str]
