@@ -136,6 +136,8 @@ def test_each_of_several_targets_is_one_referent() -> None:
         wastes, effect_entry("Until end of turn, up to two target lands you control become Islands.", "w3")
     )
     assert could(upto) == {"w1": "C", "w2": "C", "w3": "U"}
+    many = effect_entry("Any number of target lands become Swamps until end of turn.", "w1", "w2", "w3")
+    assert could(_board(wastes, many)) == {"w1": "B", "w2": "B", "w3": "B"}
 
 
 def test_each_of_those_lands_while_it_has_a_counter_is_a_creature_still_a_land() -> None:
