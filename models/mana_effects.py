@@ -810,8 +810,8 @@ class GrantedAlternativeCost:
     >>> from models.oracle import parse_oracle
     >>> (fist,) = parse_oracle("You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you "
     ...     "cast.").effects
-    >>> fist.cost.mana, fist.cost.spells
-    ('{W}{U}{B}{R}{G}', SpellsGranted(types=(), permanent=False, from_hand=False, anyone=False, excluded=()))
+    >>> fist.cost.mana, fist.cost.spells == SpellsGranted()
+    ('{W}{U}{B}{R}{G}', True)
     """
 
     text: str

@@ -875,6 +875,10 @@ class SpellCostRules(Transformer[Token, Any]):
         )
         return SpellsGranted(types=types, permanent=permanent, excluded=excluded)
 
+    def spells_either(self, first: str, _or: Token, second: str, _spell: Token) -> SpellsGranted:
+        """'instant or sorcery spells': those of either type."""
+        return SpellsGranted(either=(*joined_subtypes([first]), *joined_subtypes([second])))
+
 
 def died_creatures(what: Nouns) -> ObjectFilter | None:
     """The creatures 'if <what> died this turn' asks one of: None for any creature (a count answers it), else
