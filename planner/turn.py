@@ -61,7 +61,7 @@ from planner.rules.last_spell import ColorChain, color_chain, spell_colors
 from planner.rules.next_spell_abilities import next_spell_notes
 from planner.rules.question import within_question
 from planner.rules.token_replacements import token_replacement_notes
-from planner.rules.turn import land_play_condition_warnings
+from planner.rules.turn import land_play_condition_warnings, life_entry_warnings
 from planner.rules.view import BoardView, TextWarning
 from planner.solve.objective import ALTERNATIVE_COSTS
 from planner.solve.problem import (
@@ -707,6 +707,8 @@ def plan_turn(
     warnings += turn_count_warnings(view, player, lines, land_in_hand=playable_land)
     if playable_land:
         warnings += land_play_condition_warnings(view, player, lines)
+        land_cards = [card for _, card in hand_lands(hand, cards)]
+        warnings += life_entry_warnings(view, player, land_cards, [s.target for s in distinct(spells)])
     why_not = {
         id(s.card): why_not_castable_now(s.card, board, player)
         or why_forbidden(view, s.target, player, step="main", in_turn=True)
