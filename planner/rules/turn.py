@@ -46,9 +46,9 @@ __all__ = [
     "entering",
     "land_entries",
     "land_play_condition_warnings",
-    "life_entry_warnings",
     "land_played",
     "land_plays_allowed",
+    "life_entry_warnings",
     "output_packets",
     "packet_units",
     "paid_without_mana",
@@ -206,7 +206,7 @@ def life_entry_warnings(
 
     >>> from models.board import Board
     >>> camp = Card.from_json({"name": "Test Camp", "type_line": "Land", "oracle": "This land enters tapped "
-    ...     "unless a player has 13 or less life.\n{T}: Add {W} or {U}."})
+    ...     "unless a player has 13 or less life.\\n{T}: Add {W} or {U}."})
     >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me", "life": 15}]}))
     >>> [len(life_entry_warnings(view, "me", [camp], [PaymentTarget.of(cost)])) for cost in ("{B/P}", "{B}")]
     [1, 0]
