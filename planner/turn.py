@@ -153,7 +153,8 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
     """The turn's objective, comparable across sequences: the held cost, the most mana value, the fewest
     cards used up (the land counts), the most colors the player's permanents can make once the land is
     played (the land that keeps the most colors for later turns), then the pay objective's levels, its
-    riders on the mana spent among them, summed over the turn's spells (contract §11-§12: the castability
+    riders on the mana spent among them, summed over the turn's spells, the life its lands paid to enter
+    counted with theirs (contract §11-§12: the castability
     of the turn's spells comes before any rider), and last the fewest spells cast for alternative costs
     (among equal plans the mana costs, as ``pay`` pays the mana cost among equal ways)."""
     assert solution.turn is not None
@@ -163,6 +164,8 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
     cards += sum(sequence_discards(sequence).values())  # (cards discarded are used up too)
     ways = way_levels(timeline, player, solution.turn.casts)  # (the alternative costs' cards, life...)
     cards += ways["cards"]
+    # (and the life the lands paid as they entered, a shockland's 2: paid only when the plan needs it)
+    ways["life_and_damage"] += sum(land.entry.life for land in sequence.lands)
     levels = dict(solution.objective)
     turn_levels = ("keep", "mana_value", "cards", ALTERNATIVE_COSTS)  # (the last: counted below, all ways)
     rest = [v + ways.get(name, 0) for name, v in solution.objective if name not in turn_levels]
