@@ -1,8 +1,9 @@
-"""A land that may enter untapped for life ("As ~ enters, you may pay 3 life. If you don't, it enters tapped.",
-a shockland's 2) pays it only when the plan needs the land untapped: the life its land play pays counts with
-the life its payments pay in the turn's objective (least life first, docs/objective.md; docs/commands.md: "a
-shockland pays 2 life only when it must enter untapped"). Probe 18: the Modern Horizons 3 lands paid 3 life
-for a spell the Swamp already paid. The answers are worked out by hand; the cards are our own.
+"""A land that may enter untapped for life ("As ~ enters, you may pay 3 life. If you don't, it enters
+tapped.", a shockland's 2) pays it only when the plan needs the land untapped: the life its land play pays
+counts with the life its payments pay in the turn's objective (least life first, docs/objective.md;
+docs/commands.md: "a shockland pays 2 life only when it must enter untapped"). Probe 18: the Modern Horizons 3
+lands paid 3 life for a spell the Swamp already paid. The answers are worked out by hand; the cards are our
+own.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ SHOCK = {
     "name": "Test Shock Grave",
     "type_line": "Land — Island Swamp",
     "mana_cost": "",
-    "oracle": "({T}: Add {U} or {B}.)\nAs this land enters, you may pay 2 life. If you don't, it enters tapped.",
+    "oracle": "({T}: Add {U} or {B}.)\n"
+    "As this land enters, you may pay 2 life. If you don't, it enters tapped.",
 }
 
 
