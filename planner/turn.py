@@ -61,7 +61,7 @@ from planner.rules.last_spell import ColorChain, color_chain, spell_colors
 from planner.rules.next_spell_abilities import next_spell_notes
 from planner.rules.question import within_question
 from planner.rules.token_replacements import token_replacement_notes
-from planner.rules.turn import land_play_condition_warnings, life_entry_warnings
+from planner.rules.turn import land_play_condition_warnings, land_play_spell_warnings, life_entry_warnings
 from planner.rules.view import BoardView, TextWarning
 from planner.solve.objective import ALTERNATIVE_COSTS
 from planner.solve.problem import (
@@ -119,7 +119,7 @@ from planner.turn_choices import (
 )
 from planner.turn_entering import entry_sources
 from planner.turn_events import landfall_again_events
-from planner.turn_lands import LandPlays, bounce_replay_note, land_sequences
+from planner.turn_lands import LandPlays, bounce_replay_note, land_sequences, lands_left
 from planner.turn_model import (
     SharedWork,
     Timeline,
@@ -139,6 +139,7 @@ from planner.turn_unplanned import (
     cast_token_notes,
     cast_trigger_notes,
     equip_haste_notes,
+    graveyard_cost_notes,
     landfall_unread_notes,
     library_life_notes,
     loyalty_mana_notes,
@@ -711,6 +712,8 @@ def plan_turn(
     if playable_land:
         warnings += land_play_condition_warnings(view, player, lines)
         land_cards = [card for _, card in hand_lands(hand, cards)]
+        if len(land_cards) > lands_left(board, player):  # (a land play a spell gives might play one more)
+            warnings += land_play_spell_warnings(s.card for s in distinct(spells))
         warnings += life_entry_warnings(view, player, land_cards, [s.target for s in distinct(spells)])
     why_not = {
         id(s.card): why_not_castable_now(s.card, board, player)
@@ -793,6 +796,7 @@ def plan_turn(
     unplanned_mana += unread_triggers
     cast_cards = [s.card for s in distinct(spells)]
     unplanned_mana += equip_haste_notes(board, player, cast_cards)  # (an equip activation's haste, CR 702.6a)
+    unplanned_mana += graveyard_cost_notes(board, player, cast_cards)  # (the turn's spells' cards, 608.2n)
     trigger_notes = cast_trigger_notes(board, player, cast_cards)
     trigger_notes += cast_token_notes(board, player, cast_cards)
     trigger_notes += token_replacement_notes(board, player, cast_cards)

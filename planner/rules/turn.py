@@ -46,6 +46,7 @@ __all__ = [
     "entering",
     "land_entries",
     "land_play_condition_warnings",
+    "land_play_spell_warnings",
     "land_played",
     "land_plays_allowed",
     "life_entry_warnings",
@@ -191,6 +192,34 @@ def land_play_condition_warnings(
                     "allow another land play (CR 305.2a), not planned",
                 )
             )
+    return tuple(found)
+
+
+def land_play_spell_warnings(spells: Iterable[Card]) -> tuple[TextWarning, ...]:
+    """A warning for each permanent spell of the turn whose text gives land plays ("You may play an
+    additional land on each of your turns.", CR 305.2a): a turn's plan plays its lands before its spells, so
+    the land play it gives once it resolved is not planned (the caller asks only when the hand holds more
+    lands than the plays left), which is said, never silent.
+
+    >>> case = Card.from_json({"name": "Test Hothouse", "type_line": "Enchantment", "mana_cost": "{3}{G}",
+    ...     "oracle": "You may play an additional land on each of your turns."})
+    >>> [w.permanent for w in land_play_spell_warnings([case, Card.from_json("Lightning Bolt")])]
+    ['Test Hothouse']
+    """
+    found = []
+    for card in spells:
+        if not card.type_line.is_permanent:
+            continue
+        for effect in read_card(card.oracle, card.name, card.type_line).effects:
+            if isinstance(effect, ExtraLandPlays):
+                found.append(
+                    TextWarning(
+                        card.name,
+                        effect.text,
+                        "judged as the lands are played, before the turn's spells: the land play it gives "
+                        "once it resolved is not planned (CR 305.2a)",
+                    )
+                )
     return tuple(found)
 
 
