@@ -61,7 +61,7 @@ from planner.rules.last_spell import ColorChain, color_chain, spell_colors
 from planner.rules.next_spell_abilities import next_spell_notes
 from planner.rules.question import within_question
 from planner.rules.token_replacements import token_replacement_notes
-from planner.rules.turn import land_play_condition_warnings
+from planner.rules.turn import land_play_condition_warnings, land_play_spell_warnings, life_entry_warnings
 from planner.rules.view import BoardView, TextWarning
 from planner.solve.objective import ALTERNATIVE_COSTS
 from planner.solve.problem import (
@@ -120,7 +120,7 @@ from planner.turn_choices import (
 )
 from planner.turn_entering import entry_sources
 from planner.turn_events import landfall_again_events
-from planner.turn_lands import LandPlays, bounce_replay_note, land_sequences
+from planner.turn_lands import LandPlays, bounce_replay_note, land_sequences, lands_left
 from planner.turn_library import library_cast_notes
 from planner.turn_model import (
     SharedWork,
@@ -141,6 +141,7 @@ from planner.turn_unplanned import (
     cast_token_notes,
     cast_trigger_notes,
     equip_haste_notes,
+    graveyard_cost_notes,
     landfall_unread_notes,
     library_life_notes,
     loyalty_mana_notes,
@@ -155,7 +156,8 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
     """The turn's objective, comparable across sequences: the held cost, the most mana value, the fewest
     cards used up (the land counts), the most colors the player's permanents can make once the land is
     played (the land that keeps the most colors for later turns), then the pay objective's levels, its
-    riders on the mana spent among them, summed over the turn's spells (contract §11-§12: the castability
+    riders on the mana spent among them, summed over the turn's spells, the life its lands paid to enter
+    counted with theirs (contract §11-§12: the castability
     of the turn's spells comes before any rider), and last the fewest spells cast for alternative costs
     (among equal plans the mana costs, as ``pay`` pays the mana cost among equal ways)."""
     assert solution.turn is not None
@@ -165,6 +167,8 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
     cards += sum(sequence_discards(sequence).values())  # (cards discarded are used up too)
     ways = way_levels(timeline, player, solution.turn.casts)  # (the alternative costs' cards, life...)
     cards += ways["cards"]
+    # (and the life the lands paid as they entered, a shockland's 2: paid only when the plan needs it)
+    ways["life_and_damage"] += sum(land.entry.life for land in sequence.lands)
     levels = dict(solution.objective)
     turn_levels = ("keep", "mana_value", "cards", ALTERNATIVE_COSTS)  # (the last: counted below, all ways)
     rest = [v + ways.get(name, 0) for name, v in solution.objective if name not in turn_levels]
@@ -709,6 +713,10 @@ def plan_turn(
     warnings += turn_count_warnings(view, player, lines, land_in_hand=playable_land)
     if playable_land:
         warnings += land_play_condition_warnings(view, player, lines)
+        land_cards = [card for _, card in hand_lands(hand, cards)]
+        if len(land_cards) > lands_left(board, player):  # (a land play a spell gives might play one more)
+            warnings += land_play_spell_warnings(s.card for s in distinct(spells))
+        warnings += life_entry_warnings(view, player, land_cards, [s.target for s in distinct(spells)])
     why_not = {
         id(s.card): why_not_castable_now(s.card, board, player)
         or why_forbidden(view, s.target, player, step="main", in_turn=True)
@@ -790,6 +798,7 @@ def plan_turn(
     unplanned_mana += unread_triggers
     cast_cards = [s.card for s in distinct(spells)]
     unplanned_mana += equip_haste_notes(board, player, cast_cards)  # (an equip activation's haste, CR 702.6a)
+    unplanned_mana += graveyard_cost_notes(board, player, cast_cards)  # (the turn's spells' cards, 608.2n)
     trigger_notes = cast_trigger_notes(board, player, cast_cards)
     trigger_notes += cast_token_notes(board, player, cast_cards)
     trigger_notes += token_replacement_notes(board, player, cast_cards)

@@ -510,6 +510,8 @@ class SharedWork:
         last = len(timeline.boards) - 1
         analysis, found = self.templates(timeline)
         gaps = gapped_sources(found, timeline.boards, timeline.arrivals, self.works_in)
+        for epoch, lost in lost_abilities(timeline.boards, self.player).items():
+            gaps[epoch] = gaps.get(epoch, frozenset()) | lost
         if not gaps:
             return analysis, found, tuple(_first_epoch(t, timeline, last, self) for t in found)
         apart = frozenset().union(*gaps.values())
@@ -713,6 +715,31 @@ def _works_in(board: Board, template: Activation) -> bool:
         view, template.pid, template.ability, could_produce_of(board), sacrificed=template.sacrificed
     )
     return template.outcome in outcomes
+
+
+def lost_abilities(boards: Sequence[Board], player: str) -> dict[int, frozenset[str]]:
+    """The epochs in which a permanent of ``player``'s has a mana ability it no longer has on the turn's last
+    board (a permanent cast later in the turn changes it: Harbinger of the Seas's "Nonbasic lands are
+    Islands." takes a Verge's second ability, CR 305.7, 613.1d), with those permanents: that epoch's own
+    templates of them are missing from the last board's, and the ability is usable until it is lost.
+
+    >>> forest = {"id": "f", "card": "Forest", "controller": "me"}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [forest]})
+    >>> lost_abilities([board, board], "me")
+    {}
+    """
+    last = view_of(boards[-1])
+    kept = {p.id: {a.text for a in last.mana_abilities(p.id)} for p in boards[-1].controlled_by(player)}
+    gaps: dict[int, set[str]] = {}
+    for epoch, board in enumerate(boards[:-1]):
+        if board is boards[-1]:
+            continue
+        view = view_of(board)
+        for permanent in board.controlled_by(player):
+            texts = kept.get(permanent.id)
+            if texts is not None and any(a.text not in texts for a in view.mana_abilities(permanent.id)):
+                gaps.setdefault(epoch, set()).add(permanent.id)
+    return {epoch: frozenset(pids) for epoch, pids in gaps.items()}
 
 
 def gapped_sources(

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from models.abilities import CostPartKind
 from models.board import Board, Card
 from models.layer_effects import GrantHaste
 from models.mana_effects import LifePaymentsExiled, NotPaymentKind
@@ -58,6 +59,7 @@ __all__ = [
     "cast_token_notes",
     "cast_trigger_notes",
     "equip_haste_notes",
+    "graveyard_cost_notes",
     "landfall_unread_notes",
     "library_life_notes",
     "loyalty_mana_notes",
@@ -359,3 +361,38 @@ def main_phase_trigger_notes(board: Board, player: str) -> list[str]:
                     "begins, before its spells): the plan may not be the best"
                 )
     return sorted(notes)
+
+
+#: the cost parts that exile cards of the graveyard (CR 701.59a collect evidence, 701.61a forage)
+_GRAVEYARD_COSTS = frozenset(
+    {CostPartKind.EXILE_FROM_GRAVEYARD, CostPartKind.COLLECT_EVIDENCE, CostPartKind.FORAGE}
+)
+
+
+def graveyard_cost_notes(board: Board, player: str, cast: Iterable[Card]) -> list[str]:
+    """A note for each mana ability of the player's permanents whose cost exiles cards from their graveyard
+    ("{T}, Exile a card from your graveyard: Add one mana of any color.", collect evidence), when the turn
+    casts an instant or sorcery: it goes to the graveyard as it resolves (CR 608.2n), which the plan does
+    not count for the cost (the graveyard is the board's all turn), so a later spell that card would pay for
+    is not planned: said, never silent.
+
+    >>> tender = {"id": "t", "name": "Test Tender", "type_line": "Creature — Insect", "controller": "me",
+    ...     "oracle": "{T}, Exile a card from your graveyard: Add one mana of any color."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": []}],
+    ...     "permanents": [tender]})
+    >>> opt = Card.from_json({"name": "Test Opt", "type_line": "Instant", "mana_cost": "{U}", "oracle": ""})
+    >>> [len(graveyard_cost_notes(board, "me", cards)) for cards in ([opt], [])]
+    [1, 0]
+    """
+    if not any(card.type_line.is_a("Instant") or card.type_line.is_a("Sorcery") for card in cast):
+        return []
+    view = BoardView(board)
+    return sorted(
+        {
+            f"{p.name}: {ability.text!r}: the cards the turn's instants and sorceries put into the graveyard "
+            "as they resolve (CR 608.2n) are not counted for its cost: the plan may not be the best"
+            for p in board.controlled_by(player)
+            for ability in view.mana_abilities(p.id)
+            if any(part.kind in _GRAVEYARD_COSTS for part in ability.cost.parts)
+        }
+    )

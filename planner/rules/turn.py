@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from models.abilities import ManaOutput, OutputKind, PaletteKind
 from models.board import Board, Card, Permanent
 from models.catalogue import lookup
-from models.cost import PaymentTarget
+from models.cost import PaymentTarget, SymbolKind
 from models.mana import ManaTypes
 from models.mana_effects import ExtraLandPlays, NotPaymentKind, OthersEnterTapped
 from models.oracle import read_card
@@ -46,8 +46,10 @@ __all__ = [
     "entering",
     "land_entries",
     "land_play_condition_warnings",
+    "land_play_spell_warnings",
     "land_played",
     "land_plays_allowed",
+    "life_entry_warnings",
     "output_packets",
     "packet_units",
     "paid_without_mana",
@@ -191,6 +193,95 @@ def land_play_condition_warnings(
                 )
             )
     return tuple(found)
+
+
+def land_play_spell_warnings(spells: Iterable[Card]) -> tuple[TextWarning, ...]:
+    """A warning for each permanent spell of the turn whose text gives land plays ("You may play an
+    additional land on each of your turns.", CR 305.2a): a turn's plan plays its lands before its spells, so
+    the land play it gives once it resolved is not planned (the caller asks only when the hand holds more
+    lands than the plays left), which is said, never silent.
+
+    >>> case = Card.from_json({"name": "Test Hothouse", "type_line": "Enchantment", "mana_cost": "{3}{G}",
+    ...     "oracle": "You may play an additional land on each of your turns."})
+    >>> [w.permanent for w in land_play_spell_warnings([case, Card.from_json("Lightning Bolt")])]
+    ['Test Hothouse']
+    """
+    found = []
+    for card in spells:
+        if not card.type_line.is_permanent:
+            continue
+        for effect in read_card(card.oracle, card.name, card.type_line).effects:
+            if isinstance(effect, ExtraLandPlays):
+                found.append(
+                    TextWarning(
+                        card.name,
+                        effect.text,
+                        "judged as the lands are played, before the turn's spells: the land play it gives "
+                        "once it resolved is not planned (CR 305.2a)",
+                    )
+                )
+    return tuple(found)
+
+
+def life_entry_warnings(
+    view: BoardView, player: str, lands: Iterable[Card], spells: Iterable[PaymentTarget]
+) -> tuple[TextWarning, ...]:
+    """A warning for each land of the hand that enters tapped unless a player has N or less life, when no
+    player has that little life on the board but ``player`` may lose life during the turn (a Phyrexian
+    symbol or a life cost among the turn's ``spells``, another land of the hand paying life as it enters, a
+    mana ability of theirs paying life or dealing damage to them): whether it enters tapped is judged as it
+    enters (CR 614.1c, 614.12), and a turn's plan plays its lands before its spells, so a plan that would play
+    it untapped after paying life first is not found, which is said, never silent.
+
+    >>> from models.board import Board
+    >>> camp = Card.from_json({"name": "Test Camp", "type_line": "Land", "oracle": "This land enters tapped "
+    ...     "unless a player has 13 or less life.\\n{T}: Add {W} or {U}."})
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me", "life": 15}]}))
+    >>> [len(life_entry_warnings(view, "me", [camp], [PaymentTarget.of(cost)])) for cost in ("{B/P}", "{B}")]
+    [1, 0]
+    >>> low = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me", "life": 13}]}))
+    >>> len(life_entry_warnings(low, "me", [camp], [PaymentTarget.of("{B/P}")]))
+    0
+    """
+    lands = list(lands)
+    conditioned = []
+    for card in lands:
+        entering = read_card(card.oracle, card.name, card.type_line).entering
+        if entering is None or entering.unless_player_life_at_most is None:
+            continue
+        if min(p.life for p in view.board.players) > entering.unless_player_life_at_most:
+            conditioned.append((card, entering.unless_player_life_at_most))
+    if not conditioned or not _may_lose_life(view, player, lands, spells):
+        return ()
+    return tuple(
+        TextWarning(
+            card.name,
+            f"This land enters tapped unless a player has {at_most} or less life.",
+            "judged as the lands are played, before the turn's spells: playing it untapped after the turn's "
+            "payments bring a player to that life is not planned (CR 614.1c)",
+        )
+        for card, at_most in conditioned
+    )
+
+
+def _may_lose_life(view: BoardView, player: str, lands: list[Card], spells: Iterable[PaymentTarget]) -> bool:
+    """True when ``player`` may lose life paying for the turn: a Phyrexian symbol or a life cost of a spell
+    (CR 107.4f, 118.3), a land of the hand paying life as it enters, a mana ability of theirs paying life or
+    dealing damage to them (a painland)."""
+    for target in spells:
+        if target.additional_life or target.additional_life_x:
+            return True
+        if any(symbol.kind is SymbolKind.PHYREXIAN for symbol in target.cost.symbols):
+            return True
+    for card in lands:
+        entering = read_card(card.oracle, card.name, card.type_line).entering
+        if entering is not None and entering.unless_life:
+            return True
+    return any(
+        ability.cost.life or ability.self_damage or ability.life_loss
+        for permanent in view.board.controlled_by(player)
+        for ability in view.mana_abilities(permanent.id)
+    )
 
 
 def land_entries(view: BoardView, card: Card, player: str, *, played: bool = True) -> tuple[LandEntry, ...]:
