@@ -70,6 +70,13 @@ from planner.solve.problem import (
     checked_player,
 )
 from planner.solve.solution import Solution, SolveStatus
+from planner.turn_activated import (
+    abilities_hold,
+    ability_spells,
+    loyalty_assumed,
+    planned_sentences,
+    planned_texts,
+)
 from planner.turn_additional import (
     additional_events,
     may_discard,
@@ -154,12 +161,14 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
     cards used up (the land counts), the most colors the player's permanents can make once the land is
     played (the land that keeps the most colors for later turns), then the pay objective's levels, its
     riders on the mana spent among them, summed over the turn's spells (contract §11-§12: the castability
-    of the turn's spells comes before any rider), and last the fewest spells cast for alternative costs
-    (among equal plans the mana costs, as ``pay`` pays the mana cost among equal ways)."""
+    of the turn's spells comes before any rider), then the fewest spells cast for alternative costs
+    (among equal plans the mana costs, as ``pay`` pays the mana cost among equal ways), and last the fewest
+    activated abilities (:mod:`planner.turn_activated`: an ability uses up no card)."""
     assert solution.turn is not None
     spells = sequence.spells
     value = sum(spells[n].mana_value for n in solution.turn.casts)
-    cards = len(solution.turn.casts) + len(sequence.lands) + len(sequence.exiled)
+    activated = sum(1 for n in solution.turn.casts if spells[n].ability is not None)  # (no cards: abilities)
+    cards = len(solution.turn.casts) - activated + len(sequence.lands) + len(sequence.exiled)
     cards += sum(sequence_discards(sequence).values())  # (cards discarded are used up too)
     ways = way_levels(timeline, player, solution.turn.casts)  # (the alternative costs' cards, life...)
     cards += ways["cards"]
@@ -173,7 +182,8 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
             returned_land(final, player, bounce.pid, frozenset(solution.turn.held_by))
         )
     alternatives = sum(1 for n in solution.turn.casts if spells[n].way is not None)  # (mana among equals)
-    return (levels.get("keep", 0), -value, cards, -colors_made(final, player), *rest, alternatives)
+    # (last, the fewest abilities activated: turn_activated)
+    return (levels.get("keep", 0), -value, cards, -colors_made(final, player), *rest, alternatives, activated)
 
 
 def _kinds(events: list[TurnSpell]) -> list[list[TurnSpell]]:
@@ -307,7 +317,8 @@ class _Search:
         if self.best is None:
             return False
         value = sum(s.mana_value for s in (*cast, *optional))
-        cards = len(exiled) + len(lands) + len(cast) + sum(s.mana_value > 0 for s in optional)
+        spells_cast = sum(1 for s in cast if s.ability is None)  # (an ability uses up no card)
+        cards = len(exiled) + len(lands) + spells_cast + sum(s.mana_value > 0 for s in optional)
         return (0, -value, 0, cards) > self.best[0][:4]
 
     def _choice(self, lands: LandPlays, exiled: tuple[HandAbility, ...], spells: list[TurnSpell]) -> None:
@@ -348,7 +359,12 @@ class _Search:
         spells of the turn allows (CR 101.2)."""
         if not self.limits:
             return False
-        lines = [self.kinds[kind][0].card.type_line for kind, count in enumerate(used) for _ in range(count)]
+        lines = [
+            self.kinds[kind][0].card.type_line
+            for kind, count in enumerate(used)
+            if self.kinds[kind][0].ability is None  # (an ability is no spell: turn_activated)
+            for _ in range(count)
+        ]
         return any(limit.exceeded(lines) for limit in self.limits)
 
     def _placed_lands(self, lands: LandPlays) -> LandPlays:
@@ -423,7 +439,8 @@ class _Search:
             used[kind] += 1
         if self._beyond_limits(used):
             return False  # (more spells than a limit allows, CR 101.2: nor its extensions)
-        if self.chain is not None and self.chain.broken(self.kind_colors[k] for k in order if k != LAND):
+        spells = [k for k in order if k != LAND and self.kinds[k][0].ability is None]  # (no abilities)
+        if self.chain is not None and self.chain.broken(self.kind_colors[k] for k in spells):
             return False  # (a spell sharing a color with the one before, CR 101.2: nor its extensions)
         if placed < len(placed_lands):
             if self.mode == "best" and not done:
@@ -523,8 +540,12 @@ class _Search:
             return False  # (its discards find too few cards, and its extensions use more)
         ways: tuple[tuple[TurnSpell, ...], ...] = ()
         worked: Timeline | None = None  # (worked out once, for the ways and the model)
-        if self.alternatives:
+        if any(spell.ability is not None for spell in sequence.spells):
             worked = timeline_of(self.board, self.player, sequence)
+            if not abilities_hold(self.player, worked):
+                return False  # (an ability that can't be activated there, nor in its extensions)
+        if self.alternatives:
+            worked = worked or timeline_of(self.board, self.player, sequence)
             if not ways_hold(self.board, worked, self.player):
                 return False  # (an alternative cost not usable where its spell is cast: another choice pays)
             if self.ways_in_model:  # (the ways paying only mana, Omniscience's, are the model's choice)
@@ -778,7 +799,14 @@ def plan_turn(
     # silent; a token ability might cast what nothing else does, a cast trigger the spells given after the
     # first: then a plan that casts nothing is no "no")
     library_notes = library_life_notes(board, player)
-    unplanned_mana = token_ability_notes(board, player) + loyalty_mana_notes(board, player) + library_notes
+    # (the activated abilities the search plans, without --cast: their notes go, turn_activated)
+    abilities = ability_spells(board, player) if not casts else []
+    planned = planned_texts(abilities)
+    ability_notes = token_ability_notes(board, player) + loyalty_mana_notes(board, player)
+    ability_notes = [n for n in ability_notes if not any(n.startswith(f"{text} ") for text in planned)]
+    # (the board's warning that such an ability is not planned is a payment's: the turn plans it)
+    warnings = tuple(w for w in warnings if (w.permanent, w.sentence) not in planned_sentences(abilities))
+    unplanned_mana = ability_notes + library_notes
     unplanned_mana += next_spell_notes(view, player)  # (Kaza's: activated before a spell, not planned)
     # (a landfall sentence's mana not counted, Omnath's "If it's the second time, add ...": with a land to
     # play, a plan that casts nothing is no "no")
@@ -804,7 +832,7 @@ def plan_turn(
         player=player,
         hold=hold,
         deadline=deadline,
-        spells=spells,
+        spells=spells + abilities,
         sensitive=taxed_by_count(BoardView(board), player, spells),
         mode="choose" if not casts else order,
         landfall=landfall,
@@ -847,6 +875,7 @@ def plan_turn(
         return replace(base, reason=_why_not(spells, mandatory=bool(casts)))
     _, sequence, solution, timeline = best
     result = replayed(board, player, sequence, solution, timeline, hold)
+    notes += loyalty_assumed(result.activations, abilities)
     for chosen in sequence.lands:
         if chosen.fetched is not None and board.player(player).library_cards is None:
             notes.append(

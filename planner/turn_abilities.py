@@ -1,0 +1,236 @@
+"""Activated abilities that aren't mana abilities but make mana possible later in a turn (contract section
+11, issue #35: what is read is used), as the turn's search plans them.
+
+- An ability that creates a token with a mana ability and adds no mana ('{1}, {T}: Create a Treasure token.',
+  a Gold token, an Eldrazi Spawn 'with "Sacrifice this token: Add {C}."') is no mana ability (CR 605.1a): its
+  controller activates it with priority (CR 602.2), paying its costs (its mana from the pool the turn's
+  earlier mana abilities filled, CR 602.2b, 601.2g-h), and the token it creates as it resolves (CR 111.10a,
+  111.10f, 111.4; each replacement effect on creating tokens applied, CR 614.1a, 616.1) may be tapped or
+  sacrificed for mana by the later spells.
+- A loyalty ability that adds mana ('+1: Add {R}{R}.') is no mana ability either (CR 605.1a): its controller
+  activates it in their main phase with an empty stack, once each turn per permanent (CR 606.3), putting or
+  removing loyalty counters as its cost (CR 606.4); a minus cost needs that many counters (CR 606.6), and a
+  planeswalker left with none is put into its owner's graveyard (CR 704.5i). Its mana is in the pool once it
+  resolves (CR 608.2), for the later spells (CR 500.4).
+
+Only an ability the grammar reads whole is planned: a cost of mana (no X), {T}, life and sacrificing the
+permanent itself, and an effect that creates the tokens alone or adds a fixed amount of mana alone, on a
+permanent there as the turn begins. Any other (another cost, a rider, a restriction on the mana) is said in
+the notes as before (:mod:`planner.turn_unplanned`). The board does not say whether a loyalty ability was
+activated earlier this turn: a plan that activates one says it assumes none was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from models.abilities import AbilityCost
+from models.board import Board, Permanent
+from models.cost import PaymentKind, PaymentTarget
+from models.mana_effects import NotPaymentKind
+from models.oracle import text as oracle_text
+from models.oracle.parsed import PRIORITY_TOKEN
+from models.oracle.sentence_facts import is_loyalty_cost
+from models.oracle.token_replacements import CreatedTokens, created_tokens_of
+from planner.rules.cast_bans import why_forbidden
+from planner.rules.eligibility import is_sick
+from planner.rules.payment_bans import life_forbidden_by
+from planner.rules.production import Packet
+from planner.rules.token_replacements import treasures_created
+from planner.rules.turn import created_token, output_packets
+from planner.rules.view import BoardView
+from planner.turn_cast_mana import counted_tokens
+
+__all__ = [
+    "TurnAbility",
+    "ability_resolved",
+    "ability_target",
+    "loyalty_change",
+    "turn_abilities",
+    "why_not_activated",
+]
+
+#: the loyalty counters of a planeswalker (CR 306.5b)
+LOYALTY = "loyalty"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnAbility:
+    """An activated ability of a permanent the turn's search may activate: its permanent (``pid``, named
+    ``source``), its sentence, its cost (``loyalty``: the loyalty cost's change of counters, CR 606.4; None for
+    an ability without one), the tokens it creates and the mana it adds as it resolves."""
+
+    pid: str
+    source: str
+    text: str
+    cost: AbilityCost
+    loyalty: int | None = None
+    tokens: CreatedTokens | None = None
+    packets: tuple[Packet, ...] = ()
+
+
+def loyalty_change(cost: str) -> int | None:
+    """The change of loyalty counters a loyalty cost makes (CR 606.4: '+N' puts N, '−N' removes N, '0'
+    none), or None for a cost that is no loyalty cost or has X.
+
+    >>> loyalty_change("+1"), loyalty_change("\u22122"), loyalty_change("0"), loyalty_change("-X")
+    (1, -2, 0, None)
+    """
+    text = cost.strip()
+    if not is_loyalty_cost(text):
+        return None
+    sign = -1 if text[:1] in ("-", "\u2212") else 1
+    number = text.lstrip("+-\u2212")
+    return sign * int(number) if number.isdigit() else None
+
+
+def turn_abilities(board: Board, player: str) -> list[TurnAbility]:
+    """The abilities of ``player``'s permanents the turn's search may activate (see the module docstring),
+    whether or not they can be activated now (:func:`why_not_activated` says).
+
+    >>> knight = {"id": "k", "name": "Test Knight", "type_line": "Creature — Knight", "power": 2,
+    ...     "toughness": 2, "controller": "me", "oracle": "{1}, {T}, Pay 1 life: Create a Treasure token."}
+    >>> flame = {"id": "f", "name": "Test Flame", "type_line": "Legendary Planeswalker — Test",
+    ...     "controller": "me", "counters": {"loyalty": 3}, "oracle": "+1: Add {R}{R}.\\n\u22123: Draw a card."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [knight, flame]})
+    >>> [(a.source, a.cost.describe(), a.loyalty, a.tokens and a.tokens.name, len(a.packets))
+    ...  for a in turn_abilities(board, "me")]
+    [('Test Knight', '{1}, {T}, Pay 1 life', None, 'Treasure', 0), ('Test Flame', '(no cost)', 1, None, 1)]
+    """
+    view = BoardView(board)
+    found: list[TurnAbility] = []
+    for permanent in board.controlled_by(player):
+        if view.lost_any_abilities(permanent.id):
+            continue
+        parsed = view.parsed[permanent.id]
+        priority_tokens = {s.text for s in parsed.sentences if s.note == PRIORITY_TOKEN}
+        for record in parsed.not_payment:
+            cost_text, colon, effect = record.text.partition(":")
+            if not colon:
+                continue
+            if record.kind is NotPaymentKind.TOKEN and record.text in priority_tokens:
+                made = created_tokens_of(effect)
+                if record.cost is None or made is None or not counted_tokens(made) or not _planned(record.cost):
+                    continue
+                found.append(TurnAbility(permanent.id, permanent.name, record.text, record.cost, tokens=made))
+            elif record.kind is NotPaymentKind.LOYALTY and record.restriction is None:
+                change = loyalty_change(cost_text)
+                packets = output_packets(record.output, permanent.name)
+                if change is None or not packets or len(oracle_text.split_sentences(effect.strip())) != 1:
+                    continue  # (X, a mana not counted, or more than the mana: not planned)
+                if "spend this mana only" in effect.lower():
+                    continue
+                found.append(
+                    TurnAbility(
+                        permanent.id, permanent.name, record.text, AbilityCost(), loyalty=change, packets=packets
+                    )
+                )
+    return found
+
+
+def _planned(cost: AbilityCost) -> bool:
+    """True for a cost the turn plans: mana without X, {T}, life, sacrificing the permanent itself.
+
+    >>> from models.cost import ManaCost
+    >>> _planned(AbilityCost(mana=ManaCost.parse("{1}"), tap=True)), _planned(AbilityCost(untap=True))
+    (True, False)
+    """
+    return (
+        not cost.mana.has_variable
+        and not cost.untap
+        and cost.sacrifice is None
+        and not cost.remove_counter
+        and cost.tap_others is None
+        and not cost.parts
+    )
+
+
+def ability_target(board: Board, ability: TurnAbility) -> PaymentTarget:
+    """What paying the ability's cost is for (CR 602.2b): its mana, an ability of its permanent (spending
+    restrictions and cost changes read it), and its life (paid with the mana, CR 601.2h, as a spell's
+    additional costs' life)."""
+    view = BoardView(board)
+    return PaymentTarget(
+        cost=ability.cost.mana,
+        type_line=view.type_line(ability.pid),
+        colors=view.colors(ability.pid),
+        kind=PaymentKind.ABILITY,
+        name=ability.source,
+        additional_life=ability.cost.life,
+    )
+
+
+def why_not_activated(
+    board: Board, player: str, ability: TurnAbility, loyalty_used: Iterable[str] = ()
+) -> str | None:
+    """Why ``player`` can't activate ``ability`` on ``board`` in their main phase with an empty stack, or
+    None: its permanent gone or not theirs, {T} of a tapped or summoning-sick creature (CR 302.6), life they
+    lack (CR 119.4) or may not pay, a prohibition (CR 101.2, 602.5), and for a loyalty ability another
+    player's turn, a loyalty ability of the permanent activated this turn (``loyalty_used``: their ids, CR
+    606.3) or too few loyalty counters (CR 606.6). Its mana is the payment's to check.
+
+    >>> flame = {"id": "f", "name": "Test Flame", "type_line": "Legendary Planeswalker — Test",
+    ...     "controller": "me", "counters": {"loyalty": 1}, "oracle": "\u22122: Add {R}{R}{R}."}
+    >>> board = Board.from_dict({"version": 1, "active_player": "me", "players": [{"id": "me"}],
+    ...     "permanents": [flame]})
+    >>> (minus,) = turn_abilities(board, "me")
+    >>> why_not_activated(board, "me", minus)
+    'Test Flame: -2 needs 2 loyalty counters, it has 1 (CR 606.6)'
+    """
+    if not board.has_permanent(ability.pid) or board.permanent(ability.pid).controller != player:
+        return f"{ability.source}: not on the battlefield under their control"
+    view = BoardView(board)
+    permanent = board.permanent(ability.pid)
+    if view.lost_any_abilities(ability.pid):
+        return f"{ability.source}: it lost its abilities"
+    cost = ability.cost
+    if cost.tap and (permanent.tapped or is_sick(view, ability.pid)):
+        return f"{ability.source}: it is tapped or summoning sick (CR 302.6)"
+    if cost.life and (board.player(player).life < cost.life or life_forbidden_by(view, player, PaymentKind.ABILITY)):
+        return f"{ability.source}: {cost.life} life can't be paid (CR 119.4)"
+    if ability.loyalty is not None:
+        if board.active_player != player:
+            return f"{ability.source}: a loyalty ability is activated in its controller's main phase (CR 606.3)"
+        if ability.pid in set(loyalty_used):
+            return f"{ability.source}: a loyalty ability of it was activated this turn (CR 606.3)"
+        have = permanent.counter(LOYALTY)
+        if have + ability.loyalty < 0:
+            cost_text = ability.text.partition(":")[0].strip()
+            return f"{ability.source}: {cost_text} needs {-ability.loyalty} loyalty counters, it has {have} (CR 606.6)"
+    return why_forbidden(view, ability_target(board, ability), player, step="main", in_turn=True)
+
+
+def ability_resolved(
+    board: Board, player: str, ability: TurnAbility, fresh: Iterable[str]
+) -> tuple[Board, tuple[Permanent, ...]]:
+    """The board once ``player`` paid the ability's costs but its mana and life (its permanent tapped,
+    sacrificed, its loyalty counters changed and, with none left, put into the graveyard: CR 602.2b, 606.4,
+    704.5i), and the tokens it creates as it resolves, one id of ``fresh`` each (with the replacement effects
+    on creating tokens, CR 614.1a, 616.1: :func:`~planner.rules.token_replacements.treasures_created`; they
+    enter summoning sick, CR 302.6). Its mana is :attr:`TurnAbility.packets`.
+
+    >>> knight = {"id": "k", "name": "Test Knight", "type_line": "Creature — Knight", "power": 2,
+    ...     "toughness": 2, "controller": "me", "oracle": "{1}, {T}: Create a Treasure token."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [knight]})
+    >>> (make,) = turn_abilities(board, "me")
+    >>> after, tokens = ability_resolved(board, "me", make, iter(["t1"]))
+    >>> after.permanent("k").tapped, [(t.id, t.name) for t in tokens]
+    (True, [('t1', 'Treasure')])
+    """
+    ids = iter(fresh)
+    permanent = board.permanent(ability.pid)
+    if ability.cost.tap:
+        board = board.replace_permanent(ability.pid, tapped=True)
+    left = 1  # (the loyalty counters it is left with)
+    if ability.loyalty is not None:
+        counters = dict(permanent.counters)
+        counters[LOYALTY] = left = permanent.counter(LOYALTY) + ability.loyalty
+        board = board.replace_permanent(ability.pid, counters=tuple(counters.items()))
+    if ability.cost.sacrifice_self or left <= 0:
+        board = board.without_permanent(ability.pid)
+    made = ability.tokens
+    if made is None:
+        return board, ()
+    count = treasures_created(board, player, made.count, made.name)
+    return board, tuple(created_token(made, next(ids), player) for _ in range(count))
