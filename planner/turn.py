@@ -161,9 +161,10 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
     cards used up (the land counts), the most colors the player's permanents can make once the land is
     played (the land that keeps the most colors for later turns), then the pay objective's levels, its
     riders on the mana spent among them, summed over the turn's spells (contract §11-§12: the castability
-    of the turn's spells comes before any rider), then the fewest spells cast for alternative costs
-    (among equal plans the mana costs, as ``pay`` pays the mana cost among equal ways), and last the fewest
-    activated abilities (:mod:`planner.turn_activated`: an ability uses up no card)."""
+    of the turn's spells comes before any rider), and last the fewest spells cast for alternative costs
+    (among equal plans the mana costs, as ``pay`` pays the mana cost among equal ways). The fewest
+    activated abilities (:mod:`planner.turn_activated`: an ability uses up no card) come after the cards:
+    an ability is activated only where it casts more or uses fewer cards."""
     assert solution.turn is not None
     spells = sequence.spells
     value = sum(spells[n].mana_value for n in solution.turn.casts)
@@ -182,8 +183,8 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
             returned_land(final, player, bounce.pid, frozenset(solution.turn.held_by))
         )
     alternatives = sum(1 for n in solution.turn.casts if spells[n].way is not None)  # (mana among equals)
-    # (last, the fewest abilities activated: turn_activated)
-    return (levels.get("keep", 0), -value, cards, -colors_made(final, player), *rest, alternatives, activated)
+    # (then the fewest abilities activated, turn_activated: only what casts more or uses fewer cards)
+    return (levels.get("keep", 0), -value, cards, activated, -colors_made(final, player), *rest, alternatives)
 
 
 def _kinds(events: list[TurnSpell]) -> list[list[TurnSpell]]:
@@ -801,11 +802,12 @@ def plan_turn(
     library_notes = library_life_notes(board, player)
     # (the activated abilities the search plans, without --cast: their notes go, turn_activated)
     abilities = ability_spells(board, player) if not casts else []
-    planned = planned_texts(abilities)
+    planned = planned_texts(board, player) if not casts else set()  # (read: planned, or not allowed now)
     ability_notes = token_ability_notes(board, player) + loyalty_mana_notes(board, player)
     ability_notes = [n for n in ability_notes if not any(n.startswith(f"{text} ") for text in planned)]
     # (the board's warning that such an ability is not planned is a payment's: the turn plans it)
-    warnings = tuple(w for w in warnings if (w.permanent, w.sentence) not in planned_sentences(abilities))
+    read = planned_sentences(board, player) if not casts else set()
+    warnings = tuple(w for w in warnings if (w.permanent, w.sentence) not in read)
     unplanned_mana = ability_notes + library_notes
     unplanned_mana += next_spell_notes(view, player)  # (Kaza's: activated before a spell, not planned)
     # (a landfall sentence's mana not counted, Omnath's "If it's the second time, add ...": with a land to

@@ -14,10 +14,11 @@
   resolves (CR 608.2), for the later spells (CR 500.4).
 
 Only an ability the grammar reads whole is planned: a cost of mana (no X), {T}, life and sacrificing the
-permanent itself, and an effect that creates the tokens alone or adds a fixed amount of mana alone, on a
-permanent there as the turn begins. Any other (another cost, a rider, a restriction on the mana) is said in
-the notes as before (:mod:`planner.turn_unplanned`). The board does not say whether a loyalty ability was
-activated earlier this turn: a plan that activates one says it assumes none was.
+permanent itself (a token's ability with {T} or the sacrifice: once in the turn), and an effect that creates
+the tokens alone or adds a fixed amount of mana alone, on a permanent there as the turn begins. Any other
+(another cost, a rider, a restriction on the mana) is said in the notes as before
+(:mod:`planner.turn_unplanned`). The board does not say whether a loyalty ability was activated earlier
+this turn: a plan that activates one says it assumes none was.
 """
 
 from __future__ import annotations
@@ -58,8 +59,8 @@ LOYALTY = "loyalty"
 @dataclass(frozen=True, slots=True)
 class TurnAbility:
     """An activated ability of a permanent the turn's search may activate: its permanent (``pid``, named
-    ``source``), its sentence, its cost (``loyalty``: the loyalty cost's change of counters, CR 606.4; None for
-    an ability without one), the tokens it creates and the mana it adds as it resolves."""
+    ``source``), its sentence, its cost (``loyalty``: the loyalty cost's change of counters, CR 606.4; None
+    for an ability without one), the tokens it creates and the mana it adds as it resolves."""
 
     pid: str
     source: str
@@ -92,7 +93,8 @@ def turn_abilities(board: Board, player: str) -> list[TurnAbility]:
     >>> knight = {"id": "k", "name": "Test Knight", "type_line": "Creature — Knight", "power": 2,
     ...     "toughness": 2, "controller": "me", "oracle": "{1}, {T}, Pay 1 life: Create a Treasure token."}
     >>> flame = {"id": "f", "name": "Test Flame", "type_line": "Legendary Planeswalker — Test",
-    ...     "controller": "me", "counters": {"loyalty": 3}, "oracle": "+1: Add {R}{R}.\\n\u22123: Draw a card."}
+    ...     "controller": "me", "counters": {"loyalty": 3},
+    ...     "oracle": "+1: Add {R}{R}.\\n\u22123: Draw a card."}
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [knight, flame]})
     >>> [(a.source, a.cost.describe(), a.loyalty, a.tokens and a.tokens.name, len(a.packets))
     ...  for a in turn_abilities(board, "me")]
@@ -111,8 +113,15 @@ def turn_abilities(board: Board, player: str) -> list[TurnAbility]:
                 continue
             if record.kind is NotPaymentKind.TOKEN and record.text in priority_tokens:
                 made = created_tokens_of(effect)
-                if record.cost is None or made is None or not counted_tokens(made) or not _planned(record.cost):
+                if (
+                    record.cost is None
+                    or made is None
+                    or not counted_tokens(made)
+                    or not _planned(record.cost)
+                ):
                     continue
+                if not (record.cost.tap or record.cost.sacrifice_self):
+                    continue  # (activated again and again as mana allows: not planned, its note says so)
                 found.append(TurnAbility(permanent.id, permanent.name, record.text, record.cost, tokens=made))
             elif record.kind is NotPaymentKind.LOYALTY and record.restriction is None:
                 change = loyalty_change(cost_text)
@@ -123,7 +132,12 @@ def turn_abilities(board: Board, player: str) -> list[TurnAbility]:
                     continue
                 found.append(
                     TurnAbility(
-                        permanent.id, permanent.name, record.text, AbilityCost(), loyalty=change, packets=packets
+                        permanent.id,
+                        permanent.name,
+                        record.text,
+                        AbilityCost(),
+                        loyalty=change,
+                        packets=packets,
                     )
                 )
     return found
@@ -187,17 +201,22 @@ def why_not_activated(
     cost = ability.cost
     if cost.tap and (permanent.tapped or is_sick(view, ability.pid)):
         return f"{ability.source}: it is tapped or summoning sick (CR 302.6)"
-    if cost.life and (board.player(player).life < cost.life or life_forbidden_by(view, player, PaymentKind.ABILITY)):
+    if cost.life and (
+        board.player(player).life < cost.life or life_forbidden_by(view, player, PaymentKind.ABILITY)
+    ):
         return f"{ability.source}: {cost.life} life can't be paid (CR 119.4)"
     if ability.loyalty is not None:
         if board.active_player != player:
-            return f"{ability.source}: a loyalty ability is activated in its controller's main phase (CR 606.3)"
+            return (
+                f"{ability.source}: a loyalty ability is activated in its controller's main phase (CR 606.3)"
+            )
         if ability.pid in set(loyalty_used):
             return f"{ability.source}: a loyalty ability of it was activated this turn (CR 606.3)"
         have = permanent.counter(LOYALTY)
         if have + ability.loyalty < 0:
             cost_text = ability.text.partition(":")[0].strip()
-            return f"{ability.source}: {cost_text} needs {-ability.loyalty} loyalty counters, it has {have} (CR 606.6)"
+            needs = f"needs {-ability.loyalty} loyalty counters, it has {have}"
+            return f"{ability.source}: {cost_text} {needs} (CR 606.6)"
     return why_forbidden(view, ability_target(board, ability), player, step="main", in_turn=True)
 
 
@@ -219,6 +238,8 @@ def ability_resolved(
     (True, [('t1', 'Treasure')])
     """
     ids = iter(fresh)
+    if not board.has_permanent(ability.pid):  # (gone: no activation, which why_not_activated says)
+        return board, ()
     permanent = board.permanent(ability.pid)
     if ability.cost.tap:
         board = board.replace_permanent(ability.pid, tapped=True)

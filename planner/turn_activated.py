@@ -9,24 +9,33 @@ sets off no trigger of casting (CR 603.2); it is none of the spells a limit or M
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from models.board import Board, Card, Permanent
 from models.errors import InternalError
 from models.mana import ManaBag
 from planner.described import described_payment
+from planner.rules.plan import Plan
 from planner.rules.pool import ManaUnit
 from planner.rules.replay import IllegalPlanError, PlanState
 from planner.rules.turn import cast_spell
 from planner.solve.problem import PaymentProblem
-from planner.solve.solution import Plan, Solution, SolveStatus
+from planner.solve.solution import Solution, SolveStatus
 from planner.turn_abilities import ability_resolved, ability_target, turn_abilities, why_not_activated
 from planner.turn_choices import TurnSpell
 from planner.turn_model import Stage, Timeline
 from planner.turn_result import AbilityActivated
 
-__all__ = ["AbilityReplay", "abilities_hold", "ability_spells", "as_made", "loyalty_assumed", "planned_sentences", "planned_texts"]
+__all__ = [
+    "AbilityReplay",
+    "abilities_hold",
+    "ability_spells",
+    "as_made",
+    "loyalty_assumed",
+    "planned_sentences",
+    "planned_texts",
+]
 
 
 def ability_spells(board: Board, player: str) -> list[TurnSpell]:
@@ -51,15 +60,23 @@ def ability_spells(board: Board, player: str) -> list[TurnSpell]:
     return found
 
 
-def planned_texts(spells: Iterable[TurnSpell]) -> set[str]:
-    """The notes' subjects the abilities among ``spells`` stand for: their permanents' names with their
-    sentences (``"Test Knight: '{1}, {T}: Create a Treasure token.'"``), as the notes open."""
-    return {f"{s.ability.source}: {s.ability.text!r}" for s in spells if s.ability is not None}
+def planned_texts(board: Board, player: str) -> set[str]:
+    """The notes' subjects of the abilities of ``player``'s permanents the search plans
+    (:func:`~planner.turn_abilities.turn_abilities`: activated where the rules allow it, or not at all when
+    they forbid it now), as the notes open them: their permanents' names with their sentences.
+
+    >>> knight = {"id": "k", "name": "Test Knight", "type_line": "Creature — Knight", "power": 2,
+    ...     "toughness": 2, "controller": "me", "oracle": "{1}, {T}: Create a Treasure token."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [knight]})
+    >>> planned_texts(board, "me")
+    {"Test Knight: '{1}, {T}: Create a Treasure token.'"}
+    """
+    return {f"{ability.source}: {ability.text!r}" for ability in turn_abilities(board, player)}
 
 
-def planned_sentences(spells: Iterable[TurnSpell]) -> set[tuple[str, str]]:
-    """The abilities among ``spells`` as the board's warnings name them: (permanent id, sentence)."""
-    return {(s.ability.pid, s.ability.text) for s in spells if s.ability is not None}
+def planned_sentences(board: Board, player: str) -> set[tuple[str, str]]:
+    """The abilities of :func:`planned_texts` as the board's warnings name them: (permanent id, sentence)."""
+    return {(ability.pid, ability.text) for ability in turn_abilities(board, player)}
 
 
 def abilities_hold(player: str, timeline: Timeline) -> bool:

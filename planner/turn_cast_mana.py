@@ -47,10 +47,10 @@ __all__ = [
     "CastTreasure",
     "card_cast_mana",
     "card_cast_treasures",
-    "counted_tokens",
     "cast_mana_events",
     "cast_mana_of",
     "cast_treasures_of",
+    "counted_tokens",
     "describes_every_spell",
     "mana_of_casting",
     "on_own_cast",
@@ -304,7 +304,13 @@ def cast_treasures_of(
         made = created_tokens_of(record.text.partition(",")[2])
         later = _later_sentences(oracle, record.text, name, legendary)
         once = later is not None and len(later) == 1 and _triggers_once(later[0])
-        if trigger is None or made is None or not counted_tokens(made) or later is None or (later and not once):
+        if (
+            trigger is None
+            or made is None
+            or not counted_tokens(made)
+            or later is None
+            or (later and not once)
+        ):
             not_counted.append(record.text)
             continue
         if trigger.who in (Who.YOU, Who.ANY):

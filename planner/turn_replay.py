@@ -234,9 +234,9 @@ def replayed(
             if item.spell is not None and item.spell.ability is not None:
                 number += 1
                 position = casts[number]  # (an event: always activated)
-                units = [unit for index in stage.mana for unit in turn.event_mana[index]]
+                made = [unit for index in stage.mana for unit in turn.event_mana[index]]
                 state = abilities.activated(
-                    state, stage, turn.plans[position], position, len(cast_spells), solution.status, units
+                    state, stage, turn.plans[position], position, len(cast_spells), solution.status, made
                 )
             elif item.spell is not None:
                 number += 1

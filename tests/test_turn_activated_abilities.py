@@ -1,0 +1,152 @@
+"""plan-turn activates abilities that aren't mana abilities but make mana possible later in the turn (contract
+section 11, issue #35: what is read is used; planner/turn_abilities.py, planner/turn_activated.py).
+
+- '{1}, {T}: Create a Treasure token.' is no mana ability (CR 605.1a): activated with priority, its cost paid
+  from the turn's mana (CR 602.2b), its Treasure (CR 111.10a) then sacrificed for mana of any color by a later
+  spell. A Gold token (111.10f) and an Eldrazi Spawn 'with "Sacrifice this token: Add {C}."' (111.4) too.
+- '+1: Add {R}{R}.' is no mana ability either (CR 605.1a): activated in the main phase with an empty stack,
+  once each turn per planeswalker (606.3); a minus cost needs its counters (606.6).
+
+Every expected value below is derived by hand from the rules (the comment says how) and, on the small
+boards, the exhaustive turn brute force of tests/turn_brute_force.py (by the rules alone) agrees.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from turn_brute_force import matches_brute_force
+
+from models.board import Board
+from planner.turn import plan_turn
+
+#: '{1}, {T}, Pay 1 life: Create a Treasure token.' on a creature that can tap
+KNIGHT: dict[str, Any] = {
+    "id": "k",
+    "name": "Test Knight",
+    "type_line": "Creature — Human Knight",
+    "power": 2,
+    "toughness": 1,
+    "oracle": "{1}, {T}, Pay 1 life: Create a Treasure token.",
+}
+#: '{T}: Create a Gold token.' on an artifact (no summoning sickness for a noncreature, CR 302.6)
+GOLDSMITH: dict[str, Any] = {
+    "id": "g",
+    "name": "Test Goldsmith",
+    "type_line": "Artifact",
+    "oracle": "{T}: Create a Gold token.",
+}
+#: a planeswalker with two loyalty abilities that add mana (only one of them each turn, CR 606.3)
+FLAME: dict[str, Any] = {
+    "id": "f",
+    "name": "Test Flame",
+    "type_line": "Legendary Planeswalker — Test",
+    "counters": {"loyalty": 2},
+    "oracle": "+1: Add {R}{R}.\n\u22122: Add {R}{R}{R}{R}.",
+}
+DRAKE = {"name": "Test Drake", "type_line": "Creature — Drake", "mana_cost": "{1}{U}", "oracle": "Flying"}
+GIANT = {"name": "Test Giant", "type_line": "Creature — Giant", "mana_cost": "{3}{R}{R}", "oracle": ""}
+SPARK = {"name": "Test Spark", "type_line": "Instant", "mana_cost": "{R}", "oracle": "Draw a card."}
+OGRE = {"name": "Test Ogre", "type_line": "Creature — Ogre", "mana_cost": "{2}{R}", "oracle": ""}
+
+
+def _board(permanents: list[dict[str, Any]], hand: list[Any], **me: Any) -> Board:
+    """The player "me" in their main phase (their turn), no land to play, no spell cast yet."""
+    player = {"id": "me", "hand": hand, "spells_cast_this_turn": 0, **me}
+    placed = [{**p, "controller": "me"} for p in permanents]
+    return Board.from_dict(
+        {"version": 1, "active_player": "me", "players": [player, {"id": "opp"}], "permanents": placed}
+    )
+
+
+def _mountains(count: int) -> list[dict[str, Any]]:
+    return [{"id": f"m{n}", "card": "Mountain"} for n in range(count)]
+
+
+def test_a_treasure_made_with_priority_pays_a_blue_spell() -> None:
+    """Two Mountains make no {U}; one pays the Knight's {1} (and 1 life), its Treasure then gives {U}, the
+    other Mountain {1}: the Drake ({1}{U}, mana value 2) is cast, the Knight's ability first (CR 602.2b,
+    111.10a). The note and the warning that it is not planned are gone; the plan is optimal."""
+    board = _board([KNIGHT, *_mountains(2)], [DRAKE])
+    turn = matches_brute_force(board)
+    assert [spell.card for spell in turn.spells] == ["Test Drake"]
+    (made,) = turn.activations
+    assert (made.permanent, made.after_spells, made.payment.life_paid) == ("k", 0, 1)
+    assert [name for _, name in made.created] == ["Treasure"]
+    assert not any("Test Knight" in note for note in turn.notes)
+    assert not any(w.permanent == "k" for w in turn.warnings)
+    treasure = made.created[0][0]
+    assert treasure in turn.spells[0].payment.sacrificed
+    as_json = turn.to_json()["activations"][0]
+    assert (as_json["card"], as_json["after_spells"]) == ("Test Knight", 0)
+
+
+def test_no_activation_when_nothing_needs_it() -> None:
+    """Three Mountains cast the Ogre ({2}{R}) alone; the Knight's Treasure would cost {1} of them and 1 life
+    for one mana: the plan casts the Ogre and activates nothing (the fewest activations among equals)."""
+    turn = matches_brute_force(_board([KNIGHT, *_mountains(3)], [OGRE]))
+    assert [spell.card for spell in turn.spells] == ["Test Ogre"]
+    assert turn.activations == ()
+
+
+def test_a_sick_or_tapped_knight_is_not_activated() -> None:
+    """Summoning sick (CR 302.6) or tapped, the Knight can't pay {T}: no {U}, nothing cast; a real "no"."""
+    for state in ({"summoning_sick": True}, {"tapped": True}):
+        turn = matches_brute_force(_board([{**KNIGHT, **state}, *_mountains(2)], [DRAKE]))
+        assert turn.spells == () and turn.activations == ()
+
+
+def test_the_life_it_costs_must_be_there() -> None:
+    """At 1 life the Knight's 'Pay 1 life' would leave 0 (CR 704.5a: the player loses): not activated, the
+    Drake not cast."""
+    turn = matches_brute_force(_board([KNIGHT, *_mountains(2)], [DRAKE], life=1))
+    assert turn.spells == () and turn.activations == ()
+
+
+def test_a_gold_token_pays_the_next_spell() -> None:
+    """The Goldsmith's {T} makes a Gold token ('Sacrifice this token: Add one mana of any color.', CR
+    111.10f): one Mountain and the Gold cast the Drake ({1}{U})."""
+    turn = matches_brute_force(_board([GOLDSMITH, *_mountains(1)], [DRAKE]))
+    assert [spell.card for spell in turn.spells] == ["Test Drake"]
+    assert [name for _, name in turn.activations[0].created] == ["Gold"]
+
+
+def test_a_loyalty_ability_adds_mana_for_the_spells() -> None:
+    """One Mountain and the Flame's −2 ({R}{R}{R}{R}, loyalty 2 → 0: it goes, CR 704.5i) cast the Giant
+    ({3}{R}{R}, mana value 5); +1 gives two mana only (three in all: the Ogre, mana value 3). Only one of its
+    loyalty abilities each turn (CR 606.3): 5 is the most."""
+    board = _board([FLAME, *_mountains(1)], [GIANT, OGRE])
+    turn = matches_brute_force(board)
+    assert [spell.card for spell in turn.spells] == ["Test Giant"]
+    (made,) = turn.activations
+    assert (made.ability, made.mana) == ("-2: Add {R}{R}{R}{R}.", "{R}{R}{R}{R}")
+    assert any("606.3" in note and "Test Flame" in note for note in turn.notes)  # (assumed not used yet)
+
+
+def test_a_minus_cost_needs_its_counters() -> None:
+    """With one loyalty counter the −2 can't be activated (CR 606.6): +1 and the Mountain make three mana,
+    the Ogre ({2}{R}) is cast, not the Giant."""
+    board = _board([{**FLAME, "counters": {"loyalty": 1}}, *_mountains(1)], [GIANT, OGRE])
+    turn = matches_brute_force(board)
+    assert [spell.card for spell in turn.spells] == ["Test Ogre"]
+    assert turn.activations[0].ability == "+1: Add {R}{R}."
+
+
+def test_loyalty_only_in_its_controllers_turn() -> None:
+    """In another player's turn no loyalty ability is activated (CR 606.3): the Mountain casts the Spark
+    only (instant speed)."""
+    player = {"id": "me", "hand": [SPARK, OGRE], "spells_cast_this_turn": 0}
+    placed = [{**p, "controller": "me"} for p in [FLAME, *_mountains(1)]]
+    board = Board.from_dict(
+        {"version": 1, "active_player": "opp", "players": [player, {"id": "opp"}], "permanents": placed}
+    )
+    turn = plan_turn(board, player="me")
+    assert [spell.card for spell in turn.spells] == ["Test Spark"]
+    assert turn.activations == ()
+
+
+def test_the_mana_of_an_ability_pays_a_spell_cast_after_it_only() -> None:
+    """Three Mountains: the Spark ({R}), the Knight's {1}, and its Treasure's {U} with the last Mountain's
+    {1} for the Drake: both cast (mana value 3), the Treasure there only after the Knight's ability."""
+    turn = matches_brute_force(_board([KNIGHT, *_mountains(3)], [SPARK, DRAKE]))
+    assert sorted(spell.card for spell in turn.spells) == ["Test Drake", "Test Spark"]
