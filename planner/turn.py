@@ -801,8 +801,10 @@ def plan_turn(
     # first: then a plan that casts nothing is no "no")
     library_notes = library_life_notes(board, player)
     # (the activated abilities the search plans, without --cast: their notes go, turn_activated)
-    abilities = ability_spells(board, player) if not casts else []
-    planned = planned_texts(board, player) if not casts else set()  # (read: planned, or not allowed now)
+    abilities: list[TurnSpell] = []
+    if not casts:  # (and the creature spells an equip ability may give haste: events)
+        spells, abilities = ability_spells(board, player, spells)
+    planned = planned_texts(board, player, spells) if not casts else set()  # (planned, or not allowed now)
     ability_notes = token_ability_notes(board, player) + loyalty_mana_notes(board, player)
     ability_notes = [n for n in ability_notes if not any(n.startswith(f"{text} ") for text in planned)]
     # (the board's warning that such an ability is not planned is a payment's: the turn plans it)
@@ -817,7 +819,8 @@ def plan_turn(
     unread_triggers += main_phase_trigger_notes(board, player)
     unplanned_mana += unread_triggers
     cast_cards = [s.card for s in distinct(spells)]
-    unplanned_mana += equip_haste_notes(board, player, cast_cards)  # (an equip activation's haste, CR 702.6a)
+    equip_notes = equip_haste_notes(board, player, cast_cards)  # (an equip activation's haste, CR 702.6a)
+    unplanned_mana += [n for n in equip_notes if not any(n.startswith(f"{text} ") for text in planned)]
     trigger_notes = cast_trigger_notes(board, player, cast_cards)
     trigger_notes += cast_token_notes(board, player, cast_cards)
     trigger_notes += token_replacement_notes(board, player, cast_cards)

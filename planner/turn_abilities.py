@@ -12,6 +12,10 @@
   removing loyalty counters as its cost (CR 606.4); a minus cost needs that many counters (CR 606.6), and a
   planeswalker left with none is put into its owner's graveyard (CR 704.5i). Its mana is in the pool once it
   resolves (CR 608.2), for the later spells (CR 500.4).
+- An equip ability ('Equip {1}': '[Cost]: Attach this permanent to target creature you control. Activate
+  only as a sorcery.', CR 702.6a) of an Equipment that gives the equipped creature haste, aimed at a creature
+  with a {T} mana ability that is summoning sick (on the board, or a creature spell of the turn once it
+  resolved): the creature may then tap for mana (CR 302.6). One event per Equipment and creature.
 
 Only an ability the grammar reads whole is planned: a cost of mana (no X), {T}, life and sacrificing the
 permanent itself (a token's ability with {T} or the sacrifice: once in the turn), and an effect that creates
@@ -28,7 +32,8 @@ from dataclasses import dataclass
 
 from models.abilities import AbilityCost
 from models.board import Board, Permanent
-from models.cost import PaymentKind, PaymentTarget
+from models.cost import ManaCost, PaymentKind, PaymentTarget
+from models.layer_effects import GrantHaste
 from models.mana_effects import NotPaymentKind
 from models.oracle import text as oracle_text
 from models.oracle.parsed import PRIORITY_TOKEN
@@ -47,6 +52,7 @@ __all__ = [
     "TurnAbility",
     "ability_resolved",
     "ability_target",
+    "equip_abilities",
     "loyalty_change",
     "turn_abilities",
     "why_not_activated",
@@ -69,6 +75,8 @@ class TurnAbility:
     loyalty: int | None = None
     tokens: CreatedTokens | None = None
     packets: tuple[Packet, ...] = ()
+    #: an equip ability's target creature (CR 702.6a: attached to it, as a sorcery); "" for none
+    attach_to: str = ""
 
 
 def loyalty_change(cost: str) -> int | None:
@@ -143,6 +151,61 @@ def turn_abilities(board: Board, player: str) -> list[TurnAbility]:
     return found
 
 
+def equip_abilities(board: Board, player: str, arriving: Iterable[str] = ()) -> list[TurnAbility]:
+    """The equip abilities of ``player``'s Equipment that gives the equipped creature haste, one for each
+    creature it may be attached to that haste lets tap for mana (see the module docstring): their creatures
+    on ``board`` that are summoning sick with a {T} mana ability, and ``arriving``, the ids the turn's
+    creature spells (such creatures) take. An equip cost other than mana is not planned.
+
+    >>> spurs = {"id": "s", "name": "Test Spurs", "type_line": "Artifact — Equipment", "controller": "me",
+    ...     "oracle": "Equipped creature has haste.\\nEquip {1}"}
+    >>> elves = {"id": "e", "card": "Llanowar Elves", "controller": "me", "summoning_sick": True}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [spurs, elves]})
+    >>> [(a.text, str(a.cost.mana), a.attach_to) for a in equip_abilities(board, "me")]
+    [('Equip {1}', '{1}', 'e')]
+    """
+    view = BoardView(board)
+    sick = [
+        p.id
+        for p in board.controlled_by(player)
+        if is_sick(view, p.id) and any(ability.cost.tap for ability in view.mana_abilities(p.id))
+    ]
+    found: list[TurnAbility] = []
+    for permanent in board.controlled_by(player):
+        if view.lost_any_abilities(permanent.id):
+            continue
+        parsed = view.parsed[permanent.id]
+        if not any(isinstance(e, GrantHaste) and e.affected.attached for e in parsed.effects):
+            continue
+        for sentence in parsed.sentences:
+            cost = _equip_cost(sentence.text) if sentence.read_as == "keyword" else None
+            if cost is None:
+                continue
+            for target in [*sick, *arriving]:
+                if target not in (permanent.id, permanent.attached_to):
+                    equip = AbilityCost(mana=cost)
+                    found.append(
+                        TurnAbility(permanent.id, permanent.name, sentence.text, equip, attach_to=target)
+                    )
+    return found
+
+
+def _equip_cost(keyword: str) -> ManaCost | None:
+    """The mana cost of 'Equip {1}' (CR 702.6a), None for another keyword or an equip cost not of mana alone.
+
+    >>> str(_equip_cost("Equip {2}{R}")), _equip_cost("Equip—Pay 3 life."), _equip_cost("Flying")
+    ('{2}{R}', None, None)
+    """
+    words = keyword.strip().split(" ", 1)
+    if len(words) != 2 or words[0].lower() != "equip" or not words[1].startswith("{"):
+        return None
+    try:
+        cost = ManaCost.parse(words[1].upper())
+    except ValueError:
+        return None
+    return None if cost.has_variable else cost
+
+
 def _planned(cost: AbilityCost) -> bool:
     """True for a cost the turn plans: mana without X, {T}, life, sacrificing the permanent itself.
 
@@ -172,17 +235,20 @@ def ability_target(board: Board, ability: TurnAbility) -> PaymentTarget:
         kind=PaymentKind.ABILITY,
         name=ability.source,
         additional_life=ability.cost.life,
+        keywords=frozenset({"equip"}) if ability.attach_to else frozenset(),  # (its cost changes: 702.6a)
     )
 
 
 def why_not_activated(
-    board: Board, player: str, ability: TurnAbility, loyalty_used: Iterable[str] = ()
+    board: Board, player: str, ability: TurnAbility, loyalty_used: Iterable[str] = (), *, later: bool = False
 ) -> str | None:
     """Why ``player`` can't activate ``ability`` on ``board`` in their main phase with an empty stack, or
     None: its permanent gone or not theirs, {T} of a tapped or summoning-sick creature (CR 302.6), life they
     lack (CR 119.4) or may not pay, a prohibition (CR 101.2, 602.5), and for a loyalty ability another
     player's turn, a loyalty ability of the permanent activated this turn (``loyalty_used``: their ids, CR
-    606.3) or too few loyalty counters (CR 606.6). Its mana is the payment's to check.
+    606.3) or too few loyalty counters (CR 606.6), and for an equip ability another player's turn or no
+    creature of theirs to target (``later``: a creature spell's, not judged). Its mana is the payment's to
+    check.
 
     >>> flame = {"id": "f", "name": "Test Flame", "type_line": "Legendary Planeswalker — Test",
     ...     "controller": "me", "counters": {"loyalty": 1}, "oracle": "\u22122: Add {R}{R}{R}."}
@@ -205,6 +271,16 @@ def why_not_activated(
         board.player(player).life < cost.life or life_forbidden_by(view, player, PaymentKind.ABILITY)
     ):
         return f"{ability.source}: {cost.life} life can't be paid (CR 119.4)"
+    if ability.attach_to:
+        if board.active_player != player:
+            return f"{ability.source}: equip is activated as a sorcery, in its controller's turn (CR 702.6a)"
+        target = ability.attach_to
+        if later:
+            pass  # (a creature spell's permanent, there once it resolved: judged where it is activated)
+        elif not board.has_permanent(target) or board.permanent(target).controller != player:
+            return f"{ability.source}: no creature {target} of theirs to equip (CR 702.6a, 115.1)"
+        elif not view.type_line(target).is_a("Creature"):
+            return f"{ability.source}: {target} is no creature (CR 702.6a)"
     if ability.loyalty is not None:
         if board.active_player != player:
             return (
@@ -250,6 +326,8 @@ def ability_resolved(
         board = board.replace_permanent(ability.pid, counters=tuple(counters.items()))
     if ability.cost.sacrifice_self or left <= 0:
         board = board.without_permanent(ability.pid)
+    if ability.attach_to and board.has_permanent(ability.attach_to):
+        board = board.replace_permanent(ability.pid, attached_to=ability.attach_to)
     made = ability.tokens
     if made is None:
         return board, ()

@@ -15,6 +15,7 @@ from dataclasses import replace
 from models.board import Board, Card, Permanent
 from models.errors import InternalError
 from models.mana import ManaBag
+from models.oracle import read_card
 from planner.described import described_payment
 from planner.rules.plan import Plan
 from planner.rules.pool import ManaUnit
@@ -22,7 +23,13 @@ from planner.rules.replay import IllegalPlanError, PlanState
 from planner.rules.turn import cast_spell
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import Solution, SolveStatus
-from planner.turn_abilities import ability_resolved, ability_target, turn_abilities, why_not_activated
+from planner.turn_abilities import (
+    ability_resolved,
+    ability_target,
+    equip_abilities,
+    turn_abilities,
+    why_not_activated,
+)
 from planner.turn_choices import TurnSpell
 from planner.turn_model import Stage, Timeline
 from planner.turn_result import AbilityActivated
@@ -38,29 +45,45 @@ __all__ = [
 ]
 
 
-def ability_spells(board: Board, player: str) -> list[TurnSpell]:
-    """The events of the abilities of ``player``'s permanents the turn may activate now
-    (:func:`~planner.turn_abilities.turn_abilities` that :func:`~planner.turn_abilities.why_not_activated`
+def ability_spells(
+    board: Board, player: str, spells: Sequence[TurnSpell] = ()
+) -> tuple[list[TurnSpell], list[TurnSpell]]:
+    """The turn's ``spells``, each creature spell an equip ability may target made an event (its place
+    among the events matters), and the events of the abilities of ``player``'s permanents the turn may
+    activate now (:func:`~planner.turn_abilities.turn_abilities` and
+    :func:`~planner.turn_abilities.equip_abilities`, those :func:`~planner.turn_abilities.why_not_activated`
     allows on the turn's first board), each activated at most once.
 
     >>> knight = {"id": "k", "name": "Test Knight", "type_line": "Creature — Knight", "power": 2,
     ...     "toughness": 2, "controller": "me", "oracle": "{1}, {T}: Create a Treasure token."}
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [knight]})
-    >>> [(s.card.name, str(s.target.cost), s.event, s.mana_value) for s in ability_spells(board, "me")]
+    >>> [(s.card.name, str(s.target.cost), s.event, s.mana_value) for s in ability_spells(board, "me")[1]]
     [('Test Knight', '{1}', True, 0)]
     """
+    arriving = {s.pid: s for s in spells if s.pid and _taps_once_hasty(s.card)}
     found = []
-    for ability in turn_abilities(board, player):
-        if why_not_activated(board, player, ability) is not None:
+    for ability in [*turn_abilities(board, player), *equip_abilities(board, player, arriving)]:
+        if why_not_activated(board, player, ability, later=ability.attach_to in arriving) is not None:
             continue
         permanent = board.permanent(ability.pid)
         card = Card(card=None, name=ability.source, type_line=permanent.type_line, oracle=ability.text)
         target = ability_target(board, ability)
         found.append(TurnSpell(card=card, target=target, mana_value=0, event=True, pid="", ability=ability))
-    return found
+    targets = {s.ability.attach_to for s in found if s.ability is not None}
+    spells = [replace(s, event=True) if s.pid in targets else s for s in spells]
+    return list(spells), found
 
 
-def planned_texts(board: Board, player: str) -> set[str]:
+def _taps_once_hasty(card: Card) -> bool:
+    """True for a creature card with a {T} mana ability and no haste of its own: haste would let its
+    permanent tap for mana the turn it enters (CR 302.6)."""
+    if not card.type_line.is_a("Creature"):
+        return False
+    parsed = read_card(card.oracle, card.name, card.type_line)
+    return "haste" not in parsed.keywords and any(a.cost.tap for a in parsed.mana_abilities)
+
+
+def planned_texts(board: Board, player: str, spells: Sequence[TurnSpell] = ()) -> set[str]:
     """The notes' subjects of the abilities of ``player``'s permanents the search plans
     (:func:`~planner.turn_abilities.turn_abilities`: activated where the rules allow it, or not at all when
     they forbid it now), as the notes open them: their permanents' names with their sentences.
@@ -71,7 +94,10 @@ def planned_texts(board: Board, player: str) -> set[str]:
     >>> planned_texts(board, "me")
     {"Test Knight: '{1}, {T}: Create a Treasure token.'"}
     """
-    return {f"{ability.source}: {ability.text!r}" for ability in turn_abilities(board, player)}
+    found = {f"{ability.source}: {ability.text!r}" for ability in turn_abilities(board, player)}
+    arriving = [s.pid for s in spells if s.pid and _taps_once_hasty(s.card)]
+    # (an Equipment's note on equipping for haste: turn_unplanned.equip_haste_notes)
+    return found | {f"{a.source}: equipping" for a in equip_abilities(board, player, arriving)}
 
 
 def planned_sentences(board: Board, player: str) -> set[tuple[str, str]]:

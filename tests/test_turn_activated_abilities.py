@@ -150,3 +150,63 @@ def test_the_mana_of_an_ability_pays_a_spell_cast_after_it_only() -> None:
     {1} for the Drake: both cast (mana value 3), the Treasure there only after the Knight's ability."""
     turn = matches_brute_force(_board([KNIGHT, *_mountains(3)], [SPARK, DRAKE]))
     assert sorted(spell.card for spell in turn.spells) == ["Test Drake", "Test Spark"]
+
+
+#: 'Equipped creature has haste.' with 'Equip {1}' (CR 702.6a: attach to target creature you control, as a
+#: sorcery)
+SPURS: dict[str, Any] = {
+    "id": "s",
+    "name": "Test Spurs",
+    "type_line": "Artifact — Equipment",
+    "oracle": "Equipped creature has haste.\nEquip {1}",
+}
+ELF: dict[str, Any] = {
+    "name": "Test Elf",
+    "type_line": "Creature — Elf",
+    "mana_cost": "{G}",
+    "oracle": "{T}: Add {G}.",
+}
+#: the Elf on the battlefield, entered this turn
+SICK_ELF: dict[str, Any] = {**ELF, "id": "e", "power": 1, "toughness": 1, "summoning_sick": True}
+GREEN_DRAKE = {
+    "name": "Test Moss Drake",
+    "type_line": "Creature — Drake",
+    "mana_cost": "{1}{G}",
+    "oracle": "",
+}
+
+
+def _islands(count: int) -> list[dict[str, Any]]:
+    return [{"id": f"i{n}", "card": "Island"} for n in range(count)]
+
+
+def test_equip_gives_a_sick_elf_haste_to_tap_for_green() -> None:
+    """Two Islands make no {G}; the Elf is summoning sick (CR 302.6). One Island equips the Spurs to it
+    ({1}, CR 702.6a): with haste it taps for {G}, and with the other Island casts the Moss Drake ({1}{G})."""
+    board = _board([SPURS, SICK_ELF, *_islands(2)], [GREEN_DRAKE])
+    turn = matches_brute_force(board)
+    assert [spell.card for spell in turn.spells] == ["Test Moss Drake"]
+    (made,) = turn.activations
+    assert (made.permanent, made.ability, made.after_spells) == ("s", "Equip {1}", 0)
+    assert not any("Test Spurs" in note for note in turn.notes)
+
+
+def test_equip_a_creature_cast_this_turn() -> None:
+    """A Forest casts the Elf ({G}); an Island equips it (after it resolved: the equip needs a creature to
+    target, CR 115.1); it taps for {G}, with the other Island the Moss Drake ({1}{G}): mana value 3."""
+    board = _board([SPURS, *_islands(2), {"id": "f", "card": "Forest"}], [ELF, GREEN_DRAKE])
+    turn = matches_brute_force(board)
+    assert [spell.card for spell in turn.spells] == ["Test Elf", "Test Moss Drake"]
+    assert [(made.ability, made.after_spells) for made in turn.activations] == [("Equip {1}", 1)]
+
+
+def test_no_equip_in_another_players_turn() -> None:
+    """Equip is activated only as a sorcery (CR 702.6a): in the opponent's turn the Spurs are not equipped,
+    the sick Elf does not tap (and a creature spell waits for its controller's turn): nothing is done."""
+    player = {"id": "me", "hand": [GREEN_DRAKE], "spells_cast_this_turn": 0}
+    placed = [{**p, "controller": "me"} for p in [SPURS, SICK_ELF, *_islands(2)]]
+    board = Board.from_dict(
+        {"version": 1, "active_player": "opp", "players": [player, {"id": "opp"}], "permanents": placed}
+    )
+    turn = plan_turn(board, player="me")
+    assert turn.spells == () and turn.activations == ()

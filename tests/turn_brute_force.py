@@ -10,6 +10,7 @@ from dataclasses import replace
 from models.additional_costs import SacrificeCost
 from models.board import Board, Card, Permanent
 from models.cost import ManaCost, PaymentKind, PaymentTarget
+from models.layer_effects import GrantHaste
 from models.mana_effects import CastBan, NotPaymentKind
 from models.oracle import parse_land_search, parse_oracle
 from models.oracle.token_replacements import created_tokens_of
@@ -219,7 +220,7 @@ def _activations(state: PlanState, fired: frozenset[str]) -> list[tuple[PlanStat
     mana and does nothing else ('+1: Add {R}{R}.': once each turn per permanent, ``loyalty:<id>`` in
     ``fired``, CR 606.3; a minus cost needs its counters, 606.6; none left, it goes, 704.5i), its cost paid
     from the pool each way the pool pays it (its mana, and its life, CR 119.4)."""
-    found: list[tuple[PlanState, frozenset[str]]] = []
+    found: list[tuple[PlanState, frozenset[str]]] = [(after, fired) for after in _equips(state)]
     board = state.board
     view = BoardView(board)
     rules = SpendRules.for_player(view, "me")
@@ -267,6 +268,37 @@ def _activations(state: PlanState, fired: frozenset[str]) -> list[tuple[PlanStat
                     token = created_token(made, f"t{len(after.permanents)}", "me")
                     after = after.with_permanent(_as_entering(after, token))
                 found.append((replace(state, board=after, pool=unspent), fired))
+    return found
+
+
+def _equips(state: PlanState) -> list[PlanState]:
+    """Each way to activate "me"'s equip abilities of mana ('Equip {1}', CR 702.6a: as a sorcery, in their
+    turn) of an Equipment that grants haste, attaching it to any other creature of theirs, its cost paid from
+    the pool each way the pool pays it."""
+    board = state.board
+    if board.active_player != "me":
+        return []
+    view = BoardView(board)
+    rules = SpendRules.for_player(view, "me")
+    creatures = [p.id for p in board.controlled_by("me") if view.type_line(p.id).is_a("Creature")]
+    found = []
+    for equipment in board.controlled_by("me"):
+        parsed = view.parsed[equipment.id]
+        if not any(isinstance(e, GrantHaste) for e in parsed.effects):
+            continue
+        for keyword in parsed.keywords:
+            if not keyword.startswith("equip {"):
+                continue
+            cost = ManaCost.parse(keyword.removeprefix("equip ").upper())
+            target = PaymentTarget(cost=cost, type_line=equipment.type_line, kind=PaymentKind.ABILITY)
+            for spent, life in payments(state.pool, cost, target, rules, state.life):
+                unspent = remove_units(state.pool, spent)
+                assert unspent is not None
+                for creature in creatures:
+                    if creature not in (equipment.id, equipment.attached_to):
+                        after = board.replace_permanent(equipment.id, attached_to=creature)
+                        after = after.replace_player("me", life=state.life - life)
+                        found.append(replace(state, board=after, pool=unspent))
     return found
 
 
