@@ -464,6 +464,7 @@ def free_event(spell: TurnSpell, view: BoardView, player: str) -> bool:
     """
     return (
         spell.event
+        and spell.ability is None  # (an ability's place matters: planner.turn_activated)
         and only_mana_permanent(spell.card)
         and locked_in(view, spell.target, player).cost.mana_value == 0
     )
