@@ -36,7 +36,6 @@ from models.cost import ManaCost, PaymentKind, PaymentTarget
 from models.layer_effects import GrantHaste
 from models.mana_effects import NotPaymentKind
 from models.oracle import text as oracle_text
-from models.oracle.parsed import PRIORITY_TOKEN
 from models.oracle.sentence_facts import is_loyalty_cost
 from models.oracle.token_replacements import CreatedTokens, created_tokens_of
 from planner.rules.cast_bans import why_forbidden
@@ -113,13 +112,11 @@ def turn_abilities(board: Board, player: str) -> list[TurnAbility]:
     for permanent in board.controlled_by(player):
         if view.lost_any_abilities(permanent.id):
             continue
-        parsed = view.parsed[permanent.id]
-        priority_tokens = {s.text for s in parsed.sentences if s.note == PRIORITY_TOKEN}
-        for record in parsed.not_payment:
+        for record in view.parsed[permanent.id].not_payment:
             cost_text, colon, effect = record.text.partition(":")
             if not colon:
                 continue
-            if record.kind is NotPaymentKind.TOKEN and record.text in priority_tokens:
+            if record.kind is NotPaymentKind.TOKEN:  # (its cost read: an activated ability's)
                 made = created_tokens_of(effect)
                 if (
                     record.cost is None

@@ -210,3 +210,48 @@ def test_no_equip_in_another_players_turn() -> None:
     )
     turn = plan_turn(board, player="me")
     assert turn.spells == () and turn.activations == ()
+
+
+#: an artifact whose {T} creates an Eldrazi Spawn (CR 111.4: the token with the ability the effect gives it)
+SPAWNSTONE: dict[str, Any] = {
+    "id": "p",
+    "name": "Test Spawnstone",
+    "type_line": "Artifact",
+    "oracle": '{T}: Create a 0/1 colorless Eldrazi Spawn creature token with "Sacrifice this token: Add {C}."',
+}
+#: 'Sacrifice ~: Create two Treasure tokens.' (its cost sacrifices itself: once)
+CACHE: dict[str, Any] = {
+    "id": "c",
+    "name": "Test Cache",
+    "type_line": "Artifact",
+    "oracle": "Sacrifice Test Cache: Create two Treasure tokens.",
+}
+#: Xorn's replacement (CR 614.1a): one more Treasure each time Treasures are created
+DIGGER: dict[str, Any] = {
+    "id": "x",
+    "name": "Test Digger",
+    "type_line": "Creature — Dwarf",
+    "power": 2,
+    "toughness": 2,
+    "oracle": "If you would create one or more Treasure tokens, instead create those tokens plus an "
+    "additional Treasure token.",
+}
+PYRE = {"name": "Test Pyre", "type_line": "Sorcery", "mana_cost": "{1}{R}{R}", "oracle": "Draw a card."}
+
+
+def test_an_eldrazi_spawn_made_with_priority_pays_colorless() -> None:
+    """Two Mountains and the Spawnstone's Spawn ({C}, sacrificed: CR 111.4, 605.1a) cast the Ogre ({2}{R},
+    mana value 3); without the Spawn two Mountains cast nothing of it."""
+    turn = matches_brute_force(_board([SPAWNSTONE, *_mountains(2)], [OGRE]))
+    assert [spell.card for spell in turn.spells] == ["Test Ogre"]
+    assert [name for _, name in turn.activations[0].created] == ["Eldrazi Spawn"]
+
+
+def test_a_sacrificed_cache_and_a_treasure_replacement() -> None:
+    """The Cache sacrificed makes two Treasures, three with the Digger (CR 614.1a: "plus an additional"):
+    {R}{R} and an Island's {1} cast the Pyre ({1}{R}{R}); without the Digger, two Treasures and the Island
+    make three mana too. With no Island and no Digger: two Treasures, no Pyre (a "no", the brute force's)."""
+    for permanents in ([CACHE, DIGGER, *_islands(1)], [CACHE, *_islands(1)], [CACHE, DIGGER]):
+        turn = matches_brute_force(_board(permanents, [PYRE]))
+        assert [spell.card for spell in turn.spells] == ["Test Pyre"]
+    assert matches_brute_force(_board([CACHE], [PYRE])).spells == ()
