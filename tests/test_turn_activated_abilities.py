@@ -217,7 +217,8 @@ SPAWNSTONE: dict[str, Any] = {
     "id": "p",
     "name": "Test Spawnstone",
     "type_line": "Artifact",
-    "oracle": '{T}: Create a 0/1 colorless Eldrazi Spawn creature token with "Sacrifice this token: Add {C}."',
+    "oracle": "{T}: Create a 0/1 colorless Eldrazi Spawn creature token with "
+    '"Sacrifice this token: Add {C}."',
 }
 #: 'Sacrifice ~: Create two Treasure tokens.' (its cost sacrifices itself: once)
 CACHE: dict[str, Any] = {
