@@ -659,6 +659,7 @@ def plan_turn(
     strict: bool = False,
     cards: CardResolver | None = None,
     no_land: bool = False,
+    activate: bool = True,
 ) -> TurnResult:
     """Plan the main phase of ``player`` (default: the active player) on ``board``.
 
@@ -673,7 +674,9 @@ def plan_turn(
     ``cards`` resolves ``casts`` not in the hand, and gives the faces of the hand's modal double-faced cards
     (their land faces are land plays). Spirit Guides may be exiled for mana, fetchlands cracked, bounce
     lands played, spells cast for their alternative costs (Omniscience, Fireblast): see the module
-    docstring.
+    docstring. Without ``casts``, the abilities that are no mana abilities but make mana for later spells
+    are activated where that casts more (:mod:`planner.turn_activated`), unless not ``activate`` (Arena's
+    turn, whose actions are the spells offered).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me",
     ...     "hand": ["Forest", "Sol Ring", "Counterspell", "Lightning Bolt"]}],
@@ -802,13 +805,14 @@ def plan_turn(
     library_notes = library_life_notes(board, player)
     # (the activated abilities the search plans, without --cast: their notes go, turn_activated)
     abilities: list[TurnSpell] = []
-    if not casts:  # (and the creature spells an equip ability may give haste: events)
+    activating = activate and not casts
+    if activating:  # (and the creature spells an equip ability may give haste: events)
         spells, abilities = ability_spells(board, player, spells)
-    planned = planned_texts(board, player, spells) if not casts else set()  # (planned, or not allowed now)
+    planned = planned_texts(board, player, spells) if activating else set()  # (planned, or not allowed now)
     ability_notes = token_ability_notes(board, player) + loyalty_mana_notes(board, player)
     ability_notes = [n for n in ability_notes if not any(n.startswith(f"{text} ") for text in planned)]
     # (the board's warning that such an ability is not planned is a payment's: the turn plans it)
-    read = planned_sentences(board, player) if not casts else set()
+    read = planned_sentences(board, player) if activating else set()
     warnings = tuple(w for w in warnings if (w.permanent, w.sentence) not in read)
     unplanned_mana = ability_notes + library_notes
     unplanned_mana += next_spell_notes(view, player)  # (Kaza's: activated before a spell, not planned)
