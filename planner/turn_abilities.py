@@ -27,6 +27,7 @@ this turn: a plan that activates one says it assumes none was.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -34,7 +35,7 @@ from models.abilities import AbilityCost
 from models.board import Board, Permanent
 from models.cost import ManaCost, PaymentKind, PaymentTarget
 from models.layer_effects import GrantHaste
-from models.mana_effects import NotPaymentKind
+from models.mana_effects import ActivationBan, NotPaymentKind
 from models.oracle import text as oracle_text
 from models.oracle.sentence_facts import is_loyalty_cost
 from models.oracle.token_replacements import CreatedTokens, created_tokens_of
@@ -54,6 +55,7 @@ __all__ = [
     "equip_abilities",
     "loyalty_change",
     "turn_abilities",
+    "unread_activation_bans",
     "why_not_activated",
 ]
 
@@ -109,6 +111,8 @@ def turn_abilities(board: Board, player: str) -> list[TurnAbility]:
     """
     view = BoardView(board)
     found: list[TurnAbility] = []
+    if unread_activation_bans(view):
+        return found  # (what may forbid them is not read: not planned, their notes stay)
     for permanent in board.controlled_by(player):
         if view.lost_any_abilities(permanent.id):
             continue
@@ -162,6 +166,8 @@ def equip_abilities(board: Board, player: str, arriving: Iterable[str] = ()) -> 
     [('Equip {1}', '{1}', 'e')]
     """
     view = BoardView(board)
+    if unread_activation_bans(view):
+        return []  # (what may forbid them is not read: not planned, their notes stay)
     sick = [
         p.id
         for p in board.controlled_by(player)
@@ -185,6 +191,27 @@ def equip_abilities(board: Board, player: str, arriving: Iterable[str] = ()) -> 
                         TurnAbility(permanent.id, permanent.name, sentence.text, equip, attach_to=target)
                     )
     return found
+
+
+def unread_activation_bans(view: BoardView) -> list[str]:
+    """The sentences of the board's permanents that may forbid activating abilities and are not read as a
+    prohibition (an :class:`~models.mana_effects.ActivationBan`): 'Activated abilities of sources with the
+    chosen name can't be activated unless they're mana abilities.' is no payment's concern (mana abilities
+    stay), so the reader sets it aside; a turn that activates other abilities would break it (CR 101.2).
+
+    >>> needle = {"id": "n", "name": "Test Needle", "type_line": "Artifact", "controller": "me", "oracle":
+    ...     "Activated abilities of creatures can't be activated unless they're mana abilities."}
+    >>> unread_activation_bans(BoardView(Board.from_dict({"version": 1, "players": [{"id": "me"}],
+    ...     "permanents": [needle]})))
+    ["Activated abilities of creatures can't be activated unless they're mana abilities."]
+    """
+    return [
+        sentence.text
+        for permanent in view.board.permanents
+        if "activate" in permanent.oracle.lower()
+        for sentence in view.parsed[permanent.id].sentences
+        if sentence.read_as != "effect" and re.search(r"\bcan'?t (?:be )?activate", sentence.text.lower())
+    ]
 
 
 def _equip_cost(keyword: str) -> ManaCost | None:
@@ -278,6 +305,11 @@ def why_not_activated(
             return f"{ability.source}: no creature {target} of theirs to equip (CR 702.6a, 115.1)"
         elif not view.type_line(target).is_a("Creature"):
             return f"{ability.source}: {target} is no creature (CR 702.6a)"
+    for sourced in view.effects_of(ActivationBan):  # (Null Rod's, Cursed Totem's: CR 101.2, 602.5)
+        ban = sourced.effect
+        assert isinstance(ban, ActivationBan)
+        if view.matches(ban.affected, ability.pid, sourced.source):
+            return f"{ability.source}: {ban.text!r} forbids it (CR 101.2, 602.5)"
     if ability.loyalty is not None:
         if board.active_player != player:
             return (

@@ -256,3 +256,25 @@ def test_a_sacrificed_cache_and_a_treasure_replacement() -> None:
         turn = matches_brute_force(_board(permanents, [PYRE]))
         assert [spell.card for spell in turn.spells] == ["Test Pyre"]
     assert matches_brute_force(_board([CACHE], [PYRE])).spells == ()
+
+
+def test_a_prohibition_on_activating_is_followed() -> None:
+    """'Activated abilities of creatures can't be activated.' (Cursed Totem's, read: CR 101.2, 602.5) forbids
+    the Knight's ability: two Mountains cast no Drake, a real "no". A prohibition the reader sets aside
+    ('... unless they're mana abilities.': no payment's concern) is not guessed: nothing is activated and the
+    Knight's note stays, the plan not called optimal."""
+    totem = {
+        "id": "t",
+        "name": "Test Totem",
+        "type_line": "Artifact",
+        "oracle": "Activated abilities of creatures can't be activated.",
+    }
+    turn = plan_turn(_board([KNIGHT, totem, *_mountains(2)], [DRAKE]))
+    assert turn.castable is False and turn.activations == ()
+    needle = {
+        **totem,
+        "oracle": "Activated abilities of creatures can't be activated unless they're mana abilities.",
+    }
+    turn = plan_turn(_board([KNIGHT, needle, *_mountains(2)], [DRAKE]))
+    assert turn.activations == () and turn.spells == ()
+    assert any("Test Knight" in note for note in turn.notes) and not turn.optimal
