@@ -259,7 +259,9 @@ def ability_target(board: Board, ability: TurnAbility) -> PaymentTarget:
         kind=PaymentKind.ABILITY,
         name=ability.source,
         additional_life=ability.cost.life,
-        keywords=frozenset({"equip"}) if ability.attach_to else frozenset(),  # (its cost changes: 702.6a)
+        # (an equip ability and its target, which cost changes read: CR 702.6a, 601.2f)
+        keywords=frozenset({"equip"}) if ability.attach_to else frozenset(),
+        targeted=(ability.attach_to,) if ability.attach_to else (),
     )
 
 

@@ -278,3 +278,23 @@ def test_a_prohibition_on_activating_is_followed() -> None:
     turn = plan_turn(_board([KNIGHT, needle, *_mountains(2)], [DRAKE]))
     assert turn.activations == () and turn.spells == ()
     assert any("Test Knight" in note for note in turn.notes) and not turn.optimal
+
+
+def test_a_loyalty_ability_of_mana_in_any_combination() -> None:
+    """'+2: Add two mana in any combination of colors.' (CR 606.3, 605.1a): two Mountains and its {U}{U} cast
+    a {2}{U}{U} spell (the mana chosen as it resolves); on the opponent's walker nothing is added for me.
+    By hand: 2 + 2 = 4 mana, two of them blue."""
+    walker = {
+        "id": "w",
+        "name": "Test Mana Walker",
+        "type_line": "Legendary Planeswalker — Test",
+        "counters": {"loyalty": 5},
+        "oracle": "+2: Add two mana in any combination of colors.",
+    }
+    sphinx = {"name": "Test Sphinx", "type_line": "Creature — Sphinx", "mana_cost": "{2}{U}{U}", "oracle": ""}
+    turn = plan_turn(_board([walker, *_mountains(2)], [sphinx]))
+    assert [spell.card for spell in turn.spells] == ["Test Sphinx"]
+    assert [(made.ability, made.mana) for made in turn.activations] == [
+        ("+2: Add two mana in any combination of colors.", "{U}{U}")
+    ]
+    assert turn.optimal
