@@ -47,6 +47,7 @@ from planner.rules.token_replacements import treasures_created
 from planner.rules.turn import created_token, output_packets
 from planner.rules.view import BoardView
 from planner.turn_cast_mana import counted_tokens
+from planner.turn_entering import as_entering
 
 __all__ = [
     "TurnAbility",
@@ -334,7 +335,7 @@ def ability_resolved(
     sacrificed, its loyalty counters changed and, with none left, put into the graveyard: CR 602.2b, 606.4,
     704.5i), and the tokens it creates as it resolves, one id of ``fresh`` each (with the replacement effects
     on creating tokens, CR 614.1a, 616.1: :func:`~planner.rules.token_replacements.treasures_created`; they
-    enter summoning sick, CR 302.6). Its mana is :attr:`TurnAbility.packets`.
+    enter summoning sick, CR 302.6, and tapped where an effect says so, 614.12). Its mana is :attr:`TurnAbility.packets`.
 
     >>> knight = {"id": "k", "name": "Test Knight", "type_line": "Creature — Knight", "power": 2,
     ...     "toughness": 2, "controller": "me", "oracle": "{1}, {T}: Create a Treasure token."}
@@ -363,4 +364,8 @@ def ability_resolved(
     if made is None:
         return board, ()
     count = treasures_created(board, player, made.count, made.name)
-    return board, tuple(created_token(made, next(ids), player) for _ in range(count))
+    # (each as it enters: tapped or untapped by the board's replacement effects, CR 614.1c, 614.12)
+    tokens = tuple(
+        as_entering(board, created_token(made, next(ids), player), played=False) for _ in range(count)
+    )
+    return board, tokens
