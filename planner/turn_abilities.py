@@ -335,7 +335,8 @@ def ability_resolved(
     sacrificed, its loyalty counters changed and, with none left, put into the graveyard: CR 602.2b, 606.4,
     704.5i), and the tokens it creates as it resolves, one id of ``fresh`` each (with the replacement effects
     on creating tokens, CR 614.1a, 616.1: :func:`~planner.rules.token_replacements.treasures_created`; they
-    enter summoning sick, CR 302.6, and tapped where an effect says so, 614.12). Its mana is :attr:`TurnAbility.packets`.
+    enter summoning sick, CR 302.6, and tapped where an effect says so, 614.12). Its mana is
+    :attr:`TurnAbility.packets`.
 
     >>> knight = {"id": "k", "name": "Test Knight", "type_line": "Creature — Knight", "power": 2,
     ...     "toughness": 2, "controller": "me", "oracle": "{1}, {T}: Create a Treasure token."}
