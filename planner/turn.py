@@ -443,6 +443,8 @@ class _Search:
         spells = [k for k in order if k != LAND and self.kinds[k][0].ability is None]  # (no abilities)
         if self.chain is not None and self.chain.broken(self.kind_colors[k] for k in spells):
             return False  # (a spell sharing a color with the one before, CR 101.2: nor its extensions)
+        # (every spell given in it: the abilities, turn_activated, are optional)
+        spells_done = all(used[k] == len(c) for k, c in enumerate(self.kinds) if c[0].ability is None)
         if placed < len(placed_lands):
             if self.mode == "best" and not done:
                 return True  # (the order is not complete without its lands)
@@ -450,7 +452,7 @@ class _Search:
             items += [TurnItem(land=land) for land in placed_lands[placed:]]
         plain = [TurnItem(spell=s) for s in self.plain]
         if self.mode == "best":
-            if not done:
+            if not (done or spells_done):
                 return True  # (only complete orders cast every spell given)
             self._solve(
                 TurnSequence(
@@ -462,7 +464,8 @@ class _Search:
                 ),
                 tuple(used),
             )
-            return False
+            # (an ability after its events may still pay the plain spells, cast last)
+            return not done
         if order and order[-1] == LAND:
             return True  # (the same sequence as its parent's, solved there)
         sequence = TurnSequence(
@@ -674,9 +677,9 @@ def plan_turn(
     ``cards`` resolves ``casts`` not in the hand, and gives the faces of the hand's modal double-faced cards
     (their land faces are land plays). Spirit Guides may be exiled for mana, fetchlands cracked, bounce
     lands played, spells cast for their alternative costs (Omniscience, Fireblast): see the module
-    docstring. Without ``casts``, the abilities that are no mana abilities but make mana for later spells
-    are activated where that casts more (:mod:`planner.turn_activated`), unless not ``activate`` (Arena's
-    turn, whose actions are the spells offered).
+    docstring. Without ``casts`` (or in the best order), the abilities that are no mana abilities but make
+    mana for later spells are activated where that casts more (:mod:`planner.turn_activated`), unless not
+    ``activate`` (Arena's turn, whose actions are the spells offered).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me",
     ...     "hand": ["Forest", "Sol Ring", "Counterspell", "Lightning Bolt"]}],
@@ -805,7 +808,7 @@ def plan_turn(
     library_notes = library_life_notes(board, player)
     # (the activated abilities the search plans, without --cast: their notes go, turn_activated)
     abilities: list[TurnSpell] = []
-    activating = activate and not casts
+    activating = activate and (not casts or order == "best")  # (in the order given: not planned, noted)
     if activating:  # (and the creature spells an equip ability may give haste: events)
         spells, abilities = ability_spells(board, player, spells)
     planned = planned_texts(board, player, spells) if activating else set()  # (planned, or not allowed now)
