@@ -76,6 +76,7 @@ from planner.turn_activated import (
     loyalty_assumed,
     planned_sentences,
     planned_texts,
+    with_abilities,
 )
 from planner.turn_additional import (
     additional_events,
@@ -249,6 +250,7 @@ class _Search:
         self.kinds: list[list[TurnSpell]] = []
         self.plain: list[TurnSpell] = []
         self.given: tuple[TurnSpell, ...] = ()
+        self.abilities: list[TurnSpell] = []  # (the abilities the given order may activate)
         self.exiles: tuple[TurnItem, ...] = ()
         self.shared = SharedWork(player, deadline, counted=sensitive)
         # (with a discard in the hand, not playing a land is tried too, and a plan that plays none is worse,
@@ -335,7 +337,8 @@ class _Search:
             (s for s in spells if not (s.event or self.sensitive or self._ordered)),
             key=lambda s: s.target.delve,
         )
-        self.given = tuple(spells)
+        self.given = tuple(s for s in spells if s.ability is None)
+        self.abilities = [s for s in spells if s.ability is not None]
         self.exiles = tuple(TurnItem(exile=a) for a in exiled)
         self.seen.clear()
         self.bounds.clear()
@@ -415,15 +418,16 @@ class _Search:
             placed = list(items)
             for land, place in reversed(list(zip(placed_lands, at, strict=True))):
                 placed.insert(place, TurnItem(land=land))
-            self._solve(
-                TurnSequence(
-                    items=self._placed(placed, lands),
-                    optional=False,
-                    energy=self.energy,
-                    counted=self.sensitive,
-                    cast_mana=self.cast_mana,
+            for activated in with_abilities(placed, self.abilities):  # (optional, anywhere: turn_activated)
+                self._solve(
+                    TurnSequence(
+                        items=self._placed(activated, lands),
+                        optional=False,
+                        energy=self.energy,
+                        counted=self.sensitive,
+                        cast_mana=self.cast_mana,
+                    )
                 )
-            )
 
     def _visit(self, order: tuple[int, ...], done: bool, lands: LandPlays) -> bool:
         """Solve the sequence of one order; True to search its extensions."""
@@ -808,7 +812,7 @@ def plan_turn(
     library_notes = library_life_notes(board, player)
     # (the activated abilities the search plans, without --cast: their notes go, turn_activated)
     abilities: list[TurnSpell] = []
-    activating = activate and (not casts or order == "best")  # (in the order given: not planned, noted)
+    activating = activate
     if activating:  # (and the creature spells an equip ability may give haste: events)
         spells, abilities = ability_spells(board, player, spells)
     planned = planned_texts(board, player, spells) if activating else set()  # (planned, or not allowed now)

@@ -9,8 +9,9 @@ sets off no trigger of casting (CR 603.2); it is none of the spells a limit or M
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from itertools import combinations_with_replacement, permutations
 
 from models.board import Board, Card, Permanent
 from models.errors import InternalError
@@ -31,7 +32,7 @@ from planner.turn_abilities import (
     why_not_activated,
 )
 from planner.turn_choices import TurnSpell
-from planner.turn_model import Stage, Timeline
+from planner.turn_model import Stage, Timeline, TurnItem
 from planner.turn_result import AbilityActivated
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "loyalty_assumed",
     "planned_sentences",
     "planned_texts",
+    "with_abilities",
 ]
 
 
@@ -103,6 +105,28 @@ def planned_texts(board: Board, player: str, spells: Sequence[TurnSpell] = ()) -
 def planned_sentences(board: Board, player: str) -> set[tuple[str, str]]:
     """The abilities of :func:`planned_texts` as the board's warnings name them: (permanent id, sentence)."""
     return {(ability.pid, ability.text) for ability in turn_abilities(board, player)}
+
+
+def with_abilities(items: Sequence[TurnItem], abilities: Sequence[TurnSpell]) -> Iterator[list[TurnItem]]:
+    """``items`` (a turn in an order given) with each choice of ``abilities`` activated among them: every
+    subset, in every order, at every place (each at most once), ``items`` alone first.
+
+    >>> from planner.turn_choices import Ids, hand_spells
+    >>> bolt = TurnItem(spell=hand_spells([Card.from_json("Lightning Bolt")], 0, Ids(set()))[0])
+    >>> knight = {"id": "k", "name": "Test Knight", "type_line": "Creature — Knight", "power": 2,
+    ...     "toughness": 2, "controller": "me", "oracle": "{1}, {T}: Create a Treasure token."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [knight]})
+    >>> _, abilities = ability_spells(board, "me")
+    >>> [[i.spell.card.name for i in found if i.spell] for found in with_abilities([bolt], abilities)]
+    [['Lightning Bolt'], ['Test Knight', 'Lightning Bolt'], ['Lightning Bolt', 'Test Knight']]
+    """
+    for size in range(len(abilities) + 1):
+        for chosen in permutations(abilities, size):
+            for places in combinations_with_replacement(range(len(items) + 1), size):
+                placed = list(items)
+                for ability, place in reversed(list(zip(chosen, places, strict=True))):
+                    placed.insert(place, TurnItem(spell=ability))
+                yield placed
 
 
 def abilities_hold(player: str, timeline: Timeline) -> bool:

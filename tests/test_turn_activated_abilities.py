@@ -300,17 +300,15 @@ def test_a_loyalty_ability_of_mana_in_any_combination() -> None:
     assert turn.optimal
 
 
-def test_spells_given_in_the_best_order_use_the_abilities() -> None:
-    """--cast Drake in the best order: the Knight's Treasure pays its {U} (as without --cast: two Mountains,
-    the Knight's {1} and 1 life), castable, no note. In the order given the abilities are not planned: the
-    answer is unknown (never "no") and the note stays, as before."""
+def test_spells_given_use_the_abilities() -> None:
+    """--cast Drake, in the order given or the best one: the Knight's Treasure pays its {U} (as without
+    --cast: two Mountains, the Knight's {1} and 1 life), castable, no note. With the Spark too: two mana at
+    most for spells (one Mountain pays the Knight, its Treasure gives one back), {R} and {1}{U} need three: a
+    "no", in either order."""
     board = _board([KNIGHT, *_mountains(2)], [DRAKE])
-    best = plan_turn(board, casts=["Test Drake"], order="best")
-    assert best.castable is True and len(best.activations) == 1
-    assert not any("Test Knight" in note for note in best.notes)
-    given = plan_turn(board, casts=["Test Drake"])
-    assert given.castable is None and given.activations == ()
-    assert any("Test Knight" in note for note in given.notes)
-    two = _board([KNIGHT, *_mountains(2)], [DRAKE, SPARK])  # (three mana at most: {1}{U} and {R} need 3)
-    both = plan_turn(two, casts=["Test Spark", "Test Drake"], order="best")
-    assert both.castable is False
+    for order in ("given", "best"):
+        turn = plan_turn(board, casts=["Test Drake"], order=order)
+        assert turn.castable is True and len(turn.activations) == 1
+        assert not any("Test Knight" in note for note in turn.notes)
+        two = _board([KNIGHT, *_mountains(2)], [DRAKE, SPARK])
+        assert plan_turn(two, casts=["Test Spark", "Test Drake"], order=order).castable is False
