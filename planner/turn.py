@@ -312,17 +312,19 @@ class _Search:
         optional: Sequence[TurnSpell],
         lands: LandPlays,
         exiled: Sequence[HandAbility],
+        activations: int = 0,
     ) -> bool:
         """True when a plan that casts ``cast`` and some of ``optional`` can't beat the best found: its key
         (:func:`_key`) is at best the held cost kept, the mana value of all of them, and for that much the
-        cards cast, those of ``optional`` with a mana value, the lands and the cards exiled; a bound equal to
-        the best key's first levels may still win on the later ones."""
+        cards cast, those of ``optional`` with a mana value, the lands and the cards exiled, then the
+        ``activations`` it makes (its abilities: each is activated); a bound equal to the best key's first
+        levels may still win on the later ones."""
         if self.best is None:
             return False
         value = sum(s.mana_value for s in (*cast, *optional))
         spells_cast = sum(1 for s in cast if s.ability is None)  # (an ability uses up no card)
         cards = len(exiled) + len(lands) + spells_cast + sum(s.mana_value > 0 for s in optional)
-        return (0, -value, 0, cards) > self.best[0][:4]
+        return (0, -value, 0, cards, activations) > self.best[0][:5]
 
     def _choice(self, lands: LandPlays, exiled: tuple[HandAbility, ...], spells: list[TurnSpell]) -> None:
         """Search the orders of one choice of the lands played and of the cards exiled, with the spells
@@ -480,7 +482,9 @@ class _Search:
             cast_mana=self.cast_mana,
         )
         events = [item.spell for item in items if item.spell is not None]
-        if self._bounded(events, self.plain, lands, [item.exile for item in self.exiles if item.exile]):
+        exiled = [item.exile for item in self.exiles if item.exile]
+        activations = sum(1 for s in events if s.ability is not None)
+        if self._bounded(events, self.plain, lands, exiled, activations):
             return True  # (it can't beat the best found: only its extensions may)
         return self._solve(sequence, tuple(used))
 
