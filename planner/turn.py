@@ -70,6 +70,14 @@ from planner.solve.problem import (
     checked_player,
 )
 from planner.solve.solution import Solution, SolveStatus
+from planner.turn_activated import (
+    abilities_hold,
+    ability_spells,
+    loyalty_assumed,
+    planned_sentences,
+    planned_texts,
+    with_abilities,
+)
 from planner.turn_additional import (
     additional_events,
     may_discard,
@@ -159,11 +167,14 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
     riders on the mana spent among them, summed over the turn's spells, the life its lands paid to enter
     counted with theirs (contract §11-§12: the castability
     of the turn's spells comes before any rider), and last the fewest spells cast for alternative costs
-    (among equal plans the mana costs, as ``pay`` pays the mana cost among equal ways)."""
+    (among equal plans the mana costs, as ``pay`` pays the mana cost among equal ways). The fewest
+    activated abilities (:mod:`planner.turn_activated`: an ability uses up no card) come after the cards:
+    an ability is activated only where it casts more or uses fewer cards."""
     assert solution.turn is not None
     spells = sequence.spells
     value = sum(spells[n].mana_value for n in solution.turn.casts)
-    cards = len(solution.turn.casts) + len(sequence.lands) + len(sequence.exiled)
+    activated = sum(1 for n in solution.turn.casts if spells[n].ability is not None)  # (no cards: abilities)
+    cards = len(solution.turn.casts) - activated + len(sequence.lands) + len(sequence.exiled)
     cards += sum(sequence_discards(sequence).values())  # (cards discarded are used up too)
     ways = way_levels(timeline, player, solution.turn.casts)  # (the alternative costs' cards, life...)
     cards += ways["cards"]
@@ -179,7 +190,8 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
             returned_land(final, player, bounce.pid, frozenset(solution.turn.held_by))
         )
     alternatives = sum(1 for n in solution.turn.casts if spells[n].way is not None)  # (mana among equals)
-    return (levels.get("keep", 0), -value, cards, -colors_made(final, player), *rest, alternatives)
+    # (then the fewest abilities activated, turn_activated: only what casts more or uses fewer cards)
+    return (levels.get("keep", 0), -value, cards, activated, -colors_made(final, player), *rest, alternatives)
 
 
 def _kinds(events: list[TurnSpell]) -> list[list[TurnSpell]]:
@@ -244,6 +256,7 @@ class _Search:
         self.kinds: list[list[TurnSpell]] = []
         self.plain: list[TurnSpell] = []
         self.given: tuple[TurnSpell, ...] = ()
+        self.abilities: list[TurnSpell] = []  # (the abilities the given order may activate)
         self.exiles: tuple[TurnItem, ...] = ()
         self.shared = SharedWork(player, deadline, counted=sensitive)
         # (with a discard in the hand, not playing a land is tried too, and a plan that plays none is worse,
@@ -305,16 +318,19 @@ class _Search:
         optional: Sequence[TurnSpell],
         lands: LandPlays,
         exiled: Sequence[HandAbility],
+        activations: int = 0,
     ) -> bool:
         """True when a plan that casts ``cast`` and some of ``optional`` can't beat the best found: its key
         (:func:`_key`) is at best the held cost kept, the mana value of all of them, and for that much the
-        cards cast, those of ``optional`` with a mana value, the lands and the cards exiled; a bound equal to
-        the best key's first levels may still win on the later ones."""
+        cards cast, those of ``optional`` with a mana value, the lands and the cards exiled, then the
+        ``activations`` it makes (its abilities: each is activated); a bound equal to the best key's first
+        levels may still win on the later ones."""
         if self.best is None:
             return False
         value = sum(s.mana_value for s in (*cast, *optional))
-        cards = len(exiled) + len(lands) + len(cast) + sum(s.mana_value > 0 for s in optional)
-        return (0, -value, 0, cards) > self.best[0][:4]
+        spells_cast = sum(1 for s in cast if s.ability is None)  # (an ability uses up no card)
+        cards = len(exiled) + len(lands) + spells_cast + sum(s.mana_value > 0 for s in optional)
+        return (0, -value, 0, cards, activations) > self.best[0][:5]
 
     def _choice(self, lands: LandPlays, exiled: tuple[HandAbility, ...], spells: list[TurnSpell]) -> None:
         """Search the orders of one choice of the lands played and of the cards exiled, with the spells
@@ -329,7 +345,8 @@ class _Search:
             (s for s in spells if not (s.event or self.sensitive or self._ordered)),
             key=lambda s: s.target.delve,
         )
-        self.given = tuple(spells)
+        self.given = tuple(s for s in spells if s.ability is None)
+        self.abilities = [s for s in spells if s.ability is not None]
         self.exiles = tuple(TurnItem(exile=a) for a in exiled)
         self.seen.clear()
         self.bounds.clear()
@@ -354,7 +371,12 @@ class _Search:
         spells of the turn allows (CR 101.2)."""
         if not self.limits:
             return False
-        lines = [self.kinds[kind][0].card.type_line for kind, count in enumerate(used) for _ in range(count)]
+        lines = [
+            self.kinds[kind][0].card.type_line
+            for kind, count in enumerate(used)
+            if self.kinds[kind][0].ability is None  # (an ability is no spell: turn_activated)
+            for _ in range(count)
+        ]
         return any(limit.exceeded(lines) for limit in self.limits)
 
     def _placed_lands(self, lands: LandPlays) -> LandPlays:
@@ -404,15 +426,16 @@ class _Search:
             placed = list(items)
             for land, place in reversed(list(zip(placed_lands, at, strict=True))):
                 placed.insert(place, TurnItem(land=land))
-            self._solve(
-                TurnSequence(
-                    items=self._placed(placed, lands),
-                    optional=False,
-                    energy=self.energy,
-                    counted=self.sensitive,
-                    cast_mana=self.cast_mana,
+            for activated in with_abilities(placed, self.abilities):  # (optional, anywhere: turn_activated)
+                self._solve(
+                    TurnSequence(
+                        items=self._placed(activated, lands),
+                        optional=False,
+                        energy=self.energy,
+                        counted=self.sensitive,
+                        cast_mana=self.cast_mana,
+                    )
                 )
-            )
 
     def _visit(self, order: tuple[int, ...], done: bool, lands: LandPlays) -> bool:
         """Solve the sequence of one order; True to search its extensions."""
@@ -429,8 +452,11 @@ class _Search:
             used[kind] += 1
         if self._beyond_limits(used):
             return False  # (more spells than a limit allows, CR 101.2: nor its extensions)
-        if self.chain is not None and self.chain.broken(self.kind_colors[k] for k in order if k != LAND):
+        spells = [k for k in order if k != LAND and self.kinds[k][0].ability is None]  # (no abilities)
+        if self.chain is not None and self.chain.broken(self.kind_colors[k] for k in spells):
             return False  # (a spell sharing a color with the one before, CR 101.2: nor its extensions)
+        # (every spell given in it: the abilities, turn_activated, are optional)
+        spells_done = all(used[k] == len(c) for k, c in enumerate(self.kinds) if c[0].ability is None)
         if placed < len(placed_lands):
             if self.mode == "best" and not done:
                 return True  # (the order is not complete without its lands)
@@ -438,7 +464,7 @@ class _Search:
             items += [TurnItem(land=land) for land in placed_lands[placed:]]
         plain = [TurnItem(spell=s) for s in self.plain]
         if self.mode == "best":
-            if not done:
+            if not (done or spells_done):
                 return True  # (only complete orders cast every spell given)
             self._solve(
                 TurnSequence(
@@ -450,7 +476,8 @@ class _Search:
                 ),
                 tuple(used),
             )
-            return False
+            # (an ability after its events may still pay the plain spells, cast last)
+            return not done
         if order and order[-1] == LAND:
             return True  # (the same sequence as its parent's, solved there)
         sequence = TurnSequence(
@@ -461,7 +488,9 @@ class _Search:
             cast_mana=self.cast_mana,
         )
         events = [item.spell for item in items if item.spell is not None]
-        if self._bounded(events, self.plain, lands, [item.exile for item in self.exiles if item.exile]):
+        exiled = [item.exile for item in self.exiles if item.exile]
+        activations = sum(1 for s in events if s.ability is not None)
+        if self._bounded(events, self.plain, lands, exiled, activations):
             return True  # (it can't beat the best found: only its extensions may)
         return self._solve(sequence, tuple(used))
 
@@ -529,8 +558,12 @@ class _Search:
             return False  # (its discards find too few cards, and its extensions use more)
         ways: tuple[tuple[TurnSpell, ...], ...] = ()
         worked: Timeline | None = None  # (worked out once, for the ways and the model)
-        if self.alternatives:
+        if any(spell.ability is not None for spell in sequence.spells):
             worked = timeline_of(self.board, self.player, sequence)
+            if not abilities_hold(self.player, worked):
+                return False  # (an ability that can't be activated there, nor in its extensions)
+        if self.alternatives:
+            worked = worked or timeline_of(self.board, self.player, sequence)
             if not ways_hold(self.board, worked, self.player):
                 return False  # (an alternative cost not usable where its spell is cast: another choice pays)
             if self.ways_in_model:  # (the ways paying only mana, Omniscience's, are the model's choice)
@@ -643,6 +676,7 @@ def plan_turn(
     strict: bool = False,
     cards: CardResolver | None = None,
     no_land: bool = False,
+    activate: bool = True,
 ) -> TurnResult:
     """Plan the main phase of ``player`` (default: the active player) on ``board``.
 
@@ -657,7 +691,9 @@ def plan_turn(
     ``cards`` resolves ``casts`` not in the hand, and gives the faces of the hand's modal double-faced cards
     (their land faces are land plays). Spirit Guides may be exiled for mana, fetchlands cracked, bounce
     lands played, spells cast for their alternative costs (Omniscience, Fireblast): see the module
-    docstring.
+    docstring. Without ``casts`` (or in the best order), the abilities that are no mana abilities but make
+    mana for later spells are activated where that casts more (:mod:`planner.turn_activated`), unless not
+    ``activate`` (Arena's turn, whose actions are the spells offered).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me",
     ...     "hand": ["Forest", "Sol Ring", "Counterspell", "Lightning Bolt"]}],
@@ -788,7 +824,18 @@ def plan_turn(
     # silent; a token ability might cast what nothing else does, a cast trigger the spells given after the
     # first: then a plan that casts nothing is no "no")
     library_notes = library_life_notes(board, player)
-    unplanned_mana = token_ability_notes(board, player) + loyalty_mana_notes(board, player) + library_notes
+    # (the activated abilities the search plans, without --cast: their notes go, turn_activated)
+    abilities: list[TurnSpell] = []
+    activating = activate
+    if activating:  # (and the creature spells an equip ability may give haste: events)
+        spells, abilities = ability_spells(board, player, spells)
+    planned = planned_texts(board, player, spells) if activating else set()  # (planned, or not allowed now)
+    ability_notes = token_ability_notes(board, player) + loyalty_mana_notes(board, player)
+    ability_notes = [n for n in ability_notes if not any(n.startswith(f"{text} ") for text in planned)]
+    # (the board's warning that such an ability is not planned is a payment's: the turn plans it)
+    read = planned_sentences(board, player) if activating else set()
+    warnings = tuple(w for w in warnings if (w.permanent, w.sentence) not in read)
+    unplanned_mana = ability_notes + library_notes
     unplanned_mana += next_spell_notes(view, player)  # (Kaza's: activated before a spell, not planned)
     # (a landfall sentence's mana not counted, Omnath's "If it's the second time, add ...": with a land to
     # play, a plan that casts nothing is no "no")
@@ -797,7 +844,8 @@ def plan_turn(
     unread_triggers += main_phase_trigger_notes(board, player)
     unplanned_mana += unread_triggers
     cast_cards = [s.card for s in distinct(spells)]
-    unplanned_mana += equip_haste_notes(board, player, cast_cards)  # (an equip activation's haste, CR 702.6a)
+    equip_notes = equip_haste_notes(board, player, cast_cards)  # (an equip activation's haste, CR 702.6a)
+    unplanned_mana += [n for n in equip_notes if not any(n.startswith(f"{text} ") for text in planned)]
     unplanned_mana += graveyard_cost_notes(board, player, cast_cards)  # (the turn's spells' cards, 608.2n)
     trigger_notes = cast_trigger_notes(board, player, cast_cards)
     trigger_notes += cast_token_notes(board, player, cast_cards)
@@ -815,7 +863,7 @@ def plan_turn(
         player=player,
         hold=hold,
         deadline=deadline,
-        spells=spells,
+        spells=spells + abilities,
         sensitive=taxed_by_count(BoardView(board), player, spells),
         mode="choose" if not casts else order,
         landfall=landfall,
@@ -858,6 +906,7 @@ def plan_turn(
         return replace(base, reason=_why_not(spells, mandatory=bool(casts)))
     _, sequence, solution, timeline = best
     result = replayed(board, player, sequence, solution, timeline, hold)
+    notes += loyalty_assumed(result.activations, abilities)
     for chosen in sequence.lands:
         if chosen.fetched is not None and board.player(player).library_cards is None:
             notes.append(

@@ -29,6 +29,7 @@ from planner.rules.token_replacements import other_tokens, spell_treasures
 from planner.rules.turn import arriving, created_token, entering, land_played, resolution, treasure
 from planner.rules.view import locked_in
 from planner.solve.problem import BoardAnalysis, EventMana, PaymentProblem, SpellPayment, TurnPayments
+from planner.turn_abilities import ability_resolved
 from planner.turn_additional import tapped_before, tapped_first, without_paid
 from planner.turn_cast_counters import counters_of_casting, counters_planned, with_counters
 from planner.turn_cast_mana import CastTokens, mana_of_casting, treasures_of_casting, untold_treasures
@@ -204,6 +205,10 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         spell = item.spell
         assert spell is not None
         at_start = False
+        if spell.ability is not None:  # (an activated ability: no spell is cast, turn_abilities)
+            current = _ability_stage(current, player, item, epoch, (stages, mana, arrivals), used, sequence)
+            boards.append(current)
+            continue
         zone = cast_zone(spell.as_printed)  # (cast from the graveyard or exile: an event, turn_other_zones)
         if zone is not None:
             current = leaving_zone(current, player, spell.card, zone)
@@ -270,6 +275,38 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             )
         )
     return Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)
+
+
+def _ability_stage(
+    board: Board,
+    player: str,
+    item: TurnItem,
+    epoch: int,
+    records: tuple[list[Stage], list[EventMana], dict[str, int]],
+    used: Ids,
+    sequence: TurnSequence,
+) -> Board:
+    """The board once the activated ability of ``item`` (activated on ``board`` in ``epoch``) resolved
+    (:func:`~planner.turn_abilities.ability_resolved`): its stage, its mana (for the later spells, CR 608.2,
+    500.4) and its tokens' arrivals recorded in ``records``."""
+    stages, mana, arrivals = records
+    assert item.spell is not None and item.spell.ability is not None
+    ability = item.spell.ability
+    name = ability.tokens.name if ability.tokens is not None else "token"
+    after, tokens = ability_resolved(board, player, ability, iter(lambda: used.fresh(name), None))
+    sources = entry_sources(board, player) if sequence.tapped_from >= 0 else ()
+    if sources and epoch + 1 > sequence.tapped_from:  # (they may be tapped by now: turn_entering)
+        tapped = with_sources_tapped(after, sources)
+        tokens = tuple(as_entering(tapped, token, played=False) for token in tokens)
+    added: tuple[int, ...] = ()
+    if ability.packets:
+        added = (len(mana),)
+        mana.append(EventMana(epoch=epoch + 1, packets=ability.packets, source=ability.pid))
+    for token in tokens:
+        after = after.with_permanent(token)
+        arrivals[token.id] = epoch + 1
+    stages.append(Stage(item=item, epoch=epoch, board=board, arrivals=tokens, mana=added))
+    return after
 
 
 def _cast_triggered(
@@ -617,7 +654,8 @@ def sequence_problem(
                     optional=sequence.optional and not spell.event and not shared.counted,
                     choice=choice,
                     alternative=cast.way is not None,
-                    unpayable=cast.way is None and not cast.target.cost,  # (no mana cost, CR 118.6)
+                    # (no mana cost, CR 118.6; an ability's cost without mana is paid, CR 602.2b)
+                    unpayable=cast.way is None and not cast.target.cost and cast.ability is None,
                     ways=payers,
                     graveyard=graveyard,
                     fed_by=tuple(resolved) if cast.target.delve else (),
@@ -687,7 +725,10 @@ def _paid_without_mana(
     every = alternative_ways(view_of(board), player, target, without=frozenset(stage.item.sacrificed))
     ways = frozenset(way for way in every if final.has_permanent(way[0]))
     graveyard = (board.player(player).graveyard_size or 0) if target.delve else 0
-    return ways, graveyard, ways != every
+    narrowed = ways != every
+    # (nor one a later ability of the turn taps for its cost: turn_abilities)
+    ways = frozenset(way for way in ways if not final.permanent(way[0]).tapped)
+    return ways, graveyard, narrowed
 
 
 def _first_epoch(template: Activation, timeline: Timeline, last: int, shared: SharedWork) -> int:

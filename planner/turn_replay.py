@@ -32,6 +32,7 @@ from planner.solve.problem import (
     PaymentProblem,
 )
 from planner.solve.solution import Solution
+from planner.turn_activated import AbilityReplay, as_made
 from planner.turn_additional import (
     tapped_before,
     without_paid,
@@ -113,7 +114,7 @@ def _energy_given(state: PlanState, item: TurnItem) -> int:
     spell's effect or enters trigger, each landfall trigger of the player's permanents for the land played
     (twice for a fetchland cracked: it entered too)."""
     if item.spell is not None:
-        return resolution(item.spell.card).energy if item.spell.event else 0
+        return resolution(item.spell.card).energy if item.spell.event and item.spell.ability is None else 0
     land = item.land
     if land is None:
         return 0
@@ -160,12 +161,12 @@ class TreasureCheck:
             )
         # (the other tokens of its triggers, an Eldrazi Spawn's, each as the rules make it: CR 111.4)
         wanted_tokens = sorted(
-            _as_made(created_token(tokens, "made", self.player))
+            as_made(created_token(tokens, "made", self.player))
             for tokens, count in (other_tokens(board, self.player, made) if spell.event else [])
             for _ in range(count)
         )
         tokens = sorted(
-            _as_made(p) for p in stage.arrivals if p.id != spell.pid and p.token and p.name != TREASURE
+            as_made(p) for p in stage.arrivals if p.id != spell.pid and p.token and p.name != TREASURE
         )
         if tokens != wanted_tokens:
             raise IllegalPlanError(
@@ -173,11 +174,6 @@ class TreasureCheck:
                 f"{spell.card.name}: it brings the tokens {[name for name, *_ in wanted_tokens]}, not "
                 f"{[name for name, *_ in tokens]}",
             )
-
-
-def _as_made(token: Permanent) -> tuple[str, str, str, int | None, int | None]:
-    """A token's characteristics as created (its id aside): name, type line, text, power, toughness."""
-    return token.name, str(token.type_line), token.oracle, token.power, token.toughness
 
 
 def _check_landfall(board: Board, player: str, land: LandPlay, stage: Stage, index: int) -> Board:
@@ -231,10 +227,18 @@ def replayed(
     lands: list[LandPlay] = []
     treasures = TreasureCheck(board, player)
     put_counters = sequence.cast_mana and counters_planned(board, player, [s.card for s in sequence.spells])
+    abilities = AbilityReplay(player)  # (the activated abilities, each as the rules allow: turn_activated)
     try:
         for stage in timeline.stages:
             item = stage.item
-            if item.spell is not None:
+            if item.spell is not None and item.spell.ability is not None:
+                number += 1
+                position = casts[number]  # (an event: always activated)
+                made = [unit for index in stage.mana for unit in turn.event_mana[index]]
+                state = abilities.activated(
+                    state, stage, turn.plans[position], position, len(cast_spells), solution.status, made
+                )
+            elif item.spell is not None:
                 number += 1
                 if number not in casts:
                     continue
@@ -351,6 +355,7 @@ def replayed(
         exiled=tuple((a.card.name, str(a.mana)) for a in sequence.exiled),
         tapped_first=tuple(pid for item in sequence.items for pid in item.tapped_first),
         spells=tuple(cast_spells),
+        activations=tuple(abilities.made),
         mana_value_cast=sum(sequence.spells[n].mana_value for n in turn.casts),
         hold=str(hold.cost) if hold is not None else None,
         hold_satisfied=solution.keep_satisfied,

@@ -9,9 +9,11 @@ from dataclasses import replace
 
 from models.additional_costs import SacrificeCost
 from models.board import Board, Card, Permanent
-from models.cost import ManaCost, PaymentTarget
-from models.mana_effects import CastBan
+from models.cost import ManaCost, PaymentKind, PaymentTarget
+from models.layer_effects import GrantHaste
+from models.mana_effects import CastBan, NotPaymentKind
 from models.oracle import parse_land_search, parse_oracle
+from models.oracle.token_replacements import created_tokens_of
 from models.oracle.token_rules import CreatedTokens
 from models.spells import spell_of, spell_target
 from planner.rules.additional_costs import cost_ways, planned_costs, sacrifice_candidates
@@ -19,6 +21,7 @@ from planner.rules.alternative_costs import Way, cast_for, foretold_only, paid_b
 from planner.rules.alternative_costs import exile_choices as way_exile_choices
 from planner.rules.alternatives import alternative_choices, covered_slots, reduced_costs
 from planner.rules.cast_bans import why_forbidden
+from planner.rules.eligibility import is_sick
 from planner.rules.graveyard_permissions import permissions, why_not_permitted
 from planner.rules.graveyard_ways import graveyard_way_required
 from planner.rules.hand import hand_abilities
@@ -31,6 +34,7 @@ from planner.rules.turn import (
     created_token,
     land_entries,
     land_plays_allowed,
+    output_packets,
     packet_units,
     resolution,
     tapped_by_others,
@@ -200,10 +204,102 @@ def brute_force(board: Board) -> tuple[int, int]:
                     after = replace(state, board=board_after, pool=(*unspent, *mana))
                     value_now = value + cast_for(target, way).mana_value
                     stack.append((after, cards, played, value_now, used + 1, fired))
+        for after, fired_now in _activations(state, fired):  # (abilities that aren't mana abilities: 602.2)
+            stack.append((after, cards, played, value, used, fired_now))
         if played < plays_left:  # (a land of the graveyard a permission lets be played: CR 305.1)
             for board_now in _graveyard_land_plays(state.board, f"land{played}"):
                 stack.append((replace(state, board=board_now), cards, played + 1, value, used + 1, fired))
     return best
+
+
+def _activations(state: PlanState, fired: frozenset[str]) -> list[tuple[PlanState, frozenset[str]]]:
+    """Each way to activate an ability of "me"'s permanents that is no mana ability and makes mana possible
+    (CR 605.1a), by the rules alone: one with {T} (the permanent untapped, not a summoning-sick creature,
+    CR 302.6) or sacrificing itself that creates tokens with a mana ability and does nothing else (CR 111.10a,
+    111.4; each token with every order of the replacements, CR 616.1), and a loyalty ability that adds fixed
+    mana and does nothing else ('+1: Add {R}{R}.': once each turn per permanent, ``loyalty:<id>`` in
+    ``fired``, CR 606.3; a minus cost needs its counters, 606.6; none left, it goes, 704.5i), its cost paid
+    from the pool each way the pool pays it (its mana, and its life, CR 119.4)."""
+    found: list[tuple[PlanState, frozenset[str]]] = [(after, fired) for after in _equips(state)]
+    board = state.board
+    view = BoardView(board)
+    rules = SpendRules.for_player(view, "me")
+    for permanent in board.controlled_by("me"):
+        for record in view.parsed[permanent.id].not_payment:
+            cost_text, _, effect = record.text.partition(":")
+            sign = {"+": 1, "-": -1, "\u2212": -1}.get(cost_text.strip()[:1], 1)
+            number = cost_text.strip().lstrip("+-\u2212")
+            if record.kind is NotPaymentKind.LOYALTY and number.isdigit():
+                change = sign * int(number)
+                packets = output_packets(record.output, permanent.name) or ()
+                if f"loyalty:{permanent.id}" in fired or permanent.counter("loyalty") + change < 0:
+                    continue
+                if "." in effect.strip().rstrip(".") or not packets:
+                    continue  # (more than its mana: not this brute force's)
+                assert all(len(p.types) == 1 for p in packets), "the brute force takes fixed mana"
+                loyalty = permanent.counter("loyalty") + change
+                after = board.replace_permanent(permanent.id, counters=(("loyalty", loyalty),))
+                if loyalty <= 0:
+                    after = after.without_permanent(permanent.id)
+                pool = (*state.pool, *packet_units(packets))
+                found.append((replace(state, board=after, pool=pool), fired | {f"loyalty:{permanent.id}"}))
+                continue
+            made = created_tokens_of(effect)
+            cost = record.cost
+            if record.kind is not NotPaymentKind.TOKEN or cost is None or made is None:
+                continue
+            if (
+                not (cost.tap or cost.sacrifice_self)
+                or cost.sacrifice is not None
+                or cost.parts
+                or cost.untap
+            ):
+                continue
+            if cost.tap and (permanent.tapped or is_sick(view, permanent.id)):
+                continue
+            target = PaymentTarget(cost=cost.mana, type_line=permanent.type_line, kind=PaymentKind.ABILITY)
+            for spent, life in payments(state.pool, cost.mana, target, rules, state.life - cost.life):
+                unspent = remove_units(state.pool, spent)
+                assert unspent is not None
+                after = board.replace_player("me", life=state.life - life - cost.life)
+                after = after.replace_permanent(permanent.id, tapped=True) if cost.tap else after
+                after = after.without_permanent(permanent.id) if cost.sacrifice_self else after
+                for _ in range(_most_treasures(after, made.count, made.name)):
+                    token = created_token(made, f"t{len(after.permanents)}", "me")
+                    after = after.with_permanent(_as_entering(after, token))
+                found.append((replace(state, board=after, pool=unspent), fired))
+    return found
+
+
+def _equips(state: PlanState) -> list[PlanState]:
+    """Each way to activate "me"'s equip abilities of mana ('Equip {1}', CR 702.6a: as a sorcery, in their
+    turn) of an Equipment that grants haste, attaching it to any other creature of theirs, its cost paid from
+    the pool each way the pool pays it."""
+    board = state.board
+    if board.active_player != "me":
+        return []
+    view = BoardView(board)
+    rules = SpendRules.for_player(view, "me")
+    creatures = [p.id for p in board.controlled_by("me") if view.type_line(p.id).is_a("Creature")]
+    found = []
+    for equipment in board.controlled_by("me"):
+        parsed = view.parsed[equipment.id]
+        if not any(isinstance(e, GrantHaste) for e in parsed.effects):
+            continue
+        for keyword in parsed.keywords:
+            if not keyword.startswith("equip {"):
+                continue
+            cost = ManaCost.parse(keyword.removeprefix("equip ").upper())
+            target = PaymentTarget(cost=cost, type_line=equipment.type_line, kind=PaymentKind.ABILITY)
+            for spent, life in payments(state.pool, cost, target, rules, state.life):
+                unspent = remove_units(state.pool, spent)
+                assert unspent is not None
+                for creature in creatures:
+                    if creature not in (equipment.id, equipment.attached_to):
+                        after = board.replace_permanent(equipment.id, attached_to=creature)
+                        after = after.replace_player("me", life=state.life - life)
+                        found.append(replace(state, board=after, pool=unspent))
+    return found
 
 
 def _having_cast(board: Board, card: Card) -> Board:
