@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from itertools import combinations_with_replacement, islice
+from itertools import combinations_with_replacement
 from typing import Literal
 
 from models.board import Board
@@ -42,14 +42,12 @@ from models.cost import PaymentTarget
 from models.errors import InputError
 from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
-from planner.answer_warnings import cast_fact_warnings, spell_text_warnings
+from planner.answer_warnings import cast_fact_warnings
 from planner.api import solve_cpsat
 from planner.rules.additional_costs import banned_life_reason, planned_costs
 from planner.rules.cast_bans import (
     SpellLimit,
-    bans_later_spells,
     land_play_ban,
-    names_later_spells,
     spells_left,
     turn_count_warnings,
     undecided_ban_warnings,
@@ -62,7 +60,7 @@ from planner.rules.next_spell_abilities import next_spell_notes
 from planner.rules.question import within_question
 from planner.rules.token_replacements import token_replacement_notes
 from planner.rules.turn import land_play_condition_warnings, land_play_spell_warnings, life_entry_warnings
-from planner.rules.view import BoardView, TextWarning
+from planner.rules.view import BoardView
 from planner.solve.objective import ALTERNATIVE_COSTS
 from planner.solve.problem import (
     BoardAnalysis,
@@ -121,7 +119,6 @@ from planner.turn_choices import (
     taxed_by_count,
     turn_notes,
     turn_spell,
-    unread_mana_notes,
     why_not_castable_now,
     with_card_faces,
     without_mana_events,
@@ -145,6 +142,7 @@ from planner.turn_relaxed import relaxed_sequence
 from planner.turn_replay import bounce_land, replayed
 from planner.turn_result import LandPlayed, SpellCast, TurnResult
 from planner.turn_search import LAND, depth_first
+from planner.turn_spell_checks import banning_spells, spells_text_warnings, unread_before_later
 from planner.turn_unplanned import (
     cast_token_notes,
     cast_trigger_notes,
@@ -776,7 +774,7 @@ def plan_turn(
     ):
         return TurnResult(castable=False, reason=chain.why, warnings=warnings)
     alone = not board.opponents(player)  # (a Curse cast then enchants its caster: no other player, CR 303.4a)
-    banning = _banning(view, spells, player, order if casts else "choose", alone=alone)
+    banning = banning_spells(view, spells, player, order if casts else "choose", alone=alone)
     if banning and casts:  # (in the order given, a "no"; in the best one, not searched: no answer)
         reason = next(iter(banning.values()))
         return TurnResult(castable=False if order == "given" else None, reason=reason, warnings=warnings)
@@ -898,7 +896,7 @@ def plan_turn(
         if not complete:
             return replace(base, castable=None, reason="time limit", optimal=False)
         # (nor may the unread mana or tokens of a spell's own effect, which would pay a later spell)
-        unread_mana = _unread_before_later(spells, order) if casts else []
+        unread_mana = unread_before_later(spells, order) if casts else []
         if (more := replayed_land or next(iter(unplanned_mana + zone_notes + unread_mana), None)) is not None:
             # (a land a bounce land returns played again, a Treasure made with priority, a cast trigger's
             # mana might cast them: a "no" of a search that plans none of them is no answer)
@@ -951,64 +949,6 @@ def plan_turn(
         warnings=warnings,
         notes=tuple(notes),
     )
-
-
-def spells_text_warnings(spells: list[TurnSpell], *, strict: bool = False) -> tuple[TextWarning, ...]:
-    """The sentences of the turn's spells' own texts that the parser did not understand, once each (each
-    spell as printed: :func:`~planner.answer_warnings.spell_text_warnings`); with ``strict`` the first one is
-    an error. A turn plan that leaves such a sentence out says so, as a payment of the spell does.
-
-    >>> from models.board import Card
-    >>> card = Card.from_json({"name": "Odd Hex", "type_line": "Sorcery", "mana_cost": "{4}{B}",
-    ...     "oracle": "You may discard a Swamp card rather than pay this spell's mana cost."})
-    >>> spells = hand_spells([card, card], 1, Ids(set()))
-    >>> print(*spells_text_warnings(spells))
-    Odd Hex: unsupported text ignored: "You may discard a Swamp card rather than pay ~'s mana cost."
-    """
-    found: dict[TextWarning, None] = {}
-    for spell in distinct(spells):
-        found.update(dict.fromkeys(spell_text_warnings(spell.as_printed, strict=strict)))
-    return tuple(found)
-
-
-def _banning(
-    view: BoardView, spells: list[TurnSpell], player: str, order: str, *, alone: bool
-) -> dict[str, str]:
-    """The permanent spells of the turn not planned, by name, and why: once one resolves, a prohibition of
-    its own would forbid a spell cast after it, or a prohibition on the board would forbid a spell of its
-    name ('... with the same name as a nontoken permanent', CR 101.2). In the order given, the spells after
-    it; otherwise any other spell of the turn (the search does not put it last)."""
-    found: dict[str, str] = {}
-    active = view.board.active_player
-    for n, spell in enumerate(spells):
-        if spell.card.name in found:
-            continue
-        # (lazily: only a card with a prohibition of its own, or of its name, reads them)
-        why = bans_later_spells(
-            spell.card, player, active, _later(spells, n, order), alone=alone
-        ) or names_later_spells(view, spell.card, player, _later(spells, n, order))
-        if why is not None:
-            found[spell.card.name] = why
-    return found
-
-
-def _unread_before_later(spells: list[TurnSpell], order: str) -> list[str]:
-    """The notes on the mana sentences a spell's effect or enters trigger has that the plan does not count
-    (:func:`~planner.turn_choices.turn_notes`), of the spells a later spell follows: that mana might pay it
-    (a bound not planned is never a "no")."""
-    return [
-        note
-        for n, spell in enumerate(spells)
-        if next(_later(spells, n, order), None) is not None
-        for note in unread_mana_notes(spell.card)
-    ]
-
-
-def _later(spells: list[TurnSpell], n: int, order: str) -> Iterator[PaymentTarget]:
-    """The spells cast after the ``n``-th of the turn: in the order given, those after it; otherwise any
-    other."""
-    rest = islice(spells, n + 1, None) if order == "given" else (s for s in spells if s is not spells[n])
-    return (s.target for s in rest)
 
 
 def _unproven(spell: SpellCast) -> SpellCast:
