@@ -44,7 +44,7 @@ from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
 from planner.answer_warnings import cast_fact_warnings, spell_text_warnings
 from planner.api import solve_cpsat
-from planner.rules.additional_costs import banned_life_reason, planned_costs
+from planner.rules.additional_costs import banned_life_reason, planned_costs, turn_fact_warnings
 from planner.rules.cast_bans import (
     SpellLimit,
     bans_later_spells,
@@ -117,6 +117,7 @@ from planner.turn_choices import (
     with_card_faces,
     without_mana_events,
 )
+from planner.turn_deaths import mana_death_notes
 from planner.turn_entering import entry_sources
 from planner.turn_events import landfall_again_events
 from planner.turn_lands import LandPlays, bounce_replay_note, land_sequences
@@ -699,6 +700,7 @@ def plan_turn(
             for s in distinct(spells)
             for w in cast_fact_warnings(view, s.target, player)
             + undecided_ban_warnings(view, s.target, player)
+            + turn_fact_warnings(board, player, s.target)  # (a fact of the turn not given: as pay warns it)
         )
     )
     lines = [s.card.type_line for s in distinct(spells)]
@@ -788,6 +790,7 @@ def plan_turn(
     unplanned_mana += unread_triggers
     cast_cards = [s.card for s in distinct(spells)]
     unplanned_mana += equip_haste_notes(board, player, cast_cards)  # (an equip activation's haste, CR 702.6a)
+    unplanned_mana += mana_death_notes(board, player, spells)  # (deaths inside the model: CR 700.4)
     trigger_notes = cast_trigger_notes(board, player, cast_cards)
     trigger_notes += cast_token_notes(board, player, cast_cards)
     trigger_notes += token_replacement_notes(board, player, cast_cards)

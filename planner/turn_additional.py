@@ -51,6 +51,7 @@ from planner.rules.eligibility import is_sick, why_not_activatable
 from planner.rules.production import Packet, activation_outcomes
 from planner.rules.replay import could_produce_of, view_of
 from planner.turn_choices import TurnSpell, distinct
+from planner.turn_deaths import with_deaths
 
 __all__ = [
     "additional_events",
@@ -253,7 +254,9 @@ def discarded_cards(hand: Sequence[Card], used: set[int], count: int, taken: set
 
 def without_paid(board: Board, player: str, sacrificed: Sequence[str], discarded: Sequence[str]) -> Board:
     """The board once a spell's additional costs are paid: the permanents ``sacrificed`` gone to their
-    owner's graveyard, the cards ``discarded`` (names) gone from the hand to it (CR 701.8, 701.9)."""
+    owner's graveyard, the cards ``discarded`` (names) gone from the hand to it (CR 701.8, 701.9); the
+    creatures among them died (:func:`~planner.turn_deaths.with_deaths`, CR 700.4)."""
+    board = with_deaths(board, sacrificed)
     gone: list[Card] = []
     for pid in sacrificed:
         card = board.permanent(pid).as_card()

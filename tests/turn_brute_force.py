@@ -469,6 +469,9 @@ def _additional_paid(
                 for chosen in itertools.combinations(sacrifice_candidates(before, "me", cost), cost.count):
                     after = before
                     for pid in chosen:
+                        if BoardView(after).type_line(pid).is_a("Creature"):  # (it dies: CR 700.4)
+                            died = (after.creatures_died_this_turn or 0) + 1
+                            after = replace(after, creatures_died_this_turn=died)
                         after = after.without_permanent(pid)
                     paid.append((after, cards, discarded))
                 continue
