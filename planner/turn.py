@@ -119,6 +119,7 @@ from planner.turn_choices import (
 )
 from planner.turn_deaths import mana_death_notes
 from planner.turn_entering import entry_sources
+from planner.turn_entering_mana import entering_read_events
 from planner.turn_events import landfall_again_events
 from planner.turn_lands import LandPlays, bounce_replay_note, land_sequences
 from planner.turn_model import (
@@ -745,6 +746,7 @@ def plan_turn(
     spells = without_mana_events(spells)
     # (a permanent a mana ability counts once it resolved, Gaea's Cradle's creatures: an event, CR 608.2h)
     spells = battlefield_read_events(board, player, spells)
+    spells = entering_read_events(spells)  # (and an enters trigger's mana counted so: turn_entering_mana)
     # (the spells that may set off a trigger adding mana, and its permanent spells: events)
     spells, cast_mana = cast_mana_events(board, player, spells)
     spells, cast_counters = cast_counter_events(board, player, spells)  # (and counters: CR 603.3)

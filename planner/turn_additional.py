@@ -52,6 +52,7 @@ from planner.rules.production import Packet, activation_outcomes
 from planner.rules.replay import could_produce_of, view_of
 from planner.turn_choices import TurnSpell, distinct
 from planner.turn_deaths import with_deaths
+from planner.turn_entering_mana import bargains_for_mana
 
 __all__ = [
     "additional_events",
@@ -114,9 +115,15 @@ def chosen_costs(spell: TurnSpell) -> bool:
     True
     """
     costs = spell.target.additional_costs
-    return any(isinstance(cost, EitherCost) for cost in costs) or (
-        any(isinstance(cost, OptionalSacrifice) and cost.reduction > 0 for cost in costs)
-        and not any(_turn_counted(cost) for cost in costs)
+    return (
+        any(isinstance(cost, EitherCost) for cost in costs)
+        or (
+            any(isinstance(cost, OptionalSacrifice) and cost.reduction > 0 for cost in costs)
+            and not any(_turn_counted(cost) for cost in costs)
+        )
+        or (  # (a bargain whose enters trigger adds mana if it was bargained: turn_entering_mana)
+            any(isinstance(cost, OptionalSacrifice) for cost in costs) and bargains_for_mana(spell)
+        )
     )
 
 

@@ -39,7 +39,7 @@ def with_deaths(board: Board, gone: Sequence[str]) -> Board:
     lower bound).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
-    ...     {"id": "b", "card": "Grizzly Bears", "controller": "me"},
+    ...     {"id": "b", "name": "Test Bear", "type_line": "Creature — Bear", "controller": "me"},
     ...     {"id": "f", "card": "Forest", "controller": "me"}]})
     >>> with_deaths(board, ["b", "f"]).creatures_died_this_turn, with_deaths(board, ["f"]) is board
     (1, True)

@@ -34,6 +34,7 @@ from planner.turn_cast_counters import counters_of_casting, counters_planned, wi
 from planner.turn_cast_mana import CastTokens, mana_of_casting, treasures_of_casting, untold_treasures
 from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy
 from planner.turn_entering import as_entering, entry_sources, with_sources_tapped
+from planner.turn_entering_mana import entering_mana
 from planner.turn_events import land_play_triggers, landfall_resolutions
 from planner.turn_zones import cast_zone, exiled_after, leaving_zone, left_zone
 
@@ -132,6 +133,9 @@ class Stage:
     #: the counters triggers on casting the spell put, (permanent id, kind) each
     #: (:func:`~planner.turn_cast_counters.counters_of_casting`: the replay puts them and checks them)
     cast_counters: tuple[tuple[str, str], ...] = ()
+    #: the mana its permanent's enters trigger adds by a count or if it was bargained
+    #: (:func:`~planner.turn_entering_mana.entering_mana`: the replay counts it again)
+    entered_mana: tuple[Packet, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -257,6 +261,12 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             current = resolved_to_graveyard(current, player, spell.card)
         if zone is not None:
             current = left_zone(current, player, spell.card, zone, spell.way)
+        # (its enters trigger's mana by a count, on the board it resolves on, or if it was bargained: CR
+        # 608.2h, 702.166b)
+        trigger_mana = entering_mana(current, spell) if effect.permanent else ()
+        if trigger_mana:
+            added.append(len(mana))
+            mana.append(EventMana(epoch=epoch + 1, packets=trigger_mana, source=spell.card.name))
         boards.append(current)
         stages.append(
             Stage(
@@ -267,6 +277,7 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
                 mana=tuple(added),
                 cast_treasures=tuple(made),
                 cast_counters=tuple(counters),
+                entered_mana=trigger_mana,
             )
         )
     return Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)

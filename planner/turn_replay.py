@@ -47,6 +47,7 @@ from planner.turn_choices import (
     landfall_energy,
     returned_land,
 )
+from planner.turn_entering_mana import entering_mana
 from planner.turn_events import land_play_triggers, landfall_resolutions
 from planner.turn_lands import entries_now, lands_left
 from planner.turn_model import (
@@ -303,6 +304,13 @@ def replayed(
                 arrivals = _entered(state.board, player, item.spell, stage, casts[number])
             for permanent in arrivals:
                 state = replace(state, board=state.board.with_permanent(permanent))
+            if item.spell is not None and item.spell.event and stage.entered_mana:
+                # (its enters trigger's mana counted again on the board it resolves on: CR 608.2h)
+                recounted = entering_mana(state.board, item.spell)
+                if recounted != stage.entered_mana:
+                    raise IllegalPlanError(
+                        casts[number], f"{item.spell.card.name}: its enters trigger adds {recounted} there"
+                    )
             if item.land is not None:  # (its landfall triggers, each time they trigger: CR 603.2d)
                 landed = _check_landfall(state.board, player, item.land, stage, len(lands) - 1)
                 state = replace(state, board=landed)

@@ -7,7 +7,8 @@ import itertools
 import json
 from dataclasses import replace
 
-from models.additional_costs import SacrificeCost
+from models.abilities import Amount
+from models.additional_costs import OptionalSacrifice, SacrificeCost
 from models.board import Board, Card, Permanent
 from models.cost import ManaCost, PaymentTarget
 from models.mana_effects import CastBan
@@ -18,6 +19,7 @@ from planner.rules.additional_costs import cost_ways, planned_costs, sacrifice_c
 from planner.rules.alternative_costs import Way, cast_for, foretold_only, paid_board, usable_ways
 from planner.rules.alternative_costs import exile_choices as way_exile_choices
 from planner.rules.alternatives import alternative_choices, covered_slots, reduced_costs
+from planner.rules.amounts import counted
 from planner.rules.cast_bans import why_forbidden
 from planner.rules.graveyard_permissions import permissions, why_not_permitted
 from planner.rules.graveyard_ways import graveyard_way_required
@@ -31,6 +33,7 @@ from planner.rules.turn import (
     created_token,
     land_entries,
     land_plays_allowed,
+    output_packets,
     packet_units,
     resolution,
     tapped_by_others,
@@ -138,7 +141,12 @@ def brute_force(board: Board) -> tuple[int, int]:
                     for spent, life in payments(state.pool, cost, target, rules, life_left):
                         unspent = remove_units(state.pool, spent)
                         assert unspent is not None
-                        for board_paid, left, discarded in _additional_paid(before, kept, target):
+                        paid_ways = [  # (its additional costs, its bargain paid or not)
+                            (board_paid, left, discarded, bargained)
+                            for board_costs, left, discarded in _additional_paid(before, kept, target)
+                            for board_paid, bargained in _bargains(board_costs, card)
+                        ]
+                        for board_paid, left, discarded, bargained in paid_ways:
                             board_after = _having_cast(
                                 board_paid.replace_player("me", life=life_left - life), card
                             )
@@ -153,6 +161,7 @@ def brute_force(board: Board) -> tuple[int, int]:
                                 # (as it enters on the board then: CR 614.1c, an untapped or tapped Archelos)
                                 entered = entered_as(board_after, card, pid, "me")
                                 board_after = board_after.with_permanent(entered)
+                                pid_entered = pid
                             # (the counters its triggers put, there for the later spells: CR 603.3)
                             counters = counters_of_casting(state.board, "me", spell_target(card))
                             board_after = with_counters(board_after, counters)
@@ -173,6 +182,8 @@ def brute_force(board: Board) -> tuple[int, int]:
                                     token = _as_entering(board_after, created_token(tokens, pid, "me"))
                                     board_after = board_after.with_permanent(token)
                             packets = effect.mana + _cast_triggered(state.board, card)
+                            if effect.permanent:  # (its enters trigger's counted or bargained mana)
+                                packets += _entering_units(board_after, card, pid_entered, bargained)
                             mana = packet_units(tuple(p for p in packets if len(p.types) == 1))
                             fixed = all(len(p.types) == 1 for p in packets)
                             assert fixed, "the brute force takes fixed rituals"
@@ -469,10 +480,7 @@ def _additional_paid(
                 for chosen in itertools.combinations(sacrifice_candidates(before, "me", cost), cost.count):
                     after = before
                     for pid in chosen:
-                        if BoardView(after).type_line(pid).is_a("Creature"):  # (it dies: CR 700.4)
-                            died = (after.creatures_died_this_turn or 0) + 1
-                            after = replace(after, creatures_died_this_turn=died)
-                        after = after.without_permanent(pid)
+                        after = _sacrificed(after, pid)
                     paid.append((after, cards, discarded))
                 continue
             for places in itertools.combinations(range(len(cards)), cost.count):
@@ -480,6 +488,40 @@ def _additional_paid(
                 paid.append((before, left, discarded + cost.count))
         options = paid
     return options
+
+
+def _sacrificed(board: Board, pid: str) -> Board:
+    """The board once "me" sacrificed ``pid``: a creature dies (CR 700.4), counted."""
+    if BoardView(board).type_line(pid).is_a("Creature"):
+        board = replace(board, creatures_died_this_turn=(board.creatures_died_this_turn or 0) + 1)
+    return board.without_permanent(pid)
+
+
+def _bargains(board: Board, card: Card) -> list[tuple[Board, bool]]:
+    """The board with the card's bargain paid or not (CR 702.166a: "you may sacrifice an artifact,
+    enchantment, or token as you cast this spell"), where its enters trigger adds mana if it was bargained;
+    whether it was."""
+    options = [(board, False)]
+    if not resolution(card).bargained:
+        return options
+    for cost in spell_target(card).additional_costs:
+        if isinstance(cost, OptionalSacrifice) and isinstance(cost.sacrifice, SacrificeCost):
+            for pid in sacrifice_candidates(board, "me", cost.sacrifice):
+                options.append((_sacrificed(board, pid), True))
+    return options
+
+
+def _entering_units(board: Board, card: Card, pid: str, bargained: bool) -> tuple[Packet, ...]:
+    """The fixed mana the enters trigger of ``card``'s permanent ``pid`` adds on ``board`` (it there): an
+    amount counted then (CR 608.2h), and the mana "if it was bargained" when it was."""
+    effect = resolution(card)
+    packets = [
+        packet
+        for output in effect.entering_counted
+        if (value := counted(BoardView(board), pid, output.amount)) > 0
+        for packet in output_packets(replace(output, amount=Amount(constant=value)), card.name) or ()
+    ]
+    return (*packets, *(effect.bargained if bargained else ()))
 
 
 def _fetches(state: PlanState, view: BoardView) -> list[PlanState]:
