@@ -111,3 +111,17 @@ def test_the_bargain_not_paid_when_not_needed() -> None:
     assert [s.card for s in turn.spells] == ["Test Hellkite"]
     additional = turn.spells[0].payment.additional
     assert additional is None or not additional.sacrificed
+
+
+def test_the_keyword_alone_and_mana_of_any_colors() -> None:
+    """ "Bargain" without its reminder text, four mana in any combination of colors: five Mountains pay the
+    Hellkite's {3}{R}{R} with the Charm bargained, its four mana pays an Ogre's {3}{G} (a color no Mountain
+    makes: only the trigger's mana pays it). Without the Charm, a "no"."""
+    bargained = "When ~ enters, if it was bargained, add four mana in any combination of colors."
+    scorcher = HELLKITE | {"oracle": f"Bargain\nFlying\n{bargained}"}
+    ogre = {"name": "Test Ogre", "type_line": "Creature — Ogre", "mana_cost": "{3}{G}", "oracle": ""}
+    casts = ["Test Hellkite", "Test Ogre"]
+    turn = plan_turn(turn_board(["Mountain"] * 5 + [CHARM], [scorcher, ogre]), casts=casts)
+    assert turn.castable is True, turn.to_json()
+    assert "{G}" in str(turn.spells[1].payment.mana_spent)
+    assert plan_turn(turn_board(["Mountain"] * 5, [scorcher, ogre]), casts=casts).castable is False
