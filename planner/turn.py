@@ -121,6 +121,13 @@ from planner.turn_deaths import mana_death_notes
 from planner.turn_entering import entry_sources
 from planner.turn_entering_mana import entering_read_events
 from planner.turn_events import landfall_again_events
+from planner.turn_land_plays import (
+    added_land_plays,
+    land_drops_left,
+    land_play_events,
+    land_plays_hold,
+    more_land_sequences,
+)
 from planner.turn_lands import LandPlays, bounce_replay_note, land_sequences
 from planner.turn_model import (
     SharedWork,
@@ -237,6 +244,7 @@ class _Search:
         self.spells, self.sensitive, self.mode, self.landfall = spells, sensitive, mode, landfall
         self.energy = energy  # (the energy the turn gives is counted: turn_alternative.energy_counted)
         self.cast_mana = False  # (triggers on casting a spell add mana: turn_cast_mana)
+        self.more_plays = False  # (a spell of the turn adds land plays: turn_land_plays)
         self.kinds: list[list[TurnSpell]] = []
         self.plain: list[TurnSpell] = []
         self.given: tuple[TurnSpell, ...] = ()
@@ -525,8 +533,12 @@ class _Search:
             return False  # (its discards find too few cards, and its extensions use more)
         ways: tuple[tuple[TurnSpell, ...], ...] = ()
         worked: Timeline | None = None  # (worked out once, for the ways and the model)
-        if self.alternatives:
+        if self.more_plays or self.alternatives:
             worked = timeline_of(self.board, self.player, sequence)
+            if not land_plays_hold(worked, self.player):
+                return False  # (a land played before a spell of the turn added its play: CR 305.2)
+        if self.alternatives:
+            assert worked is not None
             if not ways_hold(self.board, worked, self.player):
                 return False  # (an alternative cost not usable where its spell is cast: another choice pays)
             if self.ways_in_model:  # (the ways paying only mana, Omniscience's, are the model's choice)
@@ -560,6 +572,13 @@ class _Search:
         takes more (its third level)."""
         key = _key(sequence, solution, timeline, self.player)
         skipped = max(self.most_lands - len(sequence.lands), 0) if self.take_land else 0
+        if (
+            self.more_plays and self.mode == "choose"
+        ):  # (land plays a spell of the turn added: turn_land_plays)
+            hand = self.board.player(self.player).hand
+            skipped = land_drops_left(
+                timeline, self.player, sum(c.type_line.is_a("Land") for c in hand), sequence.lands
+            )
         return (key[0], key[1], skipped, *key[2:])
 
     def _relaxed_beaten(self, events: tuple[int, ...], sequence: TurnSequence) -> bool:
@@ -757,6 +776,8 @@ def plan_turn(
         raise InputError(f"--no-land and --land {land}: choose one")
     landfall = landfall_possible(board, spells) or (energy and landfall_energy_possible(board, spells))
     spells = landfall_again_events(spells) if landfall else spells  # (CR 603.2d: before a land play)
+    more_plays = 0 if no_land else added_land_plays(board, player, spells)  # (CR 305.2a: turn_land_plays)
+    spells, placed = (land_play_events(spells), True) if more_plays else (spells, landfall)
     lands: list[LandPlays] = [()]
     if not no_land:
         # (a discard may take a land instead: then playing fewer is tried too, and loses all else equal)
@@ -768,7 +789,11 @@ def plan_turn(
             used_ids,
             take=not casts and not discards,
             cards=cards,
-            ordered=landfall,
+            ordered=placed,
+        )
+        take = not casts and not discards
+        lands += more_land_sequences(
+            board, player, hand, land, used_ids, more=more_plays, take=take, cards=cards
         )
     taken_positions = {s.position for s in spells} if casts else set()
     exiles = exile_choices(hand_abilities(board, player), taken_positions)
@@ -812,12 +837,13 @@ def plan_turn(
         spells=spells,
         sensitive=taxed_by_count(BoardView(board), player, spells),
         mode="choose" if not casts else order,
-        landfall=landfall,
+        landfall=placed,
         energy=energy,
         limits=limits,
         chain=chain,
     )
     search.cast_mana = cast_mana
+    search.more_plays = bool(more_plays)  # (checked, and the land drops a plan leaves ranked: _turn_key)
     if zones.spells:  # (their ways are checked where they are cast; the relaxation does not follow them)
         search.alternatives, search.relax = True, False
     # (and a land of the graveyard whose play uses up a permission a spell could use, Serra Paragon's: not

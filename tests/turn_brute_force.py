@@ -70,8 +70,7 @@ def brute_force(board: Board) -> tuple[int, int]:
     payments) and what a card does when it resolves."""
     hand = tuple(board.player("me").hand)
     start = initial_state(board.replace_player("me", hand=()), "me")  # (the hand is tracked here: `cards`)
-    allowed, _ = land_plays_allowed(BoardView(board), "me")
-    plays_left = allowed - board.player("me").lands_played_this_turn
+    made_before = board.player("me").lands_played_this_turn
     best = (-1, 0)  # (a state with more land drops taken, when the hand holds lands, replaces it)
     # (a land discarded rather than played, CR 701.9: only when that casts more, contract section 11)
     best_rank = (-1, 0, 0)
@@ -89,6 +88,8 @@ def brute_force(board: Board) -> tuple[int, int]:
         assert len(seen) < 400_000, "the brute force grew too large for a test"
         if state.life <= 0:
             continue  # (a player at 0 life loses once the spell is cast, CR 704.5a: no gains here)
+        # (the plays allowed on the board now: a permanent cast this turn may add some, CR 305.2a)
+        plays_left = land_plays_allowed(BoardView(state.board), "me")[0] - made_before
         land_left = played < plays_left and any(_droppable(card, state.board) for card in cards)
         rank = (value, played, -used)
         if not land_left and rank > best_rank:  # (the land drops are always taken)
