@@ -501,28 +501,18 @@ class _Search:
     def _entry_variants(self, sequence: TurnSequence) -> list[TurnSequence]:
         """The sequence once for each epoch from which the player's permanents whose tapped state decides
         how others enter (Archelos) may be tapped (:attr:`TurnSequence.tapped_from`), when a permanent
-        arrives after the first epoch; the sequence alone otherwise. A land played among the events is
-        played before they are tapped (noted when that leaves some epochs out)."""
+        arrives after the first epoch (a land played among the events too: it enters as they make it,
+        :func:`~planner.turn_entering.land_entering`); the sequence alone otherwise."""
         sources = self.entry_sources
         if not sources:
             return [sequence]
         timeline = timeline_of(self.board, self.player, sequence)
-        lands = {land.pid for land in sequence.lands}
-        arrivals = [epoch for pid, epoch in timeline.arrivals.items() if pid not in lands]
-        if not any(arrivals):
+        if not any(timeline.arrivals.values()):
             return [sequence]
         last = len(timeline.boards) - 1
-        low = max((timeline.arrivals[pid] for pid in lands), default=0)
         if any(set(item.tapped_first) & set(sources) for item in sequence.items):
-            low = -1 if low > 0 else 0  # (tapped at the start: from the first epoch, or no variant)
-            last = low
-        if low != 0:
-            names = ", ".join(sorted({self.board.permanent(pid).name for pid in sources}))
-            self.unplanned.add(
-                f"{names}: not tapped before a land played among the turn's spells (CR 614.1c: what enters "
-                "after it is tapped enters tapped): the plan may not be the best"
-            )
-        return [replace(sequence, tapped_from=k) for k in range(max(low, 0), last + 1) if low >= 0]
+            last = 0  # (tapped at the start: from the first epoch)
+        return [replace(sequence, tapped_from=k) for k in range(last + 1)]
 
     def _solve_variant(self, sequence: TurnSequence) -> bool:
         """Solve one sequence whose additional costs and entries are chosen, and keep it when it is the best

@@ -33,7 +33,7 @@ from planner.turn_additional import tapped_before, tapped_first, without_paid
 from planner.turn_cast_counters import counters_of_casting, counters_planned, with_counters
 from planner.turn_cast_mana import CastTokens, mana_of_casting, treasures_of_casting, untold_treasures
 from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy
-from planner.turn_entering import as_entering, entry_sources, with_sources_tapped
+from planner.turn_entering import as_entering, entry_sources, land_entering, with_sources_tapped
 from planner.turn_entering_mana import entering_mana
 from planner.turn_events import land_play_triggers, landfall_resolutions
 from planner.turn_zones import cast_zone, exiled_after, leaving_zone, left_zone
@@ -177,7 +177,11 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             stages.append(Stage(item=item, epoch=epoch, board=current, mana=(len(mana) - 1,)))
             continue
         if item.land is not None:
+            if sources and not at_start and epoch + 1 > sequence.tapped_from:
+                # (played once they may be tapped: it enters as though they were, turn_entering)
+                item = replace(item, land=land_entering(current, player, item.land, sources))
             land = item.land
+            assert land is not None
             entered = arriving(land.arriving_card, land.pid, player, tapped=land.entry.tapped)
             current = land_play_made(current.with_permanent(entered), player, land)
             added = []

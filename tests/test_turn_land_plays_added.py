@@ -59,3 +59,33 @@ def test_the_order_given() -> None:
     assert turn.castable is True, turn.to_json()
     assert len(turn.lands_played) == 2
     assert plan_turn(board, casts=["Test Bear", "Test Scout"]).castable is False
+
+
+#: Archelos, Lagoon Mystic's shape; a convoke sorcery
+TURTLE = {
+    "name": "Test Lagoon Turtle",
+    "type_line": "Legendary Creature — Turtle Shaman",
+    "power": 1,
+    "toughness": 4,
+    "oracle": "As long as Test Lagoon Turtle is tapped, other permanents enter tapped.\nAs long as Test "
+    "Lagoon Turtle is untapped, other permanents enter untapped.",
+}
+CHORUS = {"name": "Test Chorus", "type_line": "Sorcery", "mana_cost": "{1}{G}", "oracle": "Convoke"}
+
+
+def test_a_land_played_after_the_turtle_is_tapped_enters_tapped() -> None:
+    """The turtle and a Forest; Scout, a convoke sorcery and two Forests in the hand. The land drop's Forest
+    and the other pay Scout; its added play's Forest enters untapped (the turtle untapped, CR 614.1c) and
+    with the turtle convoking (CR 702.51a) pays the sorcery: mana value 4, two lands. The sorcery first,
+    the turtle convoking it: the second Forest enters tapped (CR 614.12), one mana short of Scout: given in
+    that order, a "no". Before, a land placed among the spells kept the turtle untapped until it was played
+    (a note, the plan not called optimal)."""
+    board = turn_board([TURTLE, "Forest"], [SCOUT, CHORUS, FOREST, FOREST])
+    turn = matches_brute_force(board)
+    assert turn.mana_value_cast == 4 and len(turn.lands_played) == 2
+    assert not any("not tapped before a land" in note for note in turn.notes)
+    late = plan_turn(board, casts=["Test Chorus", "Test Scout"])
+    assert late.castable is False, late.to_json()
+    # (Scout first: its {1}{G} from two Forests, the sorcery convoked by the turtle and Scout, CR 702.51a)
+    early = plan_turn(board, casts=["Test Scout", "Test Chorus"])
+    assert early.castable is True and early.optimal, early.notes
