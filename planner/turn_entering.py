@@ -74,6 +74,7 @@ def entries_now(board: Board, player: str, land: LandPlay) -> tuple[LandEntry, .
     """The ways ``land`` may enter if played now (the land a fetchland cracked at once finds, as its search
     and its own text say), for the replay to check the plan's against (CR 305.1, 614.1c).
 
+    >>> from models.board import Card
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
     >>> entries_now(board, "me", LandPlay(card=Card.from_json("Forest"), entry=LandEntry(tapped=False),
     ...     pid="new-land"))
@@ -95,6 +96,7 @@ def land_entering(board: Board, player: str, land: LandPlay, sources: Sequence[s
     ...     "toughness": 4, "controller": "me", "oracle": "As long as Test Turtle is tapped, other "
     ...     "permanents enter tapped.\\nAs long as Test Turtle is untapped, other permanents enter untapped."}
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [turtle]})
+    >>> from models.board import Card
     >>> forest = LandPlay(card=Card.from_json("Forest"), entry=LandEntry(tapped=False), pid="new-land")
     >>> land_entering(board, "me", forest, ["t"]).entry
     LandEntry(tapped=True, life=0, note='')
