@@ -9,6 +9,7 @@ allowed on the board of each land played).
 from __future__ import annotations
 
 from boards import turn_board
+from test_turn_amounts import CHORUS, TURTLE  # (Archelos's shape; a convoke sorcery)
 from turn_brute_force import matches_brute_force
 
 from planner.turn import plan_turn
@@ -59,18 +60,6 @@ def test_the_order_given() -> None:
     assert turn.castable is True, turn.to_json()
     assert len(turn.lands_played) == 2
     assert plan_turn(board, casts=["Test Bear", "Test Scout"]).castable is False
-
-
-#: Archelos, Lagoon Mystic's shape; a convoke sorcery
-TURTLE = {
-    "name": "Test Lagoon Turtle",
-    "type_line": "Legendary Creature — Turtle Shaman",
-    "power": 1,
-    "toughness": 4,
-    "oracle": "As long as Test Lagoon Turtle is tapped, other permanents enter tapped.\nAs long as Test "
-    "Lagoon Turtle is untapped, other permanents enter untapped.",
-}
-CHORUS = {"name": "Test Chorus", "type_line": "Sorcery", "mana_cost": "{1}{G}", "oracle": "Convoke"}
 
 
 def test_a_land_played_after_the_turtle_is_tapped_enters_tapped() -> None:
