@@ -16,8 +16,9 @@ with and without it, the permanent sacrificed chosen as an additional cost's are
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
-from models.abilities import Amount, AmountKind
+from models.abilities import Amount, AmountKind, ManaOutput
 from models.additional_costs import OptionalSacrifice, SacrificeCost
 from models.board import Board, Card
 from models.cost import PaymentTarget
@@ -77,11 +78,11 @@ def entering_mana(board: Board, spell: TurnSpell) -> tuple[Packet, ...]:
     >>> [(str(p.types), p.per_pick) for p in entering_mana(board, spell)]  # (a Cleric and a Wizard: two {R})
     [('R', 2)]
     """
-    effect = resolution(spell.card)
+    counted_outputs, bargained = _entering_reads(spell.card)
     packets: list[Packet] = []
-    if effect.entering_counted and board.has_permanent(spell.pid):
+    if counted_outputs and board.has_permanent(spell.pid):
         view = BoardView(board)
-        for output in effect.entering_counted:
+        for output in counted_outputs:
             value = counted(view, spell.pid, output.amount)
             if value <= 0:
                 continue
@@ -90,11 +91,22 @@ def entering_mana(board: Board, spell: TurnSpell) -> tuple[Packet, ...]:
             )
             assert made is not None  # (counted_on_entering: fixed symbols or a palette of types)
             packets += [replace(packet, tag=replace(packet.tag, source=spell.card.name)) for packet in made]
-    if effect.bargained and was_bargained(spell):
-        packets += effect.bargained
+    if bargained and was_bargained(spell):
+        packets += bargained
     return tuple(packets)
 
 
+@lru_cache(maxsize=4096)
+def _entering_reads(card: Card) -> tuple[tuple[ManaOutput, ...], tuple[Packet, ...]]:
+    """The card's enters trigger mana counted on the board and its bargained mana
+    (:func:`~planner.rules.turn.resolution`), read once per card (every timeline of the search asks)."""
+    if "enters" not in card.oracle:
+        return (), ()
+    effect = resolution(card)
+    return effect.entering_counted, effect.bargained
+
+
+@lru_cache(maxsize=4096)
 def _bargain(card: Card) -> OptionalSacrifice | None:
     """The card's bargain (CR 702.166a: an optional sacrifice of one permanent that takes nothing off the
     cost), if any."""
