@@ -125,3 +125,24 @@ def test_the_keyword_alone_and_mana_of_any_colors() -> None:
     assert turn.castable is True, turn.to_json()
     assert "{G}" in str(turn.spells[1].payment.mana_spent)
     assert plan_turn(turn_board(["Mountain"] * 5, [scorcher, ogre]), casts=casts).castable is False
+
+
+def test_a_count_of_permanents() -> None:
+    """Two Forests and two Elves: Elder ({1}{G}, an Elf) enters and counts three Elves, itself among them
+    (CR 608.2h): {G}{G}{G} casts Growth ({1}{G}{G}): mana value 2 + 3 = 5."""
+    elder = {
+        "name": "Test Elder",
+        "type_line": "Creature — Elf Druid",
+        "mana_cost": "{1}{G}",
+        "oracle": "When this creature enters, add {G} for each Elf you control.",
+    }
+    elf: dict[str, Any] = {"name": "Test Elf", "type_line": "Creature — Elf", "power": 1, "toughness": 1}
+    growth = {
+        "name": "Test Growth",
+        "type_line": "Sorcery",
+        "mana_cost": "{1}{G}{G}",
+        "oracle": "Draw a card.",
+    }
+    turn = matches_brute_force(turn_board(["Forest", "Forest", elf, elf], [elder, growth]))
+    assert [s.card for s in turn.spells] == ["Test Elder", "Test Growth"]
+    assert turn.mana_value_cast == 5
