@@ -44,7 +44,7 @@ from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
 from planner.answer_warnings import cast_fact_warnings
 from planner.api import solve_cpsat
-from planner.rules.additional_costs import banned_life_reason, planned_costs
+from planner.rules.additional_costs import banned_life_reason, planned_costs, turn_fact_warnings
 from planner.rules.cast_bans import (
     SpellLimit,
     land_play_ban,
@@ -123,8 +123,17 @@ from planner.turn_choices import (
     with_card_faces,
     without_mana_events,
 )
+from planner.turn_deaths import mana_death_notes
 from planner.turn_entering import entry_sources
+from planner.turn_entering_mana import entering_read_events
 from planner.turn_events import landfall_again_events
+from planner.turn_land_plays import (
+    added_land_plays,
+    land_drops_left,
+    land_play_events,
+    land_plays_hold,
+    more_land_sequences,
+)
 from planner.turn_lands import LandPlays, bounce_replay_note, land_sequences, lands_left
 from planner.turn_library import library_cast_notes
 from planner.turn_model import (
@@ -251,6 +260,7 @@ class _Search:
         self.spells, self.sensitive, self.mode, self.landfall = spells, sensitive, mode, landfall
         self.energy = energy  # (the energy the turn gives is counted: turn_alternative.energy_counted)
         self.cast_mana = False  # (triggers on casting a spell add mana: turn_cast_mana)
+        self.more_plays = False  # (a spell of the turn adds land plays: turn_land_plays)
         self.kinds: list[list[TurnSpell]] = []
         self.plain: list[TurnSpell] = []
         self.given: tuple[TurnSpell, ...] = ()
@@ -524,28 +534,18 @@ class _Search:
     def _entry_variants(self, sequence: TurnSequence) -> list[TurnSequence]:
         """The sequence once for each epoch from which the player's permanents whose tapped state decides
         how others enter (Archelos) may be tapped (:attr:`TurnSequence.tapped_from`), when a permanent
-        arrives after the first epoch; the sequence alone otherwise. A land played among the events is
-        played before they are tapped (noted when that leaves some epochs out)."""
+        arrives after the first epoch (a land played among the events too: it enters as they make it,
+        :func:`~planner.turn_entering.land_entering`); the sequence alone otherwise."""
         sources = self.entry_sources
         if not sources:
             return [sequence]
         timeline = timeline_of(self.board, self.player, sequence)
-        lands = {land.pid for land in sequence.lands}
-        arrivals = [epoch for pid, epoch in timeline.arrivals.items() if pid not in lands]
-        if not any(arrivals):
+        if not any(timeline.arrivals.values()):
             return [sequence]
         last = len(timeline.boards) - 1
-        low = max((timeline.arrivals[pid] for pid in lands), default=0)
         if any(set(item.tapped_first) & set(sources) for item in sequence.items):
-            low = -1 if low > 0 else 0  # (tapped at the start: from the first epoch, or no variant)
-            last = low
-        if low != 0:
-            names = ", ".join(sorted({self.board.permanent(pid).name for pid in sources}))
-            self.unplanned.add(
-                f"{names}: not tapped before a land played among the turn's spells (CR 614.1c: what enters "
-                "after it is tapped enters tapped): the plan may not be the best"
-            )
-        return [replace(sequence, tapped_from=k) for k in range(max(low, 0), last + 1) if low >= 0]
+            last = 0  # (tapped at the start: from the first epoch)
+        return [replace(sequence, tapped_from=k) for k in range(last + 1)]
 
     def _solve_variant(self, sequence: TurnSequence) -> bool:
         """Solve one sequence whose additional costs and entries are chosen, and keep it when it is the best
@@ -560,8 +560,12 @@ class _Search:
             worked = timeline_of(self.board, self.player, sequence)
             if not abilities_hold(self.player, worked):
                 return False  # (an ability that can't be activated there, nor in its extensions)
-        if self.alternatives:
+        if self.more_plays or self.alternatives:
             worked = worked or timeline_of(self.board, self.player, sequence)
+            if not land_plays_hold(worked, self.player):
+                return False  # (a land played before a spell of the turn added its play: CR 305.2)
+        if self.alternatives:
+            assert worked is not None  # (worked out just above)
             if not ways_hold(self.board, worked, self.player):
                 return False  # (an alternative cost not usable where its spell is cast: another choice pays)
             if self.ways_in_model:  # (the ways paying only mana, Omniscience's, are the model's choice)
@@ -595,6 +599,13 @@ class _Search:
         takes more (its third level)."""
         key = _key(sequence, solution, timeline, self.player)
         skipped = max(self.most_lands - len(sequence.lands), 0) if self.take_land else 0
+        if (
+            self.more_plays and self.mode == "choose"
+        ):  # (land plays a spell of the turn added: turn_land_plays)
+            hand = self.board.player(self.player).hand
+            skipped = land_drops_left(
+                timeline, self.player, sum(c.type_line.is_a("Land") for c in hand), sequence.lands
+            )
         return (key[0], key[1], skipped, *key[2:])
 
     def _relaxed_beaten(self, events: tuple[int, ...], sequence: TurnSequence) -> bool:
@@ -739,6 +750,7 @@ def plan_turn(
             for s in distinct(spells)
             for w in cast_fact_warnings(view, s.target, player)
             + undecided_ban_warnings(view, s.target, player)
+            + turn_fact_warnings(board, player, s.target)  # (a fact of the turn not given: as pay warns it)
         )
     )
     lines = [s.card.type_line for s in distinct(spells)]
@@ -787,6 +799,7 @@ def plan_turn(
     spells = without_mana_events(spells)
     # (a permanent a mana ability counts once it resolved, Gaea's Cradle's creatures: an event, CR 608.2h)
     spells = battlefield_read_events(board, player, spells)
+    spells = entering_read_events(spells)  # (and an enters trigger's mana counted so: turn_entering_mana)
     # (the spells that may set off a trigger adding mana, and its permanent spells: events)
     spells, cast_mana = cast_mana_events(board, player, spells)
     spells, cast_counters = cast_counter_events(board, player, spells)  # (and counters: CR 603.3)
@@ -797,6 +810,8 @@ def plan_turn(
         raise InputError(f"--no-land and --land {land}: choose one")
     landfall = landfall_possible(board, spells) or (energy and landfall_energy_possible(board, spells))
     spells = landfall_again_events(spells) if landfall else spells  # (CR 603.2d: before a land play)
+    more_plays = 0 if no_land else added_land_plays(board, player, spells)  # (CR 305.2a: turn_land_plays)
+    spells, placed = (land_play_events(spells), True) if more_plays else (spells, landfall)
     lands: list[LandPlays] = [()]
     if not no_land:
         # (a discard may take a land instead: then playing fewer is tried too, and loses all else equal)
@@ -808,7 +823,11 @@ def plan_turn(
             used_ids,
             take=not casts and not discards,
             cards=cards,
-            ordered=landfall,
+            ordered=placed,
+        )
+        take = not casts and not discards
+        lands += more_land_sequences(
+            board, player, hand, land, used_ids, more=more_plays, take=take, cards=cards
         )
     taken_positions = {s.position for s in spells} if casts else set()
     exiles = exile_choices(hand_abilities(board, player), taken_positions)
@@ -845,6 +864,7 @@ def plan_turn(
     equip_notes = equip_haste_notes(board, player, cast_cards)  # (an equip activation's haste, CR 702.6a)
     unplanned_mana += [n for n in equip_notes if not any(n.startswith(f"{text} ") for text in planned)]
     unplanned_mana += graveyard_cost_notes(board, player, cast_cards)  # (the turn's spells' cards, 608.2n)
+    unplanned_mana += mana_death_notes(board, player, spells)  # (deaths inside the model: CR 700.4)
     trigger_notes = cast_trigger_notes(board, player, cast_cards)
     trigger_notes += cast_token_notes(board, player, cast_cards)
     trigger_notes += token_replacement_notes(board, player, cast_cards)
@@ -864,12 +884,13 @@ def plan_turn(
         spells=spells + abilities,
         sensitive=taxed_by_count(BoardView(board), player, spells),
         mode="choose" if not casts else order,
-        landfall=landfall,
+        landfall=placed,
         energy=energy,
         limits=limits,
         chain=chain,
     )
     search.cast_mana = cast_mana
+    search.more_plays = bool(more_plays)  # (checked, and the land drops a plan leaves ranked: _turn_key)
     if zones.spells:  # (their ways are checked where they are cast; the relaxation does not follow them)
         search.alternatives, search.relax = True, False
     # (and a land of the graveyard whose play uses up a permission a spell could use, Serra Paragon's: not

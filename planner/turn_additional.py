@@ -56,6 +56,7 @@ from planner.rules.eligibility import is_sick, why_not_activatable
 from planner.rules.production import Packet, activation_outcomes
 from planner.rules.replay import could_produce_of, view_of
 from planner.turn_choices import TurnSpell, distinct
+from planner.turn_entering_mana import bargains_for_mana
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -123,9 +124,15 @@ def chosen_costs(spell: TurnSpell) -> bool:
     True
     """
     costs = spell.target.additional_costs
-    return any(isinstance(cost, EitherCost) for cost in costs) or (
-        any(isinstance(cost, OptionalSacrifice) and cost.reduction > 0 for cost in costs)
-        and not any(_turn_counted(cost) for cost in costs)
+    return (
+        any(isinstance(cost, EitherCost) for cost in costs)
+        or (
+            any(isinstance(cost, OptionalSacrifice) and cost.reduction > 0 for cost in costs)
+            and not any(_turn_counted(cost) for cost in costs)
+        )
+        or (  # (a bargain whose enters trigger adds mana if it was bargained: turn_entering_mana)
+            any(isinstance(cost, OptionalSacrifice) for cost in costs) and bargains_for_mana(spell)
+        )
     )
 
 
@@ -264,7 +271,8 @@ def discarded_cards(hand: Sequence[Card], used: set[int], count: int, taken: set
 def without_paid(board: Board, player: str, sacrificed: Sequence[str], discarded: Sequence[str]) -> Board:
     """The board once a spell's additional costs are paid: the permanents ``sacrificed`` gone to their
     owner's graveyard (the creatures among them counted as died this turn, CR 700.4: the board's
-    ``creatures_died_this_turn``; each added to the player's ``sacrificed_this_turn`` when given), the cards
+    ``creatures_died_this_turn``, from 0 when not given, :meth:`~models.board.Board.having_died`; each added
+    to the player's ``sacrificed_this_turn`` when given), the cards
     ``discarded`` (names) gone from the hand to it (CR 701.8, 701.9)."""
     gone: list[Card] = []
     view = view_of(board) if sacrificed else None

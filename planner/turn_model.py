@@ -34,7 +34,8 @@ from planner.turn_additional import tapped_before, tapped_first, without_paid
 from planner.turn_cast_counters import counters_of_casting, counters_planned, with_counters
 from planner.turn_cast_mana import CastTokens, mana_of_casting, treasures_of_casting, untold_treasures
 from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy
-from planner.turn_entering import as_entering, entry_sources, with_sources_tapped
+from planner.turn_entering import as_entering, entry_sources, land_entering, with_sources_tapped
+from planner.turn_entering_mana import entering_mana
 from planner.turn_events import land_play_triggers, landfall_resolutions
 from planner.turn_zones import cast_zone, exiled_after, leaving_zone, left_zone
 
@@ -133,6 +134,9 @@ class Stage:
     #: the counters triggers on casting the spell put, (permanent id, kind) each
     #: (:func:`~planner.turn_cast_counters.counters_of_casting`: the replay puts them and checks them)
     cast_counters: tuple[tuple[str, str], ...] = ()
+    #: the mana its permanent's enters trigger adds by a count or if it was bargained
+    #: (:func:`~planner.turn_entering_mana.entering_mana`: the replay counts it again)
+    entered_mana: tuple[Packet, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -174,7 +178,11 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             stages.append(Stage(item=item, epoch=epoch, board=current, mana=(len(mana) - 1,)))
             continue
         if item.land is not None:
+            if sources and not at_start and epoch + 1 > sequence.tapped_from:
+                # (played once they may be tapped: it enters as though they were, turn_entering)
+                item = replace(item, land=land_entering(current, player, item.land, sources))
             land = item.land
+            assert land is not None
             entered = arriving(land.arriving_card, land.pid, player, tapped=land.entry.tapped)
             current = land_play_made(current.with_permanent(entered), player, land)
             added = []
@@ -262,6 +270,12 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             current = resolved_to_graveyard(current, player, spell.card)
         if zone is not None:
             current = left_zone(current, player, spell.card, zone, spell.way)
+        # (its enters trigger's mana by a count, on the board it resolves on, or if it was bargained: CR
+        # 608.2h, 702.166b)
+        trigger_mana = entering_mana(current, spell) if effect.permanent else ()
+        if trigger_mana:
+            added.append(len(mana))
+            mana.append(EventMana(epoch=epoch + 1, packets=trigger_mana, source=spell.card.name))
         boards.append(current)
         stages.append(
             Stage(
@@ -272,6 +286,7 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
                 mana=tuple(added),
                 cast_treasures=tuple(made),
                 cast_counters=tuple(counters),
+                entered_mana=trigger_mana,
             )
         )
     return Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from models.board import Board, Card
+from models.cost import PaymentTarget
 from models.spells import spell_target
 from planner.rules.alternative_costs import (
     Way,
@@ -116,7 +117,9 @@ def _zone_spell(board: Board, player: str, card: Card, zone: str, x: int, used_i
         return ""  # (foretold with no foretell cost read: pay warns, CR 702.143a)
     # (its X as the turn casts it counts in the mana value a permission allows, CR 202.3e)
     ways = tuple(
-        way for way in usable_ways(board, player, target) if permits_x(board, player, target, way, x)
+        way
+        for way in _ways_now_or_after_a_death(board, player, target)
+        if permits_x(board, player, target, way, x)
     )
     place = "from the graveyard" if zone == "graveyard" else "from exile"
     if not ways:
@@ -131,6 +134,18 @@ def _zone_spell(board: Board, player: str, card: Card, zone: str, x: int, used_i
     spell = turn_spell(card, x, used_ids)
     spell = replace(spell, target=replace(spell.target, cast_from=zone), event=True)
     return spell_for_way(spell, way)
+
+
+def _ways_now_or_after_a_death(board: Board, player: str, target: PaymentTarget) -> tuple[Way, ...]:
+    """The ways usable now to cast ``target``; none being usable, those of its own ways "if a creature died
+    this turn" once one has (a creature the turn sacrifices dies, CR 700.4: :mod:`planner.turn_deaths`; the
+    search keeps a way only where it holds on the board its spell is cast on,
+    :func:`~planner.turn_alternative.ways_hold`, and the replay checks it)."""
+    ways = tuple(usable_ways(board, player, target))
+    if ways or not any(c.if_creature_died for c in own_alternative_costs(target.text, target.name)):
+        return ways
+    died = replace(board, creatures_died_this_turn=(board.creatures_died_this_turn or 0) + 1)
+    return tuple(way for way in usable_ways(died, player, target) if way.cost.if_creature_died)
 
 
 def _why_not_planned(board: Board, player: str, card: Card, ways: Sequence[Way]) -> str:

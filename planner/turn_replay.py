@@ -48,6 +48,7 @@ from planner.turn_choices import (
     landfall_energy,
     returned_land,
 )
+from planner.turn_entering_mana import entering_mana
 from planner.turn_events import land_play_triggers, landfall_resolutions
 from planner.turn_lands import entries_now, lands_left
 from planner.turn_model import (
@@ -208,6 +209,20 @@ def _entered(
     return tuple(replace(p, tapped=tapped) if p is own else p for p in stage.arrivals)
 
 
+def _land_entry(board: Board, player: str, land: LandPlay, position: int) -> LandPlay:
+    """``land`` as it enters on ``board`` (CR 305.1, 614.1c): its entry when the board allows it; the same
+    entry untapped where the model counted it tapped and it enters untapped (a sequence solved as though
+    Archelos were tapped before it: its mana not used, the conservative side, :mod:`planner.turn_entering`);
+    IllegalPlanError otherwise."""
+    entries = entries_now(board, player, land)
+    if land.entry in entries:
+        return land
+    untapped = replace(land.entry, tapped=False)
+    if land.entry.tapped and untapped in entries:
+        return replace(land, entry=untapped)
+    raise IllegalPlanError(position, f"{land.card.name}: it can't enter as {land.entry}")
+
+
 def replayed(
     board: Board,
     player: str,
@@ -292,8 +307,7 @@ def replayed(
                 assert land is not None
                 if lands_left(state.board, player) <= 0:  # (CR 305.2: no land play is left for it)
                     raise IllegalPlanError(len(lands), f"{land.card.name}: no land play is left")
-                if land.entry not in entries_now(state.board, player, land):  # (as the board makes it)
-                    raise IllegalPlanError(len(lands), f"{land.card.name}: it can't enter as {land.entry}")
+                land = _land_entry(state.board, player, land, len(lands))  # (as the board makes it)
                 if land.from_graveyard and land.card not in graveyard_lands(state.board, player):
                     # (CR 305.1: a land of the graveyard is played only as a permission in force allows)
                     raise IllegalPlanError(len(lands), f"{land.card.name}: not playable from the graveyard")
@@ -305,8 +319,20 @@ def replayed(
             arrivals = stage.arrivals
             if item.spell is not None:  # (its permanent enters as the board makes it now: CR 614.1c, 614.12)
                 arrivals = _entered(state.board, player, item.spell, stage, casts[number])
+            if item.land is not None:  # (the land as it entered: its entry checked above)
+                arrivals = tuple(
+                    replace(p, tapped=lands[-1].entry.tapped) if p.id == lands[-1].pid else p
+                    for p in arrivals
+                )
             for permanent in arrivals:
                 state = replace(state, board=state.board.with_permanent(permanent))
+            if item.spell is not None and item.spell.event and stage.entered_mana:
+                # (its enters trigger's mana counted again on the board it resolves on: CR 608.2h)
+                recounted = entering_mana(state.board, item.spell)
+                if recounted != stage.entered_mana:
+                    raise IllegalPlanError(
+                        casts[number], f"{item.spell.card.name}: its enters trigger adds {recounted} there"
+                    )
             if item.land is not None:  # (its landfall triggers, each time they trigger: CR 603.2d)
                 landed = _check_landfall(state.board, player, item.land, stage, len(lands) - 1)
                 state = replace(state, board=landed)

@@ -7,7 +7,8 @@ import itertools
 import json
 from dataclasses import replace
 
-from models.additional_costs import SacrificeCost
+from models.abilities import Amount
+from models.additional_costs import OptionalSacrifice, SacrificeCost
 from models.board import Board, Card, Permanent
 from models.cost import ManaCost, PaymentKind, PaymentTarget
 from models.layer_effects import GrantHaste
@@ -20,6 +21,7 @@ from planner.rules.additional_costs import cost_ways, planned_costs, sacrifice_c
 from planner.rules.alternative_costs import Way, cast_for, foretold_only, paid_board, usable_ways
 from planner.rules.alternative_costs import exile_choices as way_exile_choices
 from planner.rules.alternatives import alternative_choices, covered_slots, reduced_costs
+from planner.rules.amounts import counted
 from planner.rules.cast_bans import why_forbidden
 from planner.rules.eligibility import is_sick
 from planner.rules.graveyard_permissions import permissions, why_not_permitted
@@ -71,8 +73,7 @@ def brute_force(board: Board) -> tuple[int, int]:
     payments) and what a card does when it resolves."""
     hand = tuple(board.player("me").hand)
     start = initial_state(board.replace_player("me", hand=()), "me")  # (the hand is tracked here: `cards`)
-    allowed, _ = land_plays_allowed(BoardView(board), "me")
-    plays_left = allowed - board.player("me").lands_played_this_turn
+    made_before = board.player("me").lands_played_this_turn
     best = (-1, 0)  # (a state with more land drops taken, when the hand holds lands, replaces it)
     # (a land discarded rather than played, CR 701.9: only when that casts more, contract section 11)
     best_rank = (-1, 0, 0)
@@ -90,6 +91,8 @@ def brute_force(board: Board) -> tuple[int, int]:
         assert len(seen) < 400_000, "the brute force grew too large for a test"
         if state.life <= 0:
             continue  # (a player at 0 life loses once the spell is cast, CR 704.5a: no gains here)
+        # (the plays allowed on the board now: a permanent cast this turn may add some, CR 305.2a)
+        plays_left = land_plays_allowed(BoardView(state.board), "me")[0] - made_before
         land_left = played < plays_left and any(_droppable(card, state.board) for card in cards)
         rank = (value, played, -used)
         if not land_left and rank > best_rank:  # (the land drops are always taken)
@@ -142,7 +145,12 @@ def brute_force(board: Board) -> tuple[int, int]:
                     for spent, life in payments(state.pool, cost, target, rules, life_left):
                         unspent = remove_units(state.pool, spent)
                         assert unspent is not None
-                        for board_paid, left, discarded in _additional_paid(before, kept, target):
+                        paid_ways = [  # (its additional costs, its bargain paid or not)
+                            (board_paid, left, discarded, bargained)
+                            for board_costs, left, discarded in _additional_paid(before, kept, target)
+                            for board_paid, bargained in _bargains(board_costs, card)
+                        ]
+                        for board_paid, left, discarded, bargained in paid_ways:
                             board_after = _having_cast(
                                 board_paid.replace_player("me", life=life_left - life), card
                             )
@@ -157,6 +165,7 @@ def brute_force(board: Board) -> tuple[int, int]:
                                 # (as it enters on the board then: CR 614.1c, an untapped or tapped Archelos)
                                 entered = entered_as(board_after, card, pid, "me")
                                 board_after = board_after.with_permanent(entered)
+                                pid_entered = pid
                             # (the counters its triggers put, there for the later spells: CR 603.3)
                             counters = counters_of_casting(state.board, "me", spell_target(card))
                             board_after = with_counters(board_after, counters)
@@ -177,6 +186,8 @@ def brute_force(board: Board) -> tuple[int, int]:
                                     token = _as_entering(board_after, created_token(tokens, pid, "me"))
                                     board_after = board_after.with_permanent(token)
                             packets = effect.mana + _cast_triggered(state.board, card)
+                            if effect.permanent:  # (its enters trigger's counted or bargained mana)
+                                packets += _entering_units(board_after, card, pid_entered, bargained)
                             mana = packet_units(tuple(p for p in packets if len(p.types) == 1))
                             fixed = all(len(p.types) == 1 for p in packets)
                             assert fixed, "the brute force takes fixed rituals"
@@ -568,10 +579,13 @@ def _sacrifices_recorded(before: Board, after: Board, chosen: tuple[str, ...]) -
     if record.sacrificed_this_turn is not None:
         after = after.replace_player("me", sacrificed_this_turn=(*record.sacrificed_this_turn, *cards))
     died = [card for card in cards if card.type_line.is_a("Creature")]
-    if died and after.creatures_died_this_turn is not None:
-        listed = None if after.creatures_died is None else (*after.creatures_died, *died)
+    if died:  # (not given: counted from 0, the turn's own deaths known, those before not)
+        before_count = after.creatures_died_this_turn
+        listed = (
+            None if after.creatures_died is None or before_count is None else (*after.creatures_died, *died)
+        )
         after = replace(
-            after, creatures_died_this_turn=after.creatures_died_this_turn + len(died), creatures_died=listed
+            after, creatures_died_this_turn=(before_count or 0) + len(died), creatures_died=listed
         )
     return after
 
@@ -598,6 +612,38 @@ def _additional_paid(
                 paid.append((before, left, discarded + cost.count))
         options = paid
     return options
+
+
+def _sacrificed(board: Board, pid: str) -> Board:
+    """The board once "me" sacrificed ``pid``: a creature dies (CR 700.4), recorded."""
+    return _sacrifices_recorded(board, board.without_permanent(pid), (pid,))
+
+
+def _bargains(board: Board, card: Card) -> list[tuple[Board, bool]]:
+    """The board with the card's bargain paid or not (CR 702.166a: "you may sacrifice an artifact,
+    enchantment, or token as you cast this spell"), where its enters trigger adds mana if it was bargained;
+    whether it was."""
+    options = [(board, False)]
+    if not resolution(card).bargained:
+        return options
+    for cost in spell_target(card).additional_costs:
+        if isinstance(cost, OptionalSacrifice) and isinstance(cost.sacrifice, SacrificeCost):
+            for pid in sacrifice_candidates(board, "me", cost.sacrifice):
+                options.append((_sacrificed(board, pid), True))
+    return options
+
+
+def _entering_units(board: Board, card: Card, pid: str, bargained: bool) -> tuple[Packet, ...]:
+    """The fixed mana the enters trigger of ``card``'s permanent ``pid`` adds on ``board`` (it there): an
+    amount counted then (CR 608.2h), and the mana "if it was bargained" when it was."""
+    effect = resolution(card)
+    packets = [
+        packet
+        for output in effect.entering_counted
+        if (value := counted(BoardView(board), pid, output.amount)) > 0
+        for packet in output_packets(replace(output, amount=Amount(constant=value)), card.name) or ()
+    ]
+    return (*packets, *(effect.bargained if bargained else ()))
 
 
 def _fetches(state: PlanState, view: BoardView) -> list[PlanState]:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from models.abilities import ManaOutput, OutputKind, PaletteKind
+from models.abilities import AmountKind, ManaOutput, OutputKind, PaletteKind
 from models.board import Board, Card, Permanent
 from models.catalogue import lookup
 from models.cost import PaymentTarget, SymbolKind
@@ -444,11 +444,25 @@ class Resolution:
     energy: int = 0
     landfall_energy: int = 0
     energy_unread: tuple[str, ...] = ()
+    #: the mana of its enters trigger by an amount counted as the trigger resolves, on the board with it
+    #: (CR 608.2h: "add {R} for each creature in your party", Ardent Electromancer's):
+    #: :func:`~planner.turn_entering_mana.entering_mana` counts it
+    entering_counted: tuple[ManaOutput, ...] = ()
+    #: the mana of its enters trigger "if it was bargained" (CR 702.166b, 603.4), added only when its spell
+    #: was cast with its bargain paid
+    bargained: tuple[Packet, ...] = ()
 
     @property
     def changes_payments(self) -> bool:
         """True when later spells of the turn can use something it brings (mana, Treasures)."""
-        return bool(self.mana or self.landfall or self.landfall_timed or self.treasures)
+        return bool(
+            self.mana
+            or self.landfall
+            or self.landfall_timed
+            or self.treasures
+            or self.entering_counted
+            or self.bargained
+        )
 
 
 def output_packets(output: ManaOutput | None, source: str) -> tuple[Packet, ...] | None:
@@ -494,6 +508,8 @@ def resolution(card: Card) -> Resolution:
     landfall: list[Packet] = []
     timed: list[tuple[int, tuple[Packet, ...]]] = []
     unread: list[str] = []
+    counted: list[ManaOutput] = []
+    bargained: list[Packet] = []
     adds = (NotPaymentKind.ENTERS,) if permanent else (NotPaymentKind.SPELL,)
     legendary = card.type_line.is_a("Legendary")
     for record in parsed.not_payment:
@@ -521,6 +537,17 @@ def resolution(card: Card) -> Resolution:
             else:
                 timed.append((record.resolution_time, timed_packets))
             continue
+        if (
+            permanent
+            and record.kind is NotPaymentKind.ENTERS
+            and _bargained_if(record.text)
+            and record.restriction is None
+            and (bargain_packets := output_packets(record.output, card.name)) is not None
+        ):
+            # ("When ~ enters, if it was bargained, add four mana ...": its spell's bargain, CR 702.166b,
+            # 603.4, a choice the turn's search makes: turn_entering_mana)
+            bargained.extend(bargain_packets)
+            continue
         if _intervening_if(record.text) or (
             record.kind is NotPaymentKind.LANDFALL and record.text.lower().startswith("if ")
         ):
@@ -532,6 +559,17 @@ def resolution(card: Card) -> Resolution:
             unread.append(record.text)
             continue
         packets = output_packets(record.output, card.name)
+        if (
+            packets is None
+            and permanent
+            and record.kind is NotPaymentKind.ENTERS
+            and record.restriction is None
+            and "spend this mana only" not in card.oracle.lower()
+            and counted_on_entering(record.output)
+        ):
+            assert record.output is not None
+            counted.append(record.output)  # (counted as its trigger resolves: CR 608.2h)
+            continue
         # (mana a restriction limits, 'Spend this mana only ...', 'This mana can't be spent to cast
         # nonartifact spells': not followed in a turn's plan)
         if packets is None or record.restriction is not None or "spend this mana only" in card.oracle.lower():
@@ -553,7 +591,56 @@ def resolution(card: Card) -> Resolution:
         energy=energy,
         landfall_energy=landfall_energy,
         energy_unread=energy_unread,
+        entering_counted=tuple(counted),
+        bargained=tuple(bargained),
     )
+
+
+#: The amounts an enters trigger's mana may count as it resolves, on the board with its permanent (CR
+#: 608.2h): of permanents, of a party, of devotion, of land types, of greatest power, of a graveyard's cards.
+_COUNTED_ON_ENTERING = frozenset(
+    {
+        AmountKind.COUNT,
+        AmountKind.PARTY,
+        AmountKind.DEVOTION,
+        AmountKind.LAND_TYPES,
+        AmountKind.GREATEST_POWER,
+        AmountKind.GRAVEYARD,
+    }
+)
+
+
+def counted_on_entering(output: ManaOutput | None) -> bool:
+    """True for an output whose amount an enters trigger counts on the board as it resolves (its kinds:
+    :data:`_COUNTED_ON_ENTERING`), of fixed symbols or of a palette of types (what
+    :func:`output_packets` makes once the amount is known).
+
+    >>> from models.oracle import parse_oracle
+    >>> [counted_on_entering(r.output) for r in parse_oracle("When ~ enters, add {R} for each creature in "
+    ...     "your party.", "Test Sparker").not_payment]
+    [True]
+    """
+    if output is None or output.amount.kind not in _COUNTED_ON_ENTERING:
+        return False
+    return output.kind is OutputKind.FIXED or (
+        output.palette.kind is PaletteKind.TYPES
+        and output.kind in (OutputKind.ANY_ONE, OutputKind.COMBINATION)
+    )
+
+
+def _bargained_if(sentence: str) -> bool:
+    """True for an enters trigger whose intervening "if" clause asks whether its spell was bargained (CR
+    702.166b, 603.4).
+
+    >>> _bargained_if("When ~ enters, if it was bargained, add four mana in any combination of {R}.")
+    True
+    >>> _bargained_if("When ~ enters, if it was kicked, add {R}.")
+    False
+    """
+    found = re.match(
+        r"^When (?:~|this [a-z]+) enters(?: the battlefield)?, if it was bargained, ", sentence, re.I
+    )
+    return found is not None
 
 
 def _made_as_cast(sentence: str, permanent: bool) -> bool:
