@@ -13,6 +13,7 @@ cost change (``own_condition``) and an alternative cost's condition (``control_c
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from lark import Token, Transformer, v_args
@@ -22,9 +23,9 @@ from models.filters import ObjectFilter
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Noun, Nouns, Number
-from models.oracle.readings.nouns import number_words
+from models.oracle.readings.nouns import OTHER_NAME, number_words
 
-__all__ = ["TurnEventRules", "attackers", "sacrificed"]
+__all__ = ["TurnEventRules", "attackers", "died_creatures", "sacrificed"]
 
 
 def attackers(what: Nouns) -> ObjectFilter | None:
@@ -59,6 +60,28 @@ def sacrificed(what: Nouns) -> ObjectFilter:
     if noun != Noun(types=noun.types):
         raise UnreadError(f"you've sacrificed {what.words()}")
     return ObjectFilter(types=noun.types)
+
+
+def died_creatures(what: Nouns) -> ObjectFilter | None:
+    """The creatures 'if <what> died this turn' asks one of: None for any creature (a count answers it), else
+    a filter of their types as they last existed (CR 608.2h) and names ('not named ~': another name than the
+    card's own, CR 201.2); any other description is not read.
+
+    >>> from models.oracle.grammar import parse_objects
+    >>> died_creatures(parse_objects("creature")) is None
+    True
+    >>> died_creatures(parse_objects("non-Zombie creature")).describe()
+    'nonzombie creature'
+    >>> died_creatures(parse_objects("creature not named ~")).other_name
+    True
+    """
+    (noun,) = what.nouns if len(what.nouns) == 1 else (None,)
+    plain = None if noun is None else replace(noun, excluded=(), named="")
+    if noun is None or plain != Noun(types=("Creature",)) or noun.named not in ("", OTHER_NAME):
+        raise UnreadError(f"if {what.words()} died this turn")
+    if noun == Noun(types=("Creature",)):
+        return None
+    return ObjectFilter(types=("Creature",), excluded=noun.excluded, other_name=noun.named == OTHER_NAME)
 
 
 @v_args(inline=True)

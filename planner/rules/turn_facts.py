@@ -72,19 +72,16 @@ def creatures_died(view: BoardView, wanted: ObjectFilter | None, name: str) -> i
     )
 
 
-def died_gap(view: BoardView, wanted: ObjectFilter | None) -> str:
+def died_gap(board: Board, wanted: ObjectFilter | None) -> str:
     """Why the creatures that died this turn can't answer ``wanted`` (None: any creature), as a warning's
     reason names the field; '' when they can.
 
-    >>> from models.board import Board
-    >>> from planner.rules.view import BoardView
     >>> counted = Board.from_dict({"version": 1, "players": [{"id": "me"}], "creatures_died_this_turn": 1})
-    >>> died_gap(BoardView(counted), ObjectFilter(types=("Creature",), excluded=("Zombie",)))
+    >>> died_gap(counted, ObjectFilter(types=("Creature",), excluded=("Zombie",)))
     'creatures_died_this_turn gives how many creatures died, not which: not used'
-    >>> died_gap(BoardView(counted), None)
+    >>> died_gap(counted, None)
     ''
     """
-    board = view.board
     if board.creatures_died_this_turn is None:
         return "creatures_died_this_turn is not given: none counted"
     if wanted is not None and board.creatures_died is None and board.creatures_died_this_turn:
