@@ -174,6 +174,9 @@ class Player:
     committed_crime_this_turn: bool | None = None
     cards_left_graveyard_this_turn: int | None = None
     cards_put_into_graveyard_this_turn: tuple[Card, ...] | None = None
+    #: how many activated abilities of artifacts the player activated this turn (None: not given), what
+    #: 'The first activated ability of an artifact you activate each turn costs {2} less' reads (CR 602.2b)
+    artifact_abilities_activated_this_turn: int | None = None
 
     def __post_init__(self) -> None:
         if self.library_cards is not None and self.library != len(self.library_cards):
@@ -260,7 +263,12 @@ class Player:
             out["cards_put_into_graveyard_this_turn"] = [
                 card.to_json() for card in self.cards_put_into_graveyard_this_turn
             ]
-        for key in ("life_lost_this_turn", "committed_crime_this_turn", "cards_left_graveyard_this_turn"):
+        for key in (
+            "life_lost_this_turn",
+            "committed_crime_this_turn",
+            "cards_left_graveyard_this_turn",
+            "artifact_abilities_activated_this_turn",
+        ):
             if (value := getattr(self, key)) is not None:
                 out[key] = value
         return out
@@ -452,6 +460,9 @@ def read_player(value: object, path: JsonPath) -> Player:
         cards_left_graveyard_this_turn=fields.optional("cards_left_graveyard_this_turn", read_count, None),
         cards_put_into_graveyard_this_turn=fields.optional(
             "cards_put_into_graveyard_this_turn", read_cards, None
+        ),
+        artifact_abilities_activated_this_turn=fields.optional(
+            "artifact_abilities_activated_this_turn", read_count, None
         ),
     )
 
