@@ -889,7 +889,8 @@ def plan_turn(
         and not unpaid
         and not search.unplanned
         and not alternatives
-        and not unseen_sacrifices,
+        and not unseen_sacrifices
+        and not (zones.waiting and not casts),  # (a graveyard card the turn's own events may unlock)
         warnings=warnings,
         notes=tuple(notes),
     )

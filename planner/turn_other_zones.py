@@ -55,10 +55,13 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class ZoneSpells:
     """The spells of the graveyard and exile a turn may cast (each for its one way), and a note for each
-    card castable from there that the turn does not plan."""
+    card castable from there that the turn does not plan; ``waiting`` those of them whose permission asks an
+    event of the turn its own spells may make (:func:`_waiting_for_the_turn`): a plan is then not called
+    optimal."""
 
     spells: tuple[TurnSpell, ...]
     notes: tuple[str, ...]
+    waiting: tuple[str, ...] = ()
 
 
 def zone_spells(board: Board, player: str, x: int, used_ids: Ids) -> ZoneSpells:
@@ -76,6 +79,7 @@ def zone_spells(board: Board, player: str, x: int, used_ids: Ids) -> ZoneSpells:
     record = board.player(player)
     spells: list[TurnSpell] = []
     notes: dict[str, None] = {}
+    waiting: dict[str, None] = {}
     if not isinstance(record.graveyard, tuple):
         notes.update(dict.fromkeys(graveyard_turn_notes(board, player)))
     copies: dict[tuple[str, Card], Card] = {}
@@ -100,8 +104,11 @@ def zone_spells(board: Board, player: str, x: int, used_ids: Ids) -> ZoneSpells:
                 spells.append(found)
             elif found:
                 how = f"pay --spell {card.name!r} --cast-from {zone}"
-                notes[f"{card.name}: {found}, which turn plans don't cast ({how})"] = None
-    return ZoneSpells(tuple(spells), tuple(notes))
+                note = f"{card.name}: {found}, which turn plans don't cast ({how})"
+                notes[note] = None
+                if zone == "graveyard" and found == _waiting_for_the_turn(card.oracle, card.name):
+                    waiting[note] = None
+    return ZoneSpells(tuple(spells), tuple(notes), tuple(waiting))
 
 
 def _zone_spell(board: Board, player: str, card: Card, zone: str, x: int, used_ids: Ids) -> TurnSpell | str:
@@ -123,6 +130,8 @@ def _zone_spell(board: Board, player: str, card: Card, zone: str, x: int, used_i
         later = [c for c in own_alternative_costs(target.text, target.name) if c.graveyard_exile]
         if zone == "graveyard" and later:
             return f"its {later[0].keyword or 'way'} may cast it {place} once the graveyard holds more cards"
+        if zone == "graveyard" and (waiting := _waiting_for_the_turn(target.text, target.name)):
+            return waiting
         return ""
     why = _why_not_planned(board, player, card, ways)
     if why:
@@ -131,6 +140,29 @@ def _zone_spell(board: Board, player: str, card: Card, zone: str, x: int, used_i
     spell = turn_spell(card, x, used_ids)
     spell = replace(spell, target=replace(spell.target, cast_from=zone), event=True)
     return spell_for_way(spell, way)
+
+
+def _waiting_for_the_turn(text: str, name: str) -> str:
+    """Why a card whose own permission to be cast from its graveyard asks an event of the turn the board does
+    not show yet ("if a non-Zombie creature died this turn": Undead Sprinter's shape; "if you descended
+    this turn") is not planned: the turn's own events (a creature it sacrifices, CR 700.4) may meet it, which
+    the turn's search, reading the permissions at the turn's start, does not follow; '' when none asks.
+
+    >>> _waiting_for_the_turn("You may cast this card from your graveyard if a creature died this turn.", "x")
+    'its permission may cast it once a creature died this turn (a sacrifice of the turn may make it so)'
+    """
+    for cost in own_alternative_costs(text, name):
+        if not cost.from_graveyard or not (cost.if_creature_died or cost.if_turn_facts):
+            continue
+        asked = (
+            [fact.text for fact in cost.if_turn_facts]
+            if cost.if_turn_facts
+            else [f"a {'creature' if cost.died_what is None else cost.died_what.describe()} died this turn"]
+        )
+        return (
+            f"its permission may cast it once {' and '.join(asked)} (a sacrifice of the turn may make it so)"
+        )
+    return ""
 
 
 def _why_not_planned(board: Board, player: str, card: Card, ways: Sequence[Way]) -> str:
