@@ -889,8 +889,7 @@ def plan_turn(
         and not unpaid
         and not search.unplanned
         and not alternatives
-        and not unseen_sacrifices
-        and not (zones.waiting and not casts),  # (a graveyard card the turn's own events may unlock)
+        and not unseen_sacrifices,
         warnings=warnings,
         notes=tuple(notes),
     )

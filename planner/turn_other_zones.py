@@ -15,8 +15,10 @@ and a note names it (a plan that casts nothing is then no "no": castable null), 
 cast it (which one is a choice the search does not make), when its way pays more than mana, life and
 escape's cards (energy, cards of the hand, permanents), when flashback would exile a permanent spell (or
 its own text exiles it instead of putting it into a graveyard, which the turn does not follow), for a
-card of several permanent types cast by Muldrotha's permission, and for an escape its graveyard can't pay
-yet (the turn's spells may fill it).
+card of several permanent types cast by Muldrotha's permission, for an escape its graveyard can't pay
+yet (the turn's spells may fill it), and for a card whose own permission asks an event of the turn its own
+spells may make (a creature's death: Undead Sprinter's shape) when the board does not give the fact it
+reads; given, it is planned, its permission checked on the board it is cast on.
 """
 
 from __future__ import annotations
@@ -24,10 +26,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from models.abilities import AmountKind
 from models.board import Board, Card
+from models.cost import PaymentTarget
 from models.spells import spell_target
 from planner.rules.alternative_costs import (
     Way,
+    emerge_ways,
     exiled_card_only,
     foretold_only,
     own_alternative_costs,
@@ -37,6 +42,7 @@ from planner.rules.alternative_costs import (
 from planner.rules.exiled_card_ways import cards_exiled_with, unknown_exiled_names
 from planner.rules.graveyard_permissions import PERMANENT_TYPES, graveyard_turn_notes, permissions
 from planner.rules.graveyard_ways import graveyard_cast_error, graveyard_way_required
+from planner.rules.turn_facts import died_gap, turn_event_gap
 from planner.turn_alternative import spell_for_way
 from planner.turn_choices import Ids, TurnSpell, same_name, turn_spell
 from planner.turn_model import goes_to_graveyard
@@ -55,13 +61,10 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class ZoneSpells:
     """The spells of the graveyard and exile a turn may cast (each for its one way), and a note for each
-    card castable from there that the turn does not plan; ``waiting`` those of them whose permission asks an
-    event of the turn its own spells may make (:func:`_waiting_for_the_turn`): a plan is then not called
-    optimal."""
+    card castable from there that the turn does not plan."""
 
     spells: tuple[TurnSpell, ...]
     notes: tuple[str, ...]
-    waiting: tuple[str, ...] = ()
 
 
 def zone_spells(board: Board, player: str, x: int, used_ids: Ids) -> ZoneSpells:
@@ -79,7 +82,6 @@ def zone_spells(board: Board, player: str, x: int, used_ids: Ids) -> ZoneSpells:
     record = board.player(player)
     spells: list[TurnSpell] = []
     notes: dict[str, None] = {}
-    waiting: dict[str, None] = {}
     if not isinstance(record.graveyard, tuple):
         notes.update(dict.fromkeys(graveyard_turn_notes(board, player)))
     copies: dict[tuple[str, Card], Card] = {}
@@ -104,11 +106,8 @@ def zone_spells(board: Board, player: str, x: int, used_ids: Ids) -> ZoneSpells:
                 spells.append(found)
             elif found:
                 how = f"pay --spell {card.name!r} --cast-from {zone}"
-                note = f"{card.name}: {found}, which turn plans don't cast ({how})"
-                notes[note] = None
-                if zone == "graveyard" and found == _waiting_for_the_turn(card.oracle, card.name):
-                    waiting[note] = None
-    return ZoneSpells(tuple(spells), tuple(notes), tuple(waiting))
+                notes[f"{card.name}: {found}, which turn plans don't cast ({how})"] = None
+    return ZoneSpells(tuple(spells), tuple(notes))
 
 
 def _zone_spell(board: Board, player: str, card: Card, zone: str, x: int, used_ids: Ids) -> TurnSpell | str:
@@ -130,9 +129,11 @@ def _zone_spell(board: Board, player: str, card: Card, zone: str, x: int, used_i
         later = [c for c in own_alternative_costs(target.text, target.name) if c.graveyard_exile]
         if zone == "graveyard" and later:
             return f"its {later[0].keyword or 'way'} may cast it {place} once the graveyard holds more cards"
-        if zone == "graveyard" and (waiting := _waiting_for_the_turn(target.text, target.name)):
+        waiting = _waiting_for_the_turn(target.text, target.name) if zone == "graveyard" else ""
+        ways = _followed_ways(board, player, target, x) if waiting else ()
+        if not ways:
             return waiting
-        return ""
+
     why = _why_not_planned(board, player, card, ways)
     if why:
         return why
@@ -140,6 +141,29 @@ def _zone_spell(board: Board, player: str, card: Card, zone: str, x: int, used_i
     spell = turn_spell(card, x, used_ids)
     spell = replace(spell, target=replace(spell.target, cast_from=zone), event=True)
     return spell_for_way(spell, way)
+
+
+#: The events of the turn a plan's own spells make (planner.turn_additional.without_paid: a sacrifice, the
+#: card it puts into a graveyard; planner.turn_zones.leaving_zone: a card cast from the graveyard).
+_TURN_MADE = frozenset({AmountKind.SACRIFICED, AmountKind.PUT_INTO_GRAVEYARD, AmountKind.LEFT_GRAVEYARD})
+
+
+def _followed_ways(board: Board, player: str, target: PaymentTarget, x: int) -> tuple[Way, ...]:
+    """The ways of a card's own permission to be cast from its graveyard that ask events of the turn its own
+    spells may make, when the board gives the facts they read (the turn follows them from there: each way
+    is checked on the board its spell is cast on, :func:`~planner.turn_alternative.ways_hold`); none when
+    one is not given (the card is then noted: :func:`_waiting_for_the_turn`)."""
+    found: list[Way] = []
+    for cost in own_alternative_costs(target.text, target.name):
+        if not cost.from_graveyard or not (cost.if_creature_died or cost.if_turn_facts):
+            continue
+        listed = cost.died_what is None or board.creatures_died is not None  # (which died: the list's)
+        if cost.if_creature_died and (died_gap(board, cost.died_what) or not listed):
+            return ()
+        if any(turn_event_gap(board, player, fact.amount) for fact in cost.if_turn_facts):
+            return ()
+        found += emerge_ways(board, player, Way(target.name, cost), target.cost)
+    return tuple(way for way in found if permits_x(board, player, target, way, x))
 
 
 def _waiting_for_the_turn(text: str, name: str) -> str:
@@ -152,7 +176,8 @@ def _waiting_for_the_turn(text: str, name: str) -> str:
     'its permission may cast it once a creature died this turn (a sacrifice of the turn may make it so)'
     """
     for cost in own_alternative_costs(text, name):
-        if not cost.from_graveyard or not (cost.if_creature_died or cost.if_turn_facts):
+        made = cost.if_creature_died or any(f.amount.kind in _TURN_MADE for f in cost.if_turn_facts)
+        if not cost.from_graveyard or not made:
             continue
         asked = (
             [fact.text for fact in cost.if_turn_facts]
