@@ -367,7 +367,9 @@ def sacrificed_for_mana_notes(board: Board, player: str, spells: list[TurnSpell]
     artifact this turn", "if a creature died this turn", its own "cast this card from your graveyard if a
     creature died this turn") and a permanent of ``player``'s has a mana ability that sacrifices (a
     Treasure's): the turn counts the sacrifices of spells' additional costs (:func:`without_paid`), not those
-    of the mana abilities that pay, so the plan is not called optimal (never a silent worse plan).
+    of the mana abilities that pay, so the plan is not called optimal (never a silent worse plan); and
+    the notes of :func:`_discard_notes` (the cards the plan discards, which a cost reading the cards put into
+    the graveyard this turn does not follow).
 
     >>> from planner.turn_choices import Ids, hand_spells
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
