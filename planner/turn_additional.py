@@ -268,8 +268,9 @@ def without_paid(board: Board, player: str, sacrificed: Sequence[str], discarded
     ``discarded`` (names) gone from the hand to it (CR 701.8, 701.9); the cards (not tokens, CR 111.7) each
     owner's graveyard got, as printed (CR 400.7), added to their ``cards_put_into_graveyard_this_turn`` when
     given (descend's). Which cards the turn discards is chosen once its spells are (:func:`~planner.turn_paid.
-    with_discards`), so after a discard that field is not known (None: what reads it is not applied, warned,
-    and :func:`sacrificed_for_mana_notes` says why)."""
+    with_discards`): they are not added (what reads the field asks one card of a kind or more, so a card
+    left out can only leave a reduction out, never apply one the rules don't; the search, which does not
+    know them, and the replay agree; :func:`_discard_notes` says so)."""
     gone: list[Card] = []
     owned: list[tuple[str, Card]] = []
     view = view_of(board) if sacrificed else None
@@ -291,9 +292,7 @@ def without_paid(board: Board, player: str, sacrificed: Sequence[str], discarded
         index = next(n for n, card in enumerate(hand) if card.name == name)
         gone.append(hand.pop(index))
     board = board.replace_player(player, hand=tuple(hand))
-    board = _put_into_graveyards(board, owned)
-    if discarded:  # (the cards discarded are chosen after the search: not followed, never guessed)
-        board = board.replace_player(player, cards_put_into_graveyard_this_turn=None)
+    board = _put_into_graveyards(board, owned)  # (not the cards discarded: chosen after the search)
     graveyard = board.player(player).graveyard
     if isinstance(graveyard, tuple):
         return board.replace_player(player, graveyard=(*graveyard, *gone))
@@ -415,15 +414,15 @@ def sacrificed_for_mana_notes(board: Board, player: str, spells: list[TurnSpell]
 def _discard_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:
     """A note for each spell whose cost reads the cards put into the graveyard this turn (descend's) when
     another spell of the turn may discard (CR 701.8) and the board gives the field: the turn chooses the
-    cards it discards after its spells, so after a discard the field is not followed (:func:`without_paid`)
-    and the plan is not called optimal."""
+    cards it discards after its spells, so they are not counted in it (:func:`without_paid`) and the plan is
+    not called optimal."""
     if board.player(player).cards_put_into_graveyard_this_turn is None or not any(
         may_discard(spell) for spell in spells
     ):
         return []
     return [
-        f"{spell.card.name}: its cost reads the cards put into your graveyard this turn, and after a card "
-        "discarded by the plan those are not followed (none counted): the plan is not called optimal"
+        f"{spell.card.name}: its cost reads the cards put into your graveyard this turn, and the cards the "
+        "plan discards are not counted in them: the plan is not called optimal"
         for spell in distinct(spells)
         if _reads_put_into_graveyard(spell.card)
     ]
