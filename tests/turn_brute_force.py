@@ -587,7 +587,20 @@ def _sacrifices_recorded(before: Board, after: Board, chosen: tuple[str, ...]) -
         after = replace(
             after, creatures_died_this_turn=(before_count or 0) + len(died), creatures_died=listed
         )
+    for pid in chosen:  # (the cards, not tokens, in their owner's graveyard as printed: CR 111.7, 400.7)
+        permanent = before.permanent(pid)
+        card = permanent.as_card()
+        if card is not None:
+            after = _graveyard_got(after, permanent.owned_by, (card,))
     return after
+
+
+def _graveyard_got(board: Board, owner: str, cards: tuple[Card, ...]) -> Board:
+    """``board`` with ``cards`` in ``owner``'s ``cards_put_into_graveyard_this_turn``, when it gives it."""
+    before = board.player(owner).cards_put_into_graveyard_this_turn
+    if before is None:
+        return board
+    return board.replace_player(owner, cards_put_into_graveyard_this_turn=(*before, *cards))
 
 
 def _additional_paid(
@@ -609,7 +622,8 @@ def _additional_paid(
                 continue
             for places in itertools.combinations(range(len(cards)), cost.count):
                 left = tuple(card for n, card in enumerate(cards) if n not in places)
-                paid.append((before, left, discarded + cost.count))
+                gone = tuple(cards[n] for n in places)  # (discarded into its graveyard, CR 701.9)
+                paid.append((_graveyard_got(before, "me", gone), left, discarded + cost.count))
         options = paid
     return options
 

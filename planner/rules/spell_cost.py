@@ -58,7 +58,7 @@ from planner.rules.spell_cost_gaps import (
     unknown_spell_facts,
     unknown_turn_facts,
 )
-from planner.rules.turn_facts import TURN_EVENTS, turn_event_count
+from planner.rules.turn_facts import TURN_EVENTS, creatures_died, turn_event_count
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -465,6 +465,9 @@ def _own_times(view: BoardView, effect: CostModifier, target: PaymentTarget, pla
     if amount.kind is AmountKind.SPELLS_CAST:  # (Demilich: its caster's, as listed on the board)
         assert amount.filter is not None
         return spells_cast_matching(view, amount.filter, player)
+    if amount.kind is AmountKind.DIED_THIS_TURN and amount.filter is not None:
+        # ('if a non-Zombie creature died this turn': which died, as listed; a count alone: none, gap warns)
+        return creatures_died(view, amount.filter, target.name) or 0
     if amount.kind in TURN_FACTS:
         return turn_fact(view.board, player, amount)
     if amount.kind in TURN_EVENTS:  # (Seize the Secrets' crime, spectacle's kin: planner.rules.turn_facts)
