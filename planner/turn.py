@@ -71,6 +71,7 @@ from planner.solve.solution import Solution, SolveStatus
 from planner.turn_activated import (
     abilities_hold,
     ability_spells,
+    first_ability_notes,
     loyalty_assumed,
     planned_sentences,
     planned_texts,
@@ -848,6 +849,7 @@ def plan_turn(
         spells, abilities = ability_spells(board, player, spells)
     planned = planned_texts(board, player, spells) if activating else set()  # (planned, or not allowed now)
     ability_notes = token_ability_notes(board, player) + loyalty_mana_notes(board, player)
+    ability_notes += first_ability_notes(board, player, abilities)  # (Tezzeret's, its count not given)
     ability_notes = [n for n in ability_notes if not any(n.startswith(f"{text} ") for text in planned)]
     # (the board's warning that such an ability is not planned is a payment's: the turn plans it)
     read = planned_sentences(board, player) if activating else set()
@@ -950,12 +952,11 @@ def plan_turn(
     castable: bool | None = bool(casts) or bool(result.spells)
     if not castable and not complete:
         castable = None  # (a time-out is never a 'no': an order not searched might cast something)
-    unknown = (
-        "time limit" if not complete else next(iter([*zone_notes, *library_notes, *unread_triggers]), "")
-    )
+    unknown = "time limit" if not complete else next(iter([*zone_notes, *unplanned_mana]), "")
     if not castable and unknown:
-        # (nor is a card of the graveyard or exile the search does not cast, nor more life-cost activations
-        # than the life total pays, which might cast something)
+        # (nor is a card of the graveyard or exile the search does not cast, nor mana the search does not
+        # make: more life-cost activations than the life total pays, a token made with priority, Kaza's
+        # next spell, a trigger's mana, which might cast something: turn_unplanned)
         castable = None
     return replace(
         result,

@@ -333,7 +333,10 @@ def ability_resolved(
 ) -> tuple[Board, tuple[Permanent, ...]]:
     """The board once ``player`` paid the ability's costs but its mana and life (its permanent tapped,
     sacrificed, its loyalty counters changed and, with none left, put into the graveyard: CR 602.2b, 606.4,
-    704.5i), and the tokens it creates as it resolves, one id of ``fresh`` each (with the replacement effects
+    704.5i; an artifact's ability counted in the player's ``artifact_abilities_activated_this_turn`` when the
+    board gives it, which Tezzeret, Betrayer of Flesh's "The first activated ability of an artifact you
+    activate each turn costs {2} less" reads for the next one), and the tokens it creates as it resolves, one
+    id of ``fresh`` each (with the replacement effects
     on creating tokens, CR 614.1a, 616.1: :func:`~planner.rules.token_replacements.treasures_created`; they
     enter summoning sick, CR 302.6, and tapped where an effect says so, 614.12). Its mana is
     :attr:`TurnAbility.packets`.
@@ -350,6 +353,9 @@ def ability_resolved(
     if not board.has_permanent(ability.pid):  # (gone: no activation, which why_not_activated says)
         return board, ()
     permanent = board.permanent(ability.pid)
+    counted = board.player(player).artifact_abilities_activated_this_turn
+    if counted is not None and BoardView(board).type_line(ability.pid).is_a("Artifact"):
+        board = board.replace_player(player, artifact_abilities_activated_this_turn=counted + 1)
     if ability.cost.tap:
         board = board.replace_permanent(ability.pid, tapped=True)
     left = 1  # (the loyalty counters it is left with)

@@ -16,12 +16,14 @@ from itertools import combinations_with_replacement, permutations
 from models.board import Board, Card, Permanent
 from models.errors import InternalError
 from models.mana import ManaBag
+from models.mana_effects import AbilityCostChange
 from models.oracle import read_card
 from planner.described import described_payment
 from planner.rules.plan import Plan
 from planner.rules.pool import ManaUnit
 from planner.rules.replay import IllegalPlanError, PlanState
 from planner.rules.turn import cast_spell
+from planner.rules.view import BoardView
 from planner.solve.problem import PaymentProblem
 from planner.solve.solution import Solution, SolveStatus
 from planner.turn_abilities import (
@@ -83,6 +85,42 @@ def _taps_once_hasty(card: Card) -> bool:
         return False
     parsed = read_card(card.oracle, card.name, card.type_line)
     return "haste" not in parsed.keywords and any(a.cost.tap for a in parsed.mana_abilities)
+
+
+def first_ability_notes(board: Board, player: str, abilities: Sequence[TurnSpell]) -> list[str]:
+    """A note for each change of the first activated ability of an artifact each turn (Tezzeret, Betrayer of
+    Flesh's "... costs {2} less to activate") when the turn may activate an artifact's ability and the board
+    does not say whether one was activated this turn (``players[i].artifact_abilities_activated_this_turn``):
+    the change is not applied, so the plan may pay more than the rules ask, and a plan that casts nothing is
+    no "no". Given, each planned activation of an artifact counts (:func:`~planner.turn_abilities.
+    ability_resolved`, CR 602.2b).
+
+    >>> tezz = {"id": "t", "name": "Test Tezz", "type_line": "Legendary Planeswalker — Tezz",
+    ...     "controller": "me", "oracle": "The first activated ability of an artifact you activate each turn "
+    ...     "costs {2} less to activate."}
+    >>> knight = {"id": "k", "name": "Test Cache", "type_line": "Artifact", "controller": "me",
+    ...     "oracle": "{2}, {T}: Create a Treasure token."}
+    >>> board = Board.from_dict({"version": 1, "active_player": "me", "players": [{"id": "me"}],
+    ...     "permanents": [tezz, knight]})
+    >>> (note,) = first_ability_notes(board, "me", ability_spells(board, "me")[1])
+    >>> note.endswith("is not applied: players[0].artifact_abilities_activated_this_turn is not given")
+    True
+    """
+    if board.player(player).artifact_abilities_activated_this_turn is not None:
+        return []
+    view = BoardView(board)
+    artifacts = [
+        s for s in abilities if s.ability is not None and view.type_line(s.ability.pid).is_a("Artifact")
+    ]
+    if not artifacts:
+        return []
+    at = [p.id for p in board.players].index(player)
+    return [
+        f"{board.permanent(s.source).name}: {s.effect.text!r} is not applied: "
+        f"players[{at}].artifact_abilities_activated_this_turn is not given"
+        for s in view.effects_of(AbilityCostChange)
+        if isinstance(s.effect, AbilityCostChange) and s.effect.first_each_turn and s.controller == player
+    ]
 
 
 def planned_texts(board: Board, player: str, spells: Sequence[TurnSpell] = ()) -> set[str]:

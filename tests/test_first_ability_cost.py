@@ -22,6 +22,7 @@ from models.mana_effects import AbilityCostChange
 from models.oracle import parse_oracle
 from planner.api import pay
 from planner.rules.ability_costs import FIRST_ONLY
+from planner.turn import plan_turn
 
 #: your own planeswalker with the change
 TEZZ = {
@@ -128,3 +129,52 @@ def test_the_count_is_kept_and_checked() -> None:
     with pytest.raises(BoardError) as error:
         _board(-1)
     assert "players[0].artifact_abilities_activated_this_turn" in str(error.value)
+
+
+BOOTS = {
+    "name": "Test Boots",
+    "type_line": "Artifact — Equipment",
+    "oracle": "Equipped creature has haste.\nEquip {2}",
+}
+
+
+def _turn_board(count: int | None, spell_cost: str) -> Board:
+    """Your turn: the Tinker Lord, two Test Boots, two summoning-sick Llanowar Elves (CR 302.6), two Forests,
+    and a sorcery costing ``spell_cost`` in hand."""
+    me: dict[str, Any] = {
+        "id": ME,
+        "hand": [{"name": "Test Spell", "type_line": "Sorcery", "mana_cost": spell_cost, "oracle": "Draw."}],
+    }
+    if count is not None:
+        me["artifact_abilities_activated_this_turn"] = count
+    permanents = [
+        {**TEZZ, "controller": ME},
+        *({**BOOTS, "id": f"b{n}", "controller": ME} for n in range(2)),
+        *(
+            {"id": f"e{n}", "card": "Llanowar Elves", "controller": ME, "summoning_sick": True}
+            for n in range(2)
+        ),
+        *({"id": f"f{n}", "card": "Forest", "controller": ME} for n in range(2)),
+    ]
+    return Board.from_dict({"version": 1, "active_player": ME, "players": [me], "permanents": permanents})
+
+
+@pytest.mark.parametrize(("spell_cost", "castable"), [("{2}{G}", True), ("{3}{G}", False)])
+def test_a_turns_equips_get_the_reduction_once(spell_cost: str, castable: bool) -> None:
+    """A turn plan's activations count as the turn's artifact abilities (CR 602.2b): the first equip (an
+    artifact's ability) costs {2} - {2} = {0} and gives an Elf haste; a second costs {2}, both Forests, for
+    the other Elf's {G}: no gain. So the most mana is the two Forests and one hasty Elf, 3: {2}{G} is cast,
+    {3}{G} is not (every equip at {0} would make 4)."""
+    turn = plan_turn(_turn_board(0, spell_cost), time_limit=60)
+    assert turn.castable is castable, turn.to_json()
+    if castable:
+        assert len(turn.activations) == 1
+
+
+def test_a_turn_without_the_count_does_not_apply_it() -> None:
+    """The count not given: the reduction is not applied, every equip costs {2}: two Forests equip one Elf for
+    one {G}, less than the Forests alone, so no plan casts {2}{G}; but with none activated before, the first
+    equip would be free and cast it: the answer rests on the count, so it is no "no" (null, with the note)."""
+    turn = plan_turn(_turn_board(None, "{2}{G}"), time_limit=60)
+    assert turn.castable is None, turn.to_json()
+    assert any("artifact_abilities_activated_this_turn is not given" in note for note in turn.notes)
