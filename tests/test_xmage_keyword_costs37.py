@@ -105,7 +105,8 @@ def test_a_reduction_applies_to_the_dash_cost() -> None:
 
 
 def test_warbringers_reduction_of_dash_costs_is_warned_not_dropped() -> None:
-    """DashTest.testWarbringerCostReduction: with a Warbringer on the battlefield ("Dash costs you pay cost {2}
+    """DashTest.testWarbringerCostReduction: with a Warbringer on the battlefield ("Dash costs you pay cost
+    {2}
     less"), a second Warbringer's dash {2}{R} costs {R} (CR 601.2f), one Mountain. The reader does not read
     that reduction yet; it was swallowed as a keyword line ('Dash ...') and the answer a silent "no". It is
     now a sentence the reader warns of (never a silent no: the rules' answer is yes); applying it is left."""
@@ -211,7 +212,7 @@ def test_bargain_is_optional_and_takes_nothing_off(card: str, lands: tuple[str, 
     assert cast(board(fewer, ("Aesthir Glider", 1), hand=(card,)), card).payable is False
 
 
-# --- JumpStartTest (CR 702.133a: cast from the graveyard, a card discarded besides the costs) ----------------
+# --- JumpStartTest (CR 702.133a: cast from the graveyard, a card discarded besides the costs) --------------
 
 
 def test_jump_start_discards_a_card_and_pays_the_mana_cost() -> None:
