@@ -390,11 +390,14 @@ def changes_damage(sentence: str) -> bool:
     ...     " to that permanent or player instead.")
     True
     >>> prevent = "Prevent all damage that would be dealt to you."
-    >>> changes_damage(prevent), changes_damage("~ deals 2 damage to you.")
-    (True, False)
+    >>> redirect = "All damage that would be dealt to you is dealt to enchanted creature instead."
+    >>> changes_damage(prevent), changes_damage(redirect), changes_damage("~ deals 2 damage to you.")
+    (True, True, False)
     """
     words = tokens(sentence)
-    replaced = has_phrase(words, "would deal damage", "would be dealt damage") and "instead" in words
+    replaced = "instead" in words and has_phrase(
+        words, "would deal damage", "would be dealt damage", "damage that would be dealt"
+    )
     prevented = starts_with(words, "prevent") and has_phrase(words, "damage that would be dealt")
     return replaced or prevented
 
