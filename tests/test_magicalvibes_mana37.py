@@ -44,7 +44,7 @@ def toy(cost: str) -> PaymentTarget:
     return spell_of(cost, type_line="Sorcery", text="", name="Test Toy")
 
 
-def paid(result: PayResult) -> tuple[bool, tuple[str, ...], int]:
+def paid(result: PayResult) -> tuple[bool | None, tuple[str, ...], int]:
     """Whether it was paid, what was tapped and the damage taken."""
     return result.payable, result.tapped, result.damage_taken
 
