@@ -184,3 +184,55 @@ def test_a_tapped_grim_monolith_makes_nothing() -> None:
     assert pay(board(tapped), toy("{1}")).payable is False
     assert paid(pay(board(tapped, pool=("{C}",) * 4), toy("{3}")))[:2] == (True, ())
     assert pay(board(tapped, pool=("{C}",) * 4), toy("{5}")).payable is False
+
+
+# --- ElvishArchdruidTest: "{T}: Add {G} for each Elf you control." (CR 106.1, 109.5) -----------------------
+
+
+def test_elvish_archdruid_adds_a_g_for_each_elf_its_controller_controls() -> None:
+    """ElvishArchdruidTest.tapAbilityAddsGreenManaPerElf / tapAbilityWithOnlyArchdruidAddsOneGreen: with two
+    Llanowar Elves it counts three Elves, itself among them: {G}{G}{G} from the Archdruid alone (the Elves
+    untouched: asked for {G}{G}{G} with only the Archdruid's tap, CR 605.1a); alone it adds {G}."""
+    druid = mine("Elvish Archdruid", "druid")
+    elves = board(druid, mine("Llanowar Elves", "e1", tapped=True), mine("Llanowar Elves", "e2", tapped=True))
+    assert paid(pay(elves, toy("{G}{G}{G}"))) == (True, ("druid",), 0)
+    assert pay(board(druid), toy("{G}")).payable is True
+    assert pay(board(druid), toy("{G}{G}")).payable is False
+
+
+def test_elvish_archdruid_counts_neither_the_opponents_elves_nor_bears() -> None:
+    """ElvishArchdruidTest.tapAbilityDoesNotCountOpponentElves / tapAbilityDoesNotCountNonElves: "you control"
+    (CR 109.5) leaves out the opponent's Elves, and Grizzly Bears are no Elf (CR 205.3m): {G} alone."""
+    druid = mine("Elvish Archdruid", "druid")
+    theirs_elves = board(druid, theirs("Llanowar Elves", "e1"), theirs("Llanowar Elves", "e2"))
+    assert pay(theirs_elves, toy("{G}{G}")).payable is False
+    bears = board(druid, mine("Grizzly Bears", "bears"))
+    assert pay(bears, toy("{G}{G}")).payable is False
+
+
+def test_a_summoning_sick_elvish_archdruid_can_not_tap() -> None:
+    """ElvishArchdruidTest.tapAbilityBlockedBySummoningSickness: a creature's {T} ability can't be activated
+    unless it has been under its controller's control since their most recent turn began (CR 302.6)."""
+    assert pay(board(mine("Elvish Archdruid", "druid", summoning_sick=True)), toy("{G}")).payable is False
+
+
+# --- OvergrowthTest: "Whenever enchanted land is tapped for mana, its controller adds an additional {G}{G}."
+
+
+def test_overgrowth_adds_g_g_to_the_enchanted_land_only() -> None:
+    """OvergrowthTest.enchantedLandAddsExtraMana / onlyEnchantedLandGetsBonus / bonusStopsWhenAuraLeaves:
+    the enchanted Forest makes {G}{G}{G} (CR 605.1b); another Forest {G}: two Forests make four, not five;
+    without the Aura a Forest makes {G}."""
+    one = board(mine("Forest", "f"), mine("Overgrowth", "og", attached_to="f"))
+    assert paid(pay(one, toy("{G}{G}{G}"))) == (True, ("f",), 0)
+    two = board(mine("Forest", "f"), mine("Forest", "g"), mine("Overgrowth", "og", attached_to="f"))
+    assert pay(two, toy("{4}")).payable is True
+    assert pay(two, toy("{5}")).payable is False
+
+
+def test_overgrowth_gives_the_mana_to_the_lands_controller() -> None:
+    """OvergrowthTest.enchantedLandControllerGetsBonus: my Overgrowth on the opponent's Forest: the opponent
+    adds {G}{G}{G} (CR 109.5), I get nothing."""
+    on = board(theirs("Forest", "f"), mine("Overgrowth", "og", attached_to="f"))
+    assert paid(pay(on, toy("{G}{G}{G}"), player=OPP)) == (True, ("f",), 0)
+    assert pay(on, toy("{G}"), player=ME).payable is False
