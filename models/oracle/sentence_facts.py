@@ -393,13 +393,15 @@ def changes_damage(sentence: str) -> bool:
     >>> redirect = "All damage that would be dealt to you is dealt to enchanted creature instead."
     >>> changes_damage(prevent), changes_damage(redirect), changes_damage("~ deals 2 damage to you.")
     (True, True, False)
+    >>> changes_damage("Prevent all combat damage that would be dealt to and dealt by ~.")
+    False
     """
     words = tokens(sentence)
     replaced = "instead" in words and has_phrase(
         words, "would deal damage", "would be dealt damage", "damage that would be dealt"
     )
     prevented = starts_with(words, "prevent") and has_phrase(words, "damage that would be dealt")
-    return replaced or prevented
+    return (replaced or prevented) and not has_phrase(words, "combat damage")  # (no mana ability's damage)
 
 
 def caps_x(sentence: str) -> bool:
