@@ -16,6 +16,7 @@ from models.oracle import read_card
 from models.oracle.alternative_costs import alternative_cost_of
 from models.oracle.cast_rules import own_cast_rules, own_x_cap
 from models.oracle.classify import grants_graveyard_casting, own_alternative_cost
+from models.oracle.sentence_facts import changes_damage
 from models.oracle.spent_riders import only_mana_from, spent_riders
 from planner.answer import PayResult
 from planner.rules.ability_costs import ability_changes
@@ -554,6 +555,8 @@ def with_life_warning(board: Board, player: str, answer: PayResult) -> PayResult
     >>> with_life_warning(board, "me", PayResult(payable=True, cost="{B/P}", life_paid=0)).warnings
     ()
     """
+    if changed := damage_change_warnings(board, answer):
+        answer = replace(answer, warnings=(*answer.warnings, *changed))
     warnings = answer.warnings
     life = board.player(player).life
     # (gains only raise the life left: the plan's abilities are read only where it is 0 or less without them)
@@ -571,3 +574,33 @@ def with_life_warning(board: Board, player: str, answer: PayResult) -> PayResult
 def _without_life_warning(warnings: tuple[TextWarning, ...]) -> tuple[TextWarning, ...]:
     """The warnings but the life-at-0 one."""
     return tuple(w for w in warnings if w.kind is not WarningKind.LIFE_AT_ZERO)
+
+
+def damage_change_warnings(board: Board, answer: PayResult) -> tuple[TextWarning, ...]:
+    """A warning for each replacement or prevention effect on damage a permanent of the board has unread
+    (:func:`~models.oracle.sentence_facts.changes_damage`: Furnace of Rath's "deals double that damage ...
+    instead", CR 614.1a; a prevention, 615.1) when the payment deals damage to its player (Ancient Tomb,
+    City of Brass): the damage taken is counted as printed, which such an effect may change, so the answer
+    (and whether the player is left at 0 life, CR 704.5a) is not silently taken as exact.
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
+    ...     {"id": "fr", "controller": "me", "name": "Test Furnace", "type_line": "Enchantment", "oracle":
+    ...      "If a source would deal damage to a permanent or player, it deals double that damage to that"
+    ...      " permanent or player instead."}]})
+    >>> hurt = PayResult(payable=True, cost="{2}", damage_taken=2)
+    >>> [w.permanent for w in damage_change_warnings(board, hurt)]
+    ['fr']
+    >>> damage_change_warnings(board, PayResult(payable=True, cost="{2}", damage_taken=0))
+    ()
+    """
+    if not (answer.payable and answer.damage_taken):
+        return ()
+    reason = "the damage taken is counted as printed; this effect may change it (CR 614.1a, 615.1)"
+    return tuple(
+        TextWarning(permanent.id, reading.text, reason, WarningKind.UNSUPPORTED)
+        for permanent in board.permanents
+        for reading in read_card(
+            permanent.oracle or "", permanent.name, permanent.type_line, permanent.level
+        ).sentences
+        if reading.read_as == "ignored" and changes_damage(reading.text)
+    )

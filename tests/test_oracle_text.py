@@ -150,8 +150,8 @@ def _plain_normalise(line: str, name: str) -> str:
 
 def _plain_keywords(line: str) -> list[str] | None:
     parts = [p.strip().lower() for p in re.split(r",|;", line.rstrip("."))]
-    if any(re.match(r"\S+ abilit(?:y|ies)\b", p) for p in parts):
-        return None  # a sentence about those abilities ("Cycling abilities you activate cost"): none
+    if any(re.match(r"\S+ (?:abilit(?:y|ies)|costs?)(?: |$)", p) for p in parts):
+        return None  # about those abilities or costs ('Cycling abilities you activate cost', 'Dash costs')
     if not parts or not all(p in KEYWORD_LINES or p.startswith(KEYWORD_LINE_OPENINGS) for p in parts):
         return None
     return parts

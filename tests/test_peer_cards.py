@@ -24,13 +24,17 @@ STILL_UNREAD: set[str] = set()
 #: (CostReduceForEachTest: none outside combat) is read (selfcost35); Khalni Hydra, Torgaar, Mizzix,
 #: Heartstone and Defense Grid are read (peer35b). The benchmark counts such cards as faces with mana text
 #: (issue 35: a sentence about mana or costs the reader refuses makes its face one, ``has_mana_text``).
-UNREAD_CASTING_TEXT: set[str] = set()
+#: Since peers37: Warbringer's "Dash costs you pay cost {2} less" (XMage DashTest; until then swallowed as a
+#: keyword line in silence) and Conspiracy Unraveler's "You may collect evidence 10 rather than pay the mana
+#: cost for spells you cast." (CollectEvidenceTest): tests/test_xmage_keyword_costs37.py.
+UNREAD_CASTING_TEXT: set[str] = {"Warbringer", "Conspiracy Unraveler"}
 
 #: Instants and sorceries whose own text about their cost is not read: a payment for the spell warns of it
 #: (``spell_text_warnings``); the benchmark counts permanents' faces only (``has_mana_text``), so not these.
 #: Phyrexian Purge's "This spell costs 3 life more to cast for each target." (XMage PhyrexianPurgeTest): life
 #: per target is not added to the total cost (CR 601.2c, 601.2f); tests/test_xmage_keyword_answers.py.
-UNREAD_SPELL_TEXT: set[str] = {"Phyrexian Purge"}
+#: Bite Down on Crime's optional "collect evidence 6" and its {2} less (XMage CollectEvidenceTest, peers37).
+UNREAD_SPELL_TEXT: set[str] = {"Phyrexian Purge", "Bite Down on Crime"}
 
 
 def test_every_peer_card_is_read() -> None:

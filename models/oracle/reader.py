@@ -70,7 +70,7 @@ __all__ = [
 
 #: The version of what the reader reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older reader (the card store's) are worked out again.
-PARSER_VERSION: Final = 144
+PARSER_VERSION: Final = 145
 
 
 adds_mana = classify.adds_mana
@@ -258,10 +258,10 @@ def _keywords_of(line: str) -> list[str] | None:
     keywords: list[str] = []
     for part in line.rstrip(".").replace(";", ",").split(","):
         keyword = part.strip().lower()
-        if keyword.split(" ", 2)[1:2] in (["abilities"], ["ability"]):
-            return (
-                None  # ('Equip abilities you activate cost {1} less ...': a sentence about those abilities)
-            )
+        if keyword.split(" ", 2)[1:2] in (["abilities"], ["ability"], ["costs"], ["cost"]):
+            # a sentence about those abilities or costs, not the keyword ('Equip abilities you activate cost
+            # {1} less ...', Warbringer's 'Dash costs you pay cost {2} less ...')
+            return None
         if (
             keyword not in lexicon.KEYWORD_LINES
             and not keyword.startswith(lexicon.KEYWORD_LINE_OPENINGS)

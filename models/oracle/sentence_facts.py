@@ -28,6 +28,7 @@ __all__ = [
     "bans_land_plays",
     "bans_losing_life",
     "caps_x",
+    "changes_damage",
     "changes_mana",
     "changes_snow",
     "gives_granted_keyword_cost",
@@ -377,6 +378,30 @@ def bans_losing_life(sentence: str) -> bool:
         and not _for_this_turn(words)
         and has_phrase(words, "life total can't change", "life totals can't change", "can't lose life")
     )
+
+
+def changes_damage(sentence: str) -> bool:
+    """A replacement or prevention effect on damage (CR 614.1a: "If a source would deal damage to a
+    permanent or player, it deals double that damage ... instead.", Furnace of Rath; CR 615.1: "Prevent
+    all damage that would be dealt to you."): the damage a payment's mana abilities and tapping triggers
+    deal their controller (Ancient Tomb, City of Brass) may not be what they print.
+
+    >>> changes_damage("If a source would deal damage to a permanent or player, it deals double that damage"
+    ...     " to that permanent or player instead.")
+    True
+    >>> prevent = "Prevent all damage that would be dealt to you."
+    >>> redirect = "All damage that would be dealt to you is dealt to enchanted creature instead."
+    >>> changes_damage(prevent), changes_damage(redirect), changes_damage("~ deals 2 damage to you.")
+    (True, True, False)
+    >>> changes_damage("Prevent all combat damage that would be dealt to and dealt by ~.")
+    False
+    """
+    words = tokens(sentence)
+    replaced = "instead" in words and has_phrase(
+        words, "would deal damage", "would be dealt damage", "damage that would be dealt"
+    )
+    prevented = starts_with(words, "prevent") and has_phrase(words, "damage that would be dealt")
+    return (replaced or prevented) and not has_phrase(words, "combat damage")  # (no mana ability's damage)
 
 
 def caps_x(sentence: str) -> bool:
