@@ -20,15 +20,26 @@ from typing import Final
 from models.layer_effects import AbilityLoss, ColorChange, GrantAbility, GrantHaste, PowerChange, TypeChange
 from models.mana_effects import StaticEffect
 from models.oracle import lexicon
+from models.oracle.classify import mentions_mana
 from models.oracle.grammar import UnreadError, parse_counter_entry
 from models.oracle.parsed import ParsedText
-from models.oracle.static_forms import static_form
+from models.oracle.static_forms import StaticForm, static_form
 
-__all__ = ["MARKED_REFERENT_NOTE", "marked_referent_effects"]
+__all__ = [
+    "MARKED_REFERENT_NOTE",
+    "MARKED_REFERENT_UNREAD",
+    "marked_referent_effects",
+    "marked_referent_unread",
+]
 
 #: The note on a sentence read with its referent marked by a counter.
 MARKED_REFERENT_NOTE: Final = (
     "a trigger's effect on the permanent it marked with a counter: each permanent with that counter on it"
+)
+#: The note on such a sentence not read, whose effect a payment may read (warned).
+MARKED_REFERENT_UNREAD: Final = (
+    "a trigger's effect in force on each permanent with a counter on it, not read: the board's effects may "
+    "give it"
 )
 
 #: The kinds of effect such a sentence may be read as: those that change the characteristics of the
@@ -61,15 +72,8 @@ def marked_referent_effects(
     True
     """
     form = static_form(sentence)
-    if form.text is None or form.bound_to != "permanent" or form.once:
-        return None
-    if form.duration == "as_long_as":
-        kind = form.while_counter
-    elif form.duration is None:
-        kind = _counter_put(before)
-    else:
-        return None
-    if not kind or not _marks(kind):
+    kind = _marking_counter(form, before)
+    if form.text is None or not kind or not _marks(kind):
         return None
     parsed = read(form.text)
     if parsed.unsupported or parsed.mana_abilities or not parsed.effects:
@@ -81,6 +85,36 @@ def marked_referent_effects(
         marked = replace(effect.affected, attached=False, counter=kind)
         found.append(replace(effect, text=sentence, affected=marked))
     return tuple(found)
+
+
+def marked_referent_unread(sentence: str, before: str) -> bool:
+    """True for a sentence of that kind (its referent a permanent a counter marks, or one with a counter of
+    its own meaning on it for as long as it has it) that :func:`marked_referent_effects` does not read but
+    whose effect a payment may read (:func:`~models.oracle.classify.mentions_mana` of its static form: a
+    type, a land type, an ability changed): it is in force on the board while the counter is (CR 611.2b),
+    so it is warned, never dropped in silence.
+
+    >>> marked_referent_unread("Each of those lands is a 0/0 creature for as long as it has a +1/+1 "
+    ...     "counter on it.", "")
+    True
+    >>> marked_referent_unread("That creature gains flying for as long as it has a +1/+1 counter on it.", "")
+    False
+    """
+    form = static_form(sentence)
+    return form.text is not None and bool(_marking_counter(form, before)) and mentions_mana(form.text)
+
+
+def _marking_counter(form: StaticForm, before: str) -> str | None:
+    """The kind of counter whose presence keeps the effect of ``form`` on its referent, a permanent: the one
+    its 'for as long as it has a <kind> counter on it' names, or with no duration the one the sentence
+    ``before`` puts it onto the battlefield with; None otherwise (or an effect that happens once)."""
+    if form.bound_to != "permanent" or form.once:
+        return None
+    if form.duration == "as_long_as":
+        return form.while_counter
+    if form.duration is None:
+        return _counter_put(before)
+    return None
 
 
 def _counter_put(before: str) -> str | None:

@@ -67,7 +67,12 @@ from models.oracle.grammar import (
     parse_static,
 )
 from models.oracle.mana_outputs import needs_imprinted, output_after_add, quoted_output
-from models.oracle.marked_referents import MARKED_REFERENT_NOTE, marked_referent_effects
+from models.oracle.marked_referents import (
+    MARKED_REFERENT_NOTE,
+    MARKED_REFERENT_UNREAD,
+    marked_referent_effects,
+    marked_referent_unread,
+)
 from models.oracle.parsed import (
     CAST_RIDER_NOTE,
     EXILED_ABILITIES_NOTE,
@@ -137,12 +142,18 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         return
     body = sentence.strip().rstrip(".")
     before = out.sentences[-1].text if out.sentences else ""
-    if "counter" in f"{body} {before}" and classify.starts_with(classify.tokens(body), "that"):
-        # ('That land is ...': a trigger's effect on the permanent a counter marks)
+    if "counter" in f"{body} {before}" and classify.starts_with(
+        classify.tokens(body), "that", "each of those"
+    ):
+        # ('That land is ...', 'Each of those lands is ...': a trigger's effect on the permanents a counter
+        # marks)
         marked = marked_referent_effects(sentence, before, _read_alone)
         if marked is not None:
             out.effects.extend(marked)
             out.read(sentence, "effect", MARKED_REFERENT_NOTE)
+            return
+        if marked_referent_unread(sentence, before):
+            out.unread(sentence, MARKED_REFERENT_UNREAD)
             return
     if body[:1] in ("\u2022", "*"):
         body = body[1:].lstrip()  # '• Add {R}.': one mode of a modal ability

@@ -1,0 +1,88 @@
+"""A permanent's trigger whose continuous effect names the permanents it marked with a counter, read as
+changing each permanent with that counter on it (issue 35, layers37): 'Each of those lands is an 8/8 green
+Elemental creature for as long as it has an awakening counter on it. They're still lands.' (Liege of the
+Tangle's, after '... put an awakening counter on each of them.'). It was ignored in silence on a permanent:
+a land with the counter is a creature (CR 613.1d layer 4, 613.4b layer 7b; still a land and its land types,
+CR 205.1b), counted where creatures are, and can't {T} while summoning sick (CR 302.6).
+
+Every card name is made up; values are derived by hand from the rules (in a comment), each payment checked
+against the reference search too (``checked_verdict``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boards import checked_verdict, custom, largest_x, mine
+
+from models.board import Board
+from models.layer_effects import TypeChange
+from models.oracle import parse_oracle
+from planner.api import text_warnings
+
+#: Liege of the Tangle's trigger (made-up name, the same sentences).
+LIEGE_TEXT = (
+    "Trample\n"
+    "Whenever Test Liege deals combat damage to a player, you may choose any number of target lands you "
+    "control and put an awakening counter on each of them. Each of those lands is an 8/8 green Elemental "
+    "creature for as long as it has an awakening counter on it. They're still lands."
+)
+LIEGE = custom("Test Liege", "l", "Creature — Elemental", LIEGE_TEXT, controller="me")
+#: Gaea's Cradle's shape: a count of the creatures I control.
+CRADLE = custom("Test Cradle", "c", "Land", "{T}: Add {G} for each creature you control.", controller="me")
+
+
+def _board(*permanents: dict[str, Any]) -> Board:
+    players: list[dict[str, Any]] = [{"id": "me"}, {"id": "opp"}]
+    return Board.from_dict({"version": 1, "players": players, "permanents": list(permanents)})
+
+
+def test_each_of_those_lands_is_read_as_the_lands_with_the_counter() -> None:
+    # the sentence is an effect on each land with an awakening counter, a creature still a land (205.1b)
+    sentences = parse_oracle(LIEGE_TEXT.split("\n")[1]).sentences
+    assert [s.read_as for s in sentences] == ["ignored", "effect", "effect"]
+    (change,) = [e for e in parse_oracle(LIEGE_TEXT).effects if isinstance(e, TypeChange)]
+    assert change.affected.counter == "awakening" and change.affected.types == ("Land",)
+    assert change.adds and change.card_types == ("Creature",) and change.base_pt == (8, 8)
+
+
+def test_an_awakened_land_is_a_creature_the_cradle_counts() -> None:
+    # creatures I control: the Liege and the Forest with the counter (CR 613.1d): the Cradle adds {G}{G};
+    # each Forest {G} (the awakened one still a Forest, 205.1b; not sick): four {G}. Without the counter,
+    # one creature: three {G}
+    woken = mine("f1", "Forest", counters={"awakening": 1})
+    board = _board(LIEGE, CRADLE, woken, mine("f2", "Forest"))
+    assert not text_warnings(board)
+    assert checked_verdict(board, "{G}{G}{G}{G}") and not checked_verdict(board, "{G}{G}{G}{G}{G}")
+    assert largest_x(board) == 4
+    asleep = _board(LIEGE, CRADLE, mine("f1", "Forest"), mine("f2", "Forest"))
+    assert checked_verdict(asleep, "{G}{G}{G}") and not checked_verdict(asleep, "{G}{G}{G}{G}")
+
+
+def test_a_summoning_sick_awakened_land_cant_tap() -> None:
+    # both Forests came under my control this turn: the awakened one is a creature, so its {T} can't be
+    # paid (CR 302.6); the other is no creature and taps: {G} alone (before: {G}{G})
+    woken = mine("f1", "Forest", counters={"awakening": 1}, summoning_sick=True)
+    board = _board(LIEGE, woken, mine("f2", "Forest", summoning_sick=True))
+    assert checked_verdict(board, "{G}") and not checked_verdict(board, "{G}{G}")
+    assert largest_x(board) == 1
+    # with the Cradle: it counts two creatures (the Liege, the awakened Forest): {G}{G} and the other
+    # Forest's {G}
+    cradled = _board(LIEGE, CRADLE, woken, mine("f2", "Forest", summoning_sick=True))
+    assert checked_verdict(cradled, "{G}{G}{G}") and not checked_verdict(cradled, "{G}{G}{G}{G}")
+
+
+def test_a_counter_of_its_own_meaning_marks_nothing() -> None:
+    # CR 122.1a: a +1/+1 counter has its own meaning, it marks no referent: the sentence stays unread, warned
+    text = (
+        "Whenever ~ attacks, put a +1/+1 counter on each of up to two target lands. Each of those lands is a "
+        "0/0 creature for as long as it has a +1/+1 counter on it. They're still lands."
+    )
+    assert [s.read_as for s in parse_oracle(text).sentences][1] == "unsupported"
+    keeper = custom("Test Keeper", "k", "Creature — Elf", text.replace("~", "Test Keeper"), controller="me")
+    board = _board(keeper, mine("f", "Forest", counters={"+1/+1": 1}))
+    # (its rider 'They're still lands.' is warned with it: the rider of an unread change, CR 205.1b)
+    assert [w.sentence for w in text_warnings(board)] == [
+        "Each of those lands is a 0/0 creature for as long as it has a +1/+1 counter on it.",
+        "They're still lands.",
+    ]
