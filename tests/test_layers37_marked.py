@@ -86,3 +86,46 @@ def test_a_counter_of_its_own_meaning_marks_nothing() -> None:
         "Each of those lands is a 0/0 creature for as long as it has a +1/+1 counter on it.",
         "They're still lands.",
     ]
+
+
+def test_an_activated_abilitys_effect_on_the_land_it_marked() -> None:
+    # Cyclopean Tomb's '{2}, {T}: Put a mire counter on target non-Swamp land. That land is a Swamp for as
+    # long as it has a mire counter on it.' (made-up name): the ability's effect, ignored before, on each land
+    # with a mire counter: a Swamp, its land type set (CR 305.7: '{T}: Add {B}' alone); the other Forest {G}
+    text = (
+        "{2}, {T}: Put a mire counter on target non-Swamp land. That land is a Swamp for as long as it has a "
+        "mire counter on it. Activate only during your upkeep."
+    )
+    assert [s.read_as for s in parse_oracle(text).sentences] == ["ignored", "effect", "ignored"]
+    tomb = custom("Test Tomb", "t", "Artifact", text, controller="me")
+    board = _board(tomb, mine("f1", "Forest", counters={"mire": 1}), mine("f2", "Forest"))
+    assert not text_warnings(board)
+    assert checked_verdict(board, "{B}{G}") and not checked_verdict(board, "{G}{G}")
+
+
+def test_its_an_island_in_addition_while_it_has_the_counter() -> None:
+    # Eluge's "put a flood counter on target land. It's an Island in addition to its other types for as long
+    # as it has a flood counter on it." (made-up name): 'it' is the target land (CR 608.2c), each land with a
+    # flood counter an Island too (CR 305.6: '{T}: Add {U}' beside its Forest's '{T}: Add {G}'): {U}{G} from
+    # two Forests of which one is flooded; never {U}{U}. Ignored before
+    text = (
+        "Whenever Test Eel enters or attacks, put a flood counter on target land. It's an Island in addition "
+        "to its other types for as long as it has a flood counter on it."
+    )
+    eel = custom("Test Eel", "e", "Creature — Fish", text, controller="me")
+    board = _board(eel, mine("f1", "Forest", counters={"flood": 1}), mine("f2", "Forest"))
+    assert not text_warnings(board)
+    assert checked_verdict(board, "{U}{G}") and not checked_verdict(board, "{U}{U}")
+
+
+def test_lost_land_types_while_it_has_the_counter_are_warned() -> None:
+    # Ultima's 'For as long as that land has a blight counter on it, it loses all land types and abilities
+    # and has "{T}: Add {C}."' (CR 305.7, 613.1d, 613.1f): not read, it was taken for mana made outside a
+    # payment (not_payment) in silence; now warned
+    text = (
+        "Whenever Test Blight attacks, put a blight counter on target land. For as long as that land has a "
+        'blight counter on it, it loses all land types and abilities and has "{T}: Add {C}."'
+    )
+    blight = custom("Test Blight", "b", "Creature — God", text, controller="me")
+    board = _board(blight, mine("f", "Forest", counters={"blight": 1}))
+    assert [w.sentence for w in text_warnings(board)] == [text.split(". ", 1)[1]]

@@ -19,23 +19,22 @@ from typing import Final
 
 from models.layer_effects import AbilityLoss, ColorChange, GrantAbility, GrantHaste, PowerChange, TypeChange
 from models.mana_effects import StaticEffect
-from models.oracle import lexicon
+from models.oracle import classify, lexicon
 from models.oracle.classify import mentions_mana
 from models.oracle.grammar import UnreadError, parse_counter_entry
-from models.oracle.parsed import ParsedText
+from models.oracle.parsed import Collector, ParsedText
 from models.oracle.static_forms import StaticForm, static_form
 
-__all__ = [
-    "MARKED_REFERENT_NOTE",
-    "MARKED_REFERENT_UNREAD",
-    "marked_referent_effects",
-    "marked_referent_unread",
-]
+__all__ = ["marked_referent_effects", "marked_referent_unread", "read_marked_referent"]
 
 #: The note on a sentence read with its referent marked by a counter.
 MARKED_REFERENT_NOTE: Final = (
     "a trigger's effect on the permanent it marked with a counter: each permanent with that counter on it"
 )
+#: How such a sentence opens: its referent ('That land is ...', 'Each of those lands is ...', "It's an Island
+#: ..."), or the counter's duration before it ('For as long as that land has a blight counter on it, ...').
+MARKED_REFERENT_OPENINGS: Final = ("that", "each of those", "it", "it's", "for as long as")
+
 #: The note on such a sentence not read, whose effect a payment may read (warned).
 MARKED_REFERENT_UNREAD: Final = (
     "a trigger's effect in force on each permanent with a counter on it, not read: the board's effects may "
@@ -75,7 +74,7 @@ def marked_referent_effects(
     kind = _marking_counter(form, before)
     if form.text is None or not kind or not _marks(kind):
         return None
-    parsed = read(form.text)
+    parsed = read(_it_named(form.text, before, kind))
     if parsed.unsupported or parsed.mana_abilities or not parsed.effects:
         return None
     found: list[StaticEffect] = []
@@ -85,6 +84,36 @@ def marked_referent_effects(
         marked = replace(effect.affected, attached=False, counter=kind)
         found.append(replace(effect, text=sentence, affected=marked))
     return tuple(found)
+
+
+def read_marked_referent(
+    sentence: str, before: str, out: Collector, read: Callable[[str], ParsedText]
+) -> bool:
+    """Record ``sentence`` in ``out`` when it is a sentence of that kind (a trigger's or an activated
+    ability's effect on the permanents a counter marks, after ``before``): its effects, or warned when they
+    are not read but a payment may read them (:func:`marked_referent_unread`); False when it is none.
+
+    >>> from models.oracle import parse_oracle
+    >>> out = Collector()
+    >>> read_marked_referent("That land is a Swamp for as long as it has a mire counter on it.", "", out,
+    ...     parse_oracle)
+    True
+    >>> [(r.read_as, type(e).__name__) for r, e in zip(out.sentences, out.effects)]
+    [('effect', 'TypeChange')]
+    """
+    if "counter" not in f"{sentence} {before}".lower():
+        return False
+    if not classify.starts_with(classify.tokens(sentence), *MARKED_REFERENT_OPENINGS):
+        return False
+    marked = marked_referent_effects(sentence, before, read)
+    if marked is not None:
+        out.effects.extend(marked)
+        out.read(sentence, "effect", MARKED_REFERENT_NOTE)
+        return True
+    if marked_referent_unread(sentence, before):
+        out.unread(sentence, MARKED_REFERENT_UNREAD)
+        return True
+    return False
 
 
 def marked_referent_unread(sentence: str, before: str) -> bool:
@@ -115,6 +144,34 @@ def _marking_counter(form: StaticForm, before: str) -> str | None:
     if form.duration is None:
         return _counter_put(before)
     return None
+
+
+#: The type words the target of 'put a <kind> counter on target <...> <noun>' may end with.
+_TARGET_NOUNS: Final = ("land", "creature", "artifact", "enchantment", "planeswalker", "permanent")
+
+
+def _it_named(text: str, before: str, kind: str) -> str:
+    """``text`` ('Enchanted permanent is ...': the static form of "It's ...") with its referent named as the
+    sentence ``before`` names the one it put the counter on ('put a flood counter on target land': 'Enchanted
+    land', CR 608.2c: 'it' is that object); ``text`` as it is otherwise.
+
+    >>> _it_named("Enchanted permanent is an Island.", "Put a flood counter on target land.", "flood")
+    'Enchanted land is an Island.'
+    >>> _it_named("Enchanted permanent is an Island.", "Put a mire counter on target land.", "flood")
+    'Enchanted permanent is an Island.'
+    """
+    subject = "Enchanted permanent "
+    words = classify.tokens(before)
+    wanted = ("counter", "on", "target")
+    if not text.startswith(subject):
+        return text
+    for index in range(1, len(words) - 3):
+        if words[index - 1] != kind or tuple(words[index : index + 3]) != wanted:
+            continue
+        noun = next((word for word in words[index + 3 : index + 6] if word in _TARGET_NOUNS), None)
+        if noun is not None:
+            return f"Enchanted {noun} {text[len(subject) :]}"
+    return text
 
 
 def _counter_put(before: str) -> str | None:
