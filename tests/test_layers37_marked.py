@@ -129,3 +129,17 @@ def test_lost_land_types_while_it_has_the_counter_are_warned() -> None:
     blight = custom("Test Blight", "b", "Creature — God", text, controller="me")
     board = _board(blight, mine("f", "Forest", counters={"blight": 1}))
     assert [w.sentence for w in text_warnings(board)] == [text.split(". ", 1)[1]]
+
+
+def test_a_creature_made_a_land_is_counted_as_no_creature() -> None:
+    # 'Enchanted creature is a land.': the Elves' card types set to Land alone (CR 205.1a), so the Cradle
+    # counts no creature (my only one is the Elves): the Elves' {G} alone. Without the Aura: {G}{G}
+    shift = custom("Test Shift", "a", "Enchantment — Aura", "Enchanted creature is a land.", controller="me")
+    elves = mine("e", "Llanowar Elves")
+    made = _board(CRADLE, elves, {**shift, "attached_to": "e"})
+    assert not text_warnings(made)
+    assert checked_verdict(made, "{G}") and not checked_verdict(made, "{G}{G}")
+    assert checked_verdict(_board(CRADLE, elves), "{G}{G}")
+    # of many permanents ('Creatures you control are lands.') the card types set stay unread, warned
+    many = custom("Test Shifts", "m", "Enchantment", "Creatures you control are lands.", controller="me")
+    assert [w.permanent for w in text_warnings(_board(CRADLE, elves, many))] == ["m"]
