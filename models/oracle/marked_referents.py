@@ -7,8 +7,12 @@ permanents it changed, so the card's text reads it as changing each permanent wi
 122.1), its words read by the grammar as an effect in force's (:func:`~models.oracle.resolved.static_form`:
 'That land' bound as an Aura's 'Enchanted land'), the referent then made 'each <noun> with a <kind> counter
 on it'. A counter with a meaning of its own (+1/+1, -1/-1, a keyword counter, CR 122.1a-b) marks nothing:
-such a sentence stays unread. An effect of this kind whose source has left, or a permanent it changed whose
-counter is gone, is the board's to give (``effects``).
+such a sentence stays unread (warned when a payment may read what it changes). The same for 'Each of
+those lands is ...' (Liege of the Tangle's), "It's an Island ..." after 'put a flood counter on target land'
+(Eluge's: 'it' the land, CR 608.2c), 'For as long as that land has a blight counter on it, ...' (Ultima's:
+warned, not read) and an activated ability's such sentence (Cyclopean Tomb's:
+:mod:`models.oracle.read_activated`). An effect of this kind whose source has left, or a permanent it
+changed whose counter is gone, is the board's to give (``effects``).
 """
 
 from __future__ import annotations
@@ -29,7 +33,8 @@ __all__ = ["marked_referent_effects", "marked_referent_unread", "read_marked_ref
 
 #: The note on a sentence read with its referent marked by a counter.
 MARKED_REFERENT_NOTE: Final = (
-    "a trigger's effect on the permanent it marked with a counter: each permanent with that counter on it"
+    "a trigger's or an ability's effect on the permanent it marked with a counter: each permanent with that "
+    "counter on it"
 )
 #: How such a sentence opens: its referent ('That land is ...', 'Each of those lands is ...', "It's an Island
 #: ..."), or the counter's duration before it ('For as long as that land has a blight counter on it, ...').
@@ -37,8 +42,8 @@ MARKED_REFERENT_OPENINGS: Final = ("that", "each of those", "it", "it's", "for a
 
 #: The note on such a sentence not read, whose effect a payment may read (warned).
 MARKED_REFERENT_UNREAD: Final = (
-    "a trigger's effect in force on each permanent with a counter on it, not read: the board's effects may "
-    "give it"
+    "a trigger's or an ability's effect in force on each permanent with a counter on it, not read: the "
+    "board's effects may give it"
 )
 
 #: The kinds of effect such a sentence may be read as: those that change the characteristics of the
