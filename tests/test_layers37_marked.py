@@ -143,3 +143,25 @@ def test_a_creature_made_a_land_is_counted_as_no_creature() -> None:
     # of many permanents ('Creatures you control are lands.') the card types set stay unread, warned
     many = custom("Test Shifts", "m", "Enchantment", "Creatures you control are lands.", controller="me")
     assert [w.permanent for w in text_warnings(_board(CRADLE, elves, many))] == ["m"]
+
+
+def test_an_effect_in_force_returned_it_as_an_enchantment_alone() -> None:
+    # the Enduring cycle's 'return it to the battlefield under its owner's control. It's an enchantment.' in
+    # force ('It's' read as 'it is'): its card types set to Enchantment (CR 205.1a; Glimmer kept, Elk gone,
+    # 205.3d), so it is no creature: its grant to creatures misses itself and the Cradle counts none: no
+    # mana at all. Without the effect: the Vigor's any color and the Cradle's {G}
+    vigor = custom(
+        "Test Vigor",
+        "v",
+        "Enchantment Creature — Elk Glimmer",
+        'Creatures you control have "{T}: Add one mana of any color."',
+        controller="me",
+    )
+    returned = {"text": "It's an enchantment. (It's not a creature.)", "controller": "me", "refers_to": ["v"]}
+    players: list[dict[str, Any]] = [{"id": "me"}, {"id": "opp"}]
+    board = Board.from_dict(
+        {"version": 1, "players": players, "permanents": [vigor, CRADLE], "effects": [returned]}
+    )
+    assert not text_warnings(board)
+    assert not checked_verdict(board, "{G}") and not checked_verdict(board, "{W}")
+    assert checked_verdict(_board(vigor, CRADLE), "{G}{W}")
