@@ -798,6 +798,10 @@ class AbilityCostChange:
     #: 'Mana abilities of ~ cost an additional 1 life to activate.' (Thran Portal): the mana abilities of the
     #: permanents it describes (no other ability) each cost that much life more to activate
     life: int = 0
+    #: 'The first activated ability of an artifact you activate each turn costs {2} less to activate.'
+    #: (Tezzeret, Betrayer of Flesh): only the first activation each turn of an ability of a permanent it
+    #: describes, by its controller (the board's ``artifact_abilities_activated_this_turn``)
+    first_each_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
