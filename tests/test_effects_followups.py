@@ -198,17 +198,24 @@ def test_two_bans_on_one_target_player_in_one_sentence() -> None:
     assert pay(theirs, PaymentTarget.of("{G}", type_line="Instant")).payable
 
 
-def test_a_permanent_made_a_land_is_warned_never_ignored() -> None:
+def test_a_permanent_made_a_land_is_no_creature() -> None:
     # 'Enchanted creature is a land.' (and Hydro-Man's 'he becomes a land and gains "{T}: Add {U}."', in
-    # force): a creature made a land alone is no creature, so summoning sickness no longer stops its {T}
-    # (CR 205.1a, 302.6); the grammar does not read it: warned (before, ignored in silence)
+    # force): a creature made a land alone is no creature (its card types set, CR 205.1a), so summoning
+    # sickness no longer stops its {T} (CR 302.6), its own '{T}: Add {G}' kept. (layers37: read; this test
+    # asserted the sentence warned before.) A summoning-sick Elves: no {G} alone, {G} under the Aura
     shift = {
         "name": "Test Shift",
         "type_line": "Enchantment — Aura",
         "oracle": "Enchanted creature is a land.",
     }
-    board = _board([mine("e", "Llanowar Elves"), mine("a", shift, attached_to="e")])
-    assert [(w.permanent, w.kind) for w in text_warnings(board)] == [("a", WarningKind.UNSUPPORTED)]
-    hydro = 'Until your next turn, it becomes a land and gains "{T}: Add {U}."'
-    warned = text_warnings(_board([mine("e", "Llanowar Elves")], effect_entry(hydro, "e")))
-    assert [(w.permanent, w.kind) for w in warned] == [("effects[0]", WarningKind.UNSUPPORTED)]
+    sick = mine("e", "Llanowar Elves", summoning_sick=True)
+    assert not checked_verdict(_board([sick]), "{G}")
+    board = _board([sick, mine("a", shift, attached_to="e")])
+    assert not text_warnings(board) and checked_verdict(board, "{G}")
+    # Hydro-Man's, in force: a land with its own {G} and the granted {U}, one {T}: {U} or {G}, never both
+    hydro = 'Until your next turn, it becomes a land and gains "{T}: Add {U}." (It\'s not a creature then.)'
+    made = _board([sick], effect_entry(hydro, "e"))
+    assert not text_warnings(made) and could(made) == {"e": "UG"}
+    assert (
+        checked_verdict(made, "{U}") and checked_verdict(made, "{G}") and not checked_verdict(made, "{G}{U}")
+    )

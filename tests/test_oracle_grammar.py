@@ -896,7 +896,7 @@ _PHRASE_TERMINALS = {
     # LALR(1) joiners: a comma or a word whose meaning depends on the word after it
     "AND_ONLY", "_WHERE", "_UNLESS", "USE_JOINER", "RIDER_AND", "_LIST_COMMA", "CASTER", "OR_IF", "TAPPER",
     "ADDER", "QUOTED_AFTER_AND", "PART_AND", "PART_OR", "AND_IS", "_AND_ATTACK", "_THAT_DONT", "_AND_EACH",
-    "_AND_LOSES", "_THAT_COULD_PRODUCE", "GERUND_AND",
+    "_AND_LOSES", "_THAT_COULD_PRODUCE", "GERUND_AND", "AND_HAS",
     # (a resolved effect's 'the basic land type of your choice' apart from 'the basic lands you control')
     "_BASIC_LAND_TYPE",
     # (a resolved effect's count of targets, 'X target lands', 'any number of target lands', and 'Each of

@@ -127,8 +127,7 @@ def type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | Non
             raise UnreadError(f"the second chosen type of what may be no land: {sentence}")
         return TypeChange(sentence, affected, (), reading.adds, second_chosen=True)
     if reading.which is s.TypeSet.LISTED and any(t in CARD_TYPES for t in reading.types):
-        # ('Creatures you control are lands.': card types set, not added, CR 205.1a: reported, never ignored)
-        raise UnreadError(f"card types set: {sentence}")
+        return _card_types_set(reading, affected, sentence)
     if reading.which is s.TypeSet.LISTED and not all(t in BASIC_LAND_TYPES for t in reading.types):
         return None
     if "Land" not in affected.types:
@@ -140,6 +139,32 @@ def type_change(reading: s.TypeChangeReading, sentence: str) -> TypeChange | Non
     return TypeChange(
         sentence, affected, land_types, reading.adds, chosen=chosen, while_counter=_while(reading)
     )
+
+
+def _card_types_set(reading: s.TypeChangeReading, affected: ObjectFilter, sentence: str) -> TypeChange:
+    """'Enchanted creature is a land.' (and an effect in force's 'it becomes a land': Hydro-Man's): the one
+    permanent's card types set, not added (CR 205.1a): a creature made a land alone is no creature (so no
+    summoning sickness stops its {T}, CR 302.6), its subtypes of the card types it no longer has gone (CR
+    205.3d), its abilities kept (no land type set, CR 305.7). Of many permanents ('Creatures you control are
+    lands.'), or with a land type, a condition or a supertype: not read (reported, never ignored).
+
+    >>> from models.oracle.grammar import parse_static
+    >>> text = "Enchanted creature is a land"
+    >>> made = _card_types_set(parse_static(text), ObjectFilter(types=("Creature",), attached=True), text)
+    >>> str(made.sets_types), made.keeps_subtypes, made.loses_abilities
+    ('Land', True, False)
+    """
+    if (
+        not affected.attached
+        or reading.adds
+        or reading.while_text
+        or reading.turn
+        or reading.supertypes
+        or not all(t in CARD_TYPES for t in reading.types)
+    ):
+        raise UnreadError(f"card types set: {sentence}")
+    sets = TypeLine(card_types=tuple(reading.types))
+    return TypeChange(sentence, affected, (), False, sets_types=sets, keeps_subtypes=True)
 
 
 #: The land types 'every basic land type', 'every land type' and 'every nonbasic land type' give (CR 205.3i).

@@ -877,7 +877,7 @@ _STATIC_WORD_SET: Final = frozenset(_STATIC_WORDS)
 _CHANGED_TO: Final = _LAND_TYPE_WORDS | frozenset(
     (
         "plains", "type", "types", "artifact", "artifacts", "enchantment", "enchantments", "white", "blue",
-        "black", "red", "green", "colorless", "color", "colors", "still",
+        "black", "red", "green", "colorless", "color", "colors", "still", "land", "lands",
     )
 )  # fmt: skip
 #: A power and toughness in a type change ('are 1/1 green Elf creatures', 'is a 7/7 red Giant creature').

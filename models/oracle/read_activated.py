@@ -5,6 +5,8 @@ of an ability, read once per text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from models.abilities import AbilityCost, Amount, ManaAbility, ManaOutput, OutputKind
 from models.kept import per_card
 from models.mana_effects import NotPaymentKind, NotPaymentMana
@@ -14,18 +16,24 @@ from models.oracle import text as t
 from models.oracle.build import build_cost, build_mana_ability, mana_output
 from models.oracle.grammar import UnreadError, parse_effect, parse_output, parse_static
 from models.oracle.mana_outputs import created_mana_token, output_of_effect, quoted_output
+from models.oracle.marked_referents import read_marked_referent
 from models.oracle.parsed import (
     PART_OF_UNREAD,
     PRIORITY_NO_MANA_ABILITY,
     PRIORITY_TOKEN,
     PRIORITY_UNTAP,
     Collector,
+    ParsedText,
     SentenceReading,
 )
 from models.oracle.readings import ActivateOnly, Timing
 
 
-def read_activated(line: str, colon: int, out: Collector, original: str) -> None:
+def read_activated(
+    line: str, colon: int, out: Collector, original: str, read_static: Callable[[str], ParsedText]
+) -> None:
+    """Read the activated ability ``line`` ('<cost>: <effect>', its colon at ``colon``) into ``out``;
+    ``read_static`` reads a static sentence on its own (for an effect on what a counter marks)."""
     cost_text, effect_text = line[:colon].strip(), line[colon + 1 :].strip()
     effect_words = classify.tokens(effect_text)
     has_add = "add" in effect_words or "adds" in effect_words
@@ -74,7 +82,7 @@ def read_activated(line: str, colon: int, out: Collector, original: str) -> None
             )
             out.ignored.append(original)
             out.read(line, "not_payment", PRIORITY_TOKEN)
-        else:
+        elif not _marked_referents(line, out, read_static):
             out.ignore(original, line)  # an activated ability that makes no mana (draw, pump...)
         return
     kind: NotPaymentKind | None = None
@@ -107,6 +115,32 @@ def read_activated(line: str, colon: int, out: Collector, original: str) -> None
         return
     out.mana_abilities.append(ability)
     out.read(line, "mana_ability")
+
+
+def _marked_referents(line: str, out: Collector, read_static: Callable[[str], ParsedText]) -> bool:
+    """An ability that makes no mana but whose effect names the permanents it marked with a counter ('{2},
+    {T}: Put a mire counter on target non-Swamp land. That land is a Swamp for as long as it has a mire
+    counter on it.': Cyclopean Tomb's, CR 611.2b): that sentence read (or warned) as a trigger's is
+    (:func:`~models.oracle.marked_referents.read_marked_referent`), every other sentence ignored; False when
+    it has no such sentence."""
+    sentences = t.split_sentences(line)
+    marked = Collector()
+    found = [
+        index
+        for index, sentence in enumerate(sentences)
+        if index and read_marked_referent(sentence, sentences[index - 1], marked, read_static)
+    ]
+    if not found:
+        return False
+    for index, sentence in enumerate(sentences):
+        if index not in found:
+            out.ignore(sentence)
+        else:
+            reading = marked.sentences[found.index(index)]
+            out.sentences.append(reading)
+    out.effects.extend(marked.effects)
+    out.unsupported.extend(marked.unsupported)
+    return True
 
 
 def _is_double_unspent(effect_text: str) -> bool:

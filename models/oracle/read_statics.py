@@ -67,7 +67,7 @@ from models.oracle.grammar import (
     parse_static,
 )
 from models.oracle.mana_outputs import needs_imprinted, output_after_add, quoted_output
-from models.oracle.marked_referents import MARKED_REFERENT_NOTE, marked_referent_effects
+from models.oracle.marked_referents import read_marked_referent
 from models.oracle.parsed import (
     CAST_RIDER_NOTE,
     EXILED_ABILITIES_NOTE,
@@ -135,15 +135,10 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         out.read(sentence, "ignored", OWN_SPELL_MANA_NOTE)
         out.ignored.append(sentence)
         return
-    body = sentence.strip().rstrip(".")
     before = out.sentences[-1].text if out.sentences else ""
-    if "counter" in f"{body} {before}" and classify.starts_with(classify.tokens(body), "that"):
-        # ('That land is ...': a trigger's effect on the permanent a counter marks)
-        marked = marked_referent_effects(sentence, before, _read_alone)
-        if marked is not None:
-            out.effects.extend(marked)
-            out.read(sentence, "effect", MARKED_REFERENT_NOTE)
-            return
+    if read_marked_referent(sentence, before, out, read_alone):
+        return  # ('That land is ...', 'Each of those lands is ...': an effect on what a counter marks)
+    body = sentence.strip().rstrip(".")
     if body[:1] in ("\u2022", "*"):
         body = body[1:].lstrip()  # '• Add {R}.': one mode of a modal ability
     if body.lower().startswith("until end of turn, "):
@@ -441,11 +436,11 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
         out.ignore(sentence)
 
 
-def _read_alone(sentence: str) -> ParsedText:
+def read_alone(sentence: str) -> ParsedText:
     """A static sentence read on its own, as a card of that one sentence is (the static form of a sentence
     whose referent a counter marks: :mod:`models.oracle.marked_referents`).
 
-    >>> [type(e).__name__ for e in _read_alone("Enchanted land is an Island.").effects]
+    >>> [type(e).__name__ for e in read_alone("Enchanted land is an Island.").effects]
     ['TypeChange']
     """
     out = Collector()

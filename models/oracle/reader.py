@@ -44,7 +44,12 @@ from models.oracle.parsed import (
 )
 from models.oracle.read_activated import read_activated
 from models.oracle.read_entering import read_entering
-from models.oracle.read_statics import gained_by_itself, granted_until_next_turn, read_static_sentence
+from models.oracle.read_statics import (
+    gained_by_itself,
+    granted_until_next_turn,
+    read_alone,
+    read_static_sentence,
+)
 from models.types import TypeLine
 
 __all__ = [
@@ -312,7 +317,7 @@ def _read_line(line: str, out: Collector, original: str) -> None:
         return
     colon = t.find_colon(line)
     if colon > 0 and t.looks_like_cost(line[:colon]):
-        read_activated(line, colon, out, original if ":" in line else line)
+        read_activated(line, colon, out, original if ":" in line else line, read_alone)
         return
     sentences = t.split_sentences(line)
     read_entering(sentences, out)

@@ -170,6 +170,9 @@ class ResolvedRules(Transformer[Token, Any]):
     def resolved_it(self) -> ResolvedPart:
         return _word("enchanted permanent", bound_to="permanent")
 
+    def resolved_it_is(self) -> ResolvedPart:
+        return _word("enchanted permanent is", bound_to="permanent")
+
     def until_end_of_turn(self) -> ResolvedPart:
         return ResolvedPart("", "until end of turn", "end_of_turn")
 
