@@ -43,6 +43,7 @@ __all__ = [
     "granted_alternative_cost",
     "keyword_alternative_cost",
     "library_cast_permission",
+    "library_permission_read",
     "library_permission_spells",
     "triggered_library_cast_permission",
 ]
@@ -231,6 +232,18 @@ def library_permission_spells(sentence: str) -> SpellsGranted | None:
     """
     read = _library_permission(sentence)
     return read.spells if read is not None and not read.after_trigger else None
+
+
+def library_permission_read(sentence: str) -> bool:
+    """True when the grammar reads the sentence as a permission to cast spells from the top of the library
+    (its own, or a trigger's until end of turn; CR 601.2a), whatever spells it is for.
+
+    >>> library_permission_read("You may cast creature spells from the top of your library.")
+    True
+    >>> library_permission_read("You may play the top card of your library this turn.")
+    False
+    """
+    return _library_permission(sentence) is not None
 
 
 def _library_permission(sentence: str) -> AlternativeCost | None:
