@@ -152,6 +152,22 @@ class SpellsGranted:
     anyone: bool = False
     #: the types none of the spells has ('noncreature spells': Nullhide Ferox)
     excluded: tuple[str, ...] = ()
+    #: colorless spells only ('colorless nonland spells', CR 105.2c), judged by :meth:`allows`
+    colorless: bool = False
+    #: other spells it is for too ('artifact spells and colorless nonland spells': either), by :meth:`allows`
+    also: tuple[SpellsGranted, ...] = ()
+
+    def allows(self, type_line: TypeLine, colored: bool) -> bool:
+        """True when a spell of this type line, colored or not (CR 105.2c), is one of these spells or of
+        those ``also`` names.
+
+        >>> forge = SpellsGranted(types=("Artifact",), also=(SpellsGranted(colorless=True, excluded=("Land",)),))
+        >>> forge.allows(TypeLine.parse("Creature — Eldrazi"), False), forge.allows(TypeLine.parse("Sorcery"), True)
+        (True, False)
+        """
+        return any(
+            kind.matches(type_line) and not (kind.colorless and colored) for kind in (self, *self.also)
+        )
 
     def matches(self, type_line: TypeLine) -> bool:
         """True when a spell of this type line is one of the spells.

@@ -828,6 +828,17 @@ class SpellCostRules(Transformer[Token, Any]):
         spells = next(part for part in parts if isinstance(part, SpellsGranted))
         return AlternativeCost(mana="", mana_cost=True, from_library=True, spells=spells)
 
+    def library_spells(self, first: SpellsGranted, *rest: Any) -> SpellsGranted:
+        """'artifact spells and colorless nonland spells': a spell of any of the kinds (CR 601.2a)."""
+        others = tuple(part for part in rest if isinstance(part, SpellsGranted))
+        return replace(first, also=others) if others else first
+
+    def library_kind(self, *parts: Any) -> SpellsGranted:
+        """'[colorless ]<spells>': the kind, colorless spells only when it says so (CR 105.2c)."""
+        spells = next(part for part in parts if isinstance(part, SpellsGranted))
+        colorless = any(isinstance(part, Token) and part.type == "COLORLESS" for part in parts)
+        return replace(spells, colorless=colorless)
+
     def library_play_permission(self, *_parts: Any) -> AlternativeCost:
         """'[You may look at the top card of your library any time and ]you may play cards from the top of
         your library' (Gwenom, Remorseless's trigger): to play a card is to play a land or cast a spell (CR

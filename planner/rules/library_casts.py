@@ -51,7 +51,8 @@ class LibraryPermissions:
     def allow(self, target: PaymentTarget) -> bool:
         """True when one of them lets the spell ``target`` (its type line) be cast."""
         return any(
-            (spells := library_permission_spells(text)) is not None and spells.matches(target.type_line)
+            (spells := library_permission_spells(text)) is not None
+            and spells.allows(target.type_line, bool(target.spell_colors))
             for _, text in self.texts
         )
 
