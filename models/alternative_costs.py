@@ -161,9 +161,11 @@ class SpellsGranted:
         """True when a spell of this type line, colored or not (CR 105.2c), is one of these spells or of
         those ``also`` names.
 
-        >>> forge = SpellsGranted(types=("Artifact",), also=(SpellsGranted(colorless=True, excluded=("Land",)),))
-        >>> forge.allows(TypeLine.parse("Creature — Eldrazi"), False), forge.allows(TypeLine.parse("Sorcery"), True)
-        (True, False)
+        >>> nonland = SpellsGranted(colorless=True, excluded=("Land",))
+        >>> forge = SpellsGranted(types=("Artifact",), also=(nonland,))
+        >>> eldrazi, sorcery = TypeLine.parse("Creature — Eldrazi"), TypeLine.parse("Sorcery")
+        >>> forge.allows(eldrazi, False), forge.allows(sorcery, True), forge.allows(sorcery, False)
+        (True, False, True)
         """
         return any(
             kind.matches(type_line) and not (kind.colorless and colored) for kind in (self, *self.also)
