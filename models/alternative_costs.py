@@ -21,7 +21,7 @@ reader is :mod:`models.oracle.alternative_costs`; the planner's use, :mod:`plann
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
@@ -153,9 +153,9 @@ class SpellsGranted:
     #: the types none of the spells has ('noncreature spells': Nullhide Ferox)
     excluded: tuple[str, ...] = ()
     #: colorless spells only ('colorless nonland spells', CR 105.2c), judged by :meth:`allows`
-    colorless: bool = False
+    colorless: bool = field(default=False, repr=False)
     #: other spells it is for too ('artifact spells and colorless nonland spells': either), by :meth:`allows`
-    also: tuple[SpellsGranted, ...] = ()
+    also: tuple[SpellsGranted, ...] = field(default=(), repr=False)
 
     def allows(self, type_line: TypeLine, colored: bool) -> bool:
         """True when a spell of this type line, colored or not (CR 105.2c), is one of these spells or of

@@ -337,13 +337,16 @@ def alternative_cost(
     parts: tuple[SpellCostPart, ...], *, x_said: bool = False, life_of_mana_value: bool = False
 ) -> AlternativeCost:
     """The alternative cost of its parts: mana once (or a waterbend, CR 701.67: mana whose generic part
-    tapping may pay), life and energy summed, sacrifices, one exile; mana with X only when the sentence says
-    what X is (``x_said``: Kentaro's "where X is that spell's mana value"); life equal to the spell's mana
-    value only where a granted cost is read (``life_of_mana_value``: the planner works it out for each spell
-    it grants it to; a spell's own cost is never worked out so).
+    tapping may pay), life and energy summed, sacrifices, one exile or discard of the hand's cards; mana
+    with X only when the sentence says what X is (``x_said``: Kentaro's "where X is that spell's mana
+    value"); life equal to the spell's mana value only where a granted cost is read
+    (``life_of_mana_value``: the planner works it out for each spell it grants it to; a spell's own cost is
+    never worked out so).
 
     >>> alternative_cost((PayLife(1), HandExile(1, "U"))).describe()
     'pay 1 life and exile a blue card from your hand'
+    >>> alternative_cost((DiscardCost(1),)).describe()
+    'discard a card'
     >>> alternative_cost((LifeOfManaValue(),), life_of_mana_value=True).describe()
     'pay life equal to its mana value'
     """
@@ -370,6 +373,8 @@ def alternative_cost(
             sacrifices.append(part)
         elif isinstance(part, HandExile) and exile is None:
             exile = part
+        elif isinstance(part, DiscardCost) and not part.exiled and not part.colors and exile is None:
+            exile = HandExile(part.count, discard=True)  # ('discard a card': from the hand, CR 118.9, 601.2a)
         elif isinstance(part, LifeOfManaValue):
             life_is_mana_value = True
         else:
