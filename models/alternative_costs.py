@@ -357,6 +357,9 @@ class AlternativeCost:
     #: library.", CR 603.3, 611.2a): the cost its next sentence grants is in force once it resolved
     #: (:attr:`models.mana_effects.GrantedAlternativeCost.after_trigger`)
     after_trigger: bool = False
+    #: a permission to cast from the top of the library that lets lands be played from there too ("You may
+    #: play lands and cast spells ...", "you may play cards ...": CR 305.1)
+    with_lands: bool = field(default=False, repr=False)
 
     @property
     def without_mana(self) -> bool:

@@ -23,6 +23,7 @@ from models.oracle.alternative_costs import library_permission_spells
 from models.spells import spell_of
 from planner.api import max_x, pay
 from planner.rules.records import WarningKind
+from planner.turn import plan_turn
 
 OGRE = {"name": "Test Ogre", "type_line": "Creature — Ogre", "mana_cost": "{2}{R}", "oracle": ""}
 BOLT = {"name": "Test Bolt", "type_line": "Sorcery", "mana_cost": "{R}", "oracle": "Test Bolt deals 3."}
@@ -169,3 +170,50 @@ def test_a_trigger_not_known_to_have_resolved_leaves_a_no_open() -> None:
     assert largest.payable is None
     assert pay(_board(gwen, life=2), _cast(OGRE, "library")).payable is False
     assert pay(_board({**gwen, "resolved_this_turn": 0}), _cast(OGRE, "library")).payable is False
+
+
+def _turn_board(*permanents: dict[str, Any], library: list[Any], played: int = 0) -> Board:
+    me: dict[str, Any] = {
+        "id": ME,
+        "life": 20,
+        "library": library,
+        "hand": [],
+        "lands_played_this_turn": played,
+    }
+    return Board.from_dict(
+        {
+            "version": 1,
+            "active_player": ME,
+            "step": "main",
+            "players": [me, {"id": "opp"}],
+            "permanents": list(permanents),
+        }
+    )
+
+
+def test_a_turn_notes_a_land_it_may_play_from_the_top() -> None:
+    """Test Keep ("You may play lands and cast spells from the top of your library.") with a Forest on top
+    and the turn's land play left (CR 305.1, 305.2): the turn's plans play the hand's lands only, so a plan
+    that casts nothing (the hand is empty) is no "no" (castable null) and the note names the Forest; with
+    the land play made, the Forest can't be played: "no". A permission for creature spells only plays no
+    land: "no"."""
+    keep = _permanent("keep", "You may play lands and cast spells from the top of your library.")
+    turn = plan_turn(_turn_board(keep, library=["Forest"]))
+    assert turn.castable is None
+    assert any(note.startswith("Forest: Test keep lets it be played") for note in turn.notes)
+    assert plan_turn(_turn_board(keep, library=["Forest"], played=1)).castable is False
+    creatures = _permanent("sight", "You may cast creature spells from the top of your library.")
+    assert plan_turn(_turn_board(creatures, library=["Forest"])).castable is False
+
+
+def test_a_trigger_s_land_play_from_the_top() -> None:
+    """Gwen's trigger ("you may play cards from the top of your library": lands too, CR 305.1) in force
+    once it resolved (CR 603.3, 611.2a): resolved 1, the Forest on top is noted (castable null); not given,
+    the note says so (null); 0, no permission: "no"."""
+    gwen = _permanent("g", GWEN_TEXT, "Legendary Creature — Spider", power=4, toughness=4)
+    resolved = plan_turn(_turn_board({**gwen, "resolved_this_turn": 1}, library=["Forest"]))
+    assert resolved.castable is None and any("Forest: Test g lets it be played" in n for n in resolved.notes)
+    unknown = plan_turn(_turn_board(gwen, library=["Forest"]))
+    assert unknown.castable is None
+    assert any("permanents[0].resolved_this_turn is not given" in n for n in unknown.notes)
+    assert plan_turn(_turn_board({**gwen, "resolved_this_turn": 0}, library=["Forest"])).castable is False

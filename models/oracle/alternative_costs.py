@@ -43,6 +43,7 @@ __all__ = [
     "granted_alternative_cost",
     "keyword_alternative_cost",
     "library_cast_permission",
+    "library_land_permission",
     "library_permission_read",
     "library_permission_spells",
     "triggered_library_cast_permission",
@@ -244,6 +245,23 @@ def library_permission_read(sentence: str) -> bool:
     False
     """
     return _library_permission(sentence) is not None
+
+
+def library_land_permission(sentence: str) -> str:
+    """'own' when the sentence is a permanent's own permission to play lands from the top of the library
+    (CR 305.1: "You may play lands and cast spells from the top of your library."), 'trigger' when a
+    trigger's effect until end of turn gives it (Gwenom's "... you may play cards from the top of your
+    library."), '' otherwise.
+
+    >>> library_land_permission("You may play lands and cast spells from the top of your library.")
+    'own'
+    >>> library_land_permission("You may cast creature spells from the top of your library.")
+    ''
+    """
+    read = _library_permission(sentence)
+    if read is None or not read.with_lands:
+        return ""
+    return "trigger" if read.after_trigger else "own"
 
 
 def _library_permission(sentence: str) -> AlternativeCost | None:

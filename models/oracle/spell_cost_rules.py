@@ -831,7 +831,8 @@ class SpellCostRules(Transformer[Token, Any]):
         rules, as "You may cast ~ from your graveyard."); a 'this way' after it is read only when it is for
         every spell (:func:`models.oracle.alternative_costs.library_cast_permission`)."""
         spells = next(part for part in parts if isinstance(part, SpellsGranted))
-        return AlternativeCost(mana="", mana_cost=True, from_library=True, spells=spells)
+        lands = any(isinstance(part, Token) and part.type == "LANDS" for part in parts)
+        return AlternativeCost(mana="", mana_cost=True, from_library=True, spells=spells, with_lands=lands)
 
     def library_spells(self, first: SpellsGranted, *rest: Any) -> SpellsGranted:
         """'artifact spells and colorless nonland spells': a spell of any of the kinds (CR 601.2a)."""
@@ -847,8 +848,10 @@ class SpellCostRules(Transformer[Token, Any]):
     def library_play_permission(self, *_parts: Any) -> AlternativeCost:
         """'[You may look at the top card of your library any time and ]you may play cards from the top of
         your library' (Gwenom, Remorseless's trigger): to play a card is to play a land or cast a spell (CR
-        305.1, 601.2a), so it is :meth:`library_cast_permission`'s for every spell."""
-        return AlternativeCost(mana="", mana_cost=True, from_library=True, spells=SpellsGranted())
+        305.1, 601.2a), so it is :meth:`library_cast_permission`'s for every spell, and lands too."""
+        return AlternativeCost(
+            mana="", mana_cost=True, from_library=True, spells=SpellsGranted(), with_lands=True
+        )
 
     def triggered_library_permission(self, _trigger: None, permission: AlternativeCost) -> AlternativeCost:
         """'Whenever ~ attacks, until end of turn, <a permission to cast from the top of the library>.'
