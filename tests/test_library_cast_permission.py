@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from boards import ME, agrees_with_reference
+from boards import ME, agrees_with_reference, make_board
 
 from models.board import Board
 from models.cost import PaymentTarget
@@ -53,19 +53,18 @@ def _lands(count: int, card: str = "Mountain") -> list[dict[str, Any]]:
     return [{"id": f"m{i}", "card": card, "controller": ME} for i in range(count)]
 
 
-def _board(*permanents: dict[str, Any], library: list[Any] | None = None, life: int = 20) -> Board:
-    me: dict[str, Any] = {"id": ME, "life": life}
+def _board(
+    *permanents: dict[str, Any], library: list[Any] | None = None, life: int = 20, played: int | None = None
+) -> Board:
+    """My permanents; my library when given; for a turn (``played`` given), an empty hand and the lands
+    played this turn."""
+    data = make_board(list(permanents), life=life).to_dict()
+    me = data["players"][0]
     if library is not None:
         me["library"] = library
-    return Board.from_dict(
-        {
-            "version": 1,
-            "active_player": ME,
-            "step": "main",
-            "players": [me, {"id": "opp"}],
-            "permanents": list(permanents),
-        }
-    )
+    if played is not None:
+        me.update(hand=[], lands_played_this_turn=played)
+    return Board.from_dict(data)
 
 
 def _cast(card: dict[str, Any], zone: str) -> PaymentTarget:
@@ -172,25 +171,6 @@ def test_a_trigger_not_known_to_have_resolved_leaves_a_no_open() -> None:
     assert pay(_board({**gwen, "resolved_this_turn": 0}), _cast(OGRE, "library")).payable is False
 
 
-def _turn_board(*permanents: dict[str, Any], library: list[Any], played: int = 0) -> Board:
-    me: dict[str, Any] = {
-        "id": ME,
-        "life": 20,
-        "library": library,
-        "hand": [],
-        "lands_played_this_turn": played,
-    }
-    return Board.from_dict(
-        {
-            "version": 1,
-            "active_player": ME,
-            "step": "main",
-            "players": [me, {"id": "opp"}],
-            "permanents": list(permanents),
-        }
-    )
-
-
 def test_a_turn_notes_a_land_it_may_play_from_the_top() -> None:
     """Test Keep ("You may play lands and cast spells from the top of your library.") with a Forest on top
     and the turn's land play left (CR 305.1, 305.2): the turn's plans play the hand's lands only, so a plan
@@ -198,12 +178,12 @@ def test_a_turn_notes_a_land_it_may_play_from_the_top() -> None:
     the land play made, the Forest can't be played: "no". A permission for creature spells only plays no
     land: "no"."""
     keep = _permanent("keep", "You may play lands and cast spells from the top of your library.")
-    turn = plan_turn(_turn_board(keep, library=["Forest"]))
+    turn = plan_turn(_board(keep, library=["Forest"], played=0))
     assert turn.castable is None
     assert any(note.startswith("Forest: Test keep lets it be played") for note in turn.notes)
-    assert plan_turn(_turn_board(keep, library=["Forest"], played=1)).castable is False
+    assert plan_turn(_board(keep, library=["Forest"], played=1)).castable is False
     creatures = _permanent("sight", "You may cast creature spells from the top of your library.")
-    assert plan_turn(_turn_board(creatures, library=["Forest"])).castable is False
+    assert plan_turn(_board(creatures, library=["Forest"], played=0)).castable is False
 
 
 def test_a_trigger_s_land_play_from_the_top() -> None:
@@ -211,9 +191,11 @@ def test_a_trigger_s_land_play_from_the_top() -> None:
     once it resolved (CR 603.3, 611.2a): resolved 1, the Forest on top is noted (castable null); not given,
     the note says so (null); 0, no permission: "no"."""
     gwen = _permanent("g", GWEN_TEXT, "Legendary Creature — Spider", power=4, toughness=4)
-    resolved = plan_turn(_turn_board({**gwen, "resolved_this_turn": 1}, library=["Forest"]))
+    resolved = plan_turn(_board({**gwen, "resolved_this_turn": 1}, library=["Forest"], played=0))
     assert resolved.castable is None and any("Forest: Test g lets it be played" in n for n in resolved.notes)
-    unknown = plan_turn(_turn_board(gwen, library=["Forest"]))
+    unknown = plan_turn(_board(gwen, library=["Forest"], played=0))
     assert unknown.castable is None
     assert any("permanents[0].resolved_this_turn is not given" in n for n in unknown.notes)
-    assert plan_turn(_turn_board({**gwen, "resolved_this_turn": 0}, library=["Forest"])).castable is False
+    assert (
+        plan_turn(_board({**gwen, "resolved_this_turn": 0}, library=["Forest"], played=0)).castable is False
+    )
