@@ -186,6 +186,17 @@ def test_a_turn_notes_a_land_it_may_play_from_the_top() -> None:
     assert plan_turn(_board(creatures, library=["Forest"], played=0)).castable is False
 
 
+def test_a_permission_for_lands_only() -> None:
+    """'You may play lands from the top of your library.' (read: lands only, CR 305.1) casts no spell: the
+    Ogre from the top is "no" (CR 601.2a), not an open answer; a turn with the Forest on top and its land
+    play left notes it (castable null)."""
+    courser = _permanent("courser", "You may play lands from the top of your library.", "Enchantment")
+    refused = pay(_board(courser, *_lands(3)), _cast(OGRE, "library"))
+    assert refused.payable is False and not refused.warnings
+    turn = plan_turn(_board(courser, library=["Forest"], played=0))
+    assert turn.castable is None and any(n.startswith("Forest: Test courser lets it") for n in turn.notes)
+
+
 def test_a_trigger_s_land_play_from_the_top() -> None:
     """Gwen's trigger ("you may play cards from the top of your library": lands too, CR 305.1) in force
     once it resolved (CR 603.3, 611.2a): resolved 1, the Forest on top is noted (castable null); not given,

@@ -230,6 +230,8 @@ def library_permission_spells(sentence: str) -> SpellsGranted | None:
     ('Creature',)
     >>> library_permission_spells("You may cast spells from your graveyard.") is None
     True
+    >>> library_permission_spells("You may play lands from the top of your library.") is None  # (no spell)
+    True
     """
     read = _library_permission(sentence)
     return read.spells if read is not None and not read.after_trigger else None
@@ -257,6 +259,8 @@ def library_land_permission(sentence: str) -> str:
     'own'
     >>> library_land_permission("You may cast creature spells from the top of your library.")
     ''
+    >>> library_land_permission("You may play lands from the top of your library.")
+    'own'
     """
     read = _library_permission(sentence)
     if read is None or not read.with_lands:

@@ -845,6 +845,12 @@ class SpellCostRules(Transformer[Token, Any]):
         colorless = any(isinstance(part, Token) and part.type == "COLORLESS" for part in parts)
         return replace(spells, colorless=colorless)
 
+    def library_land_play_permission(self, *_parts: Any) -> AlternativeCost:
+        """'You may play lands from the top of your library.': lands only (CR 305.1), so no spell's
+        permission (its ``spells`` None: :func:`models.oracle.alternative_costs.library_permission_spells`
+        is None for it)."""
+        return AlternativeCost(mana="", mana_cost=True, from_library=True, with_lands=True)
+
     def library_play_permission(self, *_parts: Any) -> AlternativeCost:
         """'[You may look at the top card of your library any time and ]you may play cards from the top of
         your library' (Gwenom, Remorseless's trigger): to play a card is to play a land or cast a spell (CR
