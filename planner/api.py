@@ -285,7 +285,8 @@ def on_the_stack(board: Board, player: str, target: PaymentTarget) -> Board:
 def _not_castable_from_graveyard(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult | None:
     """The answer 'not payable' for a spell cast from the graveyard with no permission to be cast from there
     (CR 601.2a: :func:`~planner.rules.graveyard_ways.graveyard_cast_error`, the reason says which were
-    looked for); None when it has one, or is cast from elsewhere."""
+    looked for), or from the library or exile with none (:func:`_not_castable_elsewhere`); None when it has
+    one, or is cast from the hand."""
     player = checked_player(board, asked.player)
     why = graveyard_cast_error(board, player, target)
     if why is None and asked.mana_cost_only and graveyard_way_required(board, target):
@@ -293,11 +294,11 @@ def _not_castable_from_graveyard(board: Board, target: PaymentTarget, asked: _As
     if why is None and asked.mana_cost_only:
         why = exiled_card_refused(board, player, target)  # (Hama's exiled card: its permission's cost only)
     if why is None:
-        return _not_castable_from_zone(board, target, asked)
+        return _not_castable_elsewhere(board, target, asked)
     return _refused(target, why)
 
 
-def _not_castable_from_zone(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult | None:
+def _not_castable_elsewhere(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult | None:
     """The answer for a spell cast from the top of the library or from exile with no permission read to be
     cast from there (CR 601.2a, 401.2: :func:`~planner.rules.library_casts.library_cast_error`,
     :func:`~planner.rules.exile_casts.exile_cast_error`): "not payable"; not known
