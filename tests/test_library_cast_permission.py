@@ -146,6 +146,19 @@ def test_a_typed_permission_is_read_and_the_spell_checked() -> None:
     assert ogre.payable is False and ogre.reason is not None and "no permission" in ogre.reason
 
 
+def test_instant_and_sorcery_spells_are_either() -> None:
+    """'instant and sorcery spells': a spell that is an instant or a sorcery (CR 601.2a): Test Bolt (a
+    sorcery, {R}) from the top is paid by one Mountain; the Ogre (a creature) has no permission: "no"."""
+    spells = library_permission_spells(
+        "You may cast instant and sorcery spells from the top of your library."
+    )
+    assert spells is not None and spells.types == ("Instant",) and spells.also[0].types == ("Sorcery",)
+    field = _permanent("field", "You may cast instant and sorcery spells from the top of your library.")
+    bolt = pay(_board(field, *_lands(1)), _cast(BOLT, "library"))
+    assert bolt.payable and bolt.tapped == ("m0",)
+    assert pay(_board(field, *_lands(3)), _cast(OGRE, "library")).payable is False
+
+
 def test_only_the_top_card() -> None:
     """With a permission for creature spells and the library listed, the Ogre under a Forest is not the
     top card (CR 401.2): "no", the reason naming the top card; on top, three Mountains pay {2}{R}."""

@@ -839,6 +839,10 @@ class SpellCostRules(Transformer[Token, Any]):
         others = tuple(part for part in rest if isinstance(part, SpellsGranted))
         return replace(first, also=others) if others else first
 
+    def library_either_type(self, first: str, _and: Token, spells: SpellsGranted) -> SpellsGranted:
+        """'instant and sorcery spells': a spell of the first type, or of the other spells' types."""
+        return replace(spells, types=(first,), also=(spells,))
+
     def library_kind(self, *parts: Any) -> SpellsGranted:
         """'[colorless ]<spells>': the kind, colorless spells only when it says so (CR 105.2c)."""
         spells = next(part for part in parts if isinstance(part, SpellsGranted))
