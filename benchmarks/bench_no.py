@@ -6,7 +6,8 @@ Run ``python -m benchmarks.bench_no [--questions N] [--seed S] [--multipliers] [
 --against-rev REV]``. With ``--multipliers`` the boards get the mana multipliers and counters of
 :data:`benchmarks.boards.MULTIPLIERS` (issue 41) rather than :data:`benchmarks.boards.SPICE`; either way the
 regression boards of :func:`benchmarks.boards.multiplier_questions`,
-:func:`benchmarks.boards.small_slow_questions` and :func:`benchmarks.boards.long_programme_questions` are paid
+:func:`benchmarks.boards.small_slow_questions`, :func:`benchmarks.boards.long_programme_questions` and
+:func:`benchmarks.boards.stalled_share_questions` are paid
 first, a row each.
 Every question is paid cold (a board new to the process) and timed in process CPU time (the machine may be
 shared), after a full garbage collection (outside the time). With ``--against`` (a checkout) or
@@ -40,6 +41,7 @@ from benchmarks.boards import (
     multiplier_questions,
     random_question,
     small_slow_questions,
+    stalled_share_questions,
 )
 
 __all__ = ["BANDS", "band_cells", "changed", "main", "questions"]
@@ -171,14 +173,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("python -m benchmarks.bench_no " + " ".join(sys.argv[1:] if argv is None else argv))
     spice = MULTIPLIERS if args.multipliers else SPICE
     asked = questions(args.questions, args.seed, spice)
-    regression = {**multiplier_questions(), **small_slow_questions(), **long_programme_questions()}
+    regression = {
+        **multiplier_questions(),
+        **small_slow_questions(),
+        **long_programme_questions(),
+        **stalled_share_questions(),
+    }
 
     def run(trees: dict[str, Path]) -> None:
         paid = {
             label: _answers(tree, list(regression.values()), args.time_limit) for label, tree in trees.items()
         }
         print(
-            "\nthe regression boards of issue 41 (mana multipliers, small slow boards, long programmes),"
+            "\nthe regression boards of issue 41 (mana multipliers, small slow boards, long programmes,"
+            " stalled shares),"
             " CPU ms per pay, cold"
         )
         regression_rows = [

@@ -34,6 +34,7 @@ from benchmarks.boards import (
     long_programme_questions,
     multiplier_questions,
     small_slow_questions,
+    stalled_share_questions,
 )
 from models.board import Board
 from models.cost import PaymentTarget
@@ -175,7 +176,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         {"id": "f1", "card": "Forest", "controller": "me"}]}, "{G}", keep="{G}")  # fmt: skip
     breakdown(warm)  # (OR-Tools imported and CP-SAT run once, outside the figures)
     if args.regression:
-        boards = {**multiplier_questions(), **small_slow_questions(), **long_programme_questions()}
+        boards = {
+            **multiplier_questions(),
+            **small_slow_questions(),
+            **long_programme_questions(),
+            **stalled_share_questions(),
+        }
         for name in args.indices or list(boards):
             _report(name, boards[name], breakdown(boards[name]))
         return

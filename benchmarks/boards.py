@@ -746,3 +746,23 @@ def long_programme_questions() -> dict[str, Question]:
         f"seed 14 question {i}": random_question(random.Random(f"bench_no 14:{i}"), spice=MULTIPLIERS)
         for i in (114, 183)
     }
+
+
+def stalled_share_questions() -> dict[str, Question]:
+    """Boards of ``bench_no --multipliers`` whose first stage the LP-guided share did not prove (issue 41,
+    session 37), by name: question 51 of seed 6 ({X}{U} with X 20 keeping {G}, 22 permanents) and question
+    193 of seed 2 ({2}{R}{R}{B}, 43 permanents: its model of every twin), whose share found no plan at all
+    (the default search at the full linearization then took 0.035 and its restart 0.096-0.106 of
+    deterministic time, where the restart alone takes 0.03-0.07); question 219 of seed 4 ({2}{W}{W}{U}, 59
+    permanents), whose share ended with a plan far from the optimum (the probes of its levels walked down
+    one plan at a time: 17 probes).
+
+    >>> questions = stalled_share_questions()
+    >>> {name: sum(p["controller"] == "me" for p in q.board["permanents"]) for name, q in questions.items()}
+    {'seed 6 question 51': 22, 'seed 2 question 193': 43, 'seed 4 question 219': 59}
+    """
+    # (as benchmarks.bench_no.questions rebuilds them)
+    return {
+        f"seed {seed} question {i}": random_question(random.Random(f"bench_no {seed}:{i}"), spice=MULTIPLIERS)
+        for seed, i in ((6, 51), (2, 193), (4, 219))
+    }

@@ -97,12 +97,15 @@ class AmountKind(Enum):
     #: (raid: ``attacked_with_this_turn``, CR 508.1a); 1 when its caster committed a crime this turn, else 0
     #: (CR 700.13: ``committed_crime_this_turn``); the cards that left its caster's graveyard this turn
     #: (``cards_left_graveyard_this_turn``); the permanents its caster sacrificed this turn that ``filter``
-    #: matches (``sacrificed_this_turn``, CR 701.21a)
+    #: matches (``sacrificed_this_turn``, CR 701.21a); the cards put into its caster's graveyard this turn
+    #: from anywhere that ``filter`` matches (``cards_put_into_graveyard_this_turn``: descend's 'if you
+    #: descended this turn', a permanent card, CR 110.4b; 'if a creature card was put into your graveyard')
     OPPONENT_LOST_LIFE = "opponent_lost_life"
     ATTACKED_WITH = "attacked_with"
     CRIME = "crime"
     LEFT_GRAVEYARD = "left_graveyard"
     SACRIFICED = "sacrificed"
+    PUT_INTO_GRAVEYARD = "put_into_graveyard"
     REVEALED = "revealed"  # the number of cards revealed by the cost (Metalworker)
     MANA_VALUE = "mana_value"  # the mana value of the card the cost exiled or sacrificed (Food Chain)
     LIFE = "life"  # its controller's life total (Sanctum of the Sun)
@@ -233,6 +236,7 @@ AMOUNT_READS: dict[AmountKind, frozenset[BoardFact]] = {
     AmountKind.ATTACKED_WITH: frozenset({BoardFact.PLAYER}),
     AmountKind.CRIME: frozenset({BoardFact.PLAYER}),
     AmountKind.LEFT_GRAVEYARD: frozenset({BoardFact.PLAYER}),
+    AmountKind.PUT_INTO_GRAVEYARD: frozenset({BoardFact.PLAYER}),
     AmountKind.SACRIFICED: frozenset({BoardFact.PLAYER}),
     AmountKind.REVEALED: frozenset({BoardFact.PLAYER, BoardFact.COST_PAID}),
     AmountKind.MANA_VALUE: frozenset({BoardFact.BATTLEFIELD, BoardFact.COST_PAID}),

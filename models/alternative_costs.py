@@ -152,6 +152,8 @@ class SpellsGranted:
     anyone: bool = False
     #: the types none of the spells has ('noncreature spells': Nullhide Ferox)
     excluded: tuple[str, ...] = ()
+    #: the types one of which each of the spells has ('instant or sorcery spells': Abeyance's)
+    either: tuple[str, ...] = ()
     #: colorless spells only ('colorless nonland spells', CR 105.2c), judged by :meth:`allows`
     colorless: bool = field(default=False, repr=False)
     #: other spells it is for too ('artifact spells and colorless nonland spells': either), by :meth:`allows`
@@ -176,10 +178,15 @@ class SpellsGranted:
 
         >>> SpellsGranted(excluded=("Creature",)).matches(TypeLine.parse("Artifact Creature — Golem"))
         False
+        >>> either = SpellsGranted(either=("Instant", "Sorcery"))
+        >>> either.matches(TypeLine.parse("Sorcery")), either.matches(TypeLine.parse("Creature — Elf"))
+        (True, False)
         """
         if self.permanent and not type_line.is_permanent:
             return False
         if any(type_line.is_a(word) for word in self.excluded):
+            return False
+        if self.either and not any(type_line.is_a(word) for word in self.either):
             return False
         return all(type_line.is_a(word) for word in self.types)
 
@@ -190,7 +197,10 @@ class SpellsGranted:
         ('permanent', 'nonartifact', 'creature')
         """
         excluded = tuple(f"non{word.lower()}" for word in self.excluded)
-        return ("permanent",) * self.permanent + excluded + tuple(word.lower() for word in self.types)
+        either = (" or ".join(word.lower() for word in self.either),) if self.either else ()
+        return (
+            ("permanent",) * self.permanent + excluded + either + tuple(word.lower() for word in self.types)
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -254,6 +254,23 @@ PLAYER: Final = ObjectFields(
             nullable=True,
         ),
         Field(
+            "cards_put_into_graveyard_this_turn",
+            {"type": "array", "items": _ZONE_CARD},
+            "The cards put into the player's graveyard this turn from anywhere (extension), as cards "
+            "(names or cards): what descend's 'if you descended this turn' (a permanent card among them) "
+            "and 'if a creature card was put into your graveyard from anywhere this turn' read (default: "
+            "not given, none counted, with a warning).",
+            nullable=True,
+        ),
+        Field(
+            "artifact_abilities_activated_this_turn",
+            _COUNT,
+            "How many activated abilities of artifacts the player activated this turn (extension, CR "
+            "602.2b): what 'The first activated ability of an artifact you activate each turn costs {2} "
+            "less to activate' reads (default: not given, the change not applied, with a warning).",
+            nullable=True,
+        ),
+        Field(
             "speed",
             {"type": "integer", "minimum": 0, "maximum": 4},
             "The player's speed (CR 702.179, 0 to 4): what 'where X is your speed' reads (default: not "

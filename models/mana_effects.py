@@ -798,6 +798,10 @@ class AbilityCostChange:
     #: 'Mana abilities of ~ cost an additional 1 life to activate.' (Thran Portal): the mana abilities of the
     #: permanents it describes (no other ability) each cost that much life more to activate
     life: int = 0
+    #: 'The first activated ability of an artifact you activate each turn costs {2} less to activate.'
+    #: (Tezzeret, Betrayer of Flesh): only the first activation each turn of an ability of a permanent it
+    #: describes, by its controller (the board's ``artifact_abilities_activated_this_turn``)
+    first_each_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -810,8 +814,8 @@ class GrantedAlternativeCost:
     >>> from models.oracle import parse_oracle
     >>> (fist,) = parse_oracle("You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells you "
     ...     "cast.").effects
-    >>> fist.cost.mana, fist.cost.spells
-    ('{W}{U}{B}{R}{G}', SpellsGranted(types=(), permanent=False, from_hand=False, anyone=False, excluded=()))
+    >>> fist.cost.mana, fist.cost.spells == SpellsGranted()
+    ('{W}{U}{B}{R}{G}', True)
     """
 
     text: str

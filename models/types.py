@@ -9,7 +9,7 @@ from models.folding import plain_quotes
 from models.hashing import cached_hash, state_without_hash
 from models.kept import per_card
 
-__all__ = ["BASIC_LAND_TYPES", "CARD_TYPES", "SUPERTYPES", "TypeLine"]
+__all__ = ["BASIC_LAND_TYPES", "CARD_TYPES", "PERMANENT_CARD_TYPES", "SUPERTYPES", "TypeLine"]
 
 SUPERTYPES = ("Basic", "Legendary", "Ongoing", "Snow", "World", "Token", "Elite", "Host")
 CARD_TYPES = (
@@ -32,7 +32,8 @@ CARD_TYPES = (
 )
 #: The five basic land types and the mana ability each implies (CR 305.6).
 BASIC_LAND_TYPES = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
-_PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
+#: the permanent card types (CR 110.4b)
+PERMANENT_CARD_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
 _DASH = re.compile(r"\s+[—–-]+\s+|\s*—\s*")
 
 
@@ -92,7 +93,7 @@ class TypeLine:
     @property
     def is_permanent(self) -> bool:
         """True for permanent card types (CR 110.4)."""
-        return any(t in _PERMANENT_TYPES for t in self.card_types)
+        return any(t in PERMANENT_CARD_TYPES for t in self.card_types)
 
     @property
     def is_basic_land(self) -> bool:

@@ -329,8 +329,17 @@ def ability_change_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
     if asked.kind is not PaymentKind.ABILITY:
         return ()
     in_force, unknown = ability_changes(problem.view, asked, problem.player)
+    ids = [p.id for p in problem.view.board.players]
     found = [
-        TextWarning(s.source, s.effect.text, _unknown_ability_fact(s.effect, asked))
+        TextWarning(
+            s.source,
+            s.effect.text,
+            # (Tezzeret, Betrayer of Flesh's: whether this activation is the turn's first, CR 602.2b)
+            f"players[{ids.index(s.controller)}].artifact_abilities_activated_this_turn is not given: not "
+            "applied"
+            if s.effect.first_each_turn
+            else _unknown_ability_fact(s.effect, asked),
+        )
         for s in unknown
         if isinstance(s.effect, AbilityCostChange)
     ]
@@ -354,6 +363,7 @@ def _unknown_ability_fact(effect: AbilityCostChange, asked: PaymentTarget) -> st
         )
     if effect.targets_source and asked.targeted is None:
         return _UNKNOWN_TARGETS
+
     return "the ability's source is known by its type line only: not applied"
 
 

@@ -71,7 +71,10 @@ def arena_turn_request(
     hand = [_card(action, state, resolver, warnings) for action in offered]
     hand += [_land(play, resolver, warnings) for play in arena.plays]
     board = _with_hand(arena, hand, resolver)
-    turn = plan_turn(board, player=arena.player, time_limit=time_limit, no_land=not arena.plays)
+    # (no activated ability: Arena's actions taken here are its offered casts and land play)
+    turn = plan_turn(
+        board, player=arena.player, time_limit=time_limit, no_land=not arena.plays, activate=False
+    )
     entering = _entering(arena, turn, state)
     by_id = {action.instance_id: action for action in offered}
     taken: list[dict[str, Any]] = []

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from itertools import combinations_with_replacement, islice
+from itertools import combinations_with_replacement
 from typing import Literal
 
 from models.board import Board
@@ -42,14 +42,12 @@ from models.cost import PaymentTarget
 from models.errors import InputError
 from models.limits import MAX_GENERIC, within
 from models.mana import ManaTypes
-from planner.answer_warnings import cast_fact_warnings, spell_text_warnings
+from planner.answer_warnings import cast_fact_warnings
 from planner.api import solve_cpsat
-from planner.rules.additional_costs import banned_life_reason, planned_costs
+from planner.rules.additional_costs import banned_life_reason, planned_costs, turn_fact_warnings
 from planner.rules.cast_bans import (
     SpellLimit,
-    bans_later_spells,
     land_play_ban,
-    names_later_spells,
     spells_left,
     turn_count_warnings,
     undecided_ban_warnings,
@@ -61,8 +59,8 @@ from planner.rules.last_spell import ColorChain, color_chain, spell_colors
 from planner.rules.next_spell_abilities import next_spell_notes
 from planner.rules.question import within_question
 from planner.rules.token_replacements import token_replacement_notes
-from planner.rules.turn import land_play_condition_warnings
-from planner.rules.view import BoardView, TextWarning
+from planner.rules.turn import land_play_condition_warnings, land_play_spell_warnings, life_entry_warnings
+from planner.rules.view import BoardView
 from planner.solve.objective import ALTERNATIVE_COSTS
 from planner.solve.problem import (
     BoardAnalysis,
@@ -70,6 +68,14 @@ from planner.solve.problem import (
     checked_player,
 )
 from planner.solve.solution import Solution, SolveStatus
+from planner.turn_activated import (
+    abilities_hold,
+    ability_spells,
+    loyalty_assumed,
+    planned_sentences,
+    planned_texts,
+    with_abilities,
+)
 from planner.turn_additional import (
     additional_events,
     may_discard,
@@ -113,14 +119,22 @@ from planner.turn_choices import (
     taxed_by_count,
     turn_notes,
     turn_spell,
-    unread_mana_notes,
     why_not_castable_now,
     with_card_faces,
     without_mana_events,
 )
+from planner.turn_deaths import mana_death_notes
 from planner.turn_entering import entry_sources
+from planner.turn_entering_mana import entering_read_events
 from planner.turn_events import landfall_again_events
-from planner.turn_lands import LandPlays, bounce_replay_note, land_sequences
+from planner.turn_land_plays import (
+    added_land_plays,
+    land_drops_left,
+    land_play_events,
+    land_plays_hold,
+    more_land_sequences,
+)
+from planner.turn_lands import LandPlays, bounce_replay_note, land_sequences, lands_left
 from planner.turn_library import library_cast_notes
 from planner.turn_model import (
     SharedWork,
@@ -137,10 +151,12 @@ from planner.turn_relaxed import relaxed_sequence
 from planner.turn_replay import bounce_land, replayed
 from planner.turn_result import LandPlayed, SpellCast, TurnResult
 from planner.turn_search import LAND, depth_first
+from planner.turn_spell_checks import banning_spells, spells_text_warnings, unread_before_later
 from planner.turn_unplanned import (
     cast_token_notes,
     cast_trigger_notes,
     equip_haste_notes,
+    graveyard_cost_notes,
     landfall_unread_notes,
     library_life_notes,
     loyalty_mana_notes,
@@ -155,16 +171,22 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
     """The turn's objective, comparable across sequences: the held cost, the most mana value, the fewest
     cards used up (the land counts), the most colors the player's permanents can make once the land is
     played (the land that keeps the most colors for later turns), then the pay objective's levels, its
-    riders on the mana spent among them, summed over the turn's spells (contract §11-§12: the castability
+    riders on the mana spent among them, summed over the turn's spells, the life its lands paid to enter
+    counted with theirs (contract §11-§12: the castability
     of the turn's spells comes before any rider), and last the fewest spells cast for alternative costs
-    (among equal plans the mana costs, as ``pay`` pays the mana cost among equal ways)."""
+    (among equal plans the mana costs, as ``pay`` pays the mana cost among equal ways). The fewest
+    activated abilities (:mod:`planner.turn_activated`: an ability uses up no card) come after the cards:
+    an ability is activated only where it casts more or uses fewer cards."""
     assert solution.turn is not None
     spells = sequence.spells
     value = sum(spells[n].mana_value for n in solution.turn.casts)
-    cards = len(solution.turn.casts) + len(sequence.lands) + len(sequence.exiled)
+    activated = sum(1 for n in solution.turn.casts if spells[n].ability is not None)  # (no cards: abilities)
+    cards = len(solution.turn.casts) - activated + len(sequence.lands) + len(sequence.exiled)
     cards += sum(sequence_discards(sequence).values())  # (cards discarded are used up too)
     ways = way_levels(timeline, player, solution.turn.casts)  # (the alternative costs' cards, life...)
     cards += ways["cards"]
+    # (and the life the lands paid as they entered, a shockland's 2: paid only when the plan needs it)
+    ways["life_and_damage"] += sum(land.entry.life for land in sequence.lands)
     levels = dict(solution.objective)
     turn_levels = ("keep", "mana_value", "cards", ALTERNATIVE_COSTS)  # (the last: counted below, all ways)
     rest = [v + ways.get(name, 0) for name, v in solution.objective if name not in turn_levels]
@@ -175,7 +197,8 @@ def _key(sequence: TurnSequence, solution: Solution, timeline: Timeline, player:
             returned_land(final, player, bounce.pid, frozenset(solution.turn.held_by))
         )
     alternatives = sum(1 for n in solution.turn.casts if spells[n].way is not None)  # (mana among equals)
-    return (levels.get("keep", 0), -value, cards, -colors_made(final, player), *rest, alternatives)
+    # (then the fewest abilities activated, turn_activated: only what casts more or uses fewer cards)
+    return (levels.get("keep", 0), -value, cards, activated, -colors_made(final, player), *rest, alternatives)
 
 
 def _kinds(events: list[TurnSpell]) -> list[list[TurnSpell]]:
@@ -237,9 +260,11 @@ class _Search:
         self.spells, self.sensitive, self.mode, self.landfall = spells, sensitive, mode, landfall
         self.energy = energy  # (the energy the turn gives is counted: turn_alternative.energy_counted)
         self.cast_mana = False  # (triggers on casting a spell add mana: turn_cast_mana)
+        self.more_plays = False  # (a spell of the turn adds land plays: turn_land_plays)
         self.kinds: list[list[TurnSpell]] = []
         self.plain: list[TurnSpell] = []
         self.given: tuple[TurnSpell, ...] = ()
+        self.abilities: list[TurnSpell] = []  # (the abilities the given order may activate)
         self.exiles: tuple[TurnItem, ...] = ()
         self.shared = SharedWork(player, deadline, counted=sensitive)
         # (with a discard in the hand, not playing a land is tried too, and a plan that plays none is worse,
@@ -301,16 +326,19 @@ class _Search:
         optional: Sequence[TurnSpell],
         lands: LandPlays,
         exiled: Sequence[HandAbility],
+        activations: int = 0,
     ) -> bool:
         """True when a plan that casts ``cast`` and some of ``optional`` can't beat the best found: its key
         (:func:`_key`) is at best the held cost kept, the mana value of all of them, and for that much the
-        cards cast, those of ``optional`` with a mana value, the lands and the cards exiled; a bound equal to
-        the best key's first levels may still win on the later ones."""
+        cards cast, those of ``optional`` with a mana value, the lands and the cards exiled, then the
+        ``activations`` it makes (its abilities: each is activated); a bound equal to the best key's first
+        levels may still win on the later ones."""
         if self.best is None:
             return False
         value = sum(s.mana_value for s in (*cast, *optional))
-        cards = len(exiled) + len(lands) + len(cast) + sum(s.mana_value > 0 for s in optional)
-        return (0, -value, 0, cards) > self.best[0][:4]
+        spells_cast = sum(1 for s in cast if s.ability is None)  # (an ability uses up no card)
+        cards = len(exiled) + len(lands) + spells_cast + sum(s.mana_value > 0 for s in optional)
+        return (0, -value, 0, cards, activations) > self.best[0][:5]
 
     def _choice(self, lands: LandPlays, exiled: tuple[HandAbility, ...], spells: list[TurnSpell]) -> None:
         """Search the orders of one choice of the lands played and of the cards exiled, with the spells
@@ -325,7 +353,8 @@ class _Search:
             (s for s in spells if not (s.event or self.sensitive or self._ordered)),
             key=lambda s: s.target.delve,
         )
-        self.given = tuple(spells)
+        self.given = tuple(s for s in spells if s.ability is None)
+        self.abilities = [s for s in spells if s.ability is not None]
         self.exiles = tuple(TurnItem(exile=a) for a in exiled)
         self.seen.clear()
         self.bounds.clear()
@@ -350,7 +379,12 @@ class _Search:
         spells of the turn allows (CR 101.2)."""
         if not self.limits:
             return False
-        lines = [self.kinds[kind][0].card.type_line for kind, count in enumerate(used) for _ in range(count)]
+        lines = [
+            self.kinds[kind][0].card.type_line
+            for kind, count in enumerate(used)
+            if self.kinds[kind][0].ability is None  # (an ability is no spell: turn_activated)
+            for _ in range(count)
+        ]
         return any(limit.exceeded(lines) for limit in self.limits)
 
     def _placed_lands(self, lands: LandPlays) -> LandPlays:
@@ -400,15 +434,16 @@ class _Search:
             placed = list(items)
             for land, place in reversed(list(zip(placed_lands, at, strict=True))):
                 placed.insert(place, TurnItem(land=land))
-            self._solve(
-                TurnSequence(
-                    items=self._placed(placed, lands),
-                    optional=False,
-                    energy=self.energy,
-                    counted=self.sensitive,
-                    cast_mana=self.cast_mana,
+            for activated in with_abilities(placed, self.abilities):  # (optional, anywhere: turn_activated)
+                self._solve(
+                    TurnSequence(
+                        items=self._placed(activated, lands),
+                        optional=False,
+                        energy=self.energy,
+                        counted=self.sensitive,
+                        cast_mana=self.cast_mana,
+                    )
                 )
-            )
 
     def _visit(self, order: tuple[int, ...], done: bool, lands: LandPlays) -> bool:
         """Solve the sequence of one order; True to search its extensions."""
@@ -425,8 +460,11 @@ class _Search:
             used[kind] += 1
         if self._beyond_limits(used):
             return False  # (more spells than a limit allows, CR 101.2: nor its extensions)
-        if self.chain is not None and self.chain.broken(self.kind_colors[k] for k in order if k != LAND):
+        spells = [k for k in order if k != LAND and self.kinds[k][0].ability is None]  # (no abilities)
+        if self.chain is not None and self.chain.broken(self.kind_colors[k] for k in spells):
             return False  # (a spell sharing a color with the one before, CR 101.2: nor its extensions)
+        # (every spell given in it: the abilities, turn_activated, are optional)
+        spells_done = all(used[k] == len(c) for k, c in enumerate(self.kinds) if c[0].ability is None)
         if placed < len(placed_lands):
             if self.mode == "best" and not done:
                 return True  # (the order is not complete without its lands)
@@ -434,7 +472,7 @@ class _Search:
             items += [TurnItem(land=land) for land in placed_lands[placed:]]
         plain = [TurnItem(spell=s) for s in self.plain]
         if self.mode == "best":
-            if not done:
+            if not (done or spells_done):
                 return True  # (only complete orders cast every spell given)
             self._solve(
                 TurnSequence(
@@ -446,7 +484,8 @@ class _Search:
                 ),
                 tuple(used),
             )
-            return False
+            # (an ability after its events may still pay the plain spells, cast last)
+            return not done
         if order and order[-1] == LAND:
             return True  # (the same sequence as its parent's, solved there)
         sequence = TurnSequence(
@@ -457,7 +496,9 @@ class _Search:
             cast_mana=self.cast_mana,
         )
         events = [item.spell for item in items if item.spell is not None]
-        if self._bounded(events, self.plain, lands, [item.exile for item in self.exiles if item.exile]):
+        exiled = [item.exile for item in self.exiles if item.exile]
+        activations = sum(1 for s in events if s.ability is not None)
+        if self._bounded(events, self.plain, lands, exiled, activations):
             return True  # (it can't beat the best found: only its extensions may)
         return self._solve(sequence, tuple(used))
 
@@ -493,28 +534,18 @@ class _Search:
     def _entry_variants(self, sequence: TurnSequence) -> list[TurnSequence]:
         """The sequence once for each epoch from which the player's permanents whose tapped state decides
         how others enter (Archelos) may be tapped (:attr:`TurnSequence.tapped_from`), when a permanent
-        arrives after the first epoch; the sequence alone otherwise. A land played among the events is
-        played before they are tapped (noted when that leaves some epochs out)."""
+        arrives after the first epoch (a land played among the events too: it enters as they make it,
+        :func:`~planner.turn_entering.land_entering`); the sequence alone otherwise."""
         sources = self.entry_sources
         if not sources:
             return [sequence]
         timeline = timeline_of(self.board, self.player, sequence)
-        lands = {land.pid for land in sequence.lands}
-        arrivals = [epoch for pid, epoch in timeline.arrivals.items() if pid not in lands]
-        if not any(arrivals):
+        if not any(timeline.arrivals.values()):
             return [sequence]
         last = len(timeline.boards) - 1
-        low = max((timeline.arrivals[pid] for pid in lands), default=0)
         if any(set(item.tapped_first) & set(sources) for item in sequence.items):
-            low = -1 if low > 0 else 0  # (tapped at the start: from the first epoch, or no variant)
-            last = low
-        if low != 0:
-            names = ", ".join(sorted({self.board.permanent(pid).name for pid in sources}))
-            self.unplanned.add(
-                f"{names}: not tapped before a land played among the turn's spells (CR 614.1c: what enters "
-                "after it is tapped enters tapped): the plan may not be the best"
-            )
-        return [replace(sequence, tapped_from=k) for k in range(max(low, 0), last + 1) if low >= 0]
+            last = 0  # (tapped at the start: from the first epoch)
+        return [replace(sequence, tapped_from=k) for k in range(last + 1)]
 
     def _solve_variant(self, sequence: TurnSequence) -> bool:
         """Solve one sequence whose additional costs and entries are chosen, and keep it when it is the best
@@ -525,8 +556,16 @@ class _Search:
             return False  # (its discards find too few cards, and its extensions use more)
         ways: tuple[tuple[TurnSpell, ...], ...] = ()
         worked: Timeline | None = None  # (worked out once, for the ways and the model)
-        if self.alternatives:
+        if any(spell.ability is not None for spell in sequence.spells):
             worked = timeline_of(self.board, self.player, sequence)
+            if not abilities_hold(self.player, worked):
+                return False  # (an ability that can't be activated there, nor in its extensions)
+        if self.more_plays or self.alternatives:
+            worked = worked or timeline_of(self.board, self.player, sequence)
+            if not land_plays_hold(worked, self.player):
+                return False  # (a land played before a spell of the turn added its play: CR 305.2)
+        if self.alternatives:
+            assert worked is not None  # (worked out just above)
             if not ways_hold(self.board, worked, self.player):
                 return False  # (an alternative cost not usable where its spell is cast: another choice pays)
             if self.ways_in_model:  # (the ways paying only mana, Omniscience's, are the model's choice)
@@ -560,6 +599,13 @@ class _Search:
         takes more (its third level)."""
         key = _key(sequence, solution, timeline, self.player)
         skipped = max(self.most_lands - len(sequence.lands), 0) if self.take_land else 0
+        if (
+            self.more_plays and self.mode == "choose"
+        ):  # (land plays a spell of the turn added: turn_land_plays)
+            hand = self.board.player(self.player).hand
+            skipped = land_drops_left(
+                timeline, self.player, sum(c.type_line.is_a("Land") for c in hand), sequence.lands
+            )
         return (key[0], key[1], skipped, *key[2:])
 
     def _relaxed_beaten(self, events: tuple[int, ...], sequence: TurnSequence) -> bool:
@@ -639,6 +685,7 @@ def plan_turn(
     strict: bool = False,
     cards: CardResolver | None = None,
     no_land: bool = False,
+    activate: bool = True,
 ) -> TurnResult:
     """Plan the main phase of ``player`` (default: the active player) on ``board``.
 
@@ -653,7 +700,9 @@ def plan_turn(
     ``cards`` resolves ``casts`` not in the hand, and gives the faces of the hand's modal double-faced cards
     (their land faces are land plays). Spirit Guides may be exiled for mana, fetchlands cracked, bounce
     lands played, spells cast for their alternative costs (Omniscience, Fireblast): see the module
-    docstring.
+    docstring. Without ``casts`` (or in the best order), the abilities that are no mana abilities but make
+    mana for later spells are activated where that casts more (:mod:`planner.turn_activated`), unless not
+    ``activate`` (Arena's turn, whose actions are the spells offered).
 
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me",
     ...     "hand": ["Forest", "Sol Ring", "Counterspell", "Lightning Bolt"]}],
@@ -701,6 +750,7 @@ def plan_turn(
             for s in distinct(spells)
             for w in cast_fact_warnings(view, s.target, player)
             + undecided_ban_warnings(view, s.target, player)
+            + turn_fact_warnings(board, player, s.target)  # (a fact of the turn not given: as pay warns it)
         )
     )
     lines = [s.card.type_line for s in distinct(spells)]
@@ -709,6 +759,10 @@ def plan_turn(
     warnings += turn_count_warnings(view, player, lines, land_in_hand=playable_land)
     if playable_land:
         warnings += land_play_condition_warnings(view, player, lines)
+        land_cards = [card for _, card in hand_lands(hand, cards)]
+        if len(land_cards) > lands_left(board, player):  # (a land play a spell gives might play one more)
+            warnings += land_play_spell_warnings(s.card for s in distinct(spells))
+        warnings += life_entry_warnings(view, player, land_cards, [s.target for s in distinct(spells)])
     why_not = {
         id(s.card): why_not_castable_now(s.card, board, player)
         or why_forbidden(view, s.target, player, step="main", in_turn=True)
@@ -732,7 +786,7 @@ def plan_turn(
     ):
         return TurnResult(castable=False, reason=chain.why, warnings=warnings)
     alone = not board.opponents(player)  # (a Curse cast then enchants its caster: no other player, CR 303.4a)
-    banning = _banning(view, spells, player, order if casts else "choose", alone=alone)
+    banning = banning_spells(view, spells, player, order if casts else "choose", alone=alone)
     if banning and casts:  # (in the order given, a "no"; in the best one, not searched: no answer)
         reason = next(iter(banning.values()))
         return TurnResult(castable=False if order == "given" else None, reason=reason, warnings=warnings)
@@ -745,6 +799,7 @@ def plan_turn(
     spells = without_mana_events(spells)
     # (a permanent a mana ability counts once it resolved, Gaea's Cradle's creatures: an event, CR 608.2h)
     spells = battlefield_read_events(board, player, spells)
+    spells = entering_read_events(spells)  # (and an enters trigger's mana counted so: turn_entering_mana)
     # (the spells that may set off a trigger adding mana, and its permanent spells: events)
     spells, cast_mana = cast_mana_events(board, player, spells)
     spells, cast_counters = cast_counter_events(board, player, spells)  # (and counters: CR 603.3)
@@ -755,6 +810,8 @@ def plan_turn(
         raise InputError(f"--no-land and --land {land}: choose one")
     landfall = landfall_possible(board, spells) or (energy and landfall_energy_possible(board, spells))
     spells = landfall_again_events(spells) if landfall else spells  # (CR 603.2d: before a land play)
+    more_plays = 0 if no_land else added_land_plays(board, player, spells)  # (CR 305.2a: turn_land_plays)
+    spells, placed = (land_play_events(spells), True) if more_plays else (spells, landfall)
     lands: list[LandPlays] = [()]
     if not no_land:
         # (a discard may take a land instead: then playing fewer is tried too, and loses all else equal)
@@ -766,7 +823,11 @@ def plan_turn(
             used_ids,
             take=not casts and not discards,
             cards=cards,
-            ordered=landfall,
+            ordered=placed,
+        )
+        take = not casts and not discards
+        lands += more_land_sequences(
+            board, player, hand, land, used_ids, more=more_plays, take=take, cards=cards
         )
     taken_positions = {s.position for s in spells} if casts else set()
     exiles = exile_choices(hand_abilities(board, player), taken_positions)
@@ -780,7 +841,18 @@ def plan_turn(
     # silent; a token ability might cast what nothing else does, a cast trigger the spells given after the
     # first: then a plan that casts nothing is no "no")
     library_notes = library_life_notes(board, player)
-    unplanned_mana = token_ability_notes(board, player) + loyalty_mana_notes(board, player) + library_notes
+    # (the activated abilities the search plans, without --cast: their notes go, turn_activated)
+    abilities: list[TurnSpell] = []
+    activating = activate
+    if activating:  # (and the creature spells an equip ability may give haste: events)
+        spells, abilities = ability_spells(board, player, spells)
+    planned = planned_texts(board, player, spells) if activating else set()  # (planned, or not allowed now)
+    ability_notes = token_ability_notes(board, player) + loyalty_mana_notes(board, player)
+    ability_notes = [n for n in ability_notes if not any(n.startswith(f"{text} ") for text in planned)]
+    # (the board's warning that such an ability is not planned is a payment's: the turn plans it)
+    read = planned_sentences(board, player) if activating else set()
+    warnings = tuple(w for w in warnings if (w.permanent, w.sentence) not in read)
+    unplanned_mana = ability_notes + library_notes
     unplanned_mana += next_spell_notes(view, player)  # (Kaza's: activated before a spell, not planned)
     # (a landfall sentence's mana not counted, Omnath's "If it's the second time, add ...": with a land to
     # play, a plan that casts nothing is no "no")
@@ -789,7 +861,10 @@ def plan_turn(
     unread_triggers += main_phase_trigger_notes(board, player)
     unplanned_mana += unread_triggers
     cast_cards = [s.card for s in distinct(spells)]
-    unplanned_mana += equip_haste_notes(board, player, cast_cards)  # (an equip activation's haste, CR 702.6a)
+    equip_notes = equip_haste_notes(board, player, cast_cards)  # (an equip activation's haste, CR 702.6a)
+    unplanned_mana += [n for n in equip_notes if not any(n.startswith(f"{text} ") for text in planned)]
+    unplanned_mana += graveyard_cost_notes(board, player, cast_cards)  # (the turn's spells' cards, 608.2n)
+    unplanned_mana += mana_death_notes(board, player, spells)  # (deaths inside the model: CR 700.4)
     trigger_notes = cast_trigger_notes(board, player, cast_cards)
     trigger_notes += cast_token_notes(board, player, cast_cards)
     trigger_notes += token_replacement_notes(board, player, cast_cards)
@@ -806,15 +881,16 @@ def plan_turn(
         player=player,
         hold=hold,
         deadline=deadline,
-        spells=spells,
+        spells=spells + abilities,
         sensitive=taxed_by_count(BoardView(board), player, spells),
         mode="choose" if not casts else order,
-        landfall=landfall,
+        landfall=placed,
         energy=energy,
         limits=limits,
         chain=chain,
     )
     search.cast_mana = cast_mana
+    search.more_plays = bool(more_plays)  # (checked, and the land drops a plan leaves ranked: _turn_key)
     if zones.spells:  # (their ways are checked where they are cast; the relaxation does not follow them)
         search.alternatives, search.relax = True, False
     # (and a land of the graveyard whose play uses up a permission a spell could use, Serra Paragon's: not
@@ -841,7 +917,7 @@ def plan_turn(
         if not complete:
             return replace(base, castable=None, reason="time limit", optimal=False)
         # (nor may the unread mana or tokens of a spell's own effect, which would pay a later spell)
-        unread_mana = _unread_before_later(spells, order) if casts else []
+        unread_mana = unread_before_later(spells, order) if casts else []
         if (more := replayed_land or next(iter(unplanned_mana + zone_notes + unread_mana), None)) is not None:
             # (a land a bounce land returns played again, a Treasure made with priority, a cast trigger's
             # mana might cast them: a "no" of a search that plans none of them is no answer)
@@ -849,6 +925,7 @@ def plan_turn(
         return replace(base, reason=_why_not(spells, mandatory=bool(casts)))
     _, sequence, solution, timeline = best
     result = replayed(board, player, sequence, solution, timeline, hold)
+    notes += loyalty_assumed(result.activations, abilities)
     for chosen in sequence.lands:
         if chosen.fetched is not None and board.player(player).library_cards is None:
             notes.append(
@@ -893,64 +970,6 @@ def plan_turn(
         warnings=warnings,
         notes=tuple(notes),
     )
-
-
-def spells_text_warnings(spells: list[TurnSpell], *, strict: bool = False) -> tuple[TextWarning, ...]:
-    """The sentences of the turn's spells' own texts that the parser did not understand, once each (each
-    spell as printed: :func:`~planner.answer_warnings.spell_text_warnings`); with ``strict`` the first one is
-    an error. A turn plan that leaves such a sentence out says so, as a payment of the spell does.
-
-    >>> from models.board import Card
-    >>> card = Card.from_json({"name": "Odd Hex", "type_line": "Sorcery", "mana_cost": "{4}{B}",
-    ...     "oracle": "You may discard a Swamp card rather than pay this spell's mana cost."})
-    >>> spells = hand_spells([card, card], 1, Ids(set()))
-    >>> print(*spells_text_warnings(spells))
-    Odd Hex: unsupported text ignored: "You may discard a Swamp card rather than pay ~'s mana cost."
-    """
-    found: dict[TextWarning, None] = {}
-    for spell in distinct(spells):
-        found.update(dict.fromkeys(spell_text_warnings(spell.as_printed, strict=strict)))
-    return tuple(found)
-
-
-def _banning(
-    view: BoardView, spells: list[TurnSpell], player: str, order: str, *, alone: bool
-) -> dict[str, str]:
-    """The permanent spells of the turn not planned, by name, and why: once one resolves, a prohibition of
-    its own would forbid a spell cast after it, or a prohibition on the board would forbid a spell of its
-    name ('... with the same name as a nontoken permanent', CR 101.2). In the order given, the spells after
-    it; otherwise any other spell of the turn (the search does not put it last)."""
-    found: dict[str, str] = {}
-    active = view.board.active_player
-    for n, spell in enumerate(spells):
-        if spell.card.name in found:
-            continue
-        # (lazily: only a card with a prohibition of its own, or of its name, reads them)
-        why = bans_later_spells(
-            spell.card, player, active, _later(spells, n, order), alone=alone
-        ) or names_later_spells(view, spell.card, player, _later(spells, n, order))
-        if why is not None:
-            found[spell.card.name] = why
-    return found
-
-
-def _unread_before_later(spells: list[TurnSpell], order: str) -> list[str]:
-    """The notes on the mana sentences a spell's effect or enters trigger has that the plan does not count
-    (:func:`~planner.turn_choices.turn_notes`), of the spells a later spell follows: that mana might pay it
-    (a bound not planned is never a "no")."""
-    return [
-        note
-        for n, spell in enumerate(spells)
-        if next(_later(spells, n, order), None) is not None
-        for note in unread_mana_notes(spell.card)
-    ]
-
-
-def _later(spells: list[TurnSpell], n: int, order: str) -> Iterator[PaymentTarget]:
-    """The spells cast after the ``n``-th of the turn: in the order given, those after it; otherwise any
-    other."""
-    rest = islice(spells, n + 1, None) if order == "given" else (s for s in spells if s is not spells[n])
-    return (s.target for s in rest)
 
 
 def _unproven(spell: SpellCast) -> SpellCast:

@@ -56,6 +56,7 @@ from planner.rules.eligibility import is_sick, why_not_activatable
 from planner.rules.production import Packet, activation_outcomes
 from planner.rules.replay import could_produce_of, view_of
 from planner.turn_choices import TurnSpell, distinct
+from planner.turn_entering_mana import bargains_for_mana
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -123,9 +124,15 @@ def chosen_costs(spell: TurnSpell) -> bool:
     True
     """
     costs = spell.target.additional_costs
-    return any(isinstance(cost, EitherCost) for cost in costs) or (
-        any(isinstance(cost, OptionalSacrifice) and cost.reduction > 0 for cost in costs)
-        and not any(_turn_counted(cost) for cost in costs)
+    return (
+        any(isinstance(cost, EitherCost) for cost in costs)
+        or (
+            any(isinstance(cost, OptionalSacrifice) and cost.reduction > 0 for cost in costs)
+            and not any(_turn_counted(cost) for cost in costs)
+        )
+        or (  # (a bargain whose enters trigger adds mana if it was bargained: turn_entering_mana)
+            any(isinstance(cost, OptionalSacrifice) for cost in costs) and bargains_for_mana(spell)
+        )
     )
 
 
@@ -264,17 +271,26 @@ def discarded_cards(hand: Sequence[Card], used: set[int], count: int, taken: set
 def without_paid(board: Board, player: str, sacrificed: Sequence[str], discarded: Sequence[str]) -> Board:
     """The board once a spell's additional costs are paid: the permanents ``sacrificed`` gone to their
     owner's graveyard (the creatures among them counted as died this turn, CR 700.4: the board's
-    ``creatures_died_this_turn``; each added to the player's ``sacrificed_this_turn`` when given), the cards
-    ``discarded`` (names) gone from the hand to it (CR 701.8, 701.9)."""
+    ``creatures_died_this_turn``, from 0 when not given, :meth:`~models.board.Board.having_died`; each added
+    to the player's ``sacrificed_this_turn`` when given), the cards ``discarded`` (names) gone from the hand
+    to it (CR 701.8, 701.9); the cards (not tokens, CR 111.7) each owner's graveyard got, as printed (CR
+    400.7), added to their ``cards_put_into_graveyard_this_turn`` when given (descend's). Which cards the
+    turn discards is chosen once its spells are (:func:`~planner.turn_paid.with_discards`): they are not
+    added (what reads the field asks one card of a kind or more, so a card left out can only leave a
+    reduction out, never apply one the rules don't; the search, which does not know them, and the replay
+    agree; :func:`_discard_notes` says so)."""
     gone: list[Card] = []
+    owned: list[tuple[str, Card]] = []
     view = view_of(board) if sacrificed else None
     cards = [last_known_card(view, pid) for pid in sacrificed] if view is not None else []
     died = [card for card in cards if card.type_line.is_a("Creature")]
     for pid in sacrificed:
-        card = board.permanent(pid).as_card()
+        permanent = board.permanent(pid)
+        card = permanent.as_card()
         board = board.without_permanent(pid)
         if card is not None:
             gone.append(card)
+            owned.append((permanent.owned_by, card))
     board = board.having_died(died)  # (a creature sacrificed dies, CR 700.4)
     before = board.player(player).sacrificed_this_turn
     if before is not None and cards:  # (the player's sacrifices this turn, when the board gives them)
@@ -284,11 +300,32 @@ def without_paid(board: Board, player: str, sacrificed: Sequence[str], discarded
         index = next(n for n, card in enumerate(hand) if card.name == name)
         gone.append(hand.pop(index))
     board = board.replace_player(player, hand=tuple(hand))
+    board = _put_into_graveyards(board, owned)  # (not the cards discarded: chosen after the search)
     graveyard = board.player(player).graveyard
     if isinstance(graveyard, tuple):
         return board.replace_player(player, graveyard=(*graveyard, *gone))
     if isinstance(graveyard, int):
         return board.replace_player(player, graveyard=graveyard + len(gone))
+    return board
+
+
+def _put_into_graveyards(board: Board, owned: Sequence[tuple[str, Card]]) -> Board:
+    """``board`` with each card of ``owned`` (its owner's id, the card) added to its owner's
+    ``cards_put_into_graveyard_this_turn`` when the board gives it (not given, it stays not given).
+
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me",
+    ...     "cards_put_into_graveyard_this_turn": []}, {"id": "op"}]})
+    >>> elves = Card.from_json("Llanowar Elves")
+    >>> after = _put_into_graveyards(board, [("me", elves), ("op", elves)])
+    >>> [c.name for c in after.player("me").cards_put_into_graveyard_this_turn or ()]
+    ['Llanowar Elves']
+    >>> print(after.player("op").cards_put_into_graveyard_this_turn)
+    None
+    """
+    for owner, card in owned:
+        before = board.player(owner).cards_put_into_graveyard_this_turn
+        if before is not None:
+            board = board.replace_player(owner, cards_put_into_graveyard_this_turn=(*before, card))
     return board
 
 
@@ -322,7 +359,14 @@ def _unplanned(cost: object, chosen: bool) -> bool:
 
 #: What a spell's own cost change counts of the turn's sacrifices and deaths (the board's
 #: ``sacrificed_this_turn``, ``creatures_died_this_turn``).
-_SACRIFICE_FACTS = frozenset({AmountKind.SACRIFICED, AmountKind.SACRIFICED_TYPES, AmountKind.DIED_THIS_TURN})
+_SACRIFICE_FACTS = frozenset(
+    {
+        AmountKind.SACRIFICED,
+        AmountKind.SACRIFICED_TYPES,
+        AmountKind.DIED_THIS_TURN,
+        AmountKind.PUT_INTO_GRAVEYARD,
+    }
+)
 
 
 def sacrificed_for_mana_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:
@@ -330,7 +374,9 @@ def sacrificed_for_mana_notes(board: Board, player: str, spells: list[TurnSpell]
     artifact this turn", "if a creature died this turn", its own "cast this card from your graveyard if a
     creature died this turn") and a permanent of ``player``'s has a mana ability that sacrifices (a
     Treasure's): the turn counts the sacrifices of spells' additional costs (:func:`without_paid`), not those
-    of the mana abilities that pay, so the plan is not called optimal (never a silent worse plan).
+    of the mana abilities that pay, so the plan is not called optimal (never a silent worse plan); and
+    the notes of :func:`_discard_notes` (the cards the plan discards, which a cost reading the cards put into
+    the graveyard this turn does not follow).
 
     >>> from planner.turn_choices import Ids, hand_spells
     >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
@@ -341,6 +387,7 @@ def sacrificed_for_mana_notes(board: Board, player: str, spells: list[TurnSpell]
     ['Test Picker: its cost reads the sacrific']
     """
     readers = []
+    notes = _discard_notes(board, player, spells)
     for spell in distinct(spells):
         card = spell.card
         effects = read_card(card.oracle, card.name, card.type_line).effects
@@ -350,10 +397,13 @@ def sacrificed_for_mana_notes(board: Board, player: str, spells: list[TurnSpell]
             and e.amount is not None
             and e.amount.kind in _SACRIFICE_FACTS
             for e in effects
-        ) or any(cost.if_creature_died for cost in own_alternative_costs(card.oracle, card.name)):
+        ) or any(
+            cost.if_creature_died or any(fact.amount.kind in _SACRIFICE_FACTS for fact in cost.if_turn_facts)
+            for cost in own_alternative_costs(card.oracle, card.name)
+        ):
             readers.append(card.name)
     if not readers:
-        return []
+        return notes
     view = view_of(board)
     sacrifices = any(
         ability.cost.sacrifice_self or ability.cost.sacrifice is not None
@@ -361,12 +411,44 @@ def sacrificed_for_mana_notes(board: Board, player: str, spells: list[TurnSpell]
         if permanent.controller == player
         for ability in view.mana_abilities(permanent.id)
     )
-    return [
+    return notes + [
         f"{name}: its cost reads the sacrifices and deaths of the turn, and those of mana abilities (a "
         "Treasure's) are not counted in turn plans: the plan is not called optimal"
         for name in readers
         if sacrifices
     ]
+
+
+def _discard_notes(board: Board, player: str, spells: list[TurnSpell]) -> list[str]:
+    """A note for each spell whose cost reads the cards put into the graveyard this turn (descend's) when
+    another spell of the turn may discard (CR 701.8) and the board gives the field: the turn chooses the
+    cards it discards after its spells, so they are not counted in it (:func:`without_paid`) and the plan is
+    not called optimal."""
+    if board.player(player).cards_put_into_graveyard_this_turn is None or not any(
+        may_discard(spell) for spell in spells
+    ):
+        return []
+    return [
+        f"{spell.card.name}: its cost reads the cards put into your graveyard this turn, and the cards the "
+        "plan discards are not counted in them: the plan is not called optimal"
+        for spell in distinct(spells)
+        if _reads_put_into_graveyard(spell.card)
+    ]
+
+
+def _reads_put_into_graveyard(card: Card) -> bool:
+    """True when the card's own cost change or alternative cost reads the cards put into its caster's
+    graveyard this turn (``AmountKind.PUT_INTO_GRAVEYARD``)."""
+    effects = read_card(card.oracle, card.name, card.type_line).effects
+    wanted = AmountKind.PUT_INTO_GRAVEYARD
+    return any(
+        isinstance(e, CostModifier) and e.own and e.amount is not None and e.amount.kind is wanted
+        for e in effects
+    ) or any(
+        fact.amount.kind is wanted
+        for cost in own_alternative_costs(card.oracle, card.name)
+        for fact in cost.if_turn_facts
+    )
 
 
 def unread_cost_notes(spells: list[TurnSpell], cast: set[str]) -> dict[str, str]:

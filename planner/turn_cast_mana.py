@@ -50,6 +50,7 @@ __all__ = [
     "cast_mana_events",
     "cast_mana_of",
     "cast_treasures_of",
+    "counted_tokens",
     "describes_every_spell",
     "mana_of_casting",
     "on_own_cast",
@@ -303,7 +304,13 @@ def cast_treasures_of(
         made = created_tokens_of(record.text.partition(",")[2])
         later = _later_sentences(oracle, record.text, name, legendary)
         once = later is not None and len(later) == 1 and _triggers_once(later[0])
-        if trigger is None or made is None or not _counted(made) or later is None or (later and not once):
+        if (
+            trigger is None
+            or made is None
+            or not counted_tokens(made)
+            or later is None
+            or (later and not once)
+        ):
             not_counted.append(record.text)
             continue
         if trigger.who in (Who.YOU, Who.ANY):
@@ -311,14 +318,14 @@ def cast_treasures_of(
     return tuple(counted), tuple(not_counted)
 
 
-def _counted(made: CreatedTokens) -> bool:
+def counted_tokens(made: CreatedTokens) -> bool:
     """True for tokens the turn's plan counts: a predefined one of :data:`COUNTED_TOKENS`, or a creature
     token whose one ability is a mana ability the reader reads (an Eldrazi Spawn's 'Sacrifice this token:
     Add {C}.': CR 605.1a), with no restriction on its mana.
 
-    >>> _counted(CreatedTokens(1, "Treasure")), _counted(CreatedTokens(1, "Powerstone"))
+    >>> counted_tokens(CreatedTokens(1, "Treasure")), counted_tokens(CreatedTokens(1, "Powerstone"))
     (True, False)
-    >>> _counted(CreatedTokens(1, "Eldrazi Spawn", 0, 1, "Sacrifice ~: Add {C}."))
+    >>> counted_tokens(CreatedTokens(1, "Eldrazi Spawn", 0, 1, "Sacrifice ~: Add {C}."))
     True
     """
     if made.predefined:

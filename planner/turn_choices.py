@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import product
+from typing import TYPE_CHECKING
 
 from models.abilities import AmountKind, CostPartKind
 from models.board import Board, Card, Permanent
@@ -47,6 +48,9 @@ from planner.rules.turn import (
     untapped_by_others,
 )
 from planner.rules.view import BoardView, locked_in
+
+if TYPE_CHECKING:
+    from planner.turn_abilities import TurnAbility
 
 __all__ = [
     "Ids",
@@ -103,6 +107,9 @@ class TurnSpell:
     printed: PaymentTarget | None = None
     #: the X the turn casts spells with (``plan-turn --x``): the mana cost's, or an alternative cost's X
     x: int = 0
+    #: an activated ability of a permanent rather than a spell (:mod:`planner.turn_abilities`): an event
+    #: paid as a spell is (CR 602.2b), with no card, no spell cast and its own effect
+    ability: TurnAbility | None = None
 
     @property
     def as_printed(self) -> PaymentTarget:
@@ -457,6 +464,7 @@ def free_event(spell: TurnSpell, view: BoardView, player: str) -> bool:
     """
     return (
         spell.event
+        and spell.ability is None  # (an ability's place matters: planner.turn_activated)
         and only_mana_permanent(spell.card)
         and locked_in(view, spell.target, player).cost.mana_value == 0
     )

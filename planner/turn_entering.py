@@ -19,10 +19,12 @@ from dataclasses import replace
 
 from models.board import Board, Permanent
 from models.mana_effects import OthersEnterTapped
-from planner.rules.turn import tapped_by_others, untapped_by_others
+from models.oracle import parse_land_search
+from planner.rules.turn import LandEntry, land_entries, tapped_by_others, untapped_by_others
 from planner.rules.view import BoardView
+from planner.turn_choices import LandPlay, fetched_entries
 
-__all__ = ["as_entering", "entry_sources", "with_sources_tapped"]
+__all__ = ["as_entering", "entries_now", "entry_sources", "land_entering", "with_sources_tapped"]
 
 
 def entry_sources(board: Board, player: str) -> tuple[str, ...]:
@@ -66,3 +68,40 @@ def as_entering(board: Board, entered: Permanent, *, played: bool) -> Permanent:
     if tapped_by_others(board, entered, played=played):
         return replace(entered, tapped=True)
     return entered
+
+
+def entries_now(board: Board, player: str, land: LandPlay) -> tuple[LandEntry, ...]:
+    """The ways ``land`` may enter if played now (the land a fetchland cracked at once finds, as its search
+    and its own text say), for the replay to check the plan's against (CR 305.1, 614.1c).
+
+    >>> from models.board import Card
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
+    >>> entries_now(board, "me", LandPlay(card=Card.from_json("Forest"), entry=LandEntry(tapped=False),
+    ...     pid="new-land"))
+    (LandEntry(tapped=False, life=0, note=''),)
+    """
+    view = BoardView(board)
+    search = parse_land_search(land.card.oracle, land.card.name) if land.fetched is not None else None
+    if land.fetched is None or search is None:
+        return land_entries(view, land.card, player)
+    return tuple(fetched_entries(view, land.fetched, player, search, land.card))
+
+
+def land_entering(board: Board, player: str, land: LandPlay, sources: Sequence[str]) -> LandPlay:
+    """``land`` as it is played on ``board`` once the ``sources`` there are tapped (Archelos tapped: what
+    enters then enters tapped, CR 614.1c, 614.12): its entry as chosen when the board allows it, else the one
+    the board allows that pays the least life (the land a fetchland finds, its search's way).
+
+    >>> turtle = {"id": "t", "name": "Test Turtle", "type_line": "Creature — Turtle", "power": 1,
+    ...     "toughness": 4, "controller": "me", "oracle": "As long as Test Turtle is tapped, other "
+    ...     "permanents enter tapped.\\nAs long as Test Turtle is untapped, other permanents enter untapped."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [turtle]})
+    >>> from models.board import Card
+    >>> forest = LandPlay(card=Card.from_json("Forest"), entry=LandEntry(tapped=False), pid="new-land")
+    >>> land_entering(board, "me", forest, ["t"]).entry
+    LandEntry(tapped=True, life=0, note='')
+    """
+    entries = entries_now(with_sources_tapped(board, sources), player, land)
+    if land.entry in entries or not entries:
+        return land
+    return replace(land, entry=min(entries, key=lambda entry: (entry.life, not entry.tapped)))

@@ -17,16 +17,15 @@ from collections.abc import Sequence
 from models.board import Board, Card, Permanent
 from models.carddata.names import CardResolver
 from models.mana_effects import ExtraLandPlays
-from models.oracle import parse_land_search, read_card
+from models.oracle import read_card
 from planner.rules.turn import (
-    LandEntry,
     arriving,
     conditioned_land_plays,
-    land_entries,
     land_plays_allowed,
 )
 from planner.rules.view import BoardView
-from planner.turn_choices import Ids, LandPlay, fetched_entries, land_choices
+from planner.turn_choices import Ids, LandPlay, land_choices
+from planner.turn_entering import entries_now
 from planner.turn_model import land_play_made
 
 __all__ = ["LandPlays", "bounce_replay_note", "entries_now", "land_sequences", "lands_left"]
@@ -118,22 +117,6 @@ def land_sequences(
     conditioned = conditioned_land_plays(BoardView(board))
     extend(board, (), frozenset())
     return list(found.values())
-
-
-def entries_now(board: Board, player: str, land: LandPlay) -> tuple[LandEntry, ...]:
-    """The ways ``land`` may enter if played now (the land a fetchland cracked at once finds, as its search
-    and its own text say), for the replay to check the plan's against (CR 305.1, 614.1c).
-
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}]})
-    >>> entries_now(board, "me", LandPlay(card=Card.from_json("Forest"), entry=LandEntry(tapped=False),
-    ...     pid="new-land"))
-    (LandEntry(tapped=False, life=0, note=''),)
-    """
-    view = BoardView(board)
-    search = parse_land_search(land.card.oracle, land.card.name) if land.fetched is not None else None
-    if land.fetched is None or search is None:
-        return land_entries(view, land.card, player)
-    return tuple(fetched_entries(view, land.fetched, player, search, land.card))
 
 
 def _adds_land_plays(card: Card) -> bool:

@@ -29,11 +29,13 @@ from planner.rules.token_replacements import other_tokens, spell_treasures
 from planner.rules.turn import arriving, created_token, entering, land_played, resolution, treasure
 from planner.rules.view import locked_in
 from planner.solve.problem import BoardAnalysis, EventMana, PaymentProblem, SpellPayment, TurnPayments
+from planner.turn_abilities import ability_resolved
 from planner.turn_additional import tapped_before, tapped_first, without_paid
 from planner.turn_cast_counters import counters_of_casting, counters_planned, with_counters
 from planner.turn_cast_mana import CastTokens, mana_of_casting, treasures_of_casting, untold_treasures
 from planner.turn_choices import Ids, LandPlay, TurnSpell, landfall_energy
-from planner.turn_entering import as_entering, entry_sources, with_sources_tapped
+from planner.turn_entering import as_entering, entry_sources, land_entering, with_sources_tapped
+from planner.turn_entering_mana import entering_mana
 from planner.turn_events import land_play_triggers, landfall_resolutions
 from planner.turn_zones import cast_zone, exiled_after, leaving_zone, left_zone
 
@@ -132,6 +134,9 @@ class Stage:
     #: the counters triggers on casting the spell put, (permanent id, kind) each
     #: (:func:`~planner.turn_cast_counters.counters_of_casting`: the replay puts them and checks them)
     cast_counters: tuple[tuple[str, str], ...] = ()
+    #: the mana its permanent's enters trigger adds by a count or if it was bargained
+    #: (:func:`~planner.turn_entering_mana.entering_mana`: the replay counts it again)
+    entered_mana: tuple[Packet, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -173,7 +178,11 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             stages.append(Stage(item=item, epoch=epoch, board=current, mana=(len(mana) - 1,)))
             continue
         if item.land is not None:
+            if sources and not at_start and epoch + 1 > sequence.tapped_from:
+                # (played once they may be tapped: it enters as though they were, turn_entering)
+                item = replace(item, land=land_entering(current, player, item.land, sources))
             land = item.land
+            assert land is not None
             entered = arriving(land.arriving_card, land.pid, player, tapped=land.entry.tapped)
             current = land_play_made(current.with_permanent(entered), player, land)
             added = []
@@ -204,6 +213,10 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
         spell = item.spell
         assert spell is not None
         at_start = False
+        if spell.ability is not None:  # (an activated ability: no spell is cast, turn_abilities)
+            current = _ability_stage(current, player, item, epoch, (stages, mana, arrivals), used, sequence)
+            boards.append(current)
+            continue
         zone = cast_zone(spell.as_printed)  # (cast from the graveyard or exile: an event, turn_other_zones)
         if zone is not None:
             current = leaving_zone(current, player, spell.card, zone)
@@ -257,6 +270,12 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
             current = resolved_to_graveyard(current, player, spell.card)
         if zone is not None:
             current = left_zone(current, player, spell.card, zone, spell.way)
+        # (its enters trigger's mana by a count, on the board it resolves on, or if it was bargained: CR
+        # 608.2h, 702.166b)
+        trigger_mana = entering_mana(current, spell) if effect.permanent else ()
+        if trigger_mana:
+            added.append(len(mana))
+            mana.append(EventMana(epoch=epoch + 1, packets=trigger_mana, source=spell.card.name))
         boards.append(current)
         stages.append(
             Stage(
@@ -267,9 +286,42 @@ def timeline_of(board: Board, player: str, sequence: TurnSequence) -> Timeline:
                 mana=tuple(added),
                 cast_treasures=tuple(made),
                 cast_counters=tuple(counters),
+                entered_mana=trigger_mana,
             )
         )
     return Timeline(stages=tuple(stages), boards=tuple(boards), mana=tuple(mana), arrivals=arrivals)
+
+
+def _ability_stage(
+    board: Board,
+    player: str,
+    item: TurnItem,
+    epoch: int,
+    records: tuple[list[Stage], list[EventMana], dict[str, int]],
+    used: Ids,
+    sequence: TurnSequence,
+) -> Board:
+    """The board once the activated ability of ``item`` (activated on ``board`` in ``epoch``) resolved
+    (:func:`~planner.turn_abilities.ability_resolved`): its stage, its mana (for the later spells, CR 608.2,
+    500.4) and its tokens' arrivals recorded in ``records``."""
+    stages, mana, arrivals = records
+    assert item.spell is not None and item.spell.ability is not None
+    ability = item.spell.ability
+    name = ability.tokens.name if ability.tokens is not None else "token"
+    after, tokens = ability_resolved(board, player, ability, iter(lambda: used.fresh(name), None))
+    sources = entry_sources(board, player) if sequence.tapped_from >= 0 else ()
+    if sources and epoch + 1 > sequence.tapped_from:  # (they may be tapped by now: turn_entering)
+        tapped = with_sources_tapped(after, sources)
+        tokens = tuple(as_entering(tapped, token, played=False) for token in tokens)
+    added: tuple[int, ...] = ()
+    if ability.packets:
+        added = (len(mana),)
+        mana.append(EventMana(epoch=epoch + 1, packets=ability.packets, source=ability.pid))
+    for token in tokens:
+        after = after.with_permanent(token)
+        arrivals[token.id] = epoch + 1
+    stages.append(Stage(item=item, epoch=epoch, board=board, arrivals=tokens, mana=added))
+    return after
 
 
 def _cast_triggered(
@@ -510,6 +562,8 @@ class SharedWork:
         last = len(timeline.boards) - 1
         analysis, found = self.templates(timeline)
         gaps = gapped_sources(found, timeline.boards, timeline.arrivals, self.works_in)
+        for epoch, lost in lost_abilities(timeline.boards, self.player).items():
+            gaps[epoch] = gaps.get(epoch, frozenset()) | lost
         if not gaps:
             return analysis, found, tuple(_first_epoch(t, timeline, last, self) for t in found)
         apart = frozenset().union(*gaps.values())
@@ -615,7 +669,8 @@ def sequence_problem(
                     optional=sequence.optional and not spell.event and not shared.counted,
                     choice=choice,
                     alternative=cast.way is not None,
-                    unpayable=cast.way is None and not cast.target.cost,  # (no mana cost, CR 118.6)
+                    # (no mana cost, CR 118.6; an ability's cost without mana is paid, CR 602.2b)
+                    unpayable=cast.way is None and not cast.target.cost and cast.ability is None,
                     ways=payers,
                     graveyard=graveyard,
                     fed_by=tuple(resolved) if cast.target.delve else (),
@@ -685,7 +740,10 @@ def _paid_without_mana(
     every = alternative_ways(view_of(board), player, target, without=frozenset(stage.item.sacrificed))
     ways = frozenset(way for way in every if final.has_permanent(way[0]))
     graveyard = (board.player(player).graveyard_size or 0) if target.delve else 0
-    return ways, graveyard, ways != every
+    narrowed = ways != every
+    # (nor one a later ability of the turn taps for its cost: turn_abilities)
+    ways = frozenset(way for way in ways if not final.permanent(way[0]).tapped)
+    return ways, graveyard, narrowed
 
 
 def _first_epoch(template: Activation, timeline: Timeline, last: int, shared: SharedWork) -> int:
@@ -713,6 +771,31 @@ def _works_in(board: Board, template: Activation) -> bool:
         view, template.pid, template.ability, could_produce_of(board), sacrificed=template.sacrificed
     )
     return template.outcome in outcomes
+
+
+def lost_abilities(boards: Sequence[Board], player: str) -> dict[int, frozenset[str]]:
+    """The epochs in which a permanent of ``player``'s has a mana ability it no longer has on the turn's last
+    board (a permanent cast later in the turn changes it: Harbinger of the Seas's "Nonbasic lands are
+    Islands." takes a Verge's second ability, CR 305.7, 613.1d), with those permanents: that epoch's own
+    templates of them are missing from the last board's, and the ability is usable until it is lost.
+
+    >>> forest = {"id": "f", "card": "Forest", "controller": "me"}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [forest]})
+    >>> lost_abilities([board, board], "me")
+    {}
+    """
+    last = view_of(boards[-1])
+    kept = {p.id: {a.text for a in last.mana_abilities(p.id)} for p in boards[-1].controlled_by(player)}
+    gaps: dict[int, set[str]] = {}
+    for epoch, board in enumerate(boards[:-1]):
+        if board is boards[-1]:
+            continue
+        view = view_of(board)
+        for permanent in board.controlled_by(player):
+            texts = kept.get(permanent.id)
+            if texts is not None and any(a.text not in texts for a in view.mana_abilities(permanent.id)):
+                gaps.setdefault(epoch, set()).add(permanent.id)
+    return {epoch: frozenset(pids) for epoch, pids in gaps.items()}
 
 
 def gapped_sources(

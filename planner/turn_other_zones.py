@@ -15,8 +15,10 @@ and a note names it (a plan that casts nothing is then no "no": castable null), 
 cast it (which one is a choice the search does not make), when its way pays more than mana, life and
 escape's cards (energy, cards of the hand, permanents), when flashback would exile a permanent spell (or
 its own text exiles it instead of putting it into a graveyard, which the turn does not follow), for a
-card of several permanent types cast by Muldrotha's permission, and for an escape its graveyard can't pay
-yet (the turn's spells may fill it).
+card of several permanent types cast by Muldrotha's permission, for an escape its graveyard can't pay
+yet (the turn's spells may fill it), and for a card whose own permission asks an event of the turn its own
+spells may make (a creature's death: Undead Sprinter's shape) when the board does not give the fact it
+reads; given, it is planned, its permission checked on the board it is cast on.
 """
 
 from __future__ import annotations
@@ -24,10 +26,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from models.abilities import AmountKind
 from models.board import Board, Card
+from models.cost import PaymentTarget
 from models.spells import spell_target
 from planner.rules.alternative_costs import (
     Way,
+    emerge_ways,
     exiled_card_only,
     foretold_only,
     own_alternative_costs,
@@ -37,6 +42,7 @@ from planner.rules.alternative_costs import (
 from planner.rules.exiled_card_ways import cards_exiled_with, unknown_exiled_names
 from planner.rules.graveyard_permissions import PERMANENT_TYPES, graveyard_turn_notes, permissions
 from planner.rules.graveyard_ways import graveyard_cast_error, graveyard_way_required
+from planner.rules.turn_facts import died_gap, turn_event_gap
 from planner.turn_alternative import spell_for_way
 from planner.turn_choices import Ids, TurnSpell, same_name, turn_spell
 from planner.turn_model import goes_to_graveyard
@@ -116,14 +122,20 @@ def _zone_spell(board: Board, player: str, card: Card, zone: str, x: int, used_i
         return ""  # (foretold with no foretell cost read: pay warns, CR 702.143a)
     # (its X as the turn casts it counts in the mana value a permission allows, CR 202.3e)
     ways = tuple(
-        way for way in usable_ways(board, player, target) if permits_x(board, player, target, way, x)
+        way
+        for way in _ways_now_or_after_a_death(board, player, target)
+        if permits_x(board, player, target, way, x)
     )
     place = "from the graveyard" if zone == "graveyard" else "from exile"
     if not ways:
         later = [c for c in own_alternative_costs(target.text, target.name) if c.graveyard_exile]
         if zone == "graveyard" and later:
             return f"its {later[0].keyword or 'way'} may cast it {place} once the graveyard holds more cards"
-        return ""
+        waiting = _waiting_for_the_turn(target.text, target.name) if zone == "graveyard" else ""
+        ways = _followed_ways(board, player, target, x) if waiting else ()
+        if not ways:
+            return waiting
+
     why = _why_not_planned(board, player, card, ways)
     if why:
         return why
@@ -131,6 +143,65 @@ def _zone_spell(board: Board, player: str, card: Card, zone: str, x: int, used_i
     spell = turn_spell(card, x, used_ids)
     spell = replace(spell, target=replace(spell.target, cast_from=zone), event=True)
     return spell_for_way(spell, way)
+
+
+def _ways_now_or_after_a_death(board: Board, player: str, target: PaymentTarget) -> tuple[Way, ...]:
+    """The ways usable now to cast ``target``; none being usable, those of its own ways "if a creature died
+    this turn" once one has (a creature the turn sacrifices dies, CR 700.4: :mod:`planner.turn_deaths`; the
+    search keeps a way only where it holds on the board its spell is cast on,
+    :func:`~planner.turn_alternative.ways_hold`, and the replay checks it)."""
+    ways = tuple(usable_ways(board, player, target))
+    if ways or not any(c.if_creature_died for c in own_alternative_costs(target.text, target.name)):
+        return ways
+    died = replace(board, creatures_died_this_turn=(board.creatures_died_this_turn or 0) + 1)
+    return tuple(way for way in usable_ways(died, player, target) if way.cost.if_creature_died)
+
+
+#: The events of the turn a plan's own spells make (planner.turn_additional.without_paid: a sacrifice, the
+#: card it puts into a graveyard; planner.turn_zones.leaving_zone: a card cast from the graveyard).
+_TURN_MADE = frozenset({AmountKind.SACRIFICED, AmountKind.PUT_INTO_GRAVEYARD, AmountKind.LEFT_GRAVEYARD})
+
+
+def _followed_ways(board: Board, player: str, target: PaymentTarget, x: int) -> tuple[Way, ...]:
+    """The ways of a card's own permission to be cast from its graveyard that ask events of the turn its own
+    spells may make, when the board gives the facts they read (the turn follows them from there: each way
+    is checked on the board its spell is cast on, :func:`~planner.turn_alternative.ways_hold`); none when
+    one is not given (the card is then noted: :func:`_waiting_for_the_turn`)."""
+    found: list[Way] = []
+    for cost in own_alternative_costs(target.text, target.name):
+        if not cost.from_graveyard or not (cost.if_creature_died or cost.if_turn_facts):
+            continue
+        listed = cost.died_what is None or board.creatures_died is not None  # (which died: the list's)
+        if cost.if_creature_died and (died_gap(board, cost.died_what) or not listed):
+            return ()
+        if any(turn_event_gap(board, player, fact.amount) for fact in cost.if_turn_facts):
+            return ()
+        found += emerge_ways(board, player, Way(target.name, cost), target.cost)
+    return tuple(way for way in found if permits_x(board, player, target, way, x))
+
+
+def _waiting_for_the_turn(text: str, name: str) -> str:
+    """Why a card whose own permission to be cast from its graveyard asks an event of the turn the board does
+    not show yet ("if a non-Zombie creature died this turn": Undead Sprinter's shape; "if you descended
+    this turn") is not planned: the turn's own events (a creature it sacrifices, CR 700.4) may meet it, which
+    the turn's search, reading the permissions at the turn's start, does not follow; '' when none asks.
+
+    >>> _waiting_for_the_turn("You may cast this card from your graveyard if a creature died this turn.", "x")
+    'its permission may cast it once a creature died this turn (a sacrifice of the turn may make it so)'
+    """
+    for cost in own_alternative_costs(text, name):
+        made = cost.if_creature_died or any(f.amount.kind in _TURN_MADE for f in cost.if_turn_facts)
+        if not cost.from_graveyard or not made:
+            continue
+        asked = (
+            [fact.text for fact in cost.if_turn_facts]
+            if cost.if_turn_facts
+            else [f"a {'creature' if cost.died_what is None else cost.died_what.describe()} died this turn"]
+        )
+        return (
+            f"its permission may cast it once {' and '.join(asked)} (a sacrifice of the turn may make it so)"
+        )
+    return ""
 
 
 def _why_not_planned(board: Board, player: str, card: Card, ways: Sequence[Way]) -> str:

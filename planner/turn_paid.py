@@ -23,6 +23,7 @@ from planner.turn_additional import (
     tapped_first,
     unplanned_mana,
 )
+from planner.turn_entering_mana import with_bargain_ways
 from planner.turn_model import TurnItem, TurnSequence, timeline_of
 
 __all__ = ["cost_way_sequences", "discard_budget", "paid_sequences", "with_discards"]
@@ -84,7 +85,7 @@ def cost_way_sequences(board: Board, player: str, sequence: TurnSequence) -> Ite
         options.append(
             [
                 replace(item, spell=replace(spell, target=way.on(target)))
-                for way in cost_ways(target.additional_costs, generic)
+                for way in with_bargain_ways(target, spell.card, cost_ways(target.additional_costs, generic))
                 if unpaid_reason(stage.board, player, _revealed_only(way.costs), spell.card.name) is None
                 and banned_life_reason(stage.board, player, way.life) is None  # (CR 118.3: Yasharn)
             ]

@@ -72,6 +72,8 @@ def relaxed_sequence(board: Board, player: str, sequence: TurnSequence) -> Relax
     items: list[TurnItem] = []
     for item in sequence.items:
         spell = item.spell
+        if spell is not None and spell.ability is not None:
+            return None  # (an activated ability: its place matters, planner.turn_activated)
         if spell is not None and spell.event:
             if not _adds_only_sources(spell.card):
                 return None

@@ -32,6 +32,7 @@ from planner.solve.problem import (
     PaymentProblem,
 )
 from planner.solve.solution import Solution
+from planner.turn_activated import AbilityReplay, as_made
 from planner.turn_additional import (
     tapped_before,
     without_paid,
@@ -47,6 +48,7 @@ from planner.turn_choices import (
     landfall_energy,
     returned_land,
 )
+from planner.turn_entering_mana import entering_mana
 from planner.turn_events import land_play_triggers, landfall_resolutions
 from planner.turn_lands import entries_now, lands_left
 from planner.turn_model import (
@@ -113,7 +115,7 @@ def _energy_given(state: PlanState, item: TurnItem) -> int:
     spell's effect or enters trigger, each landfall trigger of the player's permanents for the land played
     (twice for a fetchland cracked: it entered too)."""
     if item.spell is not None:
-        return resolution(item.spell.card).energy if item.spell.event else 0
+        return resolution(item.spell.card).energy if item.spell.event and item.spell.ability is None else 0
     land = item.land
     if land is None:
         return 0
@@ -160,12 +162,12 @@ class TreasureCheck:
             )
         # (the other tokens of its triggers, an Eldrazi Spawn's, each as the rules make it: CR 111.4)
         wanted_tokens = sorted(
-            _as_made(created_token(tokens, "made", self.player))
+            as_made(created_token(tokens, "made", self.player))
             for tokens, count in (other_tokens(board, self.player, made) if spell.event else [])
             for _ in range(count)
         )
         tokens = sorted(
-            _as_made(p) for p in stage.arrivals if p.id != spell.pid and p.token and p.name != TREASURE
+            as_made(p) for p in stage.arrivals if p.id != spell.pid and p.token and p.name != TREASURE
         )
         if tokens != wanted_tokens:
             raise IllegalPlanError(
@@ -173,11 +175,6 @@ class TreasureCheck:
                 f"{spell.card.name}: it brings the tokens {[name for name, *_ in wanted_tokens]}, not "
                 f"{[name for name, *_ in tokens]}",
             )
-
-
-def _as_made(token: Permanent) -> tuple[str, str, str, int | None, int | None]:
-    """A token's characteristics as created (its id aside): name, type line, text, power, toughness."""
-    return token.name, str(token.type_line), token.oracle, token.power, token.toughness
 
 
 def _check_landfall(board: Board, player: str, land: LandPlay, stage: Stage, index: int) -> Board:
@@ -212,6 +209,20 @@ def _entered(
     return tuple(replace(p, tapped=tapped) if p is own else p for p in stage.arrivals)
 
 
+def _land_entry(board: Board, player: str, land: LandPlay, position: int) -> LandPlay:
+    """``land`` as it enters on ``board`` (CR 305.1, 614.1c): its entry when the board allows it; the same
+    entry untapped where the model counted it tapped and it enters untapped (a sequence solved as though
+    Archelos were tapped before it: its mana not used, the conservative side, :mod:`planner.turn_entering`);
+    IllegalPlanError otherwise."""
+    entries = entries_now(board, player, land)
+    if land.entry in entries:
+        return land
+    untapped = replace(land.entry, tapped=False)
+    if land.entry.tapped and untapped in entries:
+        return replace(land, entry=untapped)
+    raise IllegalPlanError(position, f"{land.card.name}: it can't enter as {land.entry}")
+
+
 def replayed(
     board: Board,
     player: str,
@@ -231,10 +242,18 @@ def replayed(
     lands: list[LandPlay] = []
     treasures = TreasureCheck(board, player)
     put_counters = sequence.cast_mana and counters_planned(board, player, [s.card for s in sequence.spells])
+    abilities = AbilityReplay(player)  # (the activated abilities, each as the rules allow: turn_activated)
     try:
         for stage in timeline.stages:
             item = stage.item
-            if item.spell is not None:
+            if item.spell is not None and item.spell.ability is not None:
+                number += 1
+                position = casts[number]  # (an event: always activated)
+                made = [unit for index in stage.mana for unit in turn.event_mana[index]]
+                state = abilities.activated(
+                    state, stage, turn.plans[position], position, len(cast_spells), solution.status, made
+                )
+            elif item.spell is not None:
                 number += 1
                 if number not in casts:
                     continue
@@ -288,8 +307,7 @@ def replayed(
                 assert land is not None
                 if lands_left(state.board, player) <= 0:  # (CR 305.2: no land play is left for it)
                     raise IllegalPlanError(len(lands), f"{land.card.name}: no land play is left")
-                if land.entry not in entries_now(state.board, player, land):  # (as the board makes it)
-                    raise IllegalPlanError(len(lands), f"{land.card.name}: it can't enter as {land.entry}")
+                land = _land_entry(state.board, player, land, len(lands))  # (as the board makes it)
                 if land.from_graveyard and land.card not in graveyard_lands(state.board, player):
                     # (CR 305.1: a land of the graveyard is played only as a permission in force allows)
                     raise IllegalPlanError(len(lands), f"{land.card.name}: not playable from the graveyard")
@@ -301,8 +319,20 @@ def replayed(
             arrivals = stage.arrivals
             if item.spell is not None:  # (its permanent enters as the board makes it now: CR 614.1c, 614.12)
                 arrivals = _entered(state.board, player, item.spell, stage, casts[number])
+            if item.land is not None:  # (the land as it entered: its entry checked above)
+                arrivals = tuple(
+                    replace(p, tapped=lands[-1].entry.tapped) if p.id == lands[-1].pid else p
+                    for p in arrivals
+                )
             for permanent in arrivals:
                 state = replace(state, board=state.board.with_permanent(permanent))
+            if item.spell is not None and item.spell.event and stage.entered_mana:
+                # (its enters trigger's mana counted again on the board it resolves on: CR 608.2h)
+                recounted = entering_mana(state.board, item.spell)
+                if recounted != stage.entered_mana:
+                    raise IllegalPlanError(
+                        casts[number], f"{item.spell.card.name}: its enters trigger adds {recounted} there"
+                    )
             if item.land is not None:  # (its landfall triggers, each time they trigger: CR 603.2d)
                 landed = _check_landfall(state.board, player, item.land, stage, len(lands) - 1)
                 state = replace(state, board=landed)
@@ -351,6 +381,7 @@ def replayed(
         exiled=tuple((a.card.name, str(a.mana)) for a in sequence.exiled),
         tapped_first=tuple(pid for item in sequence.items for pid in item.tapped_first),
         spells=tuple(cast_spells),
+        activations=tuple(abilities.made),
         mana_value_cast=sum(sequence.spells[n].mana_value for n in turn.casts),
         hold=str(hold.cost) if hold is not None else None,
         hold_satisfied=solution.keep_satisfied,

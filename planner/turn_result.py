@@ -10,7 +10,7 @@ from models.mana import ManaBag
 from planner.answer import PayResult
 from planner.rules.view import TextWarning
 
-__all__ = ["LandPlayed", "SpellCast", "TurnResult"]
+__all__ = ["AbilityActivated", "LandPlayed", "SpellCast", "TurnResult"]
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -28,6 +28,40 @@ class SpellCast:
         (``graveyard`` or ``exile``) for a spell not cast from the hand."""
         found = {"card": self.card, "cost": self.cost, "payment": self.payment.to_json()}
         return found if self.cast_from is None else {**found, "from": self.cast_from}
+
+
+@dataclass(kw_only=True, frozen=True, slots=True)
+class AbilityActivated:
+    """An activated ability a turn's plan activates that is no mana ability (:mod:`planner.turn_abilities`):
+    its permanent's id and name, its sentence, how many of the plan's spells are cast before it, the payment
+    of its cost (the keys of ``pay``), the tokens it creates (id, name) and the mana it adds.
+
+    >>> from planner.answer import PayResult
+    >>> made = AbilityActivated(permanent="k", card="Test Knight", ability="{T}: Create a Treasure token.",
+    ...     after_spells=0, payment=PayResult(payable=True, cost=""), created=(("t", "Treasure"),))
+    >>> made.to_json()["created"]
+    [{'id': 't', 'name': 'Treasure'}]
+    """
+
+    permanent: str
+    card: str
+    ability: str
+    after_spells: int
+    payment: PayResult
+    created: tuple[tuple[str, str], ...] = ()
+    mana: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The activation as ``activations`` lists it (contract section 11)."""
+        return {
+            "permanent": self.permanent,
+            "card": self.card,
+            "ability": self.ability,
+            "after_spells": self.after_spells,
+            "payment": self.payment.to_json(),
+            "created": [{"id": pid, "name": name} for pid, name in self.created],
+            "mana": self.mana,
+        }
 
 
 @dataclass(kw_only=True, frozen=True, slots=True)
@@ -77,6 +111,9 @@ class TurnResult:
     exiled: tuple[tuple[str, str], ...] = ()  # (card, mana): cards exiled from the hand for their mana
     tapped_first: tuple[str, ...] = ()  # tapped for mana at the start: a spell sacrifices them later
     spells: tuple[SpellCast, ...] = ()
+    #: the activated abilities that are no mana abilities the plan activates, in order (each says how many
+    #: spells are cast before it)
+    activations: tuple[AbilityActivated, ...] = ()
     mana_value_cast: int = 0
     reason: str | None = None
     hold: str | None = None
@@ -97,6 +134,7 @@ class TurnResult:
             "castable": self.castable,
             "land_played": self.land_played,
             "spells": [spell.to_json() for spell in self.spells],
+            "activations": [activation.to_json() for activation in self.activations],
             "mana_value_cast": self.mana_value_cast,
             "riders": self.riders_json(),
             "reason": self.reason,

@@ -2,9 +2,9 @@
 
 - An activated ability that creates a token with a mana ability and adds no mana ('{1}{B}, {T}, Pay 1 life:
   Create a Treasure token.') is no mana ability (CR 605.1a: it makes a token, not mana): a player may
-  activate it with priority before a spell and sacrifice the token for mana, which the turn's search does not
-  plan (:func:`token_ability_notes`). It might cast what the plan can't: a plan that casts nothing is then no
-  "no".
+  activate it with priority before a spell and sacrifice the token for mana. The turn's search plans those it
+  reads whole (:mod:`planner.turn_activated`); the others are said (:func:`token_ability_notes`, the caller
+  leaving out the planned ones). It might cast what the plan can't: a plan that casts nothing is then no "no".
 - A trigger of casting a spell that adds mana ('Whenever you cast your first spell each turn, add {R}{R}.')
   is counted by the search (:mod:`planner.turn_cast_mana`) when the grammar reads it; one it does not count
   (a condition, a restricted mana) is said (:func:`cast_trigger_notes`). It can't help the first spell cast,
@@ -17,8 +17,9 @@
   (:func:`cast_token_notes`), and with the spells given, a plan that casts them not is no "no".
 - A loyalty ability that adds mana ('+2: Add two mana in any combination of colors.': Chandra, Hope's Beacon)
   is no mana ability (CR 605.1a): its controller may activate it in a main phase with an empty stack (CR
-  606.3) and spend the mana on a spell after, which the turn's search does not plan
-  (:func:`loyalty_mana_notes`): a plan that casts nothing is then no "no".
+  606.3) and spend the mana on a spell after; the turn's search plans those of a fixed mana alone
+  (:mod:`planner.turn_activated`), the others are said (:func:`loyalty_mana_notes`): a plan that casts nothing
+  is then no "no".
 - Life payments the library pays instead ('If you would pay life while your library has at least that many
   cards in it, exile that many cards from the top of your library instead.': Ashiok) are applied by the
   turn's replay, but the search pays life-cost mana abilities from the life total only: where the player
@@ -26,14 +27,15 @@
   that casts nothing is no "no".
 - An equip activation (sorcery speed, CR 702.6a) that moves an Equipment's haste to a summoning-sick creature
   with a {T} mana ability, or to one the turn casts, would let it tap for mana (CR 302.6); the turn's search
-  does not activate abilities that aren't mana abilities, so it is said (:func:`equip_haste_notes`) and a plan
-  that casts nothing is then no "no".
+  plans an equip cost of mana (:mod:`planner.turn_activated`), another is said (:func:`equip_haste_notes`) and
+  a plan that casts nothing is then no "no".
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from models.abilities import CostPartKind
 from models.board import Board, Card
 from models.layer_effects import GrantHaste
 from models.mana_effects import LifePaymentsExiled, NotPaymentKind
@@ -58,6 +60,7 @@ __all__ = [
     "cast_token_notes",
     "cast_trigger_notes",
     "equip_haste_notes",
+    "graveyard_cost_notes",
     "landfall_unread_notes",
     "library_life_notes",
     "loyalty_mana_notes",
@@ -359,3 +362,38 @@ def main_phase_trigger_notes(board: Board, player: str) -> list[str]:
                     "begins, before its spells): the plan may not be the best"
                 )
     return sorted(notes)
+
+
+#: the cost parts that exile cards of the graveyard (CR 701.59a collect evidence, 701.61a forage)
+_GRAVEYARD_COSTS = frozenset(
+    {CostPartKind.EXILE_FROM_GRAVEYARD, CostPartKind.COLLECT_EVIDENCE, CostPartKind.FORAGE}
+)
+
+
+def graveyard_cost_notes(board: Board, player: str, cast: Iterable[Card]) -> list[str]:
+    """A note for each mana ability of the player's permanents whose cost exiles cards from their graveyard
+    ("{T}, Exile a card from your graveyard: Add one mana of any color.", collect evidence), when the turn
+    casts an instant or sorcery: it goes to the graveyard as it resolves (CR 608.2n), which the plan does
+    not count for the cost (the graveyard is the board's all turn), so a later spell that card would pay for
+    is not planned: said, never silent.
+
+    >>> tender = {"id": "t", "name": "Test Tender", "type_line": "Creature — Insect", "controller": "me",
+    ...     "oracle": "{T}, Exile a card from your graveyard: Add one mana of any color."}
+    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": []}],
+    ...     "permanents": [tender]})
+    >>> opt = Card.from_json({"name": "Test Opt", "type_line": "Instant", "mana_cost": "{U}", "oracle": ""})
+    >>> [len(graveyard_cost_notes(board, "me", cards)) for cards in ([opt], [])]
+    [1, 0]
+    """
+    if not any(card.type_line.is_a("Instant") or card.type_line.is_a("Sorcery") for card in cast):
+        return []
+    view = BoardView(board)
+    return sorted(
+        {
+            f"{p.name}: {ability.text!r}: the cards the turn's instants and sorceries put into the graveyard "
+            "as they resolve (CR 608.2n) are not counted for its cost: the plan may not be the best"
+            for p in board.controlled_by(player)
+            for ability in view.mana_abilities(p.id)
+            if any(part.kind in _GRAVEYARD_COSTS for part in ability.cost.parts)
+        }
+    )

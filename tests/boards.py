@@ -134,6 +134,14 @@ def custom(name: str, pid: str, type_line: str, oracle: str, **fields: Any) -> d
     return {"name": name, "id": pid, "type_line": type_line, "oracle": oracle, **fields}
 
 
+def effect_entry(text: str, *refers_to: str, controller: str = ME, **fields: Any) -> dict[str, Any]:
+    """An entry of the board's ``effects``: its text, controller, the ids its referents name, other fields."""
+    entry: dict[str, Any] = {"text": text, "controller": controller, **fields}
+    if refers_to:
+        entry["refers_to"] = list(refers_to)
+    return entry
+
+
 def letters(types: ManaTypes) -> str:
     """A set of mana types as ``WUBRGC`` letters."""
     return str(types)

@@ -192,3 +192,40 @@ def test_a_level_that_can_be_negative_is_not_probed() -> None:
     constraints = len(model.proto.constraints)
     assert fixed_bound_prefix(solver, model, [("a", a, 4), ("b", b, 4)], lambda e: -2, 0.01) is None
     assert len(model.proto.constraints) == constraints
+
+
+class _CountingHandBound(_HandBound):
+    """A :class:`_HandBound` that counts its solves."""
+
+    solves = 0
+
+    def solve(self, model: cp_model.CpModel, *args: Any, **kwargs: Any) -> cp_model.CpSolverStatus:
+        self.solves += 1
+        return super().solve(model, *args, **kwargs)
+
+
+def test_a_level_below_a_plan_found_is_minimised_in_one_probe() -> None:
+    """Twelve switches, at most nine on, ``a`` = 12 less those on (by hand: its least value 12 - 9 = 3),
+    the first plan every switch off (``a`` = 12) and a bound by hand of 0: the probe at the bound's digit
+    (``a`` = 0) finds nothing, the probe ``a <= 11`` finds a plan, and the next probe minimises ``a`` below
+    that plan's value, which proves 3 in one solve (no walk down one plan at a time): three solves, the
+    stage complete at its optimum."""
+    model = cp_model.CpModel()
+    switches = [model.new_bool_var(f"y{i}") for i in range(12)]
+    on = cp_model.LinearExpr.sum(switches)
+    model.add(on <= 9)
+    a = 12 - on
+    model.minimize(a)
+    fixed = cp_model.CpModel()
+    fixed.proto.copy_from(model.proto)
+    for switch in switches:
+        fixed.add(fixed.get_int_var_from_proto_index(switch.index) == 0)
+    solver = _CountingHandBound()
+    solver.parameters.num_workers = 1
+    assert solver.solve(fixed) == cp_model.OPTIMAL and solver.value(a) == 12
+    solver.solves = 0
+    proved = fixed_bound_prefix(solver, model, [("a", a, 13), ("none", 0, 1)], lambda e: 0, 0.01)
+    assert proved is not None and proved.complete
+    assert 12 - sum(proved.plan[s.index] for s in switches) == 3
+    assert solver.solves <= 3
+    assert solver.solve(model) == cp_model.OPTIMAL and solver.value(a) == 3

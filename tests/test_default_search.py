@@ -1,8 +1,9 @@
 """The default search that takes over a stage the LP-guided share did not prove
-(:func:`planner.solve.cpsat.solve._searched`, issue 41): at the full linearization for a share, then, not
-proved, again at the default linearization; the next LP-guided share at the full one again; and the answers
-of the restart on small boards of filter lands under mana multipliers (bench_no --multipliers seed 22
-question 243's shape) agree with the reference search."""
+(:func:`planner.solve.cpsat.solve._searched`, issue 41): where the share found a plan, at the full
+linearization for a share, then, not proved, again at the default linearization; where it found none, a
+short share at the full linearization and a restart from no plan; the next LP-guided share at the full one
+again; and the answers of the restart on small boards of filter lands under mana multipliers (bench_no
+--multipliers seed 22 question 243's shape) agree with the reference search."""
 
 from __future__ import annotations
 
@@ -28,19 +29,31 @@ _FORGE = custom(
 )
 
 
-def _linearizations(board: Board, cost: str, monkeypatch: pytest.MonkeyPatch) -> dict[int, list[int]]:
+def _linearizations(
+    board: Board, cost: str, monkeypatch: pytest.MonkeyPatch, *, share_plan: bool = False
+) -> dict[int, list[int]]:
     """The linearization level of each solve CP-SAT runs for the model of paying ``cost`` on ``board``, by
-    search branching, with no share for the LP-guided search nor for the default search at the full
-    linearization (each stage falls to the restart)."""
+    search branching, with no share for the default search at the full linearization (each stage falls to
+    the restart) and, unless ``share_plan``, none for the LP-guided search either (a share with no plan);
+    with ``share_plan``, the LP-guided share stops at its first plan and the probes of its levels have no
+    budget (the stage falls through the share with a plan)."""
     levels: dict[int, list[int]] = {}
     solve = cp_model.CpSolver.solve
 
     def solving(solver: cp_model.CpSolver, model: cp_model.CpModel, *args: Any, **kwargs: Any) -> Any:
         branching = int(solver.parameters.search_branching)
-        levels.setdefault(branching, []).append(solver.parameters.linearization_level)
-        return solve(solver, model, *args, **kwargs)
+        if len(model.proto.objective.vars):  # (the probes and the order's solve have no objective)
+            levels.setdefault(branching, []).append(solver.parameters.linearization_level)
+        solver.parameters.stop_after_first_solution = share_plan and branching == cp_model.LP_SEARCH
+        try:
+            return solve(solver, model, *args, **kwargs)
+        finally:
+            solver.parameters.stop_after_first_solution = False
 
     _no_shares(monkeypatch)
+    if share_plan:
+        monkeypatch.setattr(solve_module, "_LP_FIRST", 10.0)
+        monkeypatch.setattr(solve_module, "_PROBE_SHARE", 0.0)
     monkeypatch.setattr(cp_model.CpSolver, "solve", solving)
     solution = solve_payment(PaymentProblem.of(board, PaymentTarget.of(cost)))
     assert solution.status is SolveStatus.OPTIMAL
@@ -53,17 +66,66 @@ def _no_shares(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(solve_module, "_FULL_LP_SHARE", 0.0)
 
 
-def test_the_default_search_restarts_at_the_default_linearization(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each stage's default search at linearization 2, then 1; every LP-guided share at 2
-    (:func:`solve_module._solver`), the next stage's too."""
-    board = make_board(
+def _filters_under_a_multiplier() -> Board:
+    """A filter land and a painland under Nyxbloom Ancient, a Plains and a Mountain."""
+    return make_board(
         [{"card": "Nyxbloom Ancient"}, _PRAIRIE, _FORGE, {"card": "Plains"}, {"card": "Mountain"}],
         opponent=False,
     )
-    levels = _linearizations(board, "{7}{W}", monkeypatch)
+
+
+def test_the_default_search_restarts_at_the_default_linearization(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A share that ends with a plan and no proof: each such stage's default search at linearization 2,
+    then 1; every LP-guided share at 2 (:func:`solve_module._solver`), the next stage's too. (Before the
+    planless share went to linearization 1 at once, this test took its shares away; it now stops them at
+    their first plan, the path it was written for.)"""
+    levels = _linearizations(_filters_under_a_multiplier(), "{7}{W}", monkeypatch, share_plan=True)
     default = levels[int(cp_model.AUTOMATIC_SEARCH)]
     assert default and default == [2, 1] * (len(default) // 2)
     assert set(levels[int(cp_model.LP_SEARCH)]) == {2}
+
+
+def test_a_share_with_no_plan_gives_the_full_linearization_a_short_share(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A share that found no plan at all (none: no deterministic time): each stage's default search at
+    linearization 2 within :data:`solve_module._PLANLESS_SHARE` (not the share after a plan, here none),
+    then at 1 from no plan (bench_no --multipliers seed 6 question 51: 0.035 + 0.106 -> 0.010 + 0.032 of
+    deterministic time after the share)."""
+    searches = _planless_searches(monkeypatch)
+    assert searches and searches[0][0] == 2
+    assert all(share == solve_module._PLANLESS_SHARE for level, share, _ in searches if level == 2)
+    assert not any(hinted for level, _, hinted in searches if level == 1)
+
+
+def test_a_share_with_no_plan_restarts_from_no_plan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same with no deterministic time for the short share either: each stage's default search at
+    linearization 2, then 1, and the restart from no plan (no hint)."""
+    monkeypatch.setattr(solve_module, "_PLANLESS_SHARE", 0.0)
+    searches = _planless_searches(monkeypatch)
+    assert searches and [level for level, _, _ in searches] == [2, 1] * (len(searches) // 2)
+    assert not any(hinted for level, _, hinted in searches if level == 1)
+
+
+def _planless_searches(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, float, bool]]:
+    """Each default search's (linearization, deterministic time it has, whether the model has a hint) for
+    {7}{W} on the filters under a multiplier, every LP-guided share with no time (no plan)."""
+    searches: list[tuple[int, float, bool]] = []
+    solve = cp_model.CpSolver.solve
+
+    def solving(solver: cp_model.CpSolver, model: cp_model.CpModel, *args: Any, **kwargs: Any) -> Any:
+        if solver.parameters.search_branching == cp_model.AUTOMATIC_SEARCH:
+            hinted = len(model.proto.solution_hint.vars) > 0
+            parameters = solver.parameters
+            searches.append((parameters.linearization_level, parameters.max_deterministic_time, hinted))
+        return solve(solver, model, *args, **kwargs)
+
+    _no_shares(monkeypatch)
+    monkeypatch.setattr(cp_model.CpSolver, "solve", solving)
+    board = _filters_under_a_multiplier()
+    solution = solve_payment(PaymentProblem.of(board, PaymentTarget.of("{7}{W}")))
+    assert solution.status is SolveStatus.OPTIMAL
+    return searches
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from boards import ME, OPP, checked_verdict, mine
+from boards import ME, OPP, checked_verdict, effect_entry, mine
 from typer.testing import CliRunner
 
 from models.board import Board
@@ -50,13 +50,6 @@ def _board(
     )
 
 
-def _effect(text: str, *refers_to: str, controller: str = ME) -> dict[str, Any]:
-    entry: dict[str, Any] = {"text": text, "controller": controller}
-    if refers_to:
-        entry["refers_to"] = list(refers_to)
-    return entry
-
-
 def _letters(board: Board) -> dict[str, str]:
     return {pid: str(types) for pid, types in could_produce(board).items()}
 
@@ -64,12 +57,12 @@ def _letters(board: Board) -> dict[str, str]:
 def test_each_land_tapped_makes_one_mana_of_a_color_its_player_chooses() -> None:
     # CR 614.1a: the mana a land tapped for mana would make is replaced by one mana of a color chosen as it
     # is made: two Forests pay {U}{R} (one blue, one red), never three mana
-    board = _board(TWO_FORESTS, _effect(HARVEST))
+    board = _board(TWO_FORESTS, effect_entry(HARVEST))
     assert _letters(board) == {"f1": "WUBRG", "f2": "WUBRG"} and not text_warnings(board)
     assert checked_verdict(board, "{U}{R}") and checked_verdict(board, "{W}{1}")
     assert not checked_verdict(board, "{U}{R}{G}")
     # ('instead of any other type and amount': the Vault's {C}{C} becomes one mana, so X is 1 + 1)
-    vaulted = _board([mine("f1", "Forest"), VAULT], _effect(HARVEST))
+    vaulted = _board([mine("f1", "Forest"), VAULT], effect_entry(HARVEST))
     assert max_x(vaulted, PaymentTarget.of("{X}")).x == 2
     assert checked_verdict(vaulted, "{B}{B}") and not checked_verdict(vaulted, "{C}{C}{G}")
     assert max_x(_board([mine("f1", "Forest"), VAULT]), PaymentTarget.of("{X}")).x == 3
@@ -81,19 +74,24 @@ def test_only_tapping_for_mana_is_replaced_and_only_the_effects_controllers() ->
     altar = mine(
         "a", {"name": "Test Altar", "type_line": "Artifact", "oracle": "Sacrifice a land: Add {C}{C}."}
     )
-    board = _board([mine("f1", "Forest"), altar], _effect(HARVEST))
+    board = _board([mine("f1", "Forest"), altar], effect_entry(HARVEST))
     assert checked_verdict(board, "{U}{C}{C}") and not checked_verdict(board, "{U}{C}{C}{C}")
     # 'you tap': the opponent's effect replaces what the opponent's lands make, not mine
-    theirs = _board(TWO_FORESTS, _effect(HARVEST, controller=OPP))
+    theirs = _board(TWO_FORESTS, effect_entry(HARVEST, controller=OPP))
     assert _letters(theirs) == {"f1": "G", "f2": "G"} and not checked_verdict(theirs, "{U}")
     # a creature is no land: the Elves make {G}
-    elves = _board([mine("e", "Llanowar Elves")], _effect(HARVEST))
+    elves = _board([mine("e", "Llanowar Elves")], effect_entry(HARVEST))
     assert _letters(elves) == {"e": "G"}
 
 
 def test_the_command_pays_two_colors_from_two_forests(tmp_path: Path) -> None:
     # issue 35's example: 'unsupported text ignored' and 'not payable' before
-    data = {"version": 1, "players": [{"id": ME}], "permanents": TWO_FORESTS, "effects": [_effect(HARVEST)]}
+    data = {
+        "version": 1,
+        "players": [{"id": ME}],
+        "permanents": TWO_FORESTS,
+        "effects": [effect_entry(HARVEST)],
+    }
     path = tmp_path / "board.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     result = CliRunner().invoke(app, ["pay", str(path), "{U}{R}", "--json"])
@@ -107,7 +105,7 @@ def test_a_type_set_instead_keeps_the_amount() -> None:
         "Until end of turn, if you tap a land you control for mana, it produces {U} instead of any other "
         "type."
     )
-    board = _board([mine("f1", "Forest"), VAULT], _effect(text))
+    board = _board([mine("f1", "Forest"), VAULT], effect_entry(text))
     assert _letters(board) == {"f1": "U", "v": "U"}
     assert checked_verdict(board, "{U}{U}{U}") and not checked_verdict(board, "{G}")
     # 'a player taps a nonbasic land': any player's, basic lands untouched (Pale Moon's)
@@ -116,7 +114,7 @@ def test_a_type_set_instead_keeps_the_amount() -> None:
         "any other type."
     )
     dual = mine("d", {"name": "Test Dual", "type_line": "Land", "oracle": "{T}: Add {W} or {U}."})
-    mooned = _board([mine("f1", "Forest"), dual], _effect(moon, controller=OPP))
+    mooned = _board([mine("f1", "Forest"), dual], effect_entry(moon, controller=OPP))
     assert _letters(mooned) == {"f1": "G", "d": "C"}
     assert checked_verdict(mooned, "{G}{C}") and not checked_verdict(mooned, "{G}{W}")
 
@@ -126,7 +124,7 @@ def test_a_trigger_until_end_of_turn_adds_to_each_island_tapped() -> None:
     # adds an additional {U}; 'that player' is the one who tapped it, no referent
     text = "Until end of turn, whenever a player taps an Island for mana, that player adds an additional {U}."
     assert static_form(text).bound_to is None
-    board = _board([mine("i", "Island"), mine("f", "Forest")], _effect(text, controller=OPP))
+    board = _board([mine("i", "Island"), mine("f", "Forest")], effect_entry(text, controller=OPP))
     assert checked_verdict(board, "{U}{U}{G}") and not checked_verdict(board, "{U}{U}{U}")
     assert max_x(board, PaymentTarget.of("{X}")).x == 3 and not text_warnings(board)
     # 'that Mountain produces' after its tapping is the Mountain tapped (Chaos Moon's even effect)
@@ -135,16 +133,16 @@ def test_a_trigger_until_end_of_turn_adds_to_each_island_tapped() -> None:
         "instead of any other type."
     )
     assert static_form(even).bound_to is None
-    assert _letters(_board([mine("m", "Mountain")], _effect(even))) == {"m": "C"}
+    assert _letters(_board([mine("m", "Mountain")], effect_entry(even))) == {"m": "C"}
 
 
 def test_twice_as_much_is_the_tapping_players_own() -> None:
     # CR 614.1a: 'if you tap': my two lands make {G}{G} and {U}{U}; the opponent's effect doubles theirs only
     text = "Until end of turn, if you tap a land for mana, it produces twice as much of that mana instead."
     lands = [mine("i", "Island"), mine("f", "Forest")]
-    assert max_x(_board(lands, _effect(text)), PaymentTarget.of("{X}")).x == 4
-    assert checked_verdict(_board(lands, _effect(text)), "{U}{U}{G}{G}")
-    assert max_x(_board(lands, _effect(text, controller=OPP)), PaymentTarget.of("{X}")).x == 2
+    assert max_x(_board(lands, effect_entry(text)), PaymentTarget.of("{X}")).x == 4
+    assert checked_verdict(_board(lands, effect_entry(text)), "{U}{U}{G}{G}")
+    assert max_x(_board(lands, effect_entry(text, controller=OPP)), PaymentTarget.of("{X}")).x == 2
 
 
 def test_a_land_made_a_creature_that_is_still_a_land() -> None:
@@ -153,13 +151,15 @@ def test_a_land_made_a_creature_that_is_still_a_land() -> None:
     rider = "Target land becomes a 3/3 creature until end of turn. It's still a land."
     (form, parsed), *rest = read_resolved(rider).sentences
     assert not rest and parsed is not None and form.printed == rider
-    still = _board(TWO_FORESTS, _effect(rider, "f1"))
+    still = _board(TWO_FORESTS, effect_entry(rider, "f1"))
     assert _letters(still) == {"f1": "G", "f2": "G"} and not text_warnings(still)
     assert checked_verdict(still, "{G}{G}")
-    alone = _board(TWO_FORESTS, _effect("Target land becomes a 3/3 creature until end of turn.", "f1"))
+    alone = _board(TWO_FORESTS, effect_entry("Target land becomes a 3/3 creature until end of turn.", "f1"))
     assert _letters(alone) == {"f1": "", "f2": "G"}
     # CR 302.6: a land that came under my control this turn, now a creature, can't be tapped for mana
-    sick = _board([mine("f1", "Forest", summoning_sick=True), mine("f2", "Forest")], _effect(rider, "f1"))
+    sick = _board(
+        [mine("f1", "Forest", summoning_sick=True), mine("f2", "Forest")], effect_entry(rider, "f1")
+    )
     assert checked_verdict(sick, "{G}") and not checked_verdict(sick, "{G}{G}")
     # a sentence after that says nothing the static grammar reads is not taken as a rider
     drawn = read_resolved("Target land becomes an Island until end of turn. You draw a card.").sentences
@@ -170,7 +170,9 @@ def test_activated_abilities_of_that_permanent_cant_be_activated_this_turn() -> 
     # CR 605.1a: a mana ability is an activated ability, and the ban names no exception: the Elves the
     # opponent's effect refers to add nothing; the Forest pays {G}
     text = "Activated abilities of that permanent can't be activated this turn."
-    board = _board([mine("e", "Llanowar Elves"), mine("f", "Forest")], _effect(text, "e", controller=OPP))
+    board = _board(
+        [mine("e", "Llanowar Elves"), mine("f", "Forest")], effect_entry(text, "e", controller=OPP)
+    )
     assert checked_verdict(board, "{G}") and not checked_verdict(board, "{G}{G}")
     assert not text_warnings(board)
 
@@ -183,10 +185,10 @@ def test_the_color_chosen_as_it_was_made_is_given_in_choices_never_guessed() -> 
         "Until end of turn, lands tapped for mana produce mana of the chosen color instead of any other "
         "color."
     )
-    red = _board(TWO_FORESTS, {**_effect(text), "choices": {"color": "R"}})
+    red = _board(TWO_FORESTS, {**effect_entry(text), "choices": {"color": "R"}})
     assert _letters(red) == {"f1": "R", "f2": "R"} and not text_warnings(red)
     assert checked_verdict(red, "{R}{R}") and not checked_verdict(red, "{G}")
-    board = _board(TWO_FORESTS, _effect(text))
+    board = _board(TWO_FORESTS, effect_entry(text))
     (warning,) = text_warnings(board)
     assert warning.kind is WarningKind.NOT_USED and "effects[0].choices.color" in warning.reason
     assert _letters(board) == {"f1": "G", "f2": "G"}
@@ -198,10 +200,10 @@ def test_the_basic_land_type_of_your_choice_is_the_entrys_chosen_type() -> None:
     # 'Enchanted land is the chosen type.' with the type chosen as it resolved (choices.basic_land_type): the
     # Forest is an Island (CR 305.7: {T}: Add {U} alone); not given, warned and not applied
     text = "Target land becomes the basic land type of your choice until end of turn."
-    island = _board(TWO_FORESTS, {**_effect(text, "f1"), "choices": {"basic_land_type": "Island"}})
+    island = _board(TWO_FORESTS, {**effect_entry(text, "f1"), "choices": {"basic_land_type": "Island"}})
     assert _letters(island) == {"f1": "U", "f2": "G"} and not text_warnings(island)
     assert checked_verdict(island, "{U}{G}") and not checked_verdict(island, "{G}{G}")
-    unchosen = _board(TWO_FORESTS, _effect(text, "f1"))
+    unchosen = _board(TWO_FORESTS, effect_entry(text, "f1"))
     (warning,) = text_warnings(unchosen)
     assert "effects[0].choices.basic_land_type" in warning.reason
     assert _letters(unchosen) == {"f1": "G", "f2": "G"}
@@ -209,7 +211,7 @@ def test_the_basic_land_type_of_your_choice_is_the_entrys_chosen_type() -> None:
     assert island.to_dict()["effects"][0]["choices"] == {"basic_land_type": "Island"}
     assert Board.loads(island.dumps()) == island
     with pytest.raises(BoardError) as raised:
-        _board(TWO_FORESTS, {**_effect(text, "f1"), "choices": {"basic_land_type": "Desert"}})
+        _board(TWO_FORESTS, {**effect_entry(text, "f1"), "choices": {"basic_land_type": "Desert"}})
     assert raised.value.path == "effects[0].choices.basic_land_type"
 
 
@@ -218,10 +220,10 @@ def test_a_land_played_later_is_tapped_under_the_effect_too() -> None:
     # tapped for mana makes, and a mana trigger, apply to every tapping while in force: the Forest played this
     # turn makes one mana of a chosen color as well ({U}{R}, not three mana), the Island played this turn two
     # {U} (four in all, not five)
-    harvest = _board([mine("f1", "Forest")], _effect(HARVEST), hand=["Forest"])
+    harvest = _board([mine("f1", "Forest")], effect_entry(HARVEST), hand=["Forest"])
     assert plan_turn(harvest, casts=["{U}{R}"]).castable is True
     assert plan_turn(harvest, casts=["{U}{R}{B}"]).castable is False
     tide = "Until end of turn, whenever a player taps an Island for mana, that player adds an additional {U}."
-    islands = _board([mine("i1", "Island")], _effect(tide), hand=["Island"])
+    islands = _board([mine("i1", "Island")], effect_entry(tide), hand=["Island"])
     assert plan_turn(islands, casts=["{U}{U}{U}{U}"]).castable is True
     assert plan_turn(islands, casts=["{U}{U}{U}{U}{U}"]).castable is False

@@ -64,15 +64,23 @@ def test_every_creature_of_a_grant_with_ward_first_taps() -> None:
     assert not text_warnings(board)
 
 
-def test_plan_turn_says_an_equip_activation_is_not_planned() -> None:
+def test_plan_turn_plans_an_equip_activation() -> None:
     # CR 702.6a: equip is activated as a sorcery (no mana ability, never while paying); the turn's search
-    # activates none, so moving the boots' haste onto the sick Elves (CR 302.6) is said, never silent. The
-    # hand's Elves cast this turn would be sick too: said as well.
-    loose = make_board([_sick_elves(), mine("b", BOOTS), mine("f", "Forest")])
-    (note,) = [n for n in plan_turn(loose, casts=["{G}{G}"]).notes if "equip" in n]
-    assert note.startswith("Test Spurs: equipping") and "702.6a" in note
+    # activates it where that casts more (turnacts37: before, a note said it was not planned). An Island
+    # pays Equip {1}, the sick Elves then tap with the boots' haste (CR 302.6): with the Forest, {G}{G}.
+    # Without the Island, the Forest pays the equip or the {G}: one {G} at most, a real "no", no note.
+    loose = make_board([_sick_elves(), mine("b", BOOTS), mine("f", "Forest"), mine("i", "Island")])
+    turn = plan_turn(loose, casts=["{G}{G}"])
+    assert turn.castable is True and [made.permanent for made in turn.activations] == ["b"]
+    assert not any("equip" in n for n in turn.notes)
+    short = make_board([_sick_elves(), mine("b", BOOTS), mine("f", "Forest")])
+    turn = plan_turn(short, casts=["{G}{G}"])
+    assert turn.castable is False and not any("equip" in n for n in turn.notes)
+    # the hand's Elves cast this turn: the Forest casts them, no mana is left for the equip; nothing said
     cast = make_board([mine("b", BOOTS), mine("f", "Forest")], hand=["Llanowar Elves"])
-    assert any("Test Spurs: equipping" in n for n in plan_turn(cast).notes)
+    turn = plan_turn(cast)
+    assert [spell.card for spell in turn.spells] == ["Llanowar Elves"] and turn.activations == ()
+    assert not any("Test Spurs: equipping" in n for n in turn.notes)
     # no creature that would tap: nothing to say
     idle = make_board([mine("b", BOOTS), mine("f", "Forest")])
     assert not any("equip" in n for n in plan_turn(idle, casts=["{G}"]).notes)

@@ -899,6 +899,9 @@ _PHRASE_TERMINALS = {
     "_AND_LOSES", "_THAT_COULD_PRODUCE", "GERUND_AND",
     # (a resolved effect's 'the basic land type of your choice' apart from 'the basic lands you control')
     "_BASIC_LAND_TYPE",
+    # (a resolved effect's count of targets, 'X target lands', 'any number of target lands', and 'Each of
+    # those lands': the word before 'target', 'number of target' or 'of those', any other a word of it)
+    "RESOLVED_COUNT", "RESOLVED_EACH", "RESOLVED_ANY",
     # kept as written
     "THIS_TURN_TEXT",
     # phrases still written as one terminal

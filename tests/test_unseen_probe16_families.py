@@ -106,11 +106,12 @@ MANA_WALKER: dict[str, Any] = {
 def test_a_loyalty_ability_that_adds_mana_is_no_silent_no_in_a_turn_plan() -> None:
     """Two Mountains and the walker: in a main phase with an empty stack its +2 adds two mana (CR 606.3; no
     mana ability, CR 605.1a), so {3}{R} can be cast this turn (2 + 2 mana): the right answer is "yes". The
-    turn's search does not activate it: the plan is no "no" (castable None) and the note names the ability.
-    The opponent's walker adds nothing for me: two Mountains can't pay four mana, a plain "no"."""
+    turn's search activates it (turnacts37; before, an unknown answer with a note naming it) and notes that
+    it assumes no loyalty ability of the walker was activated earlier this turn. The opponent's walker adds
+    nothing for me: two Mountains can't pay four mana, a plain "no"."""
     ogre = {"name": "Test Ogre", "type_line": "Creature — Ogre", "mana_cost": "{3}{R}"}
     mountains = [{"id": f"m{i}", "controller": ME, "card": "Mountain"} for i in range(2)]
-    for controller, castable in ((ME, None), (OPP, False)):
+    for controller, castable in ((ME, True), (OPP, False)):
         board = make_board([*mountains, {"id": "c", "controller": controller, **MANA_WALKER}], hand=[ogre])
         result = plan_turn(board, casts=["Test Ogre"])
         assert result.castable is castable

@@ -7,18 +7,23 @@ import itertools
 import json
 from dataclasses import replace
 
-from models.additional_costs import SacrificeCost
+from models.abilities import Amount
+from models.additional_costs import OptionalSacrifice, SacrificeCost
 from models.board import Board, Card, Permanent
-from models.cost import ManaCost, PaymentTarget
-from models.mana_effects import CastBan
+from models.cost import ManaCost, PaymentKind, PaymentTarget
+from models.layer_effects import GrantHaste
+from models.mana_effects import CastBan, NotPaymentKind
 from models.oracle import parse_land_search, parse_oracle
+from models.oracle.token_replacements import created_tokens_of
 from models.oracle.token_rules import CreatedTokens
 from models.spells import spell_of, spell_target
 from planner.rules.additional_costs import cost_ways, planned_costs, sacrifice_candidates
 from planner.rules.alternative_costs import Way, cast_for, foretold_only, paid_board, usable_ways
 from planner.rules.alternative_costs import exile_choices as way_exile_choices
 from planner.rules.alternatives import alternative_choices, covered_slots, reduced_costs
+from planner.rules.amounts import counted
 from planner.rules.cast_bans import why_forbidden
+from planner.rules.eligibility import is_sick
 from planner.rules.graveyard_permissions import permissions, why_not_permitted
 from planner.rules.graveyard_ways import graveyard_way_required
 from planner.rules.hand import hand_abilities
@@ -31,6 +36,7 @@ from planner.rules.turn import (
     created_token,
     land_entries,
     land_plays_allowed,
+    output_packets,
     packet_units,
     resolution,
     tapped_by_others,
@@ -67,8 +73,7 @@ def brute_force(board: Board) -> tuple[int, int]:
     payments) and what a card does when it resolves."""
     hand = tuple(board.player("me").hand)
     start = initial_state(board.replace_player("me", hand=()), "me")  # (the hand is tracked here: `cards`)
-    allowed, _ = land_plays_allowed(BoardView(board), "me")
-    plays_left = allowed - board.player("me").lands_played_this_turn
+    made_before = board.player("me").lands_played_this_turn
     best = (-1, 0)  # (a state with more land drops taken, when the hand holds lands, replaces it)
     # (a land discarded rather than played, CR 701.9: only when that casts more, contract section 11)
     best_rank = (-1, 0, 0)
@@ -86,6 +91,8 @@ def brute_force(board: Board) -> tuple[int, int]:
         assert len(seen) < 400_000, "the brute force grew too large for a test"
         if state.life <= 0:
             continue  # (a player at 0 life loses once the spell is cast, CR 704.5a: no gains here)
+        # (the plays allowed on the board now: a permanent cast this turn may add some, CR 305.2a)
+        plays_left = land_plays_allowed(BoardView(state.board), "me")[0] - made_before
         land_left = played < plays_left and any(_droppable(card, state.board) for card in cards)
         rank = (value, played, -used)
         if not land_left and rank > best_rank:  # (the land drops are always taken)
@@ -138,7 +145,12 @@ def brute_force(board: Board) -> tuple[int, int]:
                     for spent, life in payments(state.pool, cost, target, rules, life_left):
                         unspent = remove_units(state.pool, spent)
                         assert unspent is not None
-                        for board_paid, left, discarded in _additional_paid(before, kept, target):
+                        paid_ways = [  # (its additional costs, its bargain paid or not)
+                            (board_paid, left, discarded, bargained)
+                            for board_costs, left, discarded in _additional_paid(before, kept, target)
+                            for board_paid, bargained in _bargains(board_costs, card)
+                        ]
+                        for board_paid, left, discarded, bargained in paid_ways:
                             board_after = _having_cast(
                                 board_paid.replace_player("me", life=life_left - life), card
                             )
@@ -153,6 +165,7 @@ def brute_force(board: Board) -> tuple[int, int]:
                                 # (as it enters on the board then: CR 614.1c, an untapped or tapped Archelos)
                                 entered = entered_as(board_after, card, pid, "me")
                                 board_after = board_after.with_permanent(entered)
+                                pid_entered = pid
                             # (the counters its triggers put, there for the later spells: CR 603.3)
                             counters = counters_of_casting(state.board, "me", spell_target(card))
                             board_after = with_counters(board_after, counters)
@@ -173,6 +186,8 @@ def brute_force(board: Board) -> tuple[int, int]:
                                     token = _as_entering(board_after, created_token(tokens, pid, "me"))
                                     board_after = board_after.with_permanent(token)
                             packets = effect.mana + _cast_triggered(state.board, card)
+                            if effect.permanent:  # (its enters trigger's counted or bargained mana)
+                                packets += _entering_units(board_after, card, pid_entered, bargained)
                             mana = packet_units(tuple(p for p in packets if len(p.types) == 1))
                             fixed = all(len(p.types) == 1 for p in packets)
                             assert fixed, "the brute force takes fixed rituals"
@@ -200,10 +215,102 @@ def brute_force(board: Board) -> tuple[int, int]:
                     after = replace(state, board=board_after, pool=(*unspent, *mana))
                     value_now = value + cast_for(target, way).mana_value
                     stack.append((after, cards, played, value_now, used + 1, fired))
+        for after, fired_now in _activations(state, fired):  # (abilities that aren't mana abilities: 602.2)
+            stack.append((after, cards, played, value, used, fired_now))
         if played < plays_left:  # (a land of the graveyard a permission lets be played: CR 305.1)
             for board_now in _graveyard_land_plays(state.board, f"land{played}"):
                 stack.append((replace(state, board=board_now), cards, played + 1, value, used + 1, fired))
     return best
+
+
+def _activations(state: PlanState, fired: frozenset[str]) -> list[tuple[PlanState, frozenset[str]]]:
+    """Each way to activate an ability of "me"'s permanents that is no mana ability and makes mana possible
+    (CR 605.1a), by the rules alone: one with {T} (the permanent untapped, not a summoning-sick creature,
+    CR 302.6) or sacrificing itself that creates tokens with a mana ability and does nothing else (CR 111.10a,
+    111.4; each token with every order of the replacements, CR 616.1), and a loyalty ability that adds fixed
+    mana and does nothing else ('+1: Add {R}{R}.': once each turn per permanent, ``loyalty:<id>`` in
+    ``fired``, CR 606.3; a minus cost needs its counters, 606.6; none left, it goes, 704.5i), its cost paid
+    from the pool each way the pool pays it (its mana, and its life, CR 119.4)."""
+    found: list[tuple[PlanState, frozenset[str]]] = [(after, fired) for after in _equips(state)]
+    board = state.board
+    view = BoardView(board)
+    rules = SpendRules.for_player(view, "me")
+    for permanent in board.controlled_by("me"):
+        for record in view.parsed[permanent.id].not_payment:
+            cost_text, _, effect = record.text.partition(":")
+            sign = {"+": 1, "-": -1, "\u2212": -1}.get(cost_text.strip()[:1], 1)
+            number = cost_text.strip().lstrip("+-\u2212")
+            if record.kind is NotPaymentKind.LOYALTY and number.isdigit():
+                change = sign * int(number)
+                packets = output_packets(record.output, permanent.name) or ()
+                if f"loyalty:{permanent.id}" in fired or permanent.counter("loyalty") + change < 0:
+                    continue
+                if "." in effect.strip().rstrip(".") or not packets:
+                    continue  # (more than its mana: not this brute force's)
+                assert all(len(p.types) == 1 for p in packets), "the brute force takes fixed mana"
+                loyalty = permanent.counter("loyalty") + change
+                after = board.replace_permanent(permanent.id, counters=(("loyalty", loyalty),))
+                if loyalty <= 0:
+                    after = after.without_permanent(permanent.id)
+                pool = (*state.pool, *packet_units(packets))
+                found.append((replace(state, board=after, pool=pool), fired | {f"loyalty:{permanent.id}"}))
+                continue
+            made = created_tokens_of(effect)
+            cost = record.cost
+            if record.kind is not NotPaymentKind.TOKEN or cost is None or made is None:
+                continue
+            if (
+                not (cost.tap or cost.sacrifice_self)
+                or cost.sacrifice is not None
+                or cost.parts
+                or cost.untap
+            ):
+                continue
+            if cost.tap and (permanent.tapped or is_sick(view, permanent.id)):
+                continue
+            target = PaymentTarget(cost=cost.mana, type_line=permanent.type_line, kind=PaymentKind.ABILITY)
+            for spent, life in payments(state.pool, cost.mana, target, rules, state.life - cost.life):
+                unspent = remove_units(state.pool, spent)
+                assert unspent is not None
+                after = board.replace_player("me", life=state.life - life - cost.life)
+                after = after.replace_permanent(permanent.id, tapped=True) if cost.tap else after
+                after = after.without_permanent(permanent.id) if cost.sacrifice_self else after
+                for _ in range(_most_treasures(after, made.count, made.name)):
+                    token = created_token(made, f"t{len(after.permanents)}", "me")
+                    after = after.with_permanent(_as_entering(after, token))
+                found.append((replace(state, board=after, pool=unspent), fired))
+    return found
+
+
+def _equips(state: PlanState) -> list[PlanState]:
+    """Each way to activate "me"'s equip abilities of mana ('Equip {1}', CR 702.6a: as a sorcery, in their
+    turn) of an Equipment that grants haste, attaching it to any other creature of theirs, its cost paid from
+    the pool each way the pool pays it."""
+    board = state.board
+    if board.active_player != "me":
+        return []
+    view = BoardView(board)
+    rules = SpendRules.for_player(view, "me")
+    creatures = [p.id for p in board.controlled_by("me") if view.type_line(p.id).is_a("Creature")]
+    found = []
+    for equipment in board.controlled_by("me"):
+        parsed = view.parsed[equipment.id]
+        if not any(isinstance(e, GrantHaste) for e in parsed.effects):
+            continue
+        for keyword in parsed.keywords:
+            if not keyword.startswith("equip {"):
+                continue
+            cost = ManaCost.parse(keyword.removeprefix("equip ").upper())
+            target = PaymentTarget(cost=cost, type_line=equipment.type_line, kind=PaymentKind.ABILITY)
+            for spent, life in payments(state.pool, cost, target, rules, state.life):
+                unspent = remove_units(state.pool, spent)
+                assert unspent is not None
+                for creature in creatures:
+                    if creature not in (equipment.id, equipment.attached_to):
+                        after = board.replace_permanent(equipment.id, attached_to=creature)
+                        after = after.replace_player("me", life=state.life - life)
+                        found.append(replace(state, board=after, pool=unspent))
+    return found
 
 
 def _having_cast(board: Board, card: Card) -> Board:
@@ -472,12 +579,28 @@ def _sacrifices_recorded(before: Board, after: Board, chosen: tuple[str, ...]) -
     if record.sacrificed_this_turn is not None:
         after = after.replace_player("me", sacrificed_this_turn=(*record.sacrificed_this_turn, *cards))
     died = [card for card in cards if card.type_line.is_a("Creature")]
-    if died and after.creatures_died_this_turn is not None:
-        listed = None if after.creatures_died is None else (*after.creatures_died, *died)
-        after = replace(
-            after, creatures_died_this_turn=after.creatures_died_this_turn + len(died), creatures_died=listed
+    if died:  # (not given: counted from 0, the turn's own deaths known, those before not)
+        before_count = after.creatures_died_this_turn
+        listed = (
+            None if after.creatures_died is None or before_count is None else (*after.creatures_died, *died)
         )
+        after = replace(
+            after, creatures_died_this_turn=(before_count or 0) + len(died), creatures_died=listed
+        )
+    for pid in chosen:  # (the cards, not tokens, in their owner's graveyard as printed: CR 111.7, 400.7)
+        permanent = before.permanent(pid)
+        card = permanent.as_card()
+        if card is not None:
+            after = _graveyard_got(after, permanent.owned_by, (card,))
     return after
+
+
+def _graveyard_got(board: Board, owner: str, cards: tuple[Card, ...]) -> Board:
+    """``board`` with ``cards`` in ``owner``'s ``cards_put_into_graveyard_this_turn``, when it gives it."""
+    before = board.player(owner).cards_put_into_graveyard_this_turn
+    if before is None:
+        return board
+    return board.replace_player(owner, cards_put_into_graveyard_this_turn=(*before, *cards))
 
 
 def _additional_paid(
@@ -499,9 +622,42 @@ def _additional_paid(
                 continue
             for places in itertools.combinations(range(len(cards)), cost.count):
                 left = tuple(card for n, card in enumerate(cards) if n not in places)
-                paid.append((before, left, discarded + cost.count))
+                gone = tuple(cards[n] for n in places)  # (discarded into its graveyard, CR 701.9)
+                paid.append((_graveyard_got(before, "me", gone), left, discarded + cost.count))
         options = paid
     return options
+
+
+def _sacrificed(board: Board, pid: str) -> Board:
+    """The board once "me" sacrificed ``pid``: a creature dies (CR 700.4), recorded."""
+    return _sacrifices_recorded(board, board.without_permanent(pid), (pid,))
+
+
+def _bargains(board: Board, card: Card) -> list[tuple[Board, bool]]:
+    """The board with the card's bargain paid or not (CR 702.166a: "you may sacrifice an artifact,
+    enchantment, or token as you cast this spell"), where its enters trigger adds mana if it was bargained;
+    whether it was."""
+    options = [(board, False)]
+    if not resolution(card).bargained:
+        return options
+    for cost in spell_target(card).additional_costs:
+        if isinstance(cost, OptionalSacrifice) and isinstance(cost.sacrifice, SacrificeCost):
+            for pid in sacrifice_candidates(board, "me", cost.sacrifice):
+                options.append((_sacrificed(board, pid), True))
+    return options
+
+
+def _entering_units(board: Board, card: Card, pid: str, bargained: bool) -> tuple[Packet, ...]:
+    """The fixed mana the enters trigger of ``card``'s permanent ``pid`` adds on ``board`` (it there): an
+    amount counted then (CR 608.2h), and the mana "if it was bargained" when it was."""
+    effect = resolution(card)
+    packets = [
+        packet
+        for output in effect.entering_counted
+        if (value := counted(BoardView(board), pid, output.amount)) > 0
+        for packet in output_packets(replace(output, amount=Amount(constant=value)), card.name) or ()
+    ]
+    return (*packets, *(effect.bargained if bargained else ()))
 
 
 def _fetches(state: PlanState, view: BoardView) -> list[PlanState]:

@@ -165,12 +165,18 @@ class Player:
     #: opponent lost life this turn"), how many creatures the player attacked with this turn (CR 508.1a:
     #: raid's "if you attacked with a creature this turn") and, when the board lists them, which
     #: (``attacked_with_cards``: the count is then their number), whether the player committed a crime this
-    #: turn (CR 700.13), how many cards left the player's graveyard this turn
+    #: turn (CR 700.13), how many cards left the player's graveyard this turn, the cards put into the
+    #: player's graveyard this turn from anywhere (descend's 'if you descended this turn': a permanent card
+    #: among them, CR 110.4b; as they were put there)
     life_lost_this_turn: int | None = None
     attacked_with_this_turn: int | None = None
     attacked_with_cards: tuple[Card, ...] | None = None
     committed_crime_this_turn: bool | None = None
     cards_left_graveyard_this_turn: int | None = None
+    cards_put_into_graveyard_this_turn: tuple[Card, ...] | None = None
+    #: how many activated abilities of artifacts the player activated this turn (None: not given), what
+    #: 'The first activated ability of an artifact you activate each turn costs {2} less' reads (CR 602.2b)
+    artifact_abilities_activated_this_turn: int | None = None
 
     def __post_init__(self) -> None:
         if self.library_cards is not None and self.library != len(self.library_cards):
@@ -253,7 +259,16 @@ class Player:
             out["attacked_with_this_turn"] = [card.to_json() for card in self.attacked_with_cards]
         elif self.attacked_with_this_turn is not None:
             out["attacked_with_this_turn"] = self.attacked_with_this_turn
-        for key in ("life_lost_this_turn", "committed_crime_this_turn", "cards_left_graveyard_this_turn"):
+        if self.cards_put_into_graveyard_this_turn is not None:
+            out["cards_put_into_graveyard_this_turn"] = [
+                card.to_json() for card in self.cards_put_into_graveyard_this_turn
+            ]
+        for key in (
+            "life_lost_this_turn",
+            "committed_crime_this_turn",
+            "cards_left_graveyard_this_turn",
+            "artifact_abilities_activated_this_turn",
+        ):
             if (value := getattr(self, key)) is not None:
                 out[key] = value
         return out
@@ -443,6 +458,12 @@ def read_player(value: object, path: JsonPath) -> Player:
         attacked_with_cards=None if attacked is None or isinstance(attacked, int) else attacked,
         committed_crime_this_turn=fields.optional("committed_crime_this_turn", read_bool, None),
         cards_left_graveyard_this_turn=fields.optional("cards_left_graveyard_this_turn", read_count, None),
+        cards_put_into_graveyard_this_turn=fields.optional(
+            "cards_put_into_graveyard_this_turn", read_cards, None
+        ),
+        artifact_abilities_activated_this_turn=fields.optional(
+            "artifact_abilities_activated_this_turn", read_count, None
+        ),
     )
 
 

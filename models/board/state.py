@@ -422,24 +422,24 @@ class Board:
     def having_died(self, creatures: Iterable[Card]) -> Board:
         """This board once these creatures died (CR 700.4: put into a graveyard from the battlefield), as
         ``creatures_died_this_turn`` counts them: added to its count, and to its list when it gives one; not
-        given, it stays not given (the deaths before are not known).
+        given, counted from 0 (the deaths before are not known, these are: a lower bound, whose warning the
+        caller keeps), with no list (which died before is not known).
 
         >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}],
         ...     "creatures_died_this_turn": ["Llanowar Elves"]})
         >>> later = board.having_died([Card.from_json("Birds of Paradise")])
         >>> later.creatures_died_this_turn, [card.name for card in later.creatures_died or ()]
         (2, ['Llanowar Elves', 'Birds of Paradise'])
-        >>> unknown = Board(1, "me", (Player("me"),))
-        >>> print(unknown.having_died(later.creatures_died or ()).creatures_died_this_turn)
-        None
+        >>> unknown = Board(1, "me", (Player("me"),)).having_died(later.creatures_died or ())
+        >>> unknown.creatures_died_this_turn, unknown.creatures_died
+        (2, None)
         """
         dead = tuple(creatures)
-        if not dead or self.creatures_died_this_turn is None:
+        if not dead:
             return self
-        listed = None if self.creatures_died is None else (*self.creatures_died, *dead)
-        return replace(
-            self, creatures_died_this_turn=self.creatures_died_this_turn + len(dead), creatures_died=listed
-        )
+        before = self.creatures_died_this_turn
+        listed = None if self.creatures_died is None or before is None else (*self.creatures_died, *dead)
+        return replace(self, creatures_died_this_turn=(before or 0) + len(dead), creatures_died=listed)
 
     def with_player(self, player: Player) -> Board:
         """This board with ``player`` replacing the one with its id in place, or else added last.

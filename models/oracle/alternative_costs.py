@@ -16,7 +16,7 @@ mana symbols, then its other parts as the sentence's.
 (1, 'exile a blue card from your hand', '')
 >>> nissa = "You may pay eight {E} rather than pay the mana cost for permanent spells you cast."
 >>> granted_alternative_cost(nissa).energy, granted_alternative_cost(nissa).spells
-(8, SpellsGranted(types=(), permanent=True, from_hand=False, anyone=False, excluded=()))
+(8, SpellsGranted(types=(), permanent=True, from_hand=False, anyone=False, excluded=(), either=()))
 """
 
 from __future__ import annotations
@@ -326,7 +326,7 @@ def granted_alternative_cost(sentence: str) -> AlternativeCost | None:
 
     >>> omniscience = "You may cast spells from your hand without paying their mana costs."
     >>> granted_alternative_cost(omniscience).without_mana, granted_alternative_cost(omniscience).spells
-    (True, SpellsGranted(types=(), permanent=False, from_hand=True, anyone=False, excluded=()))
+    (True, SpellsGranted(types=(), permanent=False, from_hand=True, anyone=False, excluded=(), either=()))
     >>> jodah = "You may pay {W}{U}{B}{R}{G} rather than pay the mana cost for spells that you cast."
     >>> granted_alternative_cost(jodah).mana
     '{W}{U}{B}{R}{G}'

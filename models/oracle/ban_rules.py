@@ -106,6 +106,14 @@ class BanRules(Transformer[Token, Any]):
     def also_abilities(self, _or: Token) -> str:
         return "abilities"
 
+    def also_abilities_again(self, *words: Token) -> str:
+        """', and enchanted player can't activate abilities that aren't mana abilities': the same ban on
+        the enchanted player's non-mana abilities (CR 602.5) as 'or activate ...' (:meth:`cant_cast`)."""
+        attached = next(word for word in words if word.type == "ATTACHED")
+        if str(attached).lower() != "enchanted":
+            raise UnreadError(f"'{attached} player'")
+        return "abilities_again"
+
     def spell_mana_value_above_count(self, what: Nouns) -> ManaValueAbove:
         return ManaValueAbove(what)
 
@@ -283,6 +291,9 @@ class BanRules(Transformer[Token, Any]):
         less] [of the chosen color | type] [with the chosen name] [from <zones>] [during your turn | during
         combat] [or activate abilities that aren't mana abilities]' (CR 101.2)."""
         players, terms, rest = ban_scope(parts)
+        if "abilities_again" in rest and not terms.enchanted_player:
+            raise UnreadError("'and enchanted player can't activate abilities' after another player's ban")
+        rest = tuple("abilities" if part == "abilities_again" else part for part in rest)
         spells = next(part for part in rest if isinstance(part, SpellsGranted))
         zones = next((part for part in rest if isinstance(part, frozenset)), None)
         values = next((part for part in rest if isinstance(part, ManaValues)), EVERY_MANA_VALUE)

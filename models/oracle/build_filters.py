@@ -238,6 +238,12 @@ def amount(quantity: r.Quantity) -> Amount:
             noun = replace(only_noun(what), zone="", head=r.Head.TYPES)
             words = noun.types or noun.supertypes or noun.excluded or noun.colors
             return Amount(kind=AmountKind.GRAVEYARD, filter=card_filter(noun) if words else ObjectFilter())
+        case r.CountOf(what) if only_noun(what).zone == "party":
+            # ('for each creature in your party', CR 700.8: up to one each of Cleric, Rogue, Warrior and
+            # Wizard among its controller's creatures; Ardent Electromancer's enters trigger)
+            if what != r.Nouns((r.Noun(types=("Creature",), zone="party"),)):
+                raise UnreadError("a count of a party's other than its creatures")
+            return Amount(kind=AmountKind.PARTY, filter=ObjectFilter(types=("Creature",)))
         case r.CountOf(what) if only_noun(what).named == r.ITS_NAME:
             noun = only_noun(what)
             if not noun.other:

@@ -40,6 +40,7 @@ from models.oracle.own_cost_readings import (
     TotalPower,
     TotalToughness,
 )
+from models.oracle.turn_event_rules import died_creatures
 
 __all__ = ["attacking_count", "graveyard_cards", "own_cost_effects", "own_reduction"]
 
@@ -157,8 +158,10 @@ def _yours(what: r.Nouns) -> ObjectFilter:
 def _amount(counted: OwnCounted) -> Amount:
     """What a spell's own cost change counts, as the planner counts it."""
     match counted:
-        case Died():
-            return Amount(kind=AmountKind.DIED_THIS_TURN)
+        case Died(what):  # (which creature died: planner.rules.turn_facts.creatures_died)
+            return Amount(
+                kind=AmountKind.DIED_THIS_TURN, filter=None if what is None else died_creatures(what)
+            )
         case TurnCondition(amount):  # (an event of the turn the board records: planner.rules.turn_facts)
             return amount
         case r.CountOf(

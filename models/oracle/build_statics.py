@@ -322,6 +322,8 @@ def _abilities_cost(reading: s.AbilitiesCostReading, sentence: str) -> AbilityCo
     by = written.generic if reading.more else -written.generic
     if reading.own:  # (Ghostfire Blade's own equip ability)
         affected = ObjectFilter(self_only=True)
+    elif reading.what is not None and reading.first_each_turn:  # ('... you activate': its controller's)
+        affected = replace(only_filter(reading.what), controller=Who.YOU)
     elif reading.what is not None:
         affected = only_filter(reading.what)
     else:  # ('Activated abilities cost ...': any permanent's; '... you activate': of its controller's; '...
@@ -338,6 +340,7 @@ def _abilities_cost(reading: s.AbilitiesCostReading, sentence: str) -> AbilityCo
         targets_source=reading.targets_self,
         targeting=None if reading.targeting is None else only_filter(reading.targeting),
         your_turn=bool(reading.while_text),  # (the keywords granted beside change no payment)
+        first_each_turn=reading.first_each_turn,
     )
 
 

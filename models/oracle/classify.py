@@ -201,7 +201,7 @@ def not_payment_kind(body: str, line: str) -> NotPaymentKind | None:
         and has_phrase(tokens(line), "token", "tokens")
     ):
         return NotPaymentKind.TOKEN
-    if _triggered_mana_ability(words):
+    if _triggered_mana_ability(words) or _pays_for_mana_any_time(tokens(line)):
         return None
     kind = _trigger_kind(words)
     if kind is None and line != body:
@@ -213,6 +213,19 @@ def not_payment_kind(body: str, line: str) -> NotPaymentKind | None:
     if _target_gains_quoted(words):
         return NotPaymentKind.GRANTED  # the target has the ability later: this card adds no mana itself
     return None
+
+
+def _pays_for_mana_any_time(words: Sequence[str]) -> bool:
+    """'Any time you could activate a mana ability, you may pay 1 life. If you do, add {C}.' (Channel's): a
+    permission to add mana whenever a mana ability could be activated, while paying too (CR 605.3a), no
+    trigger: its 'If you do, add' adds mana during a payment, which the grammar does not read (unsupported).
+
+    >>> _pays_for_mana_any_time(tokens("Any time you could activate a mana ability, you may pay 1 life."))
+    True
+    >>> _pays_for_mana_any_time(tokens("Activate only as a sorcery."))
+    False
+    """
+    return has_phrase(words, "any time you could activate a mana ability")
 
 
 _TOKEN_SUBJECTS: Final = (
@@ -316,6 +329,8 @@ def mentions_mana(body: str) -> bool:
         return True  # (Melting: a land no longer snow pays no {S}, CR 205.4, 107.4h; read, or unsupported)
     if "enter" in present and not present.isdisjoint(("tapped", "untapped")) and others_enter_tapped(body):
         return True  # ('Nonbasic lands your opponents control enter tapped.': a land played, CR 614.1c; read)
+    if "mana" in present and _pays_for_mana_any_time(words):
+        return True  # (Channel's permission to pay life for mana while paying, CR 605.3a: not read)
     if _MENTIONS.isdisjoint(present) and "unspent" not in lowered:
         return False  # (each test below needs one of these words: most sentences have none)
     if not _MANA_VERBS.isdisjoint(present) or "unspent" in lowered:
@@ -530,6 +545,8 @@ def _changes_types(words: Sequence[str]) -> bool:
     False
     >>> _changes_types(tokens("As long as ~ is a creature, it can block an additional creature."))
     False
+    >>> _changes_types(tokens("Enchanted creature is a land."))
+    True
     """
     return _static_clauses_possible(words) and any(map(_type_change_clause, _static_clauses(words)))
 
@@ -542,7 +559,8 @@ def _type_change_clause(clause: Sequence[str]) -> bool:
         if has_phrase(clause[index + 1 :], "in addition to its other", "in addition to their other"):
             return True
         for offset, later in enumerate(clause[index + 1 : index + 9], index + 1):
-            if later in ("creature", "creatures"):
+            # (made a land, Hydro-Man's 'he becomes a land': no creature, so no summoning sickness, CR 302.6)
+            if later in ("creature", "creatures", "land", "lands"):
                 return clause[offset + 1 : offset + 2] not in (("card",), ("cards",), ("spell",), ("spells",))
             if later in _NOT_IN_TYPE_CHANGE:
                 break

@@ -66,7 +66,10 @@ _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six",
 
 @dataclass(frozen=True, slots=True)
 class Died:
-    """'a creature died this turn': the creatures that died this turn, whoever controlled them."""
+    """'a creature died this turn': the creatures that died this turn, whoever controlled them; ``what`` the
+    creatures of a kind it asks one of ('a non-Zombie creature', 'a creature not named ~'), None for any."""
+
+    what: Nouns | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,8 +395,9 @@ def _count(number: int) -> str:
 def _condition(counted: OwnCounted, at_least: int) -> str:
     """The condition 'if ...' of a change made once."""
     match counted:
-        case Died():
-            return "a creature died this turn"
+        case Died(what):
+            words = what.words() if what else "creature"
+            return f"{article(words)} {words} died this turn"
         case TurnCondition(text=text):
             return text
         case CountOf(what) if what.nouns[-1].zone:

@@ -39,6 +39,7 @@ from models.oracle.own_cost_readings import (
 )
 from models.oracle.phrase_rules import fixed_number
 from models.oracle.readings import Controller, CountOf, Head, Noun, Nouns, Number
+from models.oracle.turn_event_rules import died_creatures
 
 __all__ = ["OwnCostRules"]
 
@@ -92,9 +93,9 @@ class OwnCostRules(Transformer[Token, Any]):
     # -------------------------------------------------------------- conditions
 
     def died_this_turn(self, _article: Token, what: Nouns) -> _Condition:
-        if what != Nouns((Noun(types=("Creature",)),)):
-            raise UnreadError(f"a count of {what.words()} that died this turn")
-        return _Condition(Died(), 1)
+        """'if a creature died this turn', 'if a non-Zombie creature died this turn' (CR 700.4): the kinds
+        :func:`~models.oracle.spell_cost_rules.died_creatures` reads, as a graveyard permission reads them."""
+        return _Condition(Died(None if died_creatures(what) is None else what), 1)
 
     def own_turn_event(self, event: TurnCondition) -> _Condition:
         """'if an opponent lost life this turn', 'if you've committed a crime this turn' (``turn_event``)."""

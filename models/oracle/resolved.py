@@ -63,6 +63,8 @@ def read_resolved(text: str) -> ResolvedReading:
         if ridden is not None:
             found[-1] = ridden
             continue
+        if parsed is None and not form.once:
+            parsed = _read_clauses(form.text)
         if parsed is None and form.duration is not None and not form.once:
             # (a static sentence that says its own duration, as printed or with its referents bound: Reflector
             # Mage's 'That creature's owner can't cast spells with the same name as that creature until your
@@ -95,6 +97,53 @@ def _with_rider(
     ):
         return None
     return replace(form, printed=f"{form.printed} {sentence}", text=f"{form.text} {sentence}"), joined
+
+
+def _read_clauses(text: str | None) -> ParsedText | None:
+    """A sentence of two effects joined by 'and', each a clause with its own subject and verb ('All creatures
+    are black and all lands are Swamps.': Nightcreep's, CR 611.2), read by the static grammar as the two
+    sentences it says, when both are read as effects in full (the first joiner that makes two such); else
+    None.
+
+    >>> parsed = _read_clauses("All creatures are black and all lands are Swamps.")
+    >>> [type(e).__name__ for e in parsed.effects]
+    ['ColorChange', 'TypeChange']
+    >>> _read_clauses("Creatures you control get +1/+1 and gain flying.") is None
+    True
+    """
+    if text is None:
+        return None
+    body = text.rstrip(".")
+    pieces = body.split(" and ")
+    for index in range(1, len(pieces)):
+        # ('X and Y', 'X, and Y'; the second clause a sentence of its own)
+        first = " and ".join(pieces[:index]).rstrip(",")
+        second = " and ".join(pieces[index:])
+        second = f"{second[:1].upper()}{second[1:]}"
+        if _scoped(first, second) or _read_static(f"{first}.") is None or _read_static(f"{second}.") is None:
+            continue
+        parsed = _read_static(f"{first}. {second}.")
+        if parsed is not None and all(read.read_as == "effect" for read in parsed.sentences):
+            return parsed
+    return None
+
+
+#: Words of a condition or a count that may scope over both clauses of a sentence ('As long as you control
+#: your commander, ~ gets +2/+2 and other creatures you control get +2/+2'): no such sentence is split
+_SCOPING_WORDS = frozenset({"if", "unless", "as", "while", "during", "where", "for", "except", "only"})
+
+
+def _scoped(first: str, second: str) -> bool:
+    """True when a word of either clause may be a condition on both (a comma in the first: a lead, 'As long
+    as X, ...'; a condition word in either: 'as long as', 'if', 'for each'), so that the two are not split.
+
+    >>> _scoped("All creatures are black", "All lands are Swamps")
+    False
+    >>> _scoped("As long as you control a Forest, ~ gets +1/+1", "Other creatures get +1/+1")
+    True
+    """
+    words = f"{first} {second}".lower().replace(",", " , ").split()
+    return "," in first or not _SCOPING_WORDS.isdisjoint(words)
 
 
 def _with_way(before: StaticForm, form: StaticForm) -> tuple[StaticForm, ParsedText] | None:

@@ -17,6 +17,7 @@ from typing import Any
 from lark import Token, Transformer, v_args
 
 from models.oracle import lexicon
+from models.oracle.grammar_parser import UnreadError
 
 __all__ = ["ResolvedPart", "ResolvedRules", "ResolvedSentence"]
 
@@ -39,6 +40,8 @@ class ResolvedPart:
     anaphor: str | None = None
     #: the anaphor's words when it names a referent (the enchanted player or permanent)
     as_referent: str = ""
+    #: a referent chosen as a target ('target land', 'X target lands'): each is another object (CR 115.1)
+    targeted: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +139,10 @@ class ResolvedRules(Transformer[Token, Any]):
     """The grammar's methods for a resolved effect in force (mixed into its transformer)."""
 
     def resolved_effect(self, *given_parts: ResolvedPart) -> ResolvedSentence:
+        if sum(part.targeted for part in given_parts) > 1:
+            # ('target creature you control gets +1/+1 and target creature an opponent controls gets -1/-1':
+            # two objects, CR 115.1, while refers_to names the referents of one kind without saying whose)
+            raise UnreadError("two targets of a sentence, which refers_to can't tell apart")
         parts = _anaphors_bound(given_parts)
         dropped = _commas_of_durations(parts)
         words = [part.words for index, part in enumerate(parts) if index not in dropped]
@@ -199,7 +206,16 @@ class ResolvedRules(Transformer[Token, Any]):
 
     def target_referent(self, *words: Any) -> ResolvedPart:
         noun = next(word for word in words if isinstance(word, Token) and word.type == "RESOLVED_NOUN")
-        return _word(f"enchanted {str(noun).lower()}", bound_to="permanent")
+        return _word(f"enchanted {str(noun).lower()}", bound_to="permanent", targeted=True)
+
+    def targets_referent(self, *words: Any) -> ResolvedPart:
+        # (each of several targets is one referent's permanent: 'enchanted lands', each stand-in's own)
+        noun = next(word for word in words if isinstance(word, Token) and word.type == "RESOLVED_NOUNS")
+        return _word(f"enchanted {str(noun).lower()}", bound_to="permanent", targeted=True)
+
+    def each_of_those(self, _each: Token, noun: Token) -> ResolvedPart:
+        # ('Each of those lands is ...': each the permanent of one referent, as 'enchanted land' is)
+        return _word(f"enchanted {str(noun).lower().removesuffix('s')}", bound_to="permanent")
 
     def attached_referent(self, attached: Token, noun: Token) -> ResolvedPart:
         if str(attached).lower() != "enchanted":  # ('equipped creature' is the Equipment's, not a referent)
@@ -221,8 +237,9 @@ class ResolvedRules(Transformer[Token, Any]):
     def resolved_choice(self) -> None:
         return None
 
-    def player_referent(self, *_words: Token) -> ResolvedPart:
-        return _word("enchanted player", bound_to="player")
+    def player_referent(self, *words: Token) -> ResolvedPart:
+        targeted = any(word.type == "TARGET" for word in words)
+        return _word("enchanted player", bound_to="player", targeted=targeted)
 
     def becomes(self) -> ResolvedPart:
         return _word("is", "becomes")
@@ -246,8 +263,10 @@ class ResolvedRules(Transformer[Token, Any]):
         return _word("the chosen type", "the basic land type of your choice")
 
     def adder_word(self, adder: Token) -> ResolvedPart:
+        # ('that player adds', 'that land's controller adds': after a tapping, the player who tapped and the
+        # tapped permanent's controller, one player, CR 106.12, 602.2; with none before, a referent's)
         words = " ".join(str(adder).split())
-        if words.lower() != "that player adds":
+        if not words.lower().startswith("that "):
             return _word(words)
         return _word(words, anaphor="player", as_referent="enchanted player adds")
 

@@ -66,7 +66,8 @@ from models.oracle.readings import (
     WithManaValueAtMost,
     WithManaValueX,
 )
-from models.oracle.readings.nouns import OTHER_NAME, X
+from models.oracle.readings.nouns import X
+from models.oracle.turn_event_rules import died_creatures
 
 __all__ = [
     "GraveyardPermissionReading",
@@ -904,27 +905,9 @@ class SpellCostRules(Transformer[Token, Any]):
         )
         return SpellsGranted(types=types, permanent=permanent, excluded=excluded)
 
-
-def died_creatures(what: Nouns) -> ObjectFilter | None:
-    """The creatures 'if <what> died this turn' asks one of: None for any creature (a count answers it), else
-    a filter of their types as they last existed (CR 608.2h) and names ('not named ~': another name than the
-    card's own, CR 201.2); any other description is not read.
-
-    >>> from models.oracle.grammar import parse_objects
-    >>> died_creatures(parse_objects("creature")) is None
-    True
-    >>> died_creatures(parse_objects("non-Zombie creature")).describe()
-    'nonzombie creature'
-    >>> died_creatures(parse_objects("creature not named ~")).other_name
-    True
-    """
-    (noun,) = what.nouns if len(what.nouns) == 1 else (None,)
-    plain = None if noun is None else replace(noun, excluded=(), named="")
-    if noun is None or plain != Noun(types=("Creature",)) or noun.named not in ("", OTHER_NAME):
-        raise UnreadError(f"if {what.words()} died this turn")
-    if noun == Noun(types=("Creature",)):
-        return None
-    return ObjectFilter(types=("Creature",), excluded=noun.excluded, other_name=noun.named == OTHER_NAME)
+    def spells_either(self, first: str, _or: Token, second: str, _spell: Token) -> SpellsGranted:
+        """'instant or sorcery spells': those of either type."""
+        return SpellsGranted(either=(*joined_subtypes([first]), *joined_subtypes([second])))
 
 
 def cast_spells(what: Nouns) -> ObjectFilter:

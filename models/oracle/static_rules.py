@@ -801,6 +801,20 @@ class StaticRules(Transformer[Token, Any]):
             what, str(symbols).upper(), str(more).lower() == "more", bool(up_to), where_x=where_x
         )
 
+    def first_ability_cost(self, *parts: Any) -> AbilitiesCostReading:
+        """'The first activated ability of an artifact you activate each turn costs {2} less to activate.'
+        (Tezzeret, Betrayer of Flesh): of its controller's activations, the first each turn."""
+        if [str(word).lower() for word in tokens_of(parts, "ORDINAL")] != ["first"]:
+            raise UnreadError("an ability other than the first one activated each turn")
+        (kind,) = [part for part in parts if isinstance(part, str) and not isinstance(part, Token)]
+        if kind != "Artifact":  # (the board counts the activations of artifacts' abilities alone)
+            raise UnreadError(f"the first activated ability of a {kind} activated each turn")
+        what = Nouns((Noun(types=(kind,)),))
+        (symbols,) = tokens_of(parts, "SYMBOLS")
+        (more,) = tokens_of(parts, "MORE_LESS")
+        more_said = str(more).lower() == "more"
+        return AbilitiesCostReading(what, str(symbols).upper(), more_said, yours=True, first_each_turn=True)
+
     def non_mana_abilities_cost(self, _costs: Token, symbols: Token, more: Token) -> AbilitiesCostReading:
         """'Activated abilities cost {2} more to activate unless they're mana abilities.' (Suppression
         Field)."""

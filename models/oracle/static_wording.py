@@ -615,6 +615,9 @@ def _abilities_cost_words(reading: AbilitiesCostReading) -> str:
         return f"abilities your opponents activate {cost} unless they're mana abilities"
     if reading.non_mana:
         return f"activated abilities {cost} unless they're mana abilities"
+    if reading.first_each_turn and reading.what is not None:
+        cost = cost.replace("cost ", "costs ", 1)
+        return f"the first activated ability of {reading.what.words(1)} you activate each turn {cost}"
     kind = f"{reading.keyword} abilities" if reading.keyword else "activated abilities"
     if reading.own and reading.targeting is not None:
         cost = cost.replace("cost ", "costs ", 1)

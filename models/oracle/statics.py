@@ -700,6 +700,9 @@ class AbilitiesCostReading:
     #: 'Mana abilities of ~ cost an additional 1 life to activate.' (Thran Portal): mana abilities only, each
     #: activation costing that much life more
     life: int = 0
+    #: 'The first activated ability of an artifact you activate each turn ...' (Tezzeret, Betrayer of Flesh):
+    #: only the first such ability its controller activates each turn
+    first_each_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

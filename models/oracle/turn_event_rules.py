@@ -13,6 +13,7 @@ cost change (``own_condition``) and an alternative cost's condition (``control_c
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from lark import Token, Transformer, v_args
@@ -21,10 +22,11 @@ from models.abilities import Amount, AmountKind, TurnCondition
 from models.filters import ObjectFilter
 from models.oracle.grammar_parser import UnreadError
 from models.oracle.phrase_rules import fixed_number
-from models.oracle.readings import Noun, Nouns, Number
-from models.oracle.readings.nouns import number_words
+from models.oracle.readings import Head, Noun, Nouns, Number
+from models.oracle.readings.nouns import OTHER_NAME, number_words
+from models.types import PERMANENT_CARD_TYPES
 
-__all__ = ["TurnEventRules", "attackers", "sacrificed"]
+__all__ = ["TurnEventRules", "attackers", "died_creatures", "put_into_graveyard", "sacrificed"]
 
 
 def attackers(what: Nouns) -> ObjectFilter | None:
@@ -58,6 +60,49 @@ def sacrificed(what: Nouns) -> ObjectFilter:
     (noun,) = what.nouns
     if noun != Noun(types=noun.types):
         raise UnreadError(f"you've sacrificed {what.words()}")
+    return ObjectFilter(types=noun.types)
+
+
+def died_creatures(what: Nouns) -> ObjectFilter | None:
+    """The creatures 'if <what> died this turn' asks one of: None for any creature (a count answers it), else
+    a filter of their types as they last existed (CR 608.2h) and names ('not named ~': another name than the
+    card's own, CR 201.2); any other description is not read.
+
+    >>> from models.oracle.grammar import parse_objects
+    >>> died_creatures(parse_objects("creature")) is None
+    True
+    >>> died_creatures(parse_objects("non-Zombie creature")).describe()
+    'nonzombie creature'
+    >>> died_creatures(parse_objects("creature not named ~")).other_name
+    True
+    """
+    (noun,) = what.nouns if len(what.nouns) == 1 else (None,)
+    plain = None if noun is None else replace(noun, excluded=(), named="")
+    if noun is None or plain != Noun(types=("Creature",)) or noun.named not in ("", OTHER_NAME):
+        raise UnreadError(f"if {what.words()} died this turn")
+    if noun == Noun(types=("Creature",)):
+        return None
+    return ObjectFilter(types=("Creature",), excluded=noun.excluded, other_name=noun.named == OTHER_NAME)
+
+
+def put_into_graveyard(what: Nouns) -> ObjectFilter:
+    """The cards 'if <what> was put into your graveyard from anywhere this turn' asks one of: a card of one
+    permanent card type or more ('a creature card'; the board's ``cards_put_into_graveyard_this_turn`` as
+    listed). A kind an instant or sorcery card could be ('a card') is not read: the turn plans do not
+    record the spells that resolve.
+
+    >>> from models.oracle.grammar import parse_objects
+    >>> put_into_graveyard(parse_objects("creature card")).types
+    ('Creature',)
+    """
+    (noun,) = what.nouns if len(what.nouns) == 1 else (None,)
+    if (
+        noun is None
+        or noun != Noun(head=Head.CARD, types=noun.types)
+        or not noun.types
+        or not set(noun.types) <= PERMANENT_CARD_TYPES
+    ):
+        raise UnreadError(f"if {what.words()} was put into your graveyard this turn")
     return ObjectFilter(types=noun.types)
 
 
@@ -100,6 +145,21 @@ class TurnEventRules(Transformer[Token, Any]):
         at_least = fixed_number(next(p for p in parts if isinstance(p, int) and not isinstance(p, bool)))
         text = f"you've gained {at_least} or more life this turn"
         return TurnCondition(Amount(kind=AmountKind.LIFE_GAINED, constant=1), at_least, text)
+
+    def event_descended(self, *_words: Token) -> TurnCondition:
+        """'if you descended this turn': a permanent card (CR 110.4b) was put into your graveyard from
+        anywhere this turn."""
+        wanted = ObjectFilter(types=("Permanent",))
+        text = "you descended this turn"
+        return TurnCondition(Amount(kind=AmountKind.PUT_INTO_GRAVEYARD, filter=wanted), 1, text)
+
+    def event_put_into_graveyard(self, _article: Token, what: Nouns, *_words: Token) -> TurnCondition:
+        """'if a creature card was put into your graveyard from anywhere this turn' (Macabre
+        Reconstruction's): from anywhere, 'from anywhere' said or not."""
+        text = f"{what.words(1)} was put into your graveyard from anywhere this turn"
+        return TurnCondition(
+            Amount(kind=AmountKind.PUT_INTO_GRAVEYARD, filter=put_into_graveyard(what)), 1, text
+        )
 
     def event_left_graveyard(self, *parts: Any) -> TurnCondition:
         counts: list[Number] = [

@@ -14,6 +14,7 @@ from planner.questions import PlanTurnQuestion
 if TYPE_CHECKING:
     from planner.answer import PayResult
     from planner.turn import TurnResult
+    from planner.turn_result import AbilityActivated
 
 
 @question_command("plan-turn", PlanTurnQuestion)
@@ -47,6 +48,30 @@ def _riders_got(payment: PayResult) -> str:
         return "-"
     got = [f"{outcome.rider}: {outcome.got()}" for outcome in payment.riders]
     return "; ".join([f"colors {payment.colors_spent or 'none'}", *got])
+
+
+def _activation_line(made: AbilityActivated) -> str:
+    """One activated ability of the plan, in a line: where it comes, what paid it, what it made.
+
+    >>> from planner.answer import PayResult
+    >>> from planner.turn_result import AbilityActivated
+    >>> made = AbilityActivated(permanent="k", card="Test Knight", ability="{T}: Create a Treasure token.",
+    ...     after_spells=1, payment=PayResult(payable=True, cost=""), created=(("t", "Treasure"),))
+    >>> print(_activation_line(made))  # doctest: +NORMALIZE_WHITESPACE
+    after spell 1: activate Test Knight's '{T}: Create a Treasure token.' (k), paid with - : creates
+    Treasure t
+    """
+    when = f"after spell {made.after_spells}" if made.after_spells else "first"
+    tapped = ", ".join(made.payment.tapped)
+    paid = f"{made.payment.mana_spent or '-'}{f' from {tapped}' if tapped else ''}"
+    if made.payment.life_paid:
+        paid += f", {made.payment.life_paid} life"
+    what = [f"creates {name} {pid}" for pid, name in made.created] + (
+        [f"adds {made.mana}"] if made.mana else []
+    )
+    return f"{when}: activate {made.card}'s {made.ability!r} ({made.permanent}), paid with {paid} : " + (
+        ", ".join(what) or "done"
+    )
 
 
 def turn_report(result: TurnResult) -> str:
@@ -97,6 +122,7 @@ def turn_report(result: TurnResult) -> str:
             row.append(_riders_got(spell.payment))
     if rows:
         lines += ["", table(headers, rows)]
+    lines += [_activation_line(made) for made in result.activations]  # (abilities, no mana abilities: §11)
     for number, spell in enumerate(result.spells, 1):  # (its alternative and additional costs: §11)
         if spell.payment.alternative_cost is not None:
             lines.append(f"{number}. {spell.card}: cast for {spell.payment.alternative_cost.describe()}")

@@ -30,13 +30,46 @@ if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
 __all__ = [
+    "FIRST_ONLY",
     "ability_change",
     "ability_changes",
     "ability_locked_in",
     "counted_change",
+    "first_activation_open",
     "keyword_ability",
     "mana_ability_change_gap",
 ]
+
+
+#: Why a change of the first activated ability of an artifact each turn (Tezzeret, Betrayer of Flesh) is not
+#: applied to mana abilities: which activation of a payment is the first is not followed.
+FIRST_ONLY = (
+    "it changes the first activated ability of an artifact activated each turn alone, which the mana "
+    "abilities of a payment are not followed for: not applied to them"
+)
+
+
+def first_activation_open(view: BoardView, sourced: SourcedEffect) -> bool | None:
+    """For a change of the first activated ability of an artifact its controller activates each turn
+    (Tezzeret, Betrayer of Flesh): True when the board says its controller activated none this turn (the
+    next one is the first), False when it says one or more (the change applies to none), None when the
+    board does not say (``players[i].artifact_abilities_activated_this_turn``: not applied, warned).
+
+    >>> from models.board import Board
+    >>> from planner.rules.view import BoardView
+    >>> tezz = {"id": "t", "name": "Test Tezz", "type_line": "Legendary Planeswalker — Tezz",
+    ...     "controller": "me", "oracle": "The first activated ability of an artifact you activate each turn "
+    ...     "costs {2} less to activate."}
+    >>> def opened(count):
+    ...     given = {} if count is None else {"artifact_abilities_activated_this_turn": count}
+    ...     me = {"id": "me", **given}
+    ...     view = BoardView(Board.from_dict({"version": 1, "players": [me], "permanents": [tezz]}))
+    ...     return first_activation_open(view, next(view.effects_of(AbilityCostChange)))
+    >>> opened(0), opened(1), opened(None)
+    (True, False, None)
+    """
+    count = view.board.player(sourced.controller).artifact_abilities_activated_this_turn
+    return None if count is None else count == 0
 
 
 def counted_change(view: BoardView, sourced: SourcedEffect) -> AbilityCostChange:
@@ -78,6 +111,8 @@ def mana_ability_change_gap(view: BoardView, sourced: SourcedEffect) -> str | No
     """
     effect = sourced.effect
     assert isinstance(effect, AbilityCostChange)
+    if effect.first_each_turn:
+        return FIRST_ONLY
     if effect.amount is None:
         return None
     try:
@@ -163,6 +198,11 @@ def ability_changes(
             continue  # ('Mana abilities of ~ cost an additional 1 life': not the ability paid for)
         if effect.your_turn and view.board.active_player != sourced.controller:
             continue  # ('As long as it's your turn': the board's active player, Nahiri)
+        if effect.first_each_turn and not first_activation_open(view, sourced):
+            # (Tezzeret's: one activated this turn, none is the first; not given: not applied, warned)
+            if first_activation_open(view, sourced) is None:
+                unknown.append(sourced)
+            continue
         if effect.targets_source and target.targeted is not None and sourced.source not in target.targeted:
             continue  # ('... that target ~': --target says what the ability targets, CR 601.2c)
         if effect.keyword and effect.keyword not in target.keywords:

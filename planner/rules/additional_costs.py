@@ -348,11 +348,10 @@ def turn_fact_warnings(board: Board, player: str, target: PaymentTarget) -> tupl
             if cost.if_discarded
         ]
     # (its own "You may cast this card from your graveyard if a [non-Zombie] creature died this turn.")
-    view = view_of(board)
     unknown += [
         (cost.text, gap)
         for cost in own_alternative_costs(target.text, target.name)
-        if cost.if_creature_died and (gap := died_gap(view, cost.died_what))
+        if cost.if_creature_died and (gap := died_gap(board, cost.died_what))
     ]
     unknown += [  # (spectacle's "an opponent lost life this turn", raid's "you attacked with a creature")
         (cost.text, gap)

@@ -54,6 +54,7 @@ from models.oracle.levels import striation_power
 from planner.rules.defined_powers import defined_power_gap, own_defined_power
 from planner.rules.devotion import devotion
 from planner.rules.layers import types_elsewhere
+from planner.rules.party import party_size
 from planner.rules.power_changes import (
     POWER_COUNTER,
     counter_power,
@@ -363,6 +364,8 @@ def quantity(
         return permanent.counter(amount.counter)
     if kind is AmountKind.DEVOTION:
         return devotion(view, controller, amount.colors or color)
+    if kind is AmountKind.PARTY:  # ('for each creature in your party', CR 700.8)
+        return party_size(view, controller)
     if kind is AmountKind.DRAWN:  # (constant while paying: no mana ability draws, CR 605.1a)
         return view.player(controller).cards_drawn_this_turn
     floor = None if below_zero else 0

@@ -20,7 +20,12 @@ from models.mana_effects import AbilityCostChange, ActivationBan, CostPaymentBan
 from models.oracle import Level, reads_imprinted_colors
 from models.oracle.levels import ENTERING
 from models.types import TypeLine
-from planner.rules.ability_costs import counted_change, keyword_ability, mana_ability_change_gap
+from planner.rules.ability_costs import (
+    counted_change,
+    first_activation_open,
+    keyword_ability,
+    mana_ability_change_gap,
+)
 from planner.rules.ability_loss import timestamps
 from planner.rules.amount_gaps import any_may_lack_board_facts, board_gap
 from planner.rules.borrowed_abilities import borrowed_abilities
@@ -321,6 +326,8 @@ def _with_cost_changes(
         assert isinstance(effect, AbilityCostChange)
         if effect.non_mana:
             continue  # ('unless they're mana abilities': Suppression Field, Zirda)
+        if effect.first_each_turn and first_activation_open(view, sourced) is False:
+            continue  # (Tezzeret's, the turn's first activation made: it changes none)
         if (
             effect.keyword
         ):  # ('Equip abilities ...': an equip ability targets, never a mana ability, CR 605.1a)

@@ -157,7 +157,8 @@ def _sources_of(
             )
             warnings.append(TextWarning(path, form.printed, reason, WarningKind.NOT_USED))
             continue
-        missing = next((m for e in applied if (m := missing_choice(e, entry.choices)) is not None), None)
+        resolved_choice = (missing_choice(e, entry.choices, "as it resolved") for e in applied)
+        missing = next((m for m in resolved_choice if m is not None), None)
         if missing is not None:
             reason = f"{path}.choices.{missing}"
             warnings.append(TextWarning(path, form.printed, reason, WarningKind.NOT_USED))

@@ -35,18 +35,25 @@ __all__ = [
 ]
 
 
-def missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
+def missing_choice(effect: StaticEffect, choices: Choices, when: str = "as it entered") -> str | None:
     """What the effect reads of its permanent's choices that the board doesn't give, as the choice's key and
     why (``"imprinted: ..."``), or None: such an effect is set aside and reported, never used as if nothing,
-    or anything, had been chosen."""
+    or anything, had been chosen. ``when`` is when the choice was made: a permanent's 'as it entered' (CR
+    614.12), an effect in force's 'as it resolved' (CR 608.2).
+
+    >>> from models.oracle import parse_oracle
+    >>> (tinted,) = parse_oracle("Enchanted land is the chosen color.").effects
+    >>> missing_choice(tinted, Choices(), "as it resolved")
+    'color: the color chosen as it resolved is not given'
+    """
     if needs_imprinted(effect) and choices.imprinted is None:
         return "imprinted: the card it exiled is not given"
     if isinstance(effect, TypeChange) and effect.chosen and choices.basic_land_type is None:
-        return "basic_land_type: the basic land type chosen as it entered is not given"
+        return f"basic_land_type: the basic land type chosen {when} is not given"
     if isinstance(effect, TypeChange) and effect.second_chosen and choices.basic_land_types is None:
-        return "basic_land_types: the two basic land types chosen as it entered are not given"
+        return f"basic_land_types: the two basic land types chosen {when} are not given"
     if isinstance(effect, TypeChange) and effect.chosen_creature and choices.creature_type is None:
-        return "creature_type: the creature type chosen as it entered is not given"
+        return f"creature_type: the creature type chosen {when} is not given"
     if (
         isinstance(effect, AbilityLoss)
         and effect.affected.linked_permanent
@@ -54,9 +61,9 @@ def missing_choice(effect: StaticEffect, choices: Choices) -> str | None:
     ):
         return "linked_permanent: the permanent its trigger chose (whose abilities it takes) is not given"
     if isinstance(effect, GrantHaste) and effect.affected.chosen_parity and choices.odd_or_even is None:
-        return "odd_or_even: odd or even, chosen as it entered, is not given"
+        return f"odd_or_even: odd or even, chosen {when}, is not given"
     if isinstance(effect, ColorChange) and effect.chosen and choices.color is None:
-        return "color: the color chosen as it entered is not given"
+        return f"color: the color chosen {when} is not given"
     if isinstance(effect, ProductionReplacement) and effect.chosen_color and choices.color is None:
         return "color: no color chosen at this turn's upkeep is given (none chosen: no effect this turn)"
     counted = isinstance(effect, ProductionReplacement | ManaTrigger) and bool(effect.while_counted)

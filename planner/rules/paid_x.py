@@ -190,7 +190,8 @@ def payable_for_x(view: BoardView, player: str, result: dict[str, Characteristic
         assert isinstance(effect, AbilityCostChange)
         if effect.non_mana or effect.keyword:
             continue  # (no mana ability's cost: Suppression Field, Zirda, Boom Scholar)
-        if mana_ability_change_gap(view, sourced) is None:
+        if effect.first_each_turn or mana_ability_change_gap(view, sourced) is None:
+            # (Tezzeret's first activation: at most once, an upper bound of what X may be)
             counted += max(-counted_change(view, sourced).generic, 0)
         else:
             uncounted = uncounted or f"what {effect.text!r} takes off"

@@ -46,6 +46,7 @@ from planner.rules.minimum_cost import (
     unknown_minimum,
 )
 from planner.rules.own_counts import OWN_COUNTS, own_count
+from planner.rules.party import party_size
 from planner.rules.payment_bans import without_life_symbols
 from planner.rules.records import SourcedEffect
 from planner.rules.special_actions import SPECIAL_ACTIONS, special_action_change, special_action_locked_in
@@ -57,7 +58,7 @@ from planner.rules.spell_cost_gaps import (
     unknown_spell_facts,
     unknown_turn_facts,
 )
-from planner.rules.turn_facts import TURN_EVENTS, turn_event_count
+from planner.rules.turn_facts import TURN_EVENTS, creatures_died, turn_event_count
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -464,6 +465,9 @@ def _own_times(view: BoardView, effect: CostModifier, target: PaymentTarget, pla
     if amount.kind is AmountKind.SPELLS_CAST:  # (Demilich: its caster's, as listed on the board)
         assert amount.filter is not None
         return spells_cast_matching(view, amount.filter, player)
+    if amount.kind is AmountKind.DIED_THIS_TURN and amount.filter is not None:
+        # ('if a non-Zombie creature died this turn': which died, as listed; a count alone: none, gap warns)
+        return creatures_died(view, amount.filter, target.name) or 0
     if amount.kind in TURN_FACTS:
         return turn_fact(view.board, player, amount)
     if amount.kind in TURN_EVENTS:  # (Seize the Secrets' crime, spectacle's kin: planner.rules.turn_facts)
@@ -648,46 +652,6 @@ def uncounted_spells(view: BoardView, target: PaymentTarget, player: str) -> tup
         and sourced.effect.nth_spell
         and spells_cast_unlisted(view.board, _counted_spells(sourced.effect), player)
     )
-
-
-#: The creature types a party has one each of at most (CR 700.8).
-_PARTY_ROLES = ("Cleric", "Rogue", "Warrior", "Wizard")
-
-
-def party_size(view: BoardView, player: str) -> int:
-    """How many creatures are in ``player``'s party (CR 700.8): the most of their creatures that can each
-    be a different one of Cleric, Rogue, Warrior and Wizard (a Cleric Rogue fills one place; a largest
-    matching, found by augmenting paths).
-
-    >>> from models.board import Board
-    >>> from planner.rules.view import BoardView
-    >>> def creature(pid, types):
-    ...     return {"id": pid, "name": pid, "type_line": "Creature — " + types, "controller": "me"}
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}], "permanents": [
-    ...     creature("a", "Human Cleric Rogue"), creature("b", "Elf Cleric"), creature("c", "Elf Druid")]})
-    >>> party_size(BoardView(board), "me")
-    2
-    """
-    fills: list[tuple[str, ...]] = []
-    for permanent in view.board.permanents:
-        if permanent.controller != player:
-            continue
-        pid = permanent.id
-        roles = tuple(r for r in _PARTY_ROLES if view.matches(ObjectFilter(types=("Creature", r)), pid, pid))
-        if roles:
-            fills.append(roles)
-    holder: dict[str, int] = {}  # each role: the creature filling it
-
-    def placed(creature: int, tried: set[str]) -> bool:
-        for role in fills[creature]:
-            if role not in tried:
-                tried.add(role)
-                if role not in holder or placed(holder[role], tried):
-                    holder[role] = creature
-                    return True
-        return False
-
-    return sum(placed(creature, set()) for creature in range(len(fills)))
 
 
 def with_changed_types(view: BoardView, target: PaymentTarget, player: str) -> PaymentTarget:

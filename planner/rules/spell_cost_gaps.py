@@ -18,7 +18,7 @@ from planner.rules.cast_riders import casts
 from planner.rules.own_counts import OWN_COUNTS, own_count_gaps
 from planner.rules.records import SourcedEffect
 from planner.rules.special_actions import SPECIAL_ACTIONS
-from planner.rules.turn_facts import TURN_EVENTS, turn_event_gap
+from planner.rules.turn_facts import TURN_EVENTS, died_gap, turn_event_gap
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -53,11 +53,10 @@ def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tupl
     if not target.text:
         return ()
     position = [p.id for p in board.players].index(player)
-    died = "creatures_died_this_turn" if board.creatures_died_this_turn is None else ""
     sacrificed = board.player(player).sacrificed_this_turn is None
     unknown = [n for n, p in enumerate(board.players) if p.id != player and p.graveyard is None]
     paths = {
-        AmountKind.DIED_THIS_TURN: died,
+        AmountKind.DIED_THIS_TURN: "",  # (died_gap says what the board does not give)
         AmountKind.SACRIFICED_TYPES: f"players[{position}].sacrificed_this_turn" if sacrificed else "",
         AmountKind.OPPONENT_GRAVEYARD: ", ".join(f"players[{n}].graveyard" for n in unknown),
         AmountKind.YOUR_TURN: "",  # (the board always says whose turn it is)
@@ -70,7 +69,9 @@ def unknown_turn_facts(board: Board, player: str, target: PaymentTarget) -> tupl
         if effect.amount is None:
             continue
         kind = effect.amount.kind
-        if kind in OWN_COUNTS and (gap := own_count_gaps(board, player, effect.amount)):
+        if (kind in OWN_COUNTS and (gap := own_count_gaps(board, player, effect.amount))) or (
+            kind is AmountKind.DIED_THIS_TURN and (gap := died_gap(board, effect.amount.filter))
+        ):
             found.append((effect.text, gap))
         elif kind in TURN_FACTS and paths[kind]:
             found.append((effect.text, f"{paths[kind]} is not given: none counted"))

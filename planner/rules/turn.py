@@ -14,10 +14,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from models.abilities import ManaOutput, OutputKind, PaletteKind
+from models.abilities import AmountKind, ManaOutput, OutputKind, PaletteKind
 from models.board import Board, Card, Permanent
 from models.catalogue import lookup
-from models.cost import PaymentTarget
+from models.cost import PaymentTarget, SymbolKind
 from models.mana import ManaTypes
 from models.mana_effects import ExtraLandPlays, NotPaymentKind, OthersEnterTapped
 from models.oracle import read_card
@@ -46,8 +46,10 @@ __all__ = [
     "entering",
     "land_entries",
     "land_play_condition_warnings",
+    "land_play_spell_warnings",
     "land_played",
     "land_plays_allowed",
+    "life_entry_warnings",
     "output_packets",
     "packet_units",
     "paid_without_mana",
@@ -191,6 +193,95 @@ def land_play_condition_warnings(
                 )
             )
     return tuple(found)
+
+
+def land_play_spell_warnings(spells: Iterable[Card]) -> tuple[TextWarning, ...]:
+    """A warning for each permanent spell of the turn whose text gives land plays ("You may play an
+    additional land on each of your turns.", CR 305.2a): a turn's plan plays its lands before its spells, so
+    the land play it gives once it resolved is not planned (the caller asks only when the hand holds more
+    lands than the plays left), which is said, never silent.
+
+    >>> case = Card.from_json({"name": "Test Hothouse", "type_line": "Enchantment", "mana_cost": "{3}{G}",
+    ...     "oracle": "You may play an additional land on each of your turns."})
+    >>> [w.permanent for w in land_play_spell_warnings([case, Card.from_json("Lightning Bolt")])]
+    ['Test Hothouse']
+    """
+    found = []
+    for card in spells:
+        if not card.type_line.is_permanent:
+            continue
+        for effect in read_card(card.oracle, card.name, card.type_line).effects:
+            if isinstance(effect, ExtraLandPlays):
+                found.append(
+                    TextWarning(
+                        card.name,
+                        effect.text,
+                        "judged as the lands are played, before the turn's spells: the land play it gives "
+                        "once it resolved is not planned (CR 305.2a)",
+                    )
+                )
+    return tuple(found)
+
+
+def life_entry_warnings(
+    view: BoardView, player: str, lands: Iterable[Card], spells: Iterable[PaymentTarget]
+) -> tuple[TextWarning, ...]:
+    """A warning for each land of the hand that enters tapped unless a player has N or less life, when no
+    player has that little life on the board but ``player`` may lose life during the turn (a Phyrexian
+    symbol or a life cost among the turn's ``spells``, another land of the hand paying life as it enters, a
+    mana ability of theirs paying life or dealing damage to them): whether it enters tapped is judged as it
+    enters (CR 614.1c, 614.12), and a turn's plan plays its lands before its spells, so a plan that would play
+    it untapped after paying life first is not found, which is said, never silent.
+
+    >>> from models.board import Board
+    >>> camp = Card.from_json({"name": "Test Camp", "type_line": "Land", "oracle": "This land enters tapped "
+    ...     "unless a player has 13 or less life.\\n{T}: Add {W} or {U}."})
+    >>> view = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me", "life": 15}]}))
+    >>> [len(life_entry_warnings(view, "me", [camp], [PaymentTarget.of(cost)])) for cost in ("{B/P}", "{B}")]
+    [1, 0]
+    >>> low = BoardView(Board.from_dict({"version": 1, "players": [{"id": "me", "life": 13}]}))
+    >>> len(life_entry_warnings(low, "me", [camp], [PaymentTarget.of("{B/P}")]))
+    0
+    """
+    lands = list(lands)
+    conditioned = []
+    for card in lands:
+        entering = read_card(card.oracle, card.name, card.type_line).entering
+        if entering is None or entering.unless_player_life_at_most is None:
+            continue
+        if min(p.life for p in view.board.players) > entering.unless_player_life_at_most:
+            conditioned.append((card, entering.unless_player_life_at_most))
+    if not conditioned or not _may_lose_life(view, player, lands, spells):
+        return ()
+    return tuple(
+        TextWarning(
+            card.name,
+            f"This land enters tapped unless a player has {at_most} or less life.",
+            "judged as the lands are played, before the turn's spells: playing it untapped after the turn's "
+            "payments bring a player to that life is not planned (CR 614.1c)",
+        )
+        for card, at_most in conditioned
+    )
+
+
+def _may_lose_life(view: BoardView, player: str, lands: list[Card], spells: Iterable[PaymentTarget]) -> bool:
+    """True when ``player`` may lose life paying for the turn: a Phyrexian symbol or a life cost of a spell
+    (CR 107.4f, 118.3), a land of the hand paying life as it enters, a mana ability of theirs paying life or
+    dealing damage to them (a painland)."""
+    for target in spells:
+        if target.additional_life or target.additional_life_x:
+            return True
+        if any(symbol.kind is SymbolKind.PHYREXIAN for symbol in target.cost.symbols):
+            return True
+    for card in lands:
+        entering = read_card(card.oracle, card.name, card.type_line).entering
+        if entering is not None and entering.unless_life:
+            return True
+    return any(
+        ability.cost.life or ability.self_damage or ability.life_loss
+        for permanent in view.board.controlled_by(player)
+        for ability in view.mana_abilities(permanent.id)
+    )
 
 
 def land_entries(view: BoardView, card: Card, player: str, *, played: bool = True) -> tuple[LandEntry, ...]:
@@ -353,11 +444,25 @@ class Resolution:
     energy: int = 0
     landfall_energy: int = 0
     energy_unread: tuple[str, ...] = ()
+    #: the mana of its enters trigger by an amount counted as the trigger resolves, on the board with it
+    #: (CR 608.2h: "add {R} for each creature in your party", Ardent Electromancer's):
+    #: :func:`~planner.turn_entering_mana.entering_mana` counts it
+    entering_counted: tuple[ManaOutput, ...] = ()
+    #: the mana of its enters trigger "if it was bargained" (CR 702.166b, 603.4), added only when its spell
+    #: was cast with its bargain paid
+    bargained: tuple[Packet, ...] = ()
 
     @property
     def changes_payments(self) -> bool:
         """True when later spells of the turn can use something it brings (mana, Treasures)."""
-        return bool(self.mana or self.landfall or self.landfall_timed or self.treasures)
+        return bool(
+            self.mana
+            or self.landfall
+            or self.landfall_timed
+            or self.treasures
+            or self.entering_counted
+            or self.bargained
+        )
 
 
 def output_packets(output: ManaOutput | None, source: str) -> tuple[Packet, ...] | None:
@@ -403,6 +508,8 @@ def resolution(card: Card) -> Resolution:
     landfall: list[Packet] = []
     timed: list[tuple[int, tuple[Packet, ...]]] = []
     unread: list[str] = []
+    counted: list[ManaOutput] = []
+    bargained: list[Packet] = []
     adds = (NotPaymentKind.ENTERS,) if permanent else (NotPaymentKind.SPELL,)
     legendary = card.type_line.is_a("Legendary")
     for record in parsed.not_payment:
@@ -430,6 +537,17 @@ def resolution(card: Card) -> Resolution:
             else:
                 timed.append((record.resolution_time, timed_packets))
             continue
+        if (
+            permanent
+            and record.kind is NotPaymentKind.ENTERS
+            and _bargained_if(record.text)
+            and record.restriction is None
+            and (bargain_packets := output_packets(record.output, card.name)) is not None
+        ):
+            # ("When ~ enters, if it was bargained, add four mana ...": its spell's bargain, CR 702.166b,
+            # 603.4, a choice the turn's search makes: turn_entering_mana)
+            bargained.extend(bargain_packets)
+            continue
         if _intervening_if(record.text) or (
             record.kind is NotPaymentKind.LANDFALL and record.text.lower().startswith("if ")
         ):
@@ -441,6 +559,17 @@ def resolution(card: Card) -> Resolution:
             unread.append(record.text)
             continue
         packets = output_packets(record.output, card.name)
+        if (
+            packets is None
+            and permanent
+            and record.kind is NotPaymentKind.ENTERS
+            and record.restriction is None
+            and "spend this mana only" not in card.oracle.lower()
+            and counted_on_entering(record.output)
+        ):
+            assert record.output is not None
+            counted.append(record.output)  # (counted as its trigger resolves: CR 608.2h)
+            continue
         # (mana a restriction limits, 'Spend this mana only ...', 'This mana can't be spent to cast
         # nonartifact spells': not followed in a turn's plan)
         if packets is None or record.restriction is not None or "spend this mana only" in card.oracle.lower():
@@ -462,7 +591,56 @@ def resolution(card: Card) -> Resolution:
         energy=energy,
         landfall_energy=landfall_energy,
         energy_unread=energy_unread,
+        entering_counted=tuple(counted),
+        bargained=tuple(bargained),
     )
+
+
+#: The amounts an enters trigger's mana may count as it resolves, on the board with its permanent (CR
+#: 608.2h): of permanents, of a party, of devotion, of land types, of greatest power, of a graveyard's cards.
+_COUNTED_ON_ENTERING = frozenset(
+    {
+        AmountKind.COUNT,
+        AmountKind.PARTY,
+        AmountKind.DEVOTION,
+        AmountKind.LAND_TYPES,
+        AmountKind.GREATEST_POWER,
+        AmountKind.GRAVEYARD,
+    }
+)
+
+
+def counted_on_entering(output: ManaOutput | None) -> bool:
+    """True for an output whose amount an enters trigger counts on the board as it resolves (its kinds:
+    :data:`_COUNTED_ON_ENTERING`), of fixed symbols or of a palette of types (what
+    :func:`output_packets` makes once the amount is known).
+
+    >>> from models.oracle import parse_oracle
+    >>> [counted_on_entering(r.output) for r in parse_oracle("When ~ enters, add {R} for each creature in "
+    ...     "your party.", "Test Sparker").not_payment]
+    [True]
+    """
+    if output is None or output.amount.kind not in _COUNTED_ON_ENTERING:
+        return False
+    return output.kind is OutputKind.FIXED or (
+        output.palette.kind is PaletteKind.TYPES
+        and output.kind in (OutputKind.ANY_ONE, OutputKind.COMBINATION)
+    )
+
+
+def _bargained_if(sentence: str) -> bool:
+    """True for an enters trigger whose intervening "if" clause asks whether its spell was bargained (CR
+    702.166b, 603.4).
+
+    >>> _bargained_if("When ~ enters, if it was bargained, add four mana in any combination of {R}.")
+    True
+    >>> _bargained_if("When ~ enters, if it was kicked, add {R}.")
+    False
+    """
+    found = re.match(
+        r"^When (?:~|this [a-z]+) enters(?: the battlefield)?, if it was bargained, ", sentence, re.I
+    )
+    return found is not None
 
 
 def _made_as_cast(sentence: str, permanent: bool) -> bool:

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from models.abilities import Amount, AmountKind, TurnCondition
-from models.board import Board
+from models.additional_costs import PERMANENT
+from models.board import Board, Card
 from models.filters import ObjectFilter
 from planner.rules.amounts import card_matches
 
@@ -32,6 +33,7 @@ TURN_EVENTS = frozenset(
         AmountKind.CRIME,
         AmountKind.LEFT_GRAVEYARD,
         AmountKind.SACRIFICED,
+        AmountKind.PUT_INTO_GRAVEYARD,
     }
 )
 
@@ -72,19 +74,16 @@ def creatures_died(view: BoardView, wanted: ObjectFilter | None, name: str) -> i
     )
 
 
-def died_gap(view: BoardView, wanted: ObjectFilter | None) -> str:
+def died_gap(board: Board, wanted: ObjectFilter | None) -> str:
     """Why the creatures that died this turn can't answer ``wanted`` (None: any creature), as a warning's
     reason names the field; '' when they can.
 
-    >>> from models.board import Board
-    >>> from planner.rules.view import BoardView
     >>> counted = Board.from_dict({"version": 1, "players": [{"id": "me"}], "creatures_died_this_turn": 1})
-    >>> died_gap(BoardView(counted), ObjectFilter(types=("Creature",), excluded=("Zombie",)))
+    >>> died_gap(counted, ObjectFilter(types=("Creature",), excluded=("Zombie",)))
     'creatures_died_this_turn gives how many creatures died, not which: not used'
-    >>> died_gap(BoardView(counted), None)
+    >>> died_gap(counted, None)
     ''
     """
-    board = view.board
     if board.creatures_died_this_turn is None:
         return "creatures_died_this_turn is not given: none counted"
     if wanted is not None and board.creatures_died is None and board.creatures_died_this_turn:
@@ -138,7 +137,21 @@ def turn_event_count(board: Board, player: str, amount: Amount) -> int:
             wanted = amount.filter or ObjectFilter()
             cards = record.sacrificed_this_turn or ()
             return sum(1 for card in cards if all(card.type_line.is_a(word) for word in wanted.types))
+        case AmountKind.PUT_INTO_GRAVEYARD:  # (descend's permanent card, CR 110.4b; the types as listed)
+            wanted = amount.filter or ObjectFilter()
+            cards = record.cards_put_into_graveyard_this_turn or ()
+            return sum(1 for card in cards if all(_card_is(card, word) for word in wanted.types))
     raise ValueError(f"not an event of the turn: {amount.kind}")  # pragma: no cover
+
+
+def _card_is(card: Card, word: str) -> bool:
+    """True when the card has the type ``word``, 'Permanent' for any permanent card type (CR 110.4b).
+
+    >>> elves = Card.from_json("Llanowar Elves")
+    >>> _card_is(elves, "Permanent"), _card_is(elves, "Creature"), _card_is(elves, "Artifact")
+    (True, True, False)
+    """
+    return card.type_line.is_permanent if word == PERMANENT else card.type_line.is_a(word)
 
 
 def turn_event_gap(board: Board, player: str, amount: Amount) -> str:
@@ -189,6 +202,9 @@ def turn_event_gap(board: Board, player: str, amount: Amount) -> str:
         case AmountKind.SACRIFICED:
             known = record.sacrificed_this_turn is not None
             return "" if known else f"{where}.sacrificed_this_turn is not given: none counted"
+        case AmountKind.PUT_INTO_GRAVEYARD:
+            known = record.cards_put_into_graveyard_this_turn is not None
+            return "" if known else f"{where}.cards_put_into_graveyard_this_turn is not given: none counted"
     raise ValueError(f"not an event of the turn: {amount.kind}")  # pragma: no cover
 
 

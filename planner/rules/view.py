@@ -818,7 +818,7 @@ class BoardView:
         for sourced in changes:
             effect = sourced.effect
             assert isinstance(effect, ColorChange)
-            chosen = self._by_id[sourced.source].choices.color
+            chosen = self.permanent(sourced.source).choices.color  # (a stand-in's too: effects in force)
             wanted = effect.affected.colors
             uncolored = replace(effect.affected, colors=ManaTypes())  # (colors read as they are by now)
             linked = self.type_change_applied(sourced.source, effect.text) if effect.linked else None
@@ -849,7 +849,7 @@ class BoardView:
             assert isinstance(effect, ColorChange)
             whose = effect.spells if spell else effect.cards
             if whose is not None and whose.includes(sourced.controller, player):
-                colors = effect.recolored(colors, self._by_id[sourced.source].choices.color)
+                colors = effect.recolored(colors, self.permanent(sourced.source).choices.color)
         return colors
 
     def count(self, flt: ObjectFilter, source: str, removed: frozenset[str] = frozenset()) -> int:

@@ -179,7 +179,13 @@ def _searched(
     other stages that fell through the LP-guided share on bench_no --multipliers seeds 14-18 and 22 and
     bench_big's seeds 1-8, only 14:232 is slower (0.042 -> 0.051): those proved within the share are solved
     as before (bench_big's seed 5 question 37 takes 0.010 at the full linearization, 0.421 at the default
-    one alone).
+    one alone). Where the share found no plan at all, the full LP that led it nowhere rarely leads the
+    default search better: it gets :data:`_PLANLESS_SHARE` at the full linearization, and its restart at the
+    default one starts from no plan (issue 41, session 37, bench_no --multipliers, deterministic time after
+    the share: 6:51's stage 0.035 + 0.106 -> 0.010 + 0.032, 6:173's model of every twin 0.035 + 0.022 ->
+    0.010 + 0.019, 2:193's 0.035 + 0.096 -> 0.010 + 0.043, 15:104's relaxed stage 0.005 either way,
+    21:189's 0.035 + 0.018 -> 0.010 + 0.053; bench_big's one stage that falls through the share on seeds 3
+    and 5-8, 5:37, ends its share with a plan, and is searched as before).
 
     Where the ``record``'s question has two colors it can't tell apart and some templates come in pairs
     swapped by them (:func:`~planner.solve.cpsat.color_symmetry.interchangeable_colors`, looked for only
@@ -196,8 +202,10 @@ def _searched(
     feasibility as far as they can be (:func:`_from_bound_prefix`): all proved, the stage closes with that
     plan; some, they are fixed before the default search."""
     status = cp_model.UNKNOWN
+    planless = False  # (the share ran and found no plan at all)
     if not (first and record is not None and record.default_first):
         status = _solved_within(solver, model, _LP_FIRST)
+        planless = status == cp_model.UNKNOWN
     remaining = deadline - time.monotonic()
     if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
         return status
@@ -219,11 +227,13 @@ def _searched(
         solver.parameters.symmetry_level = _SYMMETRY_LEVEL
     linearization = solver.parameters.linearization_level
     try:
-        status = _solved_within(solver, model, _FULL_LP_SHARE)
+        # (where the full LP led the share to no plan at all, the search at the full linearization gets a
+        # short share and the restart starts from no plan: _PLANLESS_SHARE)
+        status = _solved_within(solver, model, _PLANLESS_SHARE if planless else _FULL_LP_SHARE)
         remaining = deadline - time.monotonic()
         if status not in (cp_model.FEASIBLE, cp_model.UNKNOWN) or remaining <= 0:
             return status
-        if status == cp_model.FEASIBLE:
+        if status == cp_model.FEASIBLE and not planless:
             _hint_solution(model, solver)  # (the plan found so far)
         solver.parameters.max_time_in_seconds = remaining
         solver.parameters.linearization_level = _RESTART_LINEARIZATION
@@ -313,6 +323,14 @@ _SYMMETRY_LEVEL = 2
 #: starts again, from its best plan if any, at :data:`_RESTART_LINEARIZATION` (:func:`_searched`): the
 #: LP-guided search's share, so that a stage the default search proves within it is solved as before.
 _FULL_LP_SHARE = _LP_FIRST
+
+#: The deterministic time the default search has at the full linearization after an LP-guided share that
+#: found no plan at all (:func:`_searched`), before it starts again at :data:`_RESTART_LINEARIZATION` from no
+#: plan. Measured on the five such stages of bench_no --multipliers seeds 1-10, 15, 21 and 22 (issue 41,
+#: session 37): 15:104's relaxed stage is proved at the full linearization in 0.0050 (at 1 alone: 0.0707),
+#: the others take 0.096-0.94 there and 0.019-0.071 at 1 from no plan (6:51's restart from the plan found at
+#: the full linearization took 0.106).
+_PLANLESS_SHARE = 0.01
 
 #: CP-SAT's full linearization (:func:`_solver`), and the default one, of the default search's restart
 #: (:func:`_searched`).
