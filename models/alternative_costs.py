@@ -21,7 +21,7 @@ reader is :mod:`models.oracle.alternative_costs`; the planner's use, :mod:`plann
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final
 
@@ -154,6 +154,24 @@ class SpellsGranted:
     excluded: tuple[str, ...] = ()
     #: the types one of which each of the spells has ('instant or sorcery spells': Abeyance's)
     either: tuple[str, ...] = ()
+    #: colorless spells only ('colorless nonland spells', CR 105.2c), judged by :meth:`allows`
+    colorless: bool = field(default=False, repr=False)
+    #: other spells it is for too ('artifact spells and colorless nonland spells': either), by :meth:`allows`
+    also: tuple[SpellsGranted, ...] = field(default=(), repr=False)
+
+    def allows(self, type_line: TypeLine, colored: bool) -> bool:
+        """True when a spell of this type line, colored or not (CR 105.2c), is one of these spells or of
+        those ``also`` names.
+
+        >>> nonland = SpellsGranted(colorless=True, excluded=("Land",))
+        >>> forge = SpellsGranted(types=("Artifact",), also=(nonland,))
+        >>> eldrazi, sorcery = TypeLine.parse("Creature — Eldrazi"), TypeLine.parse("Sorcery")
+        >>> forge.allows(eldrazi, False), forge.allows(sorcery, True), forge.allows(sorcery, False)
+        (True, False, True)
+        """
+        return any(
+            kind.matches(type_line) and not (kind.colorless and colored) for kind in (self, *self.also)
+        )
 
     def matches(self, type_line: TypeLine) -> bool:
         """True when a spell of this type line is one of the spells.
@@ -349,6 +367,9 @@ class AlternativeCost:
     #: library.", CR 603.3, 611.2a): the cost its next sentence grants is in force once it resolved
     #: (:attr:`models.mana_effects.GrantedAlternativeCost.after_trigger`)
     after_trigger: bool = False
+    #: a permission to cast from the top of the library that lets lands be played from there too ("You may
+    #: play lands and cast spells ...", "you may play cards ...": CR 305.1)
+    with_lands: bool = field(default=False, repr=False)
 
     @property
     def without_mana(self) -> bool:

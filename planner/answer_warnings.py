@@ -29,9 +29,11 @@ from planner.rules.alternative_costs import (
 )
 from planner.rules.cast_bans import cast_ban_warnings
 from planner.rules.costs import FLOOR_LEFT_OUT, combined_changes
+from planner.rules.exile_casts import exile_cast_assumed
 from planner.rules.exile_grants import unknown_zone_ways, unresolved_trigger_ways
 from planner.rules.exiled_card_ways import exiled_card_warnings
 from planner.rules.graveyard_ways import graveyard_grant_warnings
+from planner.rules.library_casts import unread_library_permissions
 from planner.rules.life_exiled import unknown_library_warnings
 from planner.rules.next_spell_abilities import next_spell_warnings
 from planner.rules.pool import one_card_assumptions
@@ -144,6 +146,8 @@ def question_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
         + unknown_cast_ways(problem.board, problem.player, problem.asked)
         + unknown_zone_ways(problem.board, problem.player, problem.asked)
         + unresolved_trigger_ways(problem.board, problem.player, problem.asked)
+        + unread_library_permissions(problem.board, problem.player, problem.asked)
+        + exile_cast_assumed(problem.board, problem.player, problem.asked)
         + graveyard_grant_warnings(problem.board, problem.player, problem.asked)
         + foretold_warnings(problem.board, problem.player, problem.asked)
         + exiled_card_warnings(problem.board, problem.player, problem.asked)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
@@ -51,9 +51,11 @@ from planner.rules.alternative_costs import (
     usable_ways,
 )
 from planner.rules.cast_bans import why_forbidden
-from planner.rules.exile_grants import library_way_required
+from planner.rules.exile_casts import exile_cast_error
+from planner.rules.exile_grants import library_way_required, unresolved_trigger_ways
 from planner.rules.exiled_card_ways import cards_exiled_with
 from planner.rules.graveyard_ways import graveyard_cast_error, graveyard_way_required
+from planner.rules.library_casts import library_cast_error, library_cast_unknown
 from planner.rules.question import question as one_question
 from planner.rules.question import view_of, within_question
 from planner.rules.spell_cost import announcements
@@ -241,7 +243,34 @@ def pay(
         mana_cost_only=alternative_cost == "forbid",
     )
     board = on_the_stack(board, checked_player(board, player), target)
-    return with_life_warning(board, checked_player(board, player), _pay(board, target, asked))
+    payer = checked_player(board, player)
+    answer = _pay(board, target, asked)
+    answer = _open_on_unresolved(board, payer, target, answer, lambda resolved: _pay(resolved, target, asked))
+    return with_life_warning(board, payer, answer)
+
+
+def _open_on_unresolved(
+    board: Board,
+    player: str,
+    target: PaymentTarget,
+    answer: PayResult,
+    answered: Callable[[Board], PayResult],
+) -> PayResult:
+    """``answer``, not known (``payable`` None, its reason the missing field's) where it is "no" and a cost
+    granted by a trigger's effect whose resolution the board does not give (Gwenom's ``resolved_this_turn``:
+    :func:`~planner.rules.exile_grants.unresolved_trigger_ways`) would make it payable once that trigger
+    resolved (CR 603.3, 611.2a): ``answered`` gives the answer on that board; a "no" either way stays."""
+    if answer.payable is not False or not target.name:
+        return answer
+    unknown = unresolved_trigger_ways(board, player, target)
+    if not unknown:
+        return answer
+    resolved = board
+    for source in dict.fromkeys(warning.permanent for warning in unknown):
+        resolved = resolved.replace_permanent(source, resolved_this_turn=1)
+    if answered(resolved).payable is False:
+        return answer
+    return replace(answer, payable=None, optimal=False, reason=unknown[0].reason)
 
 
 def on_the_stack(board: Board, player: str, target: PaymentTarget) -> Board:
@@ -256,7 +285,8 @@ def on_the_stack(board: Board, player: str, target: PaymentTarget) -> Board:
 def _not_castable_from_graveyard(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult | None:
     """The answer 'not payable' for a spell cast from the graveyard with no permission to be cast from there
     (CR 601.2a: :func:`~planner.rules.graveyard_ways.graveyard_cast_error`, the reason says which were
-    looked for); None when it has one, or is cast from elsewhere."""
+    looked for), or from the library or exile with none (:func:`_not_castable_elsewhere`); None when it has
+    one, or is cast from the hand."""
     player = checked_player(board, asked.player)
     why = graveyard_cast_error(board, player, target)
     if why is None and asked.mana_cost_only and graveyard_way_required(board, target):
@@ -264,8 +294,30 @@ def _not_castable_from_graveyard(board: Board, target: PaymentTarget, asked: _As
     if why is None and asked.mana_cost_only:
         why = exiled_card_refused(board, player, target)  # (Hama's exiled card: its permission's cost only)
     if why is None:
-        return None
+        return _not_castable_elsewhere(board, target, asked)
     return _refused(target, why)
+
+
+def _not_castable_elsewhere(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult | None:
+    """The answer for a spell cast from the top of the library or from exile with no permission read to be
+    cast from there (CR 601.2a, 401.2: :func:`~planner.rules.library_casts.library_cast_error`,
+    :func:`~planner.rules.exile_casts.exile_cast_error`): "not payable"; not known
+    (``payable`` None) when only a sentence the reader does not read might allow it, that sentence named
+    in ``warnings``; None when one allows it, or it is cast from elsewhere. The board's sentences not read
+    are named in the answer's ``warnings`` either way."""
+    player = checked_player(board, asked.player)
+    why = library_cast_error(board, player, target) or exile_cast_error(board, player, target)
+    if why is not None:
+        return replace(_refused(target, why), warnings=text_warnings(board, strict=asked.strict))
+    unread = library_cast_unknown(board, player, target)
+    if not unread:
+        return None
+    return replace(
+        _refused(target, f"{unread[0].reason} ({unread[0].permanent}: {unread[0].sentence!r})"),
+        payable=None,
+        optimal=False,
+        warnings=unread + text_warnings(board, strict=asked.strict),
+    )
 
 
 def _forbidden(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult | None:
@@ -627,8 +679,16 @@ def max_x(
 
 def _warned_max_x(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult:
     """:func:`max_x`'s answer, with the warning on the life it leaves."""
+    payer = checked_player(board, asked.player)
     answer = _within_x_limit(board, target, asked, _max_x(board, target, asked))
-    return with_life_warning(board, checked_player(board, asked.player), answer)
+    answer = _open_on_unresolved(
+        board,
+        payer,
+        target,
+        answer,
+        lambda resolved: _within_x_limit(resolved, target, asked, _max_x(resolved, target, asked)),
+    )
+    return with_life_warning(board, payer, answer)
 
 
 def _over_x_limit(board: Board, target: PaymentTarget, asked: _Asked) -> PayResult | None:

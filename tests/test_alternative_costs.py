@@ -143,7 +143,12 @@ GOBLIN = {"name": "Test Goblin", "type_line": "Creature — Goblin", "mana_cost"
             "You may sacrifice an artifact or creature you control rather than pay ~'s mana cost.",
             AlternativeCost("", sacrifice=(SacrificeCost(1, ("Artifact", "Creature")),)),
         ),
-        ("You may discard a card rather than pay ~'s mana cost.", None),
+        # (a card of the hand discarded, CR 118.9, 601.2a: read since zones37b, paid in
+        # test_discard_alternative_cost.py)
+        (
+            "You may discard a card rather than pay ~'s mana cost.",
+            AlternativeCost("", exile=HandExile(1, discard=True)),
+        ),
         ("You may pay {X} rather than pay ~'s mana cost.", None),
         ("You may pay {1} and pay {2} rather than pay ~'s mana cost.", None),
         ("You may pay X life rather than pay ~'s mana cost.", None),

@@ -23,6 +23,7 @@ from models.oracle import parse_oracle
 from models.oracle.alternative_costs import granted_alternative_cost
 from models.spells import spell_target
 from planner.api import max_x, pay
+from planner.rules.records import WarningKind
 from planner.turn import plan_turn
 
 SPACE_TEXT = "Once each turn, you may pay {0} rather than pay the mana cost for a spell you cast from exile."
@@ -48,11 +49,14 @@ def test_the_sentence_reads_as_a_grant_for_one_spell_from_exile_each_turn() -> N
 
 def test_a_spell_cast_from_exile_is_paid_nothing() -> None:
     """Test Ogre ({2}{R}) cast from exile with one Mountain: the mana cost can't be paid (3 > 1), {0} pays it
-    and taps nothing (CR 118.9); the brute force over both ways agrees."""
+    and taps nothing (CR 118.9); the brute force over both ways agrees. No permission to cast the Ogre from
+    exile is on the board (CR 601.2a): the question presumes one, and the answer names that assumption on
+    the Space's sentence (the only warning)."""
     board = board_with(mine("m", "Mountain"))
     target = ogre("exile")
     result = pay(board, target)
-    assert result.payable and result.tapped == () and not result.warnings
+    assert result.payable and result.tapped == ()
+    assert [(w.permanent, w.kind) for w in result.warnings] == [("ws", WarningKind.ASSUMED)]
     paid = paid_instead(result)
     assert paid is not None and paid.source == "ws"
     assert brute_force(board, target, [None, Way("{0}")]) is not None

@@ -142,15 +142,17 @@ def test_the_phrase_reads_any_alternative_cost() -> None:
 
 def test_the_top_card_is_paid_with_life_once_the_trigger_resolved() -> None:
     """resolved_this_turn 1: the Ogre on top (mana value 3) costs 3 life (CR 202.3, 118.9); 0: the trigger
-    did not resolve, no permission, "no" with nothing to warn of; not given: the cost is not weighed and the
-    answer names permanents[0].resolved_this_turn (never a silent "no")."""
+    did not resolve, no permission, "no" (CR 601.2a) with nothing to warn of; not given: the answer rests on
+    that fact (once resolved, 3 of the 20 life pay it): not known (payable None), the reason and the warning
+    naming permanents[0].resolved_this_turn (never a "no")."""
     paid = pay(_board([OGRE, "Forest"], _gwen(1)), _from_library(OGRE))
     assert (paid.payable, paid.life_paid) == (True, 3)
     assert paid.alternative_cost is not None and paid.alternative_cost.source == "g"
     unresolved = pay(_board([OGRE], _gwen(0)), _from_library(OGRE))
     assert unresolved.payable is False and not unresolved.warnings
     unknown = pay(_board([OGRE], _gwen(None)), _from_library(OGRE))
-    assert unknown.payable is False
+    assert unknown.payable is None and not unknown.optimal
+    assert unknown.reason is not None and unknown.reason.startswith("permanents[0].resolved_this_turn")
     assert [(w.permanent, w.reason.split(":")[0]) for w in unknown.warnings] == [
         ("g", "permanents[0].resolved_this_turn is not given")
     ]

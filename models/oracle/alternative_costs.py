@@ -43,6 +43,8 @@ __all__ = [
     "granted_alternative_cost",
     "keyword_alternative_cost",
     "library_cast_permission",
+    "library_land_permission",
+    "library_permission_read",
     "library_permission_spells",
     "triggered_library_cast_permission",
 ]
@@ -228,9 +230,42 @@ def library_permission_spells(sentence: str) -> SpellsGranted | None:
     ('Creature',)
     >>> library_permission_spells("You may cast spells from your graveyard.") is None
     True
+    >>> library_permission_spells("You may play lands from the top of your library.") is None  # (no spell)
+    True
     """
     read = _library_permission(sentence)
     return read.spells if read is not None and not read.after_trigger else None
+
+
+def library_permission_read(sentence: str) -> bool:
+    """True when the grammar reads the sentence as a permission to cast spells from the top of the library
+    (its own, or a trigger's until end of turn; CR 601.2a), whatever spells it is for.
+
+    >>> library_permission_read("You may cast creature spells from the top of your library.")
+    True
+    >>> library_permission_read("You may play the top card of your library this turn.")
+    False
+    """
+    return _library_permission(sentence) is not None
+
+
+def library_land_permission(sentence: str) -> str:
+    """'own' when the sentence is a permanent's own permission to play lands from the top of the library
+    (CR 305.1: "You may play lands and cast spells from the top of your library."), 'trigger' when a
+    trigger's effect until end of turn gives it (Gwenom's "... you may play cards from the top of your
+    library."), '' otherwise.
+
+    >>> library_land_permission("You may play lands and cast spells from the top of your library.")
+    'own'
+    >>> library_land_permission("You may cast creature spells from the top of your library.")
+    ''
+    >>> library_land_permission("You may play lands from the top of your library.")
+    'own'
+    """
+    read = _library_permission(sentence)
+    if read is None or not read.with_lands:
+        return ""
+    return "trigger" if read.after_trigger else "own"
 
 
 def _library_permission(sentence: str) -> AlternativeCost | None:

@@ -338,13 +338,16 @@ def alternative_cost(
     parts: tuple[SpellCostPart, ...], *, x_said: bool = False, life_of_mana_value: bool = False
 ) -> AlternativeCost:
     """The alternative cost of its parts: mana once (or a waterbend, CR 701.67: mana whose generic part
-    tapping may pay), life and energy summed, sacrifices, one exile; mana with X only when the sentence says
-    what X is (``x_said``: Kentaro's "where X is that spell's mana value"); life equal to the spell's mana
-    value only where a granted cost is read (``life_of_mana_value``: the planner works it out for each spell
-    it grants it to; a spell's own cost is never worked out so).
+    tapping may pay), life and energy summed, sacrifices, one exile or discard of the hand's cards; mana
+    with X only when the sentence says what X is (``x_said``: Kentaro's "where X is that spell's mana
+    value"); life equal to the spell's mana value only where a granted cost is read
+    (``life_of_mana_value``: the planner works it out for each spell it grants it to; a spell's own cost is
+    never worked out so).
 
     >>> alternative_cost((PayLife(1), HandExile(1, "U"))).describe()
     'pay 1 life and exile a blue card from your hand'
+    >>> alternative_cost((DiscardCost(1),)).describe()
+    'discard a card'
     >>> alternative_cost((LifeOfManaValue(),), life_of_mana_value=True).describe()
     'pay life equal to its mana value'
     """
@@ -371,6 +374,8 @@ def alternative_cost(
             sacrifices.append(part)
         elif isinstance(part, HandExile) and exile is None:
             exile = part
+        elif isinstance(part, DiscardCost) and not part.exiled and not part.colors and exile is None:
+            exile = HandExile(part.count, discard=True)  # ('discard a card': from the hand, CR 118.9, 601.2a)
         elif isinstance(part, LifeOfManaValue):
             life_is_mana_value = True
         else:
@@ -827,13 +832,37 @@ class SpellCostRules(Transformer[Token, Any]):
         rules, as "You may cast ~ from your graveyard."); a 'this way' after it is read only when it is for
         every spell (:func:`models.oracle.alternative_costs.library_cast_permission`)."""
         spells = next(part for part in parts if isinstance(part, SpellsGranted))
-        return AlternativeCost(mana="", mana_cost=True, from_library=True, spells=spells)
+        lands = any(isinstance(part, Token) and part.type == "LANDS" for part in parts)
+        return AlternativeCost(mana="", mana_cost=True, from_library=True, spells=spells, with_lands=lands)
+
+    def library_spells(self, first: SpellsGranted, *rest: Any) -> SpellsGranted:
+        """'artifact spells and colorless nonland spells': a spell of any of the kinds (CR 601.2a)."""
+        others = tuple(part for part in rest if isinstance(part, SpellsGranted))
+        return replace(first, also=others) if others else first
+
+    def library_either_type(self, first: str, _and: Token, spells: SpellsGranted) -> SpellsGranted:
+        """'instant and sorcery spells': a spell of the first type, or of the other spells' types."""
+        return replace(spells, types=(first,), also=(spells,))
+
+    def library_kind(self, *parts: Any) -> SpellsGranted:
+        """'[colorless ]<spells>': the kind, colorless spells only when it says so (CR 105.2c)."""
+        spells = next(part for part in parts if isinstance(part, SpellsGranted))
+        colorless = any(isinstance(part, Token) and part.type == "COLORLESS" for part in parts)
+        return replace(spells, colorless=colorless)
+
+    def library_land_play_permission(self, *_parts: Any) -> AlternativeCost:
+        """'You may play lands from the top of your library.': lands only (CR 305.1), so no spell's
+        permission (its ``spells`` None: :func:`models.oracle.alternative_costs.library_permission_spells`
+        is None for it)."""
+        return AlternativeCost(mana="", mana_cost=True, from_library=True, with_lands=True)
 
     def library_play_permission(self, *_parts: Any) -> AlternativeCost:
         """'[You may look at the top card of your library any time and ]you may play cards from the top of
         your library' (Gwenom, Remorseless's trigger): to play a card is to play a land or cast a spell (CR
-        305.1, 601.2a), so it is :meth:`library_cast_permission`'s for every spell."""
-        return AlternativeCost(mana="", mana_cost=True, from_library=True, spells=SpellsGranted())
+        305.1, 601.2a), so it is :meth:`library_cast_permission`'s for every spell, and lands too."""
+        return AlternativeCost(
+            mana="", mana_cost=True, from_library=True, spells=SpellsGranted(), with_lands=True
+        )
 
     def triggered_library_permission(self, _trigger: None, permission: AlternativeCost) -> AlternativeCost:
         """'Whenever ~ attacks, until end of turn, <a permission to cast from the top of the library>.'

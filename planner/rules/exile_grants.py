@@ -14,9 +14,8 @@ from models.board import Board
 from models.cost import PaymentKind, PaymentTarget
 from models.errors import InputError
 from models.mana_effects import GrantedAlternativeCost
-from models.oracle.alternative_costs import library_permission_spells
-from models.oracle.resolved import read_resolved
 from planner.rules.alternative_costs import granted_ways, why_not_usable
+from planner.rules.library_casts import library_permissions, pending_library_trigger
 from planner.rules.question import view_of
 from planner.rules.records import TextWarning, WarningKind
 from planner.rules.view import BoardView
@@ -167,35 +166,8 @@ def library_way_required(board: Board, player: str, target: PaymentTarget) -> bo
     """
     if target.zone != "library" or target.kind is not PaymentKind.SPELL or not target.name:
         return False
-    view = view_of(board)
-    mine = [p for p in board.permanents if p.controller == player]
     granted = any(way.cost.from_library for way in granted_ways(board, player))
-    pending = any(
-        permanent.resolved_this_turn is None
-        and any(
-            isinstance(effect, GrantedAlternativeCost) and effect.after_trigger
-            for effect in view.parsed[permanent.id].effects
-        )
-        for permanent in mine
-    )
+    pending = pending_library_trigger(board, player)
     if not (granted or pending):
         return False
-    texts = [
-        sentence.text
-        for permanent in mine
-        if not any(
-            isinstance(effect, GrantedAlternativeCost) and effect.cost.from_library
-            for effect in view.parsed[permanent.id].effects
-        )
-        for sentence in view.parsed[permanent.id].sentences
-    ] + [
-        form.text
-        for entry in board.effects
-        if entry.controller == player
-        for form, _ in read_resolved(entry.text).sentences
-        if form.text is not None
-    ]
-    return not any(
-        (spells := library_permission_spells(text)) is not None and spells.matches(target.type_line)
-        for text in texts
-    )
+    return not library_permissions(board, player, granting=False).allow(target)
