@@ -5,7 +5,7 @@ each answers, or None when the board does not say (then the condition is not use
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from models.abilities import Amount, AmountKind, TurnCondition
 from models.additional_costs import PERMANENT
@@ -193,19 +193,20 @@ def turn_event_gap(board: Board, player: str, amount: Amount) -> str:
             ):
                 return f"{where}.attacked_with_this_turn gives how many creatures, not which: none counted"
             return ""
-        case AmountKind.CRIME:
-            known = record.committed_crime_this_turn is not None
-            return "" if known else f"{where}.committed_crime_this_turn is not given: none counted"
-        case AmountKind.LEFT_GRAVEYARD:
-            known = record.cards_left_graveyard_this_turn is not None
-            return "" if known else f"{where}.cards_left_graveyard_this_turn is not given: none counted"
-        case AmountKind.SACRIFICED:
-            known = record.sacrificed_this_turn is not None
-            return "" if known else f"{where}.sacrificed_this_turn is not given: none counted"
-        case AmountKind.PUT_INTO_GRAVEYARD:
-            known = record.cards_put_into_graveyard_this_turn is not None
-            return "" if known else f"{where}.cards_put_into_graveyard_this_turn is not given: none counted"
+        case kind if kind in _RECORDED_BY:
+            field = _RECORDED_BY[kind]
+            known = getattr(record, field) is not None
+            return "" if known else f"{where}.{field} is not given: none counted"
     raise ValueError(f"not an event of the turn: {amount.kind}")  # pragma: no cover
+
+
+#: The turn's events a player's record answers by one field each, given or not (contract section 10).
+_RECORDED_BY: Final = {
+    AmountKind.CRIME: "committed_crime_this_turn",
+    AmountKind.LEFT_GRAVEYARD: "cards_left_graveyard_this_turn",
+    AmountKind.SACRIFICED: "sacrificed_this_turn",
+    AmountKind.PUT_INTO_GRAVEYARD: "cards_put_into_graveyard_this_turn",
+}
 
 
 def turn_condition_holds(board: Board, player: str, condition: TurnCondition) -> bool:
