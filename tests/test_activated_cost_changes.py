@@ -227,6 +227,23 @@ def test_equip_abilities_you_activate() -> None:
     assert not reasons(board, ability("{3}", "Artifact — Equipment", keyword="exhaust"))
 
 
+def test_equip_costs_you_pay() -> None:
+    """Auriok Steelshaper's shape, "Equip costs you pay cost {1} less.": the cost of its controller's equip
+    abilities (CR 702.6a, 602.2b), as Éowyn's: {3} costs {2}; another ability is not changed; an opponent's
+    equip ability is not (you pay). Before, the sentence was taken for a keyword line and dropped."""
+    text = "Equip costs you pay cost {1} less."
+    (smith,) = parse_oracle(text).effects
+    assert isinstance(smith, AbilityCostChange) and (smith.generic, smith.keyword) == (-1, "equip")
+    shaper = custom("Test Shaper", "s", "Creature — Human Soldier", text, controller=ME, power=1, toughness=1)
+    board = make_board([shaper, mine("f", "Forest"), mine("g", "Forest")])
+    equip = ability("{3}", "Artifact — Equipment", keyword="equip")
+    assert total(board, equip) == "{2}"
+    assert pay(board, equip).payable is True
+    assert total(board, ability("{3}", "Artifact — Equipment", keyword="exhaust")) == "{3}"
+    theirs = make_board([{**shaper, "controller": "opp"}, mine("f", "Forest")])
+    assert total(theirs, equip) == "{3}"
+
+
 def test_equip_abilities_you_activate_as_long_as_its_your_turn() -> None:
     """Nahiri, Storm of Stone's shape: on its controller's turn (the board's active player) an equip
     ability's {3} costs {2}; on another player's turn it stays {3}. The first strike granted beside changes no
