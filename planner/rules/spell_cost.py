@@ -372,10 +372,17 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
         return 0
     # (what the optional additional costs paid take off: a bargain's, Dargo's sacrifices)
     delta = colored_reduction(view, target, player)[1] - target.paid_reduction
+    floored: list[tuple[int, int]] = []
+    increases = 0
     for sourced in _modifiers_in_force(view, target, player):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
-        delta += effect.generic_delta * _times(view, sourced, target, player)
+        change = effect.generic_delta * _times(view, sourced, target, player)
+        if effect.floor and change < 0:
+            floored.append((effect.floor, -change))
+            continue
+        increases += max(change, 0)
+        delta += change
     # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts,
     # or by an amount counted on them (The Great Henge: the greatest power among their creatures)
     for effect in read_card(target.text, target.name, target.type_line).effects if target.text else ():
@@ -387,8 +394,30 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
         change = effect.generic_delta * times
         if effect.most:  # ('can't reduce the amount of mana ~ costs by more than {5}': Valiant Changeling)
             change = max(change, -effect.most)
+        increases += max(change, 0)
         delta += change
+    if floored:
+        delta -= floored_reductions(target.cost.mana_value + increases, floored)
     return delta
+
+
+def floored_reductions(mana: int, floored: list[tuple[int, int]]) -> int:
+    """The generic mana reductions with a floor take off a total cost asking for ``mana`` after its
+    increases ('This effect can't reduce the mana in that cost to less than one mana.'): the payer orders
+    the reductions (CR 601.2f), and applies these first, the highest floor first, while the cost is at its
+    largest, each taking the mana no lower than its floor (a cost already at or below it keeps all its
+    mana); the other reductions follow in full. ``floored``: (floor, amount) of each.
+
+    >>> floored_reductions(3, [(1, 1)]), floored_reductions(1, [(1, 1)]), floored_reductions(2, [(1, 2)])
+    (1, 0, 1)
+    >>> floored_reductions(3, [(1, 1), (1, 1)]), floored_reductions(2, [(1, 1), (2, 1)])
+    (2, 1)
+    """
+    taken = 0
+    for floor, amount in sorted(floored, reverse=True):
+        step = min(amount, max(mana - taken - floor, 0))
+        taken += step
+    return taken
 
 
 def _times(view: BoardView, sourced: SourcedEffect, target: PaymentTarget, player: str) -> int:
