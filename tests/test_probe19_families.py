@@ -4,7 +4,10 @@
   can't reduce the mana in that cost to less than one mana.'): before, only an ability's reduction took
   the floor (Heartstone), and a spell's was applied in full with a warning (a warned wrong "yes" for an
   artifact costing {1} with no mana). The payer orders the reductions (CR 601.2f): the floored ones first,
-  while the cost is largest.
+  while the cost is largest;
+- 'Lands you control gain all basic land types until end of turn.' (an effect in force; its static form
+  'have all basic land types'): before, not read (a warned "no" for {U} from a Wastes). Gained types are
+  added to the land's own (CR 205.1b), so it keeps its abilities and has each basic land type's (305.6).
 
 Values are derived by hand from CR 601.2f (each case says how).
 """
@@ -13,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boards import ME, make_board, mine
+from boards import ME, OPP, checked_verdict, could, effect_entry, make_board, mine
 
 from models.board import Board
 from models.mana_effects import CostModifier
@@ -85,3 +88,22 @@ def test_the_payer_applies_floored_reductions_first() -> None:
     assert total(both, two) == "{0}" and cast(both, two).payable is True
     pair = make_board([mine("f1", FOUNDRY), mine("f2", FOUNDRY)], hand=[two, three])
     assert (total(pair, three), total(pair, two)) == ("{1}", "{1}")
+
+
+def test_lands_that_gain_all_basic_land_types() -> None:
+    """CR 305.6: each basic land type gives its '{T}: Add ...'; 205.1b: gained types are in addition, so
+    the Wastes keeps its {C} ability; the opponent's Forest is not 'a land you control'. Wastes + Forest
+    make two mana of any basic colors ({U}{B}), the Wastes {C} too, but never {C}{C} (the Forest has no
+    {C} ability)."""
+    gained = "Lands you control gain all basic land types until end of turn."
+    lands = [mine("w", "Wastes"), mine("f", "Forest"), {"id": "o", "card": "Forest", "controller": OPP}]
+    players: list[dict[str, Any]] = [{"id": ME}, {"id": OPP}]
+    with_effect = Board.from_dict(
+        {"version": 1, "players": players, "permanents": lands, "effects": [effect_entry(gained)]}
+    )
+    assert could(with_effect) == {"w": "WUBRGC", "f": "WUBRG", "o": "G"}
+    assert checked_verdict(with_effect, "{U}{B}") is True
+    assert checked_verdict(with_effect, "{C}{W}") is True
+    assert checked_verdict(with_effect, "{C}{C}") is False
+    read = parse_oracle("Lands you control have all basic land types.", "Test Prism")
+    assert read.unsupported == () and len(read.effects) == 1
