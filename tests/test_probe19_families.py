@@ -22,7 +22,7 @@ from models.board import Board
 from models.mana_effects import CostModifier
 from models.oracle import parse_oracle
 from models.spells import find_spell, spell_target
-from planner.api import PayResult, pay
+from planner.api import PayResult, max_x, pay
 from planner.rules.spell_cost import locked_in
 from planner.rules.view import BoardView
 
@@ -107,3 +107,19 @@ def test_lands_that_gain_all_basic_land_types() -> None:
     assert checked_verdict(with_effect, "{C}{C}") is False
     read = parse_oracle("Lands you control have all basic land types.", "Test Prism")
     assert read.unsupported == () and len(read.effects) == 1
+
+
+def test_the_floor_with_x_left_to_choose() -> None:
+    """max-x for an artifact spell {X} or {X}{U} with the Foundry (CR 601.2f, 107.3: X is in the cost's
+    mana): {X}{U} with two Islands: X = 2 ({2}{U} -> {1}{U}), X = 3 needs three; {X} with one Island: X = 2
+    ({2} -> {1}), X = 3 costs {2}; with none: X = 0 ({1} keeps its one mana)."""
+
+    def largest(cost: str, islands: int) -> int | None:
+        construct = spell("Test Construct", cost, "Artifact Creature — Construct")
+        lands = [mine(f"i{n}", "Island") for n in range(islands)]
+        board = make_board([mine("f", FOUNDRY), *lands], hand=[construct])
+        found = max_x(board, spell_target(find_spell(board.player(ME), construct["name"])))
+        assert found.warnings == ()
+        return found.x
+
+    assert (largest("{X}{U}", 2), largest("{X}", 1), largest("{X}", 0)) == (2, 2, 0)

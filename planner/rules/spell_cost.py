@@ -80,6 +80,7 @@ __all__ = [
     "uncounted_targets",
     "unknown_spell_facts",
     "unknown_turn_facts",
+    "unweighed_floor",
     "unweighed_minimum",
     "with_changed_types",
 ]
@@ -352,7 +353,13 @@ def unchosen_x_change(view: BoardView, target: PaymentTarget, player: str) -> tu
         others = target.cost.mana_value - target.cost.generic  # (X counts 0 here, CR 107.3)
         return min(0, target.cost.generic + change), max(floor - others, 0) if floor else 0
     typed = with_changed_types(view, target, player)  # (Biotransference)
-    return min(0, target.cost.generic + cost_change(view, typed, player)), 0
+    change = cost_change(view, typed, player)
+    floored = floored_in_force(view, typed, player) if _has_cost_modifiers(view) else []
+    floor = 0
+    if len(floored) == 1 and change + floored[0][1] == 0:  # (alone: its floor kept, as an ability's)
+        others = target.cost.mana_value - target.cost.generic  # (X counts 0 here, CR 107.3)
+        floor = max(floored[0][0] - others, 0)
+    return min(0, target.cost.generic + change), floor
 
 
 def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
@@ -396,9 +403,40 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
             change = max(change, -effect.most)
         increases += max(change, 0)
         delta += change
-    if floored:
+    if floored and target.cost.has_variable:
+        # (X not chosen: taken in full here, the floor is :func:`unchosen_x_change`'s to keep)
+        delta -= sum(amount for _floor, amount in floored)
+    elif floored:
         delta -= floored_reductions(target.cost.mana_value + increases, floored)
     return delta
+
+
+def floored_in_force(view: BoardView, target: PaymentTarget, player: str) -> list[tuple[int, int]]:
+    """The (floor, amount) of each reduction with a floor in force for the spell ``target`` ('This effect
+    can't reduce the mana in that cost to less than one mana.' after it, CR 601.2f)."""
+    if target.kind is not PaymentKind.SPELL or target.purposes & SPECIAL_ACTIONS:
+        return []
+    found = []
+    for sourced in _modifiers_in_force(view, target, player):
+        effect = sourced.effect
+        assert isinstance(effect, CostModifier)
+        if effect.floor and effect.generic_delta < 0:
+            found.append((effect.floor, -effect.generic_delta * _times(view, sourced, target, player)))
+    return [(floor, amount) for floor, amount in found if amount]
+
+
+def unweighed_floor(view: BoardView, target: PaymentTarget, player: str) -> bool:
+    """True when a reduction with a floor meets another reduction of a spell whose X is left to the solver
+    (the largest X): the floored one first, the others after (CR 601.2f), is not followed then, and the
+    floor is not kept (:func:`unchosen_x_change`)."""
+    if not target.cost.has_variable or not _has_cost_modifiers(view):
+        return False
+    floored = floored_in_force(view, target, player)
+    if not floored:
+        return False
+    typed = with_changed_types(view, target, player)
+    others = cost_change(view, typed, player) + sum(amount for _floor, amount in floored)
+    return len(floored) > 1 or others != 0
 
 
 def floored_reductions(mana: int, floored: list[tuple[int, int]]) -> int:
