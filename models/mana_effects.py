@@ -386,6 +386,9 @@ class CostModifier:
     #: total cost asking for less mana than this asks for this much, the mana added generic (CR 601.2f: after
     #: every increase and reduction); 0 for none
     minimum_total: int = 0
+    #: 'This effect can't reduce the mana in that cost to less than one mana.' after a reduction (1): the
+    #: reduction takes the mana in the total cost no lower than this (CR 601.2f); 0 for none
+    floor: int = 0
     #: strive's 'for each target beyond the first' (with ``per_target`` on a spell's own change): the targets
     #: not counted (1)
     free_targets: int = 0

@@ -47,6 +47,7 @@ from planner.rules.spell_cost import (
     uncounted_spells,
     uncounted_targets,
     unknown_spell_facts,
+    unweighed_floor,
     unweighed_minimum,
 )
 from planner.rules.view import BoardView, TextWarning
@@ -513,6 +514,12 @@ def minimum_cost_warnings(problem: PaymentProblem) -> tuple[TextWarning, ...]:
 
 def _minimum_warning(view: BoardView, target: PaymentTarget, player: str) -> tuple[TextWarning, ...]:
     """:func:`minimum_cost_warnings`' warning for the spell ``target`` as it is asked, or none."""
+    if target.kind is PaymentKind.SPELL and unweighed_floor(view, target, player):
+        reason = (
+            "a reduction that keeps one mana in the cost, beside another reduction, with X left to choose: "
+            "the order the payer applies them in is not followed, the floor not kept (CR 601.2f)"
+        )
+        return (TextWarning(target.name or "spell", str(target.cost), reason, WarningKind.NOT_WEIGHED),)
     if target.kind is not PaymentKind.SPELL or not unweighed_minimum(view, target, player):
         return ()
     reason = (

@@ -870,7 +870,7 @@ _STATIC_WORDS: Final = {
     "continues": ("effect",), "cast": ("can't",), "play": ("can't",), "those": ("activate",),
     "would": ("library",), "sacrifice": ("can't",), "untapped": ("enter",),
     "landwalk": ("has", "have"), "life": ("change", "can't"),
-    "longer": ("no",), "only": ("turns", "sorcery"),
+    "longer": ("no",), "only": ("turns", "sorcery"), "types": ("gain", "gains", "have", "has"),
 }  # fmt: skip
 _STATIC_WORD_SET: Final = frozenset(_STATIC_WORDS)
 #: What follows 'is' or 'are' in a type or color change: land types, 'type(s)', card types added, colors.

@@ -283,6 +283,11 @@ def read_static_sentence(sentence: str, out: Collector, line: str = "") -> None:
             if isinstance(last, AbilityCostChange) and last.generic < 0 and not last.floor:
                 out.effects[-1] = replace(last, floor=least)
                 out.read(sentence, "effect")
+            elif _floorable_spell_reduction(last):
+                # (a spell's: 'Artifact spells you cast cost {1} less to cast. This effect can't reduce ...')
+                assert isinstance(last, CostModifier)
+                out.effects[-1] = replace(last, floor=least)
+                out.read(sentence, "effect")
             else:
                 out.unread(sentence)
             return
@@ -968,3 +973,28 @@ def _way_mana(sentence: str, out: Collector) -> bool:
     if not way_mana_sources(sentence) or not out.sentences:
         return False
     return alternative_cost_of(out.sentences[-1].text) is not None
+
+
+def _floorable_spell_reduction(effect: object) -> bool:
+    """True for a permanent's plain generic reduction of spells' costs that a floor may follow ('This effect
+    can't reduce the mana in that cost to less than one mana.', CR 601.2f): not a spell's own, not colored,
+    not counted, not already floored.
+
+    >>> from models.oracle import parse_oracle
+    >>> (cheaper,) = parse_oracle("Artifact spells you cast cost {1} less to cast.").effects
+    >>> _floorable_spell_reduction(cheaper), _floorable_spell_reduction(None)
+    (True, False)
+    """
+    return (
+        isinstance(effect, CostModifier)
+        and effect.generic_delta < 0
+        and not effect.floor
+        and not effect.own
+        and not effect.colored
+        and effect.amount is None
+        and effect.for_each is None
+        and not effect.per_other_spell_this_turn
+        and not effect.per_target
+        and not effect.minimum_total
+        and not effect.most
+    )

@@ -75,7 +75,7 @@ __all__ = [
 
 #: The version of what the reader reads; raise it whenever a change makes any text read differently, so that
 #: results cached from an older reader (the card store's) are worked out again.
-PARSER_VERSION: Final = 148
+PARSER_VERSION: Final = 149
 
 
 adds_mana = classify.adds_mana

@@ -467,6 +467,19 @@ class StaticRules(Transformer[Token, Any]):
         )
         return TypeChangeReading(subject, (), which, _Mark.ADDITION in parts)
 
+    def all_land_types_gained(self, subject: Nouns, *parts: Any) -> TypeChangeReading:
+        """'Lands you control gain all basic land types': 'are every basic land type in addition to their
+        other types' (CR 205.1b: gained types are added), only 'basic' read.
+
+        >>> from models.oracle.grammar import parse_static
+        >>> reading = parse_static("Lands you control gain all basic land types")
+        >>> reading.which.value, reading.adds
+        ('every basic land type', True)
+        """
+        if [str(word).lower() for word in tokens_of(parts, "SUPERTYPE")] != ["basic"]:
+            raise ValueError("'all <supertype> land types' other than basic")
+        return TypeChangeReading(subject, (), TypeSet.EVERY_BASIC_LAND_TYPE, True)
+
     def every_creature_type_change(self, subject: Subject, *parts: Any) -> TypeChangeReading:
         """'~ is every creature type', 'Equipped creature gets +1/+1 and is all creature types' (CR 205.3m:
         in addition to its other types, however it is written)."""

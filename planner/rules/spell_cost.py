@@ -81,6 +81,7 @@ __all__ = [
     "uncounted_targets",
     "unknown_spell_facts",
     "unknown_turn_facts",
+    "unweighed_floor",
     "unweighed_minimum",
     "with_changed_types",
 ]
@@ -353,7 +354,13 @@ def unchosen_x_change(view: BoardView, target: PaymentTarget, player: str) -> tu
         others = target.cost.mana_value - target.cost.generic  # (X counts 0 here, CR 107.3)
         return min(0, target.cost.generic + change), max(floor - others, 0) if floor else 0
     typed = with_changed_types(view, target, player)  # (Biotransference)
-    return min(0, target.cost.generic + cost_change(view, typed, player)), 0
+    change = cost_change(view, typed, player)
+    floored = floored_in_force(view, typed, player) if _has_cost_modifiers(view) else []
+    floor = 0
+    if len(floored) == 1 and change + floored[0][1] == 0:  # (alone: its floor kept, as an ability's)
+        others = target.cost.mana_value - target.cost.generic  # (X counts 0 here, CR 107.3)
+        floor = max(floored[0][0] - others, 0)
+    return min(0, target.cost.generic + change), floor
 
 
 def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
@@ -373,10 +380,17 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
         return 0
     # (what the optional additional costs paid take off: a bargain's, Dargo's sacrifices)
     delta = colored_reduction(view, target, player)[1] - target.paid_reduction
+    floored: list[tuple[int, int]] = []
+    increases = 0
     for sourced in _modifiers_in_force(view, target, player):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
-        delta += effect.generic_delta * _times(view, sourced, target, player)
+        change = effect.generic_delta * _times(view, sourced, target, player)
+        if effect.floor and change < 0:
+            floored.append((effect.floor, -change))
+            continue
+        increases += max(change, 0)
+        delta += change
     # the spell's own reductions (affinity, CR 702.41a): for each permanent its caster controls that counts,
     # or by an amount counted on them (The Great Henge: the greatest power among their creatures)
     for effect in read_card(target.text, target.name, target.type_line).effects if target.text else ():
@@ -388,8 +402,61 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
         change = effect.generic_delta * times
         if effect.most:  # ('can't reduce the amount of mana ~ costs by more than {5}': Valiant Changeling)
             change = max(change, -effect.most)
+        increases += max(change, 0)
         delta += change
+    if floored and target.cost.has_variable:
+        # (X not chosen: taken in full here, the floor is :func:`unchosen_x_change`'s to keep)
+        delta -= sum(amount for _floor, amount in floored)
+    elif floored:
+        delta -= floored_reductions(target.cost.mana_value + increases, floored)
     return delta
+
+
+def floored_in_force(view: BoardView, target: PaymentTarget, player: str) -> list[tuple[int, int]]:
+    """The (floor, amount) of each reduction with a floor in force for the spell ``target`` ('This effect
+    can't reduce the mana in that cost to less than one mana.' after it, CR 601.2f)."""
+    if target.kind is not PaymentKind.SPELL or target.purposes & SPECIAL_ACTIONS:
+        return []
+    found = []
+    for sourced in _modifiers_in_force(view, target, player):
+        effect = sourced.effect
+        assert isinstance(effect, CostModifier)
+        if effect.floor and effect.generic_delta < 0:
+            found.append((effect.floor, -effect.generic_delta * _times(view, sourced, target, player)))
+    return [(floor, amount) for floor, amount in found if amount]
+
+
+def unweighed_floor(view: BoardView, target: PaymentTarget, player: str) -> bool:
+    """True when a reduction with a floor meets another reduction of a spell whose X is left to the solver
+    (the largest X): the floored one first, the others after (CR 601.2f), is not followed then, and the
+    floor is not kept (:func:`unchosen_x_change`)."""
+    if not target.cost.has_variable or not _has_cost_modifiers(view):
+        return False
+    floored = floored_in_force(view, target, player)
+    if not floored:
+        return False
+    typed = with_changed_types(view, target, player)
+    others = cost_change(view, typed, player) + sum(amount for _floor, amount in floored)
+    return len(floored) > 1 or others != 0
+
+
+def floored_reductions(mana: int, floored: list[tuple[int, int]]) -> int:
+    """The generic mana reductions with a floor take off a total cost asking for ``mana`` after its
+    increases ('This effect can't reduce the mana in that cost to less than one mana.'): the payer orders
+    the reductions (CR 601.2f), and applies these first, the highest floor first, while the cost is at its
+    largest, each taking the mana no lower than its floor (a cost already at or below it keeps all its
+    mana); the other reductions follow in full. ``floored``: (floor, amount) of each.
+
+    >>> floored_reductions(3, [(1, 1)]), floored_reductions(1, [(1, 1)]), floored_reductions(2, [(1, 2)])
+    (1, 0, 1)
+    >>> floored_reductions(3, [(1, 1), (1, 1)]), floored_reductions(2, [(1, 1), (2, 1)])
+    (2, 1)
+    """
+    taken = 0
+    for floor, amount in sorted(floored, reverse=True):
+        step = min(amount, max(mana - taken - floor, 0))
+        taken += step
+    return taken
 
 
 def _times(view: BoardView, sourced: SourcedEffect, target: PaymentTarget, player: str) -> int:
