@@ -27,6 +27,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedToken
 from models.additional_costs import DiscardCost, SacrificeCost
 from models.alternative_costs import AlternativeCost, GrantedForetell, GrantedForetellCost
 from models.kept import per_card
+from models.oracle.ability_cost_rules import AbilityCostRules
 from models.oracle.ban_rules import BanRules
 from models.oracle.cost_change_rules import CostChangeRules
 from models.oracle.effect_rules import EffectRules
@@ -70,6 +71,7 @@ class _Readings(
     PhraseRules,
     EffectRules,
     StaticRules,
+    AbilityCostRules,
     EnteringRules,
     BanRules,
     CostChangeRules,
