@@ -248,7 +248,8 @@ _TAPS = {Who.YOU: "you tap", Who.OPPONENTS: "an opponent taps", Who.ANY: "a play
 _COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 
 
-#: What a spell's own cost reduction counts of the turn or the board (``planner.rules.spell_cost.turn_fact``).
+#: What a spell's own cost reduction counts of the turn or the board
+#: (``planner.rules.cost_change_counts.turn_fact``).
 _TURN_FACT_WORDS = {
     AmountKind.SACRIFICED_TYPES: "for each card type among permanents you've sacrificed this turn",
     AmountKind.DIED_THIS_TURN: "for each creature that died this turn",

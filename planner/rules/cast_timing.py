@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 from models.cost import PaymentKind, PaymentTarget
 from models.mana_effects import TimingLimit
 from models.oracle.cast_rules import own_cast_rules
+from planner.rules.cost_change_counts import counted_for_caster
 from planner.rules.records import Characteristics, SourcedEffect
 from planner.rules.special_actions import SPECIAL_ACTIONS
-from planner.rules.spell_cost import counted_for_caster
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from models.abilities import Amount, AmountKind, ManaOutput, ObjectFilter, OutputKind, PaletteKind, Who
-from models.board import Board, Player, card_colors
+from models.abilities import ManaOutput, OutputKind, PaletteKind
+from models.board import card_colors
 from models.cost import CostSymbol, ManaCost, PaymentKind, PaymentTarget, SymbolKind
 from models.errors import InputError
 from models.folding import fold_name
@@ -28,15 +28,10 @@ from models.oracle.lexicon import CREATURE_TYPES
 from models.types import TypeLine
 from planner.rules.ability_costs import ability_change, ability_locked_in
 from planner.rules.amounts import (
-    cost_source_power,
-    graveyard_cards,
-    greatest_power,
-    mana_value,
-    spells_cast_matching,
     spells_cast_unlisted,
 )
 from planner.rules.cast_riders import casts, with_cast_riders
-from planner.rules.devotion import devotion
+from planner.rules.cost_change_counts import counted_spells, own_times_applied, times_applied
 from planner.rules.layers import types_elsewhere
 from planner.rules.life_for_mana import paid_by_life, with_life_for_mana
 from planner.rules.minimum_cost import (
@@ -45,7 +40,6 @@ from planner.rules.minimum_cost import (
     raised_to_minimum,
     unknown_minimum,
 )
-from planner.rules.own_counts import OWN_COUNTS, own_count
 from planner.rules.party import party_size
 from planner.rules.payment_bans import without_life_symbols
 from planner.rules.records import SourcedEffect
@@ -53,12 +47,10 @@ from planner.rules.special_actions import SPECIAL_ACTIONS, special_action_change
 from planner.rules.spell_cost_gaps import (
     TURN_FACTS,
     own_target_gaps,
-    target_count,
     unknown_fact,
     unknown_spell_facts,
     unknown_turn_facts,
 )
-from planner.rules.turn_facts import TURN_EVENTS, creatures_died, turn_event_count
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
@@ -68,13 +60,11 @@ __all__ = [
     "colored_increase",
     "colored_reduction",
     "cost_change",
-    "counted_for_caster",
     "life_payable",
     "locked_in",
     "minimum_cost",
     "own_target_gaps",
     "party_size",
-    "turn_fact",
     "unabsorbed_reduction",
     "unchosen_x_change",
     "uncounted_spells",
@@ -385,7 +375,7 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
     for sourced in _modifiers_in_force(view, target, player):
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
-        change = effect.generic_delta * _times(view, sourced, target, player)
+        change = effect.generic_delta * times_applied(view, sourced, target, player)
         if effect.floor and change < 0:
             floored.append((effect.floor, -change))
             continue
@@ -396,7 +386,7 @@ def cost_change(view: BoardView, target: PaymentTarget, player: str) -> int:
     for effect in read_card(target.text, target.name, target.type_line).effects if target.text else ():
         if not isinstance(effect, CostModifier) or not effect.own:
             continue
-        times = _own_times(view, effect, target, player)
+        times = own_times_applied(view, effect, target, player)
         if effect.at_least:  # (once, when what it counts reaches that many: Geistlight Snare, Avatar of Woe)
             times = int(times >= effect.at_least)
         change = effect.generic_delta * times
@@ -422,7 +412,7 @@ def floored_in_force(view: BoardView, target: PaymentTarget, player: str) -> lis
         effect = sourced.effect
         assert isinstance(effect, CostModifier)
         if effect.floor and effect.generic_delta < 0:
-            found.append((effect.floor, -effect.generic_delta * _times(view, sourced, target, player)))
+            found.append((effect.floor, -effect.generic_delta * times_applied(view, sourced, target, player)))
     return [(floor, amount) for floor, amount in found if amount]
 
 
@@ -459,194 +449,6 @@ def floored_reductions(mana: int, floored: list[tuple[int, int]]) -> int:
     return taken
 
 
-def _times(view: BoardView, sourced: SourcedEffect, target: PaymentTarget, player: str) -> int:
-    """How many times a permanent's cost change in force applies to the spell ``player`` casts: once, or for
-    each thing it counts as the total cost is locked in (CR 601.2f), and for the turn's nth spell alone."""
-    effect = sourced.effect
-    assert isinstance(effect, CostModifier)
-    times = view.board.player(player).spells_cast_this_turn if effect.per_other_spell_this_turn else 1
-    if effect.amount is not None and effect.amount.kind is AmountKind.SPELL_NAMED:
-        times = _named_in_graveyard(view, target, player)  # (Locket of Yesterdays)
-    elif effect.amount is not None and effect.amount.kind is AmountKind.PLAYER_COUNTERS:
-        # ('for each experience counter you have': Mizzix, its controller's counters, contract section 10)
-        times = view.board.player(sourced.controller).counter(effect.amount.counter)
-    elif effect.amount is not None and effect.amount.kind is AmountKind.SPEED:
-        # ('{X} less, where X is your speed': Samut, its controller's speed, CR 702.179; not given: not
-        # applied, see unknown_fact)
-        times = view.board.player(sourced.controller).speed or 0
-    elif effect.amount is not None and effect.amount.kind is AmountKind.CHOSEN_COLORS:
-        # ('for each of the chosen colors it is': Seal of the Guildpact, the spell's colors as it is cast,
-        # CR 202.2, among its source's chosen ones; not given: not applied, see unknown_fact)
-        chosen = view.permanent(sourced.source).choices.colors or ManaTypes()
-        times = len(chosen & target.spell_colors)
-    elif effect.amount is not None and effect.amount.kind is AmountKind.POWER:
-        # ('{X} less, where X is ~'s power': Vadrik, Astral Archmage, as the total cost is locked in; a
-        # negative power counts 0, CR 107.1b)
-        times = cost_source_power(view, sourced.source)
-    elif effect.amount is not None:  # ('for each oil counter on ~': Mindsplice Apparatus)
-        assert effect.amount.kind is AmountKind.COUNTERS
-        times = view.permanent(sourced.source).counter(effect.amount.counter)
-    elif effect.for_each is not None and effect.casters_count:  # (Hum of the Radix: the spell's caster's)
-        times = _controlled(view, effect.for_each, player)
-    elif effect.for_each is not None:  # ('for each creature you control with a +1/+1 counter': Hamza)
-        times = view.count(effect.for_each, sourced.source)
-    elif effect.per_target:  # (Hinata: the targets chosen before the total cost, CR 601.2c; unknown: none)
-        times = target.targets or 0
-    elif effect.per_commander_cast:  # (Myth Unbound: the question's count, known: see unknown_fact)
-        times = target.commander_casts or 0
-    elif effect.per_targeted is not None:  # ('for each creature it targets': Battlefield Thaumaturge)
-        counted = effect.per_targeted
-        times = sum(view.matches(counted, pid, sourced.source) for pid in set(target.targeted or ()))
-    if effect.nth_spell:  # (Conduit of Ruin: only the first creature spell cast this turn; Eluge's
-        # 'for each land you control with a flood counter on it' counted for that one alone)
-        times *= int(_is_nth_spell(view, effect, player))
-    return times
-
-
-def _own_times(view: BoardView, effect: CostModifier, target: PaymentTarget, player: str) -> int:
-    """How many times a spell's own cost change applies as ``player`` casts it (before its ``at_least``): the
-    permanents it counts (its caster's, or every player's: Blasphemous Act), those of a kind among its
-    targets (Swampsnare Trap: none when they are not given, :func:`unknown_turn_facts` warns), or its amount
-    counted on its caster's permanents, graveyards and turn."""
-    if effect.per_targeted is not None:  # ('if it targets a creature with flying', CR 601.2c)
-        counted = replace(effect.per_targeted, controller=Who.ANY)
-        whose = effect.per_targeted.controller  # ('an opponent's creature token': of the caster's opponent)
-        return sum(
-            view.matches(counted, pid, pid)
-            and (whose is Who.ANY or (view.permanent(pid).controller == player) == (whose is Who.YOU))
-            for pid in set(target.targeted or ())
-        )
-    if effect.per_target:  # (strive: the targets beyond the first; not given: none, own_target_gaps warns)
-        return max(target_count(target) - effect.free_targets, 0)
-    if effect.for_each is not None:
-        return counted_for_caster(view, effect.for_each, player)
-    amount = effect.amount
-    if amount is None:
-        return 0
-    if (
-        amount.kind in OWN_COUNTS
-    ):  # (delirium, devotion's kin, the Avatars' conditions: planner.rules.own_counts)
-        return own_count(view, amount, player)
-    if amount.kind is AmountKind.DEVOTION:  # ('where X is your devotion to black': Marshmist Titan)
-        return devotion(view, player, amount.colors)
-    if amount.kind is AmountKind.SPELLS_CAST:  # (Demilich: its caster's, as listed on the board)
-        assert amount.filter is not None
-        return spells_cast_matching(view, amount.filter, player)
-    if amount.kind is AmountKind.DIED_THIS_TURN and amount.filter is not None:
-        # ('if a non-Zombie creature died this turn': which died, as listed; a count alone: none, gap warns)
-        return creatures_died(view, amount.filter, target.name) or 0
-    if amount.kind in TURN_FACTS:
-        return turn_fact(view.board, player, amount)
-    if amount.kind in TURN_EVENTS:  # (Seize the Secrets' crime, spectacle's kin: planner.rules.turn_facts)
-        return turn_event_count(view.board, player, amount)
-    if amount.kind is AmountKind.PARTY:  # (Tazri, Beacon of Unity)
-        return party_size(view, player)
-    counted_on = amount.filter
-    assert counted_on is not None
-    if amount.kind is AmountKind.GRAVEYARD:  # (Cryptic Serpent: cards in its caster's)
-        return graveyard_cards(view, counted_on, player)
-    if amount.kind is AmountKind.ALL_GRAVEYARDS:  # (Avatar of Woe: every player's)
-        return sum(graveyard_cards(view, counted_on, p.id) for p in view.board.players)
-    mine = [
-        p for p in view.board.permanents if p.controller == player and view.matches(counted_on, p.id, p.id)
-    ]
-    if amount.kind is AmountKind.TOTAL_MANA_VALUE:  # (Earthquake Dragon: its caster's Dragons)
-        return sum(mana_value(p) for p in mine)
-    if amount.kind is AmountKind.LAND_TYPES:  # (domain: Draco)
-        return len({land_type for p in mine for land_type in view.type_line(p.id).basic_land_types})
-    assert amount.kind is AmountKind.GREATEST_POWER
-    return greatest_power(view, counted_on, player)
-
-
-def counted_for_caster(view: BoardView, counted: ObjectFilter, player: str) -> int:
-    """How many permanents a spell's own text counts as ``player`` casts it: those ``counted`` matches, whose
-    controller is relative to the caster ('for each creature on the battlefield', '... your opponents
-    control', '... you control').
-
-    >>> from models.board import Board
-    >>> from planner.rules.view import BoardView
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me"}, {"id": "opp"}], "permanents": [
-    ...     {"id": "f", "card": "Forest", "controller": "me"},
-    ...     {"id": "g", "card": "Forest", "controller": "opp"}]})
-    >>> lands = ObjectFilter(types=("Land",))
-    >>> [counted_for_caster(BoardView(board), replace(lands, controller=who), "me") for who in Who]
-    [1, 1, 2]
-    """
-    if counted.controller is Who.ANY:  # ('for each creature on the battlefield')
-        return sum(view.matches(counted, p.id, p.id) for p in view.board.permanents)
-    if counted.controller is Who.OPPONENTS:  # ('for each creature your opponents control')
-        theirs = replace(counted, controller=Who.ANY)
-        return sum(_controlled(view, theirs, p.id) for p in view.board.players if p.id != player)
-    return _controlled(view, counted, player)
-
-
-def _controlled(view: BoardView, counted: ObjectFilter, player: str) -> int:
-    """How many permanents ``player`` controls that ``counted`` matches."""
-    return sum(view.matches(counted, p.id, p.id) for p in view.board.permanents if p.controller == player)
-
-
-def _named_in_graveyard(view: BoardView, target: PaymentTarget, player: str) -> int:
-    """How many cards in ``player``'s graveyard have the spell's name (Locket of Yesterdays: 'for each card
-    with the same name as that spell in your graveyard'): none for a spell given without a name; bad input
-    when the board gives no graveyard, or only its count.
-
-    >>> from models.board import Board
-    >>> from planner.rules.view import BoardView
-    >>> board = Board.from_dict({"version": 1, "players": [{"id": "me", "graveyard": [
-    ...     "Lightning Bolt", "Forest", "Lightning Bolt"]}], "permanents": []})
-    >>> bolt = PaymentTarget.of("{R}", type_line="Instant", name="Lightning Bolt")
-    >>> _named_in_graveyard(BoardView(board), bolt, "me")
-    2
-    """
-    if not target.name:
-        return 0
-    graveyard = view.board.player(player).graveyard
-    if graveyard is None or isinstance(graveyard, int):
-        where = f"players[{[p.id for p in view.board.players].index(player)}].graveyard"
-        given = "not given" if graveyard is None else "given as a count"
-        raise InputError(
-            f"{where}: the graveyard is {given}, and a cost change counts the cards named {target.name} in "
-            "it: give the graveyard's cards"
-        )
-    return sum(1 for card in graveyard if card.name == target.name)
-
-
-def turn_fact(board: Board, player: str, amount: Amount) -> int:
-    """A fact of the turn the board gives, as a spell's own cost reduction counts it: the card types among the
-    permanents ``player`` sacrificed this turn (``sacrificed_this_turn``), the creatures that died this turn
-    (``creatures_died_this_turn``), whether an opponent has ``amount.constant`` cards in their graveyard (1 or
-    0); 0 when the board does not give it (:func:`unknown_turn_facts` warns).
-
-    >>> board = Board.from_dict({"version": 1, "creatures_died_this_turn": 3, "players": [{"id": "me",
-    ...     "sacrificed_this_turn": ["Treasure", "Dryad Arbor", "Llanowar Elves"]}, {"id": "opp",
-    ...     "graveyard": 8}]})
-    >>> facts = (AmountKind.SACRIFICED_TYPES, AmountKind.DIED_THIS_TURN)
-    >>> [turn_fact(board, "me", Amount(kind=kind)) for kind in facts]
-    [3, 3]
-    >>> turn_fact(board, "me", Amount(kind=AmountKind.OPPONENT_GRAVEYARD, constant=8))
-    1
-    >>> turn_fact(board, "me", Amount(kind=AmountKind.OPPONENT_SPELLS, constant=2))
-    0
-    """
-    if amount.kind is AmountKind.DIED_THIS_TURN:
-        return board.creatures_died_this_turn or 0
-    if amount.kind is AmountKind.YOUR_TURN:  # (Discontinuity: 'As long as it's your turn')
-        return int(board.active_player == player)
-    if amount.kind is AmountKind.OPPONENT_GRAVEYARD:
-        return int(any(_graveyard_size(p) >= amount.constant for p in board.players if p.id != player))
-    if amount.kind is AmountKind.OPPONENT_SPELLS:  # (Ertai's Scorn: 'if an opponent cast two or more spells')
-        opponents = (p for p in board.players if p.id != player)
-        return int(any(p.spells_cast_this_turn >= amount.constant for p in opponents))
-    cards = board.player(player).sacrificed_this_turn or ()
-    return len({card_type for card in cards for card_type in card.type_line.card_types})
-
-
-def _graveyard_size(player: Player) -> int:
-    """How many cards are in the player's graveyard (none when not given)."""
-    graveyard = player.graveyard
-    return graveyard if isinstance(graveyard, int) else len(graveyard or ())
-
-
 def uncounted_targets(view: BoardView, target: PaymentTarget, player: str) -> tuple[tuple[str, str], ...]:
     """The sentences of the permanents' cost changes 'for each target' that apply to the spell when the
     number of its targets is not known (:attr:`~models.cost.PaymentTarget.targets` None: its text does not
@@ -675,37 +477,6 @@ def uncounted_targets(view: BoardView, target: PaymentTarget, player: str) -> tu
     )
 
 
-def _counted_spells(effect: CostModifier) -> ObjectFilter:
-    """The spells cast this turn a cost change on 'the first creature spell' counts: those it changes the
-    cost of ('instant or sorcery spell': of either type)."""
-    spells = effect.spells
-    return replace(spells, types=(), any_types=spells.types) if effect.any_type else spells
-
-
-def _is_nth_spell(view: BoardView, effect: CostModifier, player: str) -> bool:
-    """True when the spell ``player`` casts is the ``nth_spell`` one this turn of those ``effect`` changes
-    the cost of ('The second spell you cast each turn', 'The first creature spell ...'): that many less one
-    were cast before it (CR 601.2i: it is not cast yet). A count alone with a description of some spells
-    answers nothing: not applied (:func:`uncounted_spells` warns).
-
-    >>> from models.board import Board
-    >>> from planner.rules.view import BoardView
-    >>> mouse = {"id": "m", "name": "Test Mouse", "type_line": "Creature", "controller": "me",
-    ...     "oracle": "The second spell you cast each turn costs {1} less to cast."}
-    >>> def cost(cast: object) -> str:
-    ...     board = Board.from_dict({"version": 1, "players": [{"id": "me", "spells_cast_this_turn": cast}],
-    ...         "permanents": [mouse]})
-    ...     bolt = PaymentTarget.of("{2}{R}", type_line="Instant")
-    ...     return str(locked_in(BoardView(board), bolt, "me").cost)
-    >>> cost(0), cost(1), cost(2), cost(["Lightning Bolt"])
-    ('{2}{R}', '{1}{R}', '{2}{R}', '{1}{R}')
-    """
-    counted = _counted_spells(effect)
-    if spells_cast_unlisted(view.board, counted, player):
-        return False
-    return spells_cast_matching(view, counted, player) == effect.nth_spell - 1
-
-
 def uncounted_spells(view: BoardView, target: PaymentTarget, player: str) -> tuple[tuple[str, str], ...]:
     """The sentences of the permanents' cost changes on 'the first creature spell you cast each turn' that
     apply to the spell when the board gives only how many spells ``player`` cast (one or more), not which:
@@ -717,7 +488,7 @@ def uncounted_spells(view: BoardView, target: PaymentTarget, player: str) -> tup
         for sourced in _modifiers_in_force(view, target, player)
         if isinstance(sourced.effect, CostModifier)
         and sourced.effect.nth_spell
-        and spells_cast_unlisted(view.board, _counted_spells(sourced.effect), player)
+        and spells_cast_unlisted(view.board, counted_spells(sourced.effect), player)
     )
 
 
@@ -907,7 +678,7 @@ def life_payable(
 def _own_colored(view: BoardView, target: PaymentTarget, player: str) -> list[tuple[CostModifier, int]]:
     """The spell's own reductions of colored mana in force, each with how many times it applies:
     Discontinuity's '{2}{U}{U} less' once on its caster's turn (:func:`turn_fact`), Khalni Hydra's '{G} less
-    for each green creature you control' once for each (:func:`_own_times`)."""
+    for each green creature you control' once for each (:func:`own_times_applied`)."""
     if not target.text:
         return []
     found: list[tuple[CostModifier, int]] = []
@@ -919,7 +690,7 @@ def _own_colored(view: BoardView, target: PaymentTarget, player: str) -> list[tu
             or effect.colored_more
         ):
             continue  # (an increase, strive's '{2}{B} more': colored_increase)
-        times = _own_times(view, effect, target, player)
+        times = own_times_applied(view, effect, target, player)
         if effect.at_least:  # (Mage Duel's 'if you've cast another instant or sorcery spell': once)
             times = int(times >= effect.at_least)
         elif effect.amount is not None and effect.amount.kind in TURN_FACTS:
@@ -948,7 +719,7 @@ def colored_increase(view: BoardView, target: PaymentTarget, player: str) -> Man
     added: list[ManaType] = []
     for effect in read_card(target.text, target.name, target.type_line).effects if target.text else ():
         if isinstance(effect, CostModifier) and effect.own and effect.colored_more:  # (strive's {B})
-            times = _own_times(view, effect, target, player)
+            times = own_times_applied(view, effect, target, player)
             added += [t for t in effect.colored.types for _ in range(effect.colored[t] * times)]
     if not _has_cost_modifiers(view):
         return ManaBag.of(added)
@@ -980,7 +751,7 @@ def colored_reduction(view: BoardView, target: PaymentTarget, player: str) -> tu
     if target.kind is not PaymentKind.SPELL:
         return ManaBag(), 0
     in_force = [
-        (view.path(s.source), s.effect, _times(view, s, target, player))
+        (view.path(s.source), s.effect, times_applied(view, s, target, player))
         for s in (_modifiers_in_force(view, target, player) if _has_cost_modifiers(view) else ())
         if not (isinstance(s.effect, CostModifier) and s.effect.colored_more)  # (an increase: not taken off)
     ]

@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 __all__ = ["TURN_FACTS", "own_target_gaps", "unknown_fact", "unknown_spell_facts", "unknown_turn_facts"]
 
 
-#: The facts of the turn a spell's own cost reduction counts (:func:`~planner.rules.spell_cost.turn_fact`).
+#: The facts of the turn a spell's own cost reduction counts
+#: (:func:`~planner.rules.cost_change_counts.turn_fact`).
 TURN_FACTS = frozenset(
     {
         AmountKind.SACRIFICED_TYPES,

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from models.cost import PaymentKind, PaymentTarget
 from models.oracle.cast_rules import own_x_cap
+from planner.rules.cost_change_counts import counted_for_caster
 from planner.rules.graveyard_ways import graveyard_x_cap
-from planner.rules.spell_cost import counted_for_caster
 
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
