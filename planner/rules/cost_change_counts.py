@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from models.abilities import Amount, AmountKind, ObjectFilter, Who
 from models.board import Board, Player
 from models.cost import PaymentTarget
-from models.errors import InputError
 from models.mana import ManaTypes
 from models.mana_effects import (
     CostModifier,
@@ -26,7 +25,7 @@ from planner.rules.amounts import (
     spells_cast_unlisted,
 )
 from planner.rules.devotion import devotion
-from planner.rules.own_counts import OWN_COUNTS, own_count
+from planner.rules.own_counts import OWN_COUNTS, listed_graveyard, own_count
 from planner.rules.party import party_size
 from planner.rules.records import SourcedEffect
 from planner.rules.spell_cost_gaps import (
@@ -182,14 +181,7 @@ def _named_in_graveyard(view: BoardView, target: PaymentTarget, player: str) -> 
     """
     if not target.name:
         return 0
-    graveyard = view.board.player(player).graveyard
-    if graveyard is None or isinstance(graveyard, int):
-        where = f"players[{[p.id for p in view.board.players].index(player)}].graveyard"
-        given = "not given" if graveyard is None else "given as a count"
-        raise InputError(
-            f"{where}: the graveyard is {given}, and a cost change counts the cards named {target.name} in "
-            "it: give the graveyard's cards"
-        )
+    graveyard = listed_graveyard(view.board, player, f"the cards named {target.name} in it")
     return sum(1 for card in graveyard if card.name == target.name)
 
 

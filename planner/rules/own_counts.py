@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from models.abilities import Amount, AmountKind, ObjectFilter
-from models.board import Board
+from models.board import Board, Card
 from models.errors import InputError
 from models.oracle import lexicon
 from models.types import CARD_TYPES
@@ -20,7 +20,7 @@ from planner.rules.names import permanent_name
 if TYPE_CHECKING:
     from planner.rules.view import BoardView
 
-__all__ = ["OWN_COUNTS", "own_count", "own_count_gaps"]
+__all__ = ["OWN_COUNTS", "listed_graveyard", "own_count", "own_count_gaps"]
 
 #: The counts :func:`own_count` answers.
 OWN_COUNTS = frozenset(
@@ -115,17 +115,24 @@ def _matching(view: BoardView, flt: ObjectFilter, player: str) -> list[str]:
     return [p.id for p in view.board.permanents if p.controller == player and view.matches(flt, p.id, p.id)]
 
 
-def _graveyard_types(board: Board, player: str) -> set[str]:
-    """The card types among the cards in ``player``'s graveyard (CR 205.2a); bad input when the board gives
-    no list of them."""
+def listed_graveyard(board: Board, player: str, counted: str) -> tuple[Card, ...]:
+    """The cards of ``player``'s graveyard, which a cost change counts (``counted``: what, in words); bad
+    input naming the path when the board gives no list of them (not given, or a count)."""
     graveyard = board.player(player).graveyard
     if graveyard is None or isinstance(graveyard, int):
         where = f"players[{[p.id for p in board.players].index(player)}].graveyard"
         given = "not given" if graveyard is None else "given as a count"
         raise InputError(
-            f"{where}: the graveyard is {given}, and a cost change counts the card types among its cards: "
+            f"{where}: the graveyard is {given}, and a cost change counts {counted}: "
             "give the graveyard's cards"
         )
+    return graveyard
+
+
+def _graveyard_types(board: Board, player: str) -> set[str]:
+    """The card types among the cards in ``player``'s graveyard (CR 205.2a); bad input when the board gives
+    no list of them."""
+    graveyard = listed_graveyard(board, player, "the card types among its cards")
     return {t for card in graveyard for t in card.type_line.card_types if t in CARD_TYPES}
 
 
